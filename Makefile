@@ -1,0 +1,189 @@
+# swapbench: a bootable image that measures swap under tiny RAM.
+# `make help` lists targets and variables.
+
+ARCH      ?= x86_64
+MEM       ?= 64
+RUNS      ?= 3
+WARMUP    ?= 1
+WORKLOADS ?= lines,fight
+ACCEL     ?= auto
+KERNEL    ?=
+VARIANT   ?= default
+BUSYBOX   ?= 0
+MODULES   ?=
+DISK_IF   ?= virtio
+APPEND    ?=
+
+OUT      := out
+A        := $(OUT)/$(ARCH)
+HOST_OUT := $(OUT)/host
+CACHE    ?= $(or $(SWAPBENCH_CACHE),$(or $(XDG_CACHE_HOME),$(HOME)/.cache)/swapbench)
+export SWAPBENCH_CACHE := $(CACHE)
+
+WARN        := -Wall -Wextra -Werror -Wshadow -Wformat=2
+CSTD        := -std=c11 -D_GNU_SOURCE
+HOST_CC     ?= cc
+HOST_CFLAGS ?= $(CSTD) $(WARN) -O2 -g
+IMG_CFLAGS  := $(CSTD) $(WARN) -Os -static -ffunction-sections -fdata-sections -Wl,--gc-sections -s
+ifeq ($(ARCH),x86_64)
+IMG_CC      := musl-gcc
+else ifeq ($(ARCH),i686)
+IMG_CC      := $(CURDIR)/rootfs/i686-musl-gcc
+else
+$(error ARCH must be x86_64 or i686)
+endif
+
+LIB_SRC   := lib/record.c lib/crc32.c lib/resdisk.c
+INIT_SRC  := $(wildcard init/*.c) $(LIB_SRC)
+INIT_HDR  := $(wildcard init/*.h lib/*.h)
+WL_NAMES  := lines fight random create idle
+WL_BINS   := $(addprefix $(A)/bin/,$(WL_NAMES))
+
+BZIMAGE   := $(if $(KERNEL),$(KERNEL),$(A)/bzImage)
+INITRD    := $(A)/initramfs.cpio.gz
+REPORT    := $(HOST_OUT)/swapbench-report
+
+
+.PHONY: unit-tests help image kernel initramfs host run check bench pxe compare lava lava-check fuzz clean deps FORCE
+.DEFAULT_GOAL := help
+
+help:
+	@echo 'swapbench: boot a tiny Linux with $(MEM) MiB and measure swap on a partition vs a swapfile'
+	@echo
+	@echo 'Targets:'
+	@echo '  make run        install what is missing, build, boot QEMU, run the default experiment, report'
+	@echo '  make check      every test (host unit tests and QEMU end-to-end); ends with "N passed, N failed"'
+	@echo '  make image      kernel, initramfs and host tool only'
+	@echo '  make bench      image size, boot time, memory figures (prints, asserts nothing)'
+	@echo '  make pxe        out/$$ARCH/tftp/: a TFTP tree (pxelinux + iPXE script)'
+	@echo '  make compare    KERNELS="A B" BOOTS=n: kernel A against kernel B, interleaved boots'
+	@echo '  make kernel     the kernel alone (VARIANT=preempt-full, ...)'
+	@echo '  make lava       LAVA job definitions for the current image'
+	@echo '  make fuzz       libFuzzer targets for the parsers (FUZZ_SECONDS per target)'
+	@echo '  make clean      remove out/ (the kernel cache in $$SWAPBENCH_CACHE stays)'
+	@echo
+	@echo 'Variables (current value):'
+	@echo '  ARCH=$(ARCH)        x86_64 or i686'
+	@echo '  MEM=$(MEM)            guest RAM in MiB'
+	@echo '  RUNS=$(RUNS)            measured runs per workload per backend'
+	@echo '  WARMUP=$(WARMUP)          unmeasured runs first'
+	@echo '  WORKLOADS=$(WORKLOADS)  from: $(WL_NAMES)'
+	@echo '  ACCEL=$(ACCEL)        auto (KVM if it really works, else TCG), tcg or kvm'
+	@echo '  KERNEL=$(KERNEL)          boot this bzImage instead of the built one'
+	@echo '  MODULES=$(MODULES)         lib/modules/<release> tree to put in the initramfs (stock kernels)'
+	@echo '  VARIANT=$(VARIANT)     kernel config variant: default $(notdir $(basename $(wildcard kernel/variants/*.config)))'
+	@echo '  BUSYBOX=$(BUSYBOX)         1 adds busybox for swapbench.shell=1'
+	@echo '  DISK_IF=$(DISK_IF)    virtio or ide'
+	@echo '  APPEND=$(APPEND)          extra kernel command line (swapbench.* keys, see README)'
+
+deps:
+	@qemu/deps
+
+# --- kernel ---------------------------------------------------------------
+kernel: deps
+	@mkdir -p $(A)
+	@k=$$(kernel/build $(ARCH) $(VARIANT)) && \
+	  dst=$(A)/bzImage$(if $(filter default,$(VARIANT)),,-$(VARIANT)) && \
+	  { cmp -s "$$k" "$$dst" || cp "$$k" "$$dst"; } && \
+	  cp "$$(dirname $$k)/config" "$$dst.config" && echo "kernel: $$dst ($$(cat $$(dirname $$k)/release))"
+
+$(A)/bzImage:
+	@$(MAKE) --no-print-directory kernel VARIANT=default
+
+# --- image userspace ------------------------------------------------------
+$(A)/init: $(INIT_SRC) $(INIT_HDR) Makefile
+	@mkdir -p $(@D)
+	$(IMG_CC) $(IMG_CFLAGS) -o $@ $(INIT_SRC)
+
+$(A)/bin/%: workloads/%.c workloads/wl.c workloads/wl.h Makefile
+	@mkdir -p $(@D)
+	$(IMG_CC) $(IMG_CFLAGS) -o $@ $< workloads/wl.c
+
+$(A)/bin/create: workloads/create.c workloads/wl.c workloads/wl.h init/swaphdr.c init/swaphdr.h Makefile
+	@mkdir -p $(@D)
+	$(IMG_CC) $(IMG_CFLAGS) -o $@ $< workloads/wl.c init/swaphdr.c
+
+$(HOST_OUT)/gen_init_cpio:
+	@mkdir -p $(@D)
+	$(HOST_CC) -O2 -o $@ "$$(kernel/build source)/usr/gen_init_cpio.c"
+
+$(INITRD): $(A)/init $(WL_BINS) $(HOST_OUT)/gen_init_cpio rootfs/mklist FORCE
+	@rootfs/mklist $(A) $(BUSYBOX) "$(MODULES)" >$(A)/initramfs.list.new
+	@if ! cmp -s $(A)/initramfs.list.new $(A)/initramfs.list || [ ! -f $@ ] || \
+	   [ -n "$$(find $(A)/init $(A)/bin -newer $@ 2>/dev/null)" ]; then \
+	  mv $(A)/initramfs.list.new $(A)/initramfs.list; \
+	  $(HOST_OUT)/gen_init_cpio -t 0 $(A)/initramfs.list | gzip -9 -n >$@.tmp && mv $@.tmp $@ && \
+	  echo "initramfs: $@ ($$(stat -c %s $@) bytes)"; \
+	else rm -f $(A)/initramfs.list.new; fi
+
+initramfs: deps $(INITRD)
+
+-include report/report.mk
+
+host: $(REPORT) $(HOST_OUT)/init-host
+
+$(HOST_OUT)/init-host: $(INIT_SRC) $(INIT_HDR)
+	@mkdir -p $(@D)
+	$(HOST_CC) $(HOST_CFLAGS) -o $@ $(INIT_SRC)
+
+# --- host unit tests: plain, and under AddressSanitizer + UBSan ----------
+UNIT_TESTS := cmdline record swaphdr probe
+TEST_SRC_cmdline := init/cmdline.c
+TEST_SRC_record  := $(LIB_SRC)
+TEST_SRC_swaphdr := init/swaphdr.c
+TEST_SRC_probe   := init/probe.c
+SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+
+.SECONDEXPANSION:
+$(HOST_OUT)/tests/test_%: tests/unit/test_%.c $$(TEST_SRC_$$*) tests/unit/check.h
+	@mkdir -p $(@D)
+	$(HOST_CC) $(HOST_CFLAGS) -Iinit -Ilib -Itests/unit -o $@ $< $(TEST_SRC_$*) -lm
+
+$(HOST_OUT)/asan/tests/test_%: tests/unit/test_%.c $$(TEST_SRC_$$*) tests/unit/check.h
+	@mkdir -p $(@D)
+	$(HOST_CC) $(HOST_CFLAGS) $(SAN_FLAGS) -Iinit -Ilib -Itests/unit -o $@ $< $(TEST_SRC_$*) $(TEST_LIBS_$*) -lm
+
+$(HOST_OUT)/wl/%: workloads/%.c workloads/wl.c workloads/wl.h
+	@mkdir -p $(@D)
+	$(HOST_CC) $(HOST_CFLAGS) -o $@ $< workloads/wl.c $(if $(filter create,$*),init/swaphdr.c)
+
+ALL_UNIT := $(UNIT_TESTS) $(REPORT_UNIT_TESTS)
+unit-tests: $(addprefix $(HOST_OUT)/tests/test_,$(ALL_UNIT)) \
+	    $(addprefix $(HOST_OUT)/asan/tests/test_,$(ALL_UNIT)) \
+	    $(addprefix $(HOST_OUT)/wl/,$(WL_NAMES))
+
+image: deps
+	@$(MAKE) --no-print-directory $(if $(KERNEL),,kernel) initramfs host
+
+# --- running --------------------------------------------------------------
+run: image
+	@qemu/experiment
+
+check: deps
+	@tests/run
+
+bench: image
+	@tests/bench
+
+pxe: image
+	@qemu/mkpxe $(ARCH)
+
+compare: deps
+	@qemu/compare
+
+lava: image
+	@lava/mkjobs
+
+lava-check: image
+	@lava/check
+
+fuzz: deps
+	@tests/fuzz
+
+clean:
+	rm -rf $(OUT)
+
+FORCE:
+
+export ARCH MEM RUNS WARMUP WORKLOADS ACCEL KERNEL VARIANT BUSYBOX MODULES DISK_IF APPEND OUT HOST_OUT
+export BZIMAGE INITRD REPORT

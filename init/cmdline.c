@@ -1,0 +1,376 @@
+#include "cmdline.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+#define PREFIX "swapbench."
+
+enum kind { K_STR, K_NAME, K_UINT, K_U64, K_SIZE, K_BOOL, K_ENUM, K_LIST, K_BACKENDS };
+
+struct key {
+	const char *name;
+	enum kind kind;
+	size_t off;
+	uint64_t min, max;		/* numbers */
+	const char *const *names;	/* K_ENUM choices, index = value */
+};
+
+static const char *const order_names[] = { "alternate", "blocked", "random", NULL };
+static const char *const create_names[] = { "fallocate", "zero", NULL };
+static const char *const end_names[] = { "poweroff", "reboot", "halt", "qemu", NULL };
+static const char *const backend_names[] = { "partition", "file", NULL };
+
+#define F(field) offsetof(struct sb_config, field)
+static const struct key keys[] = {
+	{ "part", K_STR, F(part), 0, 0, NULL },
+	{ "fsdev", K_STR, F(fsdev), 0, 0, NULL },
+	{ "file", K_STR, F(file), 0, 0, NULL },
+	{ "size", K_SIZE, F(size), 40960, 1ULL << 40, NULL },
+	{ "create", K_ENUM, F(create), 0, 0, create_names },
+	{ "backends", K_BACKENDS, F(backends), 0, 0, NULL },
+	{ "workloads", K_LIST, F(workloads), 0, 0, NULL },
+	{ "runs", K_UINT, F(runs), 1, 100000, NULL },
+	{ "warmup", K_UINT, F(warmup), 0, 1000, NULL },
+	{ "order", K_ENUM, F(order), 0, 0, order_names },
+	{ "seed", K_U64, F(seed), 0, UINT64_MAX, NULL },
+	{ "timeout", K_UINT, F(timeout_s), 1, 7 * 86400, NULL },
+	{ "vmstat", K_UINT, F(vmstat_s), 0, 3600, NULL },
+	{ "results", K_STR, F(results), 0, 0, NULL },
+	{ "force", K_BOOL, F(force), 0, 1, NULL },
+	{ "shell", K_BOOL, F(shell), 0, 1, NULL },
+	{ "end", K_ENUM, F(end), 0, 0, end_names },
+	{ "quiet", K_BOOL, F(quiet_kernel), 0, 1, NULL },
+	{ "tag", K_NAME, F(tag), 0, 0, NULL },
+};
+#undef F
+#define SEED_KEY 10 /* index of "seed" in keys[] */
+
+void cmdline_defaults(struct sb_config *cfg)
+{
+	memset(cfg, 0, sizeof(*cfg));
+	strcpy(cfg->file, "/swapbench.swap");
+	cfg->create = CREATE_FALLOCATE;
+	cfg->backends = (1u << BACKEND_PARTITION) | (1u << BACKEND_FILE);
+	strcpy(cfg->workloads[0], "lines");
+	strcpy(cfg->workloads[1], "fight");
+	cfg->nworkloads = 2;
+	cfg->runs = 5;
+	cfg->warmup = 1;
+	cfg->order = ORDER_ALTERNATE;
+	cfg->timeout_s = 600;
+	cfg->end = END_POWEROFF;
+}
+
+const char *cmdline_backend_name(enum sb_backend b)
+{
+	return backend_names[b];
+}
+
+__attribute__((format(printf, 2, 3)))
+static int fail(struct cmdline_msgs *m, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(m->error, sizeof(m->error), fmt, ap);
+	va_end(ap);
+	return -EINVAL;
+}
+
+__attribute__((format(printf, 2, 3)))
+static void warn(struct cmdline_msgs *m, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (m->nwarn < CMD_WARN_MAX) {
+		va_start(ap, fmt);
+		vsnprintf(m->warn[m->nwarn], sizeof(m->warn[0]), fmt, ap);
+		va_end(ap);
+	}
+	m->nwarn++;
+}
+
+static int parse_u64(const char *s, uint64_t *out)
+{
+	uint64_t v = 0;
+
+	if (!*s)
+		return -1;
+	for (; *s; s++) {
+		if (*s < '0' || *s > '9')
+			return -1;
+		if (v > (UINT64_MAX - (uint64_t)(*s - '0')) / 10)
+			return -1;
+		v = v * 10 + (uint64_t)(*s - '0');
+	}
+	*out = v;
+	return 0;
+}
+
+int cmdline_parse_size(const char *s, uint64_t *out)
+{
+	char num[24];
+	size_t n = strlen(s);
+	unsigned shift = 0;
+
+	if (n && strchr("kKmMgGtT", s[n - 1])) {
+		shift = (unsigned)(strchr("kKmMgGtT", s[n - 1]) - "kKmMgGtT") / 2 * 10 + 10;
+		n--;
+	}
+	if (!n || n >= sizeof(num))
+		return -1;
+	memcpy(num, s, n);
+	num[n] = 0;
+	uint64_t v;
+
+	if (parse_u64(num, &v) < 0 || (shift && v > (UINT64_MAX >> shift)))
+		return -1;
+	*out = v << shift;
+	return 0;
+}
+
+static int name_ok(const char *s, size_t n)
+{
+	if (!n || n >= CMD_NAME_MAX)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if (!((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= '0' && s[i] <= '9') ||
+		      s[i] == '_' || s[i] == '-'))
+			return 0;
+	return 1;
+}
+
+static int enum_index(const char *const *names, const char *v)
+{
+	for (int i = 0; names[i]; i++)
+		if (!strcmp(names[i], v))
+			return i;
+	return -1;
+}
+
+static void join(char *out, size_t size, const char *const *names)
+{
+	out[0] = 0;
+	for (int i = 0; names[i]; i++) {
+		if (i)
+			strncat(out, "|", size - strlen(out) - 1);
+		strncat(out, names[i], size - strlen(out) - 1);
+	}
+}
+
+static int set_list(struct sb_config *cfg, const char *v, struct cmdline_msgs *m)
+{
+	int n = 0;
+
+	for (const char *p = v;; p++) {
+		const char *e = p;
+
+		while (*e && *e != ',')
+			e++;
+		if (!name_ok(p, (size_t)(e - p)))
+			return fail(m, "swapbench.workloads: bad workload name '%.*s'", (int)(e - p), p);
+		if (n == CMD_WORKLOADS_MAX)
+			return fail(m, "swapbench.workloads: more than %d workloads", CMD_WORKLOADS_MAX);
+		memcpy(cfg->workloads[n], p, (size_t)(e - p));
+		cfg->workloads[n++][e - p] = 0;
+		if (!*e)
+			break;
+		p = e;
+	}
+	cfg->nworkloads = n;
+	return 0;
+}
+
+static int set_backends(struct sb_config *cfg, const char *v, struct cmdline_msgs *m)
+{
+	char buf[CMD_VAL_MAX], *save = NULL;
+	unsigned set = 0;
+
+	strcpy(buf, v);
+	for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+		int i = enum_index(backend_names, t);
+
+		if (i < 0)
+			return fail(m, "swapbench.backends: unknown backend '%s' (partition, file)", t);
+		set |= 1u << i;
+	}
+	if (!set)
+		return fail(m, "swapbench.backends: empty list (partition, file)");
+	cfg->backends = set;
+	return 0;
+}
+
+static int set_key(struct sb_config *cfg, const struct key *k, const char *v, struct cmdline_msgs *m)
+{
+	char *base = (char *)cfg + k->off;
+	uint64_t u;
+	int i;
+
+	switch (k->kind) {
+	case K_STR:
+		if (!*v)
+			return fail(m, "swapbench.%s: empty value", k->name);
+		strcpy(base, v);
+		return 0;
+	case K_NAME:
+		if (!name_ok(v, strlen(v)))
+			return fail(m, "swapbench.%s=%s: use 1-%d of a-z 0-9 _ -", k->name, v, CMD_NAME_MAX - 1);
+		strcpy(base, v);
+		return 0;
+	case K_UINT:
+	case K_U64:
+	case K_BOOL:
+		if (parse_u64(v, &u) < 0 || u < k->min || u > k->max)
+			return fail(m, "swapbench.%s=%s: not a whole number in %llu..%llu", k->name, v,
+				    (unsigned long long)k->min, (unsigned long long)k->max);
+		if (k->kind == K_U64)
+			*(uint64_t *)(void *)base = u;
+		else if (k->kind == K_BOOL)
+			*(int *)(void *)base = (int)u;
+		else
+			*(unsigned *)(void *)base = (unsigned)u;
+		return 0;
+	case K_SIZE:
+		if (cmdline_parse_size(v, &u) < 0 || u < k->min || u > k->max)
+			return fail(m, "swapbench.%s=%s: not a size from 40K to 1T (e.g. 64M)", k->name, v);
+		*(uint64_t *)(void *)base = u;
+		return 0;
+	case K_ENUM:
+		i = enum_index(k->names, v);
+		if (i < 0) {
+			char choices[80];
+
+			join(choices, sizeof(choices), k->names);
+			return fail(m, "swapbench.%s=%s: expected one of %s", k->name, v, choices);
+		}
+		*(int *)(void *)base = i;
+		if (k->names == create_names)
+			cfg->create_forced = 1;
+		return 0;
+	case K_LIST:
+		return set_list(cfg, v, m);
+	case K_BACKENDS:
+		return set_backends(cfg, v, m);
+	}
+	return fail(m, "swapbench.%s: internal error", k->name);
+}
+
+static int set_param(struct sb_config *cfg, const char *wl, size_t wln, const char *name,
+		     const char *v, struct cmdline_msgs *m)
+{
+	struct sb_param *p = NULL;
+
+	if (!name_ok(name, strlen(name)))
+		return fail(m, "swapbench.%.*s.%s: bad parameter name", (int)wln, wl, name);
+	for (int i = 0; i < cfg->nparams; i++)
+		if (!strncmp(cfg->params[i].workload, wl, wln) && !cfg->params[i].workload[wln] &&
+		    !strcmp(cfg->params[i].name, name)) {
+			warn(m, "swapbench.%.*s.%s given twice: using the last value", (int)wln, wl, name);
+			p = &cfg->params[i];
+		}
+	if (!p) {
+		if (cfg->nparams == CMD_PARAMS_MAX)
+			return fail(m, "more than %d workload parameters", CMD_PARAMS_MAX);
+		p = &cfg->params[cfg->nparams++];
+	}
+	memcpy(p->workload, wl, wln);
+	p->workload[wln] = 0;
+	strcpy(p->name, name);
+	strcpy(p->value, v);
+	return 0;
+}
+
+static int known(const char *const *list, const char *s, size_t n)
+{
+	for (; list && *list; list++)
+		if (strlen(*list) == n && !strncmp(*list, s, n))
+			return 1;
+	return 0;
+}
+
+/* One "key=value" token (quotes already removed). */
+static int take(const char *tok, const char *const *wls, struct sb_config *cfg,
+		struct cmdline_msgs *m, unsigned *seen)
+{
+	const char *eq = strchr(tok, '='), *key = tok + strlen(PREFIX);
+	const char *v = eq ? eq + 1 : "";
+	size_t klen = eq ? (size_t)(eq - key) : strlen(key);
+
+	if (strlen(v) >= CMD_VAL_MAX)
+		return fail(m, "%.*s: value too long (%zu bytes, limit %d)", (int)(klen + strlen(PREFIX)), tok,
+			    strlen(v), CMD_VAL_MAX - 1);
+	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+		if (strlen(keys[i].name) != klen || strncmp(keys[i].name, key, klen))
+			continue;
+		if (!eq)
+			return fail(m, "swapbench.%s: needs a value (swapbench.%s=...)", keys[i].name, keys[i].name);
+		if (*seen & (1u << i))
+			warn(m, "swapbench.%s given twice: using the last value (%s)", keys[i].name, v);
+		*seen |= 1u << i;
+		return set_key(cfg, &keys[i], v, m);
+	}
+	const char *dot = memchr(key, '.', klen);
+
+	if (dot && known(wls, key, (size_t)(dot - key))) {
+		char name[CMD_NAME_MAX + 1];
+		size_t n = klen - (size_t)(dot - key) - 1;
+
+		if (!eq)
+			return fail(m, "swapbench.%.*s: needs a value", (int)klen, key);
+		if (n > CMD_NAME_MAX)
+			return fail(m, "swapbench.%.*s: parameter name too long", (int)klen, key);
+		memcpy(name, dot + 1, n);
+		name[n] = 0;
+		return set_param(cfg, key, (size_t)(dot - key), name, v, m);
+	}
+	warn(m, "unknown key swapbench.%.*s ignored", (int)klen, key);
+	return 0;
+}
+
+int cmdline_parse(const char *cmdline, const char *const *wls, struct sb_config *cfg,
+		  struct cmdline_msgs *msgs)
+{
+	char tok[CMD_VAL_MAX + 128];
+	const char *p = cmdline;
+	unsigned seen = 0;
+
+	cmdline_defaults(cfg);
+	memset(msgs, 0, sizeof(*msgs));
+	while (*p) {
+		size_t n = 0, len = 0;
+		int quoted = 0;
+
+		while (*p == ' ' || *p == '\t' || *p == '\n')
+			p++;
+		if (!*p)
+			break;
+		/* As the kernel's next_arg(): quotes group, and are dropped. */
+		for (; *p && (quoted || (*p != ' ' && *p != '\t' && *p != '\n')); p++, len++) {
+			if (*p == '"')
+				quoted = !quoted;
+			else if (n < sizeof(tok) - 1)
+				tok[n++] = *p;
+		}
+		tok[n] = 0;
+		if (n < strlen(PREFIX) || memcmp(tok, PREFIX, strlen(PREFIX)))
+			continue;
+		if (quoted)
+			return fail(msgs, "%.40s...: unterminated quote", tok);
+		if (n == sizeof(tok) - 1) {
+			const char *eq = strchr(tok, '=');
+
+			return fail(msgs, "%.*s: value too long (%zu bytes, limit %d)",
+				    eq ? (int)(eq - tok) : 40, tok, len, CMD_VAL_MAX - 1);
+		}
+		int err = take(tok, wls, cfg, msgs, &seen);
+
+		if (err)
+			return err;
+	}
+	if (cfg->order != ORDER_RANDOM && (seen & (1u << SEED_KEY)))
+		warn(msgs, "swapbench.seed has no effect unless swapbench.order=random");
+	return 0;
+}

@@ -1,0 +1,68 @@
+#ifndef SB_CMDLINE_H
+#define SB_CMDLINE_H
+/* Parses the swapbench.* keys of a kernel command line. Pure: no I/O. */
+#include <stdint.h>
+
+#define CMD_VAL_MAX 256		/* longest value, NUL included */
+#define CMD_NAME_MAX 32		/* workload and parameter names */
+#define CMD_WORKLOADS_MAX 8
+#define CMD_PARAMS_MAX 32
+#define CMD_WARN_MAX 8
+#define CMD_MSG_MAX 320
+
+enum sb_order { ORDER_ALTERNATE, ORDER_BLOCKED, ORDER_RANDOM };
+enum sb_create { CREATE_FALLOCATE, CREATE_ZERO };
+enum sb_end { END_POWEROFF, END_REBOOT, END_HALT, END_QEMU };
+enum sb_backend { BACKEND_PARTITION, BACKEND_FILE, BACKEND_COUNT };
+
+struct sb_param {
+	char workload[CMD_NAME_MAX];
+	char name[CMD_NAME_MAX];
+	char value[CMD_VAL_MAX];
+};
+
+struct sb_config {
+	char part[CMD_VAL_MAX];		/* swap partition, "" = none */
+	char fsdev[CMD_VAL_MAX];	/* filesystem holding the swapfile, "" = none */
+	char file[CMD_VAL_MAX];		/* swapfile path inside fsdev */
+	uint64_t size;			/* swapfile bytes; 0 = the partition's size */
+	enum sb_create create;
+	int create_forced;		/* create= given: no fallback to zero-fill */
+	unsigned backends;		/* bit per enum sb_backend */
+	char workloads[CMD_WORKLOADS_MAX][CMD_NAME_MAX];
+	int nworkloads;
+	unsigned runs;			/* measured runs per workload per backend */
+	unsigned warmup;		/* unmeasured runs per workload per backend */
+	enum sb_order order;
+	uint64_t seed;			/* for ORDER_RANDOM */
+	unsigned timeout_s;		/* per run */
+	unsigned vmstat_s;		/* sampling interval, 0 = off */
+	char results[CMD_VAL_MAX];	/* results disk, "" = serial only */
+	int force;			/* mkswap over foreign signatures */
+	int shell;			/* busybox shell at the end */
+	enum sb_end end;
+	int quiet_kernel;		/* lower console loglevel during runs */
+	char tag[CMD_NAME_MAX];		/* free label on every record (kernel variant) */
+	struct sb_param params[CMD_PARAMS_MAX];
+	int nparams;
+};
+
+struct cmdline_msgs {
+	char warn[CMD_WARN_MAX][CMD_MSG_MAX];
+	int nwarn;			/* may exceed CMD_WARN_MAX: count only */
+	char error[CMD_MSG_MAX];	/* set when cmdline_parse fails */
+};
+
+void cmdline_defaults(struct sb_config *cfg);
+/*
+ * Parses cmdline into cfg (defaults first). known_workloads is a
+ * NULL-terminated list: swapbench.NAME.PARAM keys are accepted for those.
+ * Returns 0, or -EINVAL with msgs->error saying which key and why.
+ */
+int cmdline_parse(const char *cmdline, const char *const *known_workloads,
+		  struct sb_config *cfg, struct cmdline_msgs *msgs);
+/* Parses "64M", "1G", "4096": binary suffixes K M G T. */
+int cmdline_parse_size(const char *s, uint64_t *out);
+const char *cmdline_backend_name(enum sb_backend b);
+
+#endif

@@ -1,0 +1,191 @@
+#include "disks.h"
+#include "probe.h"
+#include "../lib/resdisk.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#define BLKGETSIZE64 _IOR(0x12, 114, size_t)
+
+static unsigned char probe_buf[PROBE_BYTES];
+
+static int read_start(const char *dev, unsigned char *buf, size_t len, size_t *got)
+{
+	int fd = open(dev, O_RDONLY | O_CLOEXEC);
+	ssize_t n;
+
+	if (fd < 0)
+		return -errno;
+	n = pread(fd, buf, len, 0);
+	close(fd);
+	if (n < 0)
+		return -errno;
+	memset(buf + n, 0, len - (size_t)n);
+	*got = (size_t)n;
+	return 0;
+}
+
+int disks_probe(const char *dev, struct probe_result *r)
+{
+	size_t got;
+	int err = read_start(dev, probe_buf, sizeof(probe_buf), &got);
+
+	memset(r, 0, sizeof(*r));
+	if (err)
+		return err;
+	return probe_buffer(probe_buf, got, (size_t)sysconf(_SC_PAGESIZE), r);
+}
+
+int disks_size(const char *dev, uint64_t *bytes)
+{
+	int fd = open(dev, O_RDONLY | O_CLOEXEC), err = 0;
+
+	if (fd < 0)
+		return -errno;
+	if (ioctl(fd, BLKGETSIZE64, bytes) < 0)
+		err = -errno;
+	close(fd);
+	return err;
+}
+
+static uint32_t le32(const unsigned char *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static uint64_t le64(const unsigned char *p)
+{
+	return le32(p) | (uint64_t)le32(p + 4) << 32;
+}
+
+/* PARTUUID as the kernel spells it: MBR "SSSSSSSS-NN", GPT the entry GUID. */
+static int partuuid(const char *name, char *out, size_t size)
+{
+	char path[PATH_MAX], real[PATH_MAX], buf[16];
+	unsigned char *s = probe_buf;
+	size_t got;
+	int partno;
+
+	snprintf(path, sizeof(path), "/sys/class/block/%s/partition", name);
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return -ENOENT;
+	ssize_t n = read(fd, buf, sizeof(buf) - 1);
+
+	close(fd);
+	buf[n > 0 ? n : 0] = 0;
+	partno = atoi(buf);
+	snprintf(path, sizeof(path), "/sys/class/block/%s/..", name);
+	if (partno <= 0 || !realpath(path, real))
+		return -ENOENT;
+	snprintf(path, sizeof(path), "/dev/%s", strrchr(real, '/') + 1);
+	if (read_start(path, s, 512 * 34, &got) < 0)
+		return -ENOENT;
+	if (!memcmp(s + 512, "EFI PART", 8)) {
+		uint64_t lba = le64(s + 512 + 72);
+		uint32_t count = le32(s + 512 + 80), esz = le32(s + 512 + 84);
+		uint64_t off = lba * 512 + (uint64_t)(partno - 1) * esz;
+
+		if ((uint32_t)partno > count || esz < 128 || off + 32 > got)
+			return -ENOENT;
+		const unsigned char *g = s + off + 16;
+
+		snprintf(out, size, "%08x-%04x-%04x-%02x%02x-%02x%02x%02x%02x%02x%02x",
+			 le32(g), g[5] << 8 | g[4], g[7] << 8 | g[6], g[8], g[9], g[10], g[11], g[12],
+			 g[13], g[14], g[15]);
+		return 0;
+	}
+	if (s[510] != 0x55 || s[511] != 0xaa)
+		return -ENOENT;
+	snprintf(out, size, "%08x-%02x", le32(s + 440), partno);
+	return 0;
+}
+
+enum match { BY_LABEL, BY_UUID, BY_PARTUUID };
+
+static int matches(const char *name, enum match how, const char *want)
+{
+	char dev[300], got[64];
+	struct probe_result r;
+
+	if (how == BY_PARTUUID)
+		return partuuid(name, got, sizeof(got)) == 0 && !strcasecmp(got, want);
+	snprintf(dev, sizeof(dev), "/dev/%s", name);
+	if (disks_probe(dev, &r) == 0)
+		return !strcmp(how == BY_LABEL ? r.label : r.uuid, want) ||
+		       (how == BY_UUID && !strcasecmp(r.uuid, want));
+	/* a results disk carries its label in its own header */
+	char label[RESDISK_LABEL_MAX + 1];
+
+	return how == BY_LABEL &&
+	       resdisk_check_header((const char *)probe_buf, sizeof(probe_buf), label) == 0 &&
+	       !strcmp(label, want);
+}
+
+static int scan(enum match how, const char *want, char *dev, size_t size)
+{
+	DIR *d = opendir("/sys/class/block");
+	struct dirent *e;
+	int found = 0;
+
+	if (!d)
+		return -errno;
+	while ((e = readdir(d))) {
+		if (e->d_name[0] == '.' || !strncmp(e->d_name, "ram", 3) || !strncmp(e->d_name, "loop", 4))
+			continue;
+		if (!matches(e->d_name, how, want))
+			continue;
+		if (found++) {
+			closedir(d);
+			return -EEXIST;
+		}
+		snprintf(dev, size, "/dev/%s", e->d_name);
+	}
+	closedir(d);
+	return found ? 0 : -ENOENT;
+}
+
+static int resolve_once(const char *spec, char *dev, size_t size)
+{
+	static const struct {
+		const char *prefix;
+		enum match how;
+	} kinds[] = { { "LABEL=", BY_LABEL }, { "UUID=", BY_UUID }, { "PARTUUID=", BY_PARTUUID } };
+	struct stat st;
+
+	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+		if (!strncmp(spec, kinds[i].prefix, strlen(kinds[i].prefix)))
+			return scan(kinds[i].how, spec + strlen(kinds[i].prefix), dev, size);
+	if (strncmp(spec, "/dev/", 5))
+		return -EINVAL;
+	if (stat(spec, &st) < 0)
+		return -errno;
+	if (!S_ISBLK(st.st_mode))
+		return -ENOTBLK;
+	snprintf(dev, size, "%s", spec);
+	return 0;
+}
+
+int disks_resolve(const char *spec, char *dev, size_t size, unsigned wait_s)
+{
+	struct timespec tick = { 0, 100 * 1000 * 1000 };
+	int err;
+
+	for (unsigned i = 0;; i++) {
+		err = resolve_once(spec, dev, size);
+		if (err != -ENOENT || i >= wait_s * 10)
+			return err;
+		nanosleep(&tick, NULL);
+	}
+}

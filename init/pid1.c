@@ -1,0 +1,201 @@
+/*
+ * swapbench's /init. As PID 1: mount what the experiment reads, take the
+ * console, block signals, fork the worker that runs the experiment, reap
+ * every child, and end the machine with a status the host can read.
+ * Run as any other PID it only parses: `init --parse "CMDLINE"` prints the
+ * configuration, so the parser can be tried on the host.
+ */
+#include "bench.h"
+#include "cmdline.h"
+#include "vmstat.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/klog.h>
+#include <sys/mman.h>
+#include <sys/mount.h>
+#include <sys/reboot.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <termios.h>
+#include <unistd.h>
+#if defined(__i386__) || defined(__x86_64__)
+#include <sys/io.h>
+#endif
+
+#define QEMU_EXIT_PORT 0xf4	/* QEMU -device isa-debug-exit,iobase=0xf4 */
+#define EXIT_CRASH 3		/* the worker died without a verdict */
+
+static char cmdline[4096];
+
+static const struct {
+	const char *src, *dst, *type;
+} mounts[] = {
+	{ "proc", "/proc", "proc" },
+	{ "sysfs", "/sys", "sysfs" },
+	{ "devtmpfs", "/dev", "devtmpfs" },
+};
+
+static void prepare(void)
+{
+	for (size_t i = 0; i < sizeof(mounts) / sizeof(mounts[0]); i++) {
+		mkdir(mounts[i].dst, 0755);
+		if (mount(mounts[i].src, mounts[i].dst, mounts[i].type, 0, "") < 0 && errno != EBUSY)
+			dprintf(2, "swapbench: mount %s: %s\n", mounts[i].dst, strerror(errno));
+	}
+	int fd = open("/dev/console", O_RDWR | O_NOCTTY);
+
+	if (fd >= 0) {
+		dup2(fd, 0);
+		dup2(fd, 1);
+		dup2(fd, 2);
+		if (fd > 2)
+			close(fd);
+	}
+}
+
+static void read_cmdline(void)
+{
+	int n = vmstat_slurp("/proc/cmdline", cmdline, sizeof(cmdline));
+
+	if (n > 0 && cmdline[n - 1] == '\n')
+		cmdline[n - 1] = 0;
+}
+
+static void worker(void)
+{
+	sigset_t none;
+
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+	/* the measuring process must never be swapped out or chosen by the OOM killer */
+	vmstat_poke("/proc/self/oom_score_adj", "-1000");
+	if (mlockall(MCL_CURRENT | MCL_FUTURE) < 0)
+		dprintf(2, "# swapbench: mlockall: %s\n", strerror(errno));
+	_exit(bench_main(cmdline));
+}
+
+static int has_key(const char *key)
+{
+	return strstr(cmdline, key) != NULL;
+}
+
+static void rescue_shell(void)
+{
+	pid_t pid;
+
+	if (access("/bin/sh", X_OK) < 0) {
+		dprintf(1, "# swapbench: swapbench.shell=1 but this image has no busybox (build with BUSYBOX=1)\n");
+		return;
+	}
+	dprintf(1, "# swapbench: rescue shell; exit it to end the machine\n");
+	pid = fork();
+	if (pid == 0) {
+		sigset_t none;
+
+		sigemptyset(&none);
+		sigprocmask(SIG_SETMASK, &none, NULL);
+		setsid();
+		ioctl(0, TIOCSCTTY, 1);
+		execl("/bin/sh", "sh", (char *)NULL);
+		_exit(127);
+	}
+	while (pid > 0 && waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+		;
+}
+
+static void end_machine(int status)
+{
+	struct sb_config cfg;
+	struct cmdline_msgs msgs;
+
+	cmdline_parse(cmdline, NULL, &cfg, &msgs);
+	dprintf(1, "# swapbench: exit status %d (%s)\n", status,
+		status == 0 ? "pass" : status == 1 ? "runs failed" : status == 2 ? "error" : "crash");
+	tcdrain(1);
+	sync();
+	if (cfg.shell && has_key("swapbench.shell"))
+		rescue_shell();
+#if defined(__i386__) || defined(__x86_64__)
+	if (cfg.end == END_QEMU && ioperm(QEMU_EXIT_PORT, 1, 1) == 0)
+		outb((unsigned char)status, QEMU_EXIT_PORT);
+#endif
+	if (cfg.end == END_REBOOT || cfg.end == END_QEMU)
+		reboot(RB_AUTOBOOT);
+	else if (cfg.end == END_HALT)
+		reboot(RB_HALT_SYSTEM);
+	reboot(RB_POWER_OFF);
+	for (;;)
+		pause();
+}
+
+static int host_parse(const char *line)
+{
+	static const char *const wls[] = { "lines", "fight", "random", "create", "idle", NULL };
+	struct sb_config c;
+	struct cmdline_msgs m;
+	int err = cmdline_parse(line, wls, &c, &m);
+
+	for (int i = 0; i < m.nwarn && i < CMD_WARN_MAX; i++)
+		printf("warning: %s\n", m.warn[i]);
+	if (err) {
+		printf("error: %s\n", m.error);
+		return 2;
+	}
+	printf("part=%s\nfsdev=%s\nfile=%s\nsize=%llu\nruns=%u\nwarmup=%u\norder=%d\nseed=%llu\n"
+	       "timeout=%u\nvmstat=%u\nresults=%s\nforce=%d\nend=%d\nworkloads=", c.part, c.fsdev, c.file,
+	       (unsigned long long)c.size, c.runs, c.warmup, (int)c.order, (unsigned long long)c.seed,
+	       c.timeout_s, c.vmstat_s, c.results, c.force, (int)c.end);
+	for (int i = 0; i < c.nworkloads; i++)
+		printf("%s%s", i ? "," : "", c.workloads[i]);
+	printf("\n");
+	for (int i = 0; i < c.nparams; i++)
+		printf("param %s.%s=%s\n", c.params[i].workload, c.params[i].name, c.params[i].value);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	sigset_t all;
+	pid_t pid, w;
+	int st = 0, status = EXIT_CRASH;
+
+	if (getpid() != 1) {
+		if (argc == 3 && !strcmp(argv[1], "--parse"))
+			return host_parse(argv[2]);
+		fprintf(stderr, "usage: init --parse \"KERNEL COMMAND LINE\"\n"
+				"(as PID 1 this program runs the swapbench experiment)\n");
+		return 2;
+	}
+	prepare();
+	read_cmdline();
+	sigfillset(&all);
+	sigprocmask(SIG_BLOCK, &all, NULL);
+	vmstat_poke("/proc/self/oom_score_adj", "-1000");
+	if (has_key("swapbench.quiet=1"))
+		klogctl(8, NULL, 1);
+	pid = fork();
+	if (pid == 0)
+		worker();
+	if (pid < 0)
+		dprintf(2, "# swapbench: fork: %s\n", strerror(errno));
+	while (pid > 0) {
+		w = wait(&st);
+		if (w == pid) {
+			status = WIFEXITED(st) ? WEXITSTATUS(st) : EXIT_CRASH;
+			if (WIFSIGNALED(st))
+				dprintf(1, "# swapbench: the worker died of signal %d\n", WTERMSIG(st));
+			break;
+		}
+		if (w < 0 && errno != EINTR)
+			break;
+	}
+	/* reap what is left, without waiting on it */
+	while (waitpid(-1, NULL, WNOHANG) > 0)
+		;
+	end_machine(status);
+}

@@ -1,0 +1,157 @@
+#include "results.h"
+#include "../lib/resdisk.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define BLKGETSIZE64 _IOR(0x12, 114, size_t)
+#define SECTOR 512
+
+static struct {
+	int fd;			/* results disk, -1 when none */
+	uint64_t off;		/* where the next record goes */
+	uint64_t size;		/* device or file size */
+	int failed;		/* a write failed: stop using the disk */
+} disk = { -1, 0, 0, 0 };
+
+static int write_all(int fd, const char *s, size_t n)
+{
+	while (n) {
+		ssize_t w = write(fd, s, n);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0)
+			return -errno;
+		s += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
+void results_line(const char *fmt, ...)
+{
+	char buf[REC_LINE_MAX];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(buf, sizeof(buf) - 1, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	if ((size_t)n > sizeof(buf) - 2)
+		n = (int)sizeof(buf) - 2;
+	buf[n++] = '\n';
+	write_all(1, buf, (size_t)n);
+}
+
+static int device_size(int fd, uint64_t *size)
+{
+	struct stat st;
+
+	if (fstat(fd, &st) < 0)
+		return -errno;
+	if (S_ISREG(st.st_mode)) {
+		*size = (uint64_t)st.st_size;
+		return 0;
+	}
+	return ioctl(fd, BLKGETSIZE64, size) < 0 ? -errno : 0;
+}
+
+/* The data ends at the first NUL byte after the header. */
+static int find_end(int fd, uint64_t size, uint64_t *end)
+{
+	static char blk[4096];
+
+	for (uint64_t off = RESDISK_DATA_OFF; off < size; off += sizeof(blk)) {
+		ssize_t n = pread(fd, blk, sizeof(blk), (off_t)off);
+
+		if (n <= 0)
+			return n < 0 ? -errno : -EIO;
+		char *z = memchr(blk, 0, (size_t)n);
+
+		if (z) {
+			*end = off + (uint64_t)(z - blk);
+			return 0;
+		}
+	}
+	return -ENOSPC;
+}
+
+int results_open_disk(const char *dev)
+{
+	static char hdr[RESDISK_HDR_SIZE];
+	char label[RESDISK_LABEL_MAX + 1];
+	int fd = open(dev, O_RDWR | O_CLOEXEC), err;
+
+	if (fd < 0)
+		return -errno;
+	if (pread(fd, hdr, sizeof(hdr), 0) != (ssize_t)sizeof(hdr) ||
+	    resdisk_check_header(hdr, sizeof(hdr), label) < 0) {
+		close(fd);
+		return -EMEDIUMTYPE;
+	}
+	if ((err = device_size(fd, &disk.size)) < 0 || (err = find_end(fd, disk.size, &disk.off)) < 0) {
+		close(fd);
+		return err;
+	}
+	disk.fd = fd;
+	disk.failed = 0;
+	return 0;
+}
+
+static int disk_append(const char *s, size_t n)
+{
+	static char buf[REC_LINE_MAX + 2 * SECTOR];
+	size_t total = n + SECTOR;
+
+	total += (SECTOR - (disk.off + total) % SECTOR) % SECTOR;
+	if (disk.off + total > disk.size)
+		return -ENOSPC;
+	memcpy(buf, s, n);
+	memset(buf + n, 0, total - n);
+	if (pwrite(disk.fd, buf, total, (off_t)disk.off) != (ssize_t)total)
+		return errno ? -errno : -EIO;
+	if (fdatasync(disk.fd) < 0)
+		return -errno;
+	disk.off += n;
+	return 0;
+}
+
+int results_emit(struct rec_buf *b)
+{
+	int err = 0;
+
+	if (b->overflow || b->len == 0)
+		return -EOVERFLOW;
+	write_all(1, b->s, b->len);
+	if (disk.fd >= 0 && !disk.failed && (err = disk_append(b->s, b->len)) < 0) {
+		disk.failed = 1;
+		results_line("# swapbench: results disk write failed: %s; records continue on serial only",
+			     strerror(-err));
+	}
+	return err;
+}
+
+void results_disk_usage(unsigned long long *used, unsigned long long *size)
+{
+	*used = disk.fd >= 0 ? disk.off : 0;
+	*size = disk.fd >= 0 ? disk.size : 0;
+}
+
+void results_close(void)
+{
+	if (disk.fd >= 0) {
+		fsync(disk.fd);
+		close(disk.fd);
+		disk.fd = -1;
+	}
+}

@@ -1,0 +1,43 @@
+#ifndef SB_RUNNER_H
+#define SB_RUNNER_H
+/* Runs one workload process and measures it. */
+#include "vmstat.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define RUNNER_BIN_DIR "/workloads"
+#define RUNNER_ARGS_MAX 40
+#define RUNNER_OUT_MAX 1536
+
+struct run_spec {
+	const char *workload;
+	const char *mode;		/* NULL, "--check" or "--prepare" */
+	const char *argv[RUNNER_ARGS_MAX];	/* --param=value arguments */
+	int argc;
+	const char *dir;		/* SWAPBENCH_DIR */
+	unsigned long memtotal_kb;
+	unsigned timeout_s;
+	unsigned vmstat_s;		/* 0: no samples */
+	unsigned long run_no;		/* for sample records */
+	const char *boot;
+	int capture_stderr;		/* --check/--prepare: keep messages */
+};
+
+struct run_result {
+	const char *status;	/* ok, oom, timeout, error, killed */
+	int exit_code;		/* -1 when killed by a signal */
+	int term_sig;
+	double elapsed_s, user_s, sys_s;
+	long minflt, majflt;
+	struct vmstat before, after;
+	uint64_t swap_peak_kb;
+	char out[RUNNER_OUT_MAX];	/* what the workload printed */
+	int out_truncated;
+};
+
+int runner_exists(const char *workload);
+/* Returns 0 when the run was carried out (whatever its status), else -errno. */
+int runner_run(const struct run_spec *s, struct run_result *r);
+
+#endif

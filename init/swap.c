@@ -1,0 +1,268 @@
+#include "swap.h"
+#include "disks.h"
+#include "probe.h"
+#include "swaphdr.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/random.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <sys/swap.h>
+#include <time.h>
+#include <unistd.h>
+
+#ifndef GRND_INSECURE
+#define GRND_INSECURE 4
+#endif
+
+#define ZERO_BLOCK (16 * 1024)	/* the seed's dd bs=16K */
+#define PRIO 10
+
+static unsigned char page_buf[65536];
+
+double swap_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+__attribute__((format(printf, 4, 5)))
+static int why_(int err, char *why, size_t n, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(why, n, fmt, ap);
+	va_end(ap);
+	return err;
+}
+
+int swap_supported(void)
+{
+	return access("/proc/swaps", R_OK) == 0;
+}
+
+int swap_mkswap(int fd, uint64_t bytes, const char *label)
+{
+	size_t ps = (size_t)sysconf(_SC_PAGESIZE);
+	unsigned char rnd[16], uuid[16];
+
+	if (ps > sizeof(page_buf))
+		return -EINVAL;
+	/* a UUID needs no entropy worth waiting for at boot */
+	if (getrandom(rnd, sizeof(rnd), GRND_NONBLOCK) != (ssize_t)sizeof(rnd) &&
+	    getrandom(rnd, sizeof(rnd), GRND_INSECURE) != (ssize_t)sizeof(rnd)) {
+		double t = swap_now();
+
+		memcpy(rnd, &t, sizeof(t));
+		memcpy(rnd + 8, &bytes, sizeof(bytes));
+	}
+	swaphdr_uuid_v4(uuid, rnd);
+	int err = swaphdr_build(page_buf, ps, bytes, uuid, label);
+
+	if (err)
+		return err;
+	if (pwrite(fd, page_buf, ps, 0) != (ssize_t)ps)
+		return -errno;
+	return fsync(fd) < 0 ? -errno : 0;
+}
+
+int swap_setup_partition(const struct sb_config *cfg, struct swap_backend *b, char *why, size_t n)
+{
+	struct probe_result pr;
+	int err, fd;
+	double t;
+
+	memset(b, 0, sizeof(*b));
+	b->kind = BACKEND_PARTITION;
+	b->prio = PRIO;
+	if ((err = disks_resolve(cfg->part, b->dev, sizeof(b->dev), 10)) < 0)
+		return why_(err, why, n, "swapbench.part=%s: %s", cfg->part,
+			    err == -EEXIST ? "matches more than one device" : strerror(-err));
+	if ((err = disks_probe(b->dev, &pr)) < 0 && err != -ENOENT)
+		return why_(err, why, n, "read %s: %s", b->dev, strerror(-err));
+	if (err == 0) {
+		snprintf(b->prior, sizeof(b->prior), "%s", pr.type);
+		if (probe_is_foreign(&pr) && !cfg->force)
+			return why_(-EPERM, why, n,
+				    "refusing to write swap on %s: it holds %s%s%s (add swapbench.force=1 to overwrite)",
+				    b->dev, pr.type, pr.label[0] ? " labelled " : "", pr.label);
+	}
+	if ((err = disks_size(b->dev, &b->bytes)) < 0)
+		return why_(err, why, n, "size of %s: %s", b->dev, strerror(-err));
+	if ((fd = open(b->dev, O_RDWR | O_EXCL | O_CLOEXEC)) < 0)
+		return why_(-errno, why, n, "open %s: %s", b->dev, strerror(errno));
+	if (err == 0 && probe_is_foreign(&pr)) {
+		/* forced: wipe every signature probe knows, as mkswap would */
+		memset(page_buf, 0, sizeof(page_buf));
+		for (off_t off = 0; off < PROBE_BYTES; off += (off_t)sizeof(page_buf))
+			if (pwrite(fd, page_buf, sizeof(page_buf), off) < 0)
+				break;
+	}
+	t = swap_now();
+	err = swap_mkswap(fd, b->bytes, "swapbench");
+	b->mkswap_s = swap_now() - t;
+	close(fd);
+	if (err)
+		return why_(err, why, n, "mkswap %s: %s", b->dev, strerror(-err));
+	snprintf(b->path, sizeof(b->path), "%s", b->dev);
+	b->ready = 1;
+	return 0;
+}
+
+static int fill_zero(int fd, uint64_t bytes)
+{
+	static const char zero[ZERO_BLOCK];
+
+	for (uint64_t off = 0; off < bytes;) {
+		size_t len = bytes - off < sizeof(zero) ? (size_t)(bytes - off) : sizeof(zero);
+		ssize_t w = write(fd, zero, len);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return w < 0 ? -errno : -EIO;
+		off += (uint64_t)w;
+	}
+	return 0;
+}
+
+/* Creates path afresh with the given method, then writes the header. */
+static int make_file(struct swap_backend *b, uint64_t bytes, enum sb_create how)
+{
+	double t = swap_now();
+	int fd, err = 0;
+
+	unlink(b->path);
+	fd = open(b->path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	if (fd < 0)
+		return -errno;
+	if (how == CREATE_FALLOCATE)
+		err = fallocate(fd, 0, 0, (off_t)bytes) < 0 ? -errno : 0;
+	else
+		err = fill_zero(fd, bytes);
+	if (!err && fsync(fd) < 0)
+		err = -errno;
+	b->create_s = swap_now() - t;
+	if (!err) {
+		t = swap_now();
+		err = swap_mkswap(fd, bytes, "swapbench");
+		b->mkswap_s = swap_now() - t;
+	}
+	close(fd);
+	if (err)
+		unlink(b->path);
+	return err;
+}
+
+/* Refuse to replace a file that is not an earlier swapbench swapfile. */
+static int check_existing(const struct sb_config *cfg, const char *path, char *why, size_t n)
+{
+	struct stat st;
+	struct swaphdr_info info;
+	size_t ps = (size_t)sysconf(_SC_PAGESIZE);
+
+	if (lstat(path, &st) < 0)
+		return errno == ENOENT ? 0 : why_(-errno, why, n, "stat %s: %s", path, strerror(errno));
+	if (!S_ISREG(st.st_mode))
+		return why_(-EEXIST, why, n, "%s exists and is not a regular file", path);
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int is_swap = fd >= 0 && pread(fd, page_buf, ps, 0) == (ssize_t)ps &&
+		      swaphdr_parse(page_buf, ps, &info) == 0;
+
+	if (fd >= 0)
+		close(fd);
+	if (!is_swap && st.st_size > 0 && !cfg->force)
+		return why_(-EEXIST, why, n,
+			    "refusing to replace %s: it exists and is not a swap file (add swapbench.force=1)",
+			    path);
+	return 0;
+}
+
+int swap_setup_file(const struct sb_config *cfg, uint64_t size, struct swap_backend *b, char *why,
+		    size_t n)
+{
+	size_t ps = (size_t)sysconf(_SC_PAGESIZE);
+	struct statvfs vfs;
+	int err;
+
+	memset(b, 0, sizeof(*b));
+	b->kind = BACKEND_FILE;
+	b->prio = PRIO;
+	b->bytes = size / ps * ps;
+	if (cfg->file[0] != '/' || strstr(cfg->file, ".."))
+		return why_(-EINVAL, why, n, "swapbench.file=%s: needs an absolute path without '..'",
+			    cfg->file);
+	if ((err = disks_resolve(cfg->fsdev, b->dev, sizeof(b->dev), 10)) < 0)
+		return why_(err, why, n, "swapbench.fsdev=%s: %s", cfg->fsdev,
+			    err == -EEXIST ? "matches more than one device" : strerror(-err));
+	mkdir("/mnt", 0755);
+	mkdir(SWAP_MNT, 0755);
+	if (mount(b->dev, SWAP_MNT, "ext4", MS_NOATIME, "") < 0)
+		return why_(-errno, why, n, "mount %s on %s: %s (swapbench.fsdev needs ext2/3/4)", b->dev,
+			    SWAP_MNT, strerror(errno));
+	snprintf(b->path, sizeof(b->path), "%s%s", SWAP_MNT, cfg->file);
+	if ((err = check_existing(cfg, b->path, why, n)) < 0)
+		return err;
+	unlink(b->path);
+	if (statvfs(SWAP_MNT, &vfs) == 0 && (uint64_t)vfs.f_bavail * vfs.f_frsize < b->bytes)
+		return why_(-ENOSPC, why, n, "swapfile needs %llu MiB, %s has %llu MiB free",
+			    (unsigned long long)(b->bytes >> 20), b->dev,
+			    (unsigned long long)((uint64_t)vfs.f_bavail * vfs.f_frsize >> 20));
+	enum sb_create how = cfg->create;
+
+	err = make_file(b, b->bytes, how);
+	if (err == -EOPNOTSUPP && how == CREATE_FALLOCATE && !cfg->create_forced) {
+		snprintf(b->fallback, sizeof(b->fallback), "fallocate: %s", strerror(-err));
+		how = CREATE_ZERO;
+		err = make_file(b, b->bytes, how);
+	}
+	if (err)
+		return why_(err, why, n, "create %s: %s", b->path, strerror(-err));
+	if (swapon(b->path, 0) < 0) {
+		int e = errno;
+
+		if (how != CREATE_FALLOCATE || cfg->create_forced)
+			return why_(-e, why, n, "swapon %s: %s", b->path, strerror(e));
+		snprintf(b->fallback, sizeof(b->fallback), "swapon refused the fallocated file: %s",
+			 strerror(e));
+		how = CREATE_ZERO;
+		if ((err = make_file(b, b->bytes, how)) < 0)
+			return why_(err, why, n, "create %s: %s", b->path, strerror(-err));
+		if (swapon(b->path, 0) < 0)
+			return why_(-errno, why, n, "swapon %s: %s", b->path, strerror(errno));
+	}
+	swapoff(b->path);
+	b->created = how == CREATE_FALLOCATE ? "fallocate" : "zero";
+	b->ready = 1;
+	return 0;
+}
+
+int swap_on(struct swap_backend *b)
+{
+	int flags = SWAP_FLAG_PREFER | ((b->prio << SWAP_FLAG_PRIO_SHIFT) & SWAP_FLAG_PRIO_MASK);
+
+	if (b->active)
+		return 0;
+	if (swapon(b->path, flags) < 0)
+		return -errno;
+	b->active = 1;
+	return 0;
+}
+
+int swap_off(struct swap_backend *b)
+{
+	if (!b->active)
+		return 0;
+	if (swapoff(b->path) < 0)
+		return -errno;
+	b->active = 0;
+	return 0;
+}

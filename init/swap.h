@@ -1,0 +1,37 @@
+#ifndef SB_SWAP_H
+#define SB_SWAP_H
+/* The two swap backends: set up once, then switched on and off per run. */
+#include "cmdline.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define SWAP_MNT "/mnt/fs"
+
+struct swap_backend {
+	enum sb_backend kind;
+	char dev[64];		/* partition, or the filesystem's device */
+	char path[320];		/* what swapon takes */
+	uint64_t bytes;		/* swap area size */
+	int prio;		/* swapon priority */
+	const char *created;	/* file: "fallocate" or "zero" */
+	char fallback[160];	/* file: why zero-fill replaced fallocate */
+	char prior[24];		/* partition: signature found before mkswap */
+	double create_s;	/* file: fallocate or zero-fill, fsync included */
+	double mkswap_s;	/* header write plus fsync */
+	int ready, active;
+};
+
+/* /proc/swaps exists: the kernel was built with CONFIG_SWAP. */
+int swap_supported(void);
+/* Both return 0 or -errno, with a one-line reason in why. */
+int swap_setup_partition(const struct sb_config *cfg, struct swap_backend *b, char *why, size_t n);
+int swap_setup_file(const struct sb_config *cfg, uint64_t size, struct swap_backend *b, char *why,
+		    size_t n);
+int swap_on(struct swap_backend *b);
+int swap_off(struct swap_backend *b);
+/* Writes a v1 swap header for bytes at offset 0 of fd and fsyncs. */
+int swap_mkswap(int fd, uint64_t bytes, const char *label);
+double swap_now(void);
+
+#endif

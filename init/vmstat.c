@@ -1,0 +1,127 @@
+#include "vmstat.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* allocstall is split per zone (allocstall_dma32, _normal, ...) since 4.x */
+static const struct {
+	const char *name;
+	int prefix;
+	enum vm_counter c;
+} vm_keys[] = {
+	{ "pswpin", 0, VM_PSWPIN },
+	{ "pswpout", 0, VM_PSWPOUT },
+	{ "pgmajfault", 0, VM_PGMAJFAULT },
+	{ "pgscan_kswapd", 0, VM_PGSCAN_KSWAPD },
+	{ "pgscan_direct", 0, VM_PGSCAN_DIRECT },
+	{ "pgsteal_kswapd", 0, VM_PGSTEAL_KSWAPD },
+	{ "pgsteal_direct", 0, VM_PGSTEAL_DIRECT },
+	{ "allocstall", 1, VM_ALLOCSTALL },
+	{ "oom_kill", 0, VM_OOM_KILL },
+};
+
+int vmstat_slurp(const char *path, char *buf, int size)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC), n = 0;
+
+	if (fd < 0)
+		return -errno;
+	while (n < size - 1) {
+		ssize_t r = read(fd, buf + n, (size_t)(size - 1 - n));
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			break;
+		n += (int)r;
+	}
+	close(fd);
+	buf[n] = 0;
+	return n;
+}
+
+int vmstat_poke(const char *path, const char *val)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC), err = 0;
+
+	if (fd < 0)
+		return -errno;
+	if (write(fd, val, strlen(val)) < 0)
+		err = -errno;
+	close(fd);
+	return err;
+}
+
+static void match_vm(struct vmstat *out, const char *name, size_t n, uint64_t val)
+{
+	for (size_t i = 0; i < sizeof(vm_keys) / sizeof(vm_keys[0]); i++) {
+		size_t kn = strlen(vm_keys[i].name);
+
+		if (kn > n || memcmp(name, vm_keys[i].name, kn))
+			continue;
+		if (kn == n || (vm_keys[i].prefix && name[kn] == '_'))
+			out->v[vm_keys[i].c] += val;
+	}
+}
+
+static uint64_t psi_total(const char *buf, const char *line)
+{
+	const char *p = strstr(buf, line);
+
+	p = p ? strstr(p, "total=") : NULL;
+	return p ? strtoull(p + 6, NULL, 10) : 0;
+}
+
+int vmstat_read(struct vmstat *out)
+{
+	static char buf[16384];
+	int n = vmstat_slurp("/proc/vmstat", buf, sizeof(buf));
+
+	memset(out, 0, sizeof(*out));
+	if (n < 0)
+		return n;
+	for (char *p = buf; *p;) {
+		char *sp = strchr(p, ' '), *nl;
+
+		if (!sp)
+			break;
+		match_vm(out, p, (size_t)(sp - p), strtoull(sp + 1, &nl, 10));
+		p = strchr(sp, '\n');
+		if (!p)
+			break;
+		p++;
+	}
+	if (vmstat_slurp("/proc/pressure/memory", buf, sizeof(buf)) > 0) {
+		out->have_psi = 1;
+		out->psi_some_us = psi_total(buf, "some ");
+		out->psi_full_us = psi_total(buf, "full ");
+	}
+	return 0;
+}
+
+static uint64_t mem_field(const char *buf, const char *key)
+{
+	const char *p = strstr(buf, key);
+
+	return p ? strtoull(p + strlen(key), NULL, 10) : 0;
+}
+
+int vmstat_meminfo(struct meminfo *out)
+{
+	static char buf[4096];
+	int n = vmstat_slurp("/proc/meminfo", buf, sizeof(buf));
+
+	memset(out, 0, sizeof(*out));
+	if (n < 0)
+		return n;
+	out->total_kb = mem_field(buf, "MemTotal:");
+	out->free_kb = mem_field(buf, "MemFree:");
+	out->available_kb = mem_field(buf, "MemAvailable:");
+	out->cached_kb = mem_field(buf, "\nCached:");
+	out->swap_total_kb = mem_field(buf, "SwapTotal:");
+	out->swap_free_kb = mem_field(buf, "SwapFree:");
+	return 0;
+}

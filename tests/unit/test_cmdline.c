@@ -1,0 +1,144 @@
+/* Unit tests of init/cmdline.c: the swapbench.* command-line parser. */
+#include "check.h"
+#include "cmdline.h"
+
+#include <errno.h>
+
+static const char *const wls[] = { "lines", "fight", "random", "create", "idle", NULL };
+static struct sb_config c;
+static struct cmdline_msgs m;
+
+static int parse(const char *line)
+{
+	return cmdline_parse(line, wls, &c, &m);
+}
+
+static void test_defaults(void)
+{
+	CHECK(parse("console=ttyS0 panic=-1 quiet") == 0, "defaults: plain kernel keys are ignored");
+	CHECK(c.runs == 5 && c.warmup == 1 && c.timeout_s == 600, "defaults: runs 5, warmup 1, timeout 600");
+	CHECK_STR(c.file, "/swapbench.swap", "defaults: swapfile path");
+	CHECK(c.nworkloads == 2, "defaults: two workloads");
+	CHECK_STR(c.workloads[0], "lines", "defaults: lines first");
+	CHECK(c.order == ORDER_ALTERNATE && c.create == CREATE_FALLOCATE, "defaults: alternate, fallocate");
+	CHECK(m.nwarn == 0, "defaults: no warnings");
+}
+
+static void test_values(void)
+{
+	CHECK(parse("swapbench.part=/dev/vda1 swapbench.fsdev=LABEL=fs swapbench.size=64M "
+		    "swapbench.runs=40 swapbench.warmup=0 swapbench.order=random swapbench.seed=18446744073709551615 "
+		    "swapbench.workloads=fight,lines,idle swapbench.timeout=30 swapbench.vmstat=1 "
+		    "swapbench.create=zero swapbench.force=1 swapbench.end=qemu swapbench.tag=preempt-full") == 0,
+	      "values: a full command line parses");
+	CHECK_STR(c.part, "/dev/vda1", "values: part");
+	CHECK_STR(c.fsdev, "LABEL=fs", "values: fsdev keeps the '=' inside the value");
+	CHECK(c.size == 64ULL << 20, "values: size 64M is 67108864 bytes");
+	CHECK(c.runs == 40 && c.warmup == 0, "values: runs and warmup");
+	CHECK(c.order == ORDER_RANDOM && c.seed == UINT64_MAX, "values: order random with the largest seed");
+	CHECK(c.nworkloads == 3, "values: three workloads");
+	CHECK_STR(c.workloads[2], "idle", "values: third workload");
+	CHECK(c.create == CREATE_ZERO && c.create_forced, "values: create=zero is forced");
+	CHECK(c.force == 1 && c.end == END_QEMU && c.vmstat_s == 1, "values: force, end, vmstat");
+	CHECK_STR(c.tag, "preempt-full", "values: tag");
+}
+
+static void test_quoting(void)
+{
+	CHECK(parse("swapbench.file=\"/a dir/swap file\" swapbench.runs=2") == 0, "quoting: quoted value parses");
+	CHECK_STR(c.file, "/a dir/swap file", "quoting: spaces kept, quotes dropped");
+	CHECK(c.runs == 2, "quoting: the key after a quoted value still counts");
+	CHECK(parse("\"swapbench.file=/x y\"") == 0, "quoting: a quote before the key, as the kernel allows");
+	CHECK_STR(c.file, "/x y", "quoting: whole-token quotes");
+	CHECK(parse("swapbench.file=\"/never closed") == -EINVAL, "quoting: an unterminated quote is an error");
+	CHECK(strstr(m.error, "unterminated") != NULL, "quoting: the error says unterminated: %s", m.error);
+}
+
+static void test_duplicates(void)
+{
+	CHECK(parse("swapbench.runs=3 swapbench.runs=7") == 0, "duplicates: accepted");
+	CHECK(c.runs == 7, "duplicates: the last value wins");
+	CHECK(m.nwarn == 1 && strstr(m.warn[0], "given twice"), "duplicates: one warning: %s", m.warn[0]);
+	CHECK(parse("swapbench.fight.ratio=1 swapbench.fight.ratio=2") == 0 && c.nparams == 1,
+	      "duplicates: a repeated workload parameter is kept once");
+	CHECK_STR(c.params[0].value, "2", "duplicates: the last parameter value wins");
+}
+
+static void test_bad_numbers(void)
+{
+	static const char *const bad[] = {
+		"swapbench.runs=abc", "swapbench.runs=-1", "swapbench.runs=0", "swapbench.runs=",
+		"swapbench.runs=1e3", "swapbench.runs=99999999999999999999999", "swapbench.runs=100001",
+		"swapbench.timeout=0", "swapbench.warmup=3x", "swapbench.size=10", "swapbench.size=64Q",
+		"swapbench.size=99999999999999999999T", "swapbench.seed=-5", "swapbench.force=2",
+		"swapbench.order=sideways", "swapbench.create=dd", "swapbench.workloads=a,,b",
+		"swapbench.workloads=", "swapbench.runs", "swapbench.part=", "swapbench.backends=disk",
+		"swapbench.tag=has/slash",
+	};
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		int err = parse(bad[i]);
+
+		CHECK(err == -EINVAL && m.error[0], "bad value rejected with a message: %s -> %s", bad[i], m.error);
+	}
+	CHECK(parse("swapbench.runs=abc") == -EINVAL && strstr(m.error, "swapbench.runs=abc") &&
+		      strstr(m.error, "1..100000"),
+	      "bad numbers: the error names the key, the value and the range");
+}
+
+static void test_overlong(void)
+{
+	char line[4200];
+
+	strcpy(line, "swapbench.part=/dev/");
+	memset(line + strlen(line), 'x', 300);
+	line[20 + 300] = 0;
+	CHECK(parse(line) == -EINVAL && strstr(m.error, "too long"), "overlong: a 305-byte value is refused: %s",
+	      m.error);
+	strcpy(line, "swapbench.file=/");
+	memset(line + 16, 'y', 254);
+	line[16 + 254] = 0;
+	CHECK(parse(line) == 0 && strlen(c.file) == 255, "overlong: a 255-byte value is the longest accepted");
+	memset(line, 0, sizeof(line));
+	strcpy(line, "swapbench.file=/");
+	memset(line + 16, 'z', 4096 - 17);
+	CHECK(parse(line) == -EINVAL, "overlong: a 4 KiB value is refused");
+}
+
+static void test_unknown(void)
+{
+	CHECK(parse("swapbench.bogus=1 swapbench.nope.x=2 swapbench.runs=2") == 0, "unknown: keys do not stop the run");
+	CHECK(m.nwarn == 2, "unknown: one warning each (got %d)", m.nwarn);
+	CHECK(strstr(m.warn[0], "swapbench.bogus") != NULL, "unknown: the warning names the key");
+	CHECK(c.runs == 2, "unknown: known keys still apply");
+	CHECK(parse("swapbench.fight.procs=4 swapbench.random.seed=9") == 0 && c.nparams == 2,
+	      "workload parameters: collected for known workloads");
+	CHECK_STR(c.params[0].workload, "fight", "workload parameters: workload name");
+	CHECK_STR(c.params[0].name, "procs", "workload parameters: parameter name");
+	CHECK_STR(c.params[0].value, "4", "workload parameters: value");
+	CHECK(parse("swapbench.seed=3") == 0 && m.nwarn == 1, "seed without order=random warns");
+}
+
+static void test_sizes(void)
+{
+	uint64_t v;
+
+	CHECK(cmdline_parse_size("4096", &v) == 0 && v == 4096, "size: plain bytes");
+	CHECK(cmdline_parse_size("16K", &v) == 0 && v == 16384, "size: K");
+	CHECK(cmdline_parse_size("3g", &v) == 0 && v == 3ULL << 30, "size: lower-case g");
+	CHECK(cmdline_parse_size("1T", &v) == 0 && v == 1ULL << 40, "size: T");
+	CHECK(cmdline_parse_size("M", &v) < 0, "size: a bare suffix is refused");
+	CHECK(cmdline_parse_size("17179869184G", &v) < 0, "size: overflow is refused");
+}
+
+int main(void)
+{
+	test_defaults();
+	test_values();
+	test_quoting();
+	test_duplicates();
+	test_bad_numbers();
+	test_overlong();
+	test_unknown();
+	test_sizes();
+	CHECK_DONE();
+}

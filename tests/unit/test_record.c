@@ -1,0 +1,116 @@
+/* Unit tests of lib/record.c, lib/crc32.c and lib/resdisk.c. */
+#include "check.h"
+#include "crc32.h"
+#include "record.h"
+#include "resdisk.h"
+
+static struct rec r;
+
+static void test_crc(void)
+{
+	CHECK(crc32_update(0, "123456789", 9) == 0xCBF43926u, "crc32: the standard check value");
+	CHECK(crc32_update(0, "", 0) == 0, "crc32: empty input");
+	CHECK(crc32_update(crc32_update(0, "1234", 4), "56789", 5) == 0xCBF43926u, "crc32: in pieces");
+}
+
+static void test_round_trip(void)
+{
+	struct rec_buf b;
+
+	rec_begin_result(&b, 1, 7, "fight-file-3");
+	rec_add(&b, "workload", "fight");
+	rec_addf(&b, "elapsed_s", "%.3f", 1.5);
+	rec_add(&b, "cmdline", "console=ttyS0 a=\"b\" back\\slash");
+	rec_add(&b, "empty", "");
+	rec_add(&b, "ctl", "tab\there");
+	int n = rec_end(&b);
+
+	CHECK(n > 0 && b.s[n - 1] == '\n', "build: ends with a newline");
+	CHECK(!strncmp(b.s, "ok 7 fight-file-3 workload=fight elapsed_s=1.500 cmdline=\"console=ttyS0", 70),
+	      "build: KTAP result line layout: %.80s", b.s);
+	CHECK(rec_parse(b.s, (size_t)n, &r) == REC_GOOD, "parse: own output is good");
+	CHECK(r.type == REC_RESULT && r.ok == 1 && r.num == 7, "parse: ok 7");
+	CHECK_STR(r.id, "fight-file-3", "parse: id");
+	CHECK_STR(rec_get(&r, "elapsed_s"), "1.500", "parse: number value");
+	CHECK_STR(rec_get(&r, "cmdline"), "console=ttyS0 a=\"b\" back\\slash", "parse: quoted value with escapes");
+	CHECK_STR(rec_get(&r, "empty"), "", "parse: empty value");
+	CHECK_STR(rec_get(&r, "ctl"), "tab\there", "parse: control byte escaped and restored");
+	CHECK(rec_get(&r, "missing") == NULL, "parse: missing key is NULL");
+
+	rec_begin_diag(&b, "meta");
+	rec_add(&b, "arch", "x86_64");
+	n = rec_end(&b);
+	CHECK(rec_parse(b.s, (size_t)n, &r) == REC_GOOD && r.type == REC_DIAG, "diag: parses");
+	CHECK_STR(r.id, "meta", "diag: kind");
+
+	rec_begin_result(&b, 0, 12, "x");
+	rec_add(&b, "status", "oom");
+	n = rec_end(&b);
+	CHECK(rec_parse(b.s, (size_t)n - 1, &r) == REC_GOOD && r.ok == 0 && r.num == 12, "not ok 12 parses");
+	/* the serial console adds \r */
+	char crlf[REC_LINE_MAX];
+
+	memcpy(crlf, b.s, (size_t)n - 1);
+	memcpy(crlf + n - 1, "\r\n", 2);
+	CHECK(rec_parse(crlf, (size_t)n + 1, &r) == REC_GOOD, "CRLF line ends are accepted");
+}
+
+static void test_damage(void)
+{
+	struct rec_buf b;
+	char line[REC_LINE_MAX];
+
+	rec_begin_result(&b, 1, 1, "lines-partition-1");
+	rec_add(&b, "elapsed_s", "12.345");
+	int n = rec_end(&b);
+
+	memcpy(line, b.s, (size_t)n);
+	line[20] ^= 1;
+	CHECK(rec_parse(line, (size_t)n, &r) == REC_BAD_CRC, "damage: one flipped bit is a checksum mismatch");
+	CHECK(rec_parse(b.s, 25, &r) == REC_NO_CRC, "damage: a line cut short has no checksum");
+	CHECK(rec_parse("[   1.234] Out of memory: Killed process 99", 43, &r) == REC_NOT_RECORD,
+	      "kernel log lines are not records");
+	CHECK(rec_parse("KTAP version 1", 14, &r) == REC_NOT_RECORD, "the KTAP header is not a record");
+	/* a kernel message spliced into the middle of a record */
+	char spliced[REC_LINE_MAX];
+	int k = snprintf(spliced, sizeof(spliced), "%.15s[ 9.9] oops%s", b.s, b.s + 15);
+
+	CHECK(rec_parse(spliced, (size_t)k, &r) == REC_BAD_CRC, "damage: a spliced kernel message is caught");
+	CHECK(rec_parse("ok 1 x a=b crc=zzzzzzzz", 23, &r) == REC_NO_CRC, "damage: non-hex checksum");
+}
+
+static void test_overflow(void)
+{
+	struct rec_buf b;
+	char big[REC_LINE_MAX];
+
+	memset(big, 'v', sizeof(big) - 1);
+	big[sizeof(big) - 1] = 0;
+	rec_begin_diag(&b, "x");
+	rec_add(&b, "big", big);
+	CHECK(rec_end(&b) < 0, "overflow: a record too long for a line is refused, not cut");
+}
+
+static void test_resdisk(void)
+{
+	static char hdr[RESDISK_HDR_SIZE];
+	char label[RESDISK_LABEL_MAX + 1];
+
+	CHECK(resdisk_format_header(hdr, "swapbench-res") == 0, "resdisk: header built");
+	CHECK(!memcmp(hdr, RESDISK_MAGIC, strlen(RESDISK_MAGIC)), "resdisk: magic first");
+	CHECK(resdisk_check_header(hdr, sizeof(hdr), label) == 0, "resdisk: header recognised");
+	CHECK_STR(label, "swapbench-res", "resdisk: label read back");
+	CHECK(resdisk_format_header(hdr, "has space") < 0, "resdisk: a label with a space is refused");
+	hdr[0] = 'X';
+	CHECK(resdisk_check_header(hdr, sizeof(hdr), label) < 0, "resdisk: no magic, no disk");
+}
+
+int main(void)
+{
+	test_crc();
+	test_round_trip();
+	test_damage();
+	test_overflow();
+	test_resdisk();
+	CHECK_DONE();
+}
