@@ -24,7 +24,8 @@ WARN        := -Wall -Wextra -Werror -Wshadow -Wformat=2
 CSTD        := -std=c11 -D_GNU_SOURCE
 HOST_CC     ?= cc
 HOST_CFLAGS ?= $(CSTD) $(WARN) -O2 -g
-IMG_CFLAGS  := $(CSTD) $(WARN) -Os -static -ffunction-sections -fdata-sections -Wl,--gc-sections -s
+IMG_CFLAGS  := $(CSTD) $(WARN) -Os -ffunction-sections -fdata-sections
+IMG_LDFLAGS := -static -Wl,--gc-sections -s
 ifeq ($(ARCH),x86_64)
 IMG_CC      := musl-gcc
 else ifeq ($(ARCH),i686)
@@ -37,7 +38,10 @@ LIB_SRC   := lib/record.c lib/crc32.c lib/resdisk.c
 INIT_SRC  := $(wildcard init/*.c) $(LIB_SRC)
 INIT_HDR  := $(wildcard init/*.h lib/*.h)
 WL_NAMES  := lines fight random create idle
-WL_BINS   := $(addprefix $(A)/bin/,$(WL_NAMES))
+OBJ       := $(A)/obj
+IMG_OBJS  := $(patsubst %.c,$(OBJ)/%.o,$(INIT_SRC) rootfs/multicall.c workloads/wl.c \
+	       $(addprefix workloads/,$(addsuffix .c,$(WL_NAMES))))
+IMG_BIN   := $(A)/swapbench
 
 BZIMAGE   := $(if $(KERNEL),$(KERNEL),$(A)/bzImage)
 INITRD    := $(A)/initramfs.cpio.gz
@@ -91,26 +95,24 @@ $(A)/bzImage:
 	@$(MAKE) --no-print-directory kernel VARIANT=default
 
 # --- image userspace ------------------------------------------------------
-$(A)/init: $(INIT_SRC) $(INIT_HDR) Makefile
+# One static binary: /init and /workloads/* are hard links (rootfs/multicall.c).
+$(OBJ)/init/pid1.o: MAIN := -Dmain=init_main
+$(OBJ)/workloads/%.o: MAIN = -Dmain=$(basename $(notdir $@))_main
+$(OBJ)/%.o: %.c $(INIT_HDR) workloads/wl.h Makefile
 	@mkdir -p $(@D)
-	$(IMG_CC) $(IMG_CFLAGS) -o $@ $(INIT_SRC)
+	$(IMG_CC) $(IMG_CFLAGS) $(MAIN) -c -o $@ $<
 
-$(A)/bin/%: workloads/%.c workloads/wl.c workloads/wl.h Makefile
-	@mkdir -p $(@D)
-	$(IMG_CC) $(IMG_CFLAGS) -o $@ $< workloads/wl.c
-
-$(A)/bin/create: workloads/create.c workloads/wl.c workloads/wl.h init/swaphdr.c init/swaphdr.h Makefile
-	@mkdir -p $(@D)
-	$(IMG_CC) $(IMG_CFLAGS) -o $@ $< workloads/wl.c init/swaphdr.c
+$(IMG_BIN): $(IMG_OBJS)
+	$(IMG_CC) $(IMG_LDFLAGS) -o $@ $^
 
 $(HOST_OUT)/gen_init_cpio:
 	@mkdir -p $(@D)
 	$(HOST_CC) -O2 -o $@ "$$(kernel/build source)/usr/gen_init_cpio.c"
 
-$(INITRD): $(A)/init $(WL_BINS) $(HOST_OUT)/gen_init_cpio rootfs/mklist FORCE
-	@rootfs/mklist $(A) $(BUSYBOX) "$(MODULES)" >$(A)/initramfs.list.new
+$(INITRD): $(IMG_BIN) $(HOST_OUT)/gen_init_cpio rootfs/mklist FORCE
+	@rootfs/mklist $(IMG_BIN) "$(WL_NAMES)" $(BUSYBOX) "$(MODULES)" >$(A)/initramfs.list.new
 	@if ! cmp -s $(A)/initramfs.list.new $(A)/initramfs.list || [ ! -f $@ ] || \
-	   [ -n "$$(find $(A)/init $(A)/bin -newer $@ 2>/dev/null)" ]; then \
+	   [ $(IMG_BIN) -nt $@ ]; then \
 	  mv $(A)/initramfs.list.new $(A)/initramfs.list; \
 	  $(HOST_OUT)/gen_init_cpio -t 0 $(A)/initramfs.list | gzip -9 -n >$@.tmp && mv $@.tmp $@ && \
 	  echo "initramfs: $@ ($$(stat -c %s $@) bytes)"; \

@@ -314,6 +314,29 @@ static int activate(enum sb_backend want)
 
 #define D(f) ((unsigned long long)(r->after.v[f] - r->before.v[f]))
 
+/* What /proc/swaps says is active: proof that exactly one backend is on. */
+static void add_active_swap(struct rec_buf *b)
+{
+	static char buf[1024];
+	char name[256] = "", *line;
+	unsigned long long kb = 0;
+	int n = 0;
+
+	if (vmstat_slurp("/proc/swaps", buf, sizeof(buf)) < 0)
+		return;
+	line = strchr(buf, '\n');
+	while (line && *++line) {
+		if (!n++ && sscanf(line, "%255s %*s %llu", name, &kb) != 2)
+			name[0] = 0;
+		line = strchr(line, '\n');
+	}
+	rec_addf(b, "swaps_active", "%d", n);
+	if (name[0]) {
+		rec_add(b, "swap_dev", name);
+		rec_addf(b, "swap_kb", "%llu", kb);
+	}
+}
+
 static void add_workload_output(struct rec_buf *b, char *out)
 {
 	char *save = NULL;
@@ -364,6 +387,7 @@ static void result_record(struct rec_buf *b, const struct plan_item *it, unsigne
 			 (unsigned long long)(r->after.psi_full_us - r->before.psi_full_us));
 	}
 	rec_addf(b, "swap_peak_kb", "%llu", (unsigned long long)r->swap_peak_kb);
+	add_active_swap(b);
 	rec_addf(b, "exit", "%d", r->exit_code);
 	if (r->term_sig)
 		rec_addf(b, "signal", "%d", r->term_sig);

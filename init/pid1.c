@@ -108,7 +108,7 @@ static void rescue_shell(void)
 		;
 }
 
-static void end_machine(int status)
+__attribute__((noreturn)) static void end_machine(int status)
 {
 	struct sb_config cfg;
 	struct cmdline_msgs msgs;

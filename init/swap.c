@@ -119,7 +119,7 @@ int swap_setup_partition(const struct sb_config *cfg, struct swap_backend *b, ch
 
 static int fill_zero(int fd, uint64_t bytes)
 {
-	static const char zero[ZERO_BLOCK];
+	static char zero[ZERO_BLOCK];	/* bss, not 16 KiB of image */
 
 	for (uint64_t off = 0; off < bytes;) {
 		size_t len = bytes - off < sizeof(zero) ? (size_t)(bytes - off) : sizeof(zero);

@@ -1,0 +1,39 @@
+#!/bin/bash
+# The image boots at -m 64, prints its KTAP header and exits cleanly; a bad
+# value stops it with a clear error and a failing status; -m 32 is tried.
+source "$(dirname "$0")/../lib.sh"
+
+boot m64 -- swapbench.workloads=idle swapbench.runs=1 swapbench.warmup=0 swapbench.idle.seconds=0
+check "boot -m 64: exit status 0" test "$rc" = 0
+check "boot -m 64: KTAP version line" grep -aqx $'KTAP version 1\r\\?' "$log"
+meta=$(grep -a '^# sb meta ' "$log" | tr -d '\r')
+release=$(grep -o ' kernel_release=[^ ]*' <<<"$meta" | cut -d= -f2)
+check "boot -m 64: header names the kernel release ($release)" test -n "$release"
+check "boot -m 64: the release is the built kernel's" grep -q "$release" <(strings "$BZIMAGE")
+check "boot -m 64: header names the arch" grep -q ' arch=x86_64 ' <<<"$meta"
+memkb=$(grep -o ' memtotal_kb=[0-9]*' <<<"$meta" | cut -d= -f2)
+check "boot -m 64: MemTotal between 40 and 64 MiB ($memkb kB)" test "${memkb:-0}" -gt 40960 -a "${memkb:-0}" -lt 65536
+check "boot -m 64: header carries the command line" grep -q 'cmdline="console=ttyS0.*swapbench.workloads=idle' <<<"$meta"
+check "boot -m 64: plan line 1..2" grep -aq '^1\.\.2' "$log"
+check "boot -m 64: totals record with status=pass" grep -aq '^# sb totals .*status=pass' "$log"
+check "boot -m 64: status file says pass" grep -q '^status=0' "$dir/status"
+
+boot badvalue -- swapbench.runs=abc
+check "bad value: exit status 2" test "$rc" = 2
+check "bad value: clear error on the console" grep -aq '^# swapbench: error: swapbench.runs=abc: not a whole number in 1..100000' "$log"
+check "bad value: error record" grep -aq '^# sb error .*swapbench.runs=abc' "$log"
+check "bad value: no swap was set up" bash -c "! grep -aq '^# sb swap ' '$log'"
+check "bad value: no kernel panic" bash -c "! grep -aq 'Kernel panic' '$log'"
+
+boot unknownkey -- swapbench.frobnicate=1 swapbench.workloads=idle swapbench.runs=1 swapbench.warmup=0 swapbench.idle.seconds=0
+check "unknown key: still runs (status 0)" test "$rc" = 0
+check "unknown key: warning record" grep -aq '^# sb warning .*unknown key swapbench.frobnicate' "$log"
+
+MEM=32 boot m32 -- swapbench.workloads=idle swapbench.runs=1 swapbench.warmup=0 swapbench.idle.seconds=0
+if [ "$rc" = 0 ]; then
+	info "-m 32 boots and completes: MemTotal $(field "$log" '^# sb meta' memtotal_kb) kB"
+else
+	info "-m 32 does not complete: status $rc, last line: $(tail -n1 "$log")"
+fi
+check "boot -m 32: ends with a verdict, not a hang or crash (status $rc)" test "$rc" -le 2
+finish

@@ -1,0 +1,51 @@
+#!/bin/bash
+# The runner: backends alternate with swap traffic in every run, orders
+# blocked and random, an OOM-killed run and a timed-out run are recorded and
+# the series goes on, vmstat samples appear when asked for.
+source "$(dirname "$0")/../lib.sh"
+
+ids() { grep -a '^\(not \)\{0,1\}ok [0-9]' "$1" | awk '{print ($1 == "not" ? $4 : $3)}' | tr '\n' ' '; }
+
+boot alternate -- swapbench.workloads=fight swapbench.runs=2 swapbench.warmup=1
+check "alternate: completes" test "$rc" = 0
+check "alternate: A B A B" test "$(ids "$log")" = "fight-partition-1 fight-file-1 fight-partition-2 fight-file-2 "
+check "alternate: warm-ups are recorded apart, one per backend" test "$(grep -ac '^# sb warmup ' "$log")" = 2
+for b in partition file; do
+	pin=$(field "$log" "^ok .*backend=$b " pswpin | sort -n | head -n1)
+	pout=$(field "$log" "^ok .*backend=$b " pswpout | sort -n | head -n1)
+	check "alternate: every $b run swaps in (min pswpin $pin) and out (min pswpout $pout)" \
+		test "${pin:-0}" -gt 0 -a "${pout:-0}" -gt 0
+done
+
+boot blocked -- swapbench.workloads=idle swapbench.idle.seconds=0 swapbench.runs=2 swapbench.warmup=0 swapbench.order=blocked
+check "blocked: A A B B" test "$(ids "$log")" = "idle-partition-1 idle-partition-2 idle-file-1 idle-file-2 "
+
+orders=()
+for seed in 1 1 2; do
+	boot random$seed-$RANDOM -- swapbench.workloads=idle swapbench.idle.seconds=0 swapbench.runs=4 \
+		swapbench.warmup=0 swapbench.order=random swapbench.seed=$seed
+	orders+=("$(ids "$log" | sed 's/-[0-9]* / /g')")
+done
+check "random: the same seed gives the same order" test "${orders[0]}" = "${orders[1]}"
+check "random: another seed gives another order" test "${orders[0]}" != "${orders[2]}"
+check "random: 8 runs, 4 per backend" test "$(tr ' ' '\n' <<<"${orders[0]}" | grep -c partition)" = 4
+
+boot oom -- swapbench.workloads=fight,idle swapbench.idle.seconds=0 swapbench.runs=1 swapbench.warmup=0 \
+	swapbench.backends=partition swapbench.fight.ratio=4
+check "oom: experiment completes with a failed run (status 1)" test "$rc" = 1
+check "oom: the run is recorded as oom" grep -aq '^not ok 1 fight-partition-1 .*status=oom .*oom_kill=[1-9]' "$log"
+check "oom: the next run still happens" grep -aq '^ok 2 idle-partition-1 .*status=ok' "$log"
+check "oom: totals count both" grep -aq '^# sb totals .*ran=2 ok=1 notok=1 .*status=fail' "$log"
+
+boot timeout -- swapbench.workloads=idle,fight swapbench.idle.seconds=100 swapbench.timeout=2 \
+	swapbench.runs=1 swapbench.warmup=0 swapbench.backends=file
+check "timeout: recorded as timeout" grep -aq '^not ok 1 idle-file-1 .*status=timeout' "$log"
+el=$(field "$log" '^not ok 1 idle-file-1' elapsed_s)
+check "timeout: killed after about 2 s (elapsed $el s)" awk -v e="$el" 'BEGIN { exit !(e >= 2 && e < 4) }'
+check "timeout: the next run still happens" grep -aq '^ok 2 fight-file-1 .*status=ok' "$log"
+
+boot vmstat -- swapbench.workloads=idle swapbench.idle.seconds=3 swapbench.runs=1 swapbench.warmup=0 \
+	swapbench.backends=file swapbench.vmstat=1
+n=$(grep -ac '^# sb sample .*run=1 ' "$log")
+check "vmstat=1: samples during a 3 s run ($n)" test "$n" -ge 2 -a "$n" -le 4
+finish

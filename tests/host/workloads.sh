@@ -1,0 +1,207 @@
+#!/bin/bash
+# Runs every workload on the host with small sizes and checks its output
+# keys and values, its exit codes, and that --check refuses bad parameters.
+# Usage: bash tests/host/workloads.sh DIR_WITH_BINARIES
+# Prints "PASS name" or "FAIL name: why" per check; exits 1 if any failed.
+set -u
+
+bin=${1:?usage: workloads.sh DIR_WITH_BINARIES}
+bin=$(cd "$bin" && pwd) || exit 1
+tmp=$(mktemp -d /tmp/sb-workloads.XXXXXX) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+export SWAPBENCH_DIR=$tmp/dir
+export SWAPBENCH_MEMTOTAL_KB=102400	# 100 MiB: sizes below follow from it
+mkdir "$SWAPBENCH_DIR"
+failed=0
+
+pass() { echo "PASS $1"; }
+fail() { echo "FAIL $1: $2"; failed=1; }
+check() { # NAME WHY EXPR: PASS if the shell expression EXPR is true
+	if eval "$3"; then pass "$1"; else fail "$1" "$2"; fi
+}
+
+# run WORKLOAD ARGS...: sets rc, out, err
+run() {
+	local w=$1
+	shift
+	"$bin/$w" "$@" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	out=$(cat "$tmp/out")
+	err=$(cat "$tmp/err")
+}
+val() { sed -n "s/^$1=//p" <<<"$out"; }
+keys() { sed 's/=.*//' <<<"$out" | sort | xargs; }
+is_num() { [[ $1 =~ ^[0-9]+(\.[0-9]+)?$ ]]; }
+le() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a + 0 <= b + 0) }'; }
+hist_ok() { # HIST N: 32 comma-separated counts summing to N
+	awk -v h="$1" -v n="$2" 'BEGIN { k = split(h, a, ","); s = 0; for (i = 1; i <= k; i++) s += a[i]; exit !(k == 32 && s == n) }'
+}
+well_formed() { ! grep -qvE '^[a-z0-9_]+=[^ ]+$' <<<"$out" && [ -n "$out" ]; }
+
+# ran_ok NAME "KEYS": the last run exited 0 with exactly these keys, well formed
+ran_ok() {
+	local name=$1 want
+	want=$(xargs -n1 <<<"$2" | sort | xargs)
+	if [ "$rc" != 0 ]; then
+		fail "$name" "exit $rc: $err"
+	elif ! well_formed; then
+		fail "$name" "output not key=value lines: $out"
+	elif [ "$(keys)" != "$want" ]; then
+		fail "$name" "keys '$(keys)', want '$want'"
+	else
+		pass "$name"
+	fi
+}
+
+# refused NAME WORKLOAD ARGS...: --check exits 2 with one "WORKLOAD: " line
+refused() {
+	local name=$1 w=$2
+	shift 2
+	run "$w" --check "$@"
+	if [ "$rc" != 2 ]; then
+		fail "$name" "exit $rc, want 2 (stderr: $err)"
+	elif [ "$(wc -l <<<"$err")" != 1 ] || [[ $err != "$w: "* ]]; then
+		fail "$name" "want one '$w: ...' line on stderr, got: $err"
+	elif [ -n "$out" ]; then
+		fail "$name" "printed on stdout: $out"
+	else
+		pass "$name"
+	fi
+}
+
+accepted() {
+	local name=$1 w=$2
+	shift 2
+	run "$w" --check "$@"
+	if [ "$rc" = 0 ] && [ -z "$out$err" ]; then pass "$name"; else fail "$name" "exit $rc: $out$err"; fi
+}
+
+# lines
+run lines --prepare --count=1000
+check lines_prepare_exits_0 "exit $rc: $err" '[ "$rc" = 0 ]'
+check lines_prepare_writes_1000_lines "size $(stat -c %s "$SWAPBENCH_DIR/lines.txt" 2>&1)" \
+	'[ "$(stat -c %s "$SWAPBENCH_DIR/lines.txt" 2>/dev/null)" = 11000 ]'
+check lines_prepare_writes_0123456789 "content differs" \
+	'cmp -s "$SWAPBENCH_DIR/lines.txt" <(yes 0123456789 | head -n 1000)'
+touch -d 2000-01-01 "$SWAPBENCH_DIR/lines.txt"
+run lines --prepare --count=1000
+check lines_prepare_keeps_right_size_file "rewrote it (exit $rc)" \
+	'[ "$rc" = 0 ] && [ "$(stat -c %Y "$SWAPBENCH_DIR/lines.txt")" = "$(date -d 2000-01-01 +%s)" ]'
+run lines --count=1000
+ran_ok lines_runs "last_index bytes_per_line vmdata_bytes_per_line"
+check lines_last_index_999 "got '$(val last_index)'" '[ "$(val last_index)" = 999 ]'
+check lines_bytes_per_line_40_to_80 "got '$(val bytes_per_line)'" \
+	'le 40 "$(val bytes_per_line)" && le "$(val bytes_per_line)" 80'
+run lines --count=1001
+check lines_wrong_file_size_fails "exit $rc, stderr '$err'" '[ "$rc" = 1 ] && [[ $err == lines:*1000* ]]'
+run lines --prepare --count=1001
+run lines --count=1001
+check lines_prepare_rewrites_wrong_size "exit $rc, last_index '$(val last_index)'" \
+	'[ "$rc" = 0 ] && [ "$(val last_index)" = 1000 ]'
+run lines --count=5 --file=missing.txt
+check lines_missing_file_fails "exit $rc, stderr '$err'" '[ "$rc" = 1 ] && [[ $err == lines:*missing.txt* ]]'
+
+# fight: 0.5 * 100 MiB over 2 processes
+run fight --ratio=0.5
+ran_ok fight_runs "total_s procs bytes_each"
+check fight_procs_2 "got '$(val procs)'" '[ "$(val procs)" = 2 ]'
+check fight_bytes_each_is_ratio_share "got '$(val bytes_each)'" '[ "$(val bytes_each)" = 26214400 ]'
+check fight_total_s_number "got '$(val total_s)'" 'is_num "$(val total_s)"'
+run fight --ratio=0.01 --procs=3 --passes=2
+check fight_3_procs_2_passes "exit $rc, '$out'" \
+	'[ "$rc" = 0 ] && [ "$(val procs)" = 3 ] && [ "$(val bytes_each)" = 349525 ]'
+SWAPBENCH_MEMTOTAL_KB=4000000000000 run fight --ratio=1
+check fight_child_malloc_failure_exits_1 "exit $rc, stderr '$err'" '[ "$rc" = 1 ] && [[ $err == *fight:* ]]'
+# A child killed by a signal: the parent must say so and fail.
+"$bin/fight" --ratio=0.5 --passes=100 >"$tmp/out" 2>"$tmp/err" &
+parent=$!
+child=
+for _ in $(seq 50); do
+	child=$(pgrep -P "$parent" | head -n 1)
+	[ -n "$child" ] && break
+	sleep 0.05
+done
+[ -n "$child" ] && kill -KILL "$child"
+wait "$parent"
+rc=$?
+err=$(cat "$tmp/err")
+check fight_killed_child_exits_1 "exit $rc, stderr '$err'" '[ "$rc" = 1 ]'
+check fight_killed_child_reports_signal "stderr '$err'" 'grep -qx child_signal=9 "$tmp/err"'
+sleep 0.2
+check fight_killed_child_leaves_no_children "left: $(pgrep -P "$parent")" '[ -z "$(pgrep -P "$parent")" ]'
+
+# random
+run random --ratio=0.01 --accesses=1000
+ran_ok random_runs "throughput accesses pages mean_us p50_us p99_us max_us hist"
+check random_accesses_1000 "got '$(val accesses)'" '[ "$(val accesses)" = 1000 ]'
+check random_pages_of_ratio "got '$(val pages)'" '[ "$(val pages)" = $((1048576 / $(getconf PAGESIZE))) ]'
+check random_hist_32_buckets_sum_1000 "got '$(val hist)'" \
+	'hist_ok "$(val hist)" 1000'
+check random_p50_le_p99_le_max "p50 $(val p50_us) p99 $(val p99_us) max $(val max_us)" \
+	'le "$(val p50_us)" "$(val p99_us)" && le "$(val p99_us)" "$(val max_us)"'
+for k in throughput mean_us p50_us p99_us max_us; do
+	check "random_${k}_number" "got '$(val $k)'" 'is_num "$(val $k)"'
+done
+first=$out
+run random --ratio=0.01 --accesses=1000 --seed=0
+check random_seed_0_differs "exit $rc: $err" '[ "$rc" = 0 ] && [ "$out" != "$first" ]'
+
+# create
+run create --sizes=1M
+ran_ok create_runs "fallocate_1m_s mkswap_fallocate_1m_s zero_1m_s mkswap_zero_1m_s ratio_1m"
+for k in zero_1m_s mkswap_zero_1m_s; do
+	check "create_${k}_number" "got '$(val $k)'" 'is_num "$(val $k)"'
+done
+check create_fallocate_number_or_unsupported "got '$(val fallocate_1m_s)'" \
+	'is_num "$(val fallocate_1m_s)" || [ "$(val fallocate_1m_s)" = unsupported ]'
+check create_removes_its_file "left: $(ls "$SWAPBENCH_DIR")" '[ ! -e "$SWAPBENCH_DIR/create.tmp" ]'
+run create --sizes=40K,1M,1536K
+check create_three_sizes "exit $rc, keys '$(keys)'" \
+	'[ "$rc" = 0 ] && [ "$(wc -l <<<"$out")" = 15 ] && [ -n "$(val ratio_40k)" ] && [ -n "$(val ratio_1536k)" ]'
+
+# idle
+run idle --seconds=0
+ran_ok idle_runs "slept_s"
+check idle_0_sleeps_under_1s "got '$(val slept_s)'" 'le "$(val slept_s)" 1'
+run idle --seconds=1
+check idle_1_sleeps_1s "got '$(val slept_s)'" 'le 1 "$(val slept_s)"'
+
+# --check
+for w in lines fight random create idle; do
+	accepted "${w}_check_accepts_defaults" "$w"
+	refused "${w}_check_refuses_unknown_param" "$w" --bogus=1
+	refused "${w}_check_refuses_bare_word" "$w" bogus
+	refused "${w}_check_refuses_param_without_dashes" "$w" seconds=1
+done
+accepted fight_check_accepts_procs_64_ratio_8 fight --procs=64 --ratio=8 --passes=100
+refused fight_check_refuses_procs_abc fight --procs=abc
+refused fight_check_refuses_procs_negative fight --procs=-1
+refused fight_check_refuses_procs_0 fight --procs=0
+refused fight_check_refuses_procs_65 fight --procs=65
+refused fight_check_refuses_procs_empty fight --procs=
+refused fight_check_refuses_procs_2.5 fight --procs=2.5
+refused fight_check_refuses_ratio_9 fight --ratio=9
+refused fight_check_refuses_ratio_0.001 fight --ratio=0.001
+refused fight_check_refuses_ratio_negative fight --ratio=-1.5
+refused fight_check_refuses_ratio_exponent fight --ratio=1e0
+refused fight_check_refuses_ratio_abc fight --ratio=abc
+refused fight_check_refuses_passes_101 fight --passes=101
+run fight --check --procs=abc
+check fight_check_message_names_param_and_range "got '$err'" \
+	'[ "$err" = "fight: procs=abc: not a whole number in 1..64" ]'
+refused random_check_refuses_accesses_0 random --accesses=0
+refused random_check_refuses_seed_huge random --seed=99999999999999999999999
+refused lines_check_refuses_count_abc lines --count=abc
+refused lines_check_refuses_count_0 lines --count=0
+refused lines_check_refuses_file_with_slash lines --file=../x
+refused lines_check_refuses_file_dotdot lines --file=..
+refused create_check_refuses_size_unit create --sizes=1X
+refused create_check_refuses_size_too_small create --sizes=4K
+refused create_check_refuses_empty_item create --sizes=1M,,2M
+refused create_check_refuses_duplicate create --sizes=1M,1024K
+accepted create_check_accepts_units create --sizes=40k,1m,1G,1T
+refused idle_check_refuses_86401 idle --seconds=86401
+refused idle_check_refuses_negative idle --seconds=-1
+refused idle_check_refuses_both_modes idle --check --prepare
+
+exit "$failed"

@@ -1,0 +1,330 @@
+#include "wl.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static const char *prog = "workload";
+
+void *(*volatile wl_memset)(void *, int, size_t) = memset;
+
+static void vmsg(const char *fmt, va_list ap, const char *tail)
+{
+	char msg[512];
+
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	fprintf(stderr, "%s: %s%s%s\n", prog, msg, tail ? ": " : "", tail ? tail : "");
+}
+
+void wl_die(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmsg(fmt, ap, NULL);
+	va_end(ap);
+	exit(WL_EXIT_FAIL);
+}
+
+void wl_die_errno(const char *fmt, ...)
+{
+	const char *err = strerror(errno);
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmsg(fmt, ap, err);
+	va_end(ap);
+	exit(WL_EXIT_FAIL);
+}
+
+void wl_usage(const char *param, const char *value, const char *fmt, ...)
+{
+	char why[256];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(why, sizeof(why), fmt, ap);
+	va_end(ap);
+	if (param)
+		fprintf(stderr, "%s: %s=%s: %s\n", prog, param, value, why);
+	else
+		fprintf(stderr, "%s: %s: %s\n", prog, value, why);
+	exit(WL_EXIT_USAGE);
+}
+
+int wl_parse_uint(const char *s, uint64_t *out)
+{
+	uint64_t v = 0;
+
+	if (!*s)
+		return -EINVAL;
+	for (; *s; s++) {
+		unsigned d = (unsigned)(*s - '0');
+		if (d > 9)
+			return -EINVAL;
+		if (v > (UINT64_MAX - d) / 10)
+			return -ERANGE;
+		v = v * 10 + d;
+	}
+	*out = v;
+	return 0;
+}
+
+int wl_parse_size(const char *s, uint64_t *out)
+{
+	static const char units[] = "KMGT";
+	char digits[24];
+	size_t n = strspn(s, "0123456789");
+	uint64_t v;
+	int shift = 0;
+
+	if (n == 0 || n >= sizeof(digits))
+		return -EINVAL;
+	if (s[n]) {
+		const char *u = strchr(units, s[n] & ~0x20);
+		if (!u || !*u || s[n + 1])
+			return -EINVAL;
+		shift = 10 * (int)(u - units + 1);
+	}
+	memcpy(digits, s, n);
+	digits[n] = '\0';
+	if (wl_parse_uint(digits, &v) || v > UINT64_MAX >> shift)
+		return -ERANGE;
+	*out = v << shift;
+	return 0;
+}
+
+int wl_parse_ratio(const char *s, double *out)
+{
+	size_t whole = strspn(s, "0123456789"), frac = 0;
+
+	if (s[whole] == '.')
+		frac = strspn(s + whole + 1, "0123456789");
+	if (whole + frac == 0 || whole > 15 || frac > 15 ||
+	    s[whole + (s[whole] == '.') + frac] != '\0')
+		return -EINVAL;
+	*out = strtod(s, NULL);
+	return 0;
+}
+
+void wl_format_size(uint64_t bytes, char *buf, size_t size)
+{
+	static const char units[] = "TGMK";
+	int shift = 40;
+
+	for (const char *u = units; *u; u++, shift -= 10) {
+		if (bytes && bytes % ((uint64_t)1 << shift) == 0) {
+			snprintf(buf, size, "%llu%c", (unsigned long long)(bytes >> shift), *u);
+			return;
+		}
+	}
+	snprintf(buf, size, "%llu", (unsigned long long)bytes);
+}
+
+static int name_ok(const char *s)
+{
+	size_t n = strlen(s);
+
+	return n > 0 && n < 256 && strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+				       "0123456789._-") == n && strcmp(s, ".") && strcmp(s, "..");
+}
+
+static void range_text(const struct wl_param *p, char *buf, size_t size)
+{
+	char lo[24], hi[24];
+
+	if (p->kind == WL_RATIO) {
+		snprintf(buf, size, "%g..%g", p->min, p->max);
+	} else if (p->kind == WL_UINT) {
+		snprintf(buf, size, "%.0f..%.0f", p->min, p->max);
+	} else {
+		wl_format_size((uint64_t)p->min, lo, sizeof(lo));
+		wl_format_size((uint64_t)p->max, hi, sizeof(hi));
+		snprintf(buf, size, "%s..%s", lo, hi);
+	}
+}
+
+static int in_range(const struct wl_param *p, double v)
+{
+	return v >= p->min && v <= p->max;
+}
+
+/* Stores value into p->val; exits with a usage error naming p if it is bad. */
+static void set_param(const struct wl_param *p, const char *value)
+{
+	char range[64];
+	uint64_t u;
+	double d;
+
+	range_text(p, range, sizeof(range));
+	switch (p->kind) {
+	case WL_UINT:
+		if (wl_parse_uint(value, &u) || !in_range(p, (double)u))
+			wl_usage(p->name, value, "not a whole number in %s", range);
+		*(uint64_t *)p->val = u;
+		break;
+	case WL_SIZE:
+		if (wl_parse_size(value, &u) || !in_range(p, (double)u))
+			wl_usage(p->name, value, "not a size in %s (K, M, G, T: powers of 1024)", range);
+		*(uint64_t *)p->val = u;
+		break;
+	case WL_RATIO:
+		if (wl_parse_ratio(value, &d) || !in_range(p, d))
+			wl_usage(p->name, value, "not a decimal in %s", range);
+		*(double *)p->val = d;
+		break;
+	case WL_SIZES: {
+		struct wl_sizes *l = p->val;
+		const char *s = value;
+		char item[32];
+
+		l->n = 0;
+		l->text = value;
+		for (;;) {
+			size_t n = strcspn(s, ",");
+			if (l->n == WL_LIST_MAX || n >= sizeof(item))
+				wl_usage(p->name, value, "not a list of 1 to %d sizes in %s", WL_LIST_MAX, range);
+			memcpy(item, s, n);
+			item[n] = '\0';
+			if (wl_parse_size(item, &u) || !in_range(p, (double)u))
+				wl_usage(p->name, value, "not a list of 1 to %d sizes in %s", WL_LIST_MAX, range);
+			l->v[l->n++] = u;
+			if (!s[n])
+				break;
+			s += n + 1;
+		}
+		break;
+	}
+	case WL_NAME:
+		if (!name_ok(value))
+			wl_usage(p->name, value, "not a file name ([A-Za-z0-9._-]+)");
+		*(const char **)p->val = value;
+		break;
+	}
+}
+
+static const char *const kind_names[] = { "whole number", "size", "decimal", "list of sizes", "file name" };
+
+static void help(const struct wl_param *params, size_t nparams)
+{
+	char range[64];
+
+	printf("usage: %s [--check|--prepare] [--PARAM=VALUE ...]\n", prog);
+	for (size_t i = 0; i < nparams; i++) {
+		const struct wl_param *p = &params[i];
+		range_text(p, range, sizeof(range));
+		printf("  --%s=%s\t%s%s%s\n", p->name, p->def, kind_names[p->kind],
+		       p->kind == WL_NAME ? "" : " in ", p->kind == WL_NAME ? "" : range);
+	}
+	exit(0);
+}
+
+enum wl_mode wl_parse(int argc, char **argv, const char *name,
+		      const struct wl_param *params, size_t nparams)
+{
+	enum wl_mode mode = WL_RUN;
+	int modes = 0;
+
+	prog = name;
+	for (size_t i = 0; i < nparams; i++)
+		set_param(&params[i], params[i].def);
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i], *eq;
+		size_t n, k;
+
+		if (!strcmp(a, "--check") || !strcmp(a, "--prepare")) {
+			mode = a[2] == 'c' ? WL_CHECK : WL_PREPARE;
+			if (modes++)
+				wl_usage(NULL, a, "--check and --prepare go alone, once");
+			continue;
+		}
+		if (!strcmp(a, "--help"))
+			help(params, nparams);
+		eq = strchr(a, '=');
+		if (strncmp(a, "--", 2) || !eq || eq == a + 2)
+			wl_usage(NULL, a, "not --PARAM=VALUE, --check or --prepare");
+		n = (size_t)(eq - a - 2);
+		for (k = 0; k < nparams; k++)
+			if (strlen(params[k].name) == n && !strncmp(params[k].name, a + 2, n))
+				break;
+		if (k == nparams) {
+			char known[256] = "";
+			for (size_t j = 0; j < nparams; j++)
+				snprintf(known + strlen(known), sizeof(known) - strlen(known), "%s%s",
+					 j ? ", " : "", params[j].name);
+			fprintf(stderr, "%s: %.*s=%s: unknown parameter (known: %s)\n", prog, (int)n, a + 2,
+				eq + 1, known);
+			exit(WL_EXIT_USAGE);
+		}
+		set_param(&params[k], eq + 1);
+	}
+	return mode;
+}
+
+uint64_t wl_memtotal(void)
+{
+	const char *env = getenv("SWAPBENCH_MEMTOTAL_KB");
+	char line[128];
+	uint64_t kb = 0;
+	FILE *f;
+
+	if (env && *env) {
+		if (wl_parse_uint(env, &kb) || kb == 0 || kb > UINT64_MAX / 1024)
+			wl_die("SWAPBENCH_MEMTOTAL_KB=%s: not a positive whole number", env);
+		return kb * 1024;
+	}
+	f = fopen("/proc/meminfo", "r");
+	if (!f)
+		wl_die_errno("/proc/meminfo");
+	while (fgets(line, sizeof(line), f)) {
+		unsigned long long v;
+		if (sscanf(line, "MemTotal: %llu kB", &v) == 1) {
+			kb = v;
+			break;
+		}
+	}
+	fclose(f);
+	if (!kb)
+		wl_die("/proc/meminfo: no MemTotal line");
+	return kb * 1024;
+}
+
+size_t wl_mem_share(double ratio, unsigned parts)
+{
+	double bytes = ratio * (double)wl_memtotal() / parts;
+
+	/* Half the address space is more than a 32-bit process can map. */
+	if (bytes >= (double)(SIZE_MAX / 2))
+		wl_die("%.0f bytes do not fit this %u-bit address space", bytes,
+		       (unsigned)(sizeof(void *) * 8));
+	return bytes < 1 ? 1 : (size_t)bytes;
+}
+
+const char *wl_dir(void)
+{
+	const char *d = getenv("SWAPBENCH_DIR");
+
+	return d && *d ? d : ".";
+}
+
+void wl_path(char *buf, size_t size, const char *file)
+{
+	if ((size_t)snprintf(buf, size, "%s/%s", wl_dir(), file) >= size)
+		wl_die("%s/%s: path too long", wl_dir(), file);
+}
+
+uint64_t wl_now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+double wl_now(void)
+{
+	return (double)wl_now_ns() / 1e9;
+}

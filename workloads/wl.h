@@ -1,0 +1,91 @@
+#ifndef SB_WL_H
+#define SB_WL_H
+/*
+ * What every swapbench workload shares. Workloads know nothing of init;
+ * this is the whole protocol between them:
+ *
+ *   NAME [--check|--prepare] [--PARAM=VALUE ...]
+ *
+ * - Parameters come from the kernel command line as
+ *   swapbench.NAME.PARAM=VALUE; init passes them on as --PARAM=VALUE.
+ *   Each has a default, a type and a range. Unknown parameters and bad
+ *   values are errors in every mode.
+ * - Environment: SWAPBENCH_DIR is a writable directory on the swapfile's
+ *   filesystem ("." when unset, as on the host); SWAPBENCH_MEMTOTAL_KB
+ *   overrides MemTotal from /proc/meminfo.
+ * - --check validates the parameters only: exit 0, or one line on stderr
+ *   ("fight: procs=abc: not a whole number in 1..64") and exit 2.
+ * - --prepare does untimed set-up (e.g. writes a data file): exit 0, or
+ *   exit 1 with a message on stderr.
+ * - A normal run does the work and on success prints its results on
+ *   stdout as key=value lines (keys [a-z0-9_]+, values without spaces)
+ *   and exits 0; on failure it prints a message on stderr and exits 1.
+ *   Bad parameters exit 2 here too. The runner measures wall time, rusage
+ *   and vmstat deltas itself; a workload reports what only it knows.
+ */
+#include <stddef.h>
+#include <stdint.h>
+
+#define WL_EXIT_FAIL 1
+#define WL_EXIT_USAGE 2
+#define WL_LIST_MAX 16
+
+enum wl_mode { WL_RUN, WL_CHECK, WL_PREPARE };
+
+enum wl_kind {
+	WL_UINT,	/* uint64_t, whole number */
+	WL_SIZE,	/* uint64_t bytes, optional K/M/G/T suffix (powers of 1024) */
+	WL_RATIO,	/* double, plain decimal like 1.5 */
+	WL_SIZES,	/* struct wl_sizes, comma separated sizes */
+	WL_NAME,	/* const char *, a file name: [A-Za-z0-9._-]+, no "." or ".." */
+};
+
+struct wl_sizes {
+	uint64_t v[WL_LIST_MAX];
+	size_t n;
+	const char *text;	/* as given, for messages */
+};
+
+struct wl_param {
+	const char *name;
+	enum wl_kind kind;
+	const char *def;	/* default, parsed like a given value */
+	double min, max;	/* range of each number */
+	void *val;		/* where the parsed value goes, typed by kind */
+};
+
+/*
+ * Parses argv against params (defaults first) and returns the mode.
+ * A bad argument prints "name: why" on stderr and exits WL_EXIT_USAGE.
+ * In WL_CHECK mode the caller adds its own checks and then returns 0.
+ */
+enum wl_mode wl_parse(int argc, char **argv, const char *name,
+		      const struct wl_param *params, size_t nparams);
+/* "name: param=value: why" and exit WL_EXIT_USAGE, for checks across params. */
+_Noreturn void wl_usage(const char *param, const char *value, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* "name: message" on stderr and exit WL_EXIT_FAIL. */
+_Noreturn void wl_die(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* The same with ": strerror(errno)" appended. */
+_Noreturn void wl_die_errno(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+int wl_parse_uint(const char *s, uint64_t *out);
+int wl_parse_size(const char *s, uint64_t *out);
+int wl_parse_ratio(const char *s, double *out);
+/* Shortest exact form: 65536 -> "64K", 1000 -> "1000". */
+void wl_format_size(uint64_t bytes, char *buf, size_t size);
+
+/* MemTotal in bytes, from SWAPBENCH_MEMTOTAL_KB or /proc/meminfo; dies if unknown. */
+uint64_t wl_memtotal(void);
+/* ratio * MemTotal as a size_t, dying if this address space cannot hold it. */
+size_t wl_mem_share(double ratio, unsigned parts);
+/* SWAPBENCH_DIR, or "." */
+const char *wl_dir(void);
+/* dir/file into buf; dies if it does not fit. */
+void wl_path(char *buf, size_t size, const char *file);
+uint64_t wl_now_ns(void);	/* CLOCK_MONOTONIC */
+double wl_now(void);		/* the same in seconds */
+/* memset that the compiler cannot drop as a dead store. */
+extern void *(*volatile wl_memset)(void *, int, size_t);
+
+#endif
