@@ -3,7 +3,7 @@
 
 ARCH      ?= x86_64
 MEM       ?= 64
-RUNS      ?= 3
+RUNS      ?= 10
 WARMUP    ?= 1
 WORKLOADS ?= lines,fight
 ACCEL     ?= auto

@@ -1,6 +1,7 @@
 #include "bench.h"
 #include "cmdline.h"
 #include "disks.h"
+#include "modules.h"
 #include "results.h"
 #include "runner.h"
 #include "swap.h"
@@ -36,10 +37,12 @@ static struct {
 	struct swap_backend be[BACKEND_COUNT];
 	struct plan_item plan[PLAN_MAX];
 	unsigned nplan, nmeasured;
-	char boot[9];
+	char boot[CMD_NAME_MAX];
 	char release[65];
 	struct meminfo mem;
 	const char *dir;
+	int modules_loaded, modules_failed;
+	char module_error[200];
 } S;
 
 static void emit(struct rec_buf *b)
@@ -80,9 +83,14 @@ static void header(const char *cmdline)
 	struct rec_buf b;
 	unsigned char rnd[4] = { 0 };
 
-	if (getrandom(rnd, sizeof(rnd), GRND_NONBLOCK) < 0)
-		snprintf((char *)rnd, sizeof(rnd), "%03x", (unsigned)getpid());
-	snprintf(S.boot, sizeof(S.boot), "%02x%02x%02x%02x", rnd[0], rnd[1], rnd[2], rnd[3]);
+	/* early in boot the entropy pool may not be ready: GRND_INSECURE does not wait */
+	if (S.cfg.boot[0])
+		snprintf(S.boot, sizeof(S.boot), "%s", S.cfg.boot);
+	else if (getrandom(rnd, sizeof(rnd), 0x0004 /* GRND_INSECURE */) == sizeof(rnd) ||
+		 getrandom(rnd, sizeof(rnd), GRND_NONBLOCK) == sizeof(rnd))
+		snprintf(S.boot, sizeof(S.boot), "%02x%02x%02x%02x", rnd[0], rnd[1], rnd[2], rnd[3]);
+	else
+		snprintf(S.boot, sizeof(S.boot), "t%07lx", (unsigned long)(swap_now() * 1e6) & 0xfffffff);
 	uname(&u);
 	snprintf(S.release, sizeof(S.release), "%s", u.release);
 	vmstat_meminfo(&S.mem);
@@ -97,6 +105,10 @@ static void header(const char *cmdline)
 	rec_addf(&b, "memavailable_kb", "%llu", (unsigned long long)S.mem.available_kb);
 	rec_addf(&b, "page_size", "%ld", sysconf(_SC_PAGESIZE));
 	rec_addf(&b, "cpus", "%ld", sysconf(_SC_NPROCESSORS_ONLN));
+	if (S.modules_loaded || S.modules_failed) {
+		rec_addf(&b, "modules_loaded", "%d", S.modules_loaded);
+		rec_addf(&b, "modules_failed", "%d", S.modules_failed);
+	}
 	if (S.cfg.tag[0])
 		rec_add(&b, "tag", S.cfg.tag);
 	rec_add(&b, "cmdline", cmdline);
@@ -318,22 +330,26 @@ static int activate(enum sb_backend want)
 static void add_active_swap(struct rec_buf *b)
 {
 	static char buf[1024];
-	char name[256] = "", *line;
-	unsigned long long kb = 0;
+	char *line, *first = NULL;
 	int n = 0;
 
 	if (vmstat_slurp("/proc/swaps", buf, sizeof(buf)) < 0)
 		return;
-	line = strchr(buf, '\n');
-	while (line && *++line) {
-		if (!n++ && sscanf(line, "%255s %*s %llu", name, &kb) != 2)
-			name[0] = 0;
-		line = strchr(line, '\n');
-	}
+	/* "Filename Type Size Used Priority" heading, then one line per area */
+	for (line = strchr(buf, '\n'); line && line[1]; line = strchr(line + 1, '\n'))
+		if (!n++)
+			first = line + 1;
 	rec_addf(b, "swaps_active", "%d", n);
-	if (name[0]) {
-		rec_add(b, "swap_dev", name);
-		rec_addf(b, "swap_kb", "%llu", kb);
+	if (first) {
+		char *end = strpbrk(first, " \t"), *size;
+
+		if (!end)
+			return;
+		*end = 0;
+		rec_add(b, "swap_dev", first);
+		size = end + 1 + strspn(end + 1, " \t");
+		size += strcspn(size, " \t");	/* skip Type */
+		rec_addf(b, "swap_kb", "%lu", strtoul(size, NULL, 10));
 	}
 }
 
@@ -408,6 +424,16 @@ static void progress(unsigned done, unsigned total, const struct plan_item *it, 
 		     D(VM_PSWPIN), (unsigned)eta / 60, (unsigned)eta % 60);
 }
 
+/* init's own footprint: every KiB of it is RAM the workloads do not get */
+static void add_rss(struct rec_buf *b, const char *key, const char *status)
+{
+	static char buf[2048];
+	const char *p;
+
+	if (vmstat_slurp(status, buf, sizeof(buf)) > 0 && (p = strstr(buf, "VmRSS:")))
+		rec_addf(b, key, "%lu", strtoul(p + 6, NULL, 10));
+}
+
 static enum bench_status run_series(void)
 {
 	static struct run_result r;
@@ -456,6 +482,8 @@ static enum bench_status run_series(void)
 	rec_addf(&b, "ok", "%u", ok);
 	rec_addf(&b, "notok", "%u", notok);
 	rec_addf(&b, "wall_s", "%.1f", swap_now() - t0);
+	add_rss(&b, "rss_kb_worker", "/proc/self/status");
+	add_rss(&b, "rss_kb_pid1", "/proc/1/status");
 	rec_add(&b, "status", notok ? "fail" : "pass");
 	emit(&b);
 	results_line("# Totals: pass:%u fail:%u xfail:0 xpass:0 skip:0 error:0", ok, notok);
@@ -487,11 +515,18 @@ enum bench_status bench_main(const char *cmdline)
 	char why[400] = "";
 	int perr = cmdline_parse(cmdline, workloads, &S.cfg, &S.msgs);
 
+	S.modules_loaded = modules_load(&S.modules_failed, S.module_error, sizeof(S.module_error));
 	if (!perr && S.cfg.results[0])
 		open_results(why, sizeof(why));
 	header(cmdline);
 	if (perr)
 		return error("%s", S.msgs.error);
+	if (S.modules_failed) {
+		snprintf(S.msgs.warn[S.msgs.nwarn < CMD_WARN_MAX ? S.msgs.nwarn : CMD_WARN_MAX - 1],
+			 sizeof(S.msgs.warn[0]), "%d modules did not load, first %s", S.modules_failed,
+			 S.module_error);
+		S.msgs.nwarn++;
+	}
 	warnings();
 	if (why[0])
 		return error("%s", why);

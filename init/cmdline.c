@@ -44,6 +44,7 @@ static const struct key keys[] = {
 	{ "end", K_ENUM, F(end), 0, 0, end_names },
 	{ "quiet", K_BOOL, F(quiet_kernel), 0, 1, NULL },
 	{ "tag", K_NAME, F(tag), 0, 0, NULL },
+	{ "boot", K_NAME, F(boot), 0, 0, NULL },
 };
 #undef F
 #define SEED_KEY 10 /* index of "seed" in keys[] */

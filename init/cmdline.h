@@ -43,6 +43,7 @@ struct sb_config {
 	enum sb_end end;
 	int quiet_kernel;		/* lower console loglevel during runs */
 	char tag[CMD_NAME_MAX];		/* free label on every record (kernel variant) */
+	char boot[CMD_NAME_MAX];	/* boot id from the host, "" = make one */
 	struct sb_param params[CMD_PARAMS_MAX];
 	int nparams;
 };

@@ -86,10 +86,12 @@ static int find_end(int fd, uint64_t size, uint64_t *end)
 	return -ENOSPC;
 }
 
+static int disk_append(const char *s, size_t n);
+
 int results_open_disk(const char *dev)
 {
 	static char hdr[RESDISK_HDR_SIZE];
-	char label[RESDISK_LABEL_MAX + 1];
+	char label[RESDISK_LABEL_MAX + 1], last = '\n';
 	int fd = open(dev, O_RDWR | O_CLOEXEC), err;
 
 	if (fd < 0)
@@ -105,6 +107,16 @@ int results_open_disk(const char *dev)
 	}
 	disk.fd = fd;
 	disk.failed = 0;
+	/* a record cut short by a power cut must not swallow the next one */
+	if (disk.off > RESDISK_DATA_OFF && pread(fd, &last, 1, (off_t)disk.off - 1) != 1)
+		err = -EIO;
+	else if (last != '\n')
+		err = disk_append("\n", 1);
+	if (err < 0) {
+		close(fd);
+		disk.fd = -1;
+		return err;
+	}
 	return 0;
 }
 

@@ -54,7 +54,8 @@ void rec_begin_diag(struct rec_buf *b, const char *kind);
 void rec_add(struct rec_buf *b, const char *key, const char *val);
 void rec_addf(struct rec_buf *b, const char *key, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
-void rec_addv(struct rec_buf *b, const char *key, const char *fmt, va_list ap);
+void rec_addv(struct rec_buf *b, const char *key, const char *fmt, va_list ap)
+	__attribute__((format(printf, 3, 0)));
 /* Appends the checksum and the newline; returns the length or -1 on overflow. */
 int rec_end(struct rec_buf *b);
 

@@ -1,0 +1,40 @@
+#ifndef SBR_CMD_H
+#define SBR_CMD_H
+/* The commands of swapbench-report and what they share. */
+#include "group.h"
+
+struct opts {
+	const char *metric;	/* default elapsed_s */
+	enum group_by by;
+	int by_given;
+	double threshold;	/* --bisect, percent */
+	int bisect, backends, higher_better, force;
+	const char *plots, *out, *label, *size;
+};
+
+/* Exit statuses shared by csv, summary, md and compare. */
+enum { EXIT_CLEAN = 0, EXIT_USAGE = 2, EXIT_PROBLEMS = 3 };
+
+/* Reads and checks every source, prints the problems on stderr. */
+void cmd_load(struct dataset *ds, int n, char **paths);
+int cmd_exit_status(const struct dataset *ds);
+void usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+
+int cmd_csv(const struct opts *o, int argc, char **argv);
+int cmd_summary(const struct opts *o, int argc, char **argv);
+int cmd_compare(const struct opts *o, int argc, char **argv);
+int cmd_md(const struct opts *o, int argc, char **argv);
+int cmd_plot(const struct opts *o, int argc, char **argv);
+int cmd_init_disk(const struct opts *o, int argc, char **argv);
+
+/* The summary table, shared by summary and md. */
+void summary_print(const struct cells *cs, const char *group_name, FILE *out, int markdown);
+/*
+ * Summary tables of a dataset: grouped by backend, one table per kernel
+ * variant when there are several, so kernels are never pooled. Returns the
+ * number of cells printed.
+ */
+size_t summary_all(const struct dataset *ds, const char *metric, enum group_by by, FILE *out,
+		   int markdown);
+
+#endif

@@ -1,0 +1,58 @@
+#ifndef SBR_GROUP_H
+#define SBR_GROUP_H
+/*
+ * Runs sorted into cells by workload and one grouping key (backend, kernel
+ * or tag), with the chosen metric pulled out of the runs that passed.
+ */
+#include "parse.h"
+
+enum group_by { BY_BACKEND, BY_KERNEL, BY_TAG };
+
+struct cell {
+	const char *workload, *group;
+	const char *variant;		/* set by callers that split by variant */
+	const struct run **runs;	/* every run of the cell, in order */
+	size_t nruns, runs_cap;
+	double *v;			/* metric of each status=ok run that has it */
+	size_t nv, v_cap;
+	size_t nstatus[ST_COUNT];	/* runs per status */
+	size_t nmissing;		/* status=ok runs without a numeric metric */
+};
+
+struct cells {
+	struct cell *c;
+	size_t n, cap;
+};
+
+typedef int group_filter(const struct run *r, const void *arg);
+
+/* Parses "backend", "kernel" or "tag"; -1 if unknown. */
+int group_parse_by(const char *s);
+const char *group_by_name(enum group_by by);
+/* The run's group name; "(none)" when the run has no such field. */
+const char *group_key(const struct run *r, enum group_by by);
+void group_build(const struct dataset *ds, const char *metric, enum group_by by,
+		 group_filter *keep, const void *arg, struct cells *out);
+struct cell *group_find(const struct cells *cs, const char *workload, const char *group);
+/* Distinct group names in order of first appearance; returns how many. */
+size_t group_values(const struct dataset *ds, enum group_by by, const char ***out);
+/* Distinct workloads in order of first appearance. */
+size_t group_workloads(const struct cells *cs, const char ***out);
+/* A kernel variant: the kernel release plus the tag that tells builds apart. */
+struct variant {
+	const char *kernel, *tag;
+	char *label;		/* "kernel 6.1.0, tag A" */
+	char *tiny;		/* "6.1.0/A", for plot legends */
+};
+
+/* Distinct variants in order of first appearance; free with group_free_variants. */
+size_t group_variants(const struct dataset *ds, struct variant **out);
+void group_free_variants(struct variant *v, size_t n);
+/* group_filter keeping the runs of one variant (arg: struct variant *). */
+int group_in_variant(const struct run *r, const void *variant);
+/* "2 oom, 1 timeout" or "0". */
+void group_failures(const struct cell *c, char *buf, size_t size);
+size_t group_nfailed(const struct cell *c);
+void group_free(struct cells *cs);
+
+#endif

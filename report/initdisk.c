@@ -1,0 +1,202 @@
+/*
+ * init-disk: lay a results-disk header on a new file or an existing device.
+ * Disks reached over PXE hold other people's data, so anything that looks
+ * like data is refused without --force, and nothing is ever truncated.
+ */
+#include "cmd.h"
+#include "util.h"
+#include "../lib/resdisk.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/fs.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define PROBE_SIZE (128 * 1024)
+#define DEFAULT_SIZE (16LL << 20)
+#define MIN_SIZE (RESDISK_DATA_OFF + 4096)
+
+static const struct signature {
+	size_t off, len;
+	const char *magic, *name;
+} signatures[] = {
+	{ 510, 2, "\x55\xaa", "DOS partition table or boot sector" },
+	{ 512, 8, "EFI PART", "GPT partition table" },
+	{ 4096, 8, "EFI PART", "GPT partition table (4K sectors)" },
+	{ 1080, 2, "\x53\xef", "ext2/3/4 filesystem" },
+	{ 0, 4, "XFSB", "XFS filesystem" },
+	{ 65600, 8, "_BHRfS_M", "btrfs filesystem" },
+	{ 1024, 4, "\x10\x20\xf5\xf2", "F2FS filesystem" },
+	{ 3, 8, "NTFS    ", "NTFS filesystem" },
+	{ 54, 5, "FAT12", "FAT filesystem" },
+	{ 54, 5, "FAT16", "FAT filesystem" },
+	{ 82, 5, "FAT32", "FAT filesystem" },
+	{ 32769, 5, "CD001", "ISO 9660 filesystem" },
+	{ 0, 4, "hsqs", "squashfs filesystem" },
+	{ 0, 6, "LUKS\xba\xbe", "LUKS encrypted volume" },
+	{ 512, 8, "LABELONE", "LVM physical volume" },
+	{ 0, 4, "\xfc\x4e\x2b\xa9", "Linux MD RAID member" },
+	{ 4096, 4, "\xfc\x4e\x2b\xa9", "Linux MD RAID member" },
+	{ 4086, 10, "SWAPSPACE2", "Linux swap area" },
+	{ 4086, 10, "SWAP-SPACE", "Linux swap area" },
+	{ 65526, 10, "SWAPSPACE2", "Linux swap area (64K pages)" },
+};
+
+/* Returns why the content must not be overwritten, or NULL. */
+static const char *occupied(const unsigned char *buf, size_t n, char *why, size_t size)
+{
+	char label[RESDISK_LABEL_MAX + 1];
+
+	if (!resdisk_check_header((const char *)buf, n, label)) {
+		if (n <= RESDISK_DATA_OFF || !buf[RESDISK_DATA_OFF])
+			return NULL;	/* an empty results disk may be labelled anew */
+		snprintf(why, size, "a swapbench results disk (label %s) that holds records", label);
+		return why;
+	}
+	for (size_t i = 0; i < sizeof(signatures) / sizeof(signatures[0]); i++) {
+		const struct signature *s = &signatures[i];
+
+		if (s->off + s->len <= n && !memcmp(buf + s->off, s->magic, s->len)) {
+			snprintf(why, size, "a %s signature at offset %zu", s->name, s->off);
+			return why;
+		}
+	}
+	for (size_t i = 0; i < n; i++)
+		if (buf[i]) {
+			snprintf(why, size, "data (non-zero byte at offset %zu)", i);
+			return why;
+		}
+	return NULL;
+}
+
+static long long parse_size(const char *s)
+{
+	static const struct {
+		const char *suffix;
+		int shift;
+	} units[] = {
+		{ "", 0 }, { "K", 10 }, { "KiB", 10 }, { "M", 20 }, { "MiB", 20 },
+		{ "G", 30 }, { "GiB", 30 },
+	};
+	char *end;
+	long long v;
+
+	errno = 0;
+	v = strtoll(s, &end, 10);
+	if (errno || end == s || v <= 0)
+		return -1;
+	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++)
+		if (!strcmp(end, units[i].suffix))
+			return v > (1LL << (62 - units[i].shift)) ? -1 : v << units[i].shift;
+	return -1;
+}
+
+static void pwrite_all(int fd, const char *buf, size_t n, off_t off, const char *path)
+{
+	while (n) {
+		ssize_t w = pwrite(fd, buf, n, off);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0)
+			die("%s: write: %s", path, strerror(errno));
+		buf += w;
+		n -= (size_t)w;
+		off += w;
+	}
+}
+
+static long long device_size(int fd, const struct stat *st, const char *path)
+{
+	unsigned long long bytes;
+
+	if (!S_ISBLK(st->st_mode))
+		return st->st_size;
+	if (ioctl(fd, BLKGETSIZE64, &bytes) < 0)
+		die("%s: cannot get the device size: %s", path, strerror(errno));
+	return (long long)bytes;
+}
+
+static void refuse_if_used(int fd, const char *path, int force)
+{
+	unsigned char *buf = xcalloc(PROBE_SIZE, 1);
+	char why[160];
+	ssize_t n = pread(fd, buf, PROBE_SIZE, 0);
+
+	if (n < 0)
+		die("%s: read: %s", path, strerror(errno));
+	if (occupied(buf, (size_t)n, why, sizeof(why))) {
+		if (!force)
+			die("%s holds %s; refusing to overwrite it (use --force if this disk is "
+			    "really meant for results)", path, why);
+		warn("%s holds %s; overwriting the header because of --force", path, why);
+	}
+	free(buf);
+}
+
+int cmd_init_disk(const struct opts *o, int argc, char **argv)
+{
+	const char *label = o->label ? o->label : "swapbench";
+	const char *path;
+	long long want = o->size ? parse_size(o->size) : -1, size;
+	char *hdr = xcalloc(RESDISK_HDR_SIZE + 4096, 1);
+	struct stat st;
+	int fd, created = 0;
+
+	if (argc != 1)
+		usage_error("init-disk: need exactly one FILE or DEV");
+	path = argv[0];
+	if (o->size && want < MIN_SIZE)
+		usage_error("init-disk: bad --size '%s' (bytes or K/M/G, at least %d)", o->size,
+			    MIN_SIZE);
+	if (resdisk_format_header(hdr, label) < 0)
+		usage_error("init-disk: bad --label '%s' (1-%d printable characters, no space, "
+			    "quote or backslash)", label, RESDISK_LABEL_MAX);
+	fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	if (fd >= 0) {
+		created = 1;
+	} else if (errno == EEXIST) {
+		if (stat(path, &st) < 0)
+			die("%s: %s", path, strerror(errno));
+		/* O_EXCL on a block device fails with EBUSY while it is mounted or in use */
+		fd = open(path, O_RDWR | O_CLOEXEC | (S_ISBLK(st.st_mode) ? O_EXCL : 0));
+	}
+	if (fd < 0)
+		die("%s: %s", path, strerror(errno));
+	if (fstat(fd, &st) < 0)
+		die("%s: %s", path, strerror(errno));
+	if (!S_ISREG(st.st_mode) && !S_ISBLK(st.st_mode))
+		die("%s: not a regular file or block device", path);
+	if (S_ISBLK(st.st_mode) && o->size)
+		die("%s: --size applies to new files only; a device keeps its size", path);
+	if (!created)
+		refuse_if_used(fd, path, o->force);
+	size = device_size(fd, &st, path);
+	if (S_ISREG(st.st_mode) && (created || size < MIN_SIZE || (o->size && want > size))) {
+		long long grown = o->size ? want : DEFAULT_SIZE;
+
+		if (grown < size)
+			grown = size;
+		if (ftruncate(fd, grown) < 0)
+			die("%s: cannot size the file to %lld bytes: %s", path, grown, strerror(errno));
+		size = grown;
+	} else if (o->size && want < size) {
+		die("%s: already %lld bytes; will not shrink it to --size %s", path, size, o->size);
+	}
+	if (size < MIN_SIZE)
+		die("%s: %lld bytes is too small for a results disk (need %d)", path, size,
+		    MIN_SIZE);
+	pwrite_all(fd, hdr, RESDISK_HDR_SIZE + 4096, 0, path);
+	if (fsync(fd) < 0)
+		die("%s: fsync: %s", path, strerror(errno));
+	if (close(fd) < 0)
+		die("%s: close: %s", path, strerror(errno));
+	printf("%s: results disk, label %s, %lld bytes%s\n", path, label, size,
+	       created ? " (new file)" : "");
+	free(hdr);
+	return 0;
+}

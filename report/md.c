@@ -1,0 +1,197 @@
+/* md: the Markdown report written next to the results of a run. */
+#include "cmd.h"
+#include "compare.h"
+#include "plot.h"
+#include "table.h"
+#include "util.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *or_dash(const char *s)
+{
+	return s && *s ? s : "-";
+}
+
+static void sources(const struct dataset *ds)
+{
+	static const char *const head[] = { "source", "kind", "good records" };
+	struct table t;
+
+	printf("## Sources\n\n");
+	table_init(&t, 2, head, 3);
+	for (size_t i = 0; i < ds->nsrc; i++) {
+		table_add(&t, "`%s`", ds->src[i].path);
+		if (ds->src[i].label)
+			table_add(&t, "results disk, label %s", ds->src[i].label);
+		else
+			table_add(&t, "serial log");
+		table_add(&t, "%zu", ds->src[i].nrecords);
+	}
+	table_print(&t, stdout, 1);
+	table_free(&t);
+}
+
+static void boots(const struct dataset *ds)
+{
+	static const char *const head[] = {
+		"boot", "kernel", "arch", "memtotal_kb", "cpus", "tag", "planned", "ran",
+		"ok", "not ok", "status",
+	};
+	static const char *const keys[] = { "kernel_release", "arch", "memtotal_kb", "cpus", "tag" };
+	static const char *const totals[] = { "planned", "ran", "ok", "notok", "status" };
+	struct table t;
+
+	printf("\n## Boots\n\n");
+	table_init(&t, 6, head, sizeof(head) / sizeof(head[0]));
+	for (size_t i = 0; i < ds->nboots; i++) {
+		const struct boot *b = ds->boots[i];
+
+		table_add(&t, "%s", b->id);
+		for (size_t k = 0; k < 5; k++)
+			table_add(&t, "%s", or_dash(record_get(&b->meta, keys[k])));
+		for (size_t k = 0; k < 5; k++)
+			table_add(&t, "%s", b->totals.nf ? or_dash(record_get(&b->totals, totals[k])) :
+					    k == 4 ? "no totals record" : "-");
+	}
+	table_print(&t, stdout, 1);
+	table_free(&t);
+	putchar('\n');
+	for (size_t i = 0; i < ds->nboots; i++) {
+		const struct boot *b = ds->boots[i];
+
+		printf("- boot %s: `%s`, command line `%s`\n", b->id,
+		       or_dash(record_get(&b->meta, "kernel_version")),
+		       or_dash(record_get(&b->meta, "cmdline")));
+	}
+}
+
+static void swaps(const struct dataset *ds)
+{
+	static const char *const head[] = {
+		"boot", "backend", "dev", "path", "size_kb", "create", "create_s", "mkswap_s",
+	};
+	struct table t;
+	size_t n = 0;
+
+	table_init(&t, 6, head, sizeof(head) / sizeof(head[0]));
+	for (size_t i = 0; i < ds->nboots; i++)
+		for (size_t k = 0; k < ds->boots[i]->nswaps; k++, n++) {
+			const struct record *r = &ds->boots[i]->swaps[k];
+
+			table_add(&t, "%s", ds->boots[i]->id);
+			for (size_t h = 1; h < sizeof(head) / sizeof(head[0]); h++)
+				table_add(&t, "%s", or_dash(record_get(r, head[h])));
+		}
+	if (n) {
+		printf("\n## Swap setup\n\n");
+		table_print(&t, stdout, 1);
+	}
+	table_free(&t);
+}
+
+static void notes(const struct dataset *ds)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < ds->nboots; i++)
+		for (size_t k = 0; k < ds->boots[i]->nnotes; k++) {
+			const struct record *r = &ds->boots[i]->notes[k];
+
+			if (!n++)
+				printf("\n## Messages from init\n\n");
+			printf("- boot %s, %s (`%s:%lu`): %s\n", ds->boots[i]->id, r->kind, r->source,
+			       r->line, or_dash(record_get(r, "msg")));
+		}
+}
+
+static void problems(const struct dataset *ds)
+{
+	printf("\n## Problems\n\n");
+	if (!ds->nprobs)
+		printf("None: every record's checksum matched and every boot is complete.\n");
+	else
+		printf("Records named here were not used; incomplete boots are named too.\n\n");
+	for (size_t i = 0; i < ds->nprobs; i++)
+		printf("- `%s`: %s\n", ds->probs[i].where, ds->probs[i].what);
+}
+
+static void backends(const struct dataset *ds, const char *metric)
+{
+	struct cells *cells;
+	struct comparison *cmp;
+	size_t ncells, n = compare_backends(ds, metric, &cells, &ncells, &cmp);
+
+	if (n) {
+		printf("\n## Backends: partition (A) against swapfile (B)\n\n");
+		compare_print(cmp, n, metric, cmp[0].group ? "variant" : NULL, stdout, 1);
+		putchar('\n');
+	}
+	for (size_t i = 0; i < n; i++) {
+		const struct comparison *c = &cmp[i];
+
+		printf("- **%s**%s%s: %s", c->workload, c->group ? ", " : "", c->group ? c->group : "",
+		       c->verdict == V_NONE ? "no difference between swapfile and partition proven" :
+		       c->verdict == V_LOWER ? (util_is_time(metric) ? "the swapfile is faster" :
+					       "the swapfile gives lower values") :
+		       (util_is_time(metric) ? "the swapfile is slower" : "the swapfile gives higher values"));
+		if (c->have_welch && !isnan(c->w.rel))
+			printf(" (file %+.1f%% against partition, 95%% CI [%+.1f%%, %+.1f%%], "
+			       "rank test p = %.3g)", c->w.rel, c->w.rel_lo, c->w.rel_hi, c->mw.p);
+		printf(".\n");
+	}
+	compare_free(cells, ncells, cmp, n);
+}
+
+static void plots(const struct dataset *ds, const struct opts *o)
+{
+	const char **wl;
+	struct cells cs;
+	size_t nw;
+
+	plot_all(ds, o->metric, o->by, o->plots, stderr);
+	group_build(ds, o->metric, o->by, NULL, NULL, &cs);
+	nw = group_workloads(&cs, &wl);
+	printf("\n## Plots\n\n");
+	for (size_t w = 0; w < nw; w++) {
+		char stem[128];
+
+		plot_stem(stem, sizeof(stem), wl[w]);
+		printf("![%s: %s by %s](%s.svg)\n![%s: run order](%s-order.svg)\n\n", wl[w],
+		       o->metric, group_by_name(o->by), stem, wl[w], stem);
+	}
+	free(wl);
+	group_free(&cs);
+}
+
+int cmd_md(const struct opts *o, int argc, char **argv)
+{
+	struct dataset ds = { 0 };
+	const char *unit = util_unit(o->metric);
+	int status;
+
+	if (argc < 1)
+		usage_error("md: no SOURCE given");
+	cmd_load(&ds, argc, argv);
+	printf("# swapbench report\n\n");
+	printf("Metric `%s`%s%s%s. Statistics use only runs with status=ok; runs that ended "
+	       "otherwise are counted under *not ok*. Confidence intervals are 95%% (Student t); "
+	       "a difference counts as proven only when the Welch interval excludes zero and the "
+	       "Mann-Whitney rank test gives p < 0.05.\n\n", o->metric, *unit ? " (" : "", unit,
+	       *unit ? ")" : "");
+	sources(&ds);
+	boots(&ds);
+	swaps(&ds);
+	notes(&ds);
+	problems(&ds);
+	printf("\n## Summary by %s\n\n", group_by_name(o->by));
+	if (!summary_all(&ds, o->metric, o->by, stdout, 1))
+		printf("No runs.\n");
+	backends(&ds, o->metric);
+	if (o->plots)
+		plots(&ds, o);
+	status = cmd_exit_status(&ds);
+	parse_free(&ds);
+	return status;
+}

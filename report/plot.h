@@ -1,0 +1,19 @@
+#ifndef SBR_PLOT_H
+#define SBR_PLOT_H
+/*
+ * Per workload: DIR/<workload>.svg, the metric by group as jittered points
+ * over a box (quartiles, median, 1.5 IQR whiskers) with the mean marked;
+ * DIR/<workload>-order.svg, the metric against run order so drift shows.
+ * PNG versions come from gnuplot when it is on PATH.
+ */
+#include "group.h"
+
+#include <stdio.h>
+
+/* The file name stem used for a workload: safe in any directory. */
+void plot_stem(char *out, size_t size, const char *workload);
+/* Writes the plots; notes on log. Returns the number of workloads plotted. */
+size_t plot_all(const struct dataset *ds, const char *metric, enum group_by by,
+		const char *dir, FILE *log);
+
+#endif

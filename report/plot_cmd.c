@@ -1,0 +1,20 @@
+/* plot: SVG (and, with gnuplot, PNG) figures per workload. */
+#include "cmd.h"
+#include "plot.h"
+
+int cmd_plot(const struct opts *o, int argc, char **argv)
+{
+	struct dataset ds = { 0 };
+	int status;
+
+	if (!o->out)
+		usage_error("plot: --out DIR is required");
+	if (argc < 1)
+		usage_error("plot: no SOURCE given");
+	cmd_load(&ds, argc, argv);
+	if (!plot_all(&ds, o->metric, o->by, o->out, stdout))
+		printf("no runs to plot\n");
+	status = cmd_exit_status(&ds);
+	parse_free(&ds);
+	return status;
+}

@@ -1,0 +1,102 @@
+/* summary: descriptive statistics per workload and group. */
+#include "cmd.h"
+#include "stats.h"
+#include "table.h"
+#include "util.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+void summary_print(const struct cells *cs, const char *group_name, FILE *out, int markdown)
+{
+	const char *head[] = {
+		"workload", group_name, "N", "not ok", "min", "max", "median", "mean", "stddev",
+		"95% CI of mean", "CV",
+	};
+	const char **wl;
+	size_t nw = group_workloads(cs, &wl);
+	struct table t;
+
+	table_init(&t, 2, head, sizeof(head) / sizeof(head[0]));
+	for (size_t w = 0; w < nw; w++)
+		for (size_t i = 0; i < cs->n; i++) {
+			const struct cell *c = &cs->c[i];
+			struct stats_summary s;
+			char fails[96], a[32], b[32];
+
+			if (strcmp(c->workload, wl[w]))
+				continue;
+			stats_summarize(c->v, c->nv, &s);
+			group_failures(c, fails, sizeof(fails));
+			table_add(&t, "%s", c->workload);
+			table_add(&t, "%s", c->group);
+			table_add(&t, "%zu", c->nv);
+			table_add(&t, "%s", fails);
+			table_addnum(&t, s.min);
+			table_addnum(&t, s.max);
+			table_addnum(&t, s.median);
+			table_addnum(&t, s.mean);
+			table_addnum(&t, s.sd);
+			if (isnan(s.ci_lo))
+				table_add(&t, "-");
+			else
+				table_add(&t, "[%s, %s]", util_fmt(a, s.ci_lo), util_fmt(b, s.ci_hi));
+			if (isnan(s.cv))
+				table_add(&t, "-");
+			else
+				table_add(&t, "%.1f%%", s.cv);
+		}
+	table_print(&t, out, markdown);
+	table_free(&t);
+	for (size_t i = 0; i < cs->n; i++)
+		if (cs->c[i].nmissing)
+			fprintf(out, "%s%s/%s: %zu run(s) with status=ok lack the metric\n",
+				markdown ? "\n" : "", cs->c[i].workload, cs->c[i].group,
+				cs->c[i].nmissing);
+	free(wl);
+}
+
+size_t summary_all(const struct dataset *ds, const char *metric, enum group_by by, FILE *out,
+		   int markdown)
+{
+	struct variant *v;
+	size_t nv = by == BY_BACKEND ? group_variants(ds, &v) : 0, total = 0;
+	struct cells cs;
+
+	if (nv < 2) {
+		group_build(ds, metric, by, NULL, NULL, &cs);
+		if (cs.n)
+			summary_print(&cs, group_by_name(by), out, markdown);
+		total = cs.n;
+		group_free(&cs);
+	}
+	for (size_t i = 0; nv > 1 && i < nv; i++) {
+		group_build(ds, metric, by, group_in_variant, &v[i], &cs);
+		fprintf(out, markdown ? "%s### %s\n\n" : "%s%s:\n", i ? "\n" : "", v[i].label);
+		summary_print(&cs, group_by_name(by), out, markdown);
+		total += cs.n;
+		group_free(&cs);
+	}
+	if (by == BY_BACKEND)
+		group_free_variants(v, nv);
+	return total;
+}
+
+int cmd_summary(const struct opts *o, int argc, char **argv)
+{
+	struct dataset ds = { 0 };
+	const char *unit = util_unit(o->metric);
+	int status;
+
+	if (argc < 1)
+		usage_error("summary: no SOURCE given");
+	cmd_load(&ds, argc, argv);
+	printf("metric: %s%s%s%s; statistics over status=ok runs; 95%% CI: Student t\n",
+	       o->metric, *unit ? " (" : "", unit, *unit ? ")" : "");
+	if (!summary_all(&ds, o->metric, o->by, stdout, 0))
+		printf("no runs\n");
+	status = cmd_exit_status(&ds);
+	parse_free(&ds);
+	return status;
+}

@@ -1,0 +1,99 @@
+#include "table.h"
+#include "util.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+void table_init(struct table *t, size_t nleft, const char *const *head, size_t ncols)
+{
+	memset(t, 0, sizeof(*t));
+	t->ncols = ncols;
+	t->nleft = nleft;
+	for (size_t i = 0; i < ncols; i++)
+		table_add(t, "%s", head[i]);
+}
+
+void table_add(struct table *t, const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+
+	va_start(ap, fmt);
+	if (vasprintf(&s, fmt, ap) < 0)
+		die("out of memory");
+	va_end(ap);
+	grow(&t->cells, &t->cap, t->ncells, sizeof(*t->cells));
+	t->cells[t->ncells++] = s;
+}
+
+void table_addnum(struct table *t, double x)
+{
+	char buf[32];
+
+	table_add(t, "%s", util_fmt(buf, x));
+}
+
+/* Display width: UTF-8 continuation bytes take no column. */
+static size_t width(const char *s)
+{
+	size_t w = 0;
+
+	for (; *s; s++)
+		w += ((unsigned char)*s & 0xc0) != 0x80;
+	return w;
+}
+
+static void put_md(FILE *out, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '|')
+			fputc('\\', out);
+		fputc(*s, out);
+	}
+}
+
+void table_print(const struct table *t, FILE *out, int markdown)
+{
+	size_t *w = xcalloc(t->ncols, sizeof(*w));
+	size_t nrows = t->ncells / t->ncols;
+
+	for (size_t i = 0; i < nrows * t->ncols; i++)
+		if (width(t->cells[i]) > w[i % t->ncols])
+			w[i % t->ncols] = width(t->cells[i]);
+	for (size_t r = 0; r < nrows; r++) {
+		for (size_t c = 0; c < t->ncols; c++) {
+			const char *s = t->cells[r * t->ncols + c];
+			int pad = (int)(w[c] - width(s));
+			int left = c < t->nleft;
+
+			if (markdown) {
+				fputs(c ? " | " : "| ", out);
+				put_md(out, s);
+				continue;
+			}
+			if (c)
+				fputs("  ", out);
+			if (!left)
+				fprintf(out, "%*s", pad, "");
+			fputs(s, out);
+			if (left && c + 1 < t->ncols)
+				fprintf(out, "%*s", pad, "");
+		}
+		fputs(markdown ? " |\n" : "\n", out);
+		if (markdown && r == 0) {
+			for (size_t c = 0; c < t->ncols; c++)
+				fputs(c < t->nleft ? "| --- " : "| ---: ", out);
+			fputs("|\n", out);
+		}
+	}
+	free(w);
+}
+
+void table_free(struct table *t)
+{
+	for (size_t i = 0; i < t->ncells; i++)
+		free(t->cells[i]);
+	free(t->cells);
+	memset(t, 0, sizeof(*t));
+}

@@ -1,0 +1,193 @@
+#include "util.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+int util_die_status = 2;
+
+void die(const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(stdout);
+	fputs("swapbench-report: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(util_die_status);
+}
+
+void warn(const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(stdout);
+	fputs("swapbench-report: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+void *xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+
+	if (!p)
+		die("out of memory");
+	return p;
+}
+
+void *xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size ? size : 1);
+
+	if (!p)
+		die("out of memory");
+	return p;
+}
+
+void *xrealloc(void *p, size_t n)
+{
+	p = realloc(p, n ? n : 1);
+	if (!p)
+		die("out of memory");
+	return p;
+}
+
+char *xstrdup(const char *s)
+{
+	char *d = strdup(s);
+
+	if (!d)
+		die("out of memory");
+	return d;
+}
+
+char *xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+	int n;
+
+	va_start(ap, fmt);
+	n = vasprintf(&s, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		die("out of memory");
+	return s;
+}
+
+FILE *xfopen(const char *path, const char *mode)
+{
+	FILE *f = fopen(path, mode);
+
+	if (!f)
+		die("%s: %s", path, strerror(errno));
+	return f;
+}
+
+void xfclose(FILE *f, const char *path)
+{
+	if (ferror(f) | fclose(f))
+		die("%s: write error: %s", path, strerror(errno));
+}
+
+void grow(void *pp, size_t *cap, size_t n, size_t sz)
+{
+	void **p = pp;
+
+	if (n < *cap)
+		return;
+	size_t c = *cap ? *cap : 8;
+
+	while (c <= n)
+		c *= 2;
+	*p = xrealloc(*p, c * sz);
+	*cap = c;
+}
+
+int util_number(const char *s, double *out)
+{
+	char *end;
+	double v;
+
+	if (!s || !*s)
+		return 0;
+	errno = 0;
+	v = strtod(s, &end);
+	if (*end || errno == ERANGE || !isfinite(v))
+		return 0;
+	*out = v;
+	return 1;
+}
+
+const char *util_fmt(char buf[32], double x)
+{
+	int dec;
+
+	if (isnan(x))
+		return strcpy(buf, "-");
+	if (x == 0 || fabs(x) >= 1e5) {
+		snprintf(buf, 32, "%.0f", x);
+		return buf;
+	}
+	dec = 4 - (int)floor(log10(fabs(x)));
+	if (dec > 8) {
+		snprintf(buf, 32, "%.3g", x);
+		return buf;
+	}
+	snprintf(buf, 32, "%.*f", dec < 0 ? 0 : dec, x);
+	return buf;
+}
+
+static int ends_with(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), m = strlen(suffix);
+
+	return n > m && !strcmp(s + n - m, suffix);
+}
+
+const char *util_unit(const char *metric)
+{
+	static const struct {
+		const char *suffix, *unit;
+	} units[] = {
+		{ "_s", "s" }, { "_ms", "ms" }, { "_us", "us" }, { "_ns", "ns" },
+		{ "_kb", "KiB" }, { "_bytes", "bytes" }, { "majflt", "faults" },
+		{ "minflt", "faults" }, { "pgmajfault", "faults" },
+		{ "pswpin", "pages" }, { "pswpout", "pages" }, { "pgscan", "pages" },
+		{ "pgsteal", "pages" },
+	};
+
+	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++)
+		if (ends_with(metric, units[i].suffix) || !strcmp(metric, units[i].suffix))
+			return units[i].unit;
+	return "";
+}
+
+int util_is_time(const char *metric)
+{
+	return ends_with(metric, "_s") || ends_with(metric, "_ms") ||
+	       ends_with(metric, "_us") || ends_with(metric, "_ns");
+}
+
+void util_safe_name(char *out, size_t size, const char *name)
+{
+	size_t i = 0;
+
+	for (const char *p = name; *p && i + 1 < size; p++) {
+		char c = *p;
+		int ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+			 (c >= '0' && c <= '9') || c == '-' || c == '_' || (c == '.' && i);
+
+		out[i++] = ok ? c : '_';
+	}
+	if (!i && size > 1)
+		out[i++] = '_';
+	out[i] = 0;
+}

@@ -1,0 +1,163 @@
+#!/bin/bash
+# Exercises the built swapbench-report: commands, exit statuses, problem
+# reports, init-disk safety. Prints PASS/FAIL lines; exits 1 on any FAIL.
+# Usage: bash tests/host/report_cli.sh out/host/swapbench-report
+set -u
+
+BIN=$(realpath "${1:?usage: report_cli.sh PATH/TO/swapbench-report}")
+FIX=$(realpath "$(dirname "$0")/../fixtures")
+T=$(mktemp -d /tmp/report_cli.XXXXXX)
+trap 'rm -rf "$T"' EXIT
+failed=0
+
+pass() { echo "PASS $1"; }
+fail() { echo "FAIL $1${2:+: $2}"; failed=1; }
+check() { local name=$1; shift; if "$@"; then pass "$name"; else fail "$name"; fi; }
+
+# run NAME WANT_STATUS ARGS...: runs the tool, keeps stdout/stderr in $T/out $T/err
+run() {
+	local name=$1 want=$2 got
+	shift 2
+	"$BIN" "$@" >"$T/out" 2>"$T/err"
+	got=$?
+	if [ "$got" = "$want" ]; then pass "$name (exit $want)"; else
+		fail "$name" "exit $got, want $want; stderr: $(head -c 300 "$T/err")"; fi
+}
+has() { grep -q -- "$2" "$T/$1"; }
+size_of() { stat -c %s "$1"; }
+
+# --- usage ---------------------------------------------------------------
+run "help" 0 help
+check "help lists every command" bash -c "for c in csv summary compare md plot init-disk; do grep -q \"^  \$c \" '$T/out' || exit 1; done"
+run "no command" 2
+run "unknown command" 2 frobnicate
+check "unknown command named on stderr" has err "unknown command 'frobnicate'"
+run "unknown option" 2 csv --nope "$FIX/seed000.txt"
+run "option of another command" 2 csv --bisect "$FIX/seed000.txt"
+run "missing option value" 2 summary "$FIX/seed000.txt" --metric
+run "bad --by" 2 summary --by colour "$FIX/seed000.txt"
+run "bad --threshold" 2 compare --threshold -3 "$FIX/bisect-a.txt" "$FIX/bisect-same.txt"
+run "csv without source" 2 csv
+run "missing source file" 2 csv "$T/none.log"
+check "missing file named" has err "$T/none.log: No such file or directory"
+mkdir "$T/emptydir"
+run "directory without results" 2 csv "$T/emptydir"
+
+# --- csv -----------------------------------------------------------------
+run "csv seed000" 0 csv "$FIX/seed000.txt"
+check "csv header" test "$(head -1 "$T/out")" = "source,line,boot,num,workload,backend,iter,status,elapsed_s,user_s,sys_s,majflt,minflt,pswpin,pswpout,pgmajfault,pgscan,pgsteal,allocstall,oom_kill,psi_some_us,psi_full_us,swap_peak_kb,kernel,tag,extra"
+check "csv has 80 rows" test "$(($(wc -l <"$T/out") - 1))" = 80
+check "csv first row" has out ",5eed0003,1,lines,file,1,ok,91.690,"
+check "csv no stderr when clean" test ! -s "$T/err"
+cp "$T/out" "$T/seed.csv"
+run "csv damaged log" 3 csv "$FIX/damaged.log"
+check "csv damaged: 4 good rows" test "$(($(wc -l <"$T/out") - 1))" = 4
+check "damaged record reported with line" has err "damaged.log:6: damaged record: checksum mismatch"
+check "duplicate reported with line" has err "damaged.log:8: duplicate record"
+check "truncated record reported" has err "damaged.log:11: truncated record"
+check "missing totals reported" has err "boot da3a6ed0: no totals record (log cut short?)"
+check "missing tests reported" has err "no result for test 2, 6 of the plan 1..6"
+check "damaged row not in csv" bash -c "! grep -q ',da3a6ed0,2,' '$T/out'"
+run "csv quoting" 0 csv "$FIX/quoting.txt"
+check "csv quotes commas and quotes" has out '"6.1.0,custom",,"w.label=""say \\""hi\\"", twice"";w.list=""a;b"""'
+mkdir "$T/run1" && cp "$FIX/seed000.txt" "$T/run1/serial.log"
+run "directory source uses serial.log" 0 csv "$T/run1"
+check "directory csv equals file csv" bash -c "diff <(cut -d, -f2- '$T/out') <(cut -d, -f2- '$T/seed.csv')"
+
+# --- summary -------------------------------------------------------------
+run "summary seed000" 0 summary "$FIX/seed000.txt"
+check "summary file row" bash -c "grep -Eq '^lines +file +40 +0 +90.630 +160.97 +94.365 +97.570 +14.008 +\[93.090, 102.05\] +14.4%' '$T/out'"
+check "summary partition row" bash -c "grep -Eq '^lines +partition +40 +0 +102.78 +111.69 +106.86 +106.66 +2.2421 +\[105.95, 107.38\] +2.1%' '$T/out'"
+run "summary damaged counts oom" 3 summary "$FIX/damaged.log"
+check "summary not-ok column" bash -c "grep -Eq '^lines +partition +2 +1 oom' '$T/out'"
+run "summary --by tag" 0 summary --by tag "$FIX/bisect-a.txt" "$FIX/bisect-slow.txt"
+check "summary one row per tag" bash -c "grep -Eq '^fight +A +20 ' '$T/out' && grep -Eq '^fight +B +20 ' '$T/out'"
+run "summary --metric w.last_index" 0 summary --metric w.last_index "$FIX/bisect-a.txt"
+check "summary of a workload value" bash -c "grep -Eq '^fight +partition +20 +0 +999999 ' '$T/out'"
+run "summary --metric absent" 0 summary --metric pswpin "$FIX/bisect-a.txt"
+check "absent metric noted" has out "20 run(s) with status=ok lack the metric"
+
+# --- compare -------------------------------------------------------------
+run "compare --backends seed000" 0 compare --backends "$FIX/seed000.txt"
+check "seed000: swapfile proven faster" bash -c "grep -Eq '^lines +B faster +40 +40 ' '$T/out'"
+check "seed000: relative difference" has out "\-8.52%  \[-12.76%, -4.29%\]"
+run "compare A B" 0 compare "$FIX/bisect-a.txt" "$FIX/bisect-slow.txt"
+check "compare A B: B slower" bash -c "grep -Eq '^fight +partition +B slower' '$T/out'"
+run "bisect good" 0 compare --bisect "$FIX/bisect-a.txt" "$FIX/bisect-same.txt"
+check "bisect good says why" has out "bisect: good (exit 0)"
+run "bisect bad" 1 compare --bisect "$FIX/bisect-a.txt" "$FIX/bisect-slow.txt"
+check "bisect bad says why" has out "bad: B worse by 18.87% (> 5%)"
+run "bisect inconclusive" 125 compare --bisect "$FIX/bisect-a.txt" "$FIX/bisect-few.txt"
+run "bisect threshold 25%" 0 compare --bisect --threshold 25 "$FIX/bisect-a.txt" "$FIX/bisect-slow.txt"
+run "bisect no common workload" 125 compare --bisect "$FIX/bisect-a.txt" "$FIX/seed000.txt"
+run "bisect unreadable source" 125 compare --bisect "$FIX/bisect-a.txt" "$T/none.log"
+cat "$FIX/bisect-a.txt" "$FIX/bisect-slow.txt" >"$T/ab.log"
+run "compare --by tag --bisect" 1 compare --by tag --bisect "$T/ab.log"
+check "compare --by tag names A and B" has out "A = tag A, B = tag B"
+run "compare --by kernel" 0 compare --by kernel "$T/ab.log"
+run "compare --by tag, one tag" 2 compare --by tag "$FIX/bisect-a.txt"
+check "one tag explained" has err "need exactly 2"
+run "compare needs two sources" 2 compare "$FIX/bisect-a.txt"
+
+# --- md and plot ---------------------------------------------------------
+run "md seed000" 0 md "$FIX/seed000.txt"
+check "md title and sections" bash -c "grep -q '^# swapbench report' '$T/out' && grep -q '^## Problems' '$T/out' && grep -q '^## Backends' '$T/out'"
+check "md: no problems" has out "^None: every record"
+check "md: backend sentence" has out "the swapfile is faster (file -8.5% against partition"
+run "md with problems" 3 md "$FIX/seed000.txt" "$FIX/damaged.log"
+check "md lists problems" has out "damaged.log:6\`: damaged record"
+run "md --plots" 0 md --plots "$T/mdplots" "$FIX/seed000.txt"
+check "md references lines.svg" has out "(lines.svg)"
+check "md --plots wrote lines.svg" test -s "$T/mdplots/lines.svg"
+run "plot" 0 plot --out "$T/plots" "$FIX/seed000.txt"
+check "plot: strip svg complete" bash -c "tail -1 '$T/plots/lines.svg' | grep -q '</svg>'"
+check "plot: order svg complete" bash -c "tail -1 '$T/plots/lines-order.svg' | grep -q '</svg>'"
+check "plot: title, legend, mean" bash -c "grep -q 'lines: elapsed_s by backend' '$T/plots/lines.svg' && grep -q '>mean<' '$T/plots/lines.svg' && grep -q 'elapsed_s (s)' '$T/plots/lines.svg'"
+if command -v python3 >/dev/null; then
+	check "plot: svg is well-formed XML" python3 -c "import sys, xml.dom.minidom as m; [m.parse(f) for f in sys.argv[1:]]" "$T/plots/lines.svg" "$T/plots/lines-order.svg"
+fi
+if command -v gnuplot >/dev/null; then
+	check "plot: png from gnuplot" test -s "$T/plots/lines.png" -a -s "$T/plots/lines-order.png"
+fi
+"$BIN" plot --out "$T/plots2" "$FIX/seed000.txt" >"$T/out" 2>&1 </dev/null && PATH=/nonexistent "$BIN" plot --out "$T/plots3" "$FIX/seed000.txt" >"$T/out" 2>&1
+check "plot without gnuplot says so" has out "gnuplot is not on PATH: PNG plots skipped"
+check "plot without gnuplot: no png" test ! -e "$T/plots3/lines.png"
+run "plot needs --out" 2 plot "$FIX/seed000.txt"
+
+# --- init-disk -----------------------------------------------------------
+run "init-disk new file" 0 init-disk --label lab1 "$T/disk.img"
+check "new disk is 16M" test "$(size_of "$T/disk.img")" = 16777216
+check "new disk header" bash -c "head -c 32 '$T/disk.img' | grep -q 'SWAPBENCH-RESULTS-V1' && head -c 64 '$T/disk.img' | grep -q 'label=lab1'"
+run "empty results disk has no records" 3 csv "$T/disk.img"
+check "empty disk reported" has err "no swapbench records found"
+run "init-disk again on an empty results disk" 0 init-disk "$T/disk.img"
+grep -a -e '^# sb ' -e '^ok ' -e '^not ok ' "$FIX/seed000.txt" >"$T/records"
+dd if="$T/records" of="$T/disk.img" bs=4096 seek=1 conv=notrunc status=none
+run "results disk with records" 0 csv "$T/disk.img"
+check "disk rows equal serial log rows" bash -c "diff <(cut -d, -f3- '$T/out') <(cut -d, -f3- '$T/seed.csv')"
+run "refuse a results disk holding records" 2 init-disk "$T/disk.img"
+check "refusal explained" has err "holds a swapbench results disk (label swapbench) that holds records"
+run "--force overwrites it" 0 init-disk --force "$T/disk.img"
+check "--force kept the size" test "$(size_of "$T/disk.img")" = 16777216
+head -c 2097152 /dev/zero >"$T/ext4.img"
+printf '\123\357' | dd of="$T/ext4.img" bs=1 seek=1080 conv=notrunc status=none
+run "refuse an ext4 signature" 2 init-disk "$T/ext4.img"
+check "ext4 named" has err "ext2/3/4 filesystem signature at offset 1080"
+check "refused file untouched" bash -c "[ \$(stat -c %s '$T/ext4.img') = 2097152 ] && ! grep -q SWAPBENCH '$T/ext4.img'"
+printf 'important' | dd of="$T/ext4.img" bs=1 seek=1080 conv=notrunc status=none
+run "refuse unknown data" 2 init-disk "$T/ext4.img"
+head -c 2097152 /dev/zero >"$T/zero.img"
+run "refuse to shrink" 2 init-disk --size 1M "$T/zero.img"
+check "not truncated" test "$(size_of "$T/zero.img")" = 2097152
+run "zeroed file accepted" 0 init-disk "$T/zero.img"
+check "zeroed file keeps its size" test "$(size_of "$T/zero.img")" = 2097152
+run "--size 1M new file" 0 init-disk --size 1M "$T/small.img"
+check "new file has --size" test "$(size_of "$T/small.img")" = 1048576
+run "--size too small" 2 init-disk --size 4K "$T/tiny.img"
+check "no file left by a usage error" test ! -e "$T/tiny.img"
+run "bad label" 2 init-disk --label "two words" "$T/l.img"
+run "init-disk needs one target" 2 init-disk
+run "init-disk on a directory" 2 init-disk "$T/emptydir"
+
+if [ $failed = 0 ]; then echo "report_cli: all passed"; else echo "report_cli: some FAILED"; fi
+exit $failed
