@@ -1,0 +1,61 @@
+#!/bin/bash
+# Results: the serial KTAP parses with the kernel's own parser, the results
+# disk holds the same runs as the serial log, and damaged or cut logs are
+# reported with their line numbers, never used silently.
+source "$(dirname "$0")/../lib.sh"
+R=$REPORT
+
+boot real -- swapbench.workloads=fight swapbench.runs=2 swapbench.warmup=0 swapbench.vmstat=1
+check "real boot: completes" test "$rc" = 0
+src=$("$top/kernel/build" source 2>/dev/null)
+kunit=$(python3 "$src/tools/testing/kunit/kunit.py" parse "$log" 2>&1)
+krc=$?
+check "kunit.py parse: exits 0" test "$krc" = 0
+check "kunit.py parse: 4 tests, all passed" grep -q 'Ran 4 tests: passed: 4' <<<"$kunit"
+
+"$R" csv "$dir/serial.log" >"$T/serial.csv" 2>"$T/serial.err"
+crc=$?
+"$R" csv "$dir/results.disk" >"$T/disk.csv" 2>"$T/disk.err"
+drc=$?
+check "csv of the serial log: clean (exit $crc)" test "$crc" = 0
+check "csv of the results disk: clean (exit $drc)" test "$drc" = 0
+check "csv: header has the contract's columns" \
+	grep -q '^source,line,boot,num,workload,backend,iter,status,elapsed_s,.*majflt,.*pswpin,pswpout,.*kernel' "$T/serial.csv"
+strip() { cut -d, -f3- "$1"; }
+check "results disk: 4 runs" test "$(($(wc -l <"$T/disk.csv") - 1))" = 4
+check "results disk equals the serial log, run for run" cmp <(strip "$T/serial.csv") <(strip "$T/disk.csv")
+check "results disk: samples stored too" grep -aq '^# sb sample ' "$dir/results.disk"
+
+# damage: flip a byte inside the second result line
+bad=$T/damaged.log
+line=$(grep -an '^ok 2 ' "$log" | cut -d: -f1)
+awk -v n="$line" 'NR == n { sub(/elapsed_s=/, "elapsed_s=9") } { print }' "$log" >"$bad"
+"$R" csv "$bad" >"$T/bad.csv" 2>"$T/bad.err"
+brc=$?
+check "damaged line: exit 3 (problems reported)" test "$brc" = 3
+check "damaged line: reported with its line number ($line)" grep -q "damaged.log:$line: .*checksum" "$T/bad.err"
+check "damaged line: not used (3 runs left)" test "$(($(wc -l <"$T/bad.csv") - 1))" = 3
+
+# truncation: cut the log in the middle of the third result line
+cut=$T/cut.log
+line=$(grep -an '^ok 3 ' "$log" | cut -d: -f1)
+{ head -n $((line - 1)) "$log"; sed -n "${line}p" "$log" | head -c 60; } >"$cut"
+"$R" csv "$cut" >"$T/cut.csv" 2>"$T/cut.err"
+check "cut log: exit 3" test "$?" = 3
+check "cut log: the cut line is reported" grep -q "cut.log:$line: .*truncated\|cut.log:$line: .*no checksum" "$T/cut.err"
+check "cut log: missing totals reported" grep -qi "no totals" "$T/cut.err"
+check "cut log: the 2 whole runs are used" test "$(($(wc -l <"$T/cut.csv") - 1))" = 2
+
+# duplicate: the same record twice
+dup=$T/dup.log
+{ cat "$log"; grep -a '^ok 1 ' "$log"; } >"$dup"
+"$R" csv "$dup" >"$T/dup.csv" 2>"$T/dup.err"
+check "duplicate record: reported" grep -qi "duplicate" "$T/dup.err"
+check "duplicate record: used once" test "$(($(wc -l <"$T/dup.csv") - 1))" = 4
+
+# the summary and plots of a real run
+"$R" summary "$dir" >"$T/summary.txt" 2>&1
+check "summary: a row per backend" test "$(grep -c '^fight ' "$T/summary.txt")" = 2
+"$R" plot --out "$T/plots" "$dir" >/dev/null 2>&1
+check "plot: fight.svg written" grep -q '<svg' "$T/plots/fight.svg"
+finish

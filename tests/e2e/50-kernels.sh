@@ -1,0 +1,52 @@
+#!/bin/bash
+# Kernel comparison: a bzImage too big for MEM is refused with the MEM that
+# would do; a stock Debian kernel with its modules runs at -m 96; make
+# compare names both kernel variants; bisect-run's exit codes.
+source "$(dirname "$0")/../lib.sh"
+cd "$top"
+
+mapfile -t stock < <(qemu/stock-kernel 2>/dev/null)
+if [ ${#stock[@]} = 2 ]; then
+	msg=$(BZIMAGE=${stock[0]} MEM=64 qemu/run -q -o "$T/toosmall" 2>&1)
+	rc=$?
+	check "big bzImage at -m 64: refused before booting (status 2)" test "$rc" = 2
+	check "big bzImage at -m 64: says what MEM would do" grep -q 'needs at least [0-9]* MiB to decompress.*use MEM=[0-9]*' <<<"$msg"
+	info "stock kernel: $(qemu/bzinfo -v "${stock[0]}")"
+
+	make --no-print-directory -s initramfs MODULES="${stock[1]}" >/dev/null 2>&1
+	cp "$INITRD" "$T/initramfs-stock.cpio.gz"
+	make --no-print-directory -s initramfs >/dev/null 2>&1
+	INITRD=$T/initramfs-stock.cpio.gz BZIMAGE=${stock[0]} MEM=96 boot stock -- \
+		swapbench.workloads=fight swapbench.runs=1 swapbench.warmup=0
+	check "stock kernel at -m 96 with modules: experiment completes" test "$rc" = 0
+	check "stock kernel: modules loaded by init" grep -aq '^# sb meta .*modules_loaded=[1-9]' "$log"
+	check "stock kernel: Debian release in the header" grep -aq '^# sb meta .*kernel_release=[0-9.]*-[0-9]*-amd64' "$log"
+	check "stock kernel: both backends ran" test "$(grep -ac '^ok ' "$log")" = 2
+else
+	fail "stock kernel: could not fetch Debian's linux-image package"
+fi
+
+# two variants of the same source, interleaved boots
+CMP_DIR=$T/compare KERNELS="default preempt-full" BOOTS=1 RUNS=2 WARMUP=0 WORKLOADS=fight \
+	qemu/compare >"$T/compare.out" 2>"$T/compare.err"
+rc=$?
+check "make compare: completes (status $rc)" test "$rc" = 0 -o "$rc" = 3
+check "make compare: both kernels named in the comparison" \
+	grep -q "A = default.*B = preempt-full\|default.*preempt-full" "$T/compare/compare.txt"
+check "make compare: comparison by tag with a verdict" grep -qE 'B slower|B faster|no difference proven' "$T/compare/compare.txt"
+check "make compare: kernels identified by release and config" \
+	test "$(grep -c '^  config ' "$T/compare/kernels.txt")" = 2
+check "make compare: the preempt-full boot ran the preempt-full kernel" \
+	grep -aq 'kernel_version="[^"]*PREEMPT' "$T/compare/preempt-full-1/serial.log"
+check "make compare: each record carries its tag" grep -aq '^ok .* tag=preempt-full' "$T/compare/preempt-full-1/serial.log"
+
+# bisect-run against a baseline, with a prebuilt kernel (KERNEL=)
+base=$T/compare/default-1
+export KERNEL=$BZIMAGE RUNS=4 WORKLOADS=fight BISECT_DIR=$T/bisect
+qemu/bisect-run --baseline "$base" -- swapbench.fight.passes=6 >"$T/bad.out" 2>&1
+check "bisect-run: three times the work is bad (exit 1)" test "$?" = 1
+RUNS=1 qemu/bisect-run --baseline "$base" >"$T/few.out" 2>&1
+check "bisect-run: one run cannot tell (exit 125)" test "$?" = 125
+qemu/bisect-run --baseline "$T/nonexistent" >"$T/nobase.out" 2>&1
+check "bisect-run: a missing baseline is a skip (exit 125)" test "$?" = 125
+finish
