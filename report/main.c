@@ -97,12 +97,9 @@ void usage_error(const char *fmt, ...)
 {
 	va_list ap;
 
-	fflush(stdout);
-	fputs("swapbench-report: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vmessage(fmt, ap, "\nTry 'swapbench-report help'.\n");
 	va_end(ap);
-	fputs("\nTry 'swapbench-report help'.\n", stderr);
 	exit(EXIT_USAGE);
 }
 

@@ -8,16 +8,21 @@
 
 int util_die_status = 2;
 
+void vmessage(const char *fmt, va_list ap, const char *tail)
+{
+	fflush(stdout);
+	fputs("swapbench-report: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputs(tail, stderr);
+}
+
 void die(const char *fmt, ...)
 {
 	va_list ap;
 
-	fflush(stdout);
-	fputs("swapbench-report: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vmessage(fmt, ap, "\n");
 	va_end(ap);
-	fputc('\n', stderr);
 	exit(util_die_status);
 }
 
@@ -25,12 +30,9 @@ void warn(const char *fmt, ...)
 {
 	va_list ap;
 
-	fflush(stdout);
-	fputs("swapbench-report: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vmessage(fmt, ap, "\n");
 	va_end(ap);
-	fputc('\n', stderr);
 }
 
 void *xmalloc(size_t n)

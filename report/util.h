@@ -4,12 +4,15 @@
  * Die-on-error wrappers for the host tool: a report that cannot allocate or
  * read its input has nothing useful left to say.
  */
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 
 /* Exit status of die(); --bisect turns I/O errors into "skip" (125). */
 extern int util_die_status;
 
+/* "swapbench-report: " + the message + tail, on stderr, after stdout is flushed */
+void vmessage(const char *fmt, va_list ap, const char *tail) __attribute__((format(printf, 1, 0)));
 void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 void warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void *xmalloc(size_t n);
