@@ -37,11 +37,11 @@ check "oom: the run is recorded as oom" grep -aq '^not ok 1 fight-partition-1 .*
 check "oom: the next run still happens" grep -aq '^ok 2 idle-partition-1 .*status=ok' "$log"
 check "oom: totals count both" grep -aq '^# sb totals .*ran=2 ok=1 notok=1 .*status=fail' "$log"
 
-boot timeout -- swapbench.workloads=idle,fight swapbench.idle.seconds=100 swapbench.timeout=2 \
-	swapbench.runs=1 swapbench.warmup=0 swapbench.backends=file
+boot timeout -- swapbench.workloads=idle,fight swapbench.idle.seconds=100 swapbench.timeout=3 \
+	swapbench.runs=1 swapbench.warmup=0 swapbench.backends=file swapbench.fight.ratio=0.2
 check "timeout: recorded as timeout" grep -aq '^not ok 1 idle-file-1 .*status=timeout' "$log"
 el=$(field "$log" '^not ok 1 idle-file-1' elapsed_s)
-check "timeout: killed after about 2 s (elapsed $el s)" awk -v e="$el" 'BEGIN { exit !(e >= 2 && e < 4) }'
+check "timeout: killed after about 3 s (elapsed $el s)" awk -v e="$el" 'BEGIN { exit !(e >= 3 && e < 5) }'
 check "timeout: the next run still happens" grep -aq '^ok 2 fight-file-1 .*status=ok' "$log"
 
 boot vmstat -- swapbench.workloads=idle swapbench.idle.seconds=3 swapbench.runs=1 swapbench.warmup=0 \
