@@ -62,7 +62,8 @@ help:
 	@echo '  make pxe        out/$$ARCH/tftp/: a TFTP tree (pxelinux + iPXE script)'
 	@echo '  make compare    KERNELS="A B" BOOTS=n: kernel A against kernel B, interleaved boots'
 	@echo '  make kernel     the kernel alone (VARIANT=preempt-full, ...)'
-	@echo '  make lava       LAVA job definitions for the current image'
+	@echo '  make lava       LAVA job definitions for the current image (LAVA_URL: where a lab fetches them)'
+	@echo '  make lava-check run the QEMU and PXE jobs with a real LAVA dispatcher (root; part of make check)'
 	@echo '  make fuzz       libFuzzer targets for the parsers (FUZZ_SECONDS per target)'
 	@echo '  make clean      remove out/ (the kernel cache in $$SWAPBENCH_CACHE stays)'
 	@echo
@@ -81,7 +82,7 @@ help:
 	@echo '  APPEND=$(APPEND)          extra kernel command line (swapbench.* keys, see README)'
 
 deps:
-	@qemu/deps
+	@qemu/deps $(filter i686,$(ARCH))
 
 # --- kernel ---------------------------------------------------------------
 kernel: deps
@@ -180,7 +181,7 @@ lava-check: image
 	@lava/check
 
 fuzz: deps
-	@tests/fuzz
+	@tests/fuzz/run
 
 clean:
 	rm -rf $(OUT)
