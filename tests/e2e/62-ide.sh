@@ -1,0 +1,32 @@
+#!/bin/bash
+# IDE disks, as on old PCs: with -drive if=ide the disks are /dev/sda and
+# /dev/sdb through libata (ata_piix), found by their PARTUUID and labels;
+# both backends run and the results disk gets the records, on x86_64 and
+# on i686 (-cpu pentium3).
+source "$(dirname "$0")/../lib.sh"
+quick=(swapbench.workloads=fight swapbench.runs=1 swapbench.warmup=0)
+
+if ! make -C "$top" --no-print-directory image ARCH=i686 >"$T/make-i686.log" 2>&1; then
+	fail "make image ARCH=i686: $(tail -n 3 "$T/make-i686.log" | tr '\n' ' ')"
+	finish
+fi
+
+for arch in x86_64 i686; do
+	cpu=
+	[ $arch = i686 ] && cpu=pentium3
+	ARCH=$arch CPU=$cpu DISK_IF=ide BZIMAGE=$OUT/$arch/bzImage INITRD=$OUT/$arch/initramfs.cpio.gz \
+		LIMIT=240 boot ide-$arch -- "${quick[@]}"
+	n="ide $arch"
+	check "$n: experiment completes (status $rc)" test "$rc" = 0
+	check "$n: disks on if=ide" grep -q 'if=ide' "$dir/qemu.cmd"
+	check "$n: the kernel drove them through ata_piix" grep -aq 'scsi host0: ata_piix' "$log"
+	check "$n: partition swap on /dev/sda1 (PARTUUID=5b0a5b0a-01)" \
+		grep -aq '^# sb swap .*backend=partition dev=/dev/sda1 ' "$log"
+	check "$n: swapfile on /dev/sda2 (LABEL=swapbench-fs)" \
+		grep -aq '^# sb swap .*backend=file dev=/dev/sda2 ' "$log"
+	check "$n: both backends ran" \
+		bash -c "grep -aq '^ok .* backend=partition .*swap_dev=/dev/sda1 ' '$log' && grep -aq '^ok .* backend=file ' '$log'"
+	rows=$("$REPORT" csv "$dir/results.disk" 2>/dev/null | grep -c ',fight,.*,ok,')
+	check "$n: results disk (LABEL=swapbench-res, IDE) got the records (2 ok rows, got $rows)" test "$rows" = 2
+done
+finish
