@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -249,24 +250,34 @@ static int crc_at(const char *s, size_t n, size_t i)
 	return 1;
 }
 
-/*
- * Console noise may share a line with a record, before or after it. The
- * checksum tells whether an intact record is inside: look for one.
- */
-static enum rec_status salvage(const char *s, size_t n, struct rec *r)
-{
-	static const char *const starts[] = { "not ok ", "ok ", REC_DIAG_PREFIX };
+static const char *const rec_starts[] = { "not ok ", "ok ", REC_DIAG_PREFIX };
 
+/* Offset of the first place in s[0..n) where a record could start, or n. */
+static size_t record_start(const char *s, size_t n)
+{
 	for (size_t i = 0; i < n; i++)
 		for (int k = 0; k < 3; k++) {
-			size_t m = strlen(starts[k]);
+			size_t m = strlen(rec_starts[k]);
 
-			if (i + m > n || memcmp(s + i, starts[k], m))
-				continue;
-			for (size_t j = i + m; j + 13 <= n; j++)
-				if (crc_at(s, n, j) && rec_parse(s + i, j + 13 - i, r) == REC_GOOD)
-					return REC_GOOD;
+			if (i + m <= n && !memcmp(s + i, rec_starts[k], m))
+				return i;
 		}
+	return n;
+}
+
+/*
+ * Console noise may share a line with a record, before or after it. The
+ * checksum tells whether an intact record is inside: look for one, and
+ * say where it starts (*at), so a damaged record before it is not missed.
+ */
+static enum rec_status salvage(const char *s, size_t n, struct rec *r, size_t *at)
+{
+	for (size_t i = record_start(s, n); i < n; i += 1 + record_start(s + i + 1, n - i - 1))
+		for (size_t j = i + 3; j + 13 <= n; j++)
+			if (crc_at(s, n, j) && rec_parse(s + i, j + 13 - i, r) == REC_GOOD) {
+				*at = i;
+				return REC_GOOD;
+			}
 	return REC_NOT_RECORD;
 }
 
@@ -302,9 +313,14 @@ void parse_text(struct dataset *ds, const char *path, const char *text, size_t l
 		if (st == REC_NOT_RECORD || st == REC_BAD_CRC || st == REC_NO_CRC) {
 			int tail = n >= 13 && crc_at(s, n, n - 13);
 
-			if (salvage(s, n, r) == REC_GOOD)
+			size_t at;
+
+			if (salvage(s, n, r, &at) == REC_GOOD) {
 				st = REC_GOOD;
-			else if (st == REC_NOT_RECORD && !tail)
+				if (record_start(s, at) < at)
+					problem(ds, source, lineno, "damaged record: a cut record precedes an "
+						"intact one on this line (the cut one not used)");
+			} else if (st == REC_NOT_RECORD && !tail)
 				continue;
 			else if (st == REC_NOT_RECORD) {
 				problem(ds, source, lineno, "damaged record: checksum at the end but "
@@ -498,7 +514,8 @@ static void check_plan(struct dataset *ds, struct boot *b)
 	size_t n = 0;
 	char missing[256] = "";
 
-	if (util_number(record_get(&b->totals, "planned"), &planned) && planned >= 0)
+	if (util_number(record_get(&b->totals, "planned"), &planned) && planned >= 0 &&
+	    planned < (double)ULONG_MAX)	/* beyond that the cast is undefined */
 		plan = (unsigned long)planned;
 	if (!plan)
 		return;

@@ -53,6 +53,14 @@ dup=$T/dup.log
 check "duplicate record: reported" grep -qi "duplicate" "$T/dup.err"
 check "duplicate record: used once" test "$(($(wc -l <"$T/dup.csv") - 1))" = 4
 
+# a cut record glued to the front of an intact one (a lost newline)
+glued=$T/glued.log
+line=$(grep -an '^ok 2 ' "$log" | cut -d: -f1)
+awk -v n="$line" '/^ok 1 / { one = substr($0, 1, 30) } NR == n { $0 = one $0 } { print }' "$log" >"$glued"
+"$R" csv "$glued" >"$T/glued.csv" 2>"$T/glued.err"
+check "glued records: the cut one is reported" grep -q "glued.log:$line: damaged record: a cut record precedes" "$T/glued.err"
+check "glued records: the intact one is used" grep -q ',2,fight,file,1,ok,' "$T/glued.csv"
+
 # the summary and plots of a real run
 "$R" summary "$dir" >"$T/summary.txt" 2>&1
 check "summary: a row per backend" test "$(grep -c '^fight ' "$T/summary.txt")" = 2

@@ -42,6 +42,8 @@ static void check_config(const struct sb_config *c)
 	require(terminated(c->part, sizeof(c->part)) && terminated(c->fsdev, sizeof(c->fsdev)) &&
 		terminated(c->file, sizeof(c->file)) && terminated(c->results, sizeof(c->results)) &&
 		terminated(c->tag, sizeof(c->tag)), "string fields NUL-terminated");
+	require(terminated(c->boot, sizeof(c->boot)) && (!c->boot[0] || name_ok(c->boot)),
+		"boot id is a name");
 	require(!c->tag[0] || name_ok(c->tag), "tag is a name");
 	require(c->nworkloads >= 1 && c->nworkloads <= CMD_WORKLOADS_MAX, "1..8 workloads");
 	for (int i = 0; i < c->nworkloads; i++)

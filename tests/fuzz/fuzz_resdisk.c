@@ -83,6 +83,7 @@ static size_t seal_data(const char *in, size_t len, char *out)
 		size_t n = nl ? (size_t)(nl - (in + off)) : end - off;
 
 		memcpy(out + o, in + off, n);
+		o += n;
 		o += (size_t)sprintf(out + o, " crc=%08x", (unsigned)crc32_update(0, in + off, n));
 		if (nl)
 			out[o++] = '\n';
