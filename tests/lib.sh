@@ -2,6 +2,8 @@
 # A test prints "PASS name" or "FAIL name: why" per check; tests/run counts them.
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 OUT=${OUT:-$top/out}
+# absolute: some tools change directory (kunit.py runs from the kernel tree)
+case $OUT in /*) ;; *) OUT=$top/$OUT ;; esac
 ARCH=${ARCH:-x86_64}
 export ARCH OUT
 export BZIMAGE=${BZIMAGE:-$OUT/$ARCH/bzImage}
