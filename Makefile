@@ -24,7 +24,7 @@ WARN        := -Wall -Wextra -Werror -Wshadow -Wformat=2
 CSTD        := -std=c11 -D_GNU_SOURCE
 HOST_CC     ?= cc
 HOST_CFLAGS ?= $(CSTD) $(WARN) -O2 -g
-IMG_CFLAGS  := $(CSTD) $(WARN) -Os -ffunction-sections -fdata-sections
+IMG_CFLAGS  := $(CSTD) $(WARN) -Os -ffunction-sections -fdata-sections -fno-asynchronous-unwind-tables
 IMG_LDFLAGS := -static -Wl,--gc-sections -s
 ifeq ($(ARCH),x86_64)
 IMG_CC      := musl-gcc

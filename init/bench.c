@@ -153,6 +153,38 @@ static void swap_record(const struct swap_backend *be)
 	emit(&b);
 }
 
+/*
+ * The swap partition, the swapfile's filesystem and the results disk must
+ * be three devices: mkswap over the results disk would pass the probe (it
+ * has no filesystem signature) and destroy the results.
+ */
+static enum bench_status check_distinct(void)
+{
+	const struct {
+		const char *key, *spec;
+		int used;
+	} d[] = {
+		{ "part", S.cfg.part, !!(S.cfg.backends & (1u << BACKEND_PARTITION)) },
+		{ "fsdev", S.cfg.fsdev, !!(S.cfg.backends & (1u << BACKEND_FILE)) },
+		{ "results", S.cfg.results, 1 },
+	};
+	dev_t rdev[3] = { 0 };
+	char dev[3][64];
+
+	for (int i = 0; i < 3; i++) {
+		struct stat st;
+
+		if (d[i].used && d[i].spec[0] && disks_resolve(d[i].spec, dev[i], sizeof(dev[i]), 10) == 0 &&
+		    stat(dev[i], &st) == 0)
+			rdev[i] = st.st_rdev;
+		for (int j = 0; j < i; j++)
+			if (rdev[i] && rdev[i] == rdev[j])
+				return error("swapbench.%s and swapbench.%s both name %s: each needs a device of its own",
+					     d[j].key, d[i].key, dev[i]);
+	}
+	return BENCH_PASS;
+}
+
 /* Settles which backends run, before anything touches a disk. */
 static enum bench_status choose_backends(void)
 {
@@ -166,7 +198,7 @@ static enum bench_status choose_backends(void)
 		c->backends &= ~(1u << BACKEND_FILE);
 	if (!c->backends)
 		return error("no swap designated: give swapbench.part=DEV and/or swapbench.fsdev=DEV");
-	return BENCH_PASS;
+	return check_distinct();
 }
 
 static enum bench_status setup_swap(void)

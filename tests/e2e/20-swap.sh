@@ -49,6 +49,14 @@ check "ext4 partition with force=1: run completes" test "$rc" = 0
 check "ext4 partition with force=1: the record says what was overwritten" \
 	grep -aq '^# sb swap .*backend=partition .*overwrote=ext4' "$log"
 
+# The results disk named as the swap partition: refused before mkswap
+boot sameparts -- $quick swapbench.part=LABEL=swapbench-res
+check "same device twice: refused (status 2)" test "$rc" = 2
+check "same device twice: the error names both keys" \
+	grep -aq 'error: swapbench.part and swapbench.results both name /dev/vdb' "$log"
+check "same device twice: the results disk keeps its magic" \
+	test "$(head -c 20 "$dir/results.disk")" = SWAPBENCH-RESULTS-V1
+
 # Designation by /dev name instead of PARTUUID/LABEL
 boot devnames --no-disks -- $quick swapbench.part=/dev/nonexistent
 check "missing device: status 2" test "$rc" = 2
