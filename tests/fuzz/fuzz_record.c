@@ -69,25 +69,6 @@ static void check_line(const char *s, size_t n)
 	round_trip(&r);
 }
 
-/* Appends " crc=XXXXXXXX" to every line, as rec_end would. */
-static size_t seal(const char *in, size_t len, char *out)
-{
-	size_t o = 0;
-
-	for (size_t off = 0; off < len;) {
-		const char *nl = memchr(in + off, '\n', len - off);
-		size_t n = nl ? (size_t)(nl - (in + off)) : len - off;
-
-		memcpy(out + o, in + off, n);
-		o += n;
-		o += (size_t)sprintf(out + o, " crc=%08x", (unsigned)crc32_update(0, in + off, n));
-		if (nl)
-			out[o++] = '\n';
-		off += n + (nl != NULL);
-	}
-	return o;
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static char sealed[TEXT_MAX * 15];	/* 13 more bytes a line */
@@ -104,7 +85,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	text = (const char *)data + 1;
 	len = size - 1;
 	if (data[0] & 1) {
-		len = seal(text, len, sealed);
+		len = fuzz_seal(text, len, sealed);
 		text = sealed;
 	}
 	for (size_t off = 0; off < len;) {
