@@ -336,7 +336,9 @@ int cmdline_parse(const char *cmdline, const char *const *wls, struct sb_config 
 {
 	char tok[CMD_VAL_MAX + 128];
 	const char *p = cmdline;
+	char first[CMD_MSG_MAX];
 	unsigned seen = 0;
+	int err = 0;
 
 	cmdline_defaults(cfg);
 	memset(msgs, 0, sizeof(*msgs));
@@ -358,18 +360,27 @@ int cmdline_parse(const char *cmdline, const char *const *wls, struct sb_config 
 		tok[n] = 0;
 		if (n < strlen(PREFIX) || memcmp(tok, PREFIX, strlen(PREFIX)))
 			continue;
-		if (quoted)
-			return fail(msgs, "%.40s...: unterminated quote", tok);
-		if (n == sizeof(tok) - 1) {
+		int e;
+
+		if (quoted) {
+			e = fail(msgs, "%.40s...: unterminated quote", tok);
+		} else if (n == sizeof(tok) - 1) {
 			const char *eq = strchr(tok, '=');
 
-			return fail(msgs, "%.*s: value too long (%zu bytes, limit %d)",
-				    eq ? (int)(eq - tok) : 40, tok, len, CMD_VAL_MAX - 1);
+			e = fail(msgs, "%.*s: value too long (%zu bytes, limit %d)",
+				 eq ? (int)(eq - tok) : 40, tok, len, CMD_VAL_MAX - 1);
+		} else {
+			e = take(tok, wls, cfg, msgs, &seen);
 		}
-		int err = take(tok, wls, cfg, msgs, &seen);
-
-		if (err)
-			return err;
+		/* keep going: the valid keys still count (pid1 needs swapbench.end) */
+		if (e && !err) {
+			err = e;
+			memcpy(first, msgs->error, sizeof(first));
+		}
+	}
+	if (err) {
+		memcpy(msgs->error, first, sizeof(first));
+		return err;
 	}
 	if (cfg->order != ORDER_RANDOM && (seen & (1u << SEED_KEY)))
 		warn(msgs, "swapbench.seed has no effect unless swapbench.order=random");

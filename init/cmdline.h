@@ -58,7 +58,8 @@ void cmdline_defaults(struct sb_config *cfg);
 /*
  * Parses cmdline into cfg (defaults first). known_workloads is a
  * NULL-terminated list: swapbench.NAME.PARAM keys are accepted for those.
- * Returns 0, or -EINVAL with msgs->error saying which key and why.
+ * Returns 0, or -EINVAL with msgs->error naming the first bad key and why;
+ * the valid keys are applied all the same.
  */
 int cmdline_parse(const char *cmdline, const char *const *known_workloads,
 		  struct sb_config *cfg, struct cmdline_msgs *msgs);

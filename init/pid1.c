@@ -34,6 +34,7 @@
 #endif
 
 static char cmdline[4096];
+static struct sb_config cfg;	/* for PID 1's own keys: quiet, shell, end */
 
 static const struct {
 	const char *src, *dst, *type;
@@ -83,11 +84,6 @@ static void worker(void)
 	_exit(bench_main(cmdline));
 }
 
-static int has_key(const char *key)
-{
-	return strstr(cmdline, key) != NULL;
-}
-
 static void rescue_shell(void)
 {
 	pid_t pid;
@@ -114,15 +110,11 @@ static void rescue_shell(void)
 
 __attribute__((noreturn)) static void end_machine(int status)
 {
-	struct sb_config cfg;
-	struct cmdline_msgs msgs;
-
-	cmdline_parse(cmdline, NULL, &cfg, &msgs);
 	dprintf(1, "# swapbench: exit status %d (%s)\n", status,
 		status == 0 ? "pass" : status == 1 ? "runs failed" : status == 2 ? "error" : "crash");
 	tcdrain(1);
 	sync();
-	if (cfg.shell && has_key("swapbench.shell"))
+	if (cfg.shell)
 		rescue_shell();
 #if defined(__i386__) || defined(__x86_64__)
 	if (cfg.end == END_QEMU && ioperm(QEMU_EXIT_PORT, 1, 1) == 0)
@@ -177,10 +169,15 @@ int main(int argc, char **argv)
 	}
 	prepare();
 	read_cmdline();
+	{
+		static struct cmdline_msgs msgs;	/* the worker reports them */
+
+		cmdline_parse(cmdline, NULL, &cfg, &msgs);
+	}
 	sigfillset(&all);
 	sigprocmask(SIG_BLOCK, &all, NULL);
 	vmstat_poke("/proc/self/oom_score_adj", "-1000");
-	if (has_key("swapbench.quiet=1"))
+	if (cfg.quiet_kernel)
 		klogctl(8, NULL, 1);
 	pid = fork();
 	if (pid == 0)

@@ -80,6 +80,9 @@ static void test_bad_numbers(void)
 
 		CHECK(err == -EINVAL && m.error[0], "bad value rejected with a message: %s -> %s", bad[i], m.error);
 	}
+	CHECK(parse("swapbench.runs=abc swapbench.timeout=x swapbench.end=qemu") == -EINVAL &&
+		      strstr(m.error, "swapbench.runs=abc") && c.end == END_QEMU,
+	      "bad numbers: the first error is reported and later valid keys still apply");
 	CHECK(parse("swapbench.runs=abc") == -EINVAL && strstr(m.error, "swapbench.runs=abc") &&
 		      strstr(m.error, "1..100000"),
 	      "bad numbers: the error names the key, the value and the range");
