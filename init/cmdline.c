@@ -40,6 +40,7 @@ static const struct key keys[] = {
 	{ "vmstat", K_UINT, F(vmstat_s), 0, 3600, NULL },
 	{ "results", K_STR, F(results), 0, 0, NULL },
 	{ "force", K_BOOL, F(force), 0, 1, NULL },
+	{ "flush", K_BOOL, F(flush), 0, 1, NULL },
 	{ "shell", K_BOOL, F(shell), 0, 1, NULL },
 	{ "end", K_ENUM, F(end), 0, 0, end_names },
 	{ "quiet", K_BOOL, F(quiet_kernel), 0, 1, NULL },
@@ -53,6 +54,7 @@ void cmdline_defaults(struct sb_config *cfg)
 {
 	memset(cfg, 0, sizeof(*cfg));
 	strcpy(cfg->file, "/swapbench.swap");
+	cfg->flush = 1;
 	cfg->create = CREATE_FALLOCATE;
 	cfg->backends = (1u << BACKEND_PARTITION) | (1u << BACKEND_FILE);
 	strcpy(cfg->workloads[0], "lines");

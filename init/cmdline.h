@@ -39,6 +39,7 @@ struct sb_config {
 	unsigned vmstat_s;		/* sampling interval, 0 = off */
 	char results[CMD_VAL_MAX];	/* results disk, "" = serial only */
 	int force;			/* mkswap over foreign signatures */
+	int flush;			/* 0: the designated disks' write caches off (no flushes) */
 	int shell;			/* busybox shell at the end */
 	enum sb_end end;
 	int quiet_kernel;		/* lower console loglevel during runs */

@@ -189,3 +189,25 @@ int disks_resolve(const char *spec, char *dev, size_t size, unsigned wait_s)
 		nanosleep(&tick, NULL);
 	}
 }
+
+int disks_write_through(const char *dev)
+{
+	static const char *const up[] = { "", "../" };	/* a disk, or a partition in it */
+	char base[PATH_MAX], path[PATH_MAX + 32];
+	const char *name = strrchr(dev, '/');
+	int err = -ENOENT;
+
+	snprintf(base, sizeof(base), "/sys/class/block/%s", name ? name + 1 : dev);
+	for (size_t i = 0; i < sizeof(up) / sizeof(up[0]) && err == -ENOENT; i++) {
+		snprintf(path, sizeof(path), "%s/%squeue/write_cache", base, up[i]);
+		int fd = open(path, O_WRONLY | O_CLOEXEC);
+
+		if (fd < 0) {
+			err = -errno;
+			continue;
+		}
+		err = write(fd, "write through", 13) == 13 ? 0 : -errno;
+		close(fd);
+	}
+	return err;
+}

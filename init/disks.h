@@ -1,6 +1,9 @@
 #ifndef SB_DISKS_H
 #define SB_DISKS_H
-/* Finding the block devices the command line designates. Reads only. */
+/*
+ * Finding the block devices the command line designates. Reads only, but for
+ * disks_write_through, which changes the kernel's view of a disk, not the disk.
+ */
 #include <stddef.h>
 #include <stdint.h>
 
@@ -16,5 +19,11 @@ int disks_resolve(const char *spec, char *dev, size_t size, unsigned wait_s);
 int disks_size(const char *dev, uint64_t *bytes);
 /* Reads the start of dev and identifies its signature; 0 found, -ENOENT none. */
 int disks_probe(const char *dev, struct probe_result *r);
+/*
+ * Tells the block layer that dev's disk (the whole disk for a partition) has
+ * no volatile write cache, so flushes and FUA end there and never reach the
+ * driver. Returns 0 or -errno.
+ */
+int disks_write_through(const char *dev);
 
 #endif

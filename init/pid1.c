@@ -143,9 +143,9 @@ static int host_parse(const char *line)
 		return 2;
 	}
 	printf("part=%s\nfsdev=%s\nfile=%s\nsize=%llu\nruns=%u\nwarmup=%u\norder=%d\nseed=%llu\n"
-	       "timeout=%u\nvmstat=%u\nresults=%s\nforce=%d\nend=%d\nworkloads=", c.part, c.fsdev, c.file,
+	       "timeout=%u\nvmstat=%u\nresults=%s\nforce=%d\nflush=%d\nend=%d\nworkloads=", c.part, c.fsdev, c.file,
 	       (unsigned long long)c.size, c.runs, c.warmup, (int)c.order, (unsigned long long)c.seed,
-	       c.timeout_s, c.vmstat_s, c.results, c.force, (int)c.end);
+	       c.timeout_s, c.vmstat_s, c.results, c.force, c.flush, (int)c.end);
 	for (int i = 0; i < c.nworkloads; i++)
 		printf("%s%s", i ? "," : "", c.workloads[i]);
 	printf("\n");
