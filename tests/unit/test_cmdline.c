@@ -22,6 +22,7 @@ static void test_defaults(void)
 	CHECK_STR(c.workloads[0], "lines", "defaults: lines first");
 	CHECK(c.order == ORDER_ALTERNATE && c.create == CREATE_FALLOCATE, "defaults: alternate, fallocate");
 	CHECK(m.nwarn == 0, "defaults: no warnings");
+	CHECK(c.flush == 1, "defaults: flush=1 (write caches left as the kernel found them)");
 }
 
 static void test_values(void)
@@ -41,6 +42,9 @@ static void test_values(void)
 	CHECK(c.create == CREATE_ZERO && c.create_forced, "values: create=zero is forced");
 	CHECK(c.force == 1 && c.end == END_QEMU && c.vmstat_s == 1, "values: force, end, vmstat");
 	CHECK_STR(c.tag, "preempt-full", "values: tag");
+	CHECK(parse("swapbench.flush=0") == 0 && c.flush == 0, "values: flush=0");
+	CHECK(parse("swapbench.flush=2") == -EINVAL && strstr(m.error, "flush") != NULL,
+	      "values: flush=2 refused, naming the key: %s", m.error);
 }
 
 static void test_quoting(void)

@@ -1,0 +1,49 @@
+#!/bin/bash
+# DETERMINISTIC=1: two boots of the same kernel, image and command line give
+# byte-identical results, swapping on virtio-pmem disks with no flushes; a
+# different command line is a different boot; what the mode cannot do is
+# refused before booting.
+source "$(dirname "$0")/../lib.sh"
+cd "$top"
+
+wl=(swapbench.workloads=fight swapbench.runs=2 swapbench.warmup=0)
+for i in 1 2; do
+	DETERMINISTIC=1 boot det$i -- "${wl[@]}"
+	check "deterministic boot $i: every run ok (status $rc)" test "$rc" = 0
+done
+csv() { "$REPORT" csv "$T/$1" 2>/dev/null | cut -d, -f3-; }
+csv det1 >"$T/det1.csv"
+csv det2 >"$T/det2.csv"
+check "deterministic: 4 runs recorded" test "$(grep -c ',ok,' "$T/det1.csv")" = 4
+check "deterministic: the runs swapped (pswpin above 1000 on each)" \
+	test "$(field "$T/det1/serial.log" '^ok ' pswpin | awk '$1 > 1000' | wc -l)" = 4
+check "deterministic: two boots, identical measurements run for run" cmp "$T/det1.csv" "$T/det2.csv"
+check "deterministic: two boots, byte-identical serial logs" cmp "$T/det1/serial.log" "$T/det2/serial.log"
+check "deterministic: two boots, byte-identical results disks" cmp "$T/det1/results.disk" "$T/det2/results.disk"
+check "deterministic: swap on the virtio-pmem partition" grep -aq '^ok .*backend=partition .*swap_dev=/dev/pmem0p1 ' "$T/det1/serial.log"
+check "deterministic: the swapfile on ext4 on virtio-pmem" grep -aq '^# sb swap .*backend=file dev=/dev/pmem0p2 ' "$T/det1/serial.log"
+check "deterministic: the results disk on virtio-pmem" grep -q 'virtio-pmem-pci.*virtio-pmem-pci' "$T/det1/qemu.cmd"
+check "deterministic: init asked to keep flushes in the guest" grep -aq '^# sb meta .*swapbench.flush=0' "$T/det1/serial.log"
+info "deterministic: elapsed_s per run $(field "$T/det1/serial.log" '^ok ' elapsed_s | tr '\n' ' ')"
+
+DETERMINISTIC=1 boot det3 -- "${wl[@]}" swapbench.fight.passes=3
+b1=$(field "$T/det1/serial.log" '^# sb meta' boot)
+b3=$(field "$T/det3/serial.log" '^# sb meta' boot)
+check "deterministic: another command line is another boot id ($b1, $b3)" test -n "$b1" -a -n "$b3" -a "$b1" != "$b3"
+
+refused() { # NAME PATTERN ENV... -- ARGS: refused with status 2 and PATTERN
+	local name=$1 pat=$2 out
+	shift 2
+	out=$(env "$@" 2>&1)
+	local r=$?
+	if [ "$r" = 2 ] && grep -q "$pat" <<<"$out"; then pass "deterministic: $name refused"; else fail "deterministic: $name: exit $r: $out"; fi
+}
+refused "DETERMINISTIC=2" 'DETERMINISTIC=2: 0 or 1' DETERMINISTIC=2 qemu/run -q -o "$T/r1"
+refused "with KVM" 'needs TCG' DETERMINISTIC=1 ACCEL=kvm qemu/run -q -o "$T/r2"
+refused "on i686" 'needs ARCH=x86_64' DETERMINISTIC=1 ARCH=i686 qemu/run -q -o "$T/r3"
+refused "with PXE" 'NET_BOOT do not mix' DETERMINISTIC=1 NET_BOOT="$T" qemu/run -q -o "$T/r4"
+truncate -s 3M "$T/odd.img"
+echo x >>"$T/odd.img"
+refused "a swap disk of 3 MiB + 2 bytes" 'must be a multiple of 2 MiB' DETERMINISTIC=1 qemu/run -q -o "$T/r5" --swap-disk "$T/odd.img"
+check "deterministic: the refused swap disk is untouched" test "$(stat -c %s "$T/odd.img")" = $((3 * 1048576 + 2))
+finish
