@@ -80,6 +80,7 @@ help:
 	@echo '  BUSYBOX=$(BUSYBOX)         1 adds busybox for swapbench.shell=1'
 	@echo '  DISK_IF=$(DISK_IF)    virtio or ide'
 	@echo '  APPEND=$(APPEND)          extra kernel command line (swapbench.* keys, see README)'
+	@echo '  DETERMINISTIC=1   same kernel + image + command line = byte-identical results (x86_64, TCG)'
 
 deps:
 	@qemu/deps $(filter i686,$(ARCH))
