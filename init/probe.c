@@ -364,12 +364,15 @@ static int probe_gpt(const unsigned char *buf, size_t len, size_t pagesize,
 #define MBR_TABLE 446
 #define MBR_DISK_ID 440
 
+static int probe_swap(const unsigned char *buf, size_t len, size_t pagesize,
+		      struct probe_result *out);
+
 static int probe_dos(const unsigned char *buf, size_t len, size_t pagesize,
 		     struct probe_result *out)
 {
 	int used = 0;
+	struct probe_result swap;
 
-	(void)pagesize;
 	if (len < 512 || buf[510] != 0x55 || buf[511] != 0xaa)
 		return 0;
 	for (int i = 0; i < 4; i++) {
@@ -379,7 +382,12 @@ static int probe_dos(const unsigned char *buf, size_t len, size_t pagesize,
 		if (e[4] && le32(e + 8) && le32(e + 12))
 			used++;
 	}
-	if (!used)
+	/*
+	 * No entry in use: a label with no partitions yet (blkid says dos), or
+	 * a swap area made over an old MBR, since mkswap keeps the first 1024
+	 * bytes. The swap signature tells them apart.
+	 */
+	if (!used && probe_swap(buf, len, pagesize, &swap))
 		return 0;
 	out->type = "dos";
 	if (le32(buf + MBR_DISK_ID))

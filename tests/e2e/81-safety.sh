@@ -1,8 +1,9 @@
 #!/bin/bash
 # The safety rule, type by type: a designated partition holding ext4, XFS,
-# btrfs, FAT, LVM2 or LUKS, and a whole disk holding an MBR or a GPT
-# partition table, is refused without swapbench.force=1 (status 2, an error
-# naming what it holds) and not one byte of it changes; then a full run
+# btrfs, FAT, LVM2 or LUKS, and a whole disk holding an MBR (one with no
+# partitions yet too) or a GPT partition table, is refused without
+# swapbench.force=1 (status 2, an error naming what it holds) and not one
+# byte of it changes; then a full run
 # with all of those disks attached but not designated leaves every one of
 # them byte-for-byte unchanged. Images are made without root or loop
 # devices; blkid confirms each holds what it should.
@@ -105,6 +106,18 @@ for t in "${types[@]}" dos gpt; do
 	check "$t on $dev: no panic" bash -c "! grep -aq 'Kernel panic' '$log'"
 	check "$t on $dev: byte-for-byte unchanged" unchanged "$t"
 done
+
+# an MBR label with no partitions yet: blkid calls it dos, and so does init
+truncate -s 16M "$T/dosempty.img"
+printf 'label: dos\nlabel-id: 0x0badd15c\n' | sfdisk -q "$T/dosempty.img" >/dev/null
+got=$(blkid -p -o value -s PTTYPE "$T/dosempty.img" 2>/dev/null)
+check "safety image: dosempty.img has an empty dos label by blkid ($got)" test "$got" = dos
+cp --sparse=always "$T/dosempty.img" "$T/ref/"
+boot refuse-dosempty --disk "$T/dosempty.img" -- $quick swapbench.part=/dev/vdc swapbench.backends=partition
+check "empty dos label on /dev/vdc: refused with status 2 (got $rc)" test "$rc" = 2
+check "empty dos label on /dev/vdc: the error names it" \
+	grep -aq "^# swapbench: error: refusing to write swap on /dev/vdc: it holds dos.*swapbench.force=1" "$log"
+check "empty dos label on /dev/vdc: byte-for-byte unchanged" unchanged dosempty
 
 # Everything attached, nothing of it designated: a full run touches none of it.
 all=("${types[@]}" dos gpt)

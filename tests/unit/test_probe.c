@@ -198,10 +198,17 @@ static void test_crafted_others(void)
 	CHECK_STR(r.type, "swap", "swap_with_64k_pages_type");
 	CHECK(probe_is_foreign(&r) == 0, "swap_is_not_foreign");
 
-	/* An MBR with only empty entries is no partition table. */
+	/* An MBR with only empty entries is a label without partitions yet... */
 	memset(buf, 0, sizeof(buf));
 	boot_sig();
-	CHECK(probe_buffer(buf, sizeof(buf), 4096, &r) == -ENOENT, "mbr_without_partitions_is_nothing");
+	buf[440] = 0x0a;
+	CHECK(probe_buffer(buf, sizeof(buf), 4096, &r) == 0, "mbr_without_partitions_found");
+	CHECK_STR(r.type, "dos", "mbr_without_partitions_is_dos");
+	CHECK(probe_is_foreign(&r) == 1, "mbr_without_partitions_is_foreign");
+	/* ...unless a swap area was made over it (mkswap keeps the first 1 KiB) */
+	memcpy(buf + 4096 - 10, "SWAPSPACE2", 10);
+	CHECK(probe_buffer(buf, sizeof(buf), 4096, &r) == 0, "swap_over_old_mbr_found");
+	CHECK_STR(r.type, "swap", "swap_over_old_mbr_is_swap");
 }
 
 /* A stale filesystem signature beside a swap header must still refuse. */
