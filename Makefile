@@ -111,12 +111,13 @@ $(HOST_OUT)/gen_init_cpio:
 	@mkdir -p $(@D)
 	$(HOST_CC) -O2 -o $@ "$$(kernel/build source)/usr/gen_init_cpio.c"
 
-$(INITRD): $(IMG_BIN) $(HOST_OUT)/gen_init_cpio rootfs/mklist FORCE
+$(INITRD): $(IMG_BIN) $(HOST_OUT)/gen_init_cpio rootfs/mklist rootfs/pack FORCE
 	@rootfs/mklist $(IMG_BIN) "$(WL_NAMES)" $(BUSYBOX) "$(MODULES)" >$(A)/initramfs.list.new
 	@if ! cmp -s $(A)/initramfs.list.new $(A)/initramfs.list || [ ! -f $@ ] || \
 	   [ $(IMG_BIN) -nt $@ ]; then \
 	  mv $(A)/initramfs.list.new $(A)/initramfs.list; \
-	  $(HOST_OUT)/gen_init_cpio -t 0 $(A)/initramfs.list | gzip -9 -n >$@.tmp && mv $@.tmp $@ && \
+	  rootfs/pack $(A)/initramfs.list $(HOST_OUT)/gen_init_cpio $(A)/stage >$@.cpio && \
+	  gzip -9 -n <$@.cpio >$@.tmp && rm -f $@.cpio && mv $@.tmp $@ && \
 	  echo "initramfs: $@ ($$(stat -c %s $@) bytes)"; \
 	else rm -f $(A)/initramfs.list.new; fi
 
