@@ -209,14 +209,17 @@ static enum bench_status choose_backends(void)
 static enum bench_status write_through(void)
 {
 	const char *spec[] = { S.cfg.part, S.cfg.fsdev };
-	char dev[64];
+	char dev[64], words[160];
 	int err;
 
 	for (int b = 0; b < BACKEND_COUNT && !S.cfg.flush; b++) {
 		if (!(S.cfg.backends & (1u << b)))
 			continue;
-		if ((err = disks_resolve(spec[b], dev, sizeof(dev), 10)) < 0 || (err = disks_write_through(dev)) < 0)
-			return error("swapbench.flush=0: cannot turn off the write cache of %s: %s", spec[b],
+		if ((err = disks_resolve(spec[b], dev, sizeof(dev), 10)) < 0)
+			return error("swapbench.%s=%s: %s", b == BACKEND_PARTITION ? "part" : "fsdev", spec[b],
+				     disks_why(err, words, sizeof(words)));
+		if ((err = disks_write_through(dev)) < 0)
+			return error("swapbench.flush=0: cannot turn off the write cache of %s: %s", dev,
 				     strerror(-err));
 	}
 	return BENCH_PASS;
@@ -546,12 +549,11 @@ static enum bench_status run_series(void)
 /* Opens the results disk before the header so the header reaches it too. */
 static void open_results(char *why, size_t n)
 {
-	char dev[64];
+	char dev[64], words[160];
 	int err;
 
 	if ((err = disks_resolve(S.cfg.results, dev, sizeof(dev), 10)) < 0) {
-		snprintf(why, n, "swapbench.results=%s: %s", S.cfg.results,
-			 err == -EEXIST ? "matches more than one device" : strerror(-err));
+		snprintf(why, n, "swapbench.results=%s: %s", S.cfg.results, disks_why(err, words, sizeof(words)));
 		return;
 	}
 	if (!S.cfg.flush && (err = disks_write_through(dev)) < 0) {

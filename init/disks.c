@@ -211,3 +211,40 @@ int disks_write_through(const char *dev)
 	}
 	return err;
 }
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp((const char *)a, (const char *)b);
+}
+
+const char *disks_why(int err, char *buf, size_t size)
+{
+	char names[32][NAME_MAX + 1];
+	size_t len, n = 0;
+	struct dirent *e;
+	DIR *d;
+
+	if (err == -EEXIST)
+		return "matches more than one device";
+	if (err != -ENOENT || size < 64)
+		return strerror(-err);
+	if ((d = opendir("/sys/class/block"))) {
+		while ((e = readdir(d)) && n < sizeof(names) / sizeof(names[0]))
+			if (e->d_name[0] != '.' && strncmp(e->d_name, "ram", 3) && strncmp(e->d_name, "loop", 4))
+				snprintf(names[n++], sizeof(names[0]), "%s", e->d_name);
+		closedir(d);
+	}
+	qsort(names, n, sizeof(names[0]), by_name);
+	len = (size_t)snprintf(buf, size, "no such device");
+	if (!n)
+		snprintf(buf + len, size - len, "; the kernel has no block device at all "
+			 "(is the disk's driver built in, or its module loaded?)");
+	for (size_t i = 0; i < n; i++) {
+		if (len + strlen(names[i]) + 24 >= size) {
+			snprintf(buf + len, size - len, " ...");
+			break;
+		}
+		len += (size_t)snprintf(buf + len, size - len, "%s%s", i ? " " : "; the kernel has ", names[i]);
+	}
+	return buf;
+}

@@ -25,5 +25,10 @@ int disks_probe(const char *dev, struct probe_result *r);
  * driver. Returns 0 or -errno.
  */
 int disks_write_through(const char *dev);
+/*
+ * Why disks_resolve returned err, in words; when nothing matched, with the
+ * block devices the kernel does have. Returns buf or a constant string.
+ */
+const char *disks_why(int err, char *buf, size_t size);
 
 #endif

@@ -77,6 +77,7 @@ int swap_mkswap(int fd, uint64_t bytes, const char *label)
 int swap_setup_partition(const struct sb_config *cfg, struct swap_backend *b, char *why, size_t n)
 {
 	struct probe_result pr;
+	char words[160];
 	int err, fd;
 	double t;
 
@@ -84,8 +85,7 @@ int swap_setup_partition(const struct sb_config *cfg, struct swap_backend *b, ch
 	b->kind = BACKEND_PARTITION;
 	b->prio = PRIO;
 	if ((err = disks_resolve(cfg->part, b->dev, sizeof(b->dev), 10)) < 0)
-		return why_(err, why, n, "swapbench.part=%s: %s", cfg->part,
-			    err == -EEXIST ? "matches more than one device" : strerror(-err));
+		return why_(err, why, n, "swapbench.part=%s: %s", cfg->part, disks_why(err, words, sizeof(words)));
 	if ((err = disks_probe(b->dev, &pr)) < 0 && err != -ENOENT)
 		return why_(err, why, n, "read %s: %s", b->dev, strerror(-err));
 	if (err == 0) {
@@ -191,6 +191,7 @@ int swap_setup_file(const struct sb_config *cfg, uint64_t size, struct swap_back
 {
 	size_t ps = (size_t)sysconf(_SC_PAGESIZE);
 	struct statvfs vfs;
+	char words[160];
 	int err;
 
 	memset(b, 0, sizeof(*b));
@@ -201,8 +202,7 @@ int swap_setup_file(const struct sb_config *cfg, uint64_t size, struct swap_back
 		return why_(-EINVAL, why, n, "swapbench.file=%s: needs an absolute path without '..'",
 			    cfg->file);
 	if ((err = disks_resolve(cfg->fsdev, b->dev, sizeof(b->dev), 10)) < 0)
-		return why_(err, why, n, "swapbench.fsdev=%s: %s", cfg->fsdev,
-			    err == -EEXIST ? "matches more than one device" : strerror(-err));
+		return why_(err, why, n, "swapbench.fsdev=%s: %s", cfg->fsdev, disks_why(err, words, sizeof(words)));
 	mkdir("/mnt", 0755);
 	mkdir(SWAP_MNT, 0755);
 	if (mount(b->dev, SWAP_MNT, "ext4", MS_NOATIME, "") < 0)

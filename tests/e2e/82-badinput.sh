@@ -107,7 +107,9 @@ check "boot: a bad key past 2047 bytes is not silently dropped (status $rc)" tes
 # devices
 bad_boot notblock 'swapbench.fsdev=/dev/null' -- swapbench.workloads=idle swapbench.fsdev=/dev/null swapbench.backends=file
 check "boot notblock: says it is not a block device" grep -aq 'fsdev=/dev/null: Block device required' "$log"
-bad_boot nolabel 'swapbench.results=LABEL=nosuch: No such file or directory' -- swapbench.results=LABEL=nosuch
+bad_boot nolabel 'swapbench.results=LABEL=nosuch: no such device; the kernel has ' -- swapbench.results=LABEL=nosuch
+check "boot nolabel: the error lists the disks the kernel has" \
+	grep -aqE '^# swapbench: error: .*the kernel has( [a-z0-9]+)* vda1( [a-z0-9]+)* vdb' "$log"
 blank=$T/blank.img
 truncate -s 16M "$blank"
 bad_boot nomagic 'results disk /dev/vdc has no swapbench magic' --disk "$blank" -- \
