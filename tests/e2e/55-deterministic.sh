@@ -37,7 +37,7 @@ check "deterministic: another command line is another boot id ($b1, $b3)" test -
 CMP_DIR=$T/compare KERNELS="default preempt-full" DETERMINISTIC=1 BOOTS=3 RUNS=8 WARMUP=0 WORKLOADS=fight \
 	APPEND=swapbench.backends=partition qemu/compare >"$T/compare.out" 2>"$T/compare.err"
 rc=$?
-check "deterministic compare: completes (status $rc)" test "$rc" = 0 -o "$rc" = 3
+check "deterministic compare: completes (status $rc)" test "$rc" = 0
 check "deterministic compare: says why it boots each kernel once" grep -q 'DETERMINISTIC=1: .*one boot each' "$T/compare.err"
 check "deterministic compare: two boots, not six" test "$(ls -d "$T"/compare/*/ | wc -l)" = 2
 check "deterministic compare: both kernels in the comparison" grep -q "A = tag default, B = tag preempt-full" "$T/compare/compare.txt"
