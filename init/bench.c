@@ -556,16 +556,15 @@ static void open_results(char *why, size_t n)
 		snprintf(why, n, "swapbench.results=%s: %s", S.cfg.results, disks_why(err, words, sizeof(words)));
 		return;
 	}
-	if (!S.cfg.flush && (err = disks_write_through(dev)) < 0) {
-		snprintf(why, n, "swapbench.flush=0: cannot turn off the write cache of %s: %s", dev, strerror(-err));
-		return;
-	}
 	err = results_open_disk(dev);
 	if (err == -EMEDIUMTYPE)
 		snprintf(why, n, "results disk %s has no swapbench magic: not writing to it "
 			 "(prepare it with 'swapbench-report init-disk')", dev);
 	else if (err < 0)
 		snprintf(why, n, "results disk %s: %s", dev, strerror(-err));
+	/* only a disk that proved to be a results disk, before its first record */
+	else if (!S.cfg.flush && (err = disks_write_through(dev)) < 0)
+		snprintf(why, n, "swapbench.flush=0: cannot turn off the write cache of %s: %s", dev, strerror(-err));
 }
 
 enum bench_status bench_main(const char *cmdline)
