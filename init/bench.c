@@ -201,30 +201,6 @@ static enum bench_status choose_backends(void)
 	return check_distinct();
 }
 
-/*
- * swapbench.flush=0: no cache flush reaches the swap disks. Under QEMU's
- * instruction counting a flush is the one request that completes at host
- * speed on a virtio-pmem disk, and the guest clock jumps while it waits.
- */
-static enum bench_status write_through(void)
-{
-	const char *spec[] = { S.cfg.part, S.cfg.fsdev };
-	char dev[64], words[160];
-	int err;
-
-	for (int b = 0; b < BACKEND_COUNT && !S.cfg.flush; b++) {
-		if (!(S.cfg.backends & (1u << b)))
-			continue;
-		if ((err = disks_resolve(spec[b], dev, sizeof(dev), 10)) < 0)
-			return error("swapbench.%s=%s: %s", b == BACKEND_PARTITION ? "part" : "fsdev", spec[b],
-				     disks_why(err, words, sizeof(words)));
-		if ((err = disks_write_through(dev)) < 0)
-			return error("swapbench.flush=0: cannot turn off the write cache of %s: %s", dev,
-				     strerror(-err));
-	}
-	return BENCH_PASS;
-}
-
 static enum bench_status setup_swap(void)
 {
 	struct sb_config *c = &S.cfg;
@@ -590,7 +566,7 @@ enum bench_status bench_main(const char *cmdline)
 		return error("%s", why);
 	S.dir = "/tmp";
 	if ((st = choose_backends()) != BENCH_PASS || (st = make_plan()) != BENCH_PASS || (st = check_workloads(0)) != BENCH_PASS ||
-	    (st = write_through()) != BENCH_PASS || (st = setup_swap()) != BENCH_PASS)
+	    (st = setup_swap()) != BENCH_PASS)
 		return st;
 	if (S.be[BACKEND_FILE].ready)
 		S.dir = SWAP_MNT;

@@ -219,7 +219,7 @@ static int by_name(const void *a, const void *b)
 
 const char *disks_why(int err, char *buf, size_t size)
 {
-	char names[32][NAME_MAX + 1];
+	char names[32][32];	/* block device names are short: vda1, nvme0n1p12 */
 	size_t len, n = 0;
 	struct dirent *e;
 	DIR *d;
@@ -231,7 +231,7 @@ const char *disks_why(int err, char *buf, size_t size)
 	if ((d = opendir("/sys/class/block"))) {
 		while ((e = readdir(d)) && n < sizeof(names) / sizeof(names[0]))
 			if (e->d_name[0] != '.' && strncmp(e->d_name, "ram", 3) && strncmp(e->d_name, "loop", 4))
-				snprintf(names[n++], sizeof(names[0]), "%s", e->d_name);
+				snprintf(names[n++], sizeof(names[0]), "%.31s", e->d_name);
 		closedir(d);
 	}
 	qsort(names, n, sizeof(names[0]), by_name);

@@ -44,6 +44,26 @@ static int why_(int err, char *why, size_t n, const char *fmt, ...)
 	return err;
 }
 
+/*
+ * Finds the device swapbench.KEY=spec designates; with swapbench.flush=0
+ * also turns its disk's write cache off, before anything is written to it
+ * (under QEMU's instruction counting a flush is the one request a
+ * virtio-pmem disk completes at host speed).
+ */
+static int designated(const struct sb_config *cfg, const char *key, const char *spec, char *dev,
+		      size_t size, char *why, size_t n)
+{
+	char words[160];
+	int err;
+
+	if ((err = disks_resolve(spec, dev, size, 10)) < 0)
+		return why_(err, why, n, "swapbench.%s=%s: %s", key, spec, disks_why(err, words, sizeof(words)));
+	if (!cfg->flush && (err = disks_write_through(dev)) < 0)
+		return why_(err, why, n, "swapbench.flush=0: cannot turn off the write cache of %s: %s", dev,
+			    strerror(-err));
+	return 0;
+}
+
 int swap_supported(void)
 {
 	return access("/proc/swaps", R_OK) == 0;
@@ -77,15 +97,14 @@ int swap_mkswap(int fd, uint64_t bytes, const char *label)
 int swap_setup_partition(const struct sb_config *cfg, struct swap_backend *b, char *why, size_t n)
 {
 	struct probe_result pr;
-	char words[160];
 	int err, fd;
 	double t;
 
 	memset(b, 0, sizeof(*b));
 	b->kind = BACKEND_PARTITION;
 	b->prio = PRIO;
-	if ((err = disks_resolve(cfg->part, b->dev, sizeof(b->dev), 10)) < 0)
-		return why_(err, why, n, "swapbench.part=%s: %s", cfg->part, disks_why(err, words, sizeof(words)));
+	if ((err = designated(cfg, "part", cfg->part, b->dev, sizeof(b->dev), why, n)) < 0)
+		return err;
 	if ((err = disks_probe(b->dev, &pr)) < 0 && err != -ENOENT)
 		return why_(err, why, n, "read %s: %s", b->dev, strerror(-err));
 	if (err == 0) {
@@ -191,7 +210,6 @@ int swap_setup_file(const struct sb_config *cfg, uint64_t size, struct swap_back
 {
 	size_t ps = (size_t)sysconf(_SC_PAGESIZE);
 	struct statvfs vfs;
-	char words[160];
 	int err;
 
 	memset(b, 0, sizeof(*b));
@@ -201,8 +219,8 @@ int swap_setup_file(const struct sb_config *cfg, uint64_t size, struct swap_back
 	if (cfg->file[0] != '/' || strstr(cfg->file, ".."))
 		return why_(-EINVAL, why, n, "swapbench.file=%s: needs an absolute path without '..'",
 			    cfg->file);
-	if ((err = disks_resolve(cfg->fsdev, b->dev, sizeof(b->dev), 10)) < 0)
-		return why_(err, why, n, "swapbench.fsdev=%s: %s", cfg->fsdev, disks_why(err, words, sizeof(words)));
+	if ((err = designated(cfg, "fsdev", cfg->fsdev, b->dev, sizeof(b->dev), why, n)) < 0)
+		return err;
 	mkdir("/mnt", 0755);
 	mkdir(SWAP_MNT, 0755);
 	if (mount(b->dev, SWAP_MNT, "ext4", MS_NOATIME, "") < 0)
