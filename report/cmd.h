@@ -9,6 +9,7 @@ struct opts {
 	int by_given;
 	double threshold;	/* --bisect, percent */
 	int bisect, backends, higher_better, force;
+	int flagged;		/* --flagged: use the runs clockflag flags */
 	const char *plots, *out, *label, *size;
 };
 
@@ -16,7 +17,7 @@ struct opts {
 enum { EXIT_CLEAN = 0, EXIT_USAGE = 2, EXIT_PROBLEMS = 3 };
 
 /* Reads and checks every source, prints the problems on stderr. */
-void cmd_load(struct dataset *ds, int n, char **paths);
+void cmd_load(const struct opts *o, struct dataset *ds, int n, char **paths);
 int cmd_exit_status(const struct dataset *ds);
 void usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 

@@ -89,7 +89,7 @@ static int compare_backends_cmd(const struct opts *o, int argc, char **argv)
 	char *where = joined(argc, argv);
 	int status;
 
-	cmd_load(&ds, argc, argv);
+	cmd_load(o, &ds, argc, argv);
 	n = compare_backends(&ds, o->metric, &cells, &ncells, &cmp);
 	header(o, "partition", "file", where);
 	if (n)
@@ -138,7 +138,7 @@ int cmd_compare(const struct opts *o, int argc, char **argv)
 		const char **v;
 		size_t nv;
 
-		cmd_load(&da, argc, argv);
+		cmd_load(o, &da, argc, argv);
 		nv = group_values(&da, o->by, &v);
 		if (nv != 2) {
 			util_die_status = o->bisect ? 125 : 2;
@@ -159,8 +159,8 @@ int cmd_compare(const struct opts *o, int argc, char **argv)
 	} else {
 		if (argc != 2)
 			usage_error("compare: need two SOURCEs, A and B (or --backends / --by)");
-		cmd_load(&da, 1, argv);
-		cmd_load(&db, 1, argv + 1);
+		cmd_load(o, &da, 1, argv);
+		cmd_load(o, &db, 1, argv + 1);
 		group_build(&da, o->metric, BY_BACKEND, NULL, NULL, &ca);
 		group_build(&db, o->metric, BY_BACKEND, NULL, NULL, &cb);
 		header(o, argv[0], argv[1], NULL);

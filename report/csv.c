@@ -9,7 +9,7 @@ static const char *const columns[] = {
 	"source", "line", "boot", "num", "workload", "backend", "iter", "status", "elapsed_s",
 	"user_s", "sys_s", "majflt", "minflt", "pswpin", "pswpout", "pgmajfault", "pgscan",
 	"pgsteal", "allocstall", "oom_kill", "psi_some_us", "psi_full_us", "swap_peak_kb",
-	"kernel", "tag", "extra",
+	"kernel", "tag", "extra", "flag",
 };
 #define NCOLUMNS (sizeof(columns) / sizeof(columns[0]))
 
@@ -88,7 +88,9 @@ static void put_row(FILE *out, const struct run *r)
 
 			put_csv(out, e);
 			free(e);
-		} else
+		} else if (!strcmp(k, "flag"))
+			put_csv(out, r->flag);
+		else
 			put_csv(out, record_get(&r->rec, k));
 	}
 	fputc('\n', out);
@@ -99,10 +101,9 @@ int cmd_csv(const struct opts *o, int argc, char **argv)
 	struct dataset ds = { 0 };
 	int status;
 
-	(void)o;
 	if (argc < 1)
 		usage_error("csv: no SOURCE given");
-	cmd_load(&ds, argc, argv);
+	cmd_load(o, &ds, argc, argv);
 	for (size_t c = 0; c < NCOLUMNS; c++)
 		printf("%s%s", c ? "," : "", columns[c]);
 	putchar('\n');

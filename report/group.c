@@ -59,6 +59,10 @@ void group_build(const struct dataset *ds, const char *metric, enum group_by by,
 		c->nstatus[r->status]++;
 		if (r->status != ST_OK)
 			continue;
+		if (r->flag && !ds->keep_flagged) {
+			c->nflagged++;
+			continue;
+		}
 		if (!run_value(r, metric, &v)) {
 			c->nmissing++;
 			continue;

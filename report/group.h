@@ -17,6 +17,7 @@ struct cell {
 	size_t nv, v_cap;
 	size_t nstatus[ST_COUNT];	/* runs per status */
 	size_t nmissing;		/* status=ok runs without a numeric metric */
+	size_t nflagged;		/* status=ok runs left out: run->flag */
 };
 
 struct cells {

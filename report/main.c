@@ -2,6 +2,7 @@
  * swapbench-report: turns swapbench serial logs and results disks into CSV,
  * summaries, comparisons, plots and a Markdown report.
  */
+#include "clockflag.h"
 #include "cmd.h"
 #include "util.h"
 
@@ -14,7 +15,8 @@ static const char usage_text[] =
 "\n"
 "Commands:\n"
 "  csv SOURCE...                 one CSV row per run (header: source,line,boot,num,\n"
-"                                workload,backend,iter,status,elapsed_s,...,kernel,tag,extra)\n"
+"                                workload,backend,iter,status,elapsed_s,...,kernel,tag,extra,\n"
+"                                flag)\n"
 "  summary [--metric KEY] [--by backend|kernel|tag] SOURCE...\n"
 "                                per workload and group: N, not ok, min, max, median,\n"
 "                                mean, stddev, 95% CI of the mean (Student t), CV\n"
@@ -44,6 +46,12 @@ static const char usage_text[] =
 "KEY is any numeric result field, e.g. elapsed_s, majflt, pswpin or w.throughput\n"
 "(default elapsed_s); only status=ok runs enter the statistics.\n"
 "\n"
+"A run is flagged when the clocksource changed during it, or when it timed something\n"
+"(elapsed_s, w.*_s) shorter than 1000 steps of its boot's clock (clock_step_ns in the\n"
+"boot's meta record, else clock_res_ns): a line on stderr says why, csv says it in its\n"
+"flag column, and the run stays out of the statistics unless --flagged is given\n"
+"(summary, compare, md, plot). Flags do not change the exit status.\n"
+"\n"
 "Damaged (checksum mismatch), truncated, malformed and duplicated records, boots\n"
 "without a totals record and tests missing from a boot's plan are reported on stderr\n"
 "as SOURCE:LINE: PROBLEM (lines of a results disk count from its data area) and are\n"
@@ -72,7 +80,7 @@ static const struct command {
 };
 
 enum opt_id { O_METRIC, O_BY, O_THRESHOLD, O_BISECT, O_BACKENDS, O_HIGHER, O_PLOTS, O_OUT,
-	      O_LABEL, O_SIZE, O_FORCE };
+	      O_LABEL, O_SIZE, O_FORCE, O_FLAGGED };
 
 static const struct option_def {
 	const char *name;
@@ -91,6 +99,7 @@ static const struct option_def {
 	{ "--label", O_LABEL, 1, C_INIT },
 	{ "--size", O_SIZE, 1, C_INIT },
 	{ "--force", O_FORCE, 0, C_INIT },
+	{ "--flagged", O_FLAGGED, 0, C_SUMMARY | C_COMPARE | C_MD | C_PLOT },
 };
 
 void usage_error(const char *fmt, ...)
@@ -103,12 +112,15 @@ void usage_error(const char *fmt, ...)
 	exit(EXIT_USAGE);
 }
 
-void cmd_load(struct dataset *ds, int n, char **paths)
+void cmd_load(const struct opts *o, struct dataset *ds, int n, char **paths)
 {
+	ds->keep_flagged = o->flagged;
 	for (int i = 0; i < n; i++)
 		parse_source(ds, paths[i]);
 	parse_finish(ds);
 	parse_print_problems(ds, stderr);
+	clockflag_runs(ds);
+	clockflag_print(ds, stderr);
 }
 
 int cmd_exit_status(const struct dataset *ds)
@@ -156,6 +168,7 @@ static void set_option(struct opts *o, enum opt_id id, const char *arg)
 	case O_LABEL: o->label = arg; break;
 	case O_SIZE: o->size = arg; break;
 	case O_FORCE: o->force = 1; break;
+	case O_FLAGGED: o->flagged = 1; break;
 	}
 }
 

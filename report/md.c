@@ -36,20 +36,21 @@ static void sources(const struct dataset *ds)
 static void boots(const struct dataset *ds)
 {
 	static const char *const head[] = {
-		"boot", "kernel", "arch", "memtotal_kb", "cpus", "tag", "planned", "ran",
-		"ok", "not ok", "status",
+		"boot", "kernel", "arch", "memtotal_kb", "cpus", "tag", "clocksource", "clock_step_ns",
+		"planned", "ran", "ok", "not ok", "status",
 	};
-	static const char *const keys[] = { "kernel_release", "arch", "memtotal_kb", "cpus", "tag" };
+	static const char *const keys[] = { "kernel_release", "arch", "memtotal_kb", "cpus", "tag",
+					    "clocksource", "clock_step_ns" };
 	static const char *const totals[] = { "planned", "ran", "ok", "notok", "status" };
 	struct table t;
 
 	printf("\n## Boots\n\n");
-	table_init(&t, 6, head, sizeof(head) / sizeof(head[0]));
+	table_init(&t, 7, head, sizeof(head) / sizeof(head[0]));
 	for (size_t i = 0; i < ds->nboots; i++) {
 		const struct boot *b = ds->boots[i];
 
 		table_add(&t, "%s", b->id);
-		for (size_t k = 0; k < 5; k++)
+		for (size_t k = 0; k < sizeof(keys) / sizeof(keys[0]); k++)
 			table_add(&t, "%s", or_dash(record_get(&b->meta, keys[k])));
 		for (size_t k = 0; k < 5; k++)
 			table_add(&t, "%s", b->totals.nf ? or_dash(record_get(&b->totals, totals[k])) :
@@ -115,6 +116,17 @@ static void problems(const struct dataset *ds)
 		printf("Records named here were not used; incomplete boots are named too.\n\n");
 	for (size_t i = 0; i < ds->nprobs; i++)
 		printf("- `%s`: %s\n", ds->probs[i].where, ds->probs[i].what);
+	for (size_t i = 0, n = 0; i < ds->nruns; i++) {
+		const struct run *r = &ds->runs[i];
+
+		if (!r->flag)
+			continue;
+		if (!n++)
+			printf("\n## Flagged runs\n\nThe clock cannot vouch for these; %s.\n\n",
+			       ds->keep_flagged ? "they are used (--flagged)" : "they are not used");
+		printf("- boot %s, test %lu (`%s:%lu`): %s\n", r->boot->id, r->num, r->rec.source,
+		       r->rec.line, r->flag);
+	}
 }
 
 static void backends(const struct dataset *ds, const char *metric)
@@ -173,7 +185,7 @@ int cmd_md(const struct opts *o, int argc, char **argv)
 
 	if (argc < 1)
 		usage_error("md: no SOURCE given");
-	cmd_load(&ds, argc, argv);
+	cmd_load(o, &ds, argc, argv);
 	printf("# swapbench report\n\n");
 	printf("Metric `%s`%s%s%s. Statistics use only runs with status=ok; runs that ended "
 	       "otherwise are counted under *not ok*. Confidence intervals are 95%% (Student t); "

@@ -573,8 +573,10 @@ void parse_print_problems(const struct dataset *ds, FILE *out)
 
 void parse_free(struct dataset *ds)
 {
-	for (size_t i = 0; i < ds->nruns; i++)
+	for (size_t i = 0; i < ds->nruns; i++) {
 		free_record(&ds->runs[i].rec);
+		free(ds->runs[i].flag);
+	}
 	for (size_t i = 0; i < ds->nboots; i++) {
 		struct boot *b = ds->boots[i];
 

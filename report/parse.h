@@ -43,6 +43,7 @@ struct run {
 	unsigned long num;
 	const char *workload, *backend, *status_name, *kernel, *tag;
 	enum run_status status;
+	char *flag;		/* why the clock cannot vouch for it (clockflag), else NULL */
 };
 
 struct problem {
@@ -65,6 +66,7 @@ struct dataset {
 	size_t nruns, runs_cap;
 	struct problem *probs;
 	size_t nprobs, probs_cap;
+	int keep_flagged;	/* --flagged: flagged runs enter the statistics too */
 };
 
 /* Reads one SOURCE into ds; dies on I/O errors. */

@@ -11,7 +11,7 @@ int cmd_plot(const struct opts *o, int argc, char **argv)
 		usage_error("plot: --out DIR is required");
 	if (argc < 1)
 		usage_error("plot: no SOURCE given");
-	cmd_load(&ds, argc, argv);
+	cmd_load(o, &ds, argc, argv);
 	if (!plot_all(&ds, o->metric, o->by, o->out, stdout))
 		printf("no runs to plot\n");
 	status = cmd_exit_status(&ds);

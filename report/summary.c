@@ -54,6 +54,11 @@ void summary_print(const struct cells *cs, const char *group_name, FILE *out, in
 			fprintf(out, "%s%s/%s: %zu run(s) with status=ok lack the metric\n",
 				markdown ? "\n" : "", cs->c[i].workload, cs->c[i].group,
 				cs->c[i].nmissing);
+	for (size_t i = 0; i < cs->n; i++)
+		if (cs->c[i].nflagged)
+			fprintf(out, "%s%s/%s: %zu run(s) with status=ok left out, flagged: the clock "
+				"cannot vouch for them (--flagged keeps them)\n",
+				markdown ? "\n" : "", cs->c[i].workload, cs->c[i].group, cs->c[i].nflagged);
 	free(wl);
 }
 
@@ -91,7 +96,7 @@ int cmd_summary(const struct opts *o, int argc, char **argv)
 
 	if (argc < 1)
 		usage_error("summary: no SOURCE given");
-	cmd_load(&ds, argc, argv);
+	cmd_load(o, &ds, argc, argv);
 	printf("metric: %s%s%s%s; statistics over status=ok runs; 95%% CI: Student t\n",
 	       o->metric, *unit ? " (" : "", unit, *unit ? ")" : "");
 	if (!summary_all(&ds, o->metric, o->by, stdout, 0))

@@ -45,7 +45,7 @@ run "directory without results" 2 csv "$T/emptydir"
 
 # --- csv -----------------------------------------------------------------
 run "csv seed000" 0 csv "$FIX/seed000.txt"
-check "csv header" test "$(head -1 "$T/out")" = "source,line,boot,num,workload,backend,iter,status,elapsed_s,user_s,sys_s,majflt,minflt,pswpin,pswpout,pgmajfault,pgscan,pgsteal,allocstall,oom_kill,psi_some_us,psi_full_us,swap_peak_kb,kernel,tag,extra"
+check "csv header" test "$(head -1 "$T/out")" = "source,line,boot,num,workload,backend,iter,status,elapsed_s,user_s,sys_s,majflt,minflt,pswpin,pswpout,pgmajfault,pgscan,pgsteal,allocstall,oom_kill,psi_some_us,psi_full_us,swap_peak_kb,kernel,tag,extra,flag"
 check "csv has 80 rows" test "$(($(wc -l <"$T/out") - 1))" = 80
 check "csv first row" has out ",5eed0003,1,lines,file,1,ok,91.690,"
 check "csv no stderr when clean" test ! -s "$T/err"

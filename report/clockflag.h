@@ -1,0 +1,19 @@
+#ifndef SBR_CLOCKFLAG_H
+#define SBR_CLOCKFLAG_H
+/*
+ * Runs the clock cannot vouch for: measured across a clocksource switch, or
+ * timing something shorter than CLOCKFLAG_STEPS steps of the boot's clock.
+ * Flagged runs stay out of the statistics unless the user asks for them.
+ */
+#include "parse.h"
+
+#define CLOCKFLAG_STEPS 1000.0	/* a step finer than a thousandth of the interval */
+
+/* Sets run->flag (a reason) on each such run; returns how many. */
+size_t clockflag_runs(struct dataset *ds);
+/* The boot's clock step in seconds (clock_step_ns, else clock_res_ns); 0 if unknown. */
+double clockflag_step_s(const struct boot *b);
+/* On out: one "SOURCE:LINE: boot B test N: flagged, not used: REASON" line a run. */
+void clockflag_print(const struct dataset *ds, FILE *out);
+
+#endif

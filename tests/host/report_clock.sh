@@ -1,0 +1,51 @@
+#!/bin/bash
+# swapbench-report flags the runs its clock cannot vouch for (fixture
+# clock.txt): one measured across a clocksource switch, two timing less
+# than 1000 steps of a 4 ms clock. They are named on stderr and in csv's
+# flag column and stay out of the statistics unless --flagged.
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+out=${OUT:-out}
+case $out in /*) ;; *) out=$top/$out ;; esac
+BIN=${1:-${REPORT:-$out/host/swapbench-report}}
+FIX=$top/tests/fixtures/clock.txt
+T=$(mktemp -d /tmp/report_clock.XXXXXX)
+trap 'rm -rf "$T"' EXIT
+failed=0
+check() { local name=$1; shift; if "$@" >/dev/null 2>&1; then echo "PASS $name"; else echo "FAIL $name: '$*' failed"; failed=1; fi; }
+# n_of WORKLOAD BACKEND: the N column of summary's row
+n_of() { awk -v b="$2" '$1 == "create" && $2 == b { print $3 }' "$T/out"; }
+
+"$BIN" summary "$FIX" >"$T/out" 2>"$T/err"
+rc=$?
+check "summary: flags do not change the exit status (got $rc)" test "$rc" = 0
+check "summary: the switch run is named on stderr" \
+	grep -qx 'tests/fixtures/clock.txt:6: boot c10c0001 test 3: flagged, not used: the clocksource changed during the run (tsc at boot, hpet after the run)' \
+	<(sed "s|^$top/||" "$T/err")
+check "summary: a 0 s fallocate on a 4 ms clock is named" \
+	grep -q 'boot c10c0002 test 1: flagged, not used: w.fallocate_16m_s=0.000000 is less than 1000 steps of the clock (refined-jiffies, step 4000000 ns)' "$T/err"
+check "summary: 3.2 s on a 4 ms clock is named" \
+	grep -q 'boot c10c0002 test 2: flagged, not used: elapsed_s=3.200000 is less than 1000 steps' "$T/err"
+check "summary: exactly 3 runs flagged" test "$(grep -c ': flagged, not used: ' "$T/err")" = 3
+check "summary: partition N=1 without the flagged runs (got $(n_of create partition))" test "$(n_of create partition)" = 1
+check "summary: file N=2 without the flagged run (got $(n_of create file))" test "$(n_of create file)" = 2
+check "summary: says how many were left out" grep -q '^create/partition: 2 run(s) with status=ok left out, flagged' "$T/out"
+
+"$BIN" summary --flagged "$FIX" >"$T/out" 2>"$T/err"
+check "summary --flagged: partition N=3 (got $(n_of create partition))" test "$(n_of create partition)" = 3
+check "summary --flagged: file N=3 (got $(n_of create file))" test "$(n_of create file)" = 3
+check "summary --flagged: stderr says they are used" test "$(grep -c ': flagged, used (--flagged): ' "$T/err")" = 3
+
+"$BIN" csv "$FIX" >"$T/out" 2>/dev/null
+check "csv: flag is the last column" grep -q ',extra,flag$' <(head -n1 "$T/out")
+check "csv: 3 of 6 rows carry a flag" test "$(tail -n +2 "$T/out" | grep -c ',"[^"]*"$')" = 3
+check "csv: the fine-clock runs have an empty flag" test "$(tail -n +2 "$T/out" | grep -c ',$')" = 3
+
+"$BIN" md "$FIX" >"$T/out" 2>/dev/null
+check "md: boots table names the clocksource and its step" grep -q '| c10c0002 .*| refined-jiffies *| *4000000 |' "$T/out"
+check "md: a Flagged runs section lists 3 runs" test "$(sed -n '/^## Flagged runs/,/^## /p' "$T/out" | grep -c '^- boot ')" = 3
+
+# a boot without clock fields (older logs): nothing to flag
+"$BIN" summary "$top/tests/fixtures/seed000.txt" >/dev/null 2>"$T/err"
+check "no clock fields: nothing flagged" bash -c "! grep -q flagged '$T/err'"
+exit $failed
