@@ -132,11 +132,12 @@ $(HOST_OUT)/init-host: $(INIT_SRC) $(INIT_HDR)
 	$(HOST_CC) $(HOST_CFLAGS) -o $@ $(INIT_SRC)
 
 # --- host unit tests: plain, and under AddressSanitizer + UBSan ----------
-UNIT_TESTS := cmdline record swaphdr probe
+UNIT_TESTS := cmdline record swaphdr probe plan
 TEST_SRC_cmdline := init/cmdline.c
 TEST_SRC_record  := $(LIB_SRC)
 TEST_SRC_swaphdr := init/swaphdr.c
 TEST_SRC_probe   := init/probe.c
+TEST_SRC_plan    := init/plan.c init/cmdline.c
 SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 .SECONDEXPANSION:

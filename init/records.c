@@ -1,0 +1,268 @@
+#include "records.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#define SWAPBENCH_VERSION "0.1"
+
+static struct {
+	const struct sb_config *cfg;
+	char boot[CMD_NAME_MAX];
+	char release[65];
+	struct meminfo mem;
+} R;
+
+const char *records_boot(void)
+{
+	return R.boot;
+}
+
+const struct meminfo *records_mem(void)
+{
+	return &R.mem;
+}
+
+void records_diag(struct rec_buf *b, const char *kind)
+{
+	rec_begin_diag(b, kind);
+	rec_add(b, "boot", R.boot);
+}
+
+static void emit(struct rec_buf *b)
+{
+	rec_end(b);
+	results_emit(b);
+}
+
+static void make_boot_id(void)
+{
+	unsigned char rnd[4] = { 0 };
+
+	/* early in boot the entropy pool may not be ready: GRND_INSECURE does not wait */
+	if (R.cfg->boot[0])
+		snprintf(R.boot, sizeof(R.boot), "%s", R.cfg->boot);
+	else if (getrandom(rnd, sizeof(rnd), 0x0004 /* GRND_INSECURE */) == sizeof(rnd) ||
+		 getrandom(rnd, sizeof(rnd), GRND_NONBLOCK) == sizeof(rnd))
+		snprintf(R.boot, sizeof(R.boot), "%02x%02x%02x%02x", rnd[0], rnd[1], rnd[2], rnd[3]);
+	else
+		snprintf(R.boot, sizeof(R.boot), "t%07lx", (unsigned long)(swap_now() * 1e6) & 0xfffffff);
+}
+
+void records_header(const struct sb_config *cfg, const char *cmdline, int modules_loaded,
+		    int modules_failed)
+{
+	struct utsname u;
+	struct rec_buf b;
+
+	R.cfg = cfg;
+	make_boot_id();
+	uname(&u);
+	snprintf(R.release, sizeof(R.release), "%s", u.release);
+	vmstat_meminfo(&R.mem);
+	results_line("KTAP version 1");
+	records_diag(&b, "meta");
+	rec_add(&b, "swapbench", SWAPBENCH_VERSION);
+	rec_add(&b, "kernel_release", u.release);
+	rec_add(&b, "kernel_version", u.version);
+	rec_add(&b, "arch", u.machine);
+	rec_addf(&b, "memtotal_kb", "%llu", (unsigned long long)R.mem.total_kb);
+	rec_addf(&b, "memavailable_kb", "%llu", (unsigned long long)R.mem.available_kb);
+	rec_addf(&b, "page_size", "%ld", sysconf(_SC_PAGESIZE));
+	rec_addf(&b, "cpus", "%ld", sysconf(_SC_NPROCESSORS_ONLN));
+	if (modules_loaded || modules_failed) {
+		rec_addf(&b, "modules_loaded", "%d", modules_loaded);
+		rec_addf(&b, "modules_failed", "%d", modules_failed);
+	}
+	if (cfg->tag[0])
+		rec_add(&b, "tag", cfg->tag);
+	rec_add(&b, "cmdline", cmdline);
+	emit(&b);
+}
+
+void records_warnings(const struct cmdline_msgs *m)
+{
+	struct rec_buf b;
+
+	for (int i = 0; i < m->nwarn && i < CMD_WARN_MAX; i++) {
+		records_diag(&b, "warning");
+		rec_add(&b, "msg", m->warn[i]);
+		emit(&b);
+	}
+	if (m->nwarn > CMD_WARN_MAX)
+		results_line("# swapbench: %d more warnings not shown", m->nwarn - CMD_WARN_MAX);
+}
+
+void records_swap(const struct swap_backend *be)
+{
+	struct rec_buf b;
+
+	records_diag(&b, "swap");
+	rec_add(&b, "backend", cmdline_backend_name(be->kind));
+	rec_add(&b, "dev", be->dev);
+	if (be->kind == BACKEND_FILE)
+		rec_add(&b, "path", be->path + strlen(SWAP_MNT));
+	rec_addf(&b, "size_kb", "%llu", (unsigned long long)(be->bytes >> 10));
+	rec_addf(&b, "prio", "%d", be->prio);
+	if (be->created) {
+		rec_add(&b, "create", be->created);
+		rec_addf(&b, "create_s", "%.6f", be->create_s);
+	}
+	if (be->fallback[0])
+		rec_add(&b, "fallback", be->fallback);
+	if (be->prior[0])
+		rec_add(&b, "overwrote", be->prior);
+	rec_addf(&b, "mkswap_s", "%.6f", be->mkswap_s);
+	emit(&b);
+}
+
+#define D(f) ((unsigned long long)(r->after.v[f] - r->before.v[f]))
+
+/* What /proc/swaps says is active: proof that exactly one backend is on. */
+static void add_active_swap(struct rec_buf *b)
+{
+	static char buf[1024];
+	char *line, *first = NULL;
+	int n = 0;
+
+	if (vmstat_slurp("/proc/swaps", buf, sizeof(buf)) < 0)
+		return;
+	/* "Filename Type Size Used Priority" heading, then one line per area */
+	for (line = strchr(buf, '\n'); line && line[1]; line = strchr(line + 1, '\n'))
+		if (!n++)
+			first = line + 1;
+	rec_addf(b, "swaps_active", "%d", n);
+	if (first) {
+		char *end = strpbrk(first, " \t"), *size;
+
+		if (!end)
+			return;
+		*end = 0;
+		rec_add(b, "swap_dev", first);
+		size = end + 1 + strspn(end + 1, " \t");
+		size += strcspn(size, " \t");	/* skip Type */
+		rec_addf(b, "swap_kb", "%lu", strtoul(size, NULL, 10));
+	}
+}
+
+/* The workload's "key=value" lines, as w.key fields. */
+static void add_workload_output(struct rec_buf *b, const char *out)
+{
+	static char copy[RUNNER_OUT_MAX];
+	char *save = NULL;
+
+	snprintf(copy, sizeof(copy), "%s", out);
+	for (char *line = strtok_r(copy, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		char *eq = strchr(line, '='), key[48];
+
+		if (!eq || eq == line || eq - line > 40)
+			continue;
+		snprintf(key, sizeof(key), "w.%.*s", (int)(eq - line), line);
+		rec_add(b, key, eq + 1);
+	}
+}
+
+void records_result(struct rec_buf *b, const struct plan_item *it, unsigned long num,
+		    const struct run_result *r)
+{
+	const char *wl = R.cfg->workloads[it->workload], *bk = cmdline_backend_name(it->backend);
+	char id[80];
+
+	snprintf(id, sizeof(id), "%s-%s-%u", wl, bk, it->iter);
+	if (it->warmup)
+		rec_begin_diag(b, "warmup");
+	else
+		rec_begin_result(b, !strcmp(r->status, "ok"), num, id);
+	rec_add(b, "boot", R.boot);
+	rec_add(b, "workload", wl);
+	rec_add(b, "backend", bk);
+	rec_addf(b, "iter", "%u", it->iter);
+	rec_add(b, "status", r->status);
+	rec_addf(b, "elapsed_s", "%.6f", r->elapsed_s);
+	rec_addf(b, "user_s", "%.3f", r->user_s);
+	rec_addf(b, "sys_s", "%.3f", r->sys_s);
+	rec_addf(b, "minflt", "%ld", r->minflt);
+	rec_addf(b, "majflt", "%ld", r->majflt);
+	rec_addf(b, "pswpin", "%llu", D(VM_PSWPIN));
+	rec_addf(b, "pswpout", "%llu", D(VM_PSWPOUT));
+	rec_addf(b, "pgmajfault", "%llu", D(VM_PGMAJFAULT));
+	rec_addf(b, "pgscan", "%llu", D(VM_PGSCAN_KSWAPD) + D(VM_PGSCAN_DIRECT));
+	rec_addf(b, "pgsteal", "%llu", D(VM_PGSTEAL_KSWAPD) + D(VM_PGSTEAL_DIRECT));
+	rec_addf(b, "allocstall", "%llu", D(VM_ALLOCSTALL));
+	rec_addf(b, "oom_kill", "%llu", D(VM_OOM_KILL));
+	if (r->after.have_psi) {
+		rec_addf(b, "psi_some_us", "%llu",
+			 (unsigned long long)(r->after.psi_some_us - r->before.psi_some_us));
+		rec_addf(b, "psi_full_us", "%llu",
+			 (unsigned long long)(r->after.psi_full_us - r->before.psi_full_us));
+	}
+	rec_addf(b, "swap_peak_kb", "%llu", (unsigned long long)r->swap_peak_kb);
+	add_active_swap(b);
+	rec_addf(b, "exit", "%d", r->exit_code);
+	if (r->term_sig)
+		rec_addf(b, "signal", "%d", r->term_sig);
+	rec_add(b, "kernel", R.release);
+	if (R.cfg->tag[0])
+		rec_add(b, "tag", R.cfg->tag);
+	add_workload_output(b, r->out);
+}
+
+void records_progress(unsigned done, unsigned total, const struct plan_item *it,
+		      const struct run_result *r, double spent)
+{
+	double eta = done ? spent / done * (total - done) : 0;
+
+	results_line("# [%u/%u] %s%s on %s #%u: %s %.2f s, pswpin %llu, ETA %u:%02u", done, total,
+		     it->warmup ? "warm-up " : "", R.cfg->workloads[it->workload],
+		     cmdline_backend_name(it->backend), it->iter, r->status, r->elapsed_s,
+		     D(VM_PSWPIN), (unsigned)eta / 60, (unsigned)eta % 60);
+}
+
+/* init's own footprint: every KiB of it is RAM the workloads do not get */
+static void add_rss(struct rec_buf *b, const char *key, const char *status)
+{
+	static char buf[2048];
+	const char *p;
+
+	if (vmstat_slurp(status, buf, sizeof(buf)) > 0 && (p = strstr(buf, "VmRSS:")))
+		rec_addf(b, key, "%lu", strtoul(p + 6, NULL, 10));
+}
+
+static void add_tally(struct rec_buf *b, const struct tally *t)
+{
+	rec_addf(b, "planned", "%u", t->planned);
+	rec_addf(b, "ran", "%u", t->ran);
+	rec_addf(b, "ok", "%u", t->ok);
+	rec_addf(b, "notok", "%u", t->notok);
+}
+
+void records_error(const struct tally *t, const char *msg)
+{
+	struct rec_buf b;
+
+	results_line("# swapbench: error: %s", msg);
+	records_diag(&b, "error");
+	rec_add(&b, "msg", msg);
+	emit(&b);
+	records_diag(&b, "totals");
+	add_tally(&b, t);
+	rec_add(&b, "status", "error");
+	emit(&b);
+}
+
+void records_totals(const struct tally *t, double wall_s)
+{
+	struct rec_buf b;
+
+	records_diag(&b, "totals");
+	add_tally(&b, t);
+	rec_addf(&b, "wall_s", "%.1f", wall_s);
+	add_rss(&b, "rss_kb_worker", "/proc/self/status");
+	add_rss(&b, "rss_kb_pid1", "/proc/1/status");
+	rec_add(&b, "status", t->notok ? "fail" : "pass");
+	emit(&b);
+	results_line("# Totals: pass:%u fail:%u xfail:0 xpass:0 skip:0 error:0", t->ok, t->notok);
+}
