@@ -34,7 +34,7 @@ else
 $(error ARCH must be x86_64 or i686)
 endif
 
-LIB_SRC   := lib/record.c lib/crc32.c lib/resdisk.c
+LIB_SRC   := lib/record.c lib/crc32.c lib/resdisk.c lib/stats.c lib/stats_rank.c
 INIT_SRC  := $(wildcard init/*.c) $(LIB_SRC)
 INIT_HDR  := $(wildcard init/*.h lib/*.h)
 WL_NAMES  := lines fight random create idle
@@ -129,7 +129,7 @@ host: $(REPORT) $(HOST_OUT)/init-host
 
 $(HOST_OUT)/init-host: $(INIT_SRC) $(INIT_HDR)
 	@mkdir -p $(@D)
-	$(HOST_CC) $(HOST_CFLAGS) -o $@ $(INIT_SRC)
+	$(HOST_CC) $(HOST_CFLAGS) -o $@ $(INIT_SRC) -lm
 
 # --- host unit tests: plain, and under AddressSanitizer + UBSan ----------
 UNIT_TESTS := cmdline record swaphdr probe plan
@@ -156,7 +156,7 @@ $(HOST_OUT)/wl/%: workloads/%.c workloads/wl.c workloads/wl.h
 ALL_UNIT := $(UNIT_TESTS) $(REPORT_UNIT_TESTS)
 unit-tests: $(addprefix $(HOST_OUT)/tests/test_,$(ALL_UNIT)) \
 	    $(addprefix $(HOST_OUT)/asan/tests/test_,$(ALL_UNIT)) \
-	    $(addprefix $(HOST_OUT)/wl/,$(WL_NAMES))
+	    $(addprefix $(HOST_OUT)/wl/,$(WL_NAMES)) $(HOST_OUT)/stats-probe
 
 image: deps
 	@$(MAKE) --no-print-directory $(if $(KERNEL),,kernel) initramfs host

@@ -6,7 +6,7 @@
  * Mann-Whitney rank test agrees (p < 0.05), so one outlier cannot decide.
  */
 #include "group.h"
-#include "stats.h"
+#include "../lib/stats.h"
 
 #include <stdio.h>
 

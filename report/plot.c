@@ -1,5 +1,5 @@
 #include "plot.h"
-#include "stats.h"
+#include "../lib/stats.h"
 #include "util.h"
 
 #include <errno.h>

@@ -1,22 +1,22 @@
 # swapbench-report, the host-side report tool, and its unit tests.
 # Included by the top-level Makefile, which sets HOST_CC, HOST_CFLAGS and
-# HOST_OUT. Needs libgsl-dev; gnuplot (optional) adds PNG plots.
+# HOST_OUT. gnuplot (optional) adds PNG plots.
 
 REPORT_SRC      := $(wildcard report/*.c)
-REPORT_HDR      := $(wildcard report/*.h) lib/record.h lib/crc32.h lib/resdisk.h
-REPORT_LIB_SRC  := lib/record.c lib/crc32.c lib/resdisk.c
-REPORT_LIBS     := -lgsl -lgslcblas -lm
+REPORT_HDR      := $(wildcard report/*.h) lib/record.h lib/crc32.h lib/resdisk.h lib/stats.h
+REPORT_LIB_SRC  := $(LIB_SRC)
+REPORT_LIBS     := -lm
 REPORT_SAN      ?= -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 # Unit tests: $(HOST_OUT)/tests/test_<name> from tests/unit/test_<name>.c.
 # TEST_SRC_<name>/TEST_LIBS_<name> also serve the Makefile's asan rule.
 REPORT_UNIT_TESTS := stats report_parse report_compare
 
-TEST_SRC_stats           := report/stats.c
+TEST_SRC_stats           := lib/stats.c lib/stats_rank.c
 TEST_LIBS_stats          := $(REPORT_LIBS)
 TEST_SRC_report_parse    := report/parse.c report/util.c $(REPORT_LIB_SRC)
 TEST_LIBS_report_parse   := -lm
-TEST_SRC_report_compare  := report/compare.c report/group.c report/stats.c report/table.c \
+TEST_SRC_report_compare  := report/compare.c report/group.c report/table.c \
                             report/parse.c report/util.c $(REPORT_LIB_SRC)
 TEST_LIBS_report_compare := $(REPORT_LIBS)
 
@@ -36,6 +36,11 @@ $(HOST_OUT)/tests/test_$(1): tests/unit/test_$(1).c $(TEST_SRC_$(1)) tests/unit/
 	$$(HOST_CC) $$(HOST_CFLAGS) -Itests/unit -o $$@ $$< $(TEST_SRC_$(1)) $(TEST_LIBS_$(1))
 endef
 $(foreach t,$(REPORT_UNIT_TESTS),$(eval $(call REPORT_TEST_RULE,$(t))))
+
+# lib/stats on the command line, for tests/host/stats_oracle.sh (scipy).
+$(HOST_OUT)/stats-probe: tests/unit/stats_probe.c lib/stats.c lib/stats_rank.c lib/stats.h
+	@mkdir -p $(@D)
+	$(HOST_CC) $(HOST_CFLAGS) -o $@ $< lib/stats.c lib/stats_rank.c -lm
 
 # tests/fixtures/*.txt are generated once and kept; this remakes them.
 $(HOST_OUT)/tests/gen_fixtures: tests/fixtures/gen_fixtures.c tests/unit/seed000.h \

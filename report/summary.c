@@ -1,6 +1,6 @@
 /* summary: descriptive statistics per workload and group. */
 #include "cmd.h"
-#include "stats.h"
+#include "../lib/stats.h"
 #include "table.h"
 #include "util.h"
 

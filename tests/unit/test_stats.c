@@ -1,12 +1,15 @@
 /*
- * report/stats.c against values computed independently of it and of GSL:
+ * lib/stats.c against values computed independently of it:
  * tests/fixtures/seed000_expected.py (Python standard library only) prints
- * every expected number below. Data: reference document 000, third
- * experiment (tests/unit/seed000.h), A = partition, B = swapfile.
+ * the unpaired figures below, tests/fixtures/stats_oracle.py --print-seed000
+ * (scipy) the paired ones; tests/host/stats_oracle.sh compares many more
+ * fixtures with scipy live. Data: reference document 000, third
+ * experiment (tests/unit/seed000.h), A = partition, B = swapfile, in run
+ * order: pair i is the i-th swapfile run and the partition run after it.
  */
 #include "check.h"
 #include "seed000.h"
-#include "../../report/stats.h"
+#include "../../lib/stats.h"
 
 #include <math.h>
 
@@ -101,6 +104,61 @@ static void test_ties(void)
 	CHECK_NEAR(w.rel_hi, 180.5029174775, 1e-6, "small relative CI high");
 }
 
+static void test_t_cdf(void)
+{
+	CHECK_NEAR(stats_t_cdf(2.0226909200, 39), 0.975, 1e-11, "t cdf inverts the quantile, df 39");
+	CHECK_NEAR(stats_t_cdf(-1, 1), 0.25, 1e-14, "t cdf df 1 is Cauchy: 1/2 + atan(x)/pi");
+	CHECK_NEAR(stats_t_cdf(0, 7), 0.5, 1e-15, "t cdf at 0 is one half");
+	/* df 2 has a closed form: 1/2 + x / (2 sqrt(2 + x^2)) */
+	CHECK_NEAR(stats_t_cdf(1.5, 2), 0.5 + 1.5 / (2 * sqrt(2 + 2.25)), 1e-14, "t cdf df 2 closed form");
+	CHECK_NEAR(stats_t_quantile(0.975, 1e6), 1.959966, 1e-6, "t quantile large df tends to normal");
+}
+
+static void test_paired_seed000(void)
+{
+	struct stats_paired p;
+	struct stats_wilcoxon w;
+
+	CHECK(stats_paired(seed000_partition, seed000_file, 40, &p) == 0, "paired runs on 40 pairs");
+	CHECK_NEAR(p.diff, -9.093, 1e-9, "paired mean difference B-A");
+	CHECK_NEAR(p.sd, 14.4797404354, 1e-9, "paired sd of the differences");
+	CHECK_NEAR(p.ci_lo, -13.7238456516, 1e-8, "paired 95%% CI low (t39)");
+	CHECK_NEAR(p.ci_hi, -4.4621543484, 1e-8, "paired 95%% CI high");
+	CHECK_NEAR(p.rel, -8.5249805462, 1e-8, "paired B/A-1 percent");
+	CHECK_NEAR(p.rel_lo, -12.8505969597, 1e-8, "paired B/A-1 CI low (delta method, pairs)");
+	CHECK_NEAR(p.rel_hi, -4.1993641327, 1e-8, "paired B/A-1 CI high");
+	CHECK_NEAR(p.corr, -0.1339287915, 1e-9, "seed 000 pairs do not share noise (r < 0)");
+	CHECK(stats_wilcoxon(seed000_partition, seed000_file, 40, &w) == 0, "wilcoxon runs on 40 pairs");
+	CHECK(w.n == 40 && w.exact, "wilcoxon: 40 untied differences, exact distribution");
+	CHECK_NEAR(w.w_plus, 79, 1e-12, "wilcoxon W+ (swapfile slower in 3 pairs)");
+	CHECK_NEAR(w.p / 1.2783530110e-06, 1, 1e-8, "wilcoxon exact two-sided p");
+}
+
+static void test_wilcoxon_small(void)
+{
+	/* differences 1, -2, 3, 4, 5 (no ties): W+ = 13; P(W+ >= 13) = 3/32 by listing */
+	static const double a[] = { 0, 2, 0, 0, 0 }, b[] = { 1, 0, 3, 4, 5 };
+	/* differences 1, 1, -1, 2, 0: one zero dropped, ties: normal approximation */
+	static const double c[] = { 0, 0, 1, 0, 7 }, d[] = { 1, 1, 0, 2, 7 };
+	struct stats_wilcoxon w;
+
+	stats_wilcoxon(a, b, 5, &w);
+	CHECK(w.exact && w.w_plus == 13, "wilcoxon n=5: exact, W+ 13");
+	CHECK_NEAR(w.p, 6.0 / 32, 1e-15, "wilcoxon n=5: p = 2 * 3/32 (enumerated)");
+	stats_wilcoxon(c, d, 5, &w);
+	CHECK(!w.exact && w.n == 4 && w.w_plus == 8, "wilcoxon zero dropped, ties: W+ 8 of 4 pairs");
+	/* mu 5, var (4*5*9 - (3^3-3)/2) / 24 = 7, z = (8 - 5 - 0.5) / sqrt 7 */
+	CHECK_NEAR(w.z, 2.5 / sqrt(7), 1e-12, "wilcoxon z with tie and continuity correction");
+	CHECK(stats_wilcoxon(a, a, 5, &w) < 0, "wilcoxon refuses all-zero differences");
+}
+
+static void test_detectable(void)
+{
+	/* 40 pairs, sd 10: (t(0.975,39) + t(0.8,39)) * 10 / sqrt 40, t values from the oracle */
+	CHECK_NEAR(stats_detectable(10, 40, 0.8), 4.5436015568, 1e-8, "detectable difference, 40 pairs");
+	CHECK(isnan(stats_detectable(10, 1, 0.8)), "detectable needs two values");
+}
+
 static void test_edges(void)
 {
 	static const double one[] = { 4 }, same[] = { 3, 3, 3 }, four[] = { 1, 2, 3, 4 };
@@ -126,6 +184,10 @@ static void test_edges(void)
 int main(void)
 {
 	test_t_quantile();
+	test_t_cdf();
+	test_paired_seed000();
+	test_wilcoxon_small();
+	test_detectable();
 	test_summary_partition();
 	test_summary_file();
 	test_welch_seed000();

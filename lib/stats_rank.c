@@ -1,48 +1,9 @@
+/* The statistics that sort: summaries (quantiles) and the rank tests. */
 #include "stats.h"
 
-#include <gsl/gsl_cdf.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-
-double stats_mean(const double *x, size_t n)
-{
-	double s = 0;
-
-	if (!n)
-		return NAN;
-	for (size_t i = 0; i < n; i++)
-		s += x[i];
-	return s / (double)n;
-}
-
-double stats_var(const double *x, size_t n)
-{
-	double m = stats_mean(x, n), s = 0;
-
-	if (n < 2)
-		return NAN;
-	for (size_t i = 0; i < n; i++)
-		s += (x[i] - m) * (x[i] - m);
-	return s / (double)(n - 1);
-}
-
-double stats_quantile_sorted(const double *x, size_t n, double p)
-{
-	if (!n)
-		return NAN;
-	double h = p * (double)(n - 1);
-	size_t lo = (size_t)floor(h);
-
-	if (lo + 1 >= n)
-		return x[n - 1];
-	return x[lo] + (h - (double)lo) * (x[lo + 1] - x[lo]);
-}
-
-double stats_t_quantile(double p, double df)
-{
-	return gsl_cdf_tdist_Pinv(p, df);
-}
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -79,45 +40,6 @@ void stats_summarize(const double *x, size_t n, struct stats_summary *s)
 	s->ci_lo = s->mean - half;
 	s->ci_hi = s->mean + half;
 	s->cv = s->mean != 0 ? 100 * s->sd / s->mean : NAN;
-}
-
-/* Welch-Satterthwaite degrees of freedom for two variance terms. */
-static double ws_df(double va, size_t na, double vb, size_t nb)
-{
-	double den = va * va / (double)(na - 1) + vb * vb / (double)(nb - 1);
-
-	if (den == 0)
-		return (double)(na + nb - 2);
-	return (va + vb) * (va + vb) / den;
-}
-
-int stats_welch(const double *a, size_t na, const double *b, size_t nb, struct stats_welch *w)
-{
-	if (na < 2 || nb < 2)
-		return -1;
-	double ma = stats_mean(a, na), mb = stats_mean(b, nb);
-	double va = stats_var(a, na) / (double)na, vb = stats_var(b, nb) / (double)nb;
-	double t;
-
-	w->diff = mb - ma;
-	w->se = sqrt(va + vb);
-	w->df = ws_df(va, na, vb, nb);
-	t = stats_t_quantile(0.975, w->df);
-	w->ci_lo = w->diff - t * w->se;
-	w->ci_hi = w->diff + t * w->se;
-	if (ma == 0) {
-		w->rel = w->rel_lo = w->rel_hi = NAN;
-		return 0;
-	}
-	/* r = mb/ma; var(r) ~ (vb + r^2 va) / ma^2, df again by Welch-Satterthwaite */
-	double r = mb / ma, vra = r * r * va;
-	double se = sqrt(vb + vra) / fabs(ma);
-
-	t = stats_t_quantile(0.975, ws_df(vra, na, vb, nb));
-	w->rel = 100 * (r - 1);
-	w->rel_lo = 100 * (r - 1 - t * se);
-	w->rel_hi = 100 * (r - 1 + t * se);
-	return 0;
 }
 
 struct tagged {
@@ -173,5 +95,80 @@ int stats_mann_whitney(const double *a, size_t na, const double *b, size_t nb,
 	m->p = erfc(fabs(m->z) / sqrt(2));
 	if (m->p > 1)
 		m->p = 1;
+	return 0;
+}
+
+/* P(W+ <= w) for n untied, nonzero differences: counts of rank subsets by sum. */
+static double signed_rank_cdf(size_t n, double w)
+{
+	double count[50 * 51 / 2 + 1] = { 1 }, below = 0;
+	size_t top = 0;
+
+	for (size_t r = 1; r <= n; r++) {
+		top += r;
+		for (size_t s = top; s >= r; s--)
+			count[s] += count[s - r];
+	}
+	for (size_t s = 0; s <= top && (double)s <= w; s++)
+		below += count[s];
+	return below / ldexp(1, (int)n);
+}
+
+int stats_wilcoxon(const double *a, const double *b, size_t n, struct stats_wilcoxon *w)
+{
+	struct tagged *t;
+	size_t m = 0;
+	double ties = 0;
+	int tied = 0;
+
+	if (!n || !(t = malloc(n * sizeof(*t))))
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		if (b[i] != a[i]) {
+			t[m].v = fabs(b[i] - a[i]);
+			t[m++].from_b = b[i] > a[i];
+		}
+	w->n = m;
+	w->w_plus = 0;
+	w->z = NAN;
+	if (!m) {
+		free(t);
+		return -1;
+	}
+	qsort(t, m, sizeof(*t), cmp_tagged);
+	for (size_t i = 0, j; i < m; i = j) {
+		for (j = i + 1; j < m && t[j].v == t[i].v; j++)
+			;
+		double mid = (double)(i + 1 + j) / 2, k = (double)(j - i);
+
+		ties += k * k * k - k;
+		tied |= j - i > 1;
+		for (size_t q = i; q < j; q++)
+			if (t[q].from_b)
+				w->w_plus += mid;
+	}
+	free(t);
+
+	double nn = (double)m, mu = nn * (nn + 1) / 4;
+
+	w->exact = m <= 50 && !tied && m == n;
+	if (w->exact) {
+		/* the distribution is symmetric about mu: two-sided doubles the nearer tail */
+		double lo = signed_rank_cdf(m, w->w_plus);
+		double hi = 1 - signed_rank_cdf(m, w->w_plus - 1);
+
+		w->p = w->w_plus == mu ? 1 : fmin(1, 2 * fmin(lo, hi));
+		return 0;
+	}
+	double var = (nn * (nn + 1) * (2 * nn + 1) - ties / 2) / 24;
+	double d = fabs(w->w_plus - mu) - 0.5;
+
+	if (var <= 0 || d <= 0) {
+		w->z = 0;
+		w->p = 1;
+		return 0;
+	}
+	w->z = copysign(d / sqrt(var), w->w_plus - mu);
+	w->p = fmin(1, erfc(fabs(w->z) / sqrt(2)));
 	return 0;
 }
