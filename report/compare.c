@@ -3,11 +3,121 @@
 #include "util.h"
 
 #include <math.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+/* The boot ran its plan in alternate order (the default); NULL: it did. */
+static const char *order_of(const struct boot *b)
+{
+	static char order[16];
+	const char *cl = b->meta.nf ? record_get(&b->meta, "cmdline") : NULL, *p, *last = NULL;
+
+	if (!cl)
+		return "unknown";
+	for (p = cl; (p = strstr(p, "swapbench.order=")); p++)
+		last = p + strlen("swapbench.order=");
+	if (!last)
+		return NULL;
+	snprintf(order, sizeof(order), "%.*s", (int)strcspn(last, " "), last);
+	return strcmp(order, "alternate") ? order : NULL;
+}
+
+struct slot {
+	const struct boot *boot;
+	unsigned long iter;
+	double v;
+};
+
+static int cmp_slot(const void *x, const void *y)
+{
+	const struct slot *a = x, *b = y;
+
+	if (a->boot != b->boot)
+		return (uintptr_t)a->boot < (uintptr_t)b->boot ? -1 : 1;
+	return (a->iter > b->iter) - (a->iter < b->iter);
+}
+
+/* A cell's values with where they were measured; NULL with why when one cannot pair. */
+static struct slot *slots(const struct cell *c, char *why, size_t size)
+{
+	struct slot *s;
+
+	if (!c->vrun) {
+		snprintf(why, size, "the run order is not known");
+		return NULL;
+	}
+	s = xcalloc(c->nv ? c->nv : 1, sizeof(*s));
+	for (size_t i = 0; i < c->nv; i++) {
+		const struct run *r = c->vrun[i];
+		const char *iter = record_get(&r->rec, "iter"), *order = order_of(r->boot);
+
+		if (order) {
+			snprintf(why, size, "boot %s ran its plan in %s order", r->boot->id, order);
+			free(s);
+			return NULL;
+		}
+		s[i] = (struct slot){ r->boot, iter ? strtoul(iter, NULL, 10) : 0, c->v[i] };
+	}
+	qsort(s, c->nv, sizeof(*s), cmp_slot);
+	return s;
+}
+
+/* Pairs each A run with the B run of the same boot and iteration: its neighbour. */
+static void pair_runs(const struct cell *a, const struct cell *b, struct comparison *c)
+{
+	struct slot *sa, *sb = NULL;
+	double *pa, *pb;
+	size_t n = 0;
+
+	if (!(sa = slots(a, c->why, sizeof(c->why))) || !(sb = slots(b, c->why, sizeof(c->why)))) {
+		free(sa);
+		return;
+	}
+	pa = xcalloc(a->nv + 1, sizeof(*pa));
+	pb = xcalloc(a->nv + 1, sizeof(*pb));
+	for (size_t i = 0, j = 0; i < a->nv && j < b->nv;) {
+		int d = cmp_slot(&sa[i], &sb[j]);
+
+		if (d == 0 && sa[i].iter) {
+			pa[n] = sa[i].v;
+			pb[n++] = sb[j].v;
+		}
+		i += d <= 0;
+		j += d >= 0;
+	}
+	if (n < 2) {
+		snprintf(c->why, sizeof(c->why), n ? "only one A run has its B neighbour" :
+			 "no A run has a B run next to it in the same boot");
+	} else if (!stats_paired(pa, pb, n, &c->pd) && !stats_wilcoxon(pa, pb, n, &c->wx)) {
+		size_t left = a->nv + b->nv - 2 * n;
+		double above = 0;
+
+		for (size_t i = 0; i < n; i++)
+			above += pb[i] > pa[i] ? 1 : pb[i] == pa[i] ? 0.5 : 0;
+		c->paired = 1;
+		c->npairs = n;
+		c->est = (struct estimate){ 1, c->pd.diff, c->pd.ci_lo, c->pd.ci_hi, c->pd.rel,
+					    c->pd.rel_lo, c->pd.rel_hi, above / (double)n, c->wx.p };
+		snprintf(c->why, sizeof(c->why), "paired: the runs alternated, %zu pairs of "
+			 "neighbouring runs (r = %.2f)", n, c->pd.corr);
+		if (left)
+			snprintf(c->why + strlen(c->why), sizeof(c->why) - strlen(c->why),
+				 ", %zu run(s) without a partner left out", left);
+	} else {
+		snprintf(c->why, sizeof(c->why), "every pair is tied");
+	}
+	free(pa);
+	free(pb);
+	free(sa);
+	free(sb);
+}
+
 void compare_cells(const struct cell *a, const struct cell *b, struct comparison *c)
 {
+	char why[sizeof(c->why)];
+
 	memset(c, 0, sizeof(*c));
 	c->workload = a->workload;
 	c->a = a;
@@ -16,11 +126,19 @@ void compare_cells(const struct cell *a, const struct cell *b, struct comparison
 	stats_summarize(b->v, b->nv, &c->sb);
 	c->have_welch = !stats_welch(a->v, a->nv, b->v, b->nv, &c->w);
 	c->have_mw = !stats_mann_whitney(a->v, a->nv, b->v, b->nv, &c->mw);
-	if (!c->have_welch || !c->have_mw || c->mw.p >= 0.05)
+	pair_runs(a, b, c);
+	if (!c->paired) {
+		snprintf(why, sizeof(why), "unpaired (Welch, Mann-Whitney): %s", c->why);
+		memcpy(c->why, why, sizeof(why));
+		c->est = (struct estimate){ c->have_welch && c->have_mw, c->w.diff, c->w.ci_lo,
+					    c->w.ci_hi, c->w.rel, c->w.rel_lo, c->w.rel_hi,
+					    c->mw.ps, c->mw.p };
+	}
+	if (!c->est.have || c->est.p >= 0.05)
 		return;
-	if (c->w.ci_lo > 0)
+	if (c->est.ci_lo > 0)
 		c->verdict = V_HIGHER;
-	else if (c->w.ci_hi < 0)
+	else if (c->est.ci_hi < 0)
 		c->verdict = V_LOWER;
 }
 
@@ -121,18 +239,25 @@ void compare_free(struct cells *cells, size_t ncells, struct comparison *c, size
 	free(cells);
 }
 
+static const char *name_of(const struct comparison *c, char *buf, size_t size)
+{
+	snprintf(buf, size, "%s%s%s", c->workload, c->group ? "/" : "", c->group ? c->group : "");
+	return buf;
+}
+
 void compare_print(const struct comparison *c, size_t n, const char *metric,
 		   const char *group_title, FILE *out, int markdown)
 {
 	const char *const head[] = {
-		"workload", group_title, "verdict", "N A", "N B", "not ok A/B", "mean A", "mean B",
-		"B-A", "95% CI B-A", "B/A-1", "95% CI", "P(B>A)", "rank p",
+		"workload", group_title, "verdict", "analysis", "N A", "N B", "not ok A/B", "mean A",
+		"mean B", "B-A", "95% CI B-A", "B/A-1", "95% CI", "P(B>A)", "rank p",
 	};
 	const size_t ncols = sizeof(head) / sizeof(head[0]);
 	int has_group = group_title != NULL;
 	const char *h[sizeof(head) / sizeof(head[0])];
 	size_t nh = 0;
 	struct table t;
+	char name[160];
 
 	for (size_t i = 0; i < ncols; i++)
 		if (i != 1 || has_group)
@@ -140,44 +265,45 @@ void compare_print(const struct comparison *c, size_t n, const char *metric,
 	table_init(&t, has_group ? 3 : 2, h, nh);
 	for (size_t i = 0; i < n; i++) {
 		const struct comparison *p = &c[i];
-		int w = p->have_welch;
+		const struct estimate *e = &p->est;
+		int rel = e->have && !isnan(e->rel);
 
 		table_add(&t, "%s", p->workload);
 		if (has_group)
 			table_add(&t, "%s", p->group ? p->group : "-");
 		table_add(&t, "%s", compare_verdict_name(p->verdict, metric));
+		table_add(&t, "%s", p->paired ? "paired" : "unpaired");
 		table_add(&t, "%zu", p->a->nv);
 		table_add(&t, "%zu", p->b->nv);
 		table_add(&t, "%zu/%zu", group_nfailed(p->a), group_nfailed(p->b));
 		table_addnum(&t, p->sa.mean);
 		table_addnum(&t, p->sb.mean);
-		table_addnum(&t, w ? p->w.diff : NAN);
-		add_interval(&t, w ? p->w.ci_lo : NAN, p->w.ci_hi, "");
-		if (w && !isnan(p->w.rel))
-			table_add(&t, "%+.2f%%", p->w.rel);
+		table_addnum(&t, e->have ? e->diff : NAN);
+		add_interval(&t, e->have ? e->ci_lo : NAN, e->ci_hi, "");
+		if (rel)
+			table_add(&t, "%+.2f%%", e->rel);
 		else
 			table_add(&t, "-");
-		if (w && !isnan(p->w.rel))
-			table_add(&t, "[%+.2f%%, %+.2f%%]", p->w.rel_lo, p->w.rel_hi);
+		if (rel)
+			table_add(&t, "[%+.2f%%, %+.2f%%]", e->rel_lo, e->rel_hi);
 		else
 			table_add(&t, "-");
-		if (p->have_mw)
-			table_add(&t, "%.3f", p->mw.ps);
+		if (e->have)
+			table_add(&t, "%.3f", e->ps);
 		else
 			table_add(&t, "-");
-		if (p->have_mw)
-			table_add(&t, "%.3g", p->mw.p);
+		if (e->have)
+			table_add(&t, "%.3g", e->p);
 		else
 			table_add(&t, "-");
 	}
 	table_print(&t, out, markdown);
 	table_free(&t);
-}
-
-static const char *name_of(const struct comparison *c, char *buf, size_t size)
-{
-	snprintf(buf, size, "%s%s%s", c->workload, c->group ? "/" : "", c->group ? c->group : "");
-	return buf;
+	fputc('\n', out);
+	for (size_t i = 0; i < n; i++)
+		fprintf(out, "%sanalysis of %s: %s%s\n", markdown ? "- " : "",
+			name_of(&c[i], name, sizeof(name)), c[i].why,
+			c[i].paired ? "; rank test: Wilcoxon signed-rank" : "");
 }
 
 enum bisect_result compare_bisect(const struct comparison *c, size_t n,
@@ -192,16 +318,16 @@ enum bisect_result compare_bisect(const struct comparison *c, size_t n,
 		double rel, hi;
 
 		name_of(p, name, sizeof(name));
-		if (!p->have_welch || isnan(p->w.rel)) {
+		if (!p->est.have || isnan(p->est.rel)) {
 			fprintf(out, "bisect: %s: too few runs that passed (A %zu, B %zu)\n", name,
 				p->a->nv, p->b->nv);
 			continue;
 		}
-		rel = worse == V_HIGHER ? p->w.rel : -p->w.rel;
-		hi = worse == V_HIGHER ? p->w.rel_hi : -p->w.rel_lo;
+		rel = worse == V_HIGHER ? p->est.rel : -p->est.rel;
+		hi = worse == V_HIGHER ? p->est.rel_hi : -p->est.rel_lo;
 		if (p->verdict == worse && rel > o->threshold) {
 			fprintf(out, "bisect: %s: bad: B worse by %.2f%% (> %g%%), rank p=%.3g\n",
-				name, rel, o->threshold, p->mw.p);
+				name, rel, o->threshold, p->est.p);
 			bad++;
 		} else if (group_nfailed(p->b) && !group_nfailed(p->a)) {
 			fprintf(out, "bisect: %s: %zu run(s) of B did not pass, none of A\n", name,

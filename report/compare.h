@@ -1,9 +1,14 @@
 #ifndef SBR_COMPARE_H
 #define SBR_COMPARE_H
 /*
- * Two samples of one workload: baseline A and candidate B. A difference is
- * called proven only when the Welch CI of B-A excludes zero and the
- * Mann-Whitney rank test agrees (p < 0.05), so one outlier cannot decide.
+ * Two samples of one workload: baseline A and candidate B. When the runs
+ * alternated (swapbench.order=alternate, the default), each A run and the
+ * B run next to it in the same boot form a pair and the comparison is
+ * paired: mean difference, ratio of means and the Wilcoxon signed-rank test,
+ * so the host's slow minutes, which both runs of a pair share, cancel.
+ * Otherwise it is unpaired: Welch and Mann-Whitney. Either way a
+ * difference is called proven only when the 95 % CI of B-A excludes zero
+ * and the rank test agrees (p < 0.05), so one outlier cannot decide.
  */
 #include "group.h"
 #include "../lib/stats.h"
@@ -14,6 +19,15 @@ enum verdict { V_LOWER = -1, V_NONE = 0, V_HIGHER = 1 };
 
 enum bisect_result { BISECT_GOOD = 0, BISECT_BAD = 1, BISECT_SKIP = 125 };
 
+/* The figures the verdict stands on, from the paired or the unpaired analysis. */
+struct estimate {
+	int have;
+	double diff, ci_lo, ci_hi;	/* B-A and its 95% CI */
+	double rel, rel_lo, rel_hi;	/* 100 * (B/A - 1) and its 95% CI */
+	double ps;		/* P(B > A): over all pairs of runs, or over the pairs */
+	double p;		/* rank test: Mann-Whitney or Wilcoxon signed-rank */
+};
+
 struct comparison {
 	const char *workload, *group;	/* group NULL: the groups are A and B */
 	const struct cell *a, *b;
@@ -21,6 +35,12 @@ struct comparison {
 	int have_welch, have_mw;
 	struct stats_welch w;
 	struct stats_mw mw;
+	int paired;		/* est comes from pd and wx */
+	size_t npairs;
+	struct stats_paired pd;
+	struct stats_wilcoxon wx;
+	char why[160];		/* which analysis and why */
+	struct estimate est;
 	enum verdict verdict;
 };
 

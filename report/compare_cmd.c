@@ -41,8 +41,9 @@ static void header(const struct opts *o, const char *a, const char *b, const cha
 
 	printf("compare %s%s%s%s: A = %s, B = %s%s%s\n", o->metric, *unit ? " (" : "", unit,
 	       *unit ? ")" : "", a, b, where ? " in " : "", where ? where : "");
-	printf("verdict: Welch 95%% CI of B-A excludes 0 and Mann-Whitney p < 0.05; "
-	       "status=ok runs only\n\n");
+	printf("verdict: the 95%% CI of B-A excludes 0 and the rank test agrees (p < 0.05): "
+	       "paired (Wilcoxon signed-rank) when the runs alternated, else Welch and "
+	       "Mann-Whitney; status=ok runs only\n\n");
 }
 
 /* The exit status: the bisect decision, or whether problems were seen. */

@@ -68,6 +68,8 @@ void group_build(const struct dataset *ds, const char *metric, enum group_by by,
 			continue;
 		}
 		grow(&c->v, &c->v_cap, c->nv, sizeof(*c->v));
+		grow(&c->vrun, &c->vrun_cap, c->nv, sizeof(*c->vrun));
+		c->vrun[c->nv] = r;
 		c->v[c->nv++] = v;
 	}
 }
@@ -165,6 +167,7 @@ void group_free(struct cells *cs)
 	for (size_t i = 0; i < cs->n; i++) {
 		free(cs->c[i].runs);
 		free(cs->c[i].v);
+		free(cs->c[i].vrun);
 	}
 	free(cs->c);
 	memset(cs, 0, sizeof(*cs));

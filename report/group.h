@@ -14,7 +14,8 @@ struct cell {
 	const struct run **runs;	/* every run of the cell, in order */
 	size_t nruns, runs_cap;
 	double *v;			/* metric of each status=ok run that has it */
-	size_t nv, v_cap;
+	const struct run **vrun;	/* the run each v[i] came from */
+	size_t nv, v_cap, vrun_cap;
 	size_t nstatus[ST_COUNT];	/* runs per status */
 	size_t nmissing;		/* status=ok runs without a numeric metric */
 	size_t nflagged;		/* status=ok runs left out: run->flag */

@@ -148,9 +148,10 @@ static void backends(const struct dataset *ds, const char *metric)
 		       c->verdict == V_LOWER ? (util_is_time(metric) ? "the swapfile is faster" :
 					       "the swapfile gives lower values") :
 		       (util_is_time(metric) ? "the swapfile is slower" : "the swapfile gives higher values"));
-		if (c->have_welch && !isnan(c->w.rel))
+		if (c->est.have && !isnan(c->est.rel))
 			printf(" (file %+.1f%% against partition, 95%% CI [%+.1f%%, %+.1f%%], "
-			       "rank test p = %.3g)", c->w.rel, c->w.rel_lo, c->w.rel_hi, c->mw.p);
+			       "rank test p = %.3g, %s)", c->est.rel, c->est.rel_lo, c->est.rel_hi,
+			       c->est.p, c->paired ? "paired" : "unpaired");
 		printf(".\n");
 	}
 	compare_free(cells, ncells, cmp, n);
