@@ -226,10 +226,9 @@ enum rec_status rec_parse(const char *line, size_t len, struct rec *r)
 	}
 	if (len > REC_LINE_MAX)
 		return REC_MALFORMED;
-	for (const char *q = line; q + 13 <= end; q++)
-		if (!memcmp(q, " crc=", 5))
-			crc = q;
-	if (!crc || end - crc != 13)
+	if (len >= 13 && !memcmp(end - 13, " crc=", 5))
+		crc = end - 13;	/* the checksum is the last field or missing */
+	if (!crc)
 		return REC_NO_CRC;
 	unsigned want = 0;
 

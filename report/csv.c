@@ -47,13 +47,13 @@ static char *extra_fields(const struct record *r)
 
 	s[0] = 0;
 	for (size_t i = 0; i < r->nf; i++) {
-		const char *v = r->f[i].val;
+		const char *v = record_val(r, i);
 		int quote = !*v || strpbrk(v, ";\"\\ \t") != NULL;
 
-		if (is_column(r->f[i].key))
+		if (is_column(record_key(r, i)))
 			continue;
-		grow(&s, &cap, n + strlen(r->f[i].key) + 2 * strlen(v) + 8, 1);
-		n += (size_t)sprintf(s + n, "%s%s=%s", n ? ";" : "", r->f[i].key, quote ? "\"" : "");
+		grow(&s, &cap, n + strlen(record_key(r, i)) + 2 * strlen(v) + 8, 1);
+		n += (size_t)sprintf(s + n, "%s%s=%s", n ? ";" : "", record_key(r, i), quote ? "\"" : "");
 		for (; *v; v++) {
 			if (quote && (*v == '"' || *v == '\\'))
 				s[n++] = '\\';

@@ -1,27 +1,15 @@
+/* parse: record lines to runs, boots and problems. */
 #include "parse.h"
 #include "util.h"
 #include "../lib/record.h"
-#include "../lib/resdisk.h"
 
-#include <errno.h>
-#include <fcntl.h>
-#include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 static const char *const status_names[ST_COUNT] = {
 	[ST_OK] = "ok", [ST_OOM] = "oom", [ST_TIMEOUT] = "timeout",
 	[ST_ERROR] = "error", [ST_KILLED] = "killed",
-};
-
-/* Result fields that must hold a number when present. */
-static const char *const numeric_keys[] = {
-	"iter", "elapsed_s", "user_s", "sys_s", "minflt", "majflt", "pswpin", "pswpout",
-	"pgmajfault", "pgscan", "pgsteal", "allocstall", "oom_kill", "psi_some_us",
-	"psi_full_us", "swap_peak_kb",
 };
 
 const char *run_status_name(enum run_status s)
@@ -29,24 +17,8 @@ const char *run_status_name(enum run_status s)
 	return s < ST_COUNT ? status_names[s] : "?";
 }
 
-const char *record_get(const struct record *r, const char *key)
-{
-	for (size_t i = r->nf; i-- > 0;)
-		if (!strcmp(r->f[i].key, key))
-			return r->f[i].val;
-	return NULL;
-}
-
-int run_value(const struct run *r, const char *key, double *v)
-{
-	return util_number(record_get(&r->rec, key), v);
-}
-
-static void problem(struct dataset *ds, const char *source, unsigned long line,
-		    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-
-static void problem(struct dataset *ds, const char *source, unsigned long line,
-		    const char *fmt, ...)
+void parse_problem(struct dataset *ds, const char *source, unsigned long line,
+		   const char *fmt, ...)
 {
 	struct problem *p;
 	va_list ap;
@@ -54,52 +26,55 @@ static void problem(struct dataset *ds, const char *source, unsigned long line,
 	grow(&ds->probs, &ds->probs_cap, ds->nprobs, sizeof(*ds->probs));
 	p = &ds->probs[ds->nprobs++];
 	p->where = line ? xasprintf("%s:%lu", source, line) : xstrdup(source);
+	p->source = source;
+	p->kind = fmt;
 	va_start(ap, fmt);
 	if (vasprintf(&p->what, fmt, ap) < 0)
 		die("out of memory");
 	va_end(ap);
 }
 
-static void keep_record(struct record *out, const struct rec *r, const char *source,
-			unsigned long line)
+static int same_boot(size_t item, const void *key, const void *ctx)
 {
-	out->source = source;
-	out->line = line;
-	out->kind = NULL;
-	out->nf = (size_t)r->nfields;
-	out->f = xcalloc(out->nf, sizeof(*out->f));
-	for (size_t i = 0; i < out->nf; i++) {
-		out->f[i].key = xstrdup(r->f[i].key);
-		out->f[i].val = xstrdup(r->f[i].val);
-	}
-}
+	const struct dataset *ds = ctx;
 
-static void free_record(struct record *r)
-{
-	for (size_t i = 0; i < r->nf; i++) {
-		free(r->f[i].key);
-		free(r->f[i].val);
-	}
-	free(r->f);
-	r->f = NULL;
-	r->nf = 0;
+	return !strcmp(ds->boots[item]->id, key);
 }
 
 static struct boot *find_boot(struct dataset *ds, const char *id, const char *source)
 {
+	uint64_t h = hmap_hash(id, strlen(id));
+	size_t i = hmap_get(&ds->boot_ix, h, same_boot, id, ds);
 	struct boot *b;
 
-	for (size_t i = 0; i < ds->nboots; i++)
-		if (!strcmp(ds->boots[i]->id, id))
-			return ds->boots[i];
-	if (!source)
-		return NULL;
+	if (i != HMAP_NONE)
+		return ds->boots[i];
 	b = xcalloc(1, sizeof(*b));
 	b->id = xstrdup(id);
 	b->source = source;
+	b->index = ds->nboots;
 	grow(&ds->boots, &ds->boots_cap, ds->nboots, sizeof(*ds->boots));
+	hmap_put(&ds->boot_ix, h, ds->nboots);
 	ds->boots[ds->nboots++] = b;
 	return b;
+}
+
+struct run_key {
+	const struct boot *boot;
+	unsigned long num;
+};
+
+static int same_run(size_t item, const void *key, const void *ctx)
+{
+	const struct run *r = &((const struct dataset *)ctx)->runs[item];
+	const struct run_key *k = key;
+
+	return r->boot == k->boot && r->num == k->num;
+}
+
+static uint64_t run_hash(const struct run_key *k)
+{
+	return hmap_mix((uint64_t)(uintptr_t)k->boot * 0x9e3779b97f4a7c15ULL ^ k->num);
 }
 
 static int status_of(const char *name)
@@ -111,30 +86,26 @@ static int status_of(const char *name)
 }
 
 /* Checks a good result record; returns a reason to reject it or NULL. */
-static const char *result_fault(const struct rec *r, int *status)
+static const char *result_fault(const struct record *r, int ok, int *status)
 {
 	static char why[96];
 	static const char *const required[] = { "boot", "workload", "backend", "status" };
-	double v;
+	const char *bad;
 
 	for (size_t i = 0; i < sizeof(required) / sizeof(required[0]); i++)
-		if (!rec_get(r, required[i]) || !*rec_get(r, required[i])) {
+		if (!record_get(r, required[i]) || !*record_get(r, required[i])) {
 			snprintf(why, sizeof(why), "result record without %s=", required[i]);
 			return why;
 		}
-	*status = status_of(rec_get(r, "status"));
+	*status = status_of(record_get(r, "status"));
 	if (*status < 0)
 		return "result record with unknown status=";
-	if (r->ok != (*status == ST_OK))
+	if (ok != (*status == ST_OK))
 		return "result record: ok/not ok disagrees with status=";
-	for (size_t i = 0; i < sizeof(numeric_keys) / sizeof(numeric_keys[0]); i++) {
-		const char *s = rec_get(r, numeric_keys[i]);
-
-		if (s && !util_number(s, &v)) {
-			snprintf(why, sizeof(why), "result record: %s=%.32s is not a number",
-				 numeric_keys[i], s);
-			return why;
-		}
+	if ((bad = record_not_number(r))) {
+		snprintf(why, sizeof(why), "result record: %s=%.32s is not a number", bad,
+			 record_get(r, bad));
+		return why;
 	}
 	return NULL;
 }
@@ -143,31 +114,32 @@ static void add_result(struct dataset *ds, const struct rec *r, const char *sour
 		       unsigned long line)
 {
 	int status = 0;
-	const char *why = result_fault(r, &status);
-	const char *boot = rec_get(r, "boot");
+	const char *why;
+	struct run_key key;
 	struct run *run;
+	size_t dup;
 
-	if (why) {
-		problem(ds, source, line, "%s (not used)", why);
-		return;
-	}
-	for (size_t i = 0; i < ds->nruns; i++) {
-		const struct run *o = &ds->runs[i];
-
-		if (o->num == r->num && !strcmp(o->boot->id, boot)) {
-			problem(ds, source, line,
-				"duplicate record: boot %s test %lu already seen at %s:%lu (not used)",
-				boot, r->num, o->rec.source, o->rec.line);
-			return;
-		}
-	}
 	grow(&ds->runs, &ds->runs_cap, ds->nruns, sizeof(*ds->runs));
 	run = &ds->runs[ds->nruns];
 	memset(run, 0, sizeof(*run));
-	keep_record(&run->rec, r, source, line);
-	run->boot = find_boot(ds, boot, source);
-	run->boot->nruns++;
-	run->seq = ds->nruns++;
+	store_record(ds, &run->rec, r, source, line);
+	if ((why = result_fault(&run->rec, r->ok, &status))) {
+		parse_problem(ds, source, line, "%s (not used)", why);
+		return;
+	}
+	key.boot = find_boot(ds, record_get(&run->rec, "boot"), source);
+	key.num = r->num;
+	dup = hmap_get(&ds->run_ix, run_hash(&key), same_run, &key, ds);
+	if (dup != HMAP_NONE) {
+		const struct run *o = &ds->runs[dup];
+
+		parse_problem(ds, source, line,
+			      "duplicate record: boot %s test %lu already seen at %s:%lu (not used)",
+			      key.boot->id, r->num, o->rec.source, o->rec.line);
+		return;
+	}
+	run->boot = (struct boot *)key.boot;
+	run->seq = ds->nruns;
 	run->num = r->num;
 	run->status = (enum run_status)status;
 	run->workload = record_get(&run->rec, "workload");
@@ -175,6 +147,17 @@ static void add_result(struct dataset *ds, const struct rec *r, const char *sour
 	run->status_name = record_get(&run->rec, "status");
 	run->kernel = record_get(&run->rec, "kernel");
 	run->tag = record_get(&run->rec, "tag");
+	if ((why = check_run(run))) {
+		struct boot *b = run->boot;
+
+		parse_problem(ds, source, line, "boot %s test %lu: %s (not used)", b->id, r->num,
+			      why);
+		grow(&b->refused, &b->refused_cap, b->nrefused, sizeof(*b->refused));
+		b->refused[b->nrefused++] = r->num;
+		return;
+	}
+	hmap_put(&ds->run_ix, run_hash(&key), ds->nruns++);
+	run->boot->nruns++;
 }
 
 /* Returns the boot the record belongs to, for the KTAP plan line after meta. */
@@ -193,7 +176,7 @@ static struct boot *add_diag(struct dataset *ds, const struct rec *r, const char
 	if (kind < 0)
 		return NULL;	/* warmup, sample and later kinds carry no results */
 	if (!id || !*id) {
-		problem(ds, source, line, "%s record without boot= (not used)", r->id);
+		parse_problem(ds, source, line, "%s record without boot= (not used)", r->id);
 		return NULL;
 	}
 	b = find_boot(ds, id, source);
@@ -201,26 +184,26 @@ static struct boot *add_diag(struct dataset *ds, const struct rec *r, const char
 		const char *msg = rec_get(r, "msg");
 
 		grow(&b->notes, &b->notes_cap, b->nnotes, sizeof(*b->notes));
-		keep_record(&b->notes[b->nnotes], r, source, line);
+		store_record(ds, &b->notes[b->nnotes], r, source, line);
 		b->notes[b->nnotes++].kind = kinds[kind];
 		if (kind == 3)
-			problem(ds, source, line, "boot %s: init reported an error: %s", id,
+			parse_problem(ds, source, line, "boot %s: init reported an error: %s", id,
 				msg ? msg : "(no message)");
 		return b;
 	}
 	if (kind == 1) {
 		grow(&b->swaps, &b->swaps_cap, b->nswaps, sizeof(*b->swaps));
-		keep_record(&b->swaps[b->nswaps++], r, source, line);
+		store_record(ds, &b->swaps[b->nswaps++], r, source, line);
 		return b;
 	}
 	slot = kind == 0 ? &b->meta : &b->totals;
 	if (slot->nf) {
-		problem(ds, source, line,
+		parse_problem(ds, source, line,
 			"duplicate record: %s of boot %s already seen at %s:%lu (not used)",
 			r->id, id, slot->source, slot->line);
 		return b;
 	}
-	keep_record(slot, r, source, line);
+	store_record(ds, slot, r, source, line);
 	return b;
 }
 
@@ -281,313 +264,110 @@ static enum rec_status salvage(const char *s, size_t n, struct rec *r, size_t *a
 	return REC_NOT_RECORD;
 }
 
+void parse_begin(struct parser *p, struct dataset *ds, const char *path)
+{
+	memset(p, 0, sizeof(*p));
+	p->ds = ds;
+	p->r = xmalloc(sizeof(*p->r));
+	grow(&ds->src, &ds->src_cap, ds->nsrc, sizeof(*ds->src));
+	p->src = &ds->src[ds->nsrc++];
+	memset(p->src, 0, sizeof(*p->src));
+	p->src->path = xstrdup(path);
+}
+
+void parse_line(struct parser *p, const char *s, size_t n, int last)
+{
+	struct dataset *ds = p->ds;
+	const char *source = p->src->path;
+	struct rec *r = p->r;
+	unsigned long lineno = ++p->lineno, plan;
+	enum rec_status st;
+
+	while (n && (s[n - 1] == '\r' || s[n - 1] == '\n'))
+		n--;
+	st = rec_parse(s, n, r);
+	if (st == REC_NOT_RECORD && plan_line(s, n, &plan)) {
+		if (p->cur)
+			p->cur->plan = plan;
+		return;
+	}
+	if (st == REC_NOT_RECORD || st == REC_BAD_CRC || st == REC_NO_CRC) {
+		int tail = n >= 13 && crc_at(s, n, n - 13);
+		size_t at;
+
+		if (salvage(s, n, r, &at) == REC_GOOD) {
+			st = REC_GOOD;
+			if (record_start(s, at) < at)
+				parse_problem(ds, source, lineno, "damaged record: a cut record precedes an "
+					"intact one on this line (the cut one not used)");
+		} else if (st == REC_NOT_RECORD && !tail) {
+			return;
+		} else if (st == REC_NOT_RECORD) {
+			parse_problem(ds, source, lineno, "damaged record: checksum at the end but "
+				"no valid record start (not used)");
+			return;
+		}
+	}
+	switch (st) {
+	case REC_GOOD:
+		p->src->nrecords++;
+		if (r->type == REC_RESULT) {
+			add_result(ds, r, source, lineno);
+		} else {
+			struct boot *b = add_diag(ds, r, source, lineno);
+
+			if (b && !strcmp(r->id, "meta"))
+				p->cur = b;
+		}
+		break;
+	case REC_BAD_CRC:
+		parse_problem(ds, source, lineno, "damaged record: checksum mismatch (not used)");
+		break;
+	case REC_NO_CRC:
+		parse_problem(ds, source, lineno, "truncated record: no checksum%s (not used)",
+			last ? ", last line of the source cut short" : "");
+		break;
+	case REC_MALFORMED:
+		parse_problem(ds, source, lineno, "malformed record (not used)");
+		break;
+	case REC_NOT_RECORD:
+		break;
+	}
+}
+
+void parse_end(struct parser *p)
+{
+	if (!p->src->nrecords)
+		parse_problem(p->ds, p->src->path, 0, "no swapbench records found");
+	free(p->r);
+	p->r = NULL;
+}
+
 void parse_text(struct dataset *ds, const char *path, const char *text, size_t len)
 {
-	struct rec *r = xmalloc(sizeof(*r));
-	struct boot *cur = NULL;
-	unsigned long lineno = 0;
-	const char *source;
-	struct source *src;
+	struct parser p;
 
-	grow(&ds->src, &ds->src_cap, ds->nsrc, sizeof(*ds->src));
-	src = &ds->src[ds->nsrc++];
-	memset(src, 0, sizeof(*src));
-	src->path = xstrdup(path);
-	source = src->path;
+	parse_begin(&p, ds, path);
 	for (size_t off = 0; off < len;) {
 		const char *s = text + off, *nl = memchr(s, '\n', len - off);
 		size_t n = nl ? (size_t)(nl - s) : len - off;
-		unsigned long plan;
-		enum rec_status st;
 
 		off += n + (nl != NULL);
-		lineno++;
-		while (n && (s[n - 1] == '\r' || s[n - 1] == '\n'))
-			n--;
-		st = rec_parse(s, n, r);
-		if (st == REC_NOT_RECORD && plan_line(s, n, &plan)) {
-			if (cur)
-				cur->plan = plan;
-			continue;
-		}
-		if (st == REC_NOT_RECORD || st == REC_BAD_CRC || st == REC_NO_CRC) {
-			int tail = n >= 13 && crc_at(s, n, n - 13);
-
-			size_t at;
-
-			if (salvage(s, n, r, &at) == REC_GOOD) {
-				st = REC_GOOD;
-				if (record_start(s, at) < at)
-					problem(ds, source, lineno, "damaged record: a cut record precedes an "
-						"intact one on this line (the cut one not used)");
-			} else if (st == REC_NOT_RECORD && !tail)
-				continue;
-			else if (st == REC_NOT_RECORD) {
-				problem(ds, source, lineno, "damaged record: checksum at the end but "
-					"no valid record start (not used)");
-				continue;
-			}
-		}
-		switch (st) {
-		case REC_GOOD:
-			src->nrecords++;
-			if (r->type == REC_RESULT) {
-				add_result(ds, r, source, lineno);
-			} else {
-				struct boot *b = add_diag(ds, r, source, lineno);
-
-				if (b && !strcmp(r->id, "meta"))
-					cur = b;
-			}
-			break;
-		case REC_BAD_CRC:
-			problem(ds, source, lineno, "damaged record: checksum mismatch (not used)");
-			break;
-		case REC_NO_CRC:
-			problem(ds, source, lineno,
-				"truncated record: no checksum%s (not used)",
-				nl ? "" : ", last line of the source cut short");
-			break;
-		case REC_MALFORMED:
-			problem(ds, source, lineno, "malformed record (not used)");
-			break;
-		case REC_NOT_RECORD:
-			break;
-		}
+		parse_line(&p, s, n, !nl);
 	}
-	if (!src->nrecords)
-		problem(ds, source, 0, "no swapbench records found");
-	free(r);
-}
-
-/* Reads from fd until EOF or, with stop_at_nul, the first NUL byte. */
-static char *read_fd(int fd, const char *path, int stop_at_nul, size_t *len)
-{
-	size_t cap = 1 << 16, n = 0;
-	char *buf = xmalloc(cap);
-
-	for (;;) {
-		if (n == cap)
-			buf = xrealloc(buf, cap *= 2);
-		ssize_t got = read(fd, buf + n, cap - n);
-
-		if (got < 0 && errno == EINTR)
-			continue;
-		if (got < 0)
-			die("%s: read: %s", path, strerror(errno));
-		if (!got)
-			break;
-		if (stop_at_nul) {
-			char *z = memchr(buf + n, 0, (size_t)got);
-
-			if (z) {
-				n = (size_t)(z - buf);
-				break;
-			}
-		}
-		n += (size_t)got;
-	}
-	*len = n;
-	return buf;
-}
-
-static ssize_t read_full(int fd, char *buf, size_t want)
-{
-	size_t n = 0;
-
-	while (n < want) {
-		ssize_t got = read(fd, buf + n, want - n);
-
-		if (got < 0 && errno == EINTR)
-			continue;
-		if (got < 0)
-			return -1;
-		if (!got)
-			break;
-		n += (size_t)got;
-	}
-	return (ssize_t)n;
-}
-
-/* 1 if path starts with a results-disk header (label copied), else 0. */
-static int is_results_disk(const char *path, char label[RESDISK_LABEL_MAX + 1])
-{
-	char hdr[RESDISK_HDR_SIZE];
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	ssize_t n;
-
-	if (fd < 0)
-		return 0;
-	n = read_full(fd, hdr, sizeof(hdr));
-	close(fd);
-	return n == (ssize_t)sizeof(hdr) && !resdisk_check_header(hdr, sizeof(hdr), label);
-}
-
-static void parse_file(struct dataset *ds, const char *path)
-{
-	char hdr[RESDISK_HDR_SIZE], label[RESDISK_LABEL_MAX + 1];
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	ssize_t n;
-	size_t len;
-	char *text;
-
-	if (fd < 0)
-		die("%s: %s", path, strerror(errno));
-	n = read_full(fd, hdr, sizeof(hdr));
-	if (n < 0)
-		die("%s: read: %s", path, strerror(errno));
-	if (n == (ssize_t)sizeof(hdr) && !resdisk_check_header(hdr, sizeof(hdr), label)) {
-		text = read_fd(fd, path, 1, &len);
-		parse_text(ds, path, text, len);
-		ds->src[ds->nsrc - 1].label = xstrdup(label);
-	} else {
-		char *rest = read_fd(fd, path, 0, &len);
-
-		text = xmalloc((size_t)n + len);
-		memcpy(text, hdr, (size_t)n);
-		memcpy(text + n, rest, len);
-		free(rest);
-		parse_text(ds, path, text, (size_t)n + len);
-	}
-	free(text);
-	close(fd);
-}
-
-void parse_source(struct dataset *ds, const char *path)
-{
-	char label[RESDISK_LABEL_MAX + 1];
-	struct stat st;
-
-	if (stat(path, &st) < 0)
-		die("%s: %s", path, strerror(errno));
-	if (!S_ISDIR(st.st_mode)) {
-		parse_file(ds, path);
-		return;
-	}
-	size_t n = strlen(path);
-
-	while (n > 1 && path[n - 1] == '/')
-		n--;
-	char *disk = xasprintf("%.*s/results.disk", (int)n, path);
-	char *log = xasprintf("%.*s/serial.log", (int)n, path);
-
-	if (is_results_disk(disk, label)) {
-		parse_file(ds, disk);
-	} else if (access(log, F_OK) == 0) {
-		if (access(disk, F_OK) == 0)
-			warn("%s: no results-disk header, using %s", disk, log);
-		parse_file(ds, log);
-	} else {
-		die("%s: directory holds neither a results.disk nor a serial.log", path);
-	}
-	free(disk);
-	free(log);
-}
-
-static int cmp_ulong(const void *a, const void *b)
-{
-	unsigned long x = *(const unsigned long *)a, y = *(const unsigned long *)b;
-
-	return (x > y) - (x < y);
-}
-
-/* Appends "a" or "a-b" to a list of missing test numbers. */
-static void list_range(char *buf, size_t size, unsigned long a, unsigned long b)
-{
-	size_t n = strlen(buf);
-
-	if (n + 24 >= size) {
-		if (!strstr(buf, "..."))
-			snprintf(buf + n, size - n, ", ...");
-		return;
-	}
-	snprintf(buf + n, size - n, "%s%lu", n ? ", " : "", a);
-	n = strlen(buf);
-	if (b > a)
-		snprintf(buf + n, size - n, "-%lu", b);
-}
-
-static void check_plan(struct dataset *ds, struct boot *b)
-{
-	double planned;
-	unsigned long plan = b->plan, *nums, next = 1;
-	size_t n = 0;
-	char missing[256] = "";
-
-	if (util_number(record_get(&b->totals, "planned"), &planned) && planned >= 0 &&
-	    planned < (double)ULONG_MAX)	/* beyond that the cast is undefined */
-		plan = (unsigned long)planned;
-	if (!plan)
-		return;
-	nums = xcalloc(b->nruns, sizeof(*nums));
-	for (size_t i = 0; i < ds->nruns; i++)
-		if (ds->runs[i].boot == b)
-			nums[n++] = ds->runs[i].num;
-	qsort(nums, n, sizeof(*nums), cmp_ulong);
-	for (size_t i = 0; i < n; i++) {
-		if (nums[i] > plan) {
-			problem(ds, b->source, 0, "boot %s: test %lu outside the plan 1..%lu",
-				b->id, nums[i], plan);
-			continue;
-		}
-		if (nums[i] > next)
-			list_range(missing, sizeof(missing), next, nums[i] - 1);
-		next = nums[i] + 1;
-	}
-	if (next <= plan)
-		list_range(missing, sizeof(missing), next, plan);
-	if (*missing)
-		problem(ds, b->source, 0, "boot %s: no result for test %s of the plan 1..%lu",
-			b->id, missing, plan);
-	free(nums);
-}
-
-void parse_finish(struct dataset *ds)
-{
-	for (size_t i = 0; i < ds->nboots; i++) {
-		struct boot *b = ds->boots[i];
-
-		if (!b->meta.nf)
-			problem(ds, b->source, 0, "boot %s: no meta record (kernel, memory unknown)",
-				b->id);
-		if (!b->totals.nf)
-			problem(ds, b->source, 0, "boot %s: no totals record (log cut short?)", b->id);
-		check_plan(ds, b);
-	}
-	for (size_t i = 0; i < ds->nruns; i++) {
-		struct run *r = &ds->runs[i];
-
-		if (!r->kernel)
-			r->kernel = record_get(&r->boot->meta, "kernel_release");
-		if (!r->tag)
-			r->tag = record_get(&r->boot->meta, "tag");
-	}
-}
-
-void parse_print_problems(const struct dataset *ds, FILE *out)
-{
-	fflush(stdout);
-	for (size_t i = 0; i < ds->nprobs; i++)
-		fprintf(out, "%s: %s\n", ds->probs[i].where, ds->probs[i].what);
+	parse_end(&p);
 }
 
 void parse_free(struct dataset *ds)
 {
-	for (size_t i = 0; i < ds->nruns; i++) {
-		free_record(&ds->runs[i].rec);
+	for (size_t i = 0; i < ds->nruns; i++)
 		free(ds->runs[i].flag);
-	}
 	for (size_t i = 0; i < ds->nboots; i++) {
 		struct boot *b = ds->boots[i];
 
-		free_record(&b->meta);
-		free_record(&b->totals);
-		for (size_t k = 0; k < b->nswaps; k++)
-			free_record(&b->swaps[k]);
 		free(b->swaps);
-		for (size_t k = 0; k < b->nnotes; k++)
-			free_record(&b->notes[k]);
 		free(b->notes);
+		free(b->refused);
 		free(b->id);
 		free(b);
 	}
@@ -599,6 +379,9 @@ void parse_free(struct dataset *ds)
 		free(ds->src[i].path);
 		free(ds->src[i].label);
 	}
+	store_free(&ds->mem);
+	hmap_free(&ds->boot_ix);
+	hmap_free(&ds->run_ix);
 	free(ds->src);
 	free(ds->boots);
 	free(ds->runs);

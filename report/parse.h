@@ -5,26 +5,30 @@
  * Every record that cannot be trusted is kept out of the runs and listed as
  * a problem with its source and line, so no damage goes unnoticed.
  */
+#include "hmap.h"
+
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 enum run_status { ST_OK, ST_OOM, ST_TIMEOUT, ST_ERROR, ST_KILLED, ST_COUNT };
 
-struct field {
-	char *key, *val;
-};
-
-/* One checksummed record with its origin. */
+/*
+ * One checksummed record with its origin. Its fields sit in one block: nf
+ * (key number, value offset) pairs, then the values; key names are kept
+ * once per process. A run costs about its line's length (see README).
+ */
 struct record {
 	const char *source;
 	unsigned long line;	/* 1-based line in the serial log or disk data area */
 	const char *kind;	/* diagnostic records: "meta", "error", ...; else NULL */
 	size_t nf;
-	struct field *f;
+	uint16_t *f;		/* 2 * nf: key number, offset of the value in f */
 };
 
 struct boot {
 	char *id;
+	size_t index;		/* in dataset.boots */
 	const char *source;	/* where it was first seen */
 	struct record meta;	/* nf == 0: no meta record */
 	struct record totals;	/* nf == 0: no totals record */
@@ -34,6 +38,8 @@ struct boot {
 	struct record *notes;	/* init's error and warning records */
 	size_t nnotes, notes_cap;
 	size_t nruns;		/* runs used */
+	unsigned long *refused;	/* test numbers of runs a check left out */
+	size_t nrefused, refused_cap;
 };
 
 struct run {
@@ -49,6 +55,8 @@ struct run {
 struct problem {
 	char *where;		/* "SOURCE:LINE" or "SOURCE" */
 	char *what;
+	const char *source;
+	const char *kind;	/* the message's format: problems alike share it */
 };
 
 struct source {
@@ -67,18 +75,53 @@ struct dataset {
 	struct problem *probs;
 	size_t nprobs, probs_cap;
 	int keep_flagged;	/* --flagged: flagged runs enter the statistics too */
+	struct hmap boot_ix, run_ix;	/* boots by id, runs by (boot, num) */
+	struct arena {
+		char *p;
+		size_t left;
+		char **blocks;
+		size_t n, cap;
+	} mem;				/* the records' fields */
 };
 
-/* Reads one SOURCE into ds; dies on I/O errors. */
+struct rec;
+
+/* A text source being read line by line (source.c feeds it). */
+struct parser {
+	struct dataset *ds;
+	struct source *src;
+	struct boot *cur;	/* the boot whose meta record came last */
+	unsigned long lineno;
+	struct rec *r;
+};
+
+/* Reads one SOURCE (file, device or result directory) into ds; dies on I/O errors. */
 void parse_source(struct dataset *ds, const char *path);
 /* Reads a serial log or disk data area already in memory. */
 void parse_text(struct dataset *ds, const char *source, const char *text, size_t len);
-/* Boot-level checks (totals present, plan complete); call once after all sources. */
-void parse_finish(struct dataset *ds);
-void parse_print_problems(const struct dataset *ds, FILE *out);
+void parse_begin(struct parser *p, struct dataset *ds, const char *source);
+/* One line without its newline; last: the source ended without one. */
+void parse_line(struct parser *p, const char *s, size_t n, int last);
+void parse_end(struct parser *p);
 void parse_free(struct dataset *ds);
 
+/* Dataset checks (check.c): boots complete, plans met; once after all sources. */
+void parse_finish(struct dataset *ds);
+/* Why a run must not be used, or NULL: checks on one run's own record. */
+const char *check_run(const struct run *r);
+void parse_print_problems(const struct dataset *ds, FILE *out);
+void parse_problem(struct dataset *ds, const char *source, unsigned long line,
+		   const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+/* Records (store.c): kept until parse_free, fields in one block each. */
+void store_record(struct dataset *ds, struct record *out, const struct rec *r,
+		  const char *source, unsigned long line);
+void store_free(struct arena *a);
 const char *record_get(const struct record *r, const char *key);
+const char *record_key(const struct record *r, size_t i);
+const char *record_val(const struct record *r, size_t i);
+/* The first field that must be a number and is not, or NULL. */
+const char *record_not_number(const struct record *r);
 /* The run's value for key as a number; 0 if absent or not numeric. */
 int run_value(const struct run *r, const char *key, double *v);
 const char *run_status_name(enum run_status s);

@@ -6,6 +6,8 @@ REPORT_SRC      := $(wildcard report/*.c)
 REPORT_HDR      := $(wildcard report/*.h) lib/record.h lib/crc32.h lib/resdisk.h lib/stats.h
 REPORT_LIB_SRC  := $(LIB_SRC)
 REPORT_LIBS     := -lm
+# The table-driven CRC-32 (lib/crc32.c): the host checks millions of records.
+REPORT_CFLAGS   := -DCRC32_TABLE
 REPORT_SAN      ?= -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 # Unit tests: $(HOST_OUT)/tests/test_<name> from tests/unit/test_<name>.c.
@@ -14,26 +16,31 @@ REPORT_UNIT_TESTS := stats report_parse report_compare
 
 TEST_SRC_stats           := lib/stats.c lib/stats_rank.c
 TEST_LIBS_stats          := $(REPORT_LIBS)
-TEST_SRC_report_parse    := report/parse.c report/util.c $(REPORT_LIB_SRC)
+# Sources to checked runs: what every command starts with.
+REPORT_PARSE_SRC  := report/parse.c report/store.c report/check.c report/source.c \
+                     report/hmap.c report/util.c
+
+TEST_SRC_report_parse    := $(REPORT_PARSE_SRC) $(REPORT_LIB_SRC)
 TEST_LIBS_report_parse   := -lm
 TEST_SRC_report_compare  := report/compare.c report/group.c report/table.c \
-                            report/parse.c report/util.c $(REPORT_LIB_SRC)
+                            $(REPORT_PARSE_SRC) $(REPORT_LIB_SRC)
 TEST_LIBS_report_compare := $(REPORT_LIBS)
 
 $(HOST_OUT)/swapbench-report: $(REPORT_SRC) $(REPORT_LIB_SRC) $(REPORT_HDR)
 	@mkdir -p $(@D)
-	$(HOST_CC) $(HOST_CFLAGS) -o $@ $(REPORT_SRC) $(REPORT_LIB_SRC) $(REPORT_LIBS)
+	$(HOST_CC) $(HOST_CFLAGS) $(REPORT_CFLAGS) -o $@ $(REPORT_SRC) $(REPORT_LIB_SRC) $(REPORT_LIBS)
 
 # The same tool under AddressSanitizer + UBSan, for tests/host/report_cli.sh.
 $(HOST_OUT)/asan/swapbench-report: $(REPORT_SRC) $(REPORT_LIB_SRC) $(REPORT_HDR)
 	@mkdir -p $(@D)
-	$(HOST_CC) $(HOST_CFLAGS) $(REPORT_SAN) -o $@ $(REPORT_SRC) $(REPORT_LIB_SRC) $(REPORT_LIBS)
+	$(HOST_CC) $(HOST_CFLAGS) $(REPORT_CFLAGS) $(REPORT_SAN) -o $@ $(REPORT_SRC) $(REPORT_LIB_SRC) $(REPORT_LIBS)
 
 define REPORT_TEST_RULE
 $(HOST_OUT)/tests/test_$(1): tests/unit/test_$(1).c $(TEST_SRC_$(1)) tests/unit/check.h \
 		tests/unit/seed000.h $(REPORT_HDR)
 	@mkdir -p $$(@D)
-	$$(HOST_CC) $$(HOST_CFLAGS) -Itests/unit -o $$@ $$< $(TEST_SRC_$(1)) $(TEST_LIBS_$(1))
+	$$(HOST_CC) $$(HOST_CFLAGS) $(REPORT_CFLAGS) -Itests/unit -o $$@ $$< $(TEST_SRC_$(1)) $(TEST_LIBS_$(1))
+$(HOST_OUT)/asan/tests/test_$(1): HOST_CFLAGS += $(REPORT_CFLAGS)
 endef
 $(foreach t,$(REPORT_UNIT_TESTS),$(eval $(call REPORT_TEST_RULE,$(t))))
 
@@ -51,3 +58,8 @@ $(HOST_OUT)/tests/gen_fixtures: tests/fixtures/gen_fixtures.c tests/unit/seed000
 .PHONY: report-fixtures
 report-fixtures: $(HOST_OUT)/tests/gen_fixtures
 	$< tests/fixtures
+
+# A lab's pile of serial logs, for tests/bench_report: gen_lab RUNS FILES DIR.
+$(HOST_OUT)/tests/gen_lab: tests/fixtures/gen_lab.c $(REPORT_LIB_SRC) lib/record.h
+	@mkdir -p $(@D)
+	$(HOST_CC) $(HOST_CFLAGS) $(REPORT_CFLAGS) -o $@ $< $(REPORT_LIB_SRC) -lm

@@ -287,7 +287,7 @@ static int same_runs(const struct dataset *a, const struct dataset *b)
 		if (x->nf != y->nf || a->runs[i].num != b->runs[i].num)
 			return 0;
 		for (size_t k = 0; k < x->nf; k++)
-			if (strcmp(x->f[k].key, y->f[k].key) || strcmp(x->f[k].val, y->f[k].val))
+			if (strcmp(record_key(x, k), record_key(y, k)) || strcmp(record_val(x, k), record_val(y, k)))
 				return 0;
 	}
 	return 1;
@@ -365,6 +365,80 @@ static void test_results_disk(const char *fixtures)
 	parse_free(&seed);
 }
 
+/* SPEC: a run during which not exactly one swap configuration was active is flagged. */
+static void test_swaps_active(void)
+{
+	static const char *const active[] = { "1", "2", "0", NULL };
+	struct dataset ds = { 0 };
+
+	len = 0;
+	put_diag("meta", "s1", "kernel_release", "6.1.0", "\n");	/* 1 */
+	put("1..4\n");							/* 2 */
+	for (unsigned long i = 1; i <= 4; i++) {			/* 3-6 */
+		struct rec_buf b;
+
+		rec_begin_result(&b, 1, i, "lines");
+		rec_add(&b, "boot", "s1");
+		rec_add(&b, "workload", "lines");
+		rec_add(&b, "backend", i % 2 ? "partition" : "file");
+		rec_add(&b, "status", "ok");
+		rec_add(&b, "elapsed_s", "3.5");
+		if (active[i - 1])
+			rec_add(&b, "swaps_active", active[i - 1]);
+		put_rec(&b, "\n");
+	}
+	put_diag("totals", "s1", "planned", "4", "\n");
+	parse_text(&ds, "swaps", text, len);
+	parse_finish(&ds);
+	CHECK(used(&ds, "s1", 1) && used(&ds, "s1", 4) && ds.nruns == 2,
+	      "swaps_active=1 and a record without swaps_active used, nothing else");
+	CHECK(!used(&ds, "s1", 2) && !used(&ds, "s1", 3), "swaps_active=2 and =0 not used");
+	CHECK(find_problem(&ds, "swaps:4", "test 2: swaps_active=2, not exactly one swap") &&
+	      find_problem(&ds, "swaps:5", "test 3: swaps_active=0, not exactly one swap"),
+	      "both flagged where they are");
+	CHECK(ds.nprobs == 2, "a flagged run is not also reported missing (%zu problems)",
+	      ds.nprobs);
+	parse_free(&ds);
+}
+
+/* A source longer than the reader's chunk: lines cut by chunk ends are whole again. */
+static void test_long_source(void)
+{
+	char dir[] = "/tmp/sbreport.XXXXXX", path[4200];
+	struct dataset ds = { 0 };
+	static char big[3 << 20];
+	size_t n = 0, runs = 0;
+	unsigned long i;
+
+	if (!mkdtemp(dir)) {
+		perror("mkdtemp");
+		exit(2);
+	}
+	for (i = 1; n + 2 * sizeof(text) < sizeof(big); i++) {
+		len = 0;
+		put_result("l1", i, i % 2 ? "partition" : "file", "ok", 1 + (double)i / 1000, "\n");
+		memcpy(big + n, text, len);
+		n += len;
+		runs++;
+	}
+	len = 0;
+	put_result("l1", i, "file", "ok", 2, "\n");
+	memcpy(big + n, text, len / 2);	/* the last line cut short, no newline */
+	n += len / 2;
+	write_file(tmp_path(path, sizeof(path), dir, "serial.log"), big, n);
+	parse_source(&ds, path);
+	CHECK(n > 2 << 20 && ds.nruns == runs, "%zu bytes: all %zu runs read (got %zu)", n, runs,
+	      ds.nruns);
+	CHECK(ds.nprobs == 1 && strstr(ds.probs[0].what, "last line of the source cut short"),
+	      "only the cut last line reported");
+	CHECK(crc32_update(0, "123456789", 9) == 0xCBF43926u &&
+	      crc32_update(crc32_update(0, "12345", 5), "6789", 4) == 0xCBF43926u,
+	      "the report's crc32 gives the standard check value, whole and in pieces");
+	parse_free(&ds);
+	unlink(path);
+	rmdir(dir);
+}
+
 int main(int argc, char **argv)
 {
 	test_damaged_log();
@@ -372,6 +446,8 @@ int main(int argc, char **argv)
 	test_noise_after_record();
 	test_init_error();
 	test_two_boots();
+	test_swaps_active();
+	test_long_source();
 	test_results_disk(argc > 1 ? argv[1] : "tests/fixtures");
 	CHECK_DONE();
 }

@@ -1,0 +1,154 @@
+/*
+ * check: what a dataset must hold before its runs are used. Checks on one
+ * run's own record are a table (run_checks); checks across a boot run once
+ * all sources are read (parse_finish).
+ */
+#include "parse.h"
+#include "util.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* SPEC: a run during which not exactly one swap configuration was active. */
+static const char *one_swap_active(const struct run *r)
+{
+	static char why[96];
+	const char *s = record_get(&r->rec, "swaps_active");
+	double n;
+
+	if (!s || (util_number(s, &n) && n == 1))
+		return NULL;	/* logs from before swaps_active was recorded lack it */
+	snprintf(why, sizeof(why), "swaps_active=%.16s, not exactly one swap configuration "
+		 "was active", s);
+	return why;
+}
+
+static const char *(*const run_checks[])(const struct run *r) = {
+	one_swap_active,
+};
+
+const char *check_run(const struct run *r)
+{
+	const char *why;
+
+	for (size_t i = 0; i < sizeof(run_checks) / sizeof(run_checks[0]); i++)
+		if ((why = run_checks[i](r)))
+			return why;
+	return NULL;
+}
+
+struct test {
+	size_t boot;
+	unsigned long num;
+};
+
+static int cmp_test(const void *a, const void *b)
+{
+	const struct test *x = a, *y = b;
+
+	if (x->boot != y->boot)
+		return (x->boot > y->boot) - (x->boot < y->boot);
+	return (x->num > y->num) - (x->num < y->num);
+}
+
+/* Appends "a" or "a-b" to a list of missing test numbers. */
+static void list_range(char *buf, size_t size, unsigned long a, unsigned long b)
+{
+	size_t n = strlen(buf);
+
+	if (n + 24 >= size) {
+		if (!strstr(buf, "..."))
+			snprintf(buf + n, size - n, ", ...");
+		return;
+	}
+	snprintf(buf + n, size - n, "%s%lu", n ? ", " : "", a);
+	n = strlen(buf);
+	if (b > a)
+		snprintf(buf + n, size - n, "-%lu", b);
+}
+
+/* nums: the boot's tests seen (used or refused by a check), ascending. */
+static void check_plan(struct dataset *ds, struct boot *b, const struct test *t, size_t n)
+{
+	double planned;
+	unsigned long plan = b->plan, next = 1;
+	char missing[256] = "";
+
+	if (util_number(record_get(&b->totals, "planned"), &planned) && planned >= 0 &&
+	    planned < (double)ULONG_MAX)	/* beyond that the cast is undefined */
+		plan = (unsigned long)planned;
+	if (!plan)
+		return;
+	for (size_t i = 0; i < n; i++) {
+		if (t[i].num > plan) {
+			parse_problem(ds, b->source, 0, "boot %s: test %lu outside the plan 1..%lu",
+				      b->id, t[i].num, plan);
+			continue;
+		}
+		if (t[i].num > next)
+			list_range(missing, sizeof(missing), next, t[i].num - 1);
+		next = t[i].num + 1;
+	}
+	if (next <= plan)
+		list_range(missing, sizeof(missing), next, plan);
+	if (*missing)
+		parse_problem(ds, b->source, 0, "boot %s: no result for test %s of the plan 1..%lu",
+			      b->id, missing, plan);
+}
+
+/* Every boot's tests, sorted by boot and number: one pass for all plans. */
+static struct test *all_tests(const struct dataset *ds, size_t *n)
+{
+	size_t total = ds->nruns, k = 0;
+	struct test *t;
+
+	for (size_t i = 0; i < ds->nboots; i++)
+		total += ds->boots[i]->nrefused;
+	t = xcalloc(total, sizeof(*t));
+	for (size_t i = 0; i < ds->nruns; i++)
+		t[k++] = (struct test){ ds->runs[i].boot->index, ds->runs[i].num };
+	for (size_t i = 0; i < ds->nboots; i++)
+		for (size_t j = 0; j < ds->boots[i]->nrefused; j++)
+			t[k++] = (struct test){ i, ds->boots[i]->refused[j] };
+	qsort(t, total, sizeof(*t), cmp_test);
+	*n = total;
+	return t;
+}
+
+void parse_finish(struct dataset *ds)
+{
+	size_t nt, k = 0;
+	struct test *t = all_tests(ds, &nt);
+
+	for (size_t i = 0; i < ds->nboots; i++) {
+		struct boot *b = ds->boots[i];
+		size_t first = k;
+
+		if (!b->meta.nf)
+			parse_problem(ds, b->source, 0,
+				      "boot %s: no meta record (kernel, memory unknown)", b->id);
+		if (!b->totals.nf)
+			parse_problem(ds, b->source, 0, "boot %s: no totals record (log cut short?)",
+				      b->id);
+		while (k < nt && t[k].boot == i)
+			k++;
+		check_plan(ds, b, t + first, k - first);
+	}
+	free(t);
+	for (size_t i = 0; i < ds->nruns; i++) {
+		struct run *r = &ds->runs[i];
+
+		if (!r->kernel)
+			r->kernel = record_get(&r->boot->meta, "kernel_release");
+		if (!r->tag)
+			r->tag = record_get(&r->boot->meta, "tag");
+	}
+}
+
+void parse_print_problems(const struct dataset *ds, FILE *out)
+{
+	fflush(stdout);
+	for (size_t i = 0; i < ds->nprobs; i++)
+		fprintf(out, "%s: %s\n", ds->probs[i].where, ds->probs[i].what);
+}

@@ -1,0 +1,135 @@
+/* source: serial logs, results disks and result directories, read as a stream. */
+#include "parse.h"
+#include "util.h"
+#include "../lib/resdisk.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+enum { CHUNK = 1 << 20 };
+
+static ssize_t read_full(int fd, char *buf, size_t want)
+{
+	size_t n = 0;
+
+	while (n < want) {
+		ssize_t got = read(fd, buf + n, want - n);
+
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0)
+			return -1;
+		if (!got)
+			break;
+		n += (size_t)got;
+	}
+	return (ssize_t)n;
+}
+
+/* 1 if path starts with a results-disk header (label copied), else 0. */
+static int is_results_disk(const char *path, char label[RESDISK_LABEL_MAX + 1])
+{
+	char hdr[RESDISK_HDR_SIZE];
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	ssize_t n;
+
+	if (fd < 0)
+		return 0;
+	n = read_full(fd, hdr, sizeof(hdr));
+	close(fd);
+	return n == (ssize_t)sizeof(hdr) && !resdisk_check_header(hdr, sizeof(hdr), label);
+}
+
+/*
+ * Feeds fd to p line by line, holding one chunk and the line it cuts, so a
+ * source of any size costs the same memory. The buf[0..have) bytes come
+ * first. A results disk's data ends at its first NUL byte.
+ */
+static void stream(struct parser *p, int fd, const char *path, char *buf, size_t have,
+		   size_t cap, int stop_at_nul)
+{
+	int end = 0;
+
+	while (!end) {
+		ssize_t got;
+		size_t start = 0;
+		char *z;
+
+		if (have == cap)
+			buf = xrealloc(buf, cap *= 2);	/* one line longer than a chunk */
+		got = read(fd, buf + have, cap - have);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0)
+			die("%s: read: %s", path, strerror(errno));
+		if (stop_at_nul && (z = memchr(buf + have, 0, (size_t)got))) {
+			got = z - (buf + have);
+			end = 1;
+		}
+		end |= !got;
+		have += (size_t)got;
+		for (char *nl; (nl = memchr(buf + start, '\n', have - start)); start = (size_t)(nl - buf) + 1)
+			parse_line(p, buf + start, (size_t)(nl - buf - (ptrdiff_t)start), 0);
+		if (end && start < have)
+			parse_line(p, buf + start, have - start, 1);
+		memmove(buf, buf + start, have - start);
+		have -= start;
+	}
+	free(buf);
+}
+
+static void parse_file(struct dataset *ds, const char *path)
+{
+	char label[RESDISK_LABEL_MAX + 1], *buf = xmalloc(CHUNK);
+	int fd = open(path, O_RDONLY | O_CLOEXEC), disk;
+	struct parser p;
+	ssize_t n;
+
+	if (fd < 0)
+		die("%s: %s", path, strerror(errno));
+	n = read_full(fd, buf, RESDISK_HDR_SIZE);
+	if (n < 0)
+		die("%s: read: %s", path, strerror(errno));
+	disk = n == RESDISK_HDR_SIZE && !resdisk_check_header(buf, RESDISK_HDR_SIZE, label);
+	parse_begin(&p, ds, path);
+	if (disk)
+		p.src->label = xstrdup(label);
+	stream(&p, fd, path, buf, disk ? 0 : (size_t)n, CHUNK, disk);
+	parse_end(&p);
+	close(fd);
+}
+
+void parse_source(struct dataset *ds, const char *path)
+{
+	char label[RESDISK_LABEL_MAX + 1];
+	struct stat st;
+
+	if (stat(path, &st) < 0)
+		die("%s: %s", path, strerror(errno));
+	if (!S_ISDIR(st.st_mode)) {
+		parse_file(ds, path);
+		return;
+	}
+	size_t n = strlen(path);
+
+	while (n > 1 && path[n - 1] == '/')
+		n--;
+	char *disk = xasprintf("%.*s/results.disk", (int)n, path);
+	char *log = xasprintf("%.*s/serial.log", (int)n, path);
+
+	if (is_results_disk(disk, label)) {
+		parse_file(ds, disk);
+	} else if (access(log, F_OK) == 0) {
+		if (access(disk, F_OK) == 0)
+			warn("%s: no results-disk header, using %s", disk, log);
+		parse_file(ds, log);
+	} else {
+		die("%s: directory holds neither a results.disk nor a serial.log", path);
+	}
+	free(disk);
+	free(log);
+}

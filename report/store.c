@@ -1,0 +1,169 @@
+/* store: records kept in memory, their fields in one block each. */
+#include "parse.h"
+#include "util.h"
+#include "../lib/record.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Result fields that must hold a number when present. */
+static const char *const numeric_keys[] = {
+	"iter", "elapsed_s", "user_s", "sys_s", "minflt", "majflt", "pswpin", "pswpout",
+	"pgmajfault", "pgscan", "pgsteal", "allocstall", "oom_kill", "psi_some_us",
+	"psi_full_us", "swap_peak_kb", "swaps_active",
+};
+
+/* Key names, once per process: every record shares them (and datasets too). */
+static struct {
+	char **name;
+	unsigned char *numeric;
+	size_t n, cap, numeric_cap;
+	struct hmap ix;
+} keys;
+
+static int same_key(size_t item, const void *key, const void *ctx)
+{
+	(void)ctx;
+	return !strcmp(keys.name[item], key);
+}
+
+/* The key's number; adds it when add is set, else HMAP_NONE if unknown. */
+static size_t key_number(const char *key, int add)
+{
+	uint64_t h = hmap_hash(key, strlen(key));
+	size_t k = hmap_get(&keys.ix, h, same_key, key, NULL);
+
+	if (k != HMAP_NONE || !add)
+		return k;
+	if (keys.n > UINT16_MAX)
+		die("more than %d distinct record keys: not swapbench data", UINT16_MAX + 1);
+	grow(&keys.name, &keys.cap, keys.n, sizeof(*keys.name));
+	grow(&keys.numeric, &keys.numeric_cap, keys.n, 1);
+	keys.name[keys.n] = xstrdup(key);
+	keys.numeric[keys.n] = 0;
+	for (size_t i = 0; i < sizeof(numeric_keys) / sizeof(numeric_keys[0]); i++)
+		keys.numeric[keys.n] |= !strcmp(key, numeric_keys[i]);
+	hmap_put(&keys.ix, h, keys.n);
+	return keys.n++;
+}
+
+const char *record_key(const struct record *r, size_t i)
+{
+	return keys.name[r->f[2 * i]];
+}
+
+const char *record_val(const struct record *r, size_t i)
+{
+	return (const char *)r->f + r->f[2 * i + 1];
+}
+
+const char *record_get(const struct record *r, const char *key)
+{
+	static size_t last = HMAP_NONE;	/* callers ask for the same key run after run */
+	size_t k = last != HMAP_NONE && !strcmp(keys.name[last], key) ? last : key_number(key, 0);
+
+	if (k == HMAP_NONE)
+		return NULL;
+	last = k;
+	for (size_t i = r->nf; i-- > 0;)
+		if (r->f[2 * i] == k)
+			return record_val(r, i);
+	return NULL;
+}
+
+/* Digits with an optional sign and point: a finite number, no strtod needed. */
+static int plain_decimal(const char *s)
+{
+	const char *p = s + (*s == '-' || *s == '+'), *digits = p;
+
+	while (*p >= '0' && *p <= '9')
+		p++;
+	if (p == digits)
+		return 0;
+	if (*p == '.')
+		for (p++; *p >= '0' && *p <= '9'; p++)
+			;
+	return !*p && p - s < 300;
+}
+
+const char *record_not_number(const struct record *r)
+{
+	double v;
+
+	for (size_t i = 0; i < r->nf; i++)
+		if (keys.numeric[r->f[2 * i]] && !plain_decimal(record_val(r, i)) &&
+		    !util_number(record_val(r, i), &v))
+			return record_key(r, i);
+	return NULL;
+}
+
+int run_value(const struct run *r, const char *key, double *v)
+{
+	return util_number(record_get(&r->rec, key), v);
+}
+
+/* Records live as long as their dataset: carved from big blocks, freed at once. */
+static void *arena_alloc(struct arena *a, size_t n)
+{
+	enum { BLOCK = 1 << 20 };
+	void *p;
+
+	n = (n + 7) & ~(size_t)7;
+	if (n > a->left) {
+		size_t size = n > BLOCK / 4 ? n : BLOCK;
+
+		grow(&a->blocks, &a->cap, a->n, sizeof(*a->blocks));
+		a->blocks[a->n++] = xmalloc(size);
+		if (size == n)
+			return a->blocks[a->n - 1];
+		a->p = a->blocks[a->n - 1];
+		a->left = size;
+	}
+	p = a->p;
+	a->p += n;
+	a->left -= n;
+	return p;
+}
+
+/* Records of one kind repeat their keys in order: guess before hashing. */
+static size_t field_key(size_t i, const char *key)
+{
+	static uint16_t guess[REC_FIELDS_MAX];
+
+	if (guess[i] < keys.n && !strcmp(keys.name[guess[i]], key))
+		return guess[i];
+	return guess[i] = (uint16_t)key_number(key, 1);
+}
+
+void store_record(struct dataset *ds, struct record *out, const struct rec *r,
+			const char *source, unsigned long line)
+{
+	size_t nf = (size_t)r->nfields, off = 4 * nf, size = off;
+	char *vals;
+
+	for (size_t i = 0; i < nf; i++)
+		size += strlen(r->f[i].val) + 1;
+	out->source = source;
+	out->line = line;
+	out->kind = NULL;
+	out->nf = nf;
+	out->f = arena_alloc(&ds->mem, size);
+	vals = (char *)out->f;
+	for (size_t i = 0; i < nf; i++) {
+		size_t n = strlen(r->f[i].val) + 1;
+
+		out->f[2 * i] = (uint16_t)field_key(i, r->f[i].key);
+		out->f[2 * i + 1] = (uint16_t)off;	/* a record is under 4 KiB */
+		memcpy(vals + off, r->f[i].val, n);
+		off += n;
+	}
+}
+
+
+void store_free(struct arena *a)
+{
+	for (size_t i = 0; i < a->n; i++)
+		free(a->blocks[i]);
+	free(a->blocks);
+	memset(a, 0, sizeof(*a));
+}
