@@ -52,11 +52,11 @@ static char *reason(const struct run *r)
 	if (!step)
 		return NULL;
 	for (size_t i = 0; i < r->rec.nf; i++) {
-		double unit = clock_time_unit(r->rec.f[i].key);
+		double unit = clock_time_unit(record_key(&r->rec, i));
 
-		if (unit && util_number(r->rec.f[i].val, &v) && v * unit < CLOCKFLAG_STEPS * step)
+		if (unit && util_number(record_val(&r->rec, i), &v) && v * unit < CLOCKFLAG_STEPS * step)
 			return xasprintf("%s=%s is less than %.0f steps of the clock (%s, step %.0f ns)",
-					 r->rec.f[i].key, r->rec.f[i].val, CLOCKFLAG_STEPS, source, step * 1e9);
+					 record_key(&r->rec, i), record_val(&r->rec, i), CLOCKFLAG_STEPS, source, step * 1e9);
 	}
 	return NULL;
 }
