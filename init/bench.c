@@ -270,6 +270,14 @@ enum bench_status bench_main(const char *cmdline)
 			 S.module_error);
 		S.msgs.nwarn++;
 	}
+	if (clock_provisional(records_clock()->source)) {
+		if (S.msgs.nwarn < CMD_WARN_MAX)
+			snprintf(S.msgs.warn[S.msgs.nwarn], sizeof(S.msgs.warn[0]),
+				 "clocksource still %s after waiting: the first runs may be timed across "
+				 "the switch (their records say clocksource_changed=1)",
+				 records_clock()->source);
+		S.msgs.nwarn++;
+	}
 	records_warnings(&S.msgs);
 	if (why[0])
 		return error("%s", why);

@@ -8,12 +8,15 @@
 #include <unistd.h>
 
 #define SWAPBENCH_VERSION "0.1"
+#define CLOCK_SETTLE_S 10.0	/* tsc-early gives way about a second after the TSC initcall */
 
 static struct {
 	const struct sb_config *cfg;
 	char boot[CMD_NAME_MAX];
 	char release[65];
 	struct meminfo mem;
+	struct clock_info clock;	/* what the runs are timed with */
+	double clock_wait_s;
 } R;
 
 const char *records_boot(void)
@@ -24,6 +27,11 @@ const char *records_boot(void)
 const struct meminfo *records_mem(void)
 {
 	return &R.mem;
+}
+
+const struct clock_info *records_clock(void)
+{
+	return &R.clock;
 }
 
 void records_diag(struct rec_buf *b, const char *kind)
@@ -63,6 +71,7 @@ void records_header(const struct sb_config *cfg, const char *cmdline, int module
 	uname(&u);
 	snprintf(R.release, sizeof(R.release), "%s", u.release);
 	vmstat_meminfo(&R.mem);
+	R.clock_wait_s = clock_settle(CLOCK_SETTLE_S, &R.clock);
 	results_line("KTAP version 1");
 	records_diag(&b, "meta");
 	rec_add(&b, "swapbench", SWAPBENCH_VERSION);
@@ -73,6 +82,10 @@ void records_header(const struct sb_config *cfg, const char *cmdline, int module
 	rec_addf(&b, "memavailable_kb", "%llu", (unsigned long long)R.mem.available_kb);
 	rec_addf(&b, "page_size", "%ld", sysconf(_SC_PAGESIZE));
 	rec_addf(&b, "cpus", "%ld", sysconf(_SC_NPROCESSORS_ONLN));
+	rec_add(&b, "clocksource", R.clock.source);
+	rec_addf(&b, "clock_res_ns", "%ld", R.clock.res_ns);
+	rec_addf(&b, "clock_step_ns", "%ld", R.clock.step_ns);
+	rec_addf(&b, "clock_wait_s", "%.3f", R.clock_wait_s);
 	if (modules_loaded || modules_failed) {
 		rec_addf(&b, "modules_loaded", "%d", modules_loaded);
 		rec_addf(&b, "modules_failed", "%d", modules_failed);
@@ -200,6 +213,9 @@ void records_result(struct rec_buf *b, const struct plan_item *it, unsigned long
 			 (unsigned long long)(r->after.psi_full_us - r->before.psi_full_us));
 	}
 	rec_addf(b, "swap_peak_kb", "%llu", (unsigned long long)r->swap_peak_kb);
+	rec_addf(b, "clocksource_changed", "%d", r->clock_changed);
+	if (strcmp(r->clocksource, R.clock.source))
+		rec_add(b, "clocksource", r->clocksource);
 	add_active_swap(b);
 	rec_addf(b, "exit", "%d", r->exit_code);
 	if (r->term_sig)

@@ -4,6 +4,7 @@
  * The records init writes: the boot header, warnings, swap layout, one
  * record per run, errors and totals. Every record carries this boot's id.
  */
+#include "clock.h"
 #include "cmdline.h"
 #include "plan.h"
 #include "results.h"
@@ -17,14 +18,17 @@ struct tally {
 };
 
 /*
- * Settles the boot id (cfg->boot, else random) and writes the KTAP header
- * and the meta record. cfg must outlive every later call.
+ * Settles the boot id (cfg->boot, else random), waits up to 10 s while the
+ * clocksource is a provisional one, and writes the KTAP header and the meta
+ * record. cfg must outlive every later call.
  */
 void records_header(const struct sb_config *cfg, const char *cmdline, int modules_loaded,
 		    int modules_failed);
 const char *records_boot(void);
 /* MemTotal and MemAvailable as the header recorded them. */
 const struct meminfo *records_mem(void);
+/* The clock as the header recorded it. */
+const struct clock_info *records_clock(void);
 /* Starts a "# sb KIND" record with boot=. */
 void records_diag(struct rec_buf *b, const char *kind);
 void records_warnings(const struct cmdline_msgs *m);

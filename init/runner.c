@@ -129,6 +129,7 @@ int runner_run(const struct run_spec *s, struct run_result *r)
 	size_t len = 0;
 	struct rusage ru;
 	struct vmstat last;
+	char start_clock[CLOCK_NAME_MAX];
 	pid_t pid;
 
 	memset(r, 0, sizeof(*r));
@@ -137,6 +138,7 @@ int runner_run(const struct run_spec *s, struct run_result *r)
 	vmstat_read(&r->before);
 	last = r->before;
 	note_peak(r);
+	clock_source(start_clock, sizeof(start_clock));
 	double t0 = swap_now(), deadline = t0 + s->timeout_s, next_peak = t0 + PEAK_INTERVAL_S;
 	double next_sample = s->vmstat_s ? t0 + s->vmstat_s : 0;
 
@@ -195,6 +197,8 @@ int runner_run(const struct run_spec *s, struct run_result *r)
 		}
 	}
 	r->elapsed_s = swap_now() - t0;
+	clock_source(r->clocksource, sizeof(r->clocksource));
+	r->clock_changed = strcmp(start_clock, r->clocksource) != 0;
 	if (pipefd[0] >= 0) {
 		take_output(pipefd[0], r, &len);
 		close(pipefd[0]);

@@ -1,6 +1,7 @@
 #ifndef SB_RUNNER_H
 #define SB_RUNNER_H
 /* Runs one workload process and measures it. */
+#include "clock.h"
 #include "vmstat.h"
 
 #include <stddef.h>
@@ -32,6 +33,8 @@ struct run_result {
 	long minflt, majflt;
 	struct vmstat before, after;
 	uint64_t swap_peak_kb;
+	char clocksource[CLOCK_NAME_MAX];	/* at the end of the run */
+	int clock_changed;		/* the clocksource was another one at the start */
 	char out[RUNNER_OUT_MAX];	/* what the workload printed */
 	int out_truncated;
 };

@@ -49,6 +49,9 @@ static char *reason(const struct run *r)
 	if (changed && strcmp(changed, "0"))
 		return xasprintf("the clocksource changed during the run (%s at boot, %s after the run)",
 				 source, or_unknown(record_get(&r->rec, "clocksource")));
+	if (record_get(&r->rec, "clocksource"))
+		return xasprintf("timed with %s, not the boot's %s: its step is unknown",
+				 record_get(&r->rec, "clocksource"), source);
 	if (!step)
 		return NULL;
 	for (size_t i = 0; i < r->rec.nf; i++) {

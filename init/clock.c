@@ -1,0 +1,91 @@
+#include "clock.h"
+#include "vmstat.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#define CURRENT "/sys/devices/system/clocksource/clocksource0/current_clocksource"
+#define POLL_NS 20000000L
+#define STEPS 9
+
+static long long now_ns(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec * 1000000000LL + t.tv_nsec;
+}
+
+/*
+ * The median of a few whole steps (the first change seen ends only part of
+ * one): a tick-driven clock also takes small steps when the timekeeping
+ * corrects itself at a tick, so the smallest step would flatter it.
+ */
+static long clock_step(void)
+{
+	long long start = now_ns(), last = start, step[STEPS];
+	int changes = 0, n = 0;
+
+	while (n < STEPS) {
+		long long t = now_ns();
+
+		if (t - start > CLOCK_STEP_SPIN_NS)
+			break;
+		if (t == last)
+			continue;
+		if (changes++) {
+			int i = n++;
+
+			for (; i > 0 && step[i - 1] > t - last; i--)
+				step[i] = step[i - 1];
+			step[i] = t - last;
+		}
+		last = t;
+	}
+	return n ? (long)step[n / 2] : -1;
+}
+
+int clock_source(char *name, size_t size)
+{
+	int n = vmstat_slurp(CURRENT, name, (int)size);
+
+	if (n <= 0) {
+		snprintf(name, size, "unknown");
+		return n < 0 ? n : -ENODATA;
+	}
+	name[strcspn(name, " \n")] = 0;
+	return 0;
+}
+
+int clock_read(struct clock_info *c)
+{
+	struct timespec res;
+
+	c->res_ns = clock_getres(CLOCK_MONOTONIC, &res) == 0 ? res.tv_sec * 1000000000L + res.tv_nsec : -1;
+	c->step_ns = clock_step();
+	return clock_source(c->source, sizeof(c->source));
+}
+
+int clock_provisional(const char *source)
+{
+	size_t n = strlen(source);
+
+	return n > 6 && !strcmp(source + n - 6, "-early");
+}
+
+double clock_settle(double limit_s, struct clock_info *c)
+{
+	struct timespec pause = { 0, POLL_NS };
+	long long t0 = now_ns();
+	double waited = 0;
+
+	while (clock_source(c->source, sizeof(c->source)) == 0 && clock_provisional(c->source) &&
+	       waited < limit_s) {
+		nanosleep(&pause, NULL);
+		waited = (double)(now_ns() - t0) / 1e9;
+	}
+	clock_read(c);
+	return waited;
+}
