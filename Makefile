@@ -13,6 +13,9 @@ BUSYBOX   ?= 0
 MODULES   ?=
 DISK_IF   ?= virtio
 APPEND    ?=
+DETERMINISTIC ?= 0
+KERNELS   ?=
+BOOTS     ?= 3
 
 OUT      := out
 A        := $(OUT)/$(ARCH)
@@ -34,7 +37,7 @@ else
 $(error ARCH must be x86_64 or i686)
 endif
 
-LIB_SRC   := lib/record.c lib/crc32.c lib/resdisk.c lib/stats.c lib/stats_rank.c
+LIB_SRC   := lib/record.c lib/crc32.c lib/resdisk.c lib/stats.c lib/stats_rank.c lib/suggest.c
 INIT_SRC  := $(wildcard init/*.c) $(LIB_SRC)
 INIT_HDR  := $(wildcard init/*.h lib/*.h)
 WL_NAMES  := lines fight random create idle
@@ -47,6 +50,9 @@ BZIMAGE   := $(if $(KERNEL),$(KERNEL),$(A)/bzImage)
 INITRD    := $(A)/initramfs.cpio.gz
 REPORT    := $(HOST_OUT)/swapbench-report
 
+
+comma := ,
+help_var = @printf '  %-22s %s\n' '$(1)=$($(1))' '$(2)'
 
 .PHONY: unit-tests help image kernel initramfs host run check bench pxe compare lava lava-check fuzz clean deps FORCE
 .DEFAULT_GOAL := help
@@ -68,19 +74,26 @@ help:
 	@echo '  make clean      remove out/ (the kernel cache in $$SWAPBENCH_CACHE stays)'
 	@echo
 	@echo 'Variables (current value):'
-	@echo '  ARCH=$(ARCH)        x86_64 or i686'
-	@echo '  MEM=$(MEM)            guest RAM in MiB'
-	@echo '  RUNS=$(RUNS)            measured runs per workload per backend'
-	@echo '  WARMUP=$(WARMUP)          unmeasured runs first'
-	@echo '  WORKLOADS=$(WORKLOADS)  from: $(WL_NAMES)'
-	@echo '  ACCEL=$(ACCEL)        auto (KVM if it really works, else TCG), tcg or kvm'
-	@echo '  KERNEL=$(KERNEL)          boot this bzImage instead of the built one'
-	@echo '  MODULES=$(MODULES)         lib/modules/<release> tree to put in the initramfs (stock kernels)'
-	@echo '  VARIANT=$(VARIANT)     kernel config variant: default $(notdir $(basename $(wildcard kernel/variants/*.config)))'
-	@echo '  BUSYBOX=$(BUSYBOX)         1 adds busybox for swapbench.shell=1'
-	@echo '  DISK_IF=$(DISK_IF)    virtio or ide'
-	@echo '  APPEND=$(APPEND)          extra kernel command line (swapbench.* keys, see README)'
-	@echo '  DETERMINISTIC=1   same kernel + image + command line = byte-identical results (x86_64, TCG)'
+	$(call help_var,ARCH,x86_64 or i686)
+	$(call help_var,MEM,guest RAM in MiB)
+	$(call help_var,RUNS,measured runs per workload per backend)
+	$(call help_var,WARMUP,unmeasured runs first)
+	$(call help_var,WORKLOADS,from: $(WL_NAMES))
+	$(call help_var,ACCEL,auto (KVM if it really works; else TCG)$(comma) tcg or kvm)
+	$(call help_var,KERNEL,boot this bzImage instead of the built one)
+	$(call help_var,MODULES,lib/modules/<release> tree to put in the initramfs (stock kernels))
+	$(call help_var,VARIANT,kernel config variant: default $(notdir $(basename $(wildcard kernel/variants/*.config))))
+	$(call help_var,BUSYBOX,1 adds busybox for swapbench.shell=1)
+	$(call help_var,DISK_IF,virtio or ide)
+	$(call help_var,APPEND,extra kernel command line (swapbench.* keys$(comma) see README))
+	$(call help_var,DETERMINISTIC,1: same kernel + image + command line = byte-identical results (x86_64$(comma) TCG))
+	$(call help_var,KERNELS,make compare: the kernels (variant names$(comma) bzImage paths$(comma) NAME=PATH))
+	$(call help_var,BOOTS,make compare: boots per kernel)
+	@echo
+	@echo 'Settings are checked with the image'"'"'s own parser before anything boots.'
+	@echo 'Exit status: make exits 2 whenever a target fails; the experiment'"'"'s own status'
+	@echo '(0 pass, 1 runs failed, 2 bad setting, 3 crash, 124 time limit) is on its last line,'
+	@echo 'in out/results/<run-id>/status, and the exit status of qemu/experiment.'
 
 deps:
 	@qemu/deps $(filter i686,$(ARCH))
@@ -133,11 +146,11 @@ $(HOST_OUT)/init-host: $(INIT_SRC) $(INIT_HDR)
 
 # --- host unit tests: plain, and under AddressSanitizer + UBSan ----------
 UNIT_TESTS := cmdline record swaphdr probe plan
-TEST_SRC_cmdline := init/cmdline.c
+TEST_SRC_cmdline := init/cmdline.c lib/suggest.c
 TEST_SRC_record  := $(LIB_SRC)
 TEST_SRC_swaphdr := init/swaphdr.c
 TEST_SRC_probe   := init/probe.c
-TEST_SRC_plan    := init/plan.c init/cmdline.c
+TEST_SRC_plan    := init/plan.c init/cmdline.c lib/suggest.c
 SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 .SECONDEXPANSION:
@@ -192,4 +205,5 @@ clean:
 FORCE:
 
 export ARCH MEM RUNS WARMUP WORKLOADS ACCEL KERNEL VARIANT BUSYBOX MODULES DISK_IF APPEND OUT HOST_OUT
+export DETERMINISTIC KERNELS BOOTS
 export BZIMAGE INITRD REPORT

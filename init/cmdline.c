@@ -1,4 +1,5 @@
 #include "cmdline.h"
+#include "../lib/suggest.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -294,6 +295,34 @@ static int known(const char *const *list, const char *s, size_t n)
 	return 0;
 }
 
+/* An unknown key: a warning with the closest known key, if one is close. */
+static int unknown(struct cmdline_msgs *m, const char *const *wls, const char *key, size_t klen,
+		   const char *dot)
+{
+	struct suggest s;
+	char hint[CMD_NAME_MAX * 2 + 40] = "";
+
+	suggest_init(&s);
+	if (dot) {
+		size_t n = (size_t)(dot - key);
+
+		for (; wls && *wls; wls++)
+			suggest_try(&s, key, n, *wls);
+		if (suggest_best(&s, n))
+			snprintf(hint, sizeof(hint), " (did you mean swapbench.%s%.*s?)", s.best,
+				 (int)(klen - n > CMD_NAME_MAX ? CMD_NAME_MAX : klen - n), dot);
+	} else {
+		for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+			suggest_try(&s, key, klen, keys[i].name);
+		if (suggest_best(&s, klen))
+			snprintf(hint, sizeof(hint), " (did you mean swapbench.%s?)", s.best);
+	}
+	if (!m->nunknown++)
+		snprintf(m->unknown, sizeof(m->unknown), "unknown key swapbench.%.*s%s", (int)klen, key, hint);
+	warn(m, "unknown key swapbench.%.*s ignored%s", (int)klen, key, hint);
+	return 0;
+}
+
 /* One "key=value" token (quotes already removed). */
 static int take(const char *tok, const char *const *wls, struct sb_config *cfg,
 		struct cmdline_msgs *m, unsigned *seen)
@@ -329,7 +358,29 @@ static int take(const char *tok, const char *const *wls, struct sb_config *cfg,
 		name[n] = 0;
 		return set_param(cfg, key, (size_t)(dot - key), name, v, m);
 	}
-	warn(m, "unknown key swapbench.%.*s ignored", (int)klen, key);
+	return unknown(m, wls, key, klen, dot);
+}
+
+/* With a list of known workloads, every one named must be on it. */
+static int check_workloads(const struct sb_config *cfg, const char *const *wls, struct cmdline_msgs *m)
+{
+	char have[CMD_WORKLOADS_MAX * CMD_NAME_MAX] = "", hint[CMD_NAME_MAX + 20] = "";
+	struct suggest s;
+
+	for (int i = 0; wls && i < cfg->nworkloads; i++) {
+		const char *w = cfg->workloads[i];
+
+		if (known(wls, w, strlen(w)))
+			continue;
+		suggest_init(&s);
+		for (int k = 0; wls[k]; k++) {
+			suggest_try(&s, w, strlen(w), wls[k]);
+			snprintf(have + strlen(have), sizeof(have) - strlen(have), " %s", wls[k]);
+		}
+		if (suggest_best(&s, strlen(w)))
+			snprintf(hint, sizeof(hint), "did you mean %s? ", s.best);
+		return fail(m, "swapbench.workloads: unknown workload '%s' (%sthis image has:%s)", w, hint, have);
+	}
 	return 0;
 }
 
@@ -380,10 +431,12 @@ int cmdline_parse(const char *cmdline, const char *const *wls, struct sb_config 
 			memcpy(first, msgs->error, sizeof(first));
 		}
 	}
-	if (err) {
+	if (!err)
+		err = check_workloads(cfg, wls, msgs);
+	else
 		memcpy(msgs->error, first, sizeof(first));
+	if (err)
 		return err;
-	}
 	if (cfg->order != ORDER_RANDOM && (seen & (1u << SEED_KEY)))
 		warn(msgs, "swapbench.seed has no effect unless swapbench.order=random");
 	return 0;

@@ -53,6 +53,8 @@ struct cmdline_msgs {
 	char warn[CMD_WARN_MAX][CMD_MSG_MAX];
 	int nwarn;			/* may exceed CMD_WARN_MAX: count only */
 	char error[CMD_MSG_MAX];	/* set when cmdline_parse fails */
+	char unknown[CMD_MSG_MAX];	/* the first unknown key, with a suggestion */
+	int nunknown;			/* unknown keys (each also a warning) */
 };
 
 void cmdline_defaults(struct sb_config *cfg);

@@ -3,7 +3,8 @@
  * console, block signals, fork the worker that runs the experiment, reap
  * every child, and end the machine with a status the host can read.
  * Run as any other PID it only parses: `init --parse "CMDLINE"` prints the
- * configuration, so the parser can be tried on the host.
+ * configuration, so the parser can be tried on the host; `init --check`
+ * is what qemu/run asks before a boot (an unknown key is an error there).
  */
 #include "bench.h"
 #include "cmdline.h"
@@ -129,13 +130,18 @@ __attribute__((noreturn)) static void end_machine(int status)
 		pause();
 }
 
-static int host_parse(const char *line)
+/* strict: an unknown key is an error, as the host checks before a boot */
+static int host_parse(const char *line, int strict)
 {
 	static const char *const wls[] = { "lines", "fight", "random", "create", "idle", NULL };
 	struct sb_config c;
 	struct cmdline_msgs m;
 	int err = cmdline_parse(line, wls, &c, &m);
 
+	if (!err && strict && m.nunknown) {
+		printf("error: %s\n", m.unknown);
+		return 2;
+	}
 	for (int i = 0; i < m.nwarn && i < CMD_WARN_MAX; i++)
 		printf("warning: %s\n", m.warn[i]);
 	if (err) {
@@ -162,8 +168,11 @@ int main(int argc, char **argv)
 
 	if (getpid() != 1) {
 		if (argc == 3 && !strcmp(argv[1], "--parse"))
-			return host_parse(argv[2]);
-		fprintf(stderr, "usage: init --parse \"KERNEL COMMAND LINE\"\n"
+			return host_parse(argv[2], 0);
+		if (argc == 3 && !strcmp(argv[1], "--check"))
+			return host_parse(argv[2], 1);
+		fprintf(stderr, "usage: init --parse|--check \"KERNEL COMMAND LINE\"\n"
+				"(--check: unknown keys are errors too)\n"
 				"(as PID 1 this program runs the swapbench experiment)\n");
 		return 2;
 	}

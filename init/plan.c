@@ -53,8 +53,9 @@ int plan_make(const struct sb_config *c, struct plan *p)
 				bad |= add(p, (unsigned)w, bks[b], i, 1);
 	first = p->n;
 	if (c->order == ORDER_BLOCKED) {
+		/* the swapfile's block first, as the seed's first design ran */
 		for (int w = 0; w < c->nworkloads; w++)
-			for (unsigned b = 0; b < nb; b++)
+			for (unsigned b = nb; b-- > 0;)
 				for (unsigned i = 1; i <= c->runs; i++)
 					bad |= add(p, (unsigned)w, bks[b], i, 0);
 	} else {

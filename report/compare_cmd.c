@@ -2,6 +2,7 @@
 #include "cmd.h"
 #include "compare.h"
 #include "util.h"
+#include "verdict.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -41,9 +42,7 @@ static void header(const struct opts *o, const char *a, const char *b, const cha
 
 	printf("compare %s%s%s%s: A = %s, B = %s%s%s\n", o->metric, *unit ? " (" : "", unit,
 	       *unit ? ")" : "", a, b, where ? " in " : "", where ? where : "");
-	printf("verdict: the 95%% CI of B-A excludes 0 and the rank test agrees (p < 0.05): "
-	       "paired (Wilcoxon signed-rank) when the runs alternated, else Welch and "
-	       "Mann-Whitney; status=ok runs only\n\n");
+	printf("%s\n\n", verdict_rule);
 }
 
 /* The exit status: the bisect decision, or whether problems were seen. */
@@ -93,9 +92,11 @@ static int compare_backends_cmd(const struct opts *o, int argc, char **argv)
 	cmd_load(o, &ds, argc, argv);
 	n = compare_backends(&ds, o->metric, &cells, &ncells, &cmp);
 	header(o, "partition", "file", where);
-	if (n)
+	if (n) {
 		compare_print(cmp, n, o->metric, cmp[0].group ? "variant" : NULL, stdout, 0);
-	else
+		putchar('\n');
+		verdict_print(stdout, cmp, n, o->metric, "the partition", "the swapfile", 0);
+	} else
 		printf("nothing to compare: no workload ran on both partition and file\n");
 	for (size_t k = 0; k < ncells; k++)
 		for (size_t i = 0; i < cells[k].n; i++) {
@@ -125,6 +126,7 @@ int cmd_compare(const struct opts *o, int argc, char **argv)
 	struct comparison *cmp;
 	size_t n;
 	int status;
+	char *a = NULL, *b = NULL;
 
 	if (o->backends && o->by_given)
 		usage_error("compare: --backends and --by exclude each other");
@@ -147,14 +149,16 @@ int cmd_compare(const struct opts *o, int argc, char **argv)
 			    group_by_name(o->by), nv, group_by_name(o->by));
 		}
 		struct only oa = { o->by, v[0] }, ob = { o->by, v[1] };
-		char *a = xasprintf("%s %s", group_by_name(o->by), v[0]);
-		char *b = xasprintf("%s %s", group_by_name(o->by), v[1]);
+		char *ha = xasprintf("%s %s", group_by_name(o->by), v[0]);
+		char *hb = xasprintf("%s %s", group_by_name(o->by), v[1]);
 
 		group_build(&da, o->metric, BY_BACKEND, keep_only, &oa, &ca);
 		group_build(&da, o->metric, BY_BACKEND, keep_only, &ob, &cb);
-		header(o, a, b, where);
-		free(a);
-		free(b);
+		header(o, ha, hb, where);
+		a = xstrdup(v[0]);
+		b = xstrdup(v[1]);
+		free(ha);
+		free(hb);
 		free(v);
 		free(where);
 	} else {
@@ -165,15 +169,21 @@ int cmd_compare(const struct opts *o, int argc, char **argv)
 		group_build(&da, o->metric, BY_BACKEND, NULL, NULL, &ca);
 		group_build(&db, o->metric, BY_BACKEND, NULL, NULL, &cb);
 		header(o, argv[0], argv[1], NULL);
+		a = xstrdup(argv[0]);
+		b = xstrdup(argv[1]);
 	}
 	n = compare_match(&ca, &cb, &cmp);
-	if (n)
+	if (n) {
 		compare_print(cmp, n, o->metric, "backend", stdout, 0);
-	else
+		putchar('\n');
+		verdict_print(stdout, cmp, n, o->metric, a, b, 0);
+	} else
 		printf("nothing to compare: no workload and backend present on both sides\n");
 	note_unmatched(&ca, &cb, "A", 0);
 	note_unmatched(&cb, &ca, "B", 0);
 	status = finish(o, cmp, n, &da, &db);
+	free(a);
+	free(b);
 	free(cmp);
 	group_free(&ca);
 	group_free(&cb);

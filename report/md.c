@@ -4,6 +4,7 @@
 #include "plot.h"
 #include "table.h"
 #include "util.h"
+#include "verdict.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -140,20 +141,7 @@ static void backends(const struct dataset *ds, const char *metric)
 		compare_print(cmp, n, metric, cmp[0].group ? "variant" : NULL, stdout, 1);
 		putchar('\n');
 	}
-	for (size_t i = 0; i < n; i++) {
-		const struct comparison *c = &cmp[i];
-
-		printf("- **%s**%s%s: %s", c->workload, c->group ? ", " : "", c->group ? c->group : "",
-		       c->verdict == V_NONE ? "no difference between swapfile and partition proven" :
-		       c->verdict == V_LOWER ? (util_is_time(metric) ? "the swapfile is faster" :
-					       "the swapfile gives lower values") :
-		       (util_is_time(metric) ? "the swapfile is slower" : "the swapfile gives higher values"));
-		if (c->est.have && !isnan(c->est.rel))
-			printf(" (file %+.1f%% against partition, 95%% CI [%+.1f%%, %+.1f%%], "
-			       "rank test p = %.3g, %s)", c->est.rel, c->est.rel_lo, c->est.rel_hi,
-			       c->est.p, c->paired ? "paired" : "unpaired");
-		printf(".\n");
-	}
+	verdict_print(stdout, cmp, n, metric, "the partition", "the swapfile", 1);
 	compare_free(cells, ncells, cmp, n);
 }
 

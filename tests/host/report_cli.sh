@@ -79,6 +79,9 @@ check "absent metric noted" has out "20 run(s) with status=ok lack the metric"
 
 # --- compare -------------------------------------------------------------
 run "compare --backends seed000" 0 compare --backends "$FIX/seed000.txt"
+check "compare: the rule is labelled as the rule" has out "^rule: a difference counts as proven when"
+check "compare: the verdict names the backends" \
+	has out "^lines: the swapfile is 8.5 % faster than the partition (95 % CI -12.9 % to -4.2 %, rank test p = 1.3e-06)\.$"
 check "seed000: swapfile proven faster" bash -c "grep -Eq '^lines +B faster +paired +40 +40 ' '$T/out'"
 check "seed000: paired relative difference (scipy: -8.52% [-12.85%, -4.20%])" has out "\-8.52%  \[-12.85%, -4.20%\]"
 check "seed000: paired rank test is Wilcoxon, p 1.28e-06" bash -c "grep -Eq '^lines .* 0\.050 +1\.28e-06\$' '$T/out'"
@@ -86,6 +89,9 @@ check "seed000: says it paired and why" has out "analysis of lines: paired: the 
 run "compare --backends blocked seed000" 0 compare --backends "$FIX/seed000-blocked.txt"
 check "blocked: unpaired, says why" has out "analysis of lines: unpaired (Welch, Mann-Whitney): boot 5eed0002 ran its plan in blocked order"
 check "blocked: Welch figures" bash -c "grep -Eq '^lines +B faster +unpaired +10 +10 .*-13.40%  \[-15.23%, -11.57%\]' '$T/out'"
+run "compare 2 runs against 2" 0 compare "$FIX/bisect-few.txt" "$FIX/bisect-few.txt"
+check "compare: too few runs to prove anything, said so" \
+	has out "no difference between .*bisect-few.txt and .*bisect-few.txt on the partition can be proven with 2 and 2 runs: the rank test needs 4 a side"
 run "compare A B" 0 compare "$FIX/bisect-a.txt" "$FIX/bisect-slow.txt"
 check "compare A B: B slower" bash -c "grep -Eq '^fight +partition +B slower' '$T/out'"
 run "bisect good" 0 compare --bisect "$FIX/bisect-a.txt" "$FIX/bisect-same.txt"
@@ -108,7 +114,8 @@ run "compare needs two sources" 2 compare "$FIX/bisect-a.txt"
 run "md seed000" 0 md "$FIX/seed000.txt"
 check "md title and sections" bash -c "grep -q '^# swapbench report' '$T/out' && grep -q '^## Problems' '$T/out' && grep -q '^## Backends' '$T/out'"
 check "md: no problems" has out "^None: every record"
-check "md: backend sentence" has out "the swapfile is faster (file -8.5% against partition"
+check "md: the verdict in words, naming both backends" \
+	has out "^- lines: the swapfile is 8.5 % faster than the partition (95 % CI -12.8 % to -4.3 %, rank test p = 4.4e-12)\.$"
 run "md with problems" 3 md "$FIX/seed000.txt" "$FIX/damaged.log"
 check "md lists problems" has out "damaged.log:6\`: damaged record"
 run "md --plots" 0 md --plots "$T/mdplots" "$FIX/seed000.txt"

@@ -125,6 +125,30 @@ static void test_unknown(void)
 	CHECK(parse("swapbench.seed=3") == 0 && m.nwarn == 1, "seed without order=random warns");
 }
 
+static void test_suggestions(void)
+{
+	CHECK(parse("swapbench.oder=blocked") == 0 && m.nunknown == 1, "suggest: an unknown key is counted");
+	CHECK_STR(m.unknown, "unknown key swapbench.oder (did you mean swapbench.order?)",
+		  "suggest: a dropped letter finds swapbench.order");
+	CHECK_STR(m.warn[0], "unknown key swapbench.oder ignored (did you mean swapbench.order?)",
+		  "suggest: the guest's warning carries the suggestion");
+	CHECK(c.order == ORDER_ALTERNATE, "suggest: the typo changes nothing (order stays alternate)");
+	CHECK(parse("swapbench.wrokloads=idle") == 0 && strstr(m.unknown, "did you mean swapbench.workloads?"),
+	      "suggest: two swapped letters find swapbench.workloads: %s", m.unknown);
+	CHECK(parse("swapbench.line.count=5") == 0 && strstr(m.unknown, "did you mean swapbench.lines.count?"),
+	      "suggest: a workload parameter with a mistyped workload: %s", m.unknown);
+	CHECK(parse("swapbench.frobnicate=1") == 0 && !strstr(m.unknown, "did you mean"),
+	      "suggest: nothing close, no suggestion: %s", m.unknown);
+	CHECK(parse("swapbench.frobnicate=1 swapbench.oder=1") == 0 && m.nunknown == 2 &&
+	      strstr(m.unknown, "frobnicate"), "suggest: the first unknown key is the one kept");
+	CHECK(parse("swapbench.runs=3") == 0 && m.nunknown == 0 && !m.unknown[0], "suggest: known keys are not unknown");
+	CHECK(parse("swapbench.workloads=lines,fihgt") == -EINVAL, "workloads: an unknown workload is refused");
+	CHECK_STR(m.error, "swapbench.workloads: unknown workload 'fihgt' (did you mean fight? "
+		  "this image has: lines fight random create idle)", "workloads: the error suggests the closest");
+	CHECK(cmdline_parse("swapbench.workloads=anything", NULL, &c, &m) == 0,
+	      "workloads: without a list of known workloads any name is accepted");
+}
+
 static void test_sizes(void)
 {
 	uint64_t v;
@@ -146,6 +170,7 @@ int main(void)
 	test_bad_numbers();
 	test_overlong();
 	test_unknown();
+	test_suggestions();
 	test_sizes();
 	CHECK_DONE();
 }

@@ -44,8 +44,8 @@ static void test_blocked(void)
 {
 	setup(2, 0, 2, ORDER_BLOCKED);
 	CHECK(plan_make(&c, &p) == 0, "blocked: plans");
-	CHECK_STR(show(), "0p1 0p2 0f1 0f2 1p1 1p2 1f1 1f2",
-		  "blocked: every run of one backend, then the next, workload by workload");
+	CHECK_STR(show(), "0f1 0f2 0p1 0p2 1f1 1f2 1p1 1p2",
+		  "blocked: every run of one backend, the swapfile first (as seed 000), workload by workload");
 }
 
 static void test_one_backend(void)

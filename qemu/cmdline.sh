@@ -1,0 +1,55 @@
+# Sourced by qemu/experiment, qemu/compare and qemu/mkpxe: the swapbench.*
+# keys that make's variables stand for, checked with the image's own parser
+# (init --check, built from init/ as out/host/init-host) before anything
+# boots, so that an error names the variable the user set.
+
+INIT_HOST=${INIT_HOST:-${OUT:-out}/host/init-host}
+
+# check_line TEXT: the parser's first error about TEXT, or nothing if it is fine
+check_line() {
+	local out
+	[ -x "$INIT_HOST" ] || { echo "no $INIT_HOST to check the command line with (make host)"; return; }
+	out=$("$INIT_HOST" --check "$1") && return
+	sed -n 's/^error: //p' <<<"$out" | head -n 1
+}
+
+# experiment_keys WHO: sets SB_KEYS to the keys for WORKLOADS RUNS WARMUP
+# and the words of APPEND; on a bad value says on stderr what is wrong,
+# naming the variable, and returns 2.
+experiment_keys() {
+	local out
+	SB_KEYS=()
+	out=$(variable_keys) || { echo "$1: error: $out" >&2; return 2; }
+	[ -z "$out" ] || mapfile -t SB_KEYS <<<"$out"
+}
+
+# variable_keys: the keys one a line, or what is wrong and status 2
+variable_keys() {
+	local var key val msg keys=()
+	for var in WORKLOADS:workloads RUNS:runs WARMUP:warmup; do
+		key=${var#*:} var=${var%%:*}
+		[ -n "${!var+set}" ] || continue
+		val=${!var}
+		msg=$(check_line "swapbench.$key=$val")
+		if [ -n "$msg" ]; then
+			msg=${msg//"swapbench.$key=$val"/"$var=$val"}
+			echo "${msg//"swapbench.$key"/"$var"}"
+			return 2
+		fi
+		keys+=("swapbench.$key=$val")
+	done
+	msg=$(check_line "${APPEND:-}")
+	[ -z "$msg" ] || { echo "APPEND: $msg"; return 2; }
+	# shellcheck disable=SC2206
+	keys+=(${APPEND:-})
+	[ ${#keys[@]} = 0 ] || printf '%s\n' "${keys[@]}"
+}
+
+# runs_warning N WHAT: a line when N runs a side cannot prove a difference.
+# The rank test's smallest two-sided p with n runs a side is 2/C(2n,n):
+# 0.33 (2), 0.1 (3), 0.029 (4); so 4 a side is the least that can reach 0.05.
+runs_warning() {
+	local n=$1
+	[ "$n" -lt 4 ] || return 0
+	echo "warning: $2: with $n run(s) a side no difference can be proven at 95 % (the rank test needs 4 a side); every verdict will be 'no difference proven', whatever the data"
+}

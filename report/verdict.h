@@ -1,0 +1,27 @@
+#ifndef SBR_VERDICT_H
+#define SBR_VERDICT_H
+/*
+ * A comparison in the user's words: the configurations or kernels by the
+ * names the user gave them, the difference, its 95 % interval, and when
+ * the number of runs cannot prove anything, that.
+ */
+#include "compare.h"
+
+#include <stdio.h>
+
+/* The rule, labelled as the rule: printed above comparison tables. */
+extern const char verdict_rule[];
+/* The smallest p the rank test can reach with na and nb runs (paired: na pairs). */
+double verdict_min_p(int paired, size_t na, size_t nb);
+/*
+ * "fight: preempt-full is 9.6 % slower than default on the partition (95 % CI
+ * +7.1 % to +12.0 %, rank test p = 0.0002)." a and b name the two sides; the
+ * comparison's group ("partition", "file" or a kernel) says where.
+ */
+void verdict_sentence(FILE *out, const struct comparison *c, const char *metric, const char *a,
+		      const char *b);
+/* One sentence per comparison, each on its own line ("- " first in Markdown). */
+void verdict_print(FILE *out, const struct comparison *c, size_t n, const char *metric,
+		   const char *a, const char *b, int markdown);
+
+#endif

@@ -1,0 +1,59 @@
+#!/bin/bash
+# What a user sees for the everyday mistakes (issue 21): the exact first
+# lines of the output. Settings are checked on the host with the image's own
+# parser before anything boots, and an error names the variable the user
+# set; a boot that fails says why and nothing else.
+source "$(dirname "$0")/../lib.sh"
+cd "$top" || exit 1
+export LIMIT=300
+
+# first_line NAME WANT-STATUS WANT-LINE CMD...: the command's first line on
+# stderr is WANT-LINE, its exit status WANT-STATUS, and it booted nothing
+first_line() {
+	local name=$1 want_rc=$2 want=$3 got rc
+	shift 3
+	rm -rf "$OUT/results.mistakes"
+	got=$(OUT=$OUT "$@" 2>&1 >/dev/null)
+	rc=$?
+	check "$name: exit status $want_rc (got $rc)" test "$rc" = "$want_rc"
+	if [ "$(head -n 1 <<<"$got")" = "$want" ]; then
+		pass "$name: first line '$want'"
+	else
+		fail "$name: first line '$(head -n 1 <<<"$got")', want '$want'"
+	fi
+	check "$name: nothing booted" bash -c "! grep -q '^run: x86_64' <<<'$got'"
+	info "$name: $(head -n 1 <<<"$got")"
+}
+
+first_line "RUNS=abc" 2 'make run: error: RUNS=abc: not a whole number in 1..100000' \
+	env RUNS=abc qemu/experiment
+first_line "WARMUP=-1" 2 'make run: error: WARMUP=-1: not a whole number in 0..1000' \
+	env WARMUP=-1 qemu/experiment
+first_line "WORKLOADS=lines,fihgt" 2 "make run: error: WORKLOADS: unknown workload 'fihgt' (did you mean fight? this image has: lines fight random create idle)" \
+	env WORKLOADS=lines,fihgt qemu/experiment
+first_line "APPEND=swapbench.runs=abc" 2 'make run: error: APPEND: swapbench.runs=abc: not a whole number in 1..100000' \
+	env APPEND=swapbench.runs=abc qemu/experiment
+first_line "APPEND=swapbench.oder=blocked" 2 'make run: error: APPEND: unknown key swapbench.oder (did you mean swapbench.order?)' \
+	env APPEND=swapbench.oder=blocked qemu/experiment
+first_line "qemu/run swapbench.oder=blocked" 2 'run: error: unknown key swapbench.oder (did you mean swapbench.order?)' \
+	qemu/run -q -o "$T/oder" -- swapbench.oder=blocked
+check "qemu/run refuses before making disks" test ! -e "$T/oder/disk.img"
+first_line "make compare RUNS=abc" 2 'compare: error: RUNS=abc: not a whole number in 1..100000' \
+	env KERNELS="default preempt-full" RUNS=abc CMP_DIR="$T/cmp" qemu/compare
+first_line "make pxe APPEND=swapbench.wrokloads=idle" 2 'mkpxe: error: APPEND: unknown key swapbench.wrokloads (did you mean swapbench.workloads?)' \
+	env APPEND=swapbench.wrokloads=idle qemu/mkpxe x86_64 "$T/tftp"
+check "make pxe: no TFTP tree written" test ! -e "$T/tftp"
+
+# through make: the same first line after the build's, and make's own status 2
+out=$(make --no-print-directory run RUNS=abc 2>&1)
+rc=$?
+check "make run RUNS=abc: make exits 2 (got $rc)" test "$rc" = 2
+check "make run RUNS=abc: the error names RUNS" grep -qx 'make run: error: RUNS=abc: not a whole number in 1..100000' <<<"$out"
+
+# make help: the current values, not examples
+out=$(make --no-print-directory help)
+check "make help: DETERMINISTIC=0 shown as the current value" grep -qE '^  DETERMINISTIC=0 ' <<<"$out"
+out=$(make --no-print-directory help DETERMINISTIC=1 RUNS=7)
+check "make help DETERMINISTIC=1 RUNS=7: both shown" test "$(grep -cE '^  (DETERMINISTIC=1|RUNS=7) ' <<<"$out")" = 2
+
+finish
