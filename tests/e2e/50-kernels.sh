@@ -10,7 +10,10 @@ if [ ${#stock[@]} = 2 ]; then
 	msg=$(BZIMAGE=${stock[0]} MEM=64 qemu/run -q -o "$T/toosmall" 2>&1)
 	rc=$?
 	check "big bzImage at -m 64: refused before booting (status 2)" test "$rc" = 2
-	check "big bzImage at -m 64: says what MEM would do" grep -q 'needs at least [0-9]* MiB to decompress.*use MEM=[0-9]*' <<<"$msg"
+	check "big bzImage at -m 64: says which limit is which" \
+		grep -q 'MEM=64 is below the [0-9]* MiB that .* needs just to decompress' <<<"$msg"
+	check "big bzImage at -m 64: says what MEM boots it and what runs the workloads" \
+		grep -q 'MEM=[0-9]* or more boots it; to run the default workloads .* needs MEM=[0-9]*' <<<"$msg"
 	info "stock kernel: $(qemu/bzinfo -v "${stock[0]}")"
 
 	make --no-print-directory -s initramfs MODULES="${stock[1]}" >/dev/null 2>&1
