@@ -48,11 +48,13 @@ variable_keys() {
 	[ ${#keys[@]} = 0 ] || printf '%s\n' "${keys[@]}"
 }
 
-# runs_warning N WHAT: a line when N runs a side cannot prove a difference.
-# The rank test's smallest two-sided p with n runs a side is 2/C(2n,n):
-# 0.33 (2), 0.1 (3), 0.029 (4); so 4 a side is the least that can reach 0.05.
+# runs_warning N PAIRED WHAT: a line when N runs a side cannot prove a
+# difference. The smallest p the rank test can give (report/verdict.c):
+# paired, 2/2^n (0.0625 with 5 pairs, 0.031 with 6); unpaired, 0.081 with 3
+# a side, 0.030 with 4.
 runs_warning() {
-	local n=$1
-	[ "$n" -lt 4 ] || return 0
-	echo "warning: $2: with $n run(s) a side no difference can be proven at 95 % (the rank test needs 4 a side); every verdict will be 'no difference proven', whatever the data"
+	local n=$1 need=4 how="runs a side"
+	[ "$2" = 1 ] && need=6 how="pairs of alternating runs"
+	[ "$n" -lt "$need" ] || return 0
+	echo "warning: $3: with $n $how no difference can be proven at 95 % (the rank test needs $need); every verdict will be 'no difference proven', whatever the data"
 }

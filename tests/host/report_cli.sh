@@ -115,7 +115,7 @@ run "md seed000" 0 md "$FIX/seed000.txt"
 check "md title and sections" bash -c "grep -q '^# swapbench report' '$T/out' && grep -q '^## Problems' '$T/out' && grep -q '^## Backends' '$T/out'"
 check "md: no problems" has out "^None: every record"
 check "md: the verdict in words, naming both backends" \
-	has out "^- lines: the swapfile is 8.5 % faster than the partition (95 % CI -12.8 % to -4.3 %, rank test p = 4.4e-12)\.$"
+	has out "^- lines: the swapfile is 8.5 % faster than the partition (95 % CI -12.9 % to -4.2 %, rank test p = 1.3e-06)\.$"
 run "md with problems" 3 md "$FIX/seed000.txt" "$FIX/damaged.log"
 check "md lists problems" has out "damaged.log:6\`: damaged record"
 run "md --plots" 0 md --plots "$T/mdplots" "$FIX/seed000.txt"
