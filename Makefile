@@ -16,6 +16,8 @@ APPEND    ?=
 DETERMINISTIC ?= 0
 KERNELS   ?=
 BOOTS     ?= 3
+EXTRA     ?=
+EXTRA_BIN ?=
 
 OUT      := out
 A        := $(OUT)/$(ARCH)
@@ -40,7 +42,10 @@ endif
 LIB_SRC   := lib/record.c lib/crc32.c lib/resdisk.c lib/stats.c lib/stats_rank.c lib/suggest.c
 INIT_SRC  := $(wildcard init/*.c) $(LIB_SRC)
 INIT_HDR  := $(wildcard init/*.h lib/*.h)
-WL_NAMES  := lines fight random create idle
+WL_NAMES  := lines fight random create idle exec
+# more names for a workload program: the seed's own fight (workloads/fight.c)
+WL_ALIASES := seed002 seed002-each
+WL_ALL    := $(WL_NAMES) $(WL_ALIASES)
 OBJ       := $(A)/obj
 IMG_OBJS  := $(patsubst %.c,$(OBJ)/%.o,$(INIT_SRC) rootfs/multicall.c workloads/wl.c \
 	       $(addprefix workloads/,$(addsuffix .c,$(WL_NAMES))))
@@ -48,13 +53,15 @@ IMG_BIN   := $(A)/swapbench
 
 BZIMAGE   := $(if $(KERNEL),$(KERNEL),$(A)/bzImage)
 INITRD    := $(A)/initramfs.cpio.gz
+# the list it was made from; an image with extras (make seeds) is another INITRD
+LIST      := $(INITRD:.cpio.gz=.list)
 REPORT    := $(HOST_OUT)/swapbench-report
 
 
 comma := ,
 help_var = @printf '  %-22s %s\n' '$(1)=$($(1))' '$(2)'
 
-.PHONY: unit-tests help image kernel initramfs host run check bench pxe compare lava lava-check fuzz clean deps FORCE
+.PHONY: unit-tests help image kernel initramfs host run check bench seeds pxe compare lava lava-check fuzz clean deps FORCE
 .DEFAULT_GOAL := help
 
 help:
@@ -65,6 +72,7 @@ help:
 	@echo '  make check      every test (host unit tests and QEMU end-to-end); ends with "N passed, N failed"'
 	@echo '  make image      kernel, initramfs and host tool only'
 	@echo '  make bench      image size, boot time, memory figures (prints, asserts nothing)'
+	@echo '  make seeds      the three seed experiments end to end, each beside what its seed found (RUNS per backend)'
 	@echo '  make pxe        out/$$ARCH/tftp/: a TFTP tree (pxelinux + iPXE script)'
 	@echo '  make compare    KERNELS="A B" BOOTS=n: kernel A against kernel B, interleaved boots'
 	@echo '  make kernel     the kernel alone (VARIANT=preempt-full, ...)'
@@ -78,7 +86,7 @@ help:
 	$(call help_var,MEM,guest RAM in MiB)
 	$(call help_var,RUNS,measured runs per workload per backend)
 	$(call help_var,WARMUP,unmeasured runs first)
-	$(call help_var,WORKLOADS,from: $(WL_NAMES))
+	$(call help_var,WORKLOADS,from: $(WL_ALL))
 	$(call help_var,ACCEL,auto (KVM if it really works; else TCG)$(comma) tcg or kvm)
 	$(call help_var,KERNEL,boot this bzImage instead of the built one)
 	$(call help_var,MODULES,lib/modules/<release> tree to put in the initramfs (stock kernels))
@@ -86,6 +94,8 @@ help:
 	$(call help_var,BUSYBOX,1 adds busybox for swapbench.shell=1)
 	$(call help_var,DISK_IF,virtio or ide)
 	$(call help_var,APPEND,extra kernel command line (swapbench.* keys$(comma) see README))
+	$(call help_var,EXTRA,files or directories to add under /extra (for the exec workload))
+	$(call help_var,EXTRA_BIN,host programs to add with their shared libraries (/usr/bin/perl))
 	$(call help_var,DETERMINISTIC,1: same kernel + image + command line = byte-identical results (x86_64$(comma) TCG))
 	$(call help_var,KERNELS,make compare: the kernels (variant names$(comma) bzImage paths$(comma) NAME=PATH))
 	$(call help_var,BOOTS,make compare: boots per kernel)
@@ -124,15 +134,15 @@ $(HOST_OUT)/gen_init_cpio:
 	@mkdir -p $(@D)
 	$(HOST_CC) -O2 -o $@ "$$(kernel/build source)/usr/gen_init_cpio.c"
 
-$(INITRD): $(IMG_BIN) $(HOST_OUT)/gen_init_cpio rootfs/mklist rootfs/pack FORCE
-	@rootfs/mklist $(IMG_BIN) "$(WL_NAMES)" $(BUSYBOX) "$(MODULES)" >$(A)/initramfs.list.new
-	@if ! cmp -s $(A)/initramfs.list.new $(A)/initramfs.list || [ ! -f $@ ] || \
+$(INITRD): $(IMG_BIN) $(HOST_OUT)/gen_init_cpio rootfs/mklist rootfs/extras rootfs/pack FORCE
+	@rootfs/mklist $(IMG_BIN) "$(WL_ALL)" $(BUSYBOX) "$(MODULES)" >$(LIST).new
+	@if ! cmp -s $(LIST).new $(LIST) || [ ! -f $@ ] || \
 	   [ $(IMG_BIN) -nt $@ ]; then \
-	  mv $(A)/initramfs.list.new $(A)/initramfs.list; \
-	  rootfs/pack $(A)/initramfs.list $(HOST_OUT)/gen_init_cpio $(A)/stage >$@.cpio && \
+	  mv $(LIST).new $(LIST); \
+	  rootfs/pack $(LIST) $(HOST_OUT)/gen_init_cpio $(LIST).stage >$@.cpio && \
 	  gzip -9 -n <$@.cpio >$@.tmp && rm -f $@.cpio && mv $@.tmp $@ && \
 	  echo "initramfs: $@ ($$(stat -c %s $@) bytes)"; \
-	else rm -f $(A)/initramfs.list.new; fi
+	else rm -f $(LIST).new; fi
 
 initramfs: deps $(INITRD)
 
@@ -166,10 +176,13 @@ $(HOST_OUT)/wl/%: workloads/%.c workloads/wl.c workloads/wl.h
 	@mkdir -p $(@D)
 	$(HOST_CC) $(HOST_CFLAGS) -o $@ $< workloads/wl.c $(if $(filter create,$*),init/swaphdr.c)
 
+$(addprefix $(HOST_OUT)/wl/,$(WL_ALIASES)): $(HOST_OUT)/wl/fight
+	ln -sf fight $@
+
 ALL_UNIT := $(UNIT_TESTS) $(REPORT_UNIT_TESTS)
 unit-tests: $(addprefix $(HOST_OUT)/tests/test_,$(ALL_UNIT)) \
 	    $(addprefix $(HOST_OUT)/asan/tests/test_,$(ALL_UNIT)) \
-	    $(addprefix $(HOST_OUT)/wl/,$(WL_NAMES)) $(HOST_OUT)/stats-probe
+	    $(addprefix $(HOST_OUT)/wl/,$(WL_ALL)) $(HOST_OUT)/stats-probe
 
 image: deps
 	@$(MAKE) --no-print-directory $(if $(KERNEL),,kernel) initramfs host
@@ -183,6 +196,12 @@ check: deps
 
 bench: image
 	@tests/bench
+
+# seed 000 runs Debian's perl: a second initramfs with it, the default one untouched
+PERL_BIN  ?= /usr/bin/perl
+seeds: image
+	@$(MAKE) --no-print-directory initramfs EXTRA_BIN=$(PERL_BIN) INITRD=$(A)/initramfs-perl.cpio.gz
+	@INITRD_PERL=$(A)/initramfs-perl.cpio.gz qemu/seeds
 
 pxe: image
 	@qemu/mkpxe $(ARCH)
@@ -204,6 +223,6 @@ clean:
 
 FORCE:
 
-export ARCH MEM RUNS WARMUP WORKLOADS ACCEL KERNEL VARIANT BUSYBOX MODULES DISK_IF APPEND OUT HOST_OUT
+export ARCH MEM RUNS WARMUP WORKLOADS ACCEL KERNEL VARIANT BUSYBOX MODULES DISK_IF APPEND EXTRA EXTRA_BIN OUT HOST_OUT
 export DETERMINISTIC KERNELS BOOTS
 export BZIMAGE INITRD REPORT

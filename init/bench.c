@@ -17,7 +17,7 @@
 #include <unistd.h>
 
 /* Workloads the image knows; swapbench.NAME.PARAM keys are accepted for these. */
-static const char *const workloads[] = { "lines", "fight", "random", "create", "idle", NULL };
+static const char *const workloads[] = { "lines", "fight", "random", "create", "idle", "exec", "seed002", "seed002-each", NULL };
 
 static struct {
 	struct sb_config cfg;
@@ -150,7 +150,7 @@ static enum bench_status check_workloads(int pass)
 		const char *wl = S.cfg.workloads[w];
 
 		if (!runner_exists(wl))
-			return error("swapbench.workloads: unknown workload '%s' (this image has: lines fight random create idle)",
+			return error("swapbench.workloads: unknown workload '%s' (this image has: lines fight random create idle exec seed002 seed002-each)",
 				     wl);
 		{
 			fill_spec(&s, wl, pass ? "--prepare" : "--check");

@@ -13,13 +13,15 @@ int fight_main(int argc, char **argv);
 int random_main(int argc, char **argv);
 int create_main(int argc, char **argv);
 int idle_main(int argc, char **argv);
+int exec_main(int argc, char **argv);
 
 static const struct {
 	const char *name;
 	int (*main)(int, char **);
 } programs[] = {
 	{ "lines", lines_main }, { "fight", fight_main }, { "random", random_main },
-	{ "create", create_main }, { "idle", idle_main },
+	{ "create", create_main }, { "idle", idle_main }, { "exec", exec_main },
+	{ "seed002", fight_main }, { "seed002-each", fight_main },
 };
 
 int main(int argc, char **argv)

@@ -1,7 +1,16 @@
 /*
  * fight: seed experiment 002. procs processes each malloc their share of
- * ratio * MemTotal and write every byte of it, passes times, so together
- * they fight over RAM; the parent reports how long until all are done.
+ * ratio * MemTotal (or ratio * MemTotal each, share=each) and write every
+ * byte of it, passes times, so together they fight over RAM; the parent
+ * reports how long until all are done. One program under three names,
+ * which differ only in their defaults:
+ *
+ *   seed002       the seed's program: one pass, 1.5 x RAM in total
+ *   seed002-each  the seed's program read the other way: 1.5 x RAM each
+ *   fight         swapbench's own: two passes, 1.5 x RAM in total. The
+ *                 seed initialised its memory once; on a second pass each
+ *                 process faults back in what the other pushed out, which
+ *                 is the swap-in traffic a comparison of kernels is about.
  */
 #include "wl.h"
 
@@ -18,18 +27,39 @@
 
 static uint64_t procs = 2;
 static double ratio = 1.5;
-/*
- * The seed's program initialised its memory once. Two passes make the
- * processes really fight: on the second each faults back in what the other
- * pushed out, which is the swap-in traffic the comparison is about.
- */
 static uint64_t passes = 2;
+static const char *share = "total";
 
-static const struct wl_param params[] = {
+static struct wl_param params[] = {
 	{ "procs", WL_UINT, "2", 1, MAX_PROCS, &procs },
 	{ "ratio", WL_RATIO, "1.5", 0.01, 8, &ratio },
 	{ "passes", WL_UINT, "2", 1, 100, &passes },
+	{ "share", WL_NAME, "total", 0, 0, &share },
 };
+
+static const struct {
+	const char *name, *passes, *share;
+} names[] = {
+	{ "fight", "2", "total" },
+	{ "seed002", "1", "total" },
+	{ "seed002-each", "1", "each" },
+};
+
+/* This program's name and defaults, from argv[0]. */
+static const char *pick_name(int argc, char **argv)
+{
+	const char *n = argc > 0 ? argv[0] : "fight", *slash = strrchr(n, '/');
+
+	if (slash)
+		n = slash + 1;
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strcmp(n, names[i].name)) {
+			params[2].def = names[i].passes;
+			params[3].def = names[i].share;
+			return names[i].name;
+		}
+	return "fight";
+}
 
 static _Noreturn void child(size_t bytes, unsigned id)
 {
@@ -58,7 +88,8 @@ static void kill_all(const pid_t *pids, unsigned n)
 
 int main(int argc, char **argv)
 {
-	enum wl_mode mode = wl_parse(argc, argv, "fight", params, sizeof(params) / sizeof(params[0]));
+	const char *name = pick_name(argc, argv);
+	enum wl_mode mode = wl_parse(argc, argv, name, params, sizeof(params) / sizeof(params[0]));
 	pid_t pids[MAX_PROCS];
 	unsigned n = (unsigned)procs, alive = 0;
 	int failed = 0, status = 0;
@@ -66,9 +97,11 @@ int main(int argc, char **argv)
 	size_t each;
 	double t0;
 
+	if (strcmp(share, "total") && strcmp(share, "each"))
+		wl_usage("share", share, "total (ratio x MemTotal in all) or each (ratio x MemTotal per process)");
 	if (mode != WL_RUN)
 		return 0;
-	each = wl_mem_share(ratio, n);
+	each = wl_mem_share(ratio, strcmp(share, "each") ? n : 1);
 	fflush(NULL);
 	t0 = wl_now();
 	for (unsigned i = 0; i < n; i++) {
@@ -117,5 +150,6 @@ int main(int argc, char **argv)
 	printf("total_s=%.6f\n", wl_now() - t0);
 	printf("procs=%u\n", n);
 	printf("bytes_each=%zu\n", each);
+	printf("passes=%llu\n", (unsigned long long)passes);
 	return 0;
 }

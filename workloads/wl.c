@@ -203,10 +203,16 @@ static void set_param(const struct wl_param *p, const char *value)
 			wl_usage(p->name, value, "not a file name ([A-Za-z0-9._-]+)");
 		*(const char **)p->val = value;
 		break;
+	case WL_TEXT:
+		for (const char *c = value; *c; c++)
+			if ((unsigned char)*c < ' ' || *c == 0x7f)
+				wl_usage(p->name, value, "holds a control character");
+		*(const char **)p->val = value;
+		break;
 	}
 }
 
-static const char *const kind_names[] = { "whole number", "size", "decimal", "list of sizes", "file name" };
+static const char *const kind_names[] = { "whole number", "size", "decimal", "list of sizes", "file name", "text" };
 
 static void help(const struct wl_param *params, size_t nparams)
 {
@@ -216,8 +222,10 @@ static void help(const struct wl_param *params, size_t nparams)
 	for (size_t i = 0; i < nparams; i++) {
 		const struct wl_param *p = &params[i];
 		range_text(p, range, sizeof(range));
+		int words = p->kind == WL_NAME || p->kind == WL_TEXT;
+
 		printf("  --%s=%s\t%s%s%s\n", p->name, p->def, kind_names[p->kind],
-		       p->kind == WL_NAME ? "" : " in ", p->kind == WL_NAME ? "" : range);
+		       words ? "" : " in ", words ? "" : range);
 	}
 	exit(0);
 }

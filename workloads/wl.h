@@ -38,6 +38,7 @@ enum wl_kind {
 	WL_RATIO,	/* double, plain decimal like 1.5 */
 	WL_SIZES,	/* struct wl_sizes, comma separated sizes */
 	WL_NAME,	/* const char *, a file name: [A-Za-z0-9._-]+, no "." or ".." */
+	WL_TEXT,	/* const char *, any printable text, possibly empty */
 };
 
 struct wl_sizes {

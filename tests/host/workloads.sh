@@ -103,10 +103,21 @@ check lines_missing_file_fails "exit $rc, stderr '$err'" '[ "$rc" = 1 ] && [[ $e
 
 # fight: 0.5 * 100 MiB over 2 processes
 run fight --ratio=0.5
-ran_ok fight_runs "total_s procs bytes_each"
+ran_ok fight_runs "total_s procs bytes_each passes"
+check fight_2_passes "got '$(val passes)'" '[ "$(val passes)" = 2 ]'
 check fight_procs_2 "got '$(val procs)'" '[ "$(val procs)" = 2 ]'
 check fight_bytes_each_is_ratio_share "got '$(val bytes_each)'" '[ "$(val bytes_each)" = 26214400 ]'
 check fight_total_s_number "got '$(val total_s)'" 'is_num "$(val total_s)"'
+# the seed's program under its two names: one pass, 1.5 x 100 MiB in total or each
+run seed002 --ratio=0.1
+check seed002_one_pass_total_share "got '$out'" \
+	'[ "$rc" = 0 ] && [ "$(val passes)" = 1 ] && [ "$(val bytes_each)" = 5242880 ]'
+run seed002-each --ratio=0.1
+check seed002_each_one_pass_whole_ratio_each "got '$out'" \
+	'[ "$rc" = 0 ] && [ "$(val passes)" = 1 ] && [ "$(val bytes_each)" = 10485760 ]'
+refused seed002_check_refuses_share_half seed002 --share=half
+run seed002-each --check --ratio=abc
+check seed002_each_messages_carry_its_name "got '$err'" '[[ $err == "seed002-each: ratio=abc: "* ]]'
 run fight --ratio=0.01 --procs=3 --passes=2
 check fight_3_procs_2_passes "exit $rc, '$out'" \
 	'[ "$rc" = 0 ] && [ "$(val procs)" = 3 ] && [ "$(val bytes_each)" = 349525 ]'
@@ -167,7 +178,7 @@ run idle --seconds=1
 check idle_1_sleeps_1s "got '$(val slept_s)'" 'le 1 "$(val slept_s)"'
 
 # --check
-for w in lines fight random create idle; do
+for w in lines fight random create idle seed002 seed002-each; do
 	accepted "${w}_check_accepts_defaults" "$w"
 	refused "${w}_check_refuses_unknown_param" "$w" --bogus=1
 	refused "${w}_check_refuses_bare_word" "$w" bogus
@@ -203,5 +214,27 @@ accepted create_check_accepts_units create --sizes=40k,1m,1G,1T
 refused idle_check_refuses_86401 idle --seconds=86401
 refused idle_check_refuses_negative idle --seconds=-1
 refused idle_check_refuses_both_modes idle --check --prepare
+
+# exec: any program, arguments split at blanks with '...' grouping, stdin from the directory
+refused exec_check_refuses_no_cmd exec
+refused exec_check_refuses_missing_program exec --cmd=no-such-program
+refused exec_check_refuses_relative_path exec --cmd=bin/echo
+refused exec_check_refuses_unterminated_quote exec --cmd=/bin/echo "--args=a 'b"
+refused exec_check_refuses_33_arguments exec --cmd=/bin/echo "--args=$(printf 'a %.0s' $(seq 33))"
+refused exec_check_refuses_stdin_with_slash exec --cmd=/bin/echo --stdin=../x
+refused exec_check_refuses_control_character exec --cmd=/bin/echo "--args=a$(printf '\t')b"
+accepted exec_check_accepts_32_arguments exec --cmd=/bin/echo "--args=$(printf 'a %.0s' $(seq 32))"
+run exec --cmd=/bin/echo "--args=-n  'one two'x '' three"
+check exec_splits_args_and_quotes "got '$out'" \
+	'[ "$rc" = 0 ] && [ "$(tail -n1 <<<"$out")" = "one twox  three" ] && [ "$(val extras)" = none ]'
+printf 'a\nb\nc\n' >"$SWAPBENCH_DIR/three.txt"
+run exec --cmd=/usr/bin/wc --args=-l --stdin=three.txt
+check exec_reads_stdin_from_the_directory "got '$out'" '[ "$rc" = 0 ] && [ "$(tail -n1 <<<"$out")" = 3 ]'
+run exec --cmd=/bin/cat
+check exec_stdin_defaults_to_dev_null "got '$out'" '[ "$rc" = 0 ] && [ "$(wc -l <<<"$out")" = 2 ]'
+run exec --prepare --cmd=/bin/cat --stdin=absent.txt
+check exec_prepare_refuses_missing_stdin "exit $rc, stderr '$err'" '[ "$rc" = 1 ] && [[ $err == exec:*absent.txt* ]]'
+run exec --cmd=/bin/false
+check exec_passes_the_exit_status "exit $rc" '[ "$rc" = 1 ]'
 
 exit "$failed"
