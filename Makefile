@@ -39,7 +39,8 @@ else
 $(error ARCH must be x86_64 or i686)
 endif
 
-LIB_SRC   := lib/record.c lib/crc32.c lib/resdisk.c lib/stats.c lib/stats_rank.c lib/suggest.c
+LIB_SRC   := lib/record.c lib/crc32.c lib/resdisk.c lib/stats.c lib/stats_rank.c \
+	     lib/suggest.c lib/swaphdr.c lib/probe.c lib/parttable.c
 INIT_SRC  := $(wildcard init/*.c) $(LIB_SRC)
 INIT_HDR  := $(wildcard init/*.h lib/*.h)
 WL_NAMES  := lines fight random create idle exec
@@ -155,26 +156,27 @@ $(HOST_OUT)/init-host: $(INIT_SRC) $(INIT_HDR)
 	$(HOST_CC) $(HOST_CFLAGS) -o $@ $(INIT_SRC) -lm
 
 # --- host unit tests: plain, and under AddressSanitizer + UBSan ----------
-UNIT_TESTS := cmdline record swaphdr probe plan
+UNIT_TESTS := cmdline record swaphdr probe plan parttable
 TEST_SRC_cmdline := init/cmdline.c lib/suggest.c
 TEST_SRC_record  := $(LIB_SRC)
-TEST_SRC_swaphdr := init/swaphdr.c
-TEST_SRC_probe   := init/probe.c
+TEST_SRC_swaphdr := lib/swaphdr.c
+TEST_SRC_probe   := lib/probe.c lib/parttable.c
 TEST_SRC_plan    := init/plan.c init/cmdline.c lib/suggest.c
+TEST_SRC_parttable := lib/parttable.c
 SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 .SECONDEXPANSION:
-$(HOST_OUT)/tests/test_%: tests/unit/test_%.c $$(TEST_SRC_$$*) tests/unit/check.h
+$(HOST_OUT)/tests/test_%: tests/unit/test_%.c $$(TEST_SRC_$$*) tests/unit/check.h $(INIT_HDR)
 	@mkdir -p $(@D)
 	$(HOST_CC) $(HOST_CFLAGS) -Iinit -Ilib -Itests/unit -o $@ $< $(TEST_SRC_$*) -lm
 
-$(HOST_OUT)/asan/tests/test_%: tests/unit/test_%.c $$(TEST_SRC_$$*) tests/unit/check.h
+$(HOST_OUT)/asan/tests/test_%: tests/unit/test_%.c $$(TEST_SRC_$$*) tests/unit/check.h $(INIT_HDR)
 	@mkdir -p $(@D)
 	$(HOST_CC) $(HOST_CFLAGS) $(SAN_FLAGS) -Iinit -Ilib -Itests/unit -o $@ $< $(TEST_SRC_$*) $(TEST_LIBS_$*) -lm
 
 $(HOST_OUT)/wl/%: workloads/%.c workloads/wl.c workloads/wl.h
 	@mkdir -p $(@D)
-	$(HOST_CC) $(HOST_CFLAGS) -o $@ $< workloads/wl.c $(if $(filter create,$*),init/swaphdr.c)
+	$(HOST_CC) $(HOST_CFLAGS) -o $@ $< workloads/wl.c $(if $(filter create,$*),lib/swaphdr.c)
 
 $(addprefix $(HOST_OUT)/wl/,$(WL_ALIASES)): $(HOST_OUT)/wl/fight
 	ln -sf fight $@

@@ -1,5 +1,6 @@
 #include "disks.h"
-#include "probe.h"
+#include "../lib/parttable.h"
+#include "../lib/probe.h"
 #include "../lib/resdisk.h"
 
 #include <dirent.h>
@@ -58,21 +59,10 @@ int disks_size(const char *dev, uint64_t *bytes)
 	return err;
 }
 
-static uint32_t le32(const unsigned char *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
-static uint64_t le64(const unsigned char *p)
-{
-	return le32(p) | (uint64_t)le32(p + 4) << 32;
-}
-
 /* PARTUUID as the kernel spells it: MBR "SSSSSSSS-NN", GPT the entry GUID. */
 static int partuuid(const char *name, char *out, size_t size)
 {
 	char path[PATH_MAX], real[PATH_MAX], buf[16];
-	unsigned char *s = probe_buf;
 	size_t got;
 	int partno;
 
@@ -90,26 +80,9 @@ static int partuuid(const char *name, char *out, size_t size)
 	if (partno <= 0 || !realpath(path, real))
 		return -ENOENT;
 	snprintf(path, sizeof(path), "/dev/%s", strrchr(real, '/') + 1);
-	if (read_start(path, s, 512 * 34, &got) < 0)
+	if (read_start(path, probe_buf, sizeof(probe_buf), &got) < 0)
 		return -ENOENT;
-	if (!memcmp(s + 512, "EFI PART", 8)) {
-		uint64_t lba = le64(s + 512 + 72);
-		uint32_t count = le32(s + 512 + 80), esz = le32(s + 512 + 84);
-		uint64_t off = lba * 512 + (uint64_t)(partno - 1) * esz;
-
-		if ((uint32_t)partno > count || esz < 128 || off + 32 > got)
-			return -ENOENT;
-		const unsigned char *g = s + off + 16;
-
-		snprintf(out, size, "%08x-%04x-%04x-%02x%02x-%02x%02x%02x%02x%02x%02x",
-			 le32(g), g[5] << 8 | g[4], g[7] << 8 | g[6], g[8], g[9], g[10], g[11], g[12],
-			 g[13], g[14], g[15]);
-		return 0;
-	}
-	if (s[510] != 0x55 || s[511] != 0xaa)
-		return -ENOENT;
-	snprintf(out, size, "%08x-%02x", le32(s + 440), partno);
-	return 0;
+	return parttable_partuuid(probe_buf, got, (unsigned)partno, out, size);
 }
 
 enum match { BY_LABEL, BY_UUID, BY_PARTUUID };

@@ -1,7 +1,7 @@
 #include "swap.h"
 #include "disks.h"
-#include "probe.h"
-#include "swaphdr.h"
+#include "../lib/probe.h"
+#include "../lib/swaphdr.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -5,6 +5,7 @@
  */
 #include "cmd.h"
 #include "util.h"
+#include "../lib/probe.h"
 #include "../lib/resdisk.h"
 
 #include <errno.h>
@@ -16,40 +17,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define PROBE_SIZE (128 * 1024)
 #define DEFAULT_SIZE (16LL << 20)
 #define MIN_SIZE (RESDISK_DATA_OFF + 4096)
-
-static const struct signature {
-	size_t off, len;
-	const char *magic, *name;
-} signatures[] = {
-	{ 510, 2, "\x55\xaa", "DOS partition table or boot sector" },
-	{ 512, 8, "EFI PART", "GPT partition table" },
-	{ 4096, 8, "EFI PART", "GPT partition table (4K sectors)" },
-	{ 1080, 2, "\x53\xef", "ext2/3/4 filesystem" },
-	{ 0, 4, "XFSB", "XFS filesystem" },
-	{ 65600, 8, "_BHRfS_M", "btrfs filesystem" },
-	{ 1024, 4, "\x10\x20\xf5\xf2", "F2FS filesystem" },
-	{ 3, 8, "NTFS    ", "NTFS filesystem" },
-	{ 54, 5, "FAT12", "FAT filesystem" },
-	{ 54, 5, "FAT16", "FAT filesystem" },
-	{ 82, 5, "FAT32", "FAT filesystem" },
-	{ 32769, 5, "CD001", "ISO 9660 filesystem" },
-	{ 0, 4, "hsqs", "squashfs filesystem" },
-	{ 0, 6, "LUKS\xba\xbe", "LUKS encrypted volume" },
-	{ 512, 8, "LABELONE", "LVM physical volume" },
-	{ 0, 4, "\xfc\x4e\x2b\xa9", "Linux MD RAID member" },
-	{ 4096, 4, "\xfc\x4e\x2b\xa9", "Linux MD RAID member" },
-	{ 4086, 10, "SWAPSPACE2", "Linux swap area" },
-	{ 4086, 10, "SWAP-SPACE", "Linux swap area" },
-	{ 65526, 10, "SWAPSPACE2", "Linux swap area (64K pages)" },
-};
 
 /* Returns why the content must not be overwritten, or NULL. */
 static const char *occupied(const unsigned char *buf, size_t n, char *why, size_t size)
 {
 	char label[RESDISK_LABEL_MAX + 1];
+	struct probe_result r;
 
 	if (!resdisk_check_header((const char *)buf, n, label)) {
 		if (n <= RESDISK_DATA_OFF || !buf[RESDISK_DATA_OFF])
@@ -57,13 +32,10 @@ static const char *occupied(const unsigned char *buf, size_t n, char *why, size_
 		snprintf(why, size, "a swapbench results disk (label %s) that holds records", label);
 		return why;
 	}
-	for (size_t i = 0; i < sizeof(signatures) / sizeof(signatures[0]); i++) {
-		const struct signature *s = &signatures[i];
-
-		if (s->off + s->len <= n && !memcmp(buf + s->off, s->magic, s->len)) {
-			snprintf(why, size, "a %s signature at offset %zu", s->name, s->off);
-			return why;
-		}
+	if (probe_buffer(buf, n, (size_t)sysconf(_SC_PAGESIZE), &r) == 0) {
+		snprintf(why, size, "a signature of type %s (as blkid names it)%s%s", r.type,
+			 r.label[0] ? " labelled " : "", r.label);
+		return why;
 	}
 	for (size_t i = 0; i < n; i++)
 		if (buf[i]) {
@@ -123,9 +95,9 @@ static long long device_size(int fd, const struct stat *st, const char *path)
 
 static void refuse_if_used(int fd, const char *path, int force)
 {
-	unsigned char *buf = xcalloc(PROBE_SIZE, 1);
+	unsigned char *buf = xcalloc(PROBE_BYTES, 1);
 	char why[160];
-	ssize_t n = pread(fd, buf, PROBE_SIZE, 0);
+	ssize_t n = pread(fd, buf, PROBE_BYTES, 0);
 
 	if (n < 0)
 		die("%s: read: %s", path, strerror(errno));

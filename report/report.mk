@@ -3,7 +3,7 @@
 # HOST_OUT. gnuplot (optional) adds PNG plots.
 
 REPORT_SRC      := $(wildcard report/*.c)
-REPORT_HDR      := $(wildcard report/*.h) lib/record.h lib/crc32.h lib/resdisk.h lib/stats.h
+REPORT_HDR      := $(wildcard report/*.h) $(wildcard lib/*.h)
 REPORT_LIB_SRC  := $(LIB_SRC)
 REPORT_LIBS     := -lm
 # The table-driven CRC-32 (lib/crc32.c): the host checks millions of records.

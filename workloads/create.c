@@ -4,7 +4,7 @@
  * dd bs=16K), and times each way and the mkswap that follows it.
  */
 #include "wl.h"
-#include "../init/swaphdr.h"
+#include "../lib/swaphdr.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -186,6 +186,28 @@ static void test_crafted_others(void)
 	CHECK(probe_buffer(buf, sizeof(buf), 4096, &r) == 0, "squashfs_found");
 	CHECK_STR(r.type, "squashfs", "squashfs_type");
 
+	/* the two report/initdisk.c refused and probe did not know */
+	memset(buf, 0, sizeof(buf));
+	memcpy(buf + 1024, "\x10\x20\xf5\xf2", 4);
+	CHECK(probe_buffer(buf, sizeof(buf), 4096, &r) == 0, "f2fs_found");
+	CHECK_STR(r.type, "f2fs", "f2fs_type");
+	memset(buf, 0, sizeof(buf));
+	memcpy(buf + 4096, "\xfc\x4e\x2b\xa9\x01\x00\x00\x00", 8);
+	buf[4096 + 16] = 0x5a;
+	CHECK(probe_buffer(buf, sizeof(buf), 4096, &r) == 0, "md_1.2_found");
+	CHECK_STR(r.type, "linux_raid_member", "md_1.2_type");
+	CHECK_STR(r.uuid, "5a000000-0000-0000-0000-000000000000", "md_1.2_array_uuid");
+
+	/* GPT on a disk with 4096-byte logical sectors: its header at 4 KiB */
+	memset(buf, 0, sizeof(buf));
+	boot_sig();
+	memcpy(buf + 4096, "EFI PART", 8);
+	buf[4096 + 24] = 1;
+	buf[4096 + 56] = 0x44;
+	CHECK(probe_buffer(buf, sizeof(buf), 4096, &r) == 0, "gpt_4096_found");
+	CHECK_STR(r.type, "gpt", "gpt_4096_type");
+	CHECK_STR(r.uuid, "00000044-0000-0000-0000-000000000000", "gpt_4096_disk_guid");
+
 	memset(buf, 0, sizeof(buf));
 	memcpy(buf + 4096 - 10, "S1SUSPEND", 9);
 	CHECK(probe_buffer(buf, sizeof(buf), 4096, &r) == 0, "swsuspend_found");

@@ -13,8 +13,9 @@ struct probe_result {
 	/*
 	 * "ext4", "ext3", "ext2", "jbd" (ext journal device), "xfs", "btrfs",
 	 * "vfat", "ntfs", "exfat", "LVM2_member", "crypto_LUKS", "dos", "gpt",
-	 * "iso9660", "squashfs", "swap", "swsuspend" (a hibernation image in
-	 * swap), or NULL. Names as blkid spells them.
+	 * "iso9660", "squashfs", "f2fs", "linux_raid_member",
+	 * "swap", "swsuspend" (a hibernation image in swap), or NULL. Names as
+	 * blkid spells them.
 	 */
 	const char *type;
 	char label[64];		/* "" when the format has none in reach */

@@ -1,4 +1,6 @@
 #include "probe.h"
+#include "bytes.h"
+#include "parttable.h"
 
 #include <errno.h>
 #include <stdint.h>
@@ -10,35 +12,6 @@ struct prober {
 	int (*fn)(const unsigned char *buf, size_t len, size_t pagesize,
 		  struct probe_result *out);
 };
-
-static uint16_t le16(const unsigned char *p)
-{
-	return (uint16_t)(p[0] | p[1] << 8);
-}
-
-static uint32_t le32(const unsigned char *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
-static uint64_t le64(const unsigned char *p)
-{
-	return (uint64_t)le32(p) | (uint64_t)le32(p + 4) << 32;
-}
-
-static uint16_t be16(const unsigned char *p)
-{
-	return (uint16_t)(p[0] << 8 | p[1]);
-}
-
-static uint64_t be64(const unsigned char *p)
-{
-	uint64_t v = 0;
-
-	for (int i = 0; i < 8; i++)
-		v = v << 8 | p[i];
-	return v;
-}
 
 static int has(const unsigned char *buf, size_t len, size_t off, const char *magic, size_t n)
 {
@@ -79,17 +52,6 @@ static void set_uuid(struct probe_result *out, const unsigned char *u)
 			*o++ = '-';
 		o += sprintf(o, "%02x", u[i]);
 	}
-}
-
-/* Microsoft GUID: the first three fields little-endian. */
-static void set_guid(struct probe_result *out, const unsigned char *g)
-{
-	static const int order[16] = { 3, 2, 1, 0, 5, 4, 7, 6, 8, 9, 10, 11, 12, 13, 14, 15 };
-	unsigned char u[16];
-
-	for (int i = 0; i < 16; i++)
-		u[i] = g[order[i]];
-	set_uuid(out, u);
 }
 
 /* Copies a text UUID of up to n bytes (LUKS keeps it as a string). */
@@ -333,6 +295,35 @@ static int probe_iso9660(const unsigned char *buf, size_t len, size_t pagesize,
 	return 1;
 }
 
+#define F2FS_SB 1024
+#define F2FS_MAGIC 0xF2F52010u
+#define MD_MAGIC 0xa92b4efcu
+
+static int probe_f2fs(const unsigned char *buf, size_t len, size_t pagesize,
+		      struct probe_result *out)
+{
+	(void)pagesize;
+	if (len < F2FS_SB + 512 || le32(buf + F2FS_SB) != F2FS_MAGIC)
+		return 0;
+	out->type = "f2fs";
+	return 1;
+}
+
+/* An MD RAID member with a 1.1 (at 0) or 1.2 (at 4 KiB) superblock; 0.90 and 1.0 sit at the end. */
+static int probe_md(const unsigned char *buf, size_t len, size_t pagesize,
+		    struct probe_result *out)
+{
+	(void)pagesize;
+	for (size_t at = 0; at <= 4096; at += 4096) {
+		if (len < at + 256 || le32(buf + at) != MD_MAGIC || le32(buf + at + 4) != 1)
+			continue;
+		out->type = "linux_raid_member";
+		set_uuid(out, buf + at + 16);
+		return 1;
+	}
+	return 0;
+}
+
 static int probe_squashfs(const unsigned char *buf, size_t len, size_t pagesize,
 			  struct probe_result *out)
 {
@@ -343,55 +334,27 @@ static int probe_squashfs(const unsigned char *buf, size_t len, size_t pagesize,
 	return 1;
 }
 
-static int probe_gpt(const unsigned char *buf, size_t len, size_t pagesize,
-		     struct probe_result *out)
-{
-	/* LBA 1 for 512-byte and for 4096-byte logical sectors. */
-	static const size_t lba1[] = { 512, 4096 };
-
-	(void)pagesize;
-	for (size_t i = 0; i < sizeof(lba1) / sizeof(lba1[0]); i++) {
-		if (!has(buf, len, lba1[i], "EFI PART", 8) || len - lba1[i] < 92 ||
-		    le64(buf + lba1[i] + 24) != 1)
-			continue;
-		out->type = "gpt";
-		set_guid(out, buf + lba1[i] + 56);
-		return 1;
-	}
-	return 0;
-}
-
-#define MBR_TABLE 446
-#define MBR_DISK_ID 440
-
 static int probe_swap(const unsigned char *buf, size_t len, size_t pagesize,
 		      struct probe_result *out);
 
-static int probe_dos(const unsigned char *buf, size_t len, size_t pagesize,
-		     struct probe_result *out)
+/* Both partition tables (lib/parttable.c); one prober finds either. */
+static int probe_parttable(const unsigned char *buf, size_t len, size_t pagesize,
+			   struct probe_result *out)
 {
-	int used = 0;
+	struct parttable pt;
 	struct probe_result swap;
 
-	if (len < 512 || buf[510] != 0x55 || buf[511] != 0xaa)
+	if (parttable_find(buf, len, &pt) < 0)
 		return 0;
-	for (int i = 0; i < 4; i++) {
-		const unsigned char *e = buf + MBR_TABLE + 16 * i;
-		if (e[0] != 0 && e[0] != 0x80)
-			return 0;
-		if (e[4] && le32(e + 8) && le32(e + 12))
-			used++;
-	}
 	/*
-	 * No entry in use: a label with no partitions yet (blkid says dos), or
-	 * a swap area made over an old MBR, since mkswap keeps the first 1024
-	 * bytes. The swap signature tells them apart.
+	 * An MBR with no entry in use: a label with no partitions yet (blkid
+	 * says dos), or a swap area made over an old MBR, since mkswap keeps
+	 * the first 1024 bytes. The swap signature tells them apart.
 	 */
-	if (!used && probe_swap(buf, len, pagesize, &swap))
+	if (!strcmp(pt.type, "dos") && !pt.used && probe_swap(buf, len, pagesize, &swap))
 		return 0;
-	out->type = "dos";
-	if (le32(buf + MBR_DISK_ID))
-		snprintf(out->uuid, sizeof(out->uuid), "%08x", (unsigned)le32(buf + MBR_DISK_ID));
+	out->type = pt.type;
+	snprintf(out->uuid, sizeof(out->uuid), "%s", pt.id);
 	return 1;
 }
 
@@ -449,8 +412,9 @@ static const struct prober probers[] = {
 	{ "exfat", probe_exfat },
 	{ "iso9660", probe_iso9660 },
 	{ "squashfs", probe_squashfs },
-	{ "gpt", probe_gpt },
-	{ "dos", probe_dos },
+	{ "f2fs", probe_f2fs },
+	{ "md", probe_md },
+	{ "gpt, dos", probe_parttable },
 	{ "swap", probe_swap },
 };
 

@@ -1,4 +1,5 @@
 #include "swaphdr.h"
+#include "bytes.h"
 
 #include <errno.h>
 #include <string.h>
@@ -27,11 +28,6 @@ static uint32_t get32(const unsigned char *p)
 
 	memcpy(&v, p, sizeof(v));
 	return v;
-}
-
-static uint32_t swab32(uint32_t v)
-{
-	return (v >> 24) | ((v >> 8) & 0xff00) | ((v << 8) & 0xff0000) | (v << 24);
 }
 
 int swaphdr_build(unsigned char *page, size_t pagesize, uint64_t bytes,
