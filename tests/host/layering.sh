@@ -1,0 +1,62 @@
+#!/bin/bash
+# The layers, checked: lib/ is the floor (it includes lib/ headers only),
+# nothing outside init/ includes an init/ header (shared cores go to lib/),
+# and init/ includes no report/ header. Every #include "..." in the C
+# sources is resolved as the compiler would (the including file's own
+# directory, then -Iinit -Ilib). First the rule is shown to catch a planted
+# violation in a scratch tree, then the real tree is checked.
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+
+# violations ROOT: prints "file: includes header (why)" per broken rule
+violations() {
+	local root=$1 f dir inc hdr layer target
+	cd "$root" || return 1
+	for f in init/*.[ch] lib/*.[ch] report/*.[ch] workloads/*.[ch] rootfs/*.[ch]; do
+		[ -f "$f" ] || continue
+		dir=${f%%/*}
+		grep -o '^[[:space:]]*#[[:space:]]*include[[:space:]]*"[^"]*"' "$f" | sed 's/.*"\(.*\)"/\1/' |
+		while read -r inc; do
+			hdr=
+			for cand in "$dir/$inc" "init/$inc" "lib/$inc"; do
+				if [ -f "$cand" ]; then hdr=$(realpath -m --relative-to=. "$cand"); break; fi
+			done
+			[ -n "$hdr" ] || continue	# a test helper or system header
+			target=${hdr%%/*}
+			layer=
+			case $dir:$target in
+			lib:lib) ;;
+			lib:*) layer="lib/ is the floor and includes only lib/" ;;
+			init:report) layer="init/ does not include report/" ;;
+			init:*) ;;
+			*:init) layer="outside init/, no init/ header (move the shared core to lib/)" ;;
+			esac
+			[ -z "$layer" ] || echo "$f: includes $hdr ($layer)"
+		done
+	done
+}
+
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+mkdir -p "$scratch"/{init,lib,report,workloads,rootfs}
+echo '#include "../init/a.h"' >"$scratch/workloads/w.c"
+echo '#include "a.h"' >"$scratch/lib/l.c"		# found through -Iinit
+echo '#include "../report/r.h"' >"$scratch/init/i.c"
+echo '#include "b.h"' >"$scratch/report/ok.c"
+: >"$scratch/init/a.h"
+: >"$scratch/report/r.h"
+: >"$scratch/lib/b.h"
+planted=$(violations "$scratch")
+n=$(grep -c . <<<"$planted")
+if [ "$n" = 3 ] && ! grep -q ok.c <<<"$planted"; then
+	echo "PASS layering: the check finds the 3 planted violations and nothing else"
+else
+	echo "FAIL layering: the check found $n of 3 planted violations: $(tr '\n' ' ' <<<"$planted")"
+fi
+
+found=$(violations "$top")
+if [ -z "$found" ]; then
+	echo "PASS layering: no file outside init/ includes an init/ header, lib/ includes only lib/, init/ no report/"
+else
+	echo "FAIL layering: $(tr '\n' ';' <<<"$found")"
+fi
