@@ -9,7 +9,11 @@
  *
  * Result lines are KTAP test results; "# sb KIND" lines are KTAP diagnostic
  * lines. The CRC-32 covers every byte before " crc=". Values holding spaces,
- * quotes, backslashes or control bytes are quoted, with \" \\ and \xHH.
+ * quotes, backslashes, '#' or control bytes are quoted, with \" \\ and \xHH
+ * ('#' always as \x23: kunit.py reads what follows a '#' as a directive).
+ * The encoder refuses what the decoder could not read back: a key (or a
+ * diagnostic kind) not made of [A-Za-z0-9_.-], more than REC_FIELDS_MAX
+ * fields, a record longer than REC_LINE_MAX; rec_end then fails.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -46,7 +50,8 @@ struct rec {
 struct rec_buf {
 	char s[REC_LINE_MAX];
 	size_t len;
-	int overflow;			/* a field did not fit: rec_end fails */
+	int nfields;
+	int overflow;			/* refused (too long, bad key, too many fields): rec_end fails */
 };
 
 void rec_begin_result(struct rec_buf *b, int ok, unsigned long num, const char *id);

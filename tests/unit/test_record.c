@@ -4,6 +4,8 @@
 #include "record.h"
 #include "resdisk.h"
 
+#include <regex.h>
+
 static struct rec r;
 
 static void test_crc(void)
@@ -91,6 +93,75 @@ static void test_overflow(void)
 	CHECK(rec_end(&b) < 0, "overflow: a record too long for a line is refused, not cut");
 }
 
+/* kunit.py's TEST_RESULT pattern (tools/testing/kunit/kunit_parser.py), in POSIX ERE */
+static int kunit_reads_result(const char *line)
+{
+	regex_t re;
+	char one[REC_LINE_MAX];
+	int ok;
+
+	snprintf(one, sizeof(one), "%.*s", (int)strcspn(line, "\n"), line);
+	if (regcomp(&re, "^[[:space:]]*(ok|not ok) ([0-9]+) (- )?([^#]*)( # .*)?$", REG_EXTENDED))
+		return -1;
+	ok = regexec(&re, one, 0, NULL, 0) == 0;
+	regfree(&re);
+	return ok;
+}
+
+/* What the encoder writes, the decoder must read: refuse what it cannot. */
+static void test_encoder_refuses(void)
+{
+	static const char *const bad_keys[] = { "two words", "", "a=b", "k\"q", "tab\tkey", "#x" };
+	struct rec_buf b;
+	char key[16];
+	int n;
+
+	for (size_t i = 0; i < sizeof(bad_keys) / sizeof(bad_keys[0]); i++) {
+		rec_begin_result(&b, 1, 1, "x");
+		rec_add(&b, bad_keys[i], "1");
+		CHECK(rec_end(&b) < 0, "encode: key '%s' is refused", bad_keys[i]);
+	}
+	rec_begin_diag(&b, "two words");
+	CHECK(rec_end(&b) < 0, "encode: a diagnostic kind with a space is refused");
+
+	rec_begin_result(&b, 1, 1, "x");
+	for (int i = 0; i < REC_FIELDS_MAX; i++) {
+		snprintf(key, sizeof(key), "k%d", i);
+		rec_add(&b, key, "1");
+	}
+	n = rec_end(&b);
+	CHECK(n > 0 && rec_parse(b.s, (size_t)n, &r) == REC_GOOD && r.nfields == REC_FIELDS_MAX,
+	      "encode: %d fields are written and read back", REC_FIELDS_MAX);
+	rec_begin_result(&b, 1, 1, "x");
+	for (int i = 0; i <= REC_FIELDS_MAX; i++) {
+		snprintf(key, sizeof(key), "k%d", i);
+		rec_add(&b, key, "1");
+	}
+	CHECK(rec_end(&b) < 0, "encode: field %d is refused (the decoder reads %d)", REC_FIELDS_MAX + 1,
+	      REC_FIELDS_MAX);
+}
+
+/* A path with '#' is recorded, and kunit.py still reads the line as a result. */
+static void test_hash_in_value(void)
+{
+	static const char *const vals[] = { "/a#b", "#", "x # SKIP", "/swap#1 file" };
+	struct rec_buf b;
+
+	for (size_t i = 0; i < sizeof(vals) / sizeof(vals[0]); i++) {
+		rec_begin_result(&b, 1, 3, "lines-file-1");
+		rec_add(&b, "file", vals[i]);
+		rec_add(&b, "elapsed_s", "1.5");
+		int n = rec_end(&b);
+
+		CHECK(n > 0 && !memchr(b.s, '#', (size_t)n), "encode: '%s' leaves no '#' in the line", vals[i]);
+		CHECK(kunit_reads_result(b.s) == 1, "encode: kunit.py reads the line with '%s' as a result",
+		      vals[i]);
+		CHECK(n > 0 && rec_parse(b.s, (size_t)n, &r) == REC_GOOD, "decode: the line with '%s' is good",
+		      vals[i]);
+		CHECK_STR(rec_get(&r, "file"), vals[i], "decode: '%s' read back", vals[i]);
+	}
+}
+
 static void test_resdisk(void)
 {
 	static char hdr[RESDISK_HDR_SIZE];
@@ -111,6 +182,8 @@ int main(void)
 	test_round_trip();
 	test_damage();
 	test_overflow();
+	test_encoder_refuses();
+	test_hash_in_value();
 	test_resdisk();
 	CHECK_DONE();
 }
