@@ -161,21 +161,32 @@ static void add_active_swap(struct rec_buf *b)
 	}
 }
 
-/* The workload's "key=value" lines, as w.key fields. */
+/*
+ * The workload's "key=value" lines, as w.key fields. A line whose key the
+ * codec would refuse, or past the record's field limit, is counted in
+ * w_dropped instead of costing the whole record.
+ */
 static void add_workload_output(struct rec_buf *b, const char *out)
 {
 	static char copy[RUNNER_OUT_MAX];
 	char *save = NULL;
+	unsigned dropped = 0;
 
 	snprintf(copy, sizeof(copy), "%s", out);
 	for (char *line = strtok_r(copy, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
 		char *eq = strchr(line, '='), key[48];
 
-		if (!eq || eq == line || eq - line > 40)
+		if (!eq || eq == line)
 			continue;
 		snprintf(key, sizeof(key), "w.%.*s", (int)(eq - line), line);
+		if (eq - line > 40 || !rec_key_ok(key) || b->nfields >= REC_FIELDS_MAX - 1) {
+			dropped++;
+			continue;
+		}
 		rec_add(b, key, eq + 1);
 	}
+	if (dropped)
+		rec_addf(b, "w_dropped", "%u", dropped);
 }
 
 void records_result(struct rec_buf *b, const struct plan_item *it, unsigned long num,

@@ -37,8 +37,7 @@ static int key_char(unsigned char c)
 	       (c >= '0' && c <= '9') || c == '_' || c == '.' || c == '-';
 }
 
-/* A key, or a diagnostic kind, the decoder reads back as one word. */
-static int key_ok(const char *k)
+int rec_key_ok(const char *k)
 {
 	if (!*k)
 		return 0;
@@ -64,7 +63,7 @@ void rec_begin_result(struct rec_buf *b, int ok, unsigned long num, const char *
 void rec_begin_diag(struct rec_buf *b, const char *kind)
 {
 	b->len = 0;
-	b->overflow = !key_ok(kind);
+	b->overflow = !rec_key_ok(kind);
 	b->nfields = 0;
 	puts_(b, REC_DIAG_PREFIX);
 	puts_(b, kind);
@@ -74,7 +73,7 @@ void rec_add(struct rec_buf *b, const char *key, const char *val)
 {
 	int quote = !*val;
 
-	if (!key_ok(key) || b->nfields++ == REC_FIELDS_MAX) {
+	if (!rec_key_ok(key) || b->nfields++ == REC_FIELDS_MAX) {
 		b->overflow = 1;
 		return;
 	}

@@ -61,6 +61,8 @@ void rec_addf(struct rec_buf *b, const char *key, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 void rec_addv(struct rec_buf *b, const char *key, const char *fmt, va_list ap)
 	__attribute__((format(printf, 3, 0)));
+/* 1 if k can be a key (or a diagnostic kind): [A-Za-z0-9_.-]+. */
+int rec_key_ok(const char *k);
 /* Appends the checksum and the newline; returns the length or -1 on overflow. */
 int rec_end(struct rec_buf *b);
 
