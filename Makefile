@@ -40,7 +40,7 @@ $(error ARCH must be x86_64 or i686)
 endif
 
 LIB_SRC   := lib/record.c lib/crc32.c lib/resdisk.c lib/stats.c lib/stats_rank.c \
-	     lib/suggest.c lib/swaphdr.c lib/probe.c lib/parttable.c
+	     lib/suggest.c lib/swaphdr.c lib/probe.c lib/parttable.c lib/size.c
 INIT_SRC  := $(wildcard init/*.c) $(LIB_SRC)
 INIT_HDR  := $(wildcard init/*.h lib/*.h)
 WL_NAMES  := lines fight random create idle exec
@@ -156,13 +156,14 @@ $(HOST_OUT)/init-host: $(INIT_SRC) $(INIT_HDR)
 	$(HOST_CC) $(HOST_CFLAGS) -o $@ $(INIT_SRC) -lm
 
 # --- host unit tests: plain, and under AddressSanitizer + UBSan ----------
-UNIT_TESTS := cmdline record swaphdr probe plan parttable
-TEST_SRC_cmdline := init/cmdline.c lib/suggest.c
+UNIT_TESTS := cmdline record swaphdr probe parttable size plan
+TEST_SRC_cmdline := init/cmdline.c lib/suggest.c lib/size.c
 TEST_SRC_record  := $(LIB_SRC)
 TEST_SRC_swaphdr := lib/swaphdr.c
 TEST_SRC_probe   := lib/probe.c lib/parttable.c
-TEST_SRC_plan    := init/plan.c init/cmdline.c lib/suggest.c
+TEST_SRC_plan    := init/plan.c init/cmdline.c lib/suggest.c lib/size.c
 TEST_SRC_parttable := lib/parttable.c
+TEST_SRC_size    := lib/size.c
 SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 .SECONDEXPANSION:
@@ -174,9 +175,9 @@ $(HOST_OUT)/asan/tests/test_%: tests/unit/test_%.c $$(TEST_SRC_$$*) tests/unit/c
 	@mkdir -p $(@D)
 	$(HOST_CC) $(HOST_CFLAGS) $(SAN_FLAGS) -Iinit -Ilib -Itests/unit -o $@ $< $(TEST_SRC_$*) $(TEST_LIBS_$*) -lm
 
-$(HOST_OUT)/wl/%: workloads/%.c workloads/wl.c workloads/wl.h
+$(HOST_OUT)/wl/%: workloads/%.c workloads/wl.c workloads/wl.h lib/size.c lib/size.h
 	@mkdir -p $(@D)
-	$(HOST_CC) $(HOST_CFLAGS) -o $@ $< workloads/wl.c $(if $(filter create,$*),lib/swaphdr.c)
+	$(HOST_CC) $(HOST_CFLAGS) -o $@ $< workloads/wl.c lib/size.c $(if $(filter create,$*),lib/swaphdr.c)
 
 $(addprefix $(HOST_OUT)/wl/,$(WL_ALIASES)): $(HOST_OUT)/wl/fight
 	ln -sf fight $@

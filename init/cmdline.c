@@ -1,5 +1,6 @@
 #include "cmdline.h"
 #include "../lib/suggest.h"
+#include "../lib/size.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -114,28 +115,6 @@ static int parse_u64(const char *s, uint64_t *out)
 	return 0;
 }
 
-int cmdline_parse_size(const char *s, uint64_t *out)
-{
-	char num[24];
-	size_t n = strlen(s);
-	unsigned shift = 0;
-
-	if (n && strchr("kKmMgGtT", s[n - 1])) {
-		shift = (unsigned)(strchr("kKmMgGtT", s[n - 1]) - "kKmMgGtT") / 2 * 10 + 10;
-		n--;
-	}
-	if (!n || n >= sizeof(num))
-		return -1;
-	memcpy(num, s, n);
-	num[n] = 0;
-	uint64_t v;
-
-	if (parse_u64(num, &v) < 0 || (shift && v > (UINT64_MAX >> shift)))
-		return -1;
-	*out = v << shift;
-	return 0;
-}
-
 static int name_ok(const char *s, size_t n)
 {
 	if (!n || n >= CMD_NAME_MAX)
@@ -238,7 +217,7 @@ static int set_key(struct sb_config *cfg, const struct key *k, const char *v, st
 			*(unsigned *)(void *)base = (unsigned)u;
 		return 0;
 	case K_SIZE:
-		if (cmdline_parse_size(v, &u) < 0 || u < k->min || u > k->max)
+		if (size_parse(v, &u) < 0 || u < k->min || u > k->max)
 			return fail(m, "swapbench.%s=%s: not a size from 40K to 1T (e.g. 64M)", k->name, v);
 		*(uint64_t *)(void *)base = u;
 		return 0;

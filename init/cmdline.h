@@ -66,8 +66,6 @@ void cmdline_defaults(struct sb_config *cfg);
  */
 int cmdline_parse(const char *cmdline, const char *const *known_workloads,
 		  struct sb_config *cfg, struct cmdline_msgs *msgs);
-/* Parses "64M", "1G", "4096": binary suffixes K M G T. */
-int cmdline_parse_size(const char *s, uint64_t *out);
 const char *cmdline_backend_name(enum sb_backend b);
 
 #endif

@@ -7,6 +7,7 @@
 #include "util.h"
 #include "../lib/probe.h"
 #include "../lib/resdisk.h"
+#include "../lib/size.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -45,26 +46,12 @@ static const char *occupied(const unsigned char *buf, size_t n, char *why, size_
 	return NULL;
 }
 
+/* A size as lib/size.h reads it, or -1 when it is none or over 2^62. */
 static long long parse_size(const char *s)
 {
-	static const struct {
-		const char *suffix;
-		int shift;
-	} units[] = {
-		{ "", 0 }, { "K", 10 }, { "KiB", 10 }, { "M", 20 }, { "MiB", 20 },
-		{ "G", 30 }, { "GiB", 30 },
-	};
-	char *end;
-	long long v;
+	uint64_t v;
 
-	errno = 0;
-	v = strtoll(s, &end, 10);
-	if (errno || end == s || v <= 0)
-		return -1;
-	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++)
-		if (!strcmp(end, units[i].suffix))
-			return v > (1LL << (62 - units[i].shift)) ? -1 : v << units[i].shift;
-	return -1;
+	return size_parse(s, &v) == 0 && v <= (1ULL << 62) ? (long long)v : -1;
 }
 
 static void pwrite_all(int fd, const char *buf, size_t n, off_t off, const char *path)
@@ -123,7 +110,7 @@ int cmd_init_disk(const struct opts *o, int argc, char **argv)
 		usage_error("init-disk: need exactly one FILE or DEV");
 	path = argv[0];
 	if (o->size && want < MIN_SIZE)
-		usage_error("init-disk: bad --size '%s' (bytes or K/M/G, at least %d)", o->size,
+		usage_error("init-disk: bad --size '%s' (bytes or K/M/G/T, powers of 1024, at least %d)", o->size,
 			    MIN_SIZE);
 	if (resdisk_format_header(hdr, label) < 0)
 		usage_error("init-disk: bad --label '%s' (1-%d printable characters, no space, "

@@ -4,6 +4,7 @@
  * dd bs=16K), and times each way and the mkswap that follows it.
  */
 #include "wl.h"
+#include "../lib/size.h"
 #include "../lib/swaphdr.h"
 
 #include <errno.h>
@@ -136,7 +137,7 @@ int main(int argc, char **argv)
 		char key[32];
 		double fa_mk = 0, zero_mk, fa, zero;
 
-		wl_format_size(sizes.v[i], key, sizeof(key));
+		size_format(sizes.v[i], key, sizeof(key));
 		for (char *k = key; *k; k++)
 			if (*k >= 'A' && *k <= 'Z')
 				*k = (char)(*k - 'A' + 'a');

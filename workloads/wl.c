@@ -1,4 +1,5 @@
 #include "wl.h"
+#include "../lib/size.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -73,30 +74,6 @@ int wl_parse_uint(const char *s, uint64_t *out)
 	return 0;
 }
 
-int wl_parse_size(const char *s, uint64_t *out)
-{
-	static const char units[] = "KMGT";
-	char digits[24];
-	size_t n = strspn(s, "0123456789");
-	uint64_t v;
-	int shift = 0;
-
-	if (n == 0 || n >= sizeof(digits))
-		return -EINVAL;
-	if (s[n]) {
-		const char *u = strchr(units, s[n] & ~0x20);
-		if (!u || !*u || s[n + 1])
-			return -EINVAL;
-		shift = 10 * (int)(u - units + 1);
-	}
-	memcpy(digits, s, n);
-	digits[n] = '\0';
-	if (wl_parse_uint(digits, &v) || v > UINT64_MAX >> shift)
-		return -ERANGE;
-	*out = v << shift;
-	return 0;
-}
-
 int wl_parse_ratio(const char *s, double *out)
 {
 	size_t whole = strspn(s, "0123456789"), frac = 0;
@@ -108,20 +85,6 @@ int wl_parse_ratio(const char *s, double *out)
 		return -EINVAL;
 	*out = strtod(s, NULL);
 	return 0;
-}
-
-void wl_format_size(uint64_t bytes, char *buf, size_t size)
-{
-	static const char units[] = "TGMK";
-	int shift = 40;
-
-	for (const char *u = units; *u; u++, shift -= 10) {
-		if (bytes && bytes % ((uint64_t)1 << shift) == 0) {
-			snprintf(buf, size, "%llu%c", (unsigned long long)(bytes >> shift), *u);
-			return;
-		}
-	}
-	snprintf(buf, size, "%llu", (unsigned long long)bytes);
 }
 
 static int name_ok(const char *s)
@@ -141,8 +104,8 @@ static void range_text(const struct wl_param *p, char *buf, size_t size)
 	} else if (p->kind == WL_UINT) {
 		snprintf(buf, size, "%.0f..%.0f", p->min, p->max);
 	} else {
-		wl_format_size((uint64_t)p->min, lo, sizeof(lo));
-		wl_format_size((uint64_t)p->max, hi, sizeof(hi));
+		size_format((uint64_t)p->min, lo, sizeof(lo));
+		size_format((uint64_t)p->max, hi, sizeof(hi));
 		snprintf(buf, size, "%s..%s", lo, hi);
 	}
 }
@@ -167,8 +130,8 @@ static void set_param(const struct wl_param *p, const char *value)
 		*(uint64_t *)p->val = u;
 		break;
 	case WL_SIZE:
-		if (wl_parse_size(value, &u) || !in_range(p, (double)u))
-			wl_usage(p->name, value, "not a size in %s (K, M, G, T: powers of 1024)", range);
+		if (size_parse(value, &u) || !in_range(p, (double)u))
+			wl_usage(p->name, value, "not a size in %s (K, M, G, T, or KiB...: powers of 1024)", range);
 		*(uint64_t *)p->val = u;
 		break;
 	case WL_RATIO:
@@ -189,7 +152,7 @@ static void set_param(const struct wl_param *p, const char *value)
 				wl_usage(p->name, value, "not a list of 1 to %d sizes in %s", WL_LIST_MAX, range);
 			memcpy(item, s, n);
 			item[n] = '\0';
-			if (wl_parse_size(item, &u) || !in_range(p, (double)u))
+			if (size_parse(item, &u) || !in_range(p, (double)u))
 				wl_usage(p->name, value, "not a list of 1 to %d sizes in %s", WL_LIST_MAX, range);
 			l->v[l->n++] = u;
 			if (!s[n])

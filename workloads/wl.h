@@ -34,7 +34,7 @@ enum wl_mode { WL_RUN, WL_CHECK, WL_PREPARE };
 
 enum wl_kind {
 	WL_UINT,	/* uint64_t, whole number */
-	WL_SIZE,	/* uint64_t bytes, optional K/M/G/T suffix (powers of 1024) */
+	WL_SIZE,	/* uint64_t bytes, as lib/size.h reads them */
 	WL_RATIO,	/* double, plain decimal like 1.5 */
 	WL_SIZES,	/* struct wl_sizes, comma separated sizes */
 	WL_NAME,	/* const char *, a file name: [A-Za-z0-9._-]+, no "." or ".." */
@@ -71,10 +71,7 @@ _Noreturn void wl_die(const char *fmt, ...) __attribute__((format(printf, 1, 2))
 _Noreturn void wl_die_errno(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 int wl_parse_uint(const char *s, uint64_t *out);
-int wl_parse_size(const char *s, uint64_t *out);
 int wl_parse_ratio(const char *s, double *out);
-/* Shortest exact form: 65536 -> "64K", 1000 -> "1000". */
-void wl_format_size(uint64_t bytes, char *buf, size_t size);
 
 /* MemTotal in bytes, from SWAPBENCH_MEMTOTAL_KB or /proc/meminfo; dies if unknown. */
 uint64_t wl_memtotal(void);

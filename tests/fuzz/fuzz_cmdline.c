@@ -4,6 +4,7 @@
  * accepts must be a configuration init can use without further checks.
  */
 #include "../../init/cmdline.h"
+#include "../../lib/size.h"
 #include "fuzz.h"
 
 #include <errno.h>
@@ -95,6 +96,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	/* end_machine() parses with no workload list: must not fail differently */
 	require(err || cmdline_parse(line, NULL, &again, &msgs) == 0,
 		"what init accepts, end_machine() parses too");
-	require(cmdline_parse_size(line, &v) < 0 || strlen(line) <= 24, "sizes are short");
+	if (size_parse(line, &v) == 0) {
+		char text[32];
+		uint64_t back;
+
+		size_format(v, text, sizeof(text));
+		require(size_parse(text, &back) == 0 && back == v, "a size reads back from its shortest form");
+	}
 	return 0;
 }

@@ -149,18 +149,6 @@ static void test_suggestions(void)
 	      "workloads: without a list of known workloads any name is accepted");
 }
 
-static void test_sizes(void)
-{
-	uint64_t v;
-
-	CHECK(cmdline_parse_size("4096", &v) == 0 && v == 4096, "size: plain bytes");
-	CHECK(cmdline_parse_size("16K", &v) == 0 && v == 16384, "size: K");
-	CHECK(cmdline_parse_size("3g", &v) == 0 && v == 3ULL << 30, "size: lower-case g");
-	CHECK(cmdline_parse_size("1T", &v) == 0 && v == 1ULL << 40, "size: T");
-	CHECK(cmdline_parse_size("M", &v) < 0, "size: a bare suffix is refused");
-	CHECK(cmdline_parse_size("17179869184G", &v) < 0, "size: overflow is refused");
-}
-
 int main(void)
 {
 	test_defaults();
@@ -171,6 +159,5 @@ int main(void)
 	test_overlong();
 	test_unknown();
 	test_suggestions();
-	test_sizes();
 	CHECK_DONE();
 }
