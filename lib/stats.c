@@ -148,6 +148,20 @@ static double ws_df(double va, size_t na, double vb, size_t nb)
 	return (va + vb) * (va + vb) / den;
 }
 
+/*
+ * B/A-1 in percent with its CI from the ratio r = mean B / mean A and the
+ * CI half-width h of r. Below a negative baseline, r - 1 has the opposite
+ * sign of B - A: then (B-A)/|A|, so "higher" stays higher.
+ */
+static void relative(double r, double h, double ma, double *rel, double *lo, double *hi)
+{
+	double s = ma < 0 ? -100 : 100;
+
+	*rel = s * (r - 1);
+	*lo = s * (r - 1) - 100 * h;
+	*hi = s * (r - 1) + 100 * h;
+}
+
 int stats_welch(const double *a, size_t na, const double *b, size_t nb, struct stats_welch *w)
 {
 	if (na < 2 || nb < 2)
@@ -171,9 +185,7 @@ int stats_welch(const double *a, size_t na, const double *b, size_t nb, struct s
 	double se = sqrt(vb + vra) / fabs(ma);
 
 	t = stats_t_quantile(0.975, ws_df(vra, na, vb, nb));
-	w->rel = 100 * (r - 1);
-	w->rel_lo = 100 * (r - 1 - t * se);
-	w->rel_hi = 100 * (r - 1 + t * se);
+	relative(r, t * se, ma, &w->rel, &w->rel_lo, &w->rel_hi);
 	return 0;
 }
 
@@ -214,9 +226,7 @@ int stats_paired(const double *a, const double *b, size_t n, struct stats_paired
 	}
 	sd = sqrt(see / (double)(n - 1));
 	se = sd / sqrt((double)n) / fabs(ma);
-	p->rel = 100 * (r - 1);
-	p->rel_lo = 100 * (r - 1 - t * se);
-	p->rel_hi = 100 * (r - 1 + t * se);
+	relative(r, t * se, ma, &p->rel, &p->rel_lo, &p->rel_hi);
 	return 0;
 }
 

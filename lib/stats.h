@@ -22,7 +22,7 @@ struct stats_welch {
 	double diff;		/* mean(b) - mean(a) */
 	double se, df;		/* Welch standard error, Welch-Satterthwaite df */
 	double ci_lo, ci_hi;	/* 95% CI of diff */
-	double rel;		/* 100 * diff / mean(a) */
+	double rel;		/* 100 * diff / |mean(a)|: B/A-1, its sign that of B-A */
 	double rel_lo, rel_hi;	/* 95% CI of rel, delta method on mean(b)/mean(a) */
 };
 
@@ -39,7 +39,7 @@ struct stats_paired {
 	double diff;		/* mean of b[i] - a[i] */
 	double sd, se;		/* their standard deviation, sd / sqrt(n) */
 	double ci_lo, ci_hi;	/* 95% CI of diff, Student t, n-1 df */
-	double rel;		/* 100 * (mean(b) / mean(a) - 1) */
+	double rel;		/* 100 * diff / |mean(a)|: B/A-1, its sign that of B-A */
 	double rel_lo, rel_hi;	/* 95% CI of rel: delta method over the pairs, n-1 df */
 	double corr;		/* Pearson correlation of a and b: what pairing gains */
 };

@@ -77,6 +77,13 @@ static uint64_t run_hash(const struct run_key *k)
 	return hmap_mix((uint64_t)(uintptr_t)k->boot * 0x9e3779b97f4a7c15ULL ^ k->num);
 }
 
+/* A test whose valid record a run check refused: reported, so not missing. */
+static void note_refused(struct boot *b, unsigned long num)
+{
+	grow(&b->refused, &b->refused_cap, b->nrefused, sizeof(*b->refused));
+	b->refused[b->nrefused++] = num;
+}
+
 static int status_of(const char *name)
 {
 	for (int i = 0; i < ST_COUNT; i++)
@@ -88,23 +95,26 @@ static int status_of(const char *name)
 /* Checks a good result record; returns a reason to reject it or NULL. */
 static const char *result_fault(const struct record *r, int ok, int *status)
 {
-	static char why[96];
+	static char why[160];
 	static const char *const required[] = { "boot", "workload", "backend", "status" };
-	const char *bad;
+	const char *bad, *what;
 
-	for (size_t i = 0; i < sizeof(required) / sizeof(required[0]); i++)
-		if (!record_get(r, required[i]) || !*record_get(r, required[i])) {
+	for (size_t i = 0; i < sizeof(required) / sizeof(required[0]); i++) {
+		const char *v = record_get(r, required[i]);
+
+		if (!v || !*v) {
 			snprintf(why, sizeof(why), "result record without %s=", required[i]);
 			return why;
 		}
+	}
 	*status = status_of(record_get(r, "status"));
 	if (*status < 0)
 		return "result record with unknown status=";
 	if (ok != (*status == ST_OK))
 		return "result record: ok/not ok disagrees with status=";
-	if ((bad = record_not_number(r))) {
-		snprintf(why, sizeof(why), "result record: %s=%.32s is not a number", bad,
-			 record_get(r, bad));
+	if ((bad = record_bad_number(r, &what))) {
+		snprintf(why, sizeof(why), "result record: %s=%.32s %s", bad, record_get(r, bad),
+			 what);
 		return why;
 	}
 	return NULL;
@@ -152,8 +162,7 @@ static void add_result(struct dataset *ds, const struct rec *r, const char *sour
 
 		parse_problem(ds, source, line, "boot %s test %lu: %s (not used)", b->id, r->num,
 			      why);
-		grow(&b->refused, &b->refused_cap, b->nrefused, sizeof(*b->refused));
-		b->refused[b->nrefused++] = r->num;
+		note_refused(b, r->num);
 		return;
 	}
 	hmap_put(&ds->run_ix, run_hash(&key), ds->nruns++);

@@ -120,8 +120,9 @@ void store_free(struct arena *a);
 const char *record_get(const struct record *r, const char *key);
 const char *record_key(const struct record *r, size_t i);
 const char *record_val(const struct record *r, size_t i);
-/* The first field that must be a number and is not, or NULL. */
-const char *record_not_number(const struct record *r);
+/* The first field that must be a number and is not, or holds one too large for
+ * the statistics; *why says which. NULL if none. */
+const char *record_bad_number(const struct record *r, const char **why);
 /* The run's value for key as a number; 0 if absent or not numeric. */
 int run_value(const struct run *r, const char *key, double *v);
 const char *run_status_name(enum run_status s);

@@ -3,6 +3,8 @@
 #include "util.h"
 #include "../lib/record.h"
 
+#include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -57,14 +59,30 @@ const char *record_val(const struct record *r, size_t i)
 	return (const char *)r->f + r->f[2 * i + 1];
 }
 
+/* Callers ask for the same few keys run after run: remember them by address. */
+static size_t key_lookup(const char *key)
+{
+	static struct {
+		const char *at;
+		size_t k;
+	} seen[16];
+	size_t slot = ((uintptr_t)key >> 3) % 16, k;
+
+	if (seen[slot].at == key && !strcmp(keys.name[seen[slot].k], key))
+		return seen[slot].k;
+	if ((k = key_number(key, 0)) != HMAP_NONE) {
+		seen[slot].at = key;
+		seen[slot].k = k;
+	}
+	return k;
+}
+
 const char *record_get(const struct record *r, const char *key)
 {
-	static size_t last = HMAP_NONE;	/* callers ask for the same key run after run */
-	size_t k = last != HMAP_NONE && !strcmp(keys.name[last], key) ? last : key_number(key, 0);
+	size_t k = key_lookup(key);
 
 	if (k == HMAP_NONE)
 		return NULL;
-	last = k;
 	for (size_t i = r->nf; i-- > 0;)
 		if (r->f[2 * i] == k)
 			return record_val(r, i);
@@ -86,14 +104,38 @@ static int plain_decimal(const char *s)
 	return !*p && p - s < 300;
 }
 
-const char *record_not_number(const struct record *r)
+/* Above it, squares and sums of a few million values could overflow a double. */
+#define NUMBER_MAX 1e100
+
+/* A number beyond what the statistics can take: 1 for "1e160". */
+static int out_of_range(const char *s)
+{
+	char *end;
+	double v;
+
+	if (plain_decimal(s) && strlen(s) < 90)
+		return 0;
+	v = strtod(s, &end);
+	return end != s && !*end && fabs(v) > NUMBER_MAX && (isfinite(v) || errno == ERANGE);
+}
+
+const char *record_bad_number(const struct record *r, const char **why)
 {
 	double v;
 
-	for (size_t i = 0; i < r->nf; i++)
-		if (keys.numeric[r->f[2 * i]] && !plain_decimal(record_val(r, i)) &&
-		    !util_number(record_val(r, i), &v))
+	for (size_t i = 0; i < r->nf; i++) {
+		const char *s = record_val(r, i);
+
+		if (keys.numeric[r->f[2 * i]] && !plain_decimal(s) && !util_number(s, &v)) {
+			*why = "is not a number";
 			return record_key(r, i);
+		}
+		errno = 0;
+		if (out_of_range(s)) {
+			*why = "is out of the range the statistics take (magnitude up to 1e100)";
+			return record_key(r, i);
+		}
+	}
 	return NULL;
 }
 

@@ -134,6 +134,10 @@ const char *util_fmt(char buf[32], double x)
 
 	if (isnan(x))
 		return strcpy(buf, "-");
+	if (fabs(x) >= 1e15) {	/* beyond, %.0f shows digits a double does not hold */
+		snprintf(buf, 32, "%.4e", x);
+		return buf;
+	}
 	if (x == 0 || fabs(x) >= 1e5) {
 		snprintf(buf, 32, "%.0f", x);
 		return buf;

@@ -28,7 +28,7 @@ void grow(void *pp, size_t *cap, size_t n, size_t sz);
 
 /* Whole string is a finite number. */
 int util_number(const char *s, double *out);
-/* Shortest fixed-point form with about five significant digits. */
+/* Shortest fixed-point form with about five significant digits; 1.2346e+35 from 1e15 on. */
 const char *util_fmt(char buf[32], double x);
 /* Metric unit from the key's suffix: "s", "us", "KiB" or "". */
 const char *util_unit(const char *metric);
