@@ -66,7 +66,7 @@ void cmdline_defaults(struct sb_config *cfg)
 	cfg->warmup = 1;
 	cfg->order = ORDER_ALTERNATE;
 	cfg->timeout_s = 600;
-	cfg->end = END_POWEROFF;
+	cfg->end = END_HALT;	/* what power-off does on a kernel without ACPI or APM, as ours */
 }
 
 const char *cmdline_backend_name(enum sb_backend b)

@@ -125,6 +125,10 @@ __attribute__((noreturn)) static void end_machine(int status)
 		reboot(RB_AUTOBOOT);
 	else if (cfg.end == END_HALT)
 		reboot(RB_HALT_SYSTEM);
+	/* the kernel powers off through ACPI or APM, else it only halts */
+	if (access("/sys/firmware/acpi", F_OK) < 0 && access("/proc/apm", F_OK) < 0)
+		dprintf(1, "# swapbench: this kernel has neither ACPI nor APM: it halts, the machine stays on\n");
+	tcdrain(1);
 	reboot(RB_POWER_OFF);
 	for (;;)
 		pause();

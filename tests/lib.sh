@@ -41,3 +41,41 @@ field() {
 }
 
 finish() { exit $failed; }
+
+# clock_checks: what the records say about the clock, on the current
+# ARCH/CPU. Each boot's header names the clocksource, its clock_getres and
+# its step, never a provisional clocksource (init waits for the final
+# one); a run is timed on a sub-millisecond clock or the report flags it,
+# also with the TSC made unusable. Then swapbench.end=poweroff, on these
+# kernels without ACPI or APM: init says the machine halts, and it does.
+clock_checks() {
+	local one="swapbench.workloads=idle swapbench.idle.seconds=0 swapbench.runs=1 swapbench.warmup=0 swapbench.backends=partition"
+	local cs res step flagged how
+
+	for how in default tsc-unstable; do
+		if [ $how = default ]; then boot clock-$how -- $one; else boot clock-$how -- $one tsc=unstable; fi
+		check "clock $how: run completes (status $rc)" test "$rc" = 0
+		cs=$(field "$log" '^# sb meta' clocksource)
+		res=$(field "$log" '^# sb meta' clock_res_ns)
+		step=$(field "$log" '^# sb meta' clock_step_ns)
+		flagged=$("$REPORT" csv "$log" 2>/dev/null | tail -n +2 | grep -c ',"[^"]*"$')
+		info "clock $how ($ARCH${CPU:+ $CPU}): clocksource=$cs clock_res_ns=$res clock_step_ns=$step" \
+			"clock_wait_s=$(field "$log" '^# sb meta' clock_wait_s), $flagged run(s) flagged;" \
+			"kernel: $(tr -d '\r' <"$log" | grep -o 'tsc: [A-Z][^.]*' | paste -sd ';')"
+		check "clock $how: the header names the clocksource ($cs), clock_getres ($res ns) and step ($step ns)" \
+			bash -c "[ -n '$cs' ] && [ '$cs' != unknown ] && [ '${res:-0}' -gt 0 ] && [ '${step:-0}' -gt 0 ]"
+		check "clock $how: the final clocksource, not a provisional one (got $cs)" \
+			bash -c "case '$cs' in *-early) exit 1 ;; esac"
+		check "clock $how: the run's record says whether the clocksource changed during it" \
+			test -n "$(field "$log" '^ok .*workload=idle' clocksource_changed)"
+		check "clock $how: sub-millisecond steps (got $step ns) or the run is flagged ($flagged)" \
+			test "${step:-0}" -gt 0 -a "${step:-0}" -lt 1000000 -o "$flagged" = 1
+		[ $how = default ] ||
+			check "clock $how: the TSC is not used (got $cs)" bash -c "case '$cs' in tsc*) exit 1 ;; esac"
+	done
+	LIMIT=45 boot clock-poweroff --no-disks -- swapbench.end=poweroff
+	check "poweroff: init says the kernel cannot power off" \
+		grep -aq '^# swapbench: this kernel has neither ACPI nor APM: it halts, the machine stays on' "$log"
+	check "poweroff: the machine halts and stays on (status $rc, 124: QEMU still running at the limit)" \
+		test "$rc" = 124
+}

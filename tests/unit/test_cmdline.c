@@ -23,6 +23,7 @@ static void test_defaults(void)
 	CHECK(c.order == ORDER_ALTERNATE && c.create == CREATE_FALLOCATE, "defaults: alternate, fallocate");
 	CHECK(m.nwarn == 0, "defaults: no warnings");
 	CHECK(c.flush == 1, "defaults: flush=1 (write caches left as the kernel found them)");
+	CHECK(c.end == END_HALT, "defaults: end=halt, what power-off does without ACPI or APM");
 }
 
 static void test_values(void)
