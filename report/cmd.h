@@ -10,6 +10,7 @@ struct opts {
 	double threshold;	/* --bisect, percent */
 	int bisect, backends, higher_better, force;
 	int flagged;		/* --flagged: use the runs clockflag flags */
+	int wide;		/* csv --wide: extra fields as columns */
 	const char *plots, *out, *label, *size;
 };
 

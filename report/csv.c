@@ -1,4 +1,7 @@
-/* csv: one row per run that passed every check. */
+/*
+ * csv: one row per run that passed every check. Fields outside the fixed
+ * columns go to "extra" as k=v;k=v, or with --wide each to its own column.
+ */
 #include "cmd.h"
 #include "util.h"
 
@@ -66,11 +69,61 @@ static char *extra_fields(const struct record *r)
 	return s;
 }
 
-static void put_row(FILE *out, const struct run *r)
+/* Keys outside the fixed columns, in order of first appearance (for --wide). */
+static size_t wide_keys(const struct dataset *ds, const char ***out)
+{
+	unsigned char *seen = xcalloc(record_nkeys(), 1);
+	size_t n = 0, cap = 0;
+
+	*out = NULL;
+	for (size_t i = 0; i < ds->nruns; i++) {
+		const struct record *r = &ds->runs[i].rec;
+
+		for (size_t k = 0; k < r->nf; k++) {
+			size_t id = record_key_number(r, k);
+
+			if (seen[id] || (seen[id] = 1, is_column(record_key(r, k))))
+				continue;
+			grow(out, &cap, n, sizeof(**out));
+			(*out)[n++] = record_key(r, k);
+		}
+	}
+	free(seen);
+	return n;
+}
+
+struct layout {
+	const char **wide;	/* NULL: one extra column */
+	size_t nwide;
+};
+
+static void put_header(FILE *out, const struct layout *l)
+{
+	for (size_t c = 0; c < NCOLUMNS; c++) {
+		if (l->wide && !strcmp(columns[c], "extra")) {
+			for (size_t k = 0; k < l->nwide; k++) {
+				fputs(c || k ? "," : "", out);
+				put_csv(out, l->wide[k]);
+			}
+			continue;
+		}
+		fprintf(out, "%s%s", c ? "," : "", columns[c]);
+	}
+	fputc('\n', out);
+}
+
+static void put_row(FILE *out, const struct run *r, const struct layout *l)
 {
 	for (size_t c = 0; c < NCOLUMNS; c++) {
 		const char *k = columns[c];
 
+		if (l->wide && !strcmp(k, "extra")) {
+			for (size_t w = 0; w < l->nwide; w++) {
+				fputc(',', out);
+				put_csv(out, record_get(&r->rec, l->wide[w]));
+			}
+			continue;
+		}
 		if (c)
 			fputc(',', out);
 		if (!strcmp(k, "source"))
@@ -99,16 +152,21 @@ static void put_row(FILE *out, const struct run *r)
 int cmd_csv(const struct opts *o, int argc, char **argv)
 {
 	struct dataset ds = { 0 };
+	struct layout l = { 0 };
 	int status;
 
 	if (argc < 1)
 		usage_error("csv: no SOURCE given");
 	cmd_load(o, &ds, argc, argv);
-	for (size_t c = 0; c < NCOLUMNS; c++)
-		printf("%s%s", c ? "," : "", columns[c]);
-	putchar('\n');
+	if (o->wide) {
+		l.nwide = wide_keys(&ds, &l.wide);
+		if (!l.wide)
+			l.wide = xcalloc(1, sizeof(*l.wide));
+	}
+	put_header(stdout, &l);
 	for (size_t i = 0; i < ds.nruns; i++)
-		put_row(stdout, &ds.runs[i]);
+		put_row(stdout, &ds.runs[i], &l);
+	free(l.wide);
 	status = cmd_exit_status(&ds);
 	parse_free(&ds);
 	return status;

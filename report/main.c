@@ -14,9 +14,9 @@ static const char usage_text[] =
 "usage: swapbench-report COMMAND [OPTION]... ARG...\n"
 "\n"
 "Commands:\n"
-"  csv SOURCE...                 one CSV row per run (header: source,line,boot,num,\n"
+"  csv [--wide] SOURCE...        one CSV row per run (header: source,line,boot,num,\n"
 "                                workload,backend,iter,status,elapsed_s,...,kernel,tag,extra,\n"
-"                                flag)\n"
+"                                flag); --wide: each field of extra in its own column\n"
 "  summary [--metric KEY] [--by backend|kernel|tag] SOURCE...\n"
 "                                per workload and group: N, not ok, min, max, median,\n"
 "                                mean, stddev, 95% CI of the mean (Student t), CV\n"
@@ -80,7 +80,7 @@ static const struct command {
 };
 
 enum opt_id { O_METRIC, O_BY, O_THRESHOLD, O_BISECT, O_BACKENDS, O_HIGHER, O_PLOTS, O_OUT,
-	      O_LABEL, O_SIZE, O_FORCE, O_FLAGGED };
+	      O_LABEL, O_SIZE, O_FORCE, O_FLAGGED, O_WIDE };
 
 static const struct option_def {
 	const char *name;
@@ -99,6 +99,7 @@ static const struct option_def {
 	{ "--label", O_LABEL, 1, C_INIT },
 	{ "--size", O_SIZE, 1, C_INIT },
 	{ "--force", O_FORCE, 0, C_INIT },
+	{ "--wide", O_WIDE, 0, C_CSV },
 	{ "--flagged", O_FLAGGED, 0, C_SUMMARY | C_COMPARE | C_MD | C_PLOT },
 };
 
@@ -169,6 +170,7 @@ static void set_option(struct opts *o, enum opt_id id, const char *arg)
 	case O_SIZE: o->size = arg; break;
 	case O_FORCE: o->force = 1; break;
 	case O_FLAGGED: o->flagged = 1; break;
+	case O_WIDE: o->wide = 1; break;
 	}
 }
 

@@ -120,6 +120,9 @@ void store_free(struct arena *a);
 const char *record_get(const struct record *r, const char *key);
 const char *record_key(const struct record *r, size_t i);
 const char *record_val(const struct record *r, size_t i);
+/* Field i's key as a number below record_nkeys(): the same key, the same number. */
+size_t record_key_number(const struct record *r, size_t i);
+size_t record_nkeys(void);
 /* The first field that must be a number and is not, or holds one too large for
  * the statistics; *why says which. NULL if none. */
 const char *record_bad_number(const struct record *r, const char **why);

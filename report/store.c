@@ -3,7 +3,6 @@
 #include "util.h"
 #include "../lib/record.h"
 
-#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +13,8 @@ static const char *const numeric_keys[] = {
 	"pgmajfault", "pgscan", "pgsteal", "allocstall", "oom_kill", "psi_some_us",
 	"psi_full_us", "swap_peak_kb", "swaps_active",
 };
+
+enum { MUST_BE_NUMBER = 1, MAY_BE_NUMBER };	/* keys.numeric: measurements */
 
 /* Key names, once per process: every record shares them (and datasets too). */
 static struct {
@@ -42,9 +43,10 @@ static size_t key_number(const char *key, int add)
 	grow(&keys.name, &keys.cap, keys.n, sizeof(*keys.name));
 	grow(&keys.numeric, &keys.numeric_cap, keys.n, 1);
 	keys.name[keys.n] = xstrdup(key);
-	keys.numeric[keys.n] = 0;
+	keys.numeric[keys.n] = !strncmp(key, "w.", 2) ? MAY_BE_NUMBER : 0;
 	for (size_t i = 0; i < sizeof(numeric_keys) / sizeof(numeric_keys[0]); i++)
-		keys.numeric[keys.n] |= !strcmp(key, numeric_keys[i]);
+		if (!strcmp(key, numeric_keys[i]))
+			keys.numeric[keys.n] = MUST_BE_NUMBER;
 	hmap_put(&keys.ix, h, keys.n);
 	return keys.n++;
 }
@@ -52,6 +54,16 @@ static size_t key_number(const char *key, int add)
 const char *record_key(const struct record *r, size_t i)
 {
 	return keys.name[r->f[2 * i]];
+}
+
+size_t record_key_number(const struct record *r, size_t i)
+{
+	return r->f[2 * i];
+}
+
+size_t record_nkeys(void)
+{
+	return keys.n;
 }
 
 const char *record_val(const struct record *r, size_t i)
@@ -107,7 +119,7 @@ static int plain_decimal(const char *s)
 /* Above it, squares and sums of a few million values could overflow a double. */
 #define NUMBER_MAX 1e100
 
-/* A number beyond what the statistics can take: 1 for "1e160". */
+/* A number beyond what the statistics can take: 1 for "1e160" (1e400 is no number). */
 static int out_of_range(const char *s)
 {
 	char *end;
@@ -116,7 +128,7 @@ static int out_of_range(const char *s)
 	if (plain_decimal(s) && strlen(s) < 90)
 		return 0;
 	v = strtod(s, &end);
-	return end != s && !*end && fabs(v) > NUMBER_MAX && (isfinite(v) || errno == ERANGE);
+	return end != s && !*end && isfinite(v) && fabs(v) > NUMBER_MAX;
 }
 
 const char *record_bad_number(const struct record *r, const char **why)
@@ -126,12 +138,13 @@ const char *record_bad_number(const struct record *r, const char **why)
 	for (size_t i = 0; i < r->nf; i++) {
 		const char *s = record_val(r, i);
 
-		if (keys.numeric[r->f[2 * i]] && !plain_decimal(s) && !util_number(s, &v)) {
+		int kind = keys.numeric[r->f[2 * i]];
+
+		if (kind == MUST_BE_NUMBER && !plain_decimal(s) && !util_number(s, &v)) {
 			*why = "is not a number";
 			return record_key(r, i);
 		}
-		errno = 0;
-		if (out_of_range(s)) {
+		if (kind && out_of_range(s)) {
 			*why = "is out of the range the statistics take (magnitude up to 1e100)";
 			return record_key(r, i);
 		}

@@ -60,6 +60,9 @@ check "missing tests reported" has err "no result for test 2, 6 of the plan 1..6
 check "damaged row not in csv" bash -c "! grep -q ',da3a6ed0,2,' '$T/out'"
 run "csv quoting" 0 csv "$FIX/quoting.txt"
 check "csv quotes commas and quotes" has out '"6.1.0,custom",,"w.label=""say \\""hi\\"", twice"";w.list=""a;b"""'
+run "csv --wide" 0 csv --wide "$FIX/quoting.txt"
+check "csv --wide: one column per workload value, no extra" has out ',kernel,tag,w.label,w.list,flag$'
+check "csv --wide: values unpacked and CSV-quoted" has out '"6.1.0,custom",,"say ""hi"", twice",a;b,$'
 mkdir "$T/run1" && cp "$FIX/seed000.txt" "$T/run1/serial.log"
 run "directory source uses serial.log" 0 csv "$T/run1"
 check "directory csv equals file csv" bash -c "diff <(cut -d, -f2- '$T/out') <(cut -d, -f2- '$T/seed.csv')"

@@ -401,6 +401,19 @@ static void test_swaps_active(void)
 	parse_free(&ds);
 }
 
+/* Only measurements must stay within the statistics' range: a boot id may read as 1e126. */
+static void test_number_like_ids(void)
+{
+	struct dataset ds = { 0 };
+
+	len = 0;
+	put_diag("meta", "1234e123", "kernel_release", "6.1.0", "\n");
+	put_result("1234e123", 1, "file", "ok", 1, "\n");
+	parse_text(&ds, "ids", text, len);
+	CHECK(ds.nruns == 1 && ds.nprobs == 0, "boot=1234e123 is an id, not a number out of range");
+	parse_free(&ds);
+}
+
 /* A source longer than the reader's chunk: lines cut by chunk ends are whole again. */
 static void test_long_source(void)
 {
@@ -447,6 +460,7 @@ int main(int argc, char **argv)
 	test_init_error();
 	test_two_boots();
 	test_swaps_active();
+	test_number_like_ids();
 	test_long_source();
 	test_results_disk(argc > 1 ? argv[1] : "tests/fixtures");
 	CHECK_DONE();
