@@ -1,6 +1,7 @@
 /* md: the Markdown report written next to the results of a run. */
 #include "cmd.h"
 #include "compare.h"
+#include "memory.h"
 #include "plot.h"
 #include "table.h"
 #include "util.h"
@@ -158,6 +159,10 @@ static void plots(const struct dataset *ds, const struct opts *o)
 	for (size_t w = 0; w < nw; w++) {
 		char stem[128];
 
+		if (!plot_wanted(&cs, wl[w])) {
+			printf("%s: no run passed, nothing to plot.\n\n", wl[w]);
+			continue;
+		}
 		plot_stem(stem, sizeof(stem), wl[w]);
 		printf("![%s: %s by %s](%s.svg)\n![%s: run order](%s-order.svg)\n\n", wl[w],
 		       o->metric, group_by_name(o->by), stem, wl[w], stem);
@@ -183,6 +188,7 @@ int cmd_md(const struct opts *o, int argc, char **argv)
 	       *unit ? ")" : "");
 	sources(&ds);
 	boots(&ds);
+	memory_section(&ds, stdout);
 	swaps(&ds);
 	notes(&ds);
 	problems(&ds);

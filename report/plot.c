@@ -3,6 +3,7 @@
 #include "util.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -439,16 +440,37 @@ static int run_gnuplot(const char *dir, const char *stem)
 	if (pid < 0)
 		die("fork: %s", strerror(errno));
 	if (!pid) {
-		if (chdir(dir) < 0)
+		char *log = xasprintf("%s.log", script);
+		int fd;
+
+		if (chdir(dir) < 0 || (fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0666)) < 0)
 			_exit(127);
+		/* its messages go to a file of their own, not over the report */
+		dup2(fd, 1);
+		dup2(fd, 2);
 		execlp("gnuplot", "gnuplot", script, (char *)NULL);
 		_exit(127);
 	}
-	free(script);
 	while (waitpid(pid, &status, 0) < 0)
 		if (errno != EINTR)
 			die("waitpid: %s", strerror(errno));
-	return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+		char *log = xasprintf("%s/%s.log", dir, script);
+
+		unlink(log);
+		free(log);
+		free(script);
+		return 0;
+	}
+	/* no half-drawn or empty PNG left behind */
+	for (int i = 0; i < 2; i++) {
+		char *png = xasprintf("%s/%s%s.png", dir, stem, i ? "-order" : "");
+
+		unlink(png);
+		free(png);
+	}
+	free(script);
+	return -1;
 }
 
 static void write_svg(const char *path, void (*draw)(FILE *, void *), void *arg)
@@ -478,6 +500,14 @@ static void draw_order(FILE *f, void *arg)
 	const struct plot_job *j = arg;
 
 	order_plot(f, j->workload, j->metric, j->c, j->n);
+}
+
+int plot_wanted(const struct cells *cs, const char *workload)
+{
+	for (size_t i = 0; i < cs->n; i++)
+		if (!strcmp(cs->c[i].workload, workload) && cs->c[i].nv)
+			return 1;
+	return 0;
 }
 
 size_t plot_all(const struct dataset *ds, const char *metric, enum group_by by,
@@ -519,6 +549,10 @@ size_t plot_all(const struct dataset *ds, const char *metric, enum group_by by,
 		for (size_t i = 0; i < cs.n; i++)
 			if (!strcmp(cs.c[i].workload, wl[w]))
 				sel[job.n++] = &cs.c[i];
+		if (!plot_wanted(&cs, wl[w])) {
+			fprintf(log, "%s: no run passed, nothing to plot\n", wl[w]);
+			continue;
+		}
 		plot_stem(stem, sizeof(stem), wl[w]);
 		path = xasprintf("%s/%s.svg", dir, stem);
 		write_svg(path, draw_strip, &job);
@@ -534,7 +568,8 @@ size_t plot_all(const struct dataset *ds, const char *metric, enum group_by by,
 		if (run_gnuplot(dir, stem) == 0)
 			fprintf(log, "wrote %s/%s.png and %s/%s-order.png\n", dir, stem, dir, stem);
 		else
-			fprintf(log, "gnuplot failed on %s/%s.gp: PNG skipped\n", dir, stem);
+			fprintf(log, "gnuplot failed on %s/%s.gp (its messages: %s/%s.gp.log): PNG skipped\n",
+				dir, stem, dir, stem);
 	}
 	if (!gnuplot && nw)
 		fprintf(log, "gnuplot is not on PATH: PNG plots skipped, SVG only\n");

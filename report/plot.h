@@ -12,7 +12,9 @@
 
 /* The file name stem used for a workload: safe in any directory. */
 void plot_stem(char *out, size_t size, const char *workload);
-/* Writes the plots; notes on log. Returns the number of workloads plotted. */
+/* 1 when a workload has a run to plot: one with the metric, status=ok. */
+int plot_wanted(const struct cells *cs, const char *workload);
+/* Writes the plots (none for a workload without a run to plot); notes on log. Returns the number of workloads plotted. */
 size_t plot_all(const struct dataset *ds, const char *metric, enum group_by by,
 		const char *dir, FILE *log);
 

@@ -56,4 +56,49 @@ check "make help: DETERMINISTIC=0 shown as the current value" grep -qE '^  DETER
 out=$(make --no-print-directory help DETERMINISTIC=1 RUNS=7)
 check "make help DETERMINISTIC=1 RUNS=7: both shown" test "$(grep -cE '^  (DETERMINISTIC=1|RUNS=7) ' <<<"$out")" = 2
 
+# an out/ of its own for each experiment, with this tree's image and tools
+own_out() {
+	mkdir -p "$T/$1"
+	ln -sfn "$OUT/host" "$T/$1/host"
+	ln -sfn "$OUT/$ARCH" "$T/$1/$ARCH"
+}
+own_out failed
+own_out oom
+
+# A boot that fails in the guest (a workload parameter only the workload
+# knows): why, the status, what to do, and nothing else.
+WORKLOADS=idle RUNS=3 WARMUP=0 APPEND=swapbench.idle.bogus=1 OUT=$T/failed qemu/experiment >"$T/failed.out" 2>&1
+rc=$?
+dir=$(ls -d "$T"/failed/results/*/)
+check "failed boot: status 2 (got $rc)" test "$rc" = 2
+check "failed boot: warned first that 3 pairs of runs cannot prove anything" \
+	grep -qx "warning: RUNS=3: with 3 pairs of alternating runs no difference can be proven at 95 % (the rank test needs 6); every verdict will be 'no difference proven', whatever the data" \
+	<(head -n 1 "$T/failed.out")
+check "failed boot: the guest's error once on the console" \
+	test "$(grep -c 'workload idle parameters failed' "$T/failed.out")" = 2
+check "failed boot: says it did not start, with the status" \
+	grep -qx 'make run: the experiment did not start (status 2: configuration or set-up error). The guest said:' "$T/failed.out"
+check "failed boot: says what to do" grep -q '^What to do: correct what the error names' "$T/failed.out"
+check "failed boot: after the warning, no statistics, verdicts or problems" \
+	bash -c "! sed 1d '$T/failed.out' | grep -qE '^workload |verdict|no difference|problems found|^results: '"
+check "failed boot: report.md says why" grep -q '^    workload idle parameters failed' "$dir/report.md"
+check "failed boot: report.md has nothing else" bash -c "! grep -qE '^## |!\[' '$dir/report.md'"
+check "failed boot: no results.csv, no plots" bash -c "! ls '$dir' | grep -qE 'results.csv|\.svg|\.png'"
+info "failed boot, console: $(sed -n '/did not start/,$p' "$T/failed.out" | tr '\n' '|')"
+
+# Every run out of memory: says so and what MEM runs the workloads; no
+# statistics of nothing, no plotting tool's messages, no empty PNG.
+MEM=39 WORKLOADS=lines RUNS=1 WARMUP=0 OUT=$T/oom qemu/experiment >"$T/oom.out" 2>&1
+rc=$?
+dir=$(ls -d "$T"/oom/results/*/)
+check "MEM=39: status 1 (got $rc)" test "$rc" = 1
+check "MEM=39: says every run failed" grep -qx 'make run: every run failed, so there is nothing to measure (status 1: completed, with failed runs).' "$T/oom.out"
+check "MEM=39: counts the runs by how they ended" grep -qx '    2 oom of 2 runs' "$T/oom.out"
+check "MEM=39: names the MEM the default workloads run at" grep -q 'raise MEM (the default workloads run from MEM=48 with the built kernel)' "$T/oom.out"
+check "MEM=39: no statistics, verdicts or plotting messages" \
+	bash -c "! grep -qiE '^workload |verdict|gnuplot|problems found' '$T/oom.out'"
+check "MEM=39: no plots at all" bash -c "! ls '$dir' | grep -qE '\.svg|\.png|\.gp'"
+check "MEM=39: report.md says the same" grep -q '2 oom of 2 runs' "$dir/report.md"
+info "MEM=39, console: $(sed -n '/every run failed/,$p' "$T/oom.out" | tr '\n' '|')"
+
 finish

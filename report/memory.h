@@ -1,0 +1,15 @@
+#ifndef SBR_MEMORY_H
+#define SBR_MEMORY_H
+/*
+ * The memory each kernel left the experiment: MemTotal and MemAvailable
+ * from the boots' meta records, per kernel release and tag. Kernels that
+ * differ by more than 2 % in MemTotal are not compared on equal terms.
+ */
+#include "parse.h"
+
+#include <stdio.h>
+
+/* Markdown section when the sources hold two kernels or more; 1 if they differ by > 2 %. */
+int memory_section(const struct dataset *ds, FILE *out);
+
+#endif
