@@ -53,8 +53,8 @@ variable_keys() {
 # paired, 2/2^n (0.0625 with 5 pairs, 0.031 with 6); unpaired, 0.081 with 3
 # a side, 0.030 with 4.
 runs_warning() {
-	local n=$1 need=4 how="runs a side"
-	[ "$2" = 1 ] && need=6 how="pairs of alternating runs"
+	local n=$1 need=4 how="run(s) a side"
+	[ "$2" = 1 ] && need=6 how="pair(s) of alternating runs"
 	[ "$n" -lt "$need" ] || return 0
 	echo "warning: $3: with $n $how no difference can be proven at 95 % (the rank test needs $need); every verdict will be 'no difference proven', whatever the data"
 }

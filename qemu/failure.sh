@@ -19,7 +19,7 @@ failure_report() {
 		echo "$who: every run failed, so there is nothing to measure (status 1: ${verdict:-completed, with failed runs})."
 		echo
 		echo "    $(grep -a '^not ok ' "$log" | grep -ao ' status=[a-z]*' | cut -d= -f2 | sort | uniq -c |
-			awk '{ printf "%s%d %s", NR > 1 ? ", " : "", $1, $2 }') of $(grep -ac '^not ok ' "$log") runs"
+			awk '{ printf "%s%d %s", (NR > 1 ? ", " : ""), $1, $2 }') of $(grep -ac '^not ok ' "$log") runs"
 		echo
 		if grep -aq '^not ok .* status=oom' "$log"; then
 			echo "What to do: the workloads need more memory than MEM=${MEM:-64} gives (RAM, and 2 x MEM of swap on each backend); raise MEM (the default workloads run from MEM=$MEM_DEFAULT_MIN with the built kernel) or lighten them (README, Workloads)."

@@ -48,6 +48,17 @@ check "make compare: kernels identified by release and config" \
 check "make compare: the preempt-full boot ran the preempt-full kernel" \
 	grep -aq 'kernel_version="[^"]*PREEMPT' "$T/compare/preempt-full-1/serial.log"
 check "make compare: each record carries its tag" grep -aq '^ok .* tag=preempt-full' "$T/compare/preempt-full-1/serial.log"
+check "make compare: the verdict names the kernels" \
+	grep -qE '^fight: (preempt-full is .* than default|no difference between preempt-full and default)' "$T/compare/compare.txt"
+check "make compare: results.csv with both kernels' runs" \
+	test "$(grep -c ',preempt-full,' "$T/compare/results.csv"):$(grep -c ',default,' "$T/compare/results.csv")" = 4:4
+check "make compare: report.md with each kernel's memory and the kernel comparison" \
+	bash -c "grep -q '^## Memory' '$T/compare/report.md' && grep -q '^## Kernels: default preempt-full' '$T/compare/report.md'"
+check "make compare: report.md shows MemTotal and MemAvailable of both" \
+	test "$(grep -cE '^\| [0-9.]+ \| (default|preempt-full) \| [0-9]+ \| [0-9]+ \|$' "$T/compare/report.md")" = 2
+check "make compare: summary per kernel and backend, never pooled" \
+	test "$(grep -cE '^fight +(partition|file) ' "$T/compare/summary.txt")" = 4
+info "make compare memory: $(grep -A4 '^## Memory' "$T/compare/report.md" | tail -2 | tr '\n' ' ')"
 
 # bisect-run against a baseline, with a prebuilt kernel (KERNEL=): five runs
 # a side is the fewest with which the rank test can reach p < 0.05
