@@ -29,7 +29,7 @@ first_line "RUNS=abc" 2 'make run: error: RUNS=abc: not a whole number in 1..100
 	env RUNS=abc qemu/experiment
 first_line "WARMUP=-1" 2 'make run: error: WARMUP=-1: not a whole number in 0..1000' \
 	env WARMUP=-1 qemu/experiment
-first_line "WORKLOADS=lines,fihgt" 2 "make run: error: WORKLOADS: unknown workload 'fihgt' (did you mean fight? this image has: lines fight random create idle)" \
+first_line "WORKLOADS=lines,fihgt" 2 "make run: error: WORKLOADS: unknown workload 'fihgt' (did you mean fight? this image has: lines fight random create idle exec seed002 seed002-each)" \
 	env WORKLOADS=lines,fihgt qemu/experiment
 first_line "APPEND=swapbench.runs=abc" 2 'make run: error: APPEND: swapbench.runs=abc: not a whole number in 1..100000' \
 	env APPEND=swapbench.runs=abc qemu/experiment
