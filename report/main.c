@@ -33,7 +33,7 @@ static const char usage_text[] =
 "  plot --out DIR [--metric KEY] [--by G] SOURCE...\n"
 "                                DIR/<workload>.svg (runs by group: points, box, mean)\n"
 "                                and DIR/<workload>-order.svg (metric by run order);\n"
-"                                PNG too when gnuplot is on PATH\n"
+"                                PNG too (the SVG rendered) when rsvg-convert is on PATH\n"
 "  init-disk [--label NAME] [--size SIZE] [--force] FILE|DEV\n"
 "                                write a results-disk header (and 4 KiB of zeros);\n"
 "                                a new FILE is created with SIZE (default 16M); a target\n"

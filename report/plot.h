@@ -4,7 +4,7 @@
  * Per workload: DIR/<workload>.svg, the metric by group as jittered points
  * over a box (quartiles, median, 1.5 IQR whiskers) with the mean marked;
  * DIR/<workload>-order.svg, the metric against run order so drift shows.
- * PNG versions come from gnuplot when it is on PATH.
+ * PNG versions are the SVGs rendered by rsvg-convert when it is on PATH.
  */
 #include "group.h"
 

@@ -1,4 +1,4 @@
-/* plot: SVG (and, with gnuplot, PNG) figures per workload. */
+/* plot: SVG (and, with rsvg-convert, the same as PNG) figures per workload. */
 #include "cmd.h"
 #include "plot.h"
 

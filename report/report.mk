@@ -1,6 +1,6 @@
 # swapbench-report, the host-side report tool, and its unit tests.
 # Included by the top-level Makefile, which sets HOST_CC, HOST_CFLAGS and
-# HOST_OUT. gnuplot (optional) adds PNG plots.
+# HOST_OUT. rsvg-convert (optional) adds PNG plots.
 
 REPORT_SRC      := $(wildcard report/*.c)
 REPORT_HDR      := $(wildcard report/*.h) $(wildcard lib/*.h)

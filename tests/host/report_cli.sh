@@ -131,12 +131,14 @@ check "plot: title, legend, mean" bash -c "grep -q 'lines: elapsed_s by backend'
 if command -v python3 >/dev/null; then
 	check "plot: svg is well-formed XML" python3 -c "import sys, xml.dom.minidom as m; [m.parse(f) for f in sys.argv[1:]]" "$T/plots/lines.svg" "$T/plots/lines-order.svg"
 fi
-if command -v gnuplot >/dev/null; then
-	check "plot: png from gnuplot" test -s "$T/plots/lines.png" -a -s "$T/plots/lines-order.png"
+if command -v rsvg-convert >/dev/null; then
+	check "plot: each png is its svg rendered (one picture in both formats)" bash -c \
+		"rsvg-convert --format=png '$T/plots/lines.svg' | cmp -s - '$T/plots/lines.png' &&
+		 rsvg-convert --format=png '$T/plots/lines-order.svg' | cmp -s - '$T/plots/lines-order.png'"
 fi
 "$BIN" plot --out "$T/plots2" "$FIX/seed000.txt" >"$T/out" 2>&1 </dev/null && PATH=/nonexistent "$BIN" plot --out "$T/plots3" "$FIX/seed000.txt" >"$T/out" 2>&1
-check "plot without gnuplot says so" has out "gnuplot is not on PATH: PNG plots skipped"
-check "plot without gnuplot: no png" test ! -e "$T/plots3/lines.png"
+check "plot without rsvg-convert says so" has out "rsvg-convert is not on PATH: PNG plots skipped"
+check "plot without rsvg-convert: no png" test ! -e "$T/plots3/lines.png"
 run "plot needs --out" 2 plot "$FIX/seed000.txt"
 
 # --- init-disk -----------------------------------------------------------
