@@ -3,9 +3,10 @@
 
 ARCH      ?= x86_64
 MEM       ?= 64
-RUNS      ?= 10
-WARMUP    ?= 1
-WORKLOADS ?= lines,fight
+# RUNS WARMUP WORKLOADS unset: the image's defaults (init/cmdline.c; init --parse prints them)
+RUNS      ?=
+WARMUP    ?=
+WORKLOADS ?=
 ACCEL     ?= auto
 KERNEL    ?=
 VARIANT   ?= default
@@ -43,10 +44,13 @@ LIB_SRC   := lib/record.c lib/crc32.c lib/resdisk.c lib/stats.c lib/stats_rank.c
 	     lib/suggest.c lib/swaphdr.c lib/probe.c lib/parttable.c lib/size.c
 INIT_SRC  := $(wildcard init/*.c) $(LIB_SRC)
 INIT_HDR  := $(wildcard init/*.h lib/*.h)
-WL_NAMES  := lines fight random create idle exec
-# more names for a workload program: the seed's own fight (workloads/fight.c)
-WL_ALIASES := seed002 seed002-each
-WL_ALL    := $(WL_NAMES) $(WL_ALIASES)
+# the one list of workloads: lib/workloads.h, as NAME:PROGRAM pairs
+WL_PAIRS  := $(shell grep -o 'X([a-z0-9_]*, "[a-z0-9_-]*")' lib/workloads.h | sed 's/X(\(.*\), "\(.*\)")/\2:\1/')
+wl_prog    = $(word 2,$(subst :, ,$(filter $(1):%,$(WL_PAIRS))))
+WL_ALL    := $(foreach p,$(WL_PAIRS),$(firstword $(subst :, ,$(p))))
+# the programs built; the other names are aliases of one of them
+WL_NAMES  := $(foreach n,$(WL_ALL),$(if $(filter $(n),$(call wl_prog,$(n))),$(n)))
+WL_ALIASES := $(filter-out $(WL_NAMES),$(WL_ALL))
 OBJ       := $(A)/obj
 IMG_OBJS  := $(patsubst %.c,$(OBJ)/%.o,$(INIT_SRC) rootfs/multicall.c workloads/wl.c \
 	       $(addprefix workloads/,$(addsuffix .c,$(WL_NAMES))))
@@ -62,8 +66,11 @@ REPORT    := $(HOST_OUT)/swapbench-report
 comma := ,
 help_var = @printf '  %-22s %s\n' '$(1)=$($(1))' '$(2)'
 
-.PHONY: unit-tests help image kernel initramfs host run check bench seeds pxe compare lava lava-check fuzz clean deps FORCE
+.PHONY: wl-names unit-tests help image kernel initramfs host run check bench seeds pxe compare lava lava-check fuzz clean deps FORCE
 .DEFAULT_GOAL := help
+
+# $(call img_default,KEY): ", VALUE" from the image's own parser, once it is built
+img_default = $(shell $(HOST_OUT)/init-host --parse '' 2>/dev/null | sed -n 's/^$(1)=/, /p')
 
 help:
 	@echo 'swapbench: boot a tiny Linux with $(MEM) MiB and measure swap on a partition vs a swapfile'
@@ -85,9 +92,9 @@ help:
 	@echo 'Variables (current value):'
 	$(call help_var,ARCH,x86_64 or i686)
 	$(call help_var,MEM,guest RAM in MiB)
-	$(call help_var,RUNS,measured runs per workload per backend)
-	$(call help_var,WARMUP,unmeasured runs first)
-	$(call help_var,WORKLOADS,from: $(WL_ALL))
+	$(call help_var,RUNS,measured runs per workload per backend (unset: the image default$(call img_default,runs)))
+	$(call help_var,WARMUP,unmeasured runs first (unset: the image default$(call img_default,warmup)))
+	$(call help_var,WORKLOADS,from: $(WL_ALL) (unset: the image default$(call img_default,workloads)))
 	$(call help_var,ACCEL,auto (KVM if it really works; else TCG)$(comma) tcg or kvm)
 	$(call help_var,KERNEL,boot this bzImage instead of the built one)
 	$(call help_var,MODULES,lib/modules/<release> tree to put in the initramfs (stock kernels))
@@ -179,8 +186,8 @@ $(HOST_OUT)/wl/%: workloads/%.c workloads/wl.c workloads/wl.h lib/size.c lib/siz
 	@mkdir -p $(@D)
 	$(HOST_CC) $(HOST_CFLAGS) -o $@ $< workloads/wl.c lib/size.c $(if $(filter create,$*),lib/swaphdr.c)
 
-$(addprefix $(HOST_OUT)/wl/,$(WL_ALIASES)): $(HOST_OUT)/wl/fight
-	ln -sf fight $@
+$(addprefix $(HOST_OUT)/wl/,$(WL_ALIASES)): $(HOST_OUT)/wl/%: $$(HOST_OUT)/wl/$$(call wl_prog,$$*)
+	ln -sf $(call wl_prog,$*) $@
 
 ALL_UNIT := $(UNIT_TESTS) $(REPORT_UNIT_TESTS)
 unit-tests: $(addprefix $(HOST_OUT)/tests/test_,$(ALL_UNIT)) \
@@ -224,8 +231,12 @@ fuzz: deps
 clean:
 	rm -rf $(OUT)
 
+# for scripts: the workloads the image carries
+wl-names:
+	@echo $(WL_ALL)
+
 FORCE:
 
 export ARCH MEM RUNS WARMUP WORKLOADS ACCEL KERNEL VARIANT BUSYBOX MODULES DISK_IF APPEND EXTRA EXTRA_BIN OUT HOST_OUT
 export DETERMINISTIC KERNELS BOOTS
-export BZIMAGE INITRD REPORT
+export BZIMAGE INITRD REPORT WL_ALL

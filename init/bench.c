@@ -7,6 +7,7 @@
 #include "modules.h"
 #include "plan.h"
 #include "records.h"
+#include "../lib/workloads.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -16,8 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* Workloads the image knows; swapbench.NAME.PARAM keys are accepted for these. */
-static const char *const workloads[] = { "lines", "fight", "random", "create", "idle", "exec", "seed002", "seed002-each", NULL };
+static const char *const workloads[] = WORKLOADS_NAMES;
 
 static struct {
 	struct sb_config cfg;
@@ -149,9 +149,13 @@ static enum bench_status check_workloads(int pass)
 	for (int w = 0; w < S.cfg.nworkloads; w++) {
 		const char *wl = S.cfg.workloads[w];
 
-		if (!runner_exists(wl))
-			return error("swapbench.workloads: unknown workload '%s' (this image has: lines fight random create idle exec seed002 seed002-each)",
-				     wl);
+		if (!runner_exists(wl)) {
+			char have[CMD_WORKLOADS_MAX * CMD_NAME_MAX] = "";
+
+			for (const char *const *k = workloads; *k; k++)
+				snprintf(have + strlen(have), sizeof(have) - strlen(have), "%s%s", k == workloads ? "" : " ", *k);
+			return error("swapbench.workloads: unknown workload '%s' (this image has: %s)", wl, have);
+		}
 		{
 			fill_spec(&s, wl, pass ? "--prepare" : "--check");
 			s.capture_stderr = 1;

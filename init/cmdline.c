@@ -62,7 +62,7 @@ void cmdline_defaults(struct sb_config *cfg)
 	strcpy(cfg->workloads[0], "lines");
 	strcpy(cfg->workloads[1], "fight");
 	cfg->nworkloads = 2;
-	cfg->runs = 5;
+	cfg->runs = 10;
 	cfg->warmup = 1;
 	cfg->order = ORDER_ALTERNATE;
 	cfg->timeout_s = 600;

@@ -9,6 +9,7 @@
 #include "bench.h"
 #include "cmdline.h"
 #include "vmstat.h"
+#include "../lib/workloads.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -137,7 +138,7 @@ __attribute__((noreturn)) static void end_machine(int status)
 /* strict: an unknown key is an error, as the host checks before a boot */
 static int host_parse(const char *line, int strict)
 {
-	static const char *const wls[] = { "lines", "fight", "random", "create", "idle", "exec", "seed002", "seed002-each", NULL };
+	static const char *const wls[] = WORKLOADS_NAMES;
 	struct sb_config c;
 	struct cmdline_msgs m;
 	int err = cmdline_parse(line, wls, &c, &m);

@@ -31,7 +31,8 @@ variable_keys() {
 	local var key val msg keys=()
 	for var in WORKLOADS:workloads RUNS:runs WARMUP:warmup; do
 		key=${var#*:} var=${var%%:*}
-		[ -n "${!var+set}" ] || continue
+		# unset or empty: the image's own default
+		[ -n "${!var:-}" ] || continue
 		val=${!var}
 		msg=$(check_line "swapbench.$key=$val")
 		if [ -n "$msg" ]; then

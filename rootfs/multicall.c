@@ -5,24 +5,20 @@
  * tests); linking them together keeps one copy of libc in the image, which
  * at -m 64 is RAM: initramfs files stay in memory for the whole boot.
  */
+#include "../lib/workloads.h"
+
 #include <string.h>
 
+#define DECLARE_(program, name) int program##_main(int argc, char **argv);
+#define ENTRY_(program, name) { name, program##_main },
+
 int init_main(int argc, char **argv);
-int lines_main(int argc, char **argv);
-int fight_main(int argc, char **argv);
-int random_main(int argc, char **argv);
-int create_main(int argc, char **argv);
-int idle_main(int argc, char **argv);
-int exec_main(int argc, char **argv);
+WORKLOADS(DECLARE_)
 
 static const struct {
 	const char *name;
 	int (*main)(int, char **);
-} programs[] = {
-	{ "lines", lines_main }, { "fight", fight_main }, { "random", random_main },
-	{ "create", create_main }, { "idle", idle_main }, { "exec", exec_main },
-	{ "seed002", fight_main }, { "seed002-each", fight_main },
-};
+} programs[] = { WORKLOADS(ENTRY_) };
 
 int main(int argc, char **argv)
 {

@@ -5,6 +5,7 @@ OUT=${OUT:-$top/out}
 # absolute: some tools change directory (kunit.py runs from the kernel tree)
 case $OUT in /*) ;; *) OUT=$top/$OUT ;; esac
 ARCH=${ARCH:-x86_64}
+export WL_ALL=${WL_ALL:-$(make -s --no-print-directory -C "$top" wl-names)}
 export ARCH OUT
 export BZIMAGE=${BZIMAGE:-$OUT/$ARCH/bzImage}
 export INITRD=${INITRD:-$OUT/$ARCH/initramfs.cpio.gz}

@@ -17,7 +17,7 @@ if [ "${BUSYBOX:-0}" = 1 ]; then
 else
 	check "initramfs: no shell, no busybox" bash -c "! grep -qE '(^| )bin/|busybox|(^| )sh( |$)' <<<'$files'"
 	want=$( (echo dev dev/console dev/null init mnt mnt/fs proc sys tmp workloads;
-		for w in lines fight random create idle exec seed002 seed002-each; do echo "workloads/$w"; done) | sort | xargs)
+		for w in $WL_ALL; do echo "workloads/$w"; done) | sort | xargs)
 	check "initramfs: exactly /init, its workload links and empty mount points" test "$files" = "$want"
 fi
 bin=$OUT/$ARCH/swapbench

@@ -5,6 +5,7 @@
  */
 #include "../../init/cmdline.h"
 #include "../../lib/size.h"
+#include "../../lib/workloads.h"
 #include "fuzz.h"
 
 #include <errno.h>
@@ -14,7 +15,7 @@
 
 #define LINE_MAX_ 4096	/* init reads /proc/cmdline into 4 KiB */
 
-static const char *const workloads[] = { "lines", "fight", "random", "create", "idle", NULL };
+static const char *const workloads[] = WORKLOADS_NAMES;
 
 static int terminated(const char *s, size_t size)
 {

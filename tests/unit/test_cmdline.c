@@ -1,10 +1,11 @@
 /* Unit tests of init/cmdline.c: the swapbench.* command-line parser. */
 #include "check.h"
 #include "cmdline.h"
+#include "workloads.h"
 
 #include <errno.h>
 
-static const char *const wls[] = { "lines", "fight", "random", "create", "idle", NULL };
+static const char *const wls[] = WORKLOADS_NAMES;
 static struct sb_config c;
 static struct cmdline_msgs m;
 
@@ -16,7 +17,7 @@ static int parse(const char *line)
 static void test_defaults(void)
 {
 	CHECK(parse("console=ttyS0 panic=-1 quiet") == 0, "defaults: plain kernel keys are ignored");
-	CHECK(c.runs == 5 && c.warmup == 1 && c.timeout_s == 600, "defaults: runs 5, warmup 1, timeout 600");
+	CHECK(c.runs == 10 && c.warmup == 1 && c.timeout_s == 600, "defaults: runs 10, warmup 1, timeout 600");
 	CHECK_STR(c.file, "/swapbench.swap", "defaults: swapfile path");
 	CHECK(c.nworkloads == 2, "defaults: two workloads");
 	CHECK_STR(c.workloads[0], "lines", "defaults: lines first");

@@ -1,0 +1,20 @@
+#ifndef SB_WORKLOADS_H
+#define SB_WORKLOADS_H
+/*
+ * The workloads the image carries: the one list. Each entry names the
+ * program (workloads/PROGRAM.c, whose main becomes PROGRAM_main) and the
+ * name it runs under; a second name for a program is an alias (the seed's
+ * own fight runs as seed002). The Makefile reads this list (WL_NAMES: the
+ * programs built; WL_ALL: every name linked into /workloads),
+ * rootfs/multicall.c dispatches by it, and init accepts swapbench.NAME.*
+ * keys for every name. A new workload is one more entry and its source.
+ */
+#define WORKLOADS(X)                                                                          \
+	X(lines, "lines") X(fight, "fight") X(random, "random") X(create, "create")            \
+	X(idle, "idle") X(exec, "exec") X(fight, "seed002") X(fight, "seed002-each")
+
+#define WORKLOADS_NAME_(program, name) name,
+/* { "lines", ..., NULL }: for cmdline_parse's known_workloads */
+#define WORKLOADS_NAMES { WORKLOADS(WORKLOADS_NAME_) NULL }
+
+#endif
