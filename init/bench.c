@@ -38,7 +38,7 @@ static enum bench_status error(const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	records_error(&(struct tally){ .planned = S.plan.measured }, msg);
+	records_error(msg);
 	return BENCH_ERROR;
 }
 
@@ -115,7 +115,10 @@ static enum bench_status setup_swap(void)
 
 static enum bench_status make_plan(void)
 {
-	if (plan_make(&S.cfg, &S.plan) < 0)
+	int err = plan_make(&S.cfg, &S.plan);
+
+	records_planned(S.plan.measured);
+	if (err < 0)
 		return error("the plan has more than %d runs: lower swapbench.runs or warmup", PLAN_MAX);
 	return BENCH_PASS;
 }
@@ -174,65 +177,82 @@ static enum bench_status check_workloads(int pass)
 	return BENCH_PASS;
 }
 
-static int activate(enum sb_backend want)
+/*
+ * Switches swap to want, settling memory in between. Returns 0 or -errno
+ * with why. A settle step that fails does not stop the series: settle says
+ * what failed, for the run's record, and the console hears it once.
+ */
+static int activate(enum sb_backend want, char *why, size_t n, char *settle, size_t sn)
 {
+	static char told[160];
 	int err;
 
 	for (int b = 0; b < BACKEND_COUNT; b++)
 		if (S.be[b].active && (err = swap_off(&S.be[b])) < 0) {
-			results_line("# swapbench: swapoff %s: %s", S.be[b].path, strerror(-err));
+			snprintf(why, n, "swapoff %s: %s", S.be[b].path, strerror(-err));
 			return err;
 		}
-	sync();
-	vmstat_poke("/proc/sys/vm/drop_caches", "3");
-	vmstat_poke("/proc/sys/vm/compact_memory", "1");
+	settle[0] = 0;
+	if (vmstat_settle(VMSTAT_SYSCTL_VM, settle, sn) < 0 && strcmp(settle, told)) {
+		results_line("# swapbench: before a run: %s (recorded as settle_error on each run it affects)", settle);
+		snprintf(told, sizeof(told), "%s", settle);
+	}
 	if ((err = swap_on(&S.be[want])) < 0)
-		results_line("# swapbench: swapon %s: %s", S.be[want].path, strerror(-err));
+		snprintf(why, n, "swapon %s: %s", S.be[want].path, strerror(-err));
 	return err;
+}
+
+/* The series is over: no swap left on. Returns 0 or -errno with why. */
+static int deactivate(char *why, size_t n)
+{
+	int first = 0, err;
+
+	for (int b = 0; b < BACKEND_COUNT; b++)
+		if ((err = swap_off(&S.be[b])) < 0 && !first) {
+			first = err;
+			snprintf(why, n, "swapoff %s: %s", S.be[b].path, strerror(-err));
+		}
+	return first;
 }
 
 static enum bench_status run_series(void)
 {
 	static struct run_result r;
-	struct tally t = { .planned = S.plan.measured };
 	struct rec_buf b;
 	struct run_spec s;
+	unsigned long num = 0;
+	char why[400], settle[160];
 	double t0 = swap_now();
 
 	results_line("1..%u", S.plan.measured);
 	for (unsigned i = 0; i < S.plan.n; i++) {
 		const struct plan_item *it = &S.plan.item[i];
-		int err = activate(it->backend);
+		int err = activate(it->backend, why, sizeof(why), settle, sizeof(settle));
 
 		if (err)
-			return error("switching swap to %s: %s", cmdline_backend_name(it->backend), strerror(-err));
+			return error("switching swap to %s: %s", cmdline_backend_name(it->backend), why);
 		fill_spec(&s, S.cfg.workloads[it->workload], NULL);
 		s.vmstat_s = S.cfg.vmstat_s;
-		s.run_no = it->warmup ? 0 : t.ran + 1;
+		s.run_no = it->warmup ? 0 : ++num;
 		if ((err = runner_run(&s, &r)) < 0)
 			return error("running %s: %s", s.workload, strerror(-err));
-		if (!it->warmup) {
-			t.ran++;
-			if (!strcmp(r.status, "ok"))
-				t.ok++;
-			else
-				t.notok++;
-		}
-		records_result(&b, it, t.ran, &r);
+		records_count(it, &r);
+		records_result(&b, it, num, &r, settle);
 		if (rec_end(&b) < 0) {
 			/* too long with the workload's output: keep the measurements */
 			r.out[0] = 0;
-			records_result(&b, it, t.ran, &r);
+			records_result(&b, it, num, &r, settle);
 			rec_add(&b, "note", "workload output dropped: record too long");
 			rec_end(&b);
 		}
 		results_emit(&b);
 		records_progress(i + 1, S.plan.n, it, &r, swap_now() - t0);
 	}
-	for (int bk = 0; bk < BACKEND_COUNT; bk++)
-		swap_off(&S.be[bk]);
-	records_totals(&t, swap_now() - t0);
-	return t.notok ? BENCH_FAIL : BENCH_PASS;
+	if (deactivate(why, sizeof(why)) < 0)
+		results_line("# swapbench: after the series: %s (recorded in totals)", why);
+	else
+		why[0] = 0;
+	return records_totals(swap_now() - t0, why)->notok ? BENCH_FAIL : BENCH_PASS;
 }
 
 /* Opens the results disk before the header so the header reaches it too. */
@@ -265,7 +285,8 @@ enum bench_status bench_main(const char *cmdline)
 	S.modules_loaded = modules_load(&S.modules_failed, S.module_error, sizeof(S.module_error));
 	if (!perr && S.cfg.results[0])
 		open_results(why, sizeof(why));
-	records_header(&S.cfg, cmdline, S.modules_loaded, S.modules_failed);
+	records_start(&S.cfg);
+	records_header(cmdline, S.modules_loaded, S.modules_failed);
 	if (perr)
 		return error("%s", S.msgs.error);
 	if (S.modules_failed) {

@@ -20,6 +20,7 @@
 #include <sys/klog.h>
 #include <sys/mman.h>
 #include <sys/mount.h>
+#include <sys/prctl.h>
 #include <sys/reboot.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -78,6 +79,9 @@ static void worker(void)
 
 	sigemptyset(&none);
 	sigprocmask(SIG_SETMASK, &none, NULL);
+	/* a workload's orphans (fight's children) come to the worker, which waits for them */
+	if (prctl(PR_SET_CHILD_SUBREAPER, 1) < 0)
+		dprintf(2, "# swapbench: PR_SET_CHILD_SUBREAPER: %s\n", strerror(errno));
 	/* the measuring process must never be swapped out or chosen by the OOM killer */
 	vmstat_poke("/proc/self/oom_score_adj", "-1000");
 	/* ONFAULT: lock what is used, not every page of the buffers sized for the worst case */

@@ -17,6 +17,7 @@ static struct {
 	struct meminfo mem;
 	struct clock_info clock;	/* what the runs are timed with */
 	double clock_wait_s;
+	struct tally tally;
 } R;
 
 const char *records_boot(void)
@@ -60,17 +61,23 @@ static void make_boot_id(void)
 		snprintf(R.boot, sizeof(R.boot), "t%07lx", (unsigned long)(swap_now() * 1e6) & 0xfffffff);
 }
 
-void records_header(const struct sb_config *cfg, const char *cmdline, int modules_loaded,
-		    int modules_failed)
+void records_start(const struct sb_config *cfg)
 {
 	struct utsname u;
-	struct rec_buf b;
 
 	R.cfg = cfg;
 	make_boot_id();
 	uname(&u);
 	snprintf(R.release, sizeof(R.release), "%s", u.release);
 	vmstat_meminfo(&R.mem);
+}
+
+void records_header(const char *cmdline, int modules_loaded, int modules_failed)
+{
+	struct utsname u;
+	struct rec_buf b;
+
+	uname(&u);
 	R.clock_wait_s = clock_settle(CLOCK_SETTLE_S, &R.clock);
 	results_line("KTAP version 1");
 	records_diag(&b, "meta");
@@ -90,8 +97,8 @@ void records_header(const struct sb_config *cfg, const char *cmdline, int module
 		rec_addf(&b, "modules_loaded", "%d", modules_loaded);
 		rec_addf(&b, "modules_failed", "%d", modules_failed);
 	}
-	if (cfg->tag[0])
-		rec_add(&b, "tag", cfg->tag);
+	if (R.cfg->tag[0])
+		rec_add(&b, "tag", R.cfg->tag);
 	rec_add(&b, "cmdline", cmdline);
 	emit(&b);
 }
@@ -164,15 +171,20 @@ static void add_active_swap(struct rec_buf *b)
 /*
  * The workload's "key=value" lines, as w.key fields. A line whose key the
  * codec would refuse, or past the record's field limit, is counted in
- * w_dropped instead of costing the whole record.
+ * w_dropped instead of costing the whole record; a line cut short by the
+ * output limit is left out.
  */
-static void add_workload_output(struct rec_buf *b, const char *out)
+static void add_workload_output(struct rec_buf *b, const char *out, int truncated)
 {
 	static char copy[RUNNER_OUT_MAX];
-	char *save = NULL;
+	char *save = NULL, *nl;
 	unsigned dropped = 0;
 
 	snprintf(copy, sizeof(copy), "%s", out);
+	if (truncated) {
+		nl = strrchr(copy, '\n');
+		*(nl ? nl : copy) = 0;
+	}
 	for (char *line = strtok_r(copy, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
 		char *eq = strchr(line, '='), key[48];
 
@@ -189,8 +201,24 @@ static void add_workload_output(struct rec_buf *b, const char *out)
 		rec_addf(b, "w_dropped", "%u", dropped);
 }
 
+void records_planned(unsigned measured)
+{
+	R.tally.planned = measured;
+}
+
+void records_count(const struct plan_item *it, const struct run_result *r)
+{
+	if (it->warmup)
+		return;
+	R.tally.ran++;
+	if (!strcmp(r->status, "ok"))
+		R.tally.ok++;
+	else
+		R.tally.notok++;
+}
+
 void records_result(struct rec_buf *b, const struct plan_item *it, unsigned long num,
-		    const struct run_result *r)
+		    const struct run_result *r, const char *settle)
 {
 	const char *wl = R.cfg->workloads[it->workload], *bk = cmdline_backend_name(it->backend);
 	char id[80];
@@ -234,7 +262,11 @@ void records_result(struct rec_buf *b, const struct plan_item *it, unsigned long
 	rec_add(b, "kernel", R.release);
 	if (R.cfg->tag[0])
 		rec_add(b, "tag", R.cfg->tag);
-	add_workload_output(b, r->out);
+	if (settle[0])
+		rec_add(b, "settle_error", settle);
+	if (r->out_truncated)
+		rec_add(b, "out_truncated", "1");
+	add_workload_output(b, r->out, r->out_truncated);
 }
 
 void records_progress(unsigned done, unsigned total, const struct plan_item *it,
@@ -266,7 +298,7 @@ static void add_tally(struct rec_buf *b, const struct tally *t)
 	rec_addf(b, "notok", "%u", t->notok);
 }
 
-void records_error(const struct tally *t, const char *msg)
+void records_error(const char *msg)
 {
 	struct rec_buf b;
 
@@ -275,13 +307,14 @@ void records_error(const struct tally *t, const char *msg)
 	rec_add(&b, "msg", msg);
 	emit(&b);
 	records_diag(&b, "totals");
-	add_tally(&b, t);
+	add_tally(&b, &R.tally);
 	rec_add(&b, "status", "error");
 	emit(&b);
 }
 
-void records_totals(const struct tally *t, double wall_s)
+const struct tally *records_totals(double wall_s, const char *swapoff)
 {
+	const struct tally *t = &R.tally;
 	struct rec_buf b;
 
 	records_diag(&b, "totals");
@@ -289,7 +322,10 @@ void records_totals(const struct tally *t, double wall_s)
 	rec_addf(&b, "wall_s", "%.1f", wall_s);
 	add_rss(&b, "rss_kb_worker", "/proc/self/status");
 	add_rss(&b, "rss_kb_pid1", "/proc/1/status");
+	if (swapoff[0])
+		rec_add(&b, "swapoff_error", swapoff);
 	rec_add(&b, "status", t->notok ? "fail" : "pass");
 	emit(&b);
 	results_line("# Totals: pass:%u fail:%u xfail:0 xpass:0 skip:0 error:0", t->ok, t->notok);
+	return t;
 }

@@ -18,12 +18,15 @@ struct tally {
 };
 
 /*
- * Settles the boot id (cfg->boot, else random), waits up to 10 s while the
- * clocksource is a provisional one, and writes the KTAP header and the meta
- * record. cfg must outlive every later call.
+ * Settles this boot's identity: the boot id (cfg->boot, else random), the
+ * kernel release, the memory. cfg must outlive every later call.
  */
-void records_header(const struct sb_config *cfg, const char *cmdline, int modules_loaded,
-		    int modules_failed);
+void records_start(const struct sb_config *cfg);
+/*
+ * Waits up to 10 s while the clocksource is a provisional one, then writes
+ * the KTAP header and the meta record.
+ */
+void records_header(const char *cmdline, int modules_loaded, int modules_failed);
 const char *records_boot(void);
 /* MemTotal and MemAvailable as the header recorded them. */
 const struct meminfo *records_mem(void);
@@ -33,13 +36,18 @@ const struct clock_info *records_clock(void);
 void records_diag(struct rec_buf *b, const char *kind);
 void records_warnings(const struct cmdline_msgs *m);
 void records_swap(const struct swap_backend *be);
+void records_planned(unsigned measured);
+/* Counts a finished run in the totals (warm-ups are not counted). */
+void records_count(const struct plan_item *it, const struct run_result *r);
 /* The run's record, unfinished: the caller may add a note before rec_end. */
+/* settle: what failed in settling memory before the run, "" when nothing did. */
 void records_result(struct rec_buf *b, const struct plan_item *it, unsigned long num,
-		    const struct run_result *r);
+		    const struct run_result *r, const char *settle);
 void records_progress(unsigned done, unsigned total, const struct plan_item *it,
 		      const struct run_result *r, double spent);
-/* The error record, then totals with status=error. */
-void records_error(const struct tally *t, const char *msg);
-void records_totals(const struct tally *t, double wall_s);
+/* The error record, then totals (the runs so far) with status=error. */
+void records_error(const char *msg);
+/* Totals at the end of the series (swapoff: what failed turning swap off, or ""). */
+const struct tally *records_totals(double wall_s, const char *swapoff);
 
 #endif

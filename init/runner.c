@@ -40,7 +40,7 @@ static void child(const struct run_spec *s, int out)
 	dup2(out, 1);
 	if (s->capture_stderr)
 		dup2(out, 2);
-	snprintf(path, sizeof(path), "%s/%s", RUNNER_BIN_DIR, s->workload);
+	snprintf(path, sizeof(path), "%s/%s", s->bin_dir ? s->bin_dir : RUNNER_BIN_DIR, s->workload);
 	snprintf(dir, sizeof(dir), "SWAPBENCH_DIR=%s", s->dir);
 	snprintf(mem, sizeof(mem), "SWAPBENCH_MEMTOTAL_KB=%lu", s->memtotal_kb);
 	char *envp[] = { dir, mem, "PATH=/workloads:/bin", NULL };
@@ -121,6 +121,19 @@ static void classify(struct run_result *r, int st, int timed_out)
 		r->status = "killed";
 	else
 		r->status = "error";
+}
+
+/*
+ * Kills what is left of the workload's process group (fight's children)
+ * and waits until every one of them is gone: a dying process still holds
+ * swapped-out pages, and the next run's swapoff must not race it. The
+ * caller is a subreaper, so the group's orphans are its children.
+ */
+static void reap_group(pid_t pgid)
+{
+	kill(-pgid, SIGKILL);
+	while (waitpid(-pgid, NULL, 0) > 0 || errno == EINTR)
+		;
 }
 
 int runner_run(const struct run_spec *s, struct run_result *r)
@@ -205,8 +218,7 @@ int runner_run(const struct run_spec *s, struct run_result *r)
 	}
 	if (pidfd >= 0)
 		close(pidfd);
-	/* leftovers of the workload's process group (fight's children) */
-	kill(-pid, SIGKILL);
+	reap_group(pid);
 	note_peak(r);
 	vmstat_read(&r->after);
 	r->user_s = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6;

@@ -23,6 +23,7 @@ struct run_spec {
 	unsigned long run_no;		/* for sample records */
 	const char *boot;
 	int capture_stderr;		/* --check/--prepare: keep messages */
+	const char *bin_dir;		/* NULL: RUNNER_BIN_DIR (host tests use their own) */
 };
 
 struct run_result {
@@ -40,7 +41,12 @@ struct run_result {
 };
 
 int runner_exists(const char *workload);
-/* Returns 0 when the run was carried out (whatever its status), else -errno. */
+/*
+ * Returns 0 when the run was carried out (whatever its status), else -errno.
+ * On return no process of the run's process group is left: the caller must
+ * be a child subreaper (PR_SET_CHILD_SUBREAPER) for the group's orphans to
+ * be waited for.
+ */
 int runner_run(const struct run_spec *s, struct run_result *r);
 
 #endif

@@ -257,7 +257,9 @@ int swap_setup_file(const struct sb_config *cfg, uint64_t size, struct swap_back
 		if (swapon(b->path, 0) < 0)
 			return why_(-errno, why, n, "swapon %s: %s", b->path, strerror(errno));
 	}
-	swapoff(b->path);
+	/* left on, it would swap next to the partition in every partition run */
+	if (swapoff(b->path) < 0)
+		return why_(-errno, why, n, "swapoff %s after the trial swapon: %s", b->path, strerror(errno));
 	b->created = how == CREATE_FALLOCATE ? "fallocate" : "zero";
 	b->ready = 1;
 	return 0;

@@ -2,6 +2,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -53,6 +54,27 @@ int vmstat_poke(const char *path, const char *val)
 		err = -errno;
 	close(fd);
 	return err;
+}
+
+int vmstat_settle(const char *sysctl_vm, char *why, size_t n)
+{
+	static const struct {
+		const char *file, *val;
+	} steps[] = { { "drop_caches", "3" }, { "compact_memory", "1" } };
+	char path[128];
+	int first = 0;
+
+	sync();
+	for (size_t i = 0; i < sizeof(steps) / sizeof(steps[0]); i++) {
+		int err;
+
+		snprintf(path, sizeof(path), "%s/%s", sysctl_vm, steps[i].file);
+		if ((err = vmstat_poke(path, steps[i].val)) < 0 && !first) {
+			first = err;
+			snprintf(why, n, "%s: %s", steps[i].file, strerror(-err));
+		}
+	}
+	return first;
 }
 
 static void match_vm(struct vmstat *out, const char *name, size_t n, uint64_t val)

@@ -1,6 +1,7 @@
 #ifndef SB_VMSTAT_H
 #define SB_VMSTAT_H
 /* Counters read from /proc/vmstat, /proc/meminfo and /proc/pressure/memory. */
+#include <stddef.h>
 #include <stdint.h>
 
 enum vm_counter {
@@ -24,5 +25,13 @@ int vmstat_meminfo(struct meminfo *out);
 int vmstat_slurp(const char *path, char *buf, int size);
 /* Writes a short string to a /proc or /sys file; returns 0 or -errno. */
 int vmstat_poke(const char *path, const char *val);
+#define VMSTAT_SYSCTL_VM "/proc/sys/vm"
+/*
+ * Before every run, so each starts from the same memory: dirty pages
+ * written, caches dropped, free memory compacted (sysctl_vm is
+ * VMSTAT_SYSCTL_VM). Returns 0, or the first failure as -errno with the
+ * step and the reason in why; the later steps are still taken.
+ */
+int vmstat_settle(const char *sysctl_vm, char *why, size_t n);
 
 #endif
