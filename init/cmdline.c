@@ -363,6 +363,51 @@ static int check_workloads(const struct sb_config *cfg, const char *const *wls, 
 	return 0;
 }
 
+int cmdline_show(const struct sb_config *cfg, int i, char *out, size_t n)
+{
+	const struct key *k;
+	const char *base;
+	size_t len;
+
+	if (i < 0 || (size_t)i >= sizeof(keys) / sizeof(keys[0]))
+		return -1;
+	k = &keys[i];
+	base = (const char *)cfg + k->off;
+	len = (size_t)snprintf(out, n, "%s=", k->name);
+	switch (k->kind) {
+	case K_STR:
+	case K_NAME:
+		snprintf(out + len, n - len, "%s", base);
+		break;
+	case K_UINT:
+		snprintf(out + len, n - len, "%u", *(const unsigned *)(const void *)base);
+		break;
+	case K_U64:
+	case K_SIZE:
+		snprintf(out + len, n - len, "%llu", (unsigned long long)*(const uint64_t *)(const void *)base);
+		break;
+	case K_BOOL:
+		snprintf(out + len, n - len, "%d", *(const int *)(const void *)base);
+		break;
+	case K_ENUM:
+		snprintf(out + len, n - len, "%s", k->names[*(const int *)(const void *)base]);
+		break;
+	case K_LIST:
+		for (int w = 0; w < cfg->nworkloads; w++)
+			len += (size_t)snprintf(out + len, len < n ? n - len : 0, "%s%s", w ? "," : "", cfg->workloads[w]);
+		break;
+	case K_BACKENDS:
+		for (int b = 0, first = 1; b < BACKEND_COUNT; b++)
+			if (cfg->backends & (1u << b)) {
+				len += (size_t)snprintf(out + len, len < n ? n - len : 0, "%s%s", first ? "" : ",",
+							backend_names[b]);
+				first = 0;
+			}
+		break;
+	}
+	return 0;
+}
+
 int cmdline_parse(const char *cmdline, const char *const *wls, struct sb_config *cfg,
 		  struct cmdline_msgs *msgs)
 {

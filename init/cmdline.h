@@ -1,6 +1,7 @@
 #ifndef SB_CMDLINE_H
 #define SB_CMDLINE_H
 /* Parses the swapbench.* keys of a kernel command line. Pure: no I/O. */
+#include <stddef.h>
 #include <stdint.h>
 
 #define CMD_VAL_MAX 256		/* longest value, NUL included */
@@ -67,5 +68,11 @@ void cmdline_defaults(struct sb_config *cfg);
 int cmdline_parse(const char *cmdline, const char *const *known_workloads,
 		  struct sb_config *cfg, struct cmdline_msgs *msgs);
 const char *cmdline_backend_name(enum sb_backend b);
+/*
+ * The i-th swapbench.* key as "key=value" from cfg, in the form the parser
+ * takes (names for choices); returns 0, or -1 past the last key. The
+ * workload parameters are in cfg->params.
+ */
+int cmdline_show(const struct sb_config *cfg, int i, char *out, size_t n);
 
 #endif

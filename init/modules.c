@@ -1,4 +1,5 @@
 #include "modules.h"
+#include "sysnr.h"
 #include "vmstat.h"
 
 #include <errno.h>
@@ -9,7 +10,7 @@
 #include <unistd.h>
 
 #ifndef SYS_finit_module
-#define SYS_finit_module 313
+#define SYS_finit_module SYSNR_FINIT_MODULE
 #endif
 
 int modules_load(int *failed, char *first_error, int size)

@@ -140,12 +140,13 @@ __attribute__((noreturn)) static void end_machine(int status)
 }
 
 /* strict: an unknown key is an error, as the host checks before a boot */
-static int host_parse(const char *line, int strict)
+static int host_parse(const char *text, int strict)
 {
 	static const char *const wls[] = WORKLOADS_NAMES;
 	struct sb_config c;
 	struct cmdline_msgs m;
-	int err = cmdline_parse(line, wls, &c, &m);
+	char line[CMD_VAL_MAX * 2];
+	int err = cmdline_parse(text, wls, &c, &m);
 
 	if (!err && strict && m.nunknown) {
 		printf("error: %s\n", m.unknown);
@@ -157,13 +158,8 @@ static int host_parse(const char *line, int strict)
 		printf("error: %s\n", m.error);
 		return 2;
 	}
-	printf("part=%s\nfsdev=%s\nfile=%s\nsize=%llu\nruns=%u\nwarmup=%u\norder=%d\nseed=%llu\n"
-	       "timeout=%u\nvmstat=%u\nresults=%s\nforce=%d\nflush=%d\nend=%d\nworkloads=", c.part, c.fsdev, c.file,
-	       (unsigned long long)c.size, c.runs, c.warmup, (int)c.order, (unsigned long long)c.seed,
-	       c.timeout_s, c.vmstat_s, c.results, c.force, c.flush, (int)c.end);
-	for (int i = 0; i < c.nworkloads; i++)
-		printf("%s%s", i ? "," : "", c.workloads[i]);
-	printf("\n");
+	for (int i = 0; cmdline_show(&c, i, line, sizeof(line)) == 0; i++)
+		printf("%s\n", line);
 	for (int i = 0; i < c.nparams; i++)
 		printf("param %s.%s=%s\n", c.params[i].workload, c.params[i].name, c.params[i].value);
 	return 0;

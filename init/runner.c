@@ -1,6 +1,7 @@
 #include "runner.h"
 #include "results.h"
 #include "swap.h"
+#include "sysnr.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -14,7 +15,7 @@
 #include <unistd.h>
 
 #ifndef SYS_pidfd_open
-#define SYS_pidfd_open 434
+#define SYS_pidfd_open SYSNR_PIDFD_OPEN
 #endif
 #define PEAK_INTERVAL_S 0.1	/* swap-used sampling for swap_peak_kb */
 

@@ -1,0 +1,44 @@
+#!/bin/bash
+# init --parse (init-host on the host) prints every swapbench.* key the
+# parser knows, in the form the parser takes back: a command line setting
+# every key to something other than its default comes out value for value,
+# and the printout, fed back in, prints the same.
+# Prints "PASS name" or "FAIL name: why" per check; exits 1 if any failed.
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+OUT=${OUT:-$top/out}
+case $OUT in /*) ;; *) OUT=$top/$OUT ;; esac
+init=$OUT/host/init-host
+failed=0
+pass() { echo "PASS $1"; }
+fail() { echo "FAIL $1: $2"; failed=1; }
+[ -x "$init" ] || { fail "parse: init-host" "no $init (make host builds it)"; exit 1; }
+
+given=(part=/dev/vda1 fsdev=LABEL=fs file=/a/b.swap size=67108864 create=zero backends=file
+	workloads=fight,idle runs=3 warmup=0 order=random seed=7 timeout=30 vmstat=2 results=/dev/vdb
+	force=1 flush=0 shell=1 end=qemu quiet=1 tag=preempt boot=b00t)
+line=$(printf 'swapbench.%s ' "${given[@]}")
+out=$("$init" --parse "console=ttyS0 $line swapbench.idle.seconds=1")
+rc=$?
+if [ "$rc" = 0 ]; then pass "parse: a command line setting every key parses"; else fail "parse: every key" "exit $rc: $out"; fi
+for kv in "${given[@]}"; do
+	if grep -qxF -- "$kv" <<<"$out"; then
+		pass "parse: prints ${kv%%=*} (${kv#*=})"
+	else
+		fail "parse: prints ${kv%%=*}" "want '$kv', got '$(grep "^${kv%%=*}=" <<<"$out")'"
+	fi
+done
+n=$(grep -c '^[a-z_]*=' <<<"$out")
+if [ "$n" = "${#given[@]}" ]; then
+	pass "parse: ${#given[@]} keys printed, each once"
+else
+	fail "parse: each key once" "$n key lines for ${#given[@]} keys: $(grep -o '^[a-z_]*=' <<<"$out" | sort | uniq -d | xargs)"
+fi
+if grep -qx 'param idle.seconds=1' <<<"$out"; then pass "parse: prints the workload parameter"; else fail "parse: param" "$out"; fi
+again=$("$init" --parse "$(grep '^[a-z_]*=' <<<"$out" | sed 's/^/swapbench./' | tr '\n' ' ')")
+if [ "$(grep '^[a-z_]*=' <<<"$again")" = "$(grep '^[a-z_]*=' <<<"$out")" ]; then
+	pass "parse: the printout parses back to itself"
+else
+	fail "parse: round trip" "$(diff <(echo "$out") <(echo "$again") | head -n 4 | xargs)"
+fi
+exit $failed
