@@ -4,10 +4,12 @@
  * every child, and end the machine with a status the host can read.
  * Run as any other PID it only parses: `init --parse "CMDLINE"` prints the
  * configuration, so the parser can be tried on the host; `init --check`
- * is what qemu/run asks before a boot (an unknown key is an error there).
+ * is what qemu/run asks before a boot (an unknown key is an error there),
+ * and `init --plan "CMDLINE"` prints the runs in the order the image makes them.
  */
 #include "bench.h"
 #include "cmdline.h"
+#include "plan.h"
 #include "vmstat.h"
 #include "../lib/workloads.h"
 
@@ -139,8 +141,25 @@ __attribute__((noreturn)) static void end_machine(int status)
 		pause();
 }
 
-/* strict: an unknown key is an error, as the host checks before a boot */
-static int host_parse(const char *text, int strict)
+/* The measured runs in order, as their KTAP ids; warm-ups are left out. */
+static void show_plan(const struct sb_config *c)
+{
+	static struct plan p;
+
+	if (plan_make(c, &p) < 0) {
+		printf("error: more than %d runs\n", PLAN_MAX);
+		return;
+	}
+	for (unsigned i = 0; i < p.n; i++)
+		if (!p.item[i].warmup)
+			printf("%s-%s-%u\n", c->workloads[p.item[i].workload],
+			       cmdline_backend_name(p.item[i].backend), p.item[i].iter);
+}
+
+enum host_mode { HOST_PARSE, HOST_CHECK, HOST_PLAN };
+
+/* check: an unknown key is an error, as the host checks before a boot */
+static int host_parse(const char *text, enum host_mode mode)
 {
 	static const char *const wls[] = WORKLOADS_NAMES;
 	struct sb_config c;
@@ -148,7 +167,7 @@ static int host_parse(const char *text, int strict)
 	char line[CMD_VAL_MAX * 2];
 	int err = cmdline_parse(text, wls, &c, &m);
 
-	if (!err && strict && m.nunknown) {
+	if (!err && mode == HOST_CHECK && m.nunknown) {
 		printf("error: %s\n", m.unknown);
 		return 2;
 	}
@@ -157,6 +176,10 @@ static int host_parse(const char *text, int strict)
 	if (err) {
 		printf("error: %s\n", m.error);
 		return 2;
+	}
+	if (mode == HOST_PLAN) {
+		show_plan(&c);
+		return 0;
 	}
 	for (int i = 0; cmdline_show(&c, i, line, sizeof(line)) == 0; i++)
 		printf("%s\n", line);
@@ -173,11 +196,13 @@ int main(int argc, char **argv)
 
 	if (getpid() != 1) {
 		if (argc == 3 && !strcmp(argv[1], "--parse"))
-			return host_parse(argv[2], 0);
+			return host_parse(argv[2], HOST_PARSE);
 		if (argc == 3 && !strcmp(argv[1], "--check"))
-			return host_parse(argv[2], 1);
-		fprintf(stderr, "usage: init --parse|--check \"KERNEL COMMAND LINE\"\n"
-				"(--check: unknown keys are errors too)\n"
+			return host_parse(argv[2], HOST_CHECK);
+		if (argc == 3 && !strcmp(argv[1], "--plan"))
+			return host_parse(argv[2], HOST_PLAN);
+		fprintf(stderr, "usage: init --parse|--check|--plan \"KERNEL COMMAND LINE\"\n"
+				"(--check: unknown keys are errors too; --plan: the runs in order)\n"
 				"(as PID 1 this program runs the swapbench experiment)\n");
 		return 2;
 	}

@@ -1,5 +1,6 @@
 # Shared by the end-to-end tests: sourced, not run.
-# A test prints "PASS name" or "FAIL name: why" per check; tests/run counts them.
+# A test prints "PASS name", "FAIL name: why" or "SKIP name: why" per check;
+# tests/run counts them.
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 OUT=${OUT:-$top/out}
 # absolute: some tools change directory (kunit.py runs from the kernel tree)
@@ -19,11 +20,27 @@ failed=0
 pass() { echo "PASS $*"; }
 fail() { echo "FAIL $*"; failed=1; }
 info() { echo "INFO $*"; }
+# skip NAME: WHY -- a check this machine cannot make: counted as skipped
+skip() { echo "SKIP $*"; }
 # check NAME CONDITION-COMMAND... : PASS if the command succeeds
 check() {
 	local name=$1
 	shift
 	if "$@" >/dev/null 2>&1; then pass "$name"; else fail "$name: '$*' failed"; fi
+}
+
+# absent [-E] NAME PATTERN FILE: PASS if FILE exists, is not empty and
+# has no line matching PATTERN; a missing log is a failure, not a pass
+absent() {
+	local opt=-aq
+	[ "$1" = -E ] && { opt=-aqE; shift; }
+	if [ ! -s "$3" ]; then
+		fail "$1: $3 is missing or empty"
+	elif grep $opt -- "$2" "$3"; then
+		fail "$1: '$2' found in $3"
+	else
+		pass "$1"
+	fi
 }
 
 # boot NAME [run options] [-- cmdline]: boot into $T/NAME; sets $rc and $log
