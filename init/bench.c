@@ -4,6 +4,7 @@
  */
 #include "bench.h"
 #include "disks.h"
+#include "errmsg.h"
 #include "modules.h"
 #include "plan.h"
 #include "records.h"
@@ -162,8 +163,10 @@ static enum bench_status check_workloads(int pass)
 		{
 			fill_spec(&s, wl, pass ? "--prepare" : "--check");
 			s.capture_stderr = 1;
-			if (runner_run(&s, &r) < 0)
-				return error("cannot start workload %s: %s", wl, strerror(errno));
+			int err = runner_run(&s, &r);
+
+			if (err < 0)
+				return error("cannot start workload %s: %s", wl, errmsg(err));
 			if (strcmp(r.status, "ok")) {
 				char *nl = strchr(r.out, '\n');
 
@@ -189,7 +192,7 @@ static int activate(enum sb_backend want, char *why, size_t n, char *settle, siz
 
 	for (int b = 0; b < BACKEND_COUNT; b++)
 		if (S.be[b].active && (err = swap_off(&S.be[b])) < 0) {
-			snprintf(why, n, "swapoff %s: %s", S.be[b].path, strerror(-err));
+			snprintf(why, n, "swapoff %s: %s", S.be[b].path, errmsg(err));
 			return err;
 		}
 	settle[0] = 0;
@@ -198,7 +201,7 @@ static int activate(enum sb_backend want, char *why, size_t n, char *settle, siz
 		snprintf(told, sizeof(told), "%s", settle);
 	}
 	if ((err = swap_on(&S.be[want])) < 0)
-		snprintf(why, n, "swapon %s: %s", S.be[want].path, strerror(-err));
+		snprintf(why, n, "swapon %s: %s", S.be[want].path, errmsg(err));
 	return err;
 }
 
@@ -210,7 +213,7 @@ static int deactivate(char *why, size_t n)
 	for (int b = 0; b < BACKEND_COUNT; b++)
 		if ((err = swap_off(&S.be[b])) < 0 && !first) {
 			first = err;
-			snprintf(why, n, "swapoff %s: %s", S.be[b].path, strerror(-err));
+			snprintf(why, n, "swapoff %s: %s", S.be[b].path, errmsg(err));
 		}
 	return first;
 }
@@ -235,7 +238,7 @@ static enum bench_status run_series(void)
 		s.vmstat_s = S.cfg.vmstat_s;
 		s.run_no = it->warmup ? 0 : ++num;
 		if ((err = runner_run(&s, &r)) < 0)
-			return error("running %s: %s", s.workload, strerror(-err));
+			return error("running %s: %s", s.workload, errmsg(err));
 		records_count(it, &r);
 		records_result(&b, it, num, &r, settle);
 		if (rec_end(&b) < 0) {
@@ -266,14 +269,11 @@ static void open_results(char *why, size_t n)
 		return;
 	}
 	err = results_open_disk(dev);
-	if (err == -EMEDIUMTYPE)
-		snprintf(why, n, "results disk %s has no swapbench magic: not writing to it "
-			 "(prepare it with 'swapbench-report init-disk')", dev);
-	else if (err < 0)
-		snprintf(why, n, "results disk %s: %s", dev, strerror(-err));
+	if (err < 0)
+		snprintf(why, n, "results disk %s: %s", dev, errmsg(err));
 	/* only a disk that proved to be a results disk, before its first record */
 	else if (!S.cfg.flush && (err = disks_write_through(dev)) < 0)
-		snprintf(why, n, "swapbench.flush=0: cannot turn off the write cache of %s: %s", dev, strerror(-err));
+		snprintf(why, n, "swapbench.flush=0: cannot turn off the write cache of %s: %s", dev, errmsg(err));
 }
 
 enum bench_status bench_main(const char *cmdline)

@@ -1,4 +1,5 @@
 #include "disks.h"
+#include "errmsg.h"
 #include "../lib/parttable.h"
 #include "../lib/probe.h"
 #include "../lib/resdisk.h"
@@ -200,7 +201,7 @@ const char *disks_why(int err, char *buf, size_t size)
 	if (err == -EEXIST)
 		return "matches more than one device";
 	if (err != -ENOENT || size < 64)
-		return strerror(-err);
+		return errmsg(err);
 	if ((d = opendir("/sys/class/block"))) {
 		while ((e = readdir(d)) && n < sizeof(names) / sizeof(names[0]))
 			if (e->d_name[0] != '.' && strncmp(e->d_name, "ram", 3) && strncmp(e->d_name, "loop", 4))

@@ -1,4 +1,5 @@
 #include "modules.h"
+#include "errmsg.h"
 #include "sysnr.h"
 #include "vmstat.h"
 
@@ -40,7 +41,7 @@ int modules_load(int *failed, char *first_error, int size)
 		if (err == ENODEV)
 			continue;
 		if (!(*failed)++)
-			snprintf(first_error, (size_t)size, "%s: %s", path, strerror(err));
+			snprintf(first_error, (size_t)size, "%s: %s", path, errmsg(err));
 	}
 	return loaded;
 }

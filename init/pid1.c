@@ -9,6 +9,7 @@
  */
 #include "bench.h"
 #include "cmdline.h"
+#include "errmsg.h"
 #include "plan.h"
 #include "vmstat.h"
 #include "../lib/workloads.h"
@@ -54,7 +55,7 @@ static void prepare(void)
 	for (size_t i = 0; i < sizeof(mounts) / sizeof(mounts[0]); i++) {
 		mkdir(mounts[i].dst, 0755);
 		if (mount(mounts[i].src, mounts[i].dst, mounts[i].type, 0, "") < 0 && errno != EBUSY)
-			dprintf(2, "swapbench: mount %s: %s\n", mounts[i].dst, strerror(errno));
+			dprintf(2, "swapbench: mount %s: %s\n", mounts[i].dst, errmsg(errno));
 	}
 	int fd = open("/dev/console", O_RDWR | O_NOCTTY);
 
@@ -83,12 +84,12 @@ static void worker(void)
 	sigprocmask(SIG_SETMASK, &none, NULL);
 	/* a workload's orphans (fight's children) come to the worker, which waits for them */
 	if (prctl(PR_SET_CHILD_SUBREAPER, 1) < 0)
-		dprintf(2, "# swapbench: PR_SET_CHILD_SUBREAPER: %s\n", strerror(errno));
+		dprintf(2, "# swapbench: PR_SET_CHILD_SUBREAPER: %s\n", errmsg(errno));
 	/* the measuring process must never be swapped out or chosen by the OOM killer */
 	vmstat_poke("/proc/self/oom_score_adj", "-1000");
 	/* ONFAULT: lock what is used, not every page of the buffers sized for the worst case */
 	if (mlockall(MCL_CURRENT | MCL_FUTURE | MCL_ONFAULT) < 0 && mlockall(MCL_CURRENT | MCL_FUTURE) < 0)
-		dprintf(2, "# swapbench: mlockall: %s\n", strerror(errno));
+		dprintf(2, "# swapbench: mlockall: %s\n", errmsg(errno));
 	_exit(bench_main(cmdline));
 }
 
@@ -222,7 +223,7 @@ int main(int argc, char **argv)
 	if (pid == 0)
 		worker();
 	if (pid < 0)
-		dprintf(2, "# swapbench: fork: %s\n", strerror(errno));
+		dprintf(2, "# swapbench: fork: %s\n", errmsg(errno));
 	while (pid > 0) {
 		w = wait(&st);
 		if (w == pid) {

@@ -1,4 +1,5 @@
 #include "results.h"
+#include "errmsg.h"
 #include "../lib/resdisk.h"
 
 #include <errno.h>
@@ -148,7 +149,7 @@ int results_emit(struct rec_buf *b)
 	if (disk.fd >= 0 && !disk.failed && (err = disk_append(b->s, b->len)) < 0) {
 		disk.failed = 1;
 		results_line("# swapbench: results disk write failed: %s; records continue on serial only",
-			     strerror(-err));
+			     errmsg(err));
 	}
 	return err;
 }

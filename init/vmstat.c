@@ -1,4 +1,5 @@
 #include "vmstat.h"
+#include "errmsg.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -71,7 +72,7 @@ int vmstat_settle(const char *sysctl_vm, char *why, size_t n)
 		snprintf(path, sizeof(path), "%s/%s", sysctl_vm, steps[i].file);
 		if ((err = vmstat_poke(path, steps[i].val)) < 0 && !first) {
 			first = err;
-			snprintf(why, n, "%s: %s", steps[i].file, strerror(-err));
+			snprintf(why, n, "%s: %s", steps[i].file, errmsg(err));
 		}
 	}
 	return first;

@@ -1,0 +1,23 @@
+#include "errmsg.h"
+
+#include <errno.h>
+#include <string.h>
+
+static const struct {
+	int err;
+	const char *msg;
+} own[] = {
+	/* results_open_disk: the disk lacks the header swapbench-report init-disk writes */
+	{ EMEDIUMTYPE, "no swapbench results-disk magic: not writing to it "
+		       "(prepare it with 'swapbench-report init-disk')" },
+};
+
+const char *errmsg(int err)
+{
+	if (err < 0)
+		err = -err;
+	for (size_t i = 0; i < sizeof(own) / sizeof(own[0]); i++)
+		if (own[i].err == err)
+			return own[i].msg;
+	return strerror(err);
+}
