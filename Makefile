@@ -77,7 +77,7 @@ help:
 	@echo
 	@echo 'Targets:'
 	@echo '  make run        install what is missing, build, boot QEMU, run the default experiment, report'
-	@echo '  make check      every test (host unit tests and QEMU end-to-end); ends with "N passed, N failed"'
+	@echo '  make check      every test (host unit tests and QEMU end-to-end); ends with "N passed, N failed, N skipped"'
 	@echo '  make image      kernel, initramfs and host tool only'
 	@echo '  make bench      image size, boot time, memory figures (prints, asserts nothing)'
 	@echo '  make seeds      the three seed experiments end to end, each beside what its seed found (RUNS per backend)'
