@@ -18,7 +18,7 @@ before=$(sha256sum <"$by")
 
 boot both --disk "$by" -- $quick
 check "backends: run completes (status 0)" test "$rc" = 0
-check "backends: partition swap record" grep -aq '^# sb swap .*backend=partition dev=/dev/vda1 size_kb=131072' "$log"
+check "backends: partition swap record" grep -aq '^# sb swap .*backend=partition dev=/dev/vda1 size_kb=196608' "$log"
 check "backends: file swap record, created by fallocate" grep -aq '^# sb swap .*backend=file .*create=fallocate' "$log"
 check "backends: /proc/swaps shows the partition during its run" \
 	grep -aq '^ok .* backend=partition .*swaps_active=1 swap_dev=/dev/vda1 ' "$log"

@@ -36,7 +36,7 @@ done
 check "random: seeds 1 and 2 plan different orders" test "${orders[0]}" != "${orders[1]}"
 
 boot oom -- swapbench.workloads=fight,idle swapbench.idle.seconds=0 swapbench.runs=1 swapbench.warmup=0 \
-	swapbench.backends=partition swapbench.fight.ratio=4
+	swapbench.backends=partition swapbench.fight.ratio=8
 check "oom: experiment completes with a failed run (status 1)" test "$rc" = 1
 check "oom: the run is recorded as oom" grep -aq '^not ok 1 fight-partition-1 .*status=oom .*oom_kill=[1-9]' "$log"
 check "oom: the next run still happens" grep -aq '^ok 2 idle-partition-1 .*status=ok' "$log"

@@ -1,0 +1,52 @@
+#!/bin/bash
+# Seed 000 for real: Debian's perl (EXTRA_BIN=/usr/bin/perl) runs the seed's
+# one-liner on the seed's 1,000,000-line file as the exec workload, beside
+# `lines`, in one boot (-m 96 and the swapfile only, to keep it short; the
+# README has -m 64 too). lines stands for that perl, so in every run its
+# pswpout, pswpin and peak swap must be within 25 % of perl's mean. Also: the
+# extras moved off the initramfs give the guest its memory back, and a bad
+# swapbench.exec.* value stops the boot with a clear error.
+source "$(dirname "$0")/../lib.sh"
+
+perl=/usr/bin/perl
+[ -x "$perl" ] || { fail "perl: $perl missing (Debian's perl-base)"; finish; }
+initrd=$OUT/$ARCH/initramfs-perl.cpio.gz
+if ! make -C "$top" --no-print-directory initramfs EXTRA_BIN=$perl INITRD="$initrd" >"$T/build.log" 2>&1; then
+	fail "perl: building the image with EXTRA_BIN=$perl: $(tail -n 3 "$T/build.log" | tr '\n' ' ')"
+	finish
+fi
+plain=$(stat -c %s "$INITRD") big=$(stat -c %s "$initrd")
+check "perl: the default image stays small ($plain bytes, with perl $big)" test "$big" -gt $((plain + 2000000))
+export INITRD=$initrd
+args="swapbench.exec.args=\"-le '@foo=<>; print \$#foo'\""
+
+MEM=96 LIMIT=900 boot seed000 -- swapbench.workloads=lines,exec swapbench.runs=2 swapbench.warmup=0 \
+	swapbench.backends=file swapbench.exec.cmd=perl "$args" swapbench.exec.stdin=lines.txt
+check "perl: completes, every run ok (status $rc)" test "$rc" = 0
+check "perl: ran from the swapfile's filesystem (extras moved)" grep -aq '^ok .*workload=exec .*w.extras=moved ' "$log"
+mean() { field "$log" "^ok .*workload=$1 " "$2" | awk '{ s += $1; n++ } END { if (n) printf "%.0f", s / n }'; }
+for k in pswpout pswpin swap_peak_kb; do
+	p=$(mean exec $k) l=$(field "$log" '^ok .*workload=lines ' $k | xargs)
+	info "seed000 at -m 96: $k perl mean $p, lines runs $l"
+	check "perl: every lines run's $k within 25 % of perl's mean (perl $p, lines $l)" \
+		awk -v p="${p:-0}" -v l="${l:--1}" 'BEGIN { n = split(l, v, " "); if (n != 2 || p <= 0) exit 1
+			for (i = 1; i <= n; i++) if (v[i] < 0.75 * p || v[i] > 1.25 * p) exit 1 }'
+done
+
+for m in 1 0; do
+	boot move$m -- swapbench.workloads=exec swapbench.runs=1 swapbench.warmup=0 swapbench.backends=file \
+		swapbench.exec.cmd=perl 'swapbench.exec.args=-e 1' swapbench.exec.move=$m
+done
+ram=$(field "$log" '^ok .*workload=exec ' w.memavailable_kb)
+moved=$(field "$T/move1/serial.log" '^ok .*workload=exec ' w.memavailable_kb)
+check "perl: move=0 keeps the extras in ramfs" grep -aq '^ok .*w.extras=ramfs ' "$log"
+check "perl: moved off ramfs, perl and its libraries give back over 5 MiB (MemAvailable $ram kB in ramfs, $moved kB moved)" \
+	test "${moved:-0}" -gt $((${ram:-0} + 5120))
+
+boot badexec -- swapbench.workloads=exec swapbench.runs=1 swapbench.exec.cmd=perl "swapbench.exec.args=-e 'x"
+check "bad args: status 2 (got $rc)" test "$rc" = 2
+check "bad args: says what is wrong" grep -aqF "exec: args=-e 'x: unterminated ' quote" "$log"
+boot nocmd -- swapbench.workloads=exec swapbench.runs=1 swapbench.exec.cmd=python3
+check "missing program: status 2 (got $rc)" test "$rc" = 2
+check "missing program: names it and how to add it" grep -aqF 'exec: cmd=python3: no such program' "$log"
+finish
