@@ -35,7 +35,7 @@ done
 
 for m in 1 0; do
 	boot move$m -- swapbench.workloads=exec swapbench.runs=1 swapbench.warmup=0 swapbench.backends=file \
-		swapbench.exec.cmd=perl 'swapbench.exec.args=-e 1' swapbench.exec.move=$m
+		swapbench.exec.cmd=perl 'swapbench.exec.args="-e 1"' swapbench.exec.move=$m
 done
 ram=$(field "$log" '^ok .*workload=exec ' w.memavailable_kb)
 moved=$(field "$T/move1/serial.log" '^ok .*workload=exec ' w.memavailable_kb)
@@ -43,7 +43,7 @@ check "perl: move=0 keeps the extras in ramfs" grep -aq '^ok .*w.extras=ramfs ' 
 check "perl: moved off ramfs, perl and its libraries give back over 5 MiB (MemAvailable $ram kB in ramfs, $moved kB moved)" \
 	test "${moved:-0}" -gt $((${ram:-0} + 5120))
 
-boot badexec -- swapbench.workloads=exec swapbench.runs=1 swapbench.exec.cmd=perl "swapbench.exec.args=-e 'x"
+boot badexec -- swapbench.workloads=exec swapbench.runs=1 swapbench.exec.cmd=perl "swapbench.exec.args=\"-e 'x\""
 check "bad args: status 2 (got $rc)" test "$rc" = 2
 check "bad args: says what is wrong" grep -aqF "exec: args=-e 'x: unterminated ' quote" "$log"
 boot nocmd -- swapbench.workloads=exec swapbench.runs=1 swapbench.exec.cmd=python3
