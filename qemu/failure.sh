@@ -22,7 +22,7 @@ failure_report() {
 			awk '{ printf "%s%d %s", (NR > 1 ? ", " : ""), $1, $2 }') of $(grep -ac '^not ok ' "$log") runs"
 		echo
 		if grep -aq '^not ok .* status=oom' "$log"; then
-			echo "What to do: the workloads need more memory than MEM=${MEM:-64} gives (RAM, and 2 x MEM of swap on each backend); raise MEM (the default workloads run from MEM=$MEM_DEFAULT_MIN with the built kernel) or lighten them (README, Workloads)."
+			echo "What to do: the workloads need more memory than MEM=${MEM:-64} gives (RAM, and 3 x MEM of swap on each backend); raise MEM (the default workloads run from MEM=$MEM_DEFAULT_MIN with the built kernel) or lighten them (README, Workloads)."
 		elif grep -aq '^not ok .* status=timeout' "$log"; then
 			echo "What to do: every run hit its time limit; raise swapbench.timeout (APPEND) or lighten the workloads (README, Workloads)."
 		else
