@@ -58,7 +58,7 @@ check "make compare: report.md shows MemTotal and MemAvailable of both" \
 	test "$(grep -cE '^\| [0-9.]+ \| (default|preempt-full) \| [0-9]+ \| [0-9]+ \|$' "$T/compare/report.md")" = 2
 check "make compare: summary per kernel and backend, never pooled" \
 	test "$(grep -cE '^fight +(partition|file) ' "$T/compare/summary.txt")" = 4
-info "make compare memory: $(grep -A4 '^## Memory' "$T/compare/report.md" | tail -2 | tr '\n' ' ')"
+info "make compare memory: $(sed -n '/^## Memory/,/^## Swap/p' "$T/compare/report.md" | grep -E '^\| [0-9]|MemTotal|Warning' | tr '\n' ' ')"
 
 # bisect-run against a baseline, with a prebuilt kernel (KERNEL=): five runs
 # a side is the fewest with which the rank test can reach p < 0.05
