@@ -119,7 +119,7 @@ void cmd_load(const struct opts *o, struct dataset *ds, int n, char **paths)
 	for (int i = 0; i < n; i++)
 		parse_source(ds, paths[i]);
 	parse_finish(ds);
-	parse_print_problems(ds, stderr);
+	parse_print_problems(ds, stderr, 0);
 	clockflag_runs(ds);
 	clockflag_print(ds, stderr);
 }

@@ -116,8 +116,7 @@ static void problems(const struct dataset *ds)
 		printf("None: every record's checksum matched and every boot is complete.\n");
 	else
 		printf("Records named here were not used; incomplete boots are named too.\n\n");
-	for (size_t i = 0; i < ds->nprobs; i++)
-		printf("- `%s`: %s\n", ds->probs[i].where, ds->probs[i].what);
+	parse_print_problems(ds, stdout, 1);
 	for (size_t i = 0, n = 0; i < ds->nruns; i++) {
 		const struct run *r = &ds->runs[i];
 

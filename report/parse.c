@@ -27,6 +27,7 @@ void parse_problem(struct dataset *ds, const char *source, unsigned long line,
 	p = &ds->probs[ds->nprobs++];
 	p->where = line ? xasprintf("%s:%lu", source, line) : xstrdup(source);
 	p->source = source;
+	p->line = line;
 	p->kind = fmt;
 	va_start(ap, fmt);
 	if (vasprintf(&p->what, fmt, ap) < 0)

@@ -56,6 +56,7 @@ struct problem {
 	char *where;		/* "SOURCE:LINE" or "SOURCE" */
 	char *what;
 	const char *source;
+	unsigned long line;	/* 0: the source or a boot as a whole */
 	const char *kind;	/* the message's format: problems alike share it */
 };
 
@@ -109,7 +110,14 @@ void parse_free(struct dataset *ds);
 void parse_finish(struct dataset *ds);
 /* Why a run must not be used, or NULL: checks on one run's own record. */
 const char *check_run(const struct run *r);
-void parse_print_problems(const struct dataset *ds, FILE *out);
+/*
+ * Problems as "SOURCE:LINE: what" (markdown: "- `SOURCE:LINE`: what"); past
+ * PROBLEMS_ALIKE of one kind in one source, the rest of that kind are one
+ * line with their count and line numbers, so a thousand damaged logs stay
+ * readable.
+ */
+#define PROBLEMS_ALIKE 3
+void parse_print_problems(const struct dataset *ds, FILE *out, int markdown);
 void parse_problem(struct dataset *ds, const char *source, unsigned long line,
 		   const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 

@@ -414,6 +414,36 @@ static void test_number_like_ids(void)
 	parse_free(&ds);
 }
 
+/* Many problems of one kind in one source: the first few, then one line for the rest. */
+static void test_problems_alike(void)
+{
+	struct dataset ds = { 0 };
+	char *out = NULL;
+	size_t size = 0, nl = 0;
+	FILE *f;
+
+	len = 0;
+	put_diag("meta", "p1", "kernel_release", "6.1.0", "\n");
+	for (unsigned long i = 1; i <= 8; i++) {
+		size_t start = len;
+
+		put_result("p1", i, "file", "ok", 1, "\n");
+		text[start + 20] ^= 0x01;	/* lines 2..9 damaged */
+	}
+	parse_text(&ds, "many", text, len);
+	f = open_memstream(&out, &size);
+	parse_print_problems(&ds, f, 0);
+	fclose(f);
+	for (char *p = out; (p = strchr(p, '\n')); p++)
+		nl++;
+	CHECK(ds.nprobs == 8 && nl == PROBLEMS_ALIKE + 1, "8 damaged records: %d lines and a "
+	      "summary line, got %zu lines", PROBLEMS_ALIKE, nl);
+	CHECK(strstr(out, "many: 5 more like the one at many:2 (lines 5, 6, 7, 8, 9)\n") != NULL,
+	      "the rest counted with their lines");
+	free(out);
+	parse_free(&ds);
+}
+
 /* A source longer than the reader's chunk: lines cut by chunk ends are whole again. */
 static void test_long_source(void)
 {
@@ -461,6 +491,7 @@ int main(int argc, char **argv)
 	test_two_boots();
 	test_swaps_active();
 	test_number_like_ids();
+	test_problems_alike();
 	test_long_source();
 	test_results_disk(argc > 1 ? argv[1] : "tests/fixtures");
 	CHECK_DONE();
