@@ -86,15 +86,16 @@ check "failed boot: report.md has nothing else" bash -c "! grep -qE '^## |!\[' '
 check "failed boot: no results.csv, no plots" bash -c "! ls '$dir' | grep -qE 'results.csv|\.svg|\.png'"
 info "failed boot, console: $(sed -n '/did not start/,$p' "$T/failed.out" | tr '\n' '|')"
 
-# Every run out of memory: says so and what MEM runs the workloads; no
+# Every run out of memory: says so and what MEM runs the default ones; no
 # statistics of nothing, no plotting tool's messages, no empty PNG.
-MEM=39 WORKLOADS=lines RUNS=1 WARMUP=0 OUT=$T/oom qemu/experiment >"$T/oom.out" 2>&1
+# (fight over 8 x MemTotal: more than RAM and swap at any MEM)
+MEM=39 WORKLOADS=fight APPEND=swapbench.fight.ratio=8 RUNS=1 WARMUP=0 OUT=$T/oom qemu/experiment >"$T/oom.out" 2>&1
 rc=$?
 dir=$(ls -d "$T"/oom/results/*/)
 check "MEM=39: status 1 (got $rc)" test "$rc" = 1
 check "MEM=39: says every run failed" grep -qx 'make run: every run failed, so there is nothing to measure (status 1: completed, with failed runs).' "$T/oom.out"
 check "MEM=39: counts the runs by how they ended" grep -qx '    2 oom of 2 runs' "$T/oom.out"
-check "MEM=39: names the MEM the default workloads run at" grep -q 'raise MEM (the default workloads run from MEM=48 with the built kernel)' "$T/oom.out"
+check "MEM=39: names the MEM the default workloads run at" grep -q 'raise MEM (the default workloads run from MEM=39 with the built kernel)' "$T/oom.out"
 check "MEM=39: after the warning, no statistics, verdicts or plotting messages" \
 	bash -c "! sed 1d '$T/oom.out' | grep -qiE '^workload |verdict|gnuplot|problems found'"
 check "MEM=39: no plots at all" bash -c "! ls '$dir' | grep -qE '\.svg|\.png|\.gp'"
