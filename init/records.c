@@ -1,4 +1,5 @@
 #include "records.h"
+#include "../lib/swaphdr.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -135,6 +136,17 @@ void records_swap(const struct swap_backend *be)
 		rec_add(&b, "fallback", be->fallback);
 	if (be->prior[0])
 		rec_add(&b, "overwrote", be->prior);
+	if (be->uuid[0]) {
+		int k = be->kept;
+
+		if (be->label[0])
+			rec_add(&b, "label", be->label);
+		rec_add(&b, "uuid", be->uuid);
+		/* what the area took over from the swap area it replaced */
+		rec_add(&b, "kept", k == (SWAPHDR_KEPT_LABEL | SWAPHDR_KEPT_UUID) ? "label,uuid"
+				    : k == SWAPHDR_KEPT_LABEL ? "label"
+				    : k == SWAPHDR_KEPT_UUID ? "uuid" : "none");
+	}
 	rec_addf(&b, "mkswap_s", "%.6f", be->mkswap_s);
 	emit(&b);
 }

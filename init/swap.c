@@ -69,22 +69,23 @@ int swap_supported(void)
 	return access("/proc/swaps", R_OK) == 0;
 }
 
-int swap_mkswap(int fd, uint64_t bytes, const char *label)
+/* A UUID needs no entropy worth waiting for at boot. */
+static void random_bytes(unsigned char rnd[16], uint64_t salt)
 {
-	size_t ps = (size_t)sysconf(_SC_PAGESIZE);
-	unsigned char rnd[16], uuid[16];
-
-	if (ps > sizeof(page_buf))
-		return -EINVAL;
-	/* a UUID needs no entropy worth waiting for at boot */
-	if (getrandom(rnd, sizeof(rnd), GRND_NONBLOCK) != (ssize_t)sizeof(rnd) &&
-	    getrandom(rnd, sizeof(rnd), GRND_INSECURE) != (ssize_t)sizeof(rnd)) {
+	if (getrandom(rnd, 16, GRND_NONBLOCK) != 16 && getrandom(rnd, 16, GRND_INSECURE) != 16) {
 		double t = swap_now();
 
 		memcpy(rnd, &t, sizeof(t));
-		memcpy(rnd + 8, &bytes, sizeof(bytes));
+		memcpy(rnd + 8, &salt, sizeof(salt));
 	}
-	swaphdr_uuid_v4(uuid, rnd);
+}
+
+static int write_header(int fd, uint64_t bytes, const unsigned char uuid[16], const char *label)
+{
+	size_t ps = (size_t)sysconf(_SC_PAGESIZE);
+
+	if (ps > sizeof(page_buf))
+		return -EINVAL;
 	int err = swaphdr_build(page_buf, ps, bytes, uuid, label);
 
 	if (err)
@@ -92,6 +93,35 @@ int swap_mkswap(int fd, uint64_t bytes, const char *label)
 	if (pwrite(fd, page_buf, ps, 0) != (ssize_t)ps)
 		return -errno;
 	return fsync(fd) < 0 ? -errno : 0;
+}
+
+int swap_mkswap(int fd, uint64_t bytes, const char *label)
+{
+	unsigned char rnd[16], uuid[16];
+
+	random_bytes(rnd, bytes);
+	swaphdr_uuid_v4(uuid, rnd);
+	return write_header(fd, bytes, uuid, label);
+}
+
+/*
+ * The label and UUID for the area made on b->dev: an old swap area's own
+ * (pr, the probe, says one is there), else what the designation names.
+ */
+static void choose_names(const struct sb_config *cfg, int fd, const struct probe_result *pr,
+			 struct swap_backend *b, struct swaphdr_names *nm)
+{
+	size_t ps = (size_t)sysconf(_SC_PAGESIZE);
+	struct swaphdr_info old;
+	unsigned char rnd[16];
+	int have_old = pr->type && !strcmp(pr->type, "swap") && ps <= sizeof(page_buf) &&
+		       pread(fd, page_buf, ps, 0) == (ssize_t)ps && swaphdr_parse(page_buf, ps, &old) == 0;
+
+	random_bytes(rnd, b->bytes);
+	swaphdr_names(have_old ? &old : NULL, cfg->part, "swapbench", rnd, nm);
+	snprintf(b->label, sizeof(b->label), "%s", nm->label);
+	swaphdr_uuid_format(nm->uuid, b->uuid);
+	b->kept = nm->kept;
 }
 
 int swap_setup_partition(const struct sb_config *cfg, struct swap_backend *b, char *why, size_t n)
@@ -125,8 +155,11 @@ int swap_setup_partition(const struct sb_config *cfg, struct swap_backend *b, ch
 			if (pwrite(fd, page_buf, sizeof(page_buf), off) < 0)
 				break;
 	}
+	struct swaphdr_names nm;
+
+	choose_names(cfg, fd, &pr, b, &nm);
 	t = swap_now();
-	err = swap_mkswap(fd, b->bytes, "swapbench");
+	err = write_header(fd, b->bytes, nm.uuid, nm.label);
 	b->mkswap_s = swap_now() - t;
 	close(fd);
 	if (err)

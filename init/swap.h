@@ -17,6 +17,9 @@ struct swap_backend {
 	const char *created;	/* file: "fallocate" or "zero" */
 	char fallback[160];	/* file: why zero-fill replaced fallocate */
 	char prior[24];		/* partition: signature found before mkswap */
+	char label[17];		/* partition: the swap area's label and UUID */
+	char uuid[37];
+	int kept;		/* partition: SWAPHDR_KEPT_* from the old area */
 	double create_s;	/* file: fallocate or zero-fill, fsync included */
 	double mkswap_s;	/* header write plus fsync */
 	int ready, active;

@@ -103,3 +103,58 @@ void swaphdr_uuid_v4(unsigned char uuid[16], const unsigned char random[16])
 	uuid[6] = (unsigned char)((uuid[6] & 0x0f) | 0x40);
 	uuid[8] = (unsigned char)((uuid[8] & 0x3f) | 0x80);
 }
+
+static int hexval(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+int swaphdr_uuid_parse(const char *s, unsigned char uuid[16])
+{
+	for (int i = 0; i < 16; i++) {
+		if (i == 4 || i == 6 || i == 8 || i == 10) {
+			if (*s++ != '-')
+				return -EINVAL;
+		}
+		int hi = hexval(s[0]), lo = hi < 0 ? -1 : hexval(s[1]);
+
+		if (lo < 0)
+			return -EINVAL;
+		uuid[i] = (unsigned char)(hi << 4 | lo);
+		s += 2;
+	}
+	return *s ? -EINVAL : 0;
+}
+
+void swaphdr_names(const struct swaphdr_info *old, const char *spec, const char *dflt_label,
+		   const unsigned char random[16], struct swaphdr_names *out)
+{
+	static const unsigned char zero[16];
+	const char *label = dflt_label ? dflt_label : "";
+	unsigned char uuid[16];
+
+	memset(out, 0, sizeof(*out));
+	swaphdr_uuid_v4(out->uuid, random);
+	if (old) {
+		memcpy(out->label, old->label, sizeof(out->label));
+		if (out->label[0])
+			out->kept |= SWAPHDR_KEPT_LABEL;
+		if (memcmp(old->uuid, zero, 16)) {
+			memcpy(out->uuid, old->uuid, 16);
+			out->kept |= SWAPHDR_KEPT_UUID;
+		}
+		return;
+	}
+	if (spec && !strncmp(spec, "LABEL=", 6) && strlen(spec + 6) <= SWAPHDR_LABEL_MAX)
+		label = spec + 6;
+	if (spec && !strncmp(spec, "UUID=", 5) && swaphdr_uuid_parse(spec + 5, uuid) == 0)
+		memcpy(out->uuid, uuid, 16);
+	if (strlen(label) <= SWAPHDR_LABEL_MAX)
+		memcpy(out->label, label, strlen(label));
+}

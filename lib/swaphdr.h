@@ -35,5 +35,28 @@ int swaphdr_parse(const unsigned char *page, size_t pagesize, struct swaphdr_inf
 void swaphdr_uuid_format(const unsigned char uuid[16], char out[37]);
 /* A random (version 4, RFC 4122 variant) UUID from 16 random bytes. */
 void swaphdr_uuid_v4(unsigned char uuid[16], const unsigned char random[16]);
+/* Reads the 8-4-4-4-12 hex form (either case): 0, or -EINVAL. */
+int swaphdr_uuid_parse(const char *s, unsigned char uuid[16]);
+
+#define SWAPHDR_KEPT_LABEL 1	/* taken over from the swap area replaced */
+#define SWAPHDR_KEPT_UUID 2
+
+struct swaphdr_names {
+	char label[SWAPHDR_LABEL_MAX + 1];
+	unsigned char uuid[16];
+	int kept;		/* SWAPHDR_KEPT_* */
+};
+
+/*
+ * The label and UUID of a swap area made where old was (NULL: no swap area
+ * there). An old area's own label and UUID stay, as `mkswap -L old -U old`
+ * keeps them, so a LABEL= or UUID= designation finds the area again next
+ * boot; an empty label stays empty, an all-zero UUID is replaced. Otherwise
+ * the designation spec says: LABEL=x gives the label x (when it fits),
+ * UUID=x the UUID x; the rest get dflt_label and a version 4 UUID made
+ * from random.
+ */
+void swaphdr_names(const struct swaphdr_info *old, const char *spec, const char *dflt_label,
+		   const unsigned char random[16], struct swaphdr_names *out);
 
 #endif

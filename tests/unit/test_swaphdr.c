@@ -9,6 +9,7 @@
 #include <fcntl.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 static char dir[] = "/tmp/test_swaphdr.XXXXXX";
@@ -42,25 +43,6 @@ static int run_mkswap(uint64_t bytes, const char *uuid, const char *label,
 	return rc;
 }
 
-static int parse_uuid(const char *s, unsigned char out[16])
-{
-	int n = 0;
-
-	for (; *s && n < 32; s++) {
-		if (*s == '-')
-			continue;
-		unsigned v;
-		if (sscanf(s, "%1x", &v) != 1)
-			return -1;
-		if (n % 2 == 0)
-			out[n / 2] = (unsigned char)(v << 4);
-		else
-			out[n / 2] |= (unsigned char)v;
-		n++;
-	}
-	return n == 32 ? 0 : -1;
-}
-
 static void test_matches_mkswap(uint64_t bytes, const char *uuid_s, const char *label)
 {
 	size_t pagesize = (size_t)sysconf(_SC_PAGESIZE);
@@ -69,7 +51,7 @@ static void test_matches_mkswap(uint64_t bytes, const char *uuid_s, const char *
 	size_t diff = 0;
 	int ndiff = 0;
 
-	if (!want || !got || parse_uuid(uuid_s, uuid)) {
+	if (!want || !got || swaphdr_uuid_parse(uuid_s, uuid)) {
 		CHECK(0, "mkswap_equal_%llu setup", (unsigned long long)bytes);
 		goto out;
 	}
@@ -134,6 +116,87 @@ static void test_round_trip(void)
 	      "build_rejects_more_than_2^32_pages");
 }
 
+static void test_uuid_parse(void)
+{
+	unsigned char u[16];
+	char s[37];
+
+	CHECK(swaphdr_uuid_parse("0B3EA5C4-1d2e-4f60-8a7b-9c0d1e2f3a4b", u) == 0, "uuid_parse_either_case");
+	swaphdr_uuid_format(u, s);
+	CHECK_STR(s, "0b3ea5c4-1d2e-4f60-8a7b-9c0d1e2f3a4b", "uuid_parse_format_round_trip");
+	CHECK(swaphdr_uuid_parse("0b3ea5c4-1d2e-4f60-8a7b-9c0d1e2f3a4", u) == -EINVAL, "uuid_parse_rejects_short");
+	CHECK(swaphdr_uuid_parse("0b3ea5c4-1d2e-4f60-8a7b-9c0d1e2f3a4bb", u) == -EINVAL, "uuid_parse_rejects_long");
+	CHECK(swaphdr_uuid_parse("0b3ea5c41d2e-4f60-8a7b-9c0d1e2f3a4bxx", u) == -EINVAL,
+	      "uuid_parse_rejects_missing_dash");
+	CHECK(swaphdr_uuid_parse("0b3ea5c4-1d2e-4f60-8a7b-9c0d1e2f3g4b", u) == -EINVAL, "uuid_parse_rejects_non_hex");
+	CHECK(swaphdr_uuid_parse("ABCD-1234", u) == -EINVAL, "uuid_parse_rejects_fat_serial");
+}
+
+/*
+ * A lab labels its swap partition once (mkswap -L sb-swap) and designates
+ * it by LABEL= or UUID=: the area init makes over it must carry the same
+ * label and UUID, byte for byte the header mkswap -L old -U old writes.
+ */
+static void test_remake_keeps_names(void)
+{
+	size_t ps = (size_t)sysconf(_SC_PAGESIZE);
+	const char *old_uuid = "5b0a5b0a-1111-4222-8333-444455556666";
+	unsigned char *old = calloc(1, ps), *page = calloc(1, ps), rnd[16], u[16];
+	struct swaphdr_info info;
+	struct swaphdr_names nm;
+	char s[37];
+
+	memset(rnd, 0x77, sizeof(rnd));
+	if (!old || !page || run_mkswap(1 << 20, old_uuid, "sb-swap", old, ps) ||
+	    swaphdr_parse(old, ps, &info)) {
+		CHECK(0, "remake setup: mkswap -L sb-swap and parse");
+		goto out;
+	}
+	const char *specs[] = { "LABEL=sb-swap", "UUID=5b0a5b0a-1111-4222-8333-444455556666",
+				"PARTUUID=5b0a5b0a-01", "/dev/sda3" };
+	for (size_t i = 0; i < sizeof(specs) / sizeof(specs[0]); i++) {
+		swaphdr_names(&info, specs[i], "swapbench", rnd, &nm);
+		swaphdr_uuid_format(nm.uuid, s);
+		CHECK_STR(nm.label, "sb-swap", "remake_by_%s_keeps_label", specs[i]);
+		CHECK_STR(s, old_uuid, "remake_by_%s_keeps_uuid", specs[i]);
+		CHECK(nm.kept == (SWAPHDR_KEPT_LABEL | SWAPHDR_KEPT_UUID), "remake_by_%s_says_both_kept",
+		      specs[i]);
+		CHECK(swaphdr_build(page, ps, 1 << 20, nm.uuid, nm.label) == 0 && !memcmp(page, old, ps),
+		      "remake_by_%s_equals_mkswap_L_old_U_old", specs[i]);
+	}
+
+	/* mkswap without -L, and a header with a zero UUID */
+	info.label[0] = '\0';
+	memset(info.uuid, 0, 16);
+	swaphdr_names(&info, "PARTUUID=5b0a5b0a-01", "swapbench", rnd, &nm);
+	CHECK_STR(nm.label, "", "remake_keeps_no_label_as_no_label");
+	swaphdr_uuid_v4(u, rnd);
+	CHECK(!memcmp(nm.uuid, u, 16) && nm.kept == 0, "remake_replaces_zero_uuid_with_random");
+
+	/* Fresh: nothing of swap there before (zeros, or a forced filesystem) */
+	swaphdr_names(NULL, "LABEL=lab-swap", "swapbench", rnd, &nm);
+	CHECK(!strcmp(nm.label, "lab-swap") && !memcmp(nm.uuid, u, 16) && nm.kept == 0,
+	      "fresh_by_label_gets_that_label_and_a_random_uuid");
+	swaphdr_names(NULL, "UUID=0B3EA5C4-1d2e-4f60-8a7b-9c0d1e2f3a4b", "swapbench", rnd, &nm);
+	swaphdr_uuid_format(nm.uuid, s);
+	CHECK(!strcmp(nm.label, "swapbench") && !strcmp(s, "0b3ea5c4-1d2e-4f60-8a7b-9c0d1e2f3a4b"),
+	      "fresh_by_uuid_gets_that_uuid (%s, %s)", nm.label, s);
+	swaphdr_names(NULL, "UUID=ABCD-1234", "swapbench", rnd, &nm);
+	CHECK(!memcmp(nm.uuid, u, 16), "fresh_by_fat_serial_gets_a_random_uuid");
+	swaphdr_names(NULL, "PARTUUID=5b0a5b0a-01", "swapbench", rnd, &nm);
+	CHECK(!strcmp(nm.label, "swapbench") && !memcmp(nm.uuid, u, 16), "fresh_by_partuuid_gets_defaults");
+	swaphdr_names(NULL, "LABEL=seventeen-bytes-x", "swapbench", rnd, &nm);
+	CHECK_STR(nm.label, "swapbench", "fresh_label_too_long_for_swap_gets_default");
+	swaphdr_names(NULL, "LABEL=sixteen-bytes-ok", "swapbench", rnd, &nm);
+	CHECK(!strcmp(nm.label, "sixteen-bytes-ok") &&
+	      swaphdr_build(page, ps, 1 << 20, nm.uuid, nm.label) == 0 &&
+	      swaphdr_parse(page, ps, &info) == 0 && !strcmp(info.label, "sixteen-bytes-ok"),
+	      "fresh_16_byte_label_fills_the_field_and_reads_back");
+out:
+	free(old);
+	free(page);
+}
+
 int main(void)
 {
 	char rm[64];
@@ -151,6 +214,8 @@ int main(void)
 	test_matches_mkswap(10 * 4096 + 4095, "deadbeef-0000-4000-8000-feedfacecafe", "fifteen-bytesok");
 	test_matches_mkswap((64 << 20) + 1, "a1b2c3d4-e5f6-4789-abcd-ef0123456789", "x");
 	test_round_trip();
+	test_uuid_parse();
+	test_remake_keeps_names();
 	snprintf(rm, sizeof(rm), "rm -rf %s", dir);
 	if (system(rm) != 0)
 		CHECK(0, "cleanup %s", dir);
