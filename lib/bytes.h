@@ -3,7 +3,8 @@
 /*
  * Byte order: reading on-disk fields of a given order from unaligned bytes,
  * whatever the host's order. The one place for it (probe, partition tables,
- * the swap header).
+ * the swap header). And hex digits, read by the record codec and the UUID
+ * parser.
  */
 #include <stdint.h>
 
@@ -40,6 +41,18 @@ static inline uint64_t be64(const unsigned char *p)
 static inline uint32_t swab32(uint32_t v)
 {
 	return (v >> 24) | ((v >> 8) & 0xff00) | ((v << 8) & 0xff0000) | (v << 24);
+}
+
+/* The value of one hex digit (either case), or -1. */
+static inline int hexval(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
 }
 
 #endif

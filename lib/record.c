@@ -1,4 +1,5 @@
 #include "record.h"
+#include "bytes.h"
 #include "crc32.h"
 
 #include <stdio.h>
@@ -131,17 +132,6 @@ int rec_end(struct rec_buf *b)
 	b->len += (size_t)snprintf(b->s + b->len, sizeof(b->s) - b->len, " crc=%08x\n",
 				   (unsigned)crc32_update(0, b->s, b->len));
 	return (int)b->len;
-}
-
-static int hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
 }
 
 /* Decodes one value at *pp into *out; returns 0, or -1 on bad syntax. */

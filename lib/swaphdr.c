@@ -104,17 +104,6 @@ void swaphdr_uuid_v4(unsigned char uuid[16], const unsigned char random[16])
 	uuid[8] = (unsigned char)((uuid[8] & 0x3f) | 0x80);
 }
 
-static int hexval(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 int swaphdr_uuid_parse(const char *s, unsigned char uuid[16])
 {
 	for (int i = 0; i < 16; i++) {
