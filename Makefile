@@ -3,7 +3,7 @@
 
 ARCH      ?= x86_64
 MEM       ?= 64
-# RUNS WARMUP WORKLOADS unset: the image's defaults (init/cmdline.c; init --parse prints them)
+# RUNS WARMUP WORKLOADS unset: the image's defaults (init/cmdkeys.c; init --parse prints them)
 RUNS      ?=
 WARMUP    ?=
 WORKLOADS ?=
@@ -164,11 +164,11 @@ $(HOST_OUT)/init-host: $(INIT_SRC) $(INIT_HDR)
 
 # --- host unit tests: plain, and under AddressSanitizer + UBSan ----------
 UNIT_TESTS := cmdline record swaphdr probe parttable size plan runner errmsg
-TEST_SRC_cmdline := init/cmdline.c lib/suggest.c lib/size.c
+TEST_SRC_cmdline := init/cmdline.c init/cmdkeys.c lib/suggest.c lib/size.c
 TEST_SRC_record  := $(LIB_SRC)
 TEST_SRC_swaphdr := lib/swaphdr.c
 TEST_SRC_probe   := lib/probe.c lib/parttable.c
-TEST_SRC_plan    := init/plan.c init/cmdline.c lib/suggest.c lib/size.c
+TEST_SRC_plan    := init/plan.c init/cmdline.c init/cmdkeys.c lib/suggest.c lib/size.c
 TEST_SRC_parttable := lib/parttable.c
 TEST_SRC_size    := lib/size.c
 TEST_SRC_errmsg  := init/errmsg.c

@@ -1,4 +1,4 @@
-#include "cmdline.h"
+#include "cmdkeys.h"
 #include "../lib/suggest.h"
 #include "../lib/size.h"
 
@@ -9,70 +9,6 @@
 #include <string.h>
 
 #define PREFIX "swapbench."
-
-enum kind { K_STR, K_NAME, K_UINT, K_U64, K_SIZE, K_BOOL, K_ENUM, K_LIST, K_BACKENDS };
-
-struct key {
-	const char *name;
-	enum kind kind;
-	size_t off;
-	uint64_t min, max;		/* numbers */
-	const char *const *names;	/* K_ENUM choices, index = value */
-};
-
-static const char *const order_names[] = { "alternate", "blocked", "random", NULL };
-static const char *const create_names[] = { "fallocate", "zero", NULL };
-static const char *const end_names[] = { "poweroff", "reboot", "halt", "qemu", NULL };
-static const char *const backend_names[] = { "partition", "file", NULL };
-
-#define F(field) offsetof(struct sb_config, field)
-static const struct key keys[] = {
-	{ "part", K_STR, F(part), 0, 0, NULL },
-	{ "fsdev", K_STR, F(fsdev), 0, 0, NULL },
-	{ "file", K_STR, F(file), 0, 0, NULL },
-	{ "size", K_SIZE, F(size), 40960, 1ULL << 40, NULL },
-	{ "create", K_ENUM, F(create), 0, 0, create_names },
-	{ "backends", K_BACKENDS, F(backends), 0, 0, NULL },
-	{ "workloads", K_LIST, F(workloads), 0, 0, NULL },
-	{ "runs", K_UINT, F(runs), 1, 100000, NULL },
-	{ "warmup", K_UINT, F(warmup), 0, 1000, NULL },
-	{ "order", K_ENUM, F(order), 0, 0, order_names },
-	{ "seed", K_U64, F(seed), 0, UINT64_MAX, NULL },
-	{ "timeout", K_UINT, F(timeout_s), 1, 7 * 86400, NULL },
-	{ "vmstat", K_UINT, F(vmstat_s), 0, 3600, NULL },
-	{ "results", K_STR, F(results), 0, 0, NULL },
-	{ "force", K_BOOL, F(force), 0, 1, NULL },
-	{ "flush", K_BOOL, F(flush), 0, 1, NULL },
-	{ "shell", K_BOOL, F(shell), 0, 1, NULL },
-	{ "end", K_ENUM, F(end), 0, 0, end_names },
-	{ "quiet", K_BOOL, F(quiet_kernel), 0, 1, NULL },
-	{ "tag", K_NAME, F(tag), 0, 0, NULL },
-	{ "boot", K_NAME, F(boot), 0, 0, NULL },
-};
-#undef F
-#define SEED_KEY 10 /* index of "seed" in keys[] */
-
-void cmdline_defaults(struct sb_config *cfg)
-{
-	memset(cfg, 0, sizeof(*cfg));
-	strcpy(cfg->file, "/swapbench.swap");
-	cfg->flush = 1;
-	cfg->create = CREATE_FALLOCATE;
-	cfg->backends = (1u << BACKEND_PARTITION) | (1u << BACKEND_FILE);
-	strcpy(cfg->workloads[0], "lines");
-	strcpy(cfg->workloads[1], "fight");
-	cfg->nworkloads = 2;
-	cfg->runs = 10;
-	cfg->warmup = 1;
-	cfg->order = ORDER_ALTERNATE;
-	cfg->timeout_s = 600;
-	cfg->end = END_HALT;	/* what power-off does on a kernel without ACPI or APM, as ours */
-}
-
-const char *cmdline_backend_name(enum sb_backend b)
-{
-	return backend_names[b];
-}
 
 __attribute__((format(printf, 2, 3)))
 static int fail(struct cmdline_msgs *m, const char *fmt, ...)
@@ -174,7 +110,7 @@ static int set_backends(struct sb_config *cfg, const char *v, struct cmdline_msg
 
 	strcpy(buf, v);
 	for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-		int i = enum_index(backend_names, t);
+		int i = enum_index(cmdline_backend_names, t);
 
 		if (i < 0)
 			return fail(m, "swapbench.backends: unknown backend '%s' (partition, file)", t);
@@ -230,7 +166,7 @@ static int set_key(struct sb_config *cfg, const struct key *k, const char *v, st
 			return fail(m, "swapbench.%s=%s: expected one of %s", k->name, v, choices);
 		}
 		*(int *)(void *)base = i;
-		if (k->names == create_names)
+		if (k->names == cmdline_create_names)
 			cfg->create_forced = 1;
 		return 0;
 	case K_LIST:
@@ -291,8 +227,8 @@ static int unknown(struct cmdline_msgs *m, const char *const *wls, const char *k
 			snprintf(hint, sizeof(hint), " (did you mean swapbench.%s%.*s?)", s.best,
 				 (int)(klen - n > CMD_NAME_MAX ? CMD_NAME_MAX : klen - n), dot);
 	} else {
-		for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
-			suggest_try(&s, key, klen, keys[i].name);
+		for (size_t i = 0; i < cmdline_nkeys; i++)
+			suggest_try(&s, key, klen, cmdline_keys[i].name);
 		if (suggest_best(&s, klen))
 			snprintf(hint, sizeof(hint), " (did you mean swapbench.%s?)", s.best);
 	}
@@ -313,15 +249,15 @@ static int take(const char *tok, const char *const *wls, struct sb_config *cfg,
 	if (strlen(v) >= CMD_VAL_MAX)
 		return fail(m, "%.*s: value too long (%zu bytes, limit %d)", (int)(klen + strlen(PREFIX)), tok,
 			    strlen(v), CMD_VAL_MAX - 1);
-	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
-		if (strlen(keys[i].name) != klen || strncmp(keys[i].name, key, klen))
+	for (size_t i = 0; i < cmdline_nkeys; i++) {
+		if (strlen(cmdline_keys[i].name) != klen || strncmp(cmdline_keys[i].name, key, klen))
 			continue;
 		if (!eq)
-			return fail(m, "swapbench.%s: needs a value (swapbench.%s=...)", keys[i].name, keys[i].name);
+			return fail(m, "swapbench.%s: needs a value (swapbench.%s=...)", cmdline_keys[i].name, cmdline_keys[i].name);
 		if (*seen & (1u << i))
-			warn(m, "swapbench.%s given twice: using the last value (%s)", keys[i].name, v);
+			warn(m, "swapbench.%s given twice: using the last value (%s)", cmdline_keys[i].name, v);
 		*seen |= 1u << i;
-		return set_key(cfg, &keys[i], v, m);
+		return set_key(cfg, &cmdline_keys[i], v, m);
 	}
 	const char *dot = memchr(key, '.', klen);
 
@@ -359,51 +295,6 @@ static int check_workloads(const struct sb_config *cfg, const char *const *wls, 
 		if (suggest_best(&s, strlen(w)))
 			snprintf(hint, sizeof(hint), "did you mean %s? ", s.best);
 		return fail(m, "swapbench.workloads: unknown workload '%s' (%sthis image has:%s)", w, hint, have);
-	}
-	return 0;
-}
-
-int cmdline_show(const struct sb_config *cfg, int i, char *out, size_t n)
-{
-	const struct key *k;
-	const char *base;
-	size_t len;
-
-	if (i < 0 || (size_t)i >= sizeof(keys) / sizeof(keys[0]))
-		return -1;
-	k = &keys[i];
-	base = (const char *)cfg + k->off;
-	len = (size_t)snprintf(out, n, "%s=", k->name);
-	switch (k->kind) {
-	case K_STR:
-	case K_NAME:
-		snprintf(out + len, n - len, "%s", base);
-		break;
-	case K_UINT:
-		snprintf(out + len, n - len, "%u", *(const unsigned *)(const void *)base);
-		break;
-	case K_U64:
-	case K_SIZE:
-		snprintf(out + len, n - len, "%llu", (unsigned long long)*(const uint64_t *)(const void *)base);
-		break;
-	case K_BOOL:
-		snprintf(out + len, n - len, "%d", *(const int *)(const void *)base);
-		break;
-	case K_ENUM:
-		snprintf(out + len, n - len, "%s", k->names[*(const int *)(const void *)base]);
-		break;
-	case K_LIST:
-		for (int w = 0; w < cfg->nworkloads; w++)
-			len += (size_t)snprintf(out + len, len < n ? n - len : 0, "%s%s", w ? "," : "", cfg->workloads[w]);
-		break;
-	case K_BACKENDS:
-		for (int b = 0, first = 1; b < BACKEND_COUNT; b++)
-			if (cfg->backends & (1u << b)) {
-				len += (size_t)snprintf(out + len, len < n ? n - len : 0, "%s%s", first ? "" : ",",
-							backend_names[b]);
-				first = 0;
-			}
-		break;
 	}
 	return 0;
 }

@@ -1,0 +1,104 @@
+#include "cmdkeys.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const char *const order_names[] = { "alternate", "blocked", "random", NULL };
+const char *const cmdline_create_names[] = { "fallocate", "zero", NULL };
+static const char *const end_names[] = { "poweroff", "reboot", "halt", "qemu", NULL };
+const char *const cmdline_backend_names[] = { "partition", "file", NULL };
+
+#define F(field) offsetof(struct sb_config, field)
+const struct key cmdline_keys[] = {
+	{ "part", K_STR, F(part), 0, 0, NULL },
+	{ "fsdev", K_STR, F(fsdev), 0, 0, NULL },
+	{ "file", K_STR, F(file), 0, 0, NULL },
+	{ "size", K_SIZE, F(size), 40960, 1ULL << 40, NULL },
+	{ "create", K_ENUM, F(create), 0, 0, cmdline_create_names },
+	{ "backends", K_BACKENDS, F(backends), 0, 0, NULL },
+	{ "workloads", K_LIST, F(workloads), 0, 0, NULL },
+	{ "runs", K_UINT, F(runs), 1, 100000, NULL },
+	{ "warmup", K_UINT, F(warmup), 0, 1000, NULL },
+	{ "order", K_ENUM, F(order), 0, 0, order_names },
+	{ "seed", K_U64, F(seed), 0, UINT64_MAX, NULL },
+	{ "timeout", K_UINT, F(timeout_s), 1, 7 * 86400, NULL },
+	{ "vmstat", K_UINT, F(vmstat_s), 0, 3600, NULL },
+	{ "results", K_STR, F(results), 0, 0, NULL },
+	{ "force", K_BOOL, F(force), 0, 1, NULL },
+	{ "flush", K_BOOL, F(flush), 0, 1, NULL },
+	{ "shell", K_BOOL, F(shell), 0, 1, NULL },
+	{ "end", K_ENUM, F(end), 0, 0, end_names },
+	{ "quiet", K_BOOL, F(quiet_kernel), 0, 1, NULL },
+	{ "tag", K_NAME, F(tag), 0, 0, NULL },
+	{ "boot", K_NAME, F(boot), 0, 0, NULL },
+};
+#undef F
+const size_t cmdline_nkeys = sizeof(cmdline_keys) / sizeof(cmdline_keys[0]);
+
+
+void cmdline_defaults(struct sb_config *cfg)
+{
+	memset(cfg, 0, sizeof(*cfg));
+	strcpy(cfg->file, "/swapbench.swap");
+	cfg->flush = 1;
+	cfg->create = CREATE_FALLOCATE;
+	cfg->backends = (1u << BACKEND_PARTITION) | (1u << BACKEND_FILE);
+	strcpy(cfg->workloads[0], "lines");
+	strcpy(cfg->workloads[1], "fight");
+	cfg->nworkloads = 2;
+	cfg->runs = 10;
+	cfg->warmup = 1;
+	cfg->order = ORDER_ALTERNATE;
+	cfg->timeout_s = 600;
+	cfg->end = END_HALT;	/* what power-off does on a kernel without ACPI or APM, as ours */
+}
+
+const char *cmdline_backend_name(enum sb_backend b)
+{
+	return cmdline_backend_names[b];
+}
+
+int cmdline_show(const struct sb_config *cfg, int i, char *out, size_t n)
+{
+	const struct key *k;
+	const char *base;
+	size_t len;
+
+	if (i < 0 || (size_t)i >= cmdline_nkeys)
+		return -1;
+	k = &cmdline_keys[i];
+	base = (const char *)cfg + k->off;
+	len = (size_t)snprintf(out, n, "%s=", k->name);
+	switch (k->kind) {
+	case K_STR:
+	case K_NAME:
+		snprintf(out + len, n - len, "%s", base);
+		break;
+	case K_UINT:
+		snprintf(out + len, n - len, "%u", *(const unsigned *)(const void *)base);
+		break;
+	case K_U64:
+	case K_SIZE:
+		snprintf(out + len, n - len, "%llu", (unsigned long long)*(const uint64_t *)(const void *)base);
+		break;
+	case K_BOOL:
+		snprintf(out + len, n - len, "%d", *(const int *)(const void *)base);
+		break;
+	case K_ENUM:
+		snprintf(out + len, n - len, "%s", k->names[*(const int *)(const void *)base]);
+		break;
+	case K_LIST:
+		for (int w = 0; w < cfg->nworkloads; w++)
+			len += (size_t)snprintf(out + len, len < n ? n - len : 0, "%s%s", w ? "," : "", cfg->workloads[w]);
+		break;
+	case K_BACKENDS:
+		for (int b = 0, first = 1; b < BACKEND_COUNT; b++)
+			if (cfg->backends & (1u << b)) {
+				len += (size_t)snprintf(out + len, len < n ? n - len : 0, "%s%s", first ? "" : ",",
+							cmdline_backend_names[b]);
+				first = 0;
+			}
+		break;
+	}
+	return 0;
+}

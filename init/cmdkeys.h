@@ -1,0 +1,30 @@
+#ifndef SB_CMDKEYS_H
+#define SB_CMDKEYS_H
+/*
+ * The swapbench.* keys, one table: what each key sets and how its value
+ * reads. Private to the command-line module: cmdline.c parses with it,
+ * cmdkeys.c holds it with the defaults and prints a configuration back.
+ * A new key is one more row in cmdline_keys[].
+ */
+#include "cmdline.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum kind { K_STR, K_NAME, K_UINT, K_U64, K_SIZE, K_BOOL, K_ENUM, K_LIST, K_BACKENDS };
+
+struct key {
+	const char *name;
+	enum kind kind;
+	size_t off;
+	uint64_t min, max;		/* numbers */
+	const char *const *names;	/* K_ENUM choices, index = value */
+};
+
+extern const struct key cmdline_keys[];
+extern const size_t cmdline_nkeys;
+extern const char *const cmdline_create_names[];
+extern const char *const cmdline_backend_names[];
+#define SEED_KEY 10 /* index of "seed" in cmdline_keys[] */
+
+#endif
