@@ -35,6 +35,9 @@ static void sources(const struct dataset *ds)
 	table_free(&t);
 }
 
+/* Beyond this many boots (a lab), boots alike share one row. */
+#define BOOTS_LISTED 20
+
 static void boots(const struct dataset *ds)
 {
 	static const char *const head[] = {
@@ -58,9 +61,29 @@ static void boots(const struct dataset *ds)
 			table_add(&t, "%s", b->totals.nf ? or_dash(record_get(&b->totals, totals[k])) :
 					    k == 4 ? "no totals record" : "-");
 	}
+	if (ds->nboots > BOOTS_LISTED) {
+		printf("%zu boots; boots alike share a row.\n\n", ds->nboots);
+		table_group(&t, 0, "boots");
+	}
 	table_print(&t, stdout, 1);
 	table_free(&t);
 	putchar('\n');
+	if (ds->nboots > BOOTS_LISTED) {
+		static const char *const vh[] = { "boot", "kernel version", "command line" };
+
+		table_init(&t, 3, vh, 3);
+		for (size_t i = 0; i < ds->nboots; i++) {
+			const struct boot *b = ds->boots[i];
+
+			table_add(&t, "%s", b->id);
+			table_add(&t, "`%s`", or_dash(record_get(&b->meta, "kernel_version")));
+			table_add(&t, "`%s`", or_dash(record_get(&b->meta, "cmdline")));
+		}
+		table_group(&t, 0, "boots");
+		table_print(&t, stdout, 1);
+		table_free(&t);
+		return;
+	}
 	for (size_t i = 0; i < ds->nboots; i++) {
 		const struct boot *b = ds->boots[i];
 
@@ -87,6 +110,8 @@ static void swaps(const struct dataset *ds)
 			for (size_t h = 1; h < sizeof(head) / sizeof(head[0]); h++)
 				table_add(&t, "%s", or_dash(record_get(r, head[h])));
 		}
+	if (n && ds->nboots > BOOTS_LISTED)
+		table_group(&t, 0, "boots");
 	if (n) {
 		printf("\n## Swap setup\n\n");
 		table_print(&t, stdout, 1);

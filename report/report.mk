@@ -63,3 +63,4 @@ report-fixtures: $(HOST_OUT)/tests/gen_fixtures
 $(HOST_OUT)/tests/gen_lab: tests/fixtures/gen_lab.c $(REPORT_LIB_SRC) lib/record.h
 	@mkdir -p $(@D)
 	$(HOST_CC) $(HOST_CFLAGS) $(REPORT_CFLAGS) -o $@ $< $(REPORT_LIB_SRC) -lm
+unit-tests: $(HOST_OUT)/tests/gen_lab

@@ -1,4 +1,5 @@
 #include "table.h"
+#include "hmap.h"
 #include "util.h"
 
 #include <stdarg.h>
@@ -88,6 +89,59 @@ void table_print(const struct table *t, FILE *out, int markdown)
 		}
 	}
 	free(w);
+}
+
+struct row_key {
+	const struct table *t;
+	size_t col, row;
+};
+
+static int same_row(size_t item, const void *key, const void *ctx)
+{
+	const struct row_key *k = key;
+	char *const *a = k->t->cells + item * k->t->ncols, *const *b = k->t->cells + k->row * k->t->ncols;
+
+	(void)ctx;
+	for (size_t c = 0; c < k->t->ncols; c++)
+		if (c != k->col && strcmp(a[c], b[c]))
+			return 0;
+	return 1;
+}
+
+void table_group(struct table *t, size_t col, const char *what)
+{
+	size_t nrows = t->ncells / t->ncols, kept = 1, *count = xcalloc(nrows, sizeof(*count));
+	struct hmap ix = { 0 };
+
+	for (size_t r = 1; r < nrows; r++) {
+		struct row_key k = { t, col, r };
+		uint64_t h = 0;
+		size_t first;
+
+		for (size_t c = 0; c < t->ncols; c++)
+			if (c != col)
+				h = hmap_mix(h ^ hmap_hash(t->cells[r * t->ncols + c],
+							   strlen(t->cells[r * t->ncols + c])));
+		first = hmap_get(&ix, h, same_row, &k, NULL);
+		if (first == HMAP_NONE) {
+			hmap_put(&ix, h, kept);
+			memmove(t->cells + kept * t->ncols, t->cells + r * t->ncols,
+				t->ncols * sizeof(*t->cells));
+			count[kept++] = 1;
+			continue;
+		}
+		count[first]++;
+		for (size_t c = 0; c < t->ncols; c++)
+			free(t->cells[r * t->ncols + c]);
+	}
+	for (size_t r = 1; r < kept; r++)
+		if (count[r] > 1) {
+			free(t->cells[r * t->ncols + col]);
+			t->cells[r * t->ncols + col] = xasprintf("%zu %s", count[r], what);
+		}
+	t->ncells = kept * t->ncols;
+	hmap_free(&ix);
+	free(count);
 }
 
 void table_free(struct table *t)

@@ -12,6 +12,11 @@ struct table {
 void table_init(struct table *t, size_t nleft, const char *const *head, size_t ncols);
 void table_add(struct table *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void table_addnum(struct table *t, double x);
+/*
+ * Merges the rows equal in every column but col: the first keeps its place,
+ * and col says how many it stands for ("37 boots", with what as the noun).
+ */
+void table_group(struct table *t, size_t col, const char *what);
 void table_print(const struct table *t, FILE *out, int markdown);
 void table_free(struct table *t);
 

@@ -121,6 +121,13 @@ check "md: the verdict in words, naming both backends" \
 	has out "^- lines: the swapfile is 8.5 % faster than the partition (95 % CI -12.9 % to -4.2 %, rank test p = 1.3e-06)\.$"
 run "md with problems" 3 md "$FIX/seed000.txt" "$FIX/damaged.log"
 check "md lists problems" has out "damaged.log:6\`: damaged record"
+# a lab: 25 boots alike and one cut short share two rows of the boots table
+mkdir "$T/lab" && "$(dirname "$BIN")/tests/gen_lab" 26000 26 "$T/lab" &&
+	sed -i '/^# sb totals/d' "$T/lab/lab-0025.log"
+run "md of 26 boots" 3 md "$T"/lab/lab-*.log
+check "md: 25 boots alike in one row" has out '^| 25 boots | 6.1.0 | x86_64 | 51868 |.* | 1000 | 1000 | 1000 | 0 | pass |$'
+check "md: the boot without totals in its own row" has out '| no totals record |$'
+check "md: command line (1 row) and swap setup (2 rows) of all 26 boots" bash -c "[ \$(grep -c '^| 26 boots | ' '$T/out') = 3 ]"
 run "md --plots" 0 md --plots "$T/mdplots" "$FIX/seed000.txt"
 check "md references lines.svg" has out "(lines.svg)"
 check "md --plots wrote lines.svg" test -s "$T/mdplots/lines.svg"
