@@ -11,6 +11,7 @@
 #include "../lib/workloads.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -88,6 +89,9 @@ static enum bench_status choose_backends(void)
 		c->backends &= ~(1u << BACKEND_FILE);
 	if (!c->backends)
 		return error("no swap designated: give swapbench.part=DEV and/or swapbench.fsdev=DEV");
+	if (c->until_cp && !(c->backends & (c->backends - 1)))
+		return error("swapbench.until compares two backends, and only %s is designated",
+			     cmdline_backend_name(c->backends & 1u ? BACKEND_PARTITION : BACKEND_FILE));
 	return check_distinct();
 }
 
@@ -217,6 +221,8 @@ static int deactivate(char *why, size_t n)
 static enum bench_status run_series(void)
 {
 	static struct run_result r;
+	struct plan_precision pr;
+	const char *stop = NULL;
 	struct rec_buf b;
 	struct run_spec s;
 	unsigned long num = 0;
@@ -246,6 +252,16 @@ static enum bench_status run_series(void)
 		}
 		results_emit(&b);
 		records_progress(i + 1, S.plan.n, it, &r, swap_now() - t0);
+		if (plan_note(&S.plan, i, strcmp(r.status, "ok") ? NAN : r.elapsed_s, &pr)) {
+			records_precision(&S.cfg, &S.plan, 0);
+			stop = pr.stop ? "precision" : "maxruns";
+			if (pr.stop)
+				break;
+		}
+	}
+	if (stop) {
+		records_until(stop, pr.round, pr.worst);
+		records_precision(&S.cfg, &S.plan, 1);
 	}
 	if (deactivate(why, sizeof(why)) < 0)
 		results_line("# swapbench: after the series: %s (recorded in totals)", why);

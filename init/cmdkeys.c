@@ -31,6 +31,8 @@ const struct key cmdline_keys[] = {
 	{ "quiet", K_BOOL, F(quiet_kernel), 0, 1, NULL },
 	{ "tag", K_NAME, F(tag), 0, 0, NULL },
 	{ "boot", K_NAME, F(boot), 0, 0, NULL },
+	{ "until", K_PCT, F(until_cp), 1, 10000, NULL },
+	{ "maxruns", K_UINT, F(maxruns), 2, 100000, NULL },
 };
 #undef F
 const size_t cmdline_nkeys = sizeof(cmdline_keys) / sizeof(cmdline_keys[0]);
@@ -83,6 +85,10 @@ int cmdline_show(const struct sb_config *cfg, int i, char *out, size_t n)
 		break;
 	case K_BOOL:
 		snprintf(out + len, n - len, "%d", *(const int *)(const void *)base);
+		break;
+	case K_PCT:
+		snprintf(out + len, n - len, "%u.%02u", *(const unsigned *)(const void *)base / 100,
+			 *(const unsigned *)(const void *)base % 100);
 		break;
 	case K_ENUM:
 		snprintf(out + len, n - len, "%s", k->names[*(const int *)(const void *)base]);

@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum kind { K_STR, K_NAME, K_UINT, K_U64, K_SIZE, K_BOOL, K_ENUM, K_LIST, K_BACKENDS };
+enum kind { K_STR, K_NAME, K_UINT, K_U64, K_SIZE, K_BOOL, K_ENUM, K_LIST, K_BACKENDS, K_PCT };
 
 struct key {
 	const char *name;
@@ -26,5 +26,7 @@ extern const size_t cmdline_nkeys;
 extern const char *const cmdline_create_names[];
 extern const char *const cmdline_backend_names[];
 #define SEED_KEY 10 /* index of "seed" in cmdline_keys[] */
+#define MAXRUNS_KEY 22 /* index of "maxruns" */
+#define UNTIL_DEFAULT_MAXRUNS 50
 
 #endif

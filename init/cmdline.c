@@ -169,6 +169,23 @@ static int set_key(struct sb_config *cfg, const struct key *k, const char *v, st
 		if (k->names == cmdline_create_names)
 			cfg->create_forced = 1;
 		return 0;
+	case K_PCT: {
+		/* "5", "2.5", "0.25": a percentage with up to two decimals, kept in hundredths */
+		const char *dot = strchr(v, '.');
+		char whole[12] = "";
+		uint64_t frac = 0;
+		size_t nd = dot ? strlen(dot + 1) : 0;
+
+		if ((dot ? (size_t)(dot - v) : strlen(v)) < sizeof(whole))
+			memcpy(whole, v, dot ? (size_t)(dot - v) : strlen(v));
+		if (parse_u64(whole, &u) < 0 || nd > 2 || (dot && parse_u64(dot + 1, &frac) < 0) ||
+		    u > k->max / 100 || u * 100 + frac * (nd == 1 ? 10 : 1) < k->min ||
+		    u * 100 + frac * (nd == 1 ? 10 : 1) > k->max)
+			return fail(m, "swapbench.%s=%s: not a percentage from 0.01 to 100 (e.g. 5 or 2.5)",
+				    k->name, v);
+		*(unsigned *)(void *)base = (unsigned)(u * 100 + frac * (nd == 1 ? 10 : 1));
+		return 0;
+	}
 	case K_LIST:
 		return set_list(cfg, v, m);
 	case K_BACKENDS:
@@ -354,5 +371,17 @@ int cmdline_parse(const char *cmdline, const char *const *wls, struct sb_config 
 		return err;
 	if (cfg->order != ORDER_RANDOM && (seen & (1u << SEED_KEY)))
 		warn(msgs, "swapbench.seed has no effect unless swapbench.order=random");
+	if (!cfg->until_cp && (seen & (1u << MAXRUNS_KEY)))
+		warn(msgs, "swapbench.maxruns has no effect without swapbench.until");
+	if (cfg->until_cp) {
+		if (cfg->order != ORDER_ALTERNATE)
+			return fail(msgs, "swapbench.until needs swapbench.order=alternate: it stops on "
+				    "the CI of pairs of neighbouring runs");
+		if (!cfg->maxruns)
+			cfg->maxruns = cfg->runs > UNTIL_DEFAULT_MAXRUNS ? cfg->runs : UNTIL_DEFAULT_MAXRUNS;
+		if (cfg->maxruns < cfg->runs)
+			return fail(msgs, "swapbench.maxruns=%u is below swapbench.runs=%u (the least "
+				    "runs a backend before swapbench.until may stop)", cfg->maxruns, cfg->runs);
+	}
 	return 0;
 }

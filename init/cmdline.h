@@ -34,6 +34,8 @@ struct sb_config {
 	int nworkloads;
 	unsigned runs;			/* measured runs per workload per backend */
 	unsigned warmup;		/* unmeasured runs per workload per backend */
+	unsigned until_cp;		/* swapbench.until in hundredths of a percent, 0 = off */
+	unsigned maxruns;		/* with until: most runs a backend (runs is the least) */
 	enum sb_order order;
 	uint64_t seed;			/* for ORDER_RANDOM */
 	unsigned timeout_s;		/* per run */

@@ -1,7 +1,9 @@
 #include "plan.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdint.h>
+#include <string.h>
 
 static uint64_t splitmix(uint64_t *s)
 {
@@ -43,10 +45,18 @@ int plan_make(const struct sb_config *c, struct plan *p)
 	unsigned nb = 0, bks[BACKEND_COUNT], first;
 	int bad = 0;
 
+	unsigned runs = c->until_cp ? c->maxruns : c->runs;
+
+	memset(&p->u, 0, sizeof(p->u));
 	p->n = p->measured = 0;
+	p->nworkloads = (unsigned)c->nworkloads;
+	p->backends = c->backends;
 	for (unsigned b = 0; b < BACKEND_COUNT; b++)
 		if (c->backends & (1u << b))
 			bks[nb++] = b;
+	p->u.until = c->until_cp / 100.0;
+	p->u.minrounds = c->runs;
+	p->u.first_b = nb ? bks[0] : 0;
 	for (int w = 0; w < c->nworkloads; w++)
 		for (unsigned i = 1; i <= c->warmup; i++)
 			for (unsigned b = 0; b < nb; b++)
@@ -59,7 +69,7 @@ int plan_make(const struct sb_config *c, struct plan *p)
 				for (unsigned i = 1; i <= c->runs; i++)
 					bad |= add(p, (unsigned)w, bks[b], i, 0);
 	} else {
-		for (unsigned i = 1; i <= c->runs; i++)
+		for (unsigned i = 1; i <= runs; i++)
 			for (int w = 0; w < c->nworkloads; w++)
 				for (unsigned b = 0; b < nb; b++)
 					bad |= add(p, (unsigned)w, bks[b], i, 0);
@@ -69,4 +79,48 @@ int plan_make(const struct sb_config *c, struct plan *p)
 	if (c->order == ORDER_RANDOM && p->n > first)
 		shuffle(p, first, c->seed);
 	return 0;
+}
+
+int plan_rel(const struct plan *p, int w, unsigned b, size_t *pairs, double *rel, double *half)
+{
+	const struct stats_pairs *s = &p->u.pairs[w][b];
+
+	*pairs = s->n;
+	*rel = *half = INFINITY;
+	return stats_pairs_rel(s, rel, half);
+}
+
+int plan_note(struct plan *p, unsigned i, double value, struct plan_precision *pr)
+{
+	const struct plan_item *it = &p->item[i];
+	struct plan_until *u = &p->u;
+
+	if (it->warmup || u->until <= 0)
+		return 0;
+	u->value[it->workload][it->backend] = value;
+	/* alternate order: a round ends with the last workload on the last backend */
+	if (i + 1 < p->n && p->item[i + 1].iter == it->iter && !p->item[i + 1].warmup)
+		return 0;
+	memset(pr, 0, sizeof(*pr));
+	pr->round = it->iter;
+	pr->pairs = (size_t)-1;
+	for (unsigned w = 0; w < p->nworkloads; w++)
+		for (unsigned b = 0; b < BACKEND_COUNT; b++) {
+			double a = u->value[w][u->first_b], v = u->value[w][b], rel, half;
+			size_t n;
+
+			if (b == u->first_b || !(p->backends & (1u << b)))
+				continue;
+			if (!isnan(a) && !isnan(v))
+				stats_pairs_add(&u->pairs[w][b], a, v);
+			plan_rel(p, (int)w, b, &n, &rel, &half);
+			if (n < pr->pairs)
+				pr->pairs = n;
+			if (!(half <= pr->worst)) {
+				pr->worst = half;
+				pr->worst_workload = (int)w;
+			}
+		}
+	pr->stop = pr->pairs >= u->minrounds && pr->worst <= u->until;
+	return 1;
 }

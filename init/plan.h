@@ -6,6 +6,7 @@
  * image will run.
  */
 #include "cmdline.h"
+#include "../lib/stats.h"
 
 #define PLAN_MAX 4096
 
@@ -16,18 +17,55 @@ struct plan_item {
 	unsigned short iter;		/* 1-based within workload+backend, in run order */
 };
 
+/*
+ * swapbench.until: after each round (every workload once on every
+ * backend) the 95 % CI of B/A-1 over the pairs of neighbouring runs, per
+ * workload and per backend B against the first backend A. The experiment
+ * stops when every half-width is at most until, never on what the CI says
+ * about the difference: stopping on significance would inflate false
+ * positives, stopping on precision does not.
+ */
+struct plan_until {
+	double until;			/* percent; 0: off, the plan runs to its end */
+	unsigned minrounds;		/* swapbench.runs: the fewest pairs to stop on */
+	unsigned first_b;		/* index of A, the first backend */
+	double value[CMD_WORKLOADS_MAX][BACKEND_COUNT];	/* this round's; NAN: not ok */
+	struct stats_pairs pairs[CMD_WORKLOADS_MAX][BACKEND_COUNT];
+};
+
 struct plan {
 	struct plan_item item[PLAN_MAX];
 	unsigned n;			/* items planned */
 	unsigned measured;		/* of which not warm-up */
+	unsigned nworkloads, backends;
+	struct plan_until u;
+};
+
+/* Where a swapbench.until experiment stands after a round. */
+struct plan_precision {
+	unsigned round;			/* rounds complete */
+	size_t pairs;			/* fewest pairs of any comparison */
+	double worst;			/* largest half-width, percent (INFINITY below 2 pairs) */
+	int worst_workload;		/* its workload */
+	int stop;			/* 1: every half-width <= until, every comparison >= minrounds pairs */
 };
 
 /*
  * Warm-up runs first (every workload on every backend), then the measured
  * runs in cfg->order: alternate (backends side by side, run after run),
  * blocked (all runs of one backend, then the next) or random (the measured
- * runs shuffled by cfg->seed). Returns 0, or -E2BIG past PLAN_MAX runs.
+ * runs shuffled by cfg->seed). With swapbench.until, maxruns rounds in
+ * alternate order, of which plan_note may cut the tail. Returns 0, or
+ * -E2BIG past PLAN_MAX runs.
  */
 int plan_make(const struct sb_config *cfg, struct plan *p);
+/*
+ * Notes the measured value of item i (NAN when the run failed); warm-ups
+ * are ignored. With swapbench.until, returns 1 when item i ends a round
+ * and fills *pr: the runner then stops if pr->stop. Otherwise returns 0.
+ */
+int plan_note(struct plan *p, unsigned i, double value, struct plan_precision *pr);
+/* Workload w, backend b against A: pairs so far, B/A-1 and its CI half-width. */
+int plan_rel(const struct plan *p, int w, unsigned b, size_t *pairs, double *rel, double *half);
 
 #endif

@@ -1,6 +1,7 @@
 #include "records.h"
 #include "../lib/swaphdr.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -332,6 +333,11 @@ const struct tally *records_totals(double wall_s, const char *swapoff)
 	records_diag(&b, "totals");
 	add_tally(&b, t);
 	rec_addf(&b, "wall_s", "%.1f", wall_s);
+	if (t->stop) {
+		rec_add(&b, "stop", t->stop);
+		rec_addf(&b, "rounds", "%u", t->rounds);
+		rec_addf(&b, "halfwidth", "%.3f", t->halfwidth);
+	}
 	add_rss(&b, "rss_kb_worker", "/proc/self/status");
 	add_rss(&b, "rss_kb_pid1", "/proc/1/status");
 	if (swapoff[0])
@@ -340,4 +346,48 @@ const struct tally *records_totals(double wall_s, const char *swapoff)
 	emit(&b);
 	results_line("# Totals: pass:%u fail:%u xfail:0 xpass:0 skip:0 error:0", t->ok, t->notok);
 	return t;
+}
+
+void records_until(const char *stop, unsigned rounds, double halfwidth)
+{
+	R.tally.stop = stop;
+	R.tally.rounds = rounds;
+	R.tally.halfwidth = halfwidth;
+	/* the runs planned and not needed: the totals say how many ran */
+	R.tally.planned = R.tally.ran;
+}
+
+void records_precision(const struct sb_config *cfg, const struct plan *p, int final)
+{
+	char line[400];
+	size_t n = 0;
+
+	for (int w = 0; w < cfg->nworkloads; w++)
+		for (unsigned bk = 0; bk < BACKEND_COUNT; bk++) {
+			double rel, half;
+			size_t pairs;
+			struct rec_buf b;
+
+			if (bk == p->u.first_b || !(p->backends & (1u << bk)))
+				continue;
+			plan_rel(p, w, bk, &pairs, &rel, &half);
+			if (n < sizeof(line))
+				n += (size_t)snprintf(line + n, sizeof(line) - n, "%s %s/%s %+.1f%% +-%.1f%%",
+						      n ? "," : "", cfg->workloads[w], cmdline_backend_name(bk),
+						      rel, half);
+			if (!final)
+				continue;
+			records_diag(&b, "precision");
+			rec_add(&b, "workload", cfg->workloads[w]);
+			rec_add(&b, "a", cmdline_backend_name(p->u.first_b));
+			rec_add(&b, "b", cmdline_backend_name(bk));
+			rec_addf(&b, "pairs", "%zu", pairs);
+			if (isfinite(half)) {
+				rec_addf(&b, "rel", "%.3f", rel);
+				rec_addf(&b, "halfwidth", "%.3f", half);
+			}
+			rec_addf(&b, "until", "%.2f", p->u.until);
+			emit(&b);
+		}
+	results_line("# precision (95%% CI of B/A-1, until +-%.2f%%):%s", p->u.until, line);
 }

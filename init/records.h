@@ -15,6 +15,9 @@
 /* Counts of measured runs, for the totals record. */
 struct tally {
 	unsigned planned, ran, ok, notok;
+	const char *stop;	/* swapbench.until: "precision" or "maxruns"; NULL: off */
+	unsigned rounds;	/* pairs of runs per workload and backend */
+	double halfwidth;	/* the largest 95 % CI half-width of B/A-1 at the stop */
 };
 
 /*
@@ -49,5 +52,9 @@ void records_progress(unsigned done, unsigned total, const struct plan_item *it,
 void records_error(const char *msg);
 /* Totals at the end of the series (swapoff: what failed turning swap off, or ""). */
 const struct tally *records_totals(double wall_s, const char *swapoff);
+/* swapbench.until: each workload's B/A-1 and CI half-width, after a round and at the end. */
+void records_precision(const struct sb_config *cfg, const struct plan *p, int final);
+/* swapbench.until: why the series ended (stop "precision" or "maxruns"); planned becomes ran. */
+void records_until(const char *stop, unsigned rounds, double halfwidth);
 
 #endif

@@ -238,3 +238,30 @@ double stats_detectable(double sd, size_t n, double power)
 		return NAN;
 	return (stats_t_quantile(0.975, df) + stats_t_quantile(power, df)) * sd / sqrt((double)n);
 }
+
+/* Welford's update, extended to the co-moment of a and b. */
+void stats_pairs_add(struct stats_pairs *s, double a, double b)
+{
+	double da = a - s->ma, db = b - s->mb;
+
+	s->n++;
+	s->ma += da / (double)s->n;
+	s->mb += db / (double)s->n;
+	s->caa += da * (a - s->ma);
+	s->cbb += db * (b - s->mb);
+	s->cab += da * (b - s->mb);
+}
+
+int stats_pairs_rel(const struct stats_pairs *s, double *rel, double *half)
+{
+	double r, var;
+
+	if (s->n < 2 || s->ma == 0)
+		return -1;
+	r = s->mb / s->ma;
+	var = (s->cbb - 2 * r * s->cab + r * r * s->caa) / (double)(s->n - 1);
+	*rel = 100 * (r - 1);
+	*half = 100 * stats_t_quantile(0.975, (double)(s->n - 1)) * sqrt(fmax(var, 0) / (double)s->n) /
+		fabs(s->ma);
+	return 0;
+}

@@ -52,6 +52,16 @@ struct stats_wilcoxon {
 	int exact;		/* 1: exact distribution (n <= 50, no ties) */
 };
 
+/*
+ * Pairs added one at a time, in constant memory (swapbench.until in the
+ * image): the same ratio CI as stats_paired from running co-moments.
+ */
+struct stats_pairs {
+	size_t n;
+	double ma, mb;		/* running means */
+	double caa, cbb, cab;	/* running sums of centred products */
+};
+
 double stats_mean(const double *x, size_t n);
 double stats_var(const double *x, size_t n);
 /* x must be sorted ascending; 0 <= p <= 1. */
@@ -67,6 +77,9 @@ int stats_mann_whitney(const double *a, size_t na, const double *b, size_t nb,
 int stats_paired(const double *a, const double *b, size_t n, struct stats_paired *p);
 /* Wilcoxon signed-rank test of b[i] - a[i]; -1 also when every pair is tied. */
 int stats_wilcoxon(const double *a, const double *b, size_t n, struct stats_wilcoxon *w);
+void stats_pairs_add(struct stats_pairs *s, double a, double b);
+/* 100 * (mean b / mean a - 1) and its 95 % CI half-width; -1 below two pairs. */
+int stats_pairs_rel(const struct stats_pairs *s, double *rel, double *half);
 /*
  * The smallest true difference a two-sided test at 5 % finds with the given
  * power, for n values (pairs) whose differences have standard deviation sd:

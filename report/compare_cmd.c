@@ -79,6 +79,23 @@ static char *joined(int n, char **s)
 	return out;
 }
 
+/* swapbench.until: what ended each boot's runs. */
+static void note_stops(const struct dataset *ds)
+{
+	for (size_t i = 0; i < ds->nboots; i++) {
+		const struct record *t = &ds->boots[i]->totals;
+		const char *stop = t->nf ? record_get(t, "stop") : NULL;
+		const char *rounds = record_get(t, "rounds"), *half = record_get(t, "halfwidth");
+
+		if (!stop)
+			continue;
+		printf("boot %s: swapbench.until: %s after %s pairs (largest 95%% CI half-width of "
+		       "B/A-1: %s%%)\n", ds->boots[i]->id,
+		       !strcmp(stop, "precision") ? "precise enough" : "stopped at swapbench.maxruns",
+		       rounds ? rounds : "?", half ? half : "?");
+	}
+}
+
 /* Partition (A) against file (B) in the same sources. */
 static int compare_backends_cmd(const struct opts *o, int argc, char **argv)
 {
@@ -108,6 +125,7 @@ static int compare_backends_cmd(const struct opts *o, int argc, char **argv)
 				d->c[d->n++] = cells[k].c[i];
 			}
 		}
+	note_stops(&ds);
 	note_unmatched(&part, &file, "A (partition)", 1);
 	note_unmatched(&file, &part, "B (file)", 1);
 	free(part.c);
