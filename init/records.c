@@ -371,10 +371,14 @@ void records_precision(const struct sb_config *cfg, const struct plan *p, int fi
 			if (bk == p->u.first_b || !(p->backends & (1u << bk)))
 				continue;
 			plan_rel(p, w, bk, &pairs, &rel, &half);
-			if (n < sizeof(line))
+			if (n < sizeof(line) && isfinite(half))
 				n += (size_t)snprintf(line + n, sizeof(line) - n, "%s %s/%s %+.1f%% +-%.1f%%",
 						      n ? "," : "", cfg->workloads[w], cmdline_backend_name(bk),
 						      rel, half);
+			else if (n < sizeof(line))
+				n += (size_t)snprintf(line + n, sizeof(line) - n, "%s %s/%s %zu pair(s)",
+						      n ? "," : "", cfg->workloads[w], cmdline_backend_name(bk),
+						      pairs);
 			if (!final)
 				continue;
 			records_diag(&b, "precision");
