@@ -41,7 +41,7 @@ $(error ARCH must be x86_64 or i686)
 endif
 
 LIB_SRC   := lib/record.c lib/crc32.c lib/resdisk.c lib/stats.c lib/stats_rank.c \
-	     lib/suggest.c lib/swaphdr.c lib/probe.c lib/parttable.c lib/size.c
+	     lib/suggest.c lib/swaphdr.c lib/probe.c lib/parttable.c lib/size.c lib/swapfile.c
 INIT_SRC  := $(wildcard init/*.c) $(LIB_SRC)
 INIT_HDR  := $(wildcard init/*.h lib/*.h)
 # the one list of workloads: lib/workloads.h, as NAME:PROGRAM pairs
@@ -163,7 +163,7 @@ $(HOST_OUT)/init-host: $(INIT_SRC) $(INIT_HDR)
 	$(HOST_CC) $(HOST_CFLAGS) -o $@ $(INIT_SRC) -lm
 
 # --- host unit tests: plain, and under AddressSanitizer + UBSan ----------
-UNIT_TESTS := cmdline record swaphdr probe parttable size plan runner errmsg until
+UNIT_TESTS := cmdline record swaphdr probe parttable size swapfile plan runner errmsg until
 TEST_SRC_cmdline := init/cmdline.c init/cmdkeys.c lib/suggest.c lib/size.c
 TEST_SRC_record  := $(LIB_SRC)
 TEST_SRC_swaphdr := lib/swaphdr.c
@@ -175,6 +175,7 @@ TEST_SRC_errmsg  := init/errmsg.c
 # every init module but PID 1's main: the runner with the records it feeds
 TEST_SRC_runner  := $(filter-out init/pid1.c,$(INIT_SRC))
 TEST_SRC_until   := $(TEST_SRC_plan) lib/stats_rank.c
+TEST_SRC_swapfile := lib/swapfile.c lib/swaphdr.c
 SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 .SECONDEXPANSION:
@@ -186,9 +187,9 @@ $(HOST_OUT)/asan/tests/test_%: tests/unit/test_%.c $$(TEST_SRC_$$*) tests/unit/c
 	@mkdir -p $(@D)
 	$(HOST_CC) $(HOST_CFLAGS) $(SAN_FLAGS) -Iinit -Ilib -Itests/unit -o $@ $< $(TEST_SRC_$*) $(TEST_LIBS_$*) -lm
 
-$(HOST_OUT)/wl/%: workloads/%.c workloads/wl.c workloads/wl.h lib/size.c lib/size.h
+$(HOST_OUT)/wl/%: workloads/%.c workloads/wl.c workloads/wl.h lib/size.c lib/size.h lib/swapfile.c lib/swaphdr.c
 	@mkdir -p $(@D)
-	$(HOST_CC) $(HOST_CFLAGS) -o $@ $< workloads/wl.c lib/size.c $(if $(filter create,$*),lib/swaphdr.c)
+	$(HOST_CC) $(HOST_CFLAGS) -o $@ $< workloads/wl.c lib/size.c $(if $(filter create,$*),lib/swaphdr.c lib/swapfile.c)
 
 $(addprefix $(HOST_OUT)/wl/,$(WL_ALIASES)): $(HOST_OUT)/wl/%: $$(HOST_OUT)/wl/$$(call wl_prog,$$*)
 	ln -sf $(call wl_prog,$*) $@

@@ -1,6 +1,7 @@
 #include "swap.h"
 #include "disks.h"
 #include "../lib/probe.h"
+#include "../lib/swapfile.h"
 #include "../lib/swaphdr.h"
 
 #include <errno.h>
@@ -9,18 +10,11 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/mount.h>
-#include <sys/random.h>
 #include <sys/stat.h>
-#include <sys/statvfs.h>
 #include <sys/swap.h>
 #include <time.h>
 #include <unistd.h>
 
-#ifndef GRND_INSECURE
-#define GRND_INSECURE 4
-#endif
-
-#define ZERO_BLOCK (16 * 1024)	/* the seed's dd bs=16K */
 #define PRIO 10
 
 static unsigned char page_buf[65536];
@@ -69,41 +63,6 @@ int swap_supported(void)
 	return access("/proc/swaps", R_OK) == 0;
 }
 
-/* A UUID needs no entropy worth waiting for at boot. */
-static void random_bytes(unsigned char rnd[16], uint64_t salt)
-{
-	if (getrandom(rnd, 16, GRND_NONBLOCK) != 16 && getrandom(rnd, 16, GRND_INSECURE) != 16) {
-		double t = swap_now();
-
-		memcpy(rnd, &t, sizeof(t));
-		memcpy(rnd + 8, &salt, sizeof(salt));
-	}
-}
-
-static int write_header(int fd, uint64_t bytes, const unsigned char uuid[16], const char *label)
-{
-	size_t ps = (size_t)sysconf(_SC_PAGESIZE);
-
-	if (ps > sizeof(page_buf))
-		return -EINVAL;
-	int err = swaphdr_build(page_buf, ps, bytes, uuid, label);
-
-	if (err)
-		return err;
-	if (pwrite(fd, page_buf, ps, 0) != (ssize_t)ps)
-		return -errno;
-	return fsync(fd) < 0 ? -errno : 0;
-}
-
-int swap_mkswap(int fd, uint64_t bytes, const char *label)
-{
-	unsigned char rnd[16], uuid[16];
-
-	random_bytes(rnd, bytes);
-	swaphdr_uuid_v4(uuid, rnd);
-	return write_header(fd, bytes, uuid, label);
-}
-
 /*
  * The label and UUID for the area made on b->dev: an old swap area's own
  * (pr, the probe, says one is there), else what the designation names.
@@ -117,7 +76,7 @@ static void choose_names(const struct sb_config *cfg, int fd, const struct probe
 	int have_old = pr->type && !strcmp(pr->type, "swap") && ps <= sizeof(page_buf) &&
 		       pread(fd, page_buf, ps, 0) == (ssize_t)ps && swaphdr_parse(page_buf, ps, &old) == 0;
 
-	random_bytes(rnd, b->bytes);
+	swapfile_random(rnd, b->bytes);
 	swaphdr_names(have_old ? &old : NULL, cfg->part, "swapbench", rnd, nm);
 	snprintf(b->label, sizeof(b->label), "%s", nm->label);
 	swaphdr_uuid_format(nm->uuid, b->uuid);
@@ -159,7 +118,7 @@ int swap_setup_partition(const struct sb_config *cfg, struct swap_backend *b, ch
 
 	choose_names(cfg, fd, &pr, b, &nm);
 	t = swap_now();
-	err = write_header(fd, b->bytes, nm.uuid, nm.label);
+	err = swapfile_mkswap(fd, b->bytes, nm.label, nm.uuid);
 	b->mkswap_s = swap_now() - t;
 	close(fd);
 	if (err)
@@ -169,48 +128,17 @@ int swap_setup_partition(const struct sb_config *cfg, struct swap_backend *b, ch
 	return 0;
 }
 
-static int fill_zero(int fd, uint64_t bytes)
-{
-	static char zero[ZERO_BLOCK];	/* bss, not 16 KiB of image */
-
-	for (uint64_t off = 0; off < bytes;) {
-		size_t len = bytes - off < sizeof(zero) ? (size_t)(bytes - off) : sizeof(zero);
-		ssize_t w = write(fd, zero, len);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return w < 0 ? -errno : -EIO;
-		off += (uint64_t)w;
-	}
-	return 0;
-}
-
-/* Creates path afresh with the given method, then writes the header. */
+/* Creates path afresh with the given method and mkswap, timed as seed 001 timed it. */
 static int make_file(struct swap_backend *b, uint64_t bytes, enum sb_create how)
 {
-	double t = swap_now();
-	int fd, err = 0;
+	struct swapfile_times t;
+	int err;
 
 	unlink(b->path);
-	fd = open(b->path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-	if (fd < 0)
-		return -errno;
-	if (how == CREATE_FALLOCATE)
-		err = fallocate(fd, 0, 0, (off_t)bytes) < 0 ? -errno : 0;
-	else
-		err = fill_zero(fd, bytes);
-	if (!err && fsync(fd) < 0)
-		err = -errno;
-	b->create_s = swap_now() - t;
-	if (!err) {
-		t = swap_now();
-		err = swap_mkswap(fd, bytes, "swapbench");
-		b->mkswap_s = swap_now() - t;
-	}
-	close(fd);
-	if (err)
-		unlink(b->path);
+	err = swapfile_make(b->path, bytes, how == CREATE_FALLOCATE ? SWAPFILE_FALLOCATE : SWAPFILE_ZERO,
+			    "swapbench", &t);
+	b->create_s = t.fill_s;
+	b->mkswap_s = t.mkswap_s;
 	return err;
 }
 
@@ -242,7 +170,7 @@ int swap_setup_file(const struct sb_config *cfg, uint64_t size, struct swap_back
 		    size_t n)
 {
 	size_t ps = (size_t)sysconf(_SC_PAGESIZE);
-	struct statvfs vfs;
+	uint64_t free_b;
 	int err;
 
 	memset(b, 0, sizeof(*b));
@@ -263,10 +191,10 @@ int swap_setup_file(const struct sb_config *cfg, uint64_t size, struct swap_back
 	if ((err = check_existing(cfg, b->path, why, n)) < 0)
 		return err;
 	unlink(b->path);
-	if (statvfs(SWAP_MNT, &vfs) == 0 && (uint64_t)vfs.f_bavail * vfs.f_frsize < b->bytes)
+	if (swapfile_free(SWAP_MNT, &free_b) == 0 && free_b < swapfile_need(b->bytes))
 		return why_(-ENOSPC, why, n, "swapfile needs %llu MiB, %s has %llu MiB free",
-			    (unsigned long long)(b->bytes >> 20), b->dev,
-			    (unsigned long long)((uint64_t)vfs.f_bavail * vfs.f_frsize >> 20));
+			    (unsigned long long)(swapfile_need(b->bytes) >> 20), b->dev,
+			    (unsigned long long)(free_b >> 20));
 	enum sb_create how = cfg->create;
 
 	err = make_file(b, b->bytes, how);

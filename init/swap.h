@@ -20,8 +20,8 @@ struct swap_backend {
 	char label[17];		/* partition: the swap area's label and UUID */
 	char uuid[37];
 	int kept;		/* partition: SWAPHDR_KEPT_* from the old area */
-	double create_s;	/* file: fallocate or zero-fill, fsync included */
-	double mkswap_s;	/* header write plus fsync */
+	double create_s;	/* file: fallocate or zero-fill, no fsync (lib/swapfile.h) */
+	double mkswap_s;	/* header write plus the fsync that flushes what the fill left */
 	int ready, active;
 };
 
@@ -33,8 +33,6 @@ int swap_setup_file(const struct sb_config *cfg, uint64_t size, struct swap_back
 		    size_t n);
 int swap_on(struct swap_backend *b);
 int swap_off(struct swap_backend *b);
-/* Writes a v1 swap header for bytes at offset 0 of fd and fsyncs. */
-int swap_mkswap(int fd, uint64_t bytes, const char *label);
 double swap_now(void);
 
 #endif

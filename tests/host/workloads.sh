@@ -161,7 +161,9 @@ check random_seed_0_differs "exit $rc: $err" '[ "$rc" = 0 ] && [ "$out" != "$fir
 
 # create
 run create --sizes=1M
-ran_ok create_runs "fallocate_1m_s mkswap_fallocate_1m_s zero_1m_s mkswap_zero_1m_s ratio_1m"
+ran_ok create_runs "fallocate_1m_s mkswap_fallocate_1m_s fallocate_plus_mkswap_1m_s zero_1m_s mkswap_zero_1m_s zero_plus_mkswap_1m_s ratio_1m ratio_mkswap_1m"
+check create_sums_add_up "got $(val zero_1m_s) + $(val mkswap_zero_1m_s) = $(val zero_plus_mkswap_1m_s), $(val fallocate_1m_s) + $(val mkswap_fallocate_1m_s) = $(val fallocate_plus_mkswap_1m_s)" \
+	'awk -v a="$(val zero_1m_s)" -v b="$(val mkswap_zero_1m_s)" -v s="$(val zero_plus_mkswap_1m_s)" -v c="$(val fallocate_1m_s)" -v d="$(val mkswap_fallocate_1m_s)" -v t="$(val fallocate_plus_mkswap_1m_s)" "BEGIN { e = a + b - s; f = c + d - t; exit !(e * e < 1e-10 && f * f < 1e-10) }"'
 for k in zero_1m_s mkswap_zero_1m_s; do
 	check "create_${k}_number" "got '$(val $k)'" 'is_num "$(val $k)"'
 done
@@ -170,7 +172,16 @@ check create_fallocate_number_or_unsupported "got '$(val fallocate_1m_s)'" \
 check create_removes_its_file "left: $(ls "$SWAPBENCH_DIR")" '[ ! -e "$SWAPBENCH_DIR/create.tmp" ]'
 run create --sizes=40K,1M,1536K
 check create_three_sizes "exit $rc, keys '$(keys)'" \
-	'[ "$rc" = 0 ] && [ "$(wc -l <<<"$out")" = 15 ] && [ -n "$(val ratio_40k)" ] && [ -n "$(val ratio_1536k)" ]'
+	'[ "$rc" = 0 ] && [ "$(wc -l <<<"$out")" = 24 ] && [ -n "$(val ratio_40k)" ] && [ -n "$(val ratio_1536k)" ]'
+free_mib=$(df -Pm "$SWAPBENCH_DIR" | awk 'NR == 2 { print $4 }')
+for mode in --prepare ""; do
+	run create $mode --sizes=1M,1T
+	check "create${mode:+_${mode#--}}_refuses_a_size_over_the_free_space" "exit $rc, err '$err'" \
+		'[ "$rc" = 1 ] && [ -z "$out" ] && grep -q "^create: sizes=1M,1T: 1T does not fit: .* has [0-9.]* MiB free" <<<"$err"'
+	check "create${mode:+_${mode#--}}_names_the_free_space" "df says $free_mib MiB, err '$err'" \
+		'awk -v a="$(sed -n "s/.* has \([0-9.]*\) MiB free.*/\1/p" <<<"$err")" -v b="$free_mib" "BEGIN { exit !(a - b < 2 && b - a < 2) }"'
+	check "create${mode:+_${mode#--}}_refusal_writes_nothing" "left: $(ls "$SWAPBENCH_DIR")" '[ ! -e "$SWAPBENCH_DIR/create.tmp" ]'
+done
 
 # idle
 run idle --seconds=0
