@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
 #include <sys/statvfs.h>
@@ -57,6 +58,22 @@ int swapfile_mkswap(int fd, uint64_t bytes, const char *label, const unsigned ch
 	return fsync(fd) < 0 ? -errno : 0;
 }
 
+/* What the fill left for mkswap's fsync to write, at most (other files' dirty pages count too). */
+static long dirty_kb(void)
+{
+	char buf[4096], *p;
+	int fd = open("/proc/meminfo", O_RDONLY | O_CLOEXEC);
+	ssize_t n = fd < 0 ? -1 : read(fd, buf, sizeof(buf) - 1);
+
+	if (fd >= 0)
+		close(fd);
+	if (n <= 0)
+		return -1;
+	buf[n] = 0;
+	p = strstr(buf, "\nDirty:");
+	return p ? strtol(p + 7, NULL, 10) : -1;
+}
+
 static int fill_zero(int fd, uint64_t bytes)
 {
 	for (uint64_t off = 0; off < bytes;) {
@@ -86,6 +103,7 @@ int swapfile_make(const char *path, uint64_t bytes, enum swapfile_fill fill, con
 	else
 		err = fill_zero(fd, bytes);
 	t->fill_s = swapfile_now() - t0;
+	t->dirty_kb = dirty_kb();
 	if (!err) {
 		t0 = swapfile_now();
 		err = swapfile_mkswap(fd, bytes, label, NULL);

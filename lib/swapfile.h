@@ -17,6 +17,7 @@ enum swapfile_fill { SWAPFILE_FALLOCATE, SWAPFILE_ZERO };
 struct swapfile_times {
 	double fill_s;		/* open, then fallocate or the zero writes; no fsync */
 	double mkswap_s;	/* header write and fsync */
+	long dirty_kb;		/* Dirty in /proc/meminfo between the two, untimed; -1 unknown */
 };
 
 /* 16 random bytes for a UUID without waiting for entropy at boot (salt when there is none). */

@@ -9,7 +9,9 @@
  * Reports per size S (lower-case, as 64m): fallocate_S_s, mkswap_fallocate_S_s,
  * fallocate_plus_mkswap_S_s, zero_S_s, mkswap_zero_S_s, zero_plus_mkswap_S_s,
  * ratio_S (zero-fill / fallocate) and ratio_mkswap_S (mkswap after the
- * zero-fill / after fallocate). Sizes the filesystem cannot hold are
+ * zero-fill / after fallocate), and dirty_after_zero_S_kb,
+ * dirty_after_fallocate_S_kb: the page cache's Dirty between fill and
+ * mkswap, what mkswap's fsync had to write. Sizes the filesystem cannot hold are
  * refused by --prepare, before the first run, naming the free space.
  */
 #include "wl.h"
@@ -88,12 +90,16 @@ static void report(const char *key, uint64_t bytes)
 		printf("fallocate_%s_s=%.6f\n", key, fa.fill_s);
 		printf("mkswap_fallocate_%s_s=%.6f\n", key, fa.mkswap_s);
 		printf("fallocate_plus_mkswap_%s_s=%.6f\n", key, fa.fill_s + fa.mkswap_s);
+		if (fa.dirty_kb >= 0)
+			printf("dirty_after_fallocate_%s_kb=%ld\n", key, fa.dirty_kb);
 	} else {
 		printf("fallocate_%s_s=unsupported\n", key);
 	}
 	printf("zero_%s_s=%.6f\n", key, zero.fill_s);
 	printf("mkswap_zero_%s_s=%.6f\n", key, zero.mkswap_s);
 	printf("zero_plus_mkswap_%s_s=%.6f\n", key, zero.fill_s + zero.mkswap_s);
+	if (zero.dirty_kb >= 0)
+		printf("dirty_after_zero_%s_kb=%ld\n", key, zero.dirty_kb);
 	if (fa_ok && fa.fill_s > 0)
 		printf("ratio_%s=%.1f\n", key, zero.fill_s / fa.fill_s);
 	if (fa_ok && fa.mkswap_s > 0)

@@ -161,7 +161,7 @@ check random_seed_0_differs "exit $rc: $err" '[ "$rc" = 0 ] && [ "$out" != "$fir
 
 # create
 run create --sizes=1M
-ran_ok create_runs "fallocate_1m_s mkswap_fallocate_1m_s fallocate_plus_mkswap_1m_s zero_1m_s mkswap_zero_1m_s zero_plus_mkswap_1m_s ratio_1m ratio_mkswap_1m"
+ran_ok create_runs "fallocate_1m_s mkswap_fallocate_1m_s fallocate_plus_mkswap_1m_s dirty_after_fallocate_1m_kb zero_1m_s mkswap_zero_1m_s zero_plus_mkswap_1m_s dirty_after_zero_1m_kb ratio_1m ratio_mkswap_1m"
 check create_sums_add_up "got $(val zero_1m_s) + $(val mkswap_zero_1m_s) = $(val zero_plus_mkswap_1m_s), $(val fallocate_1m_s) + $(val mkswap_fallocate_1m_s) = $(val fallocate_plus_mkswap_1m_s)" \
 	'awk -v a="$(val zero_1m_s)" -v b="$(val mkswap_zero_1m_s)" -v s="$(val zero_plus_mkswap_1m_s)" -v c="$(val fallocate_1m_s)" -v d="$(val mkswap_fallocate_1m_s)" -v t="$(val fallocate_plus_mkswap_1m_s)" "BEGIN { e = a + b - s; f = c + d - t; exit !(e * e < 1e-10 && f * f < 1e-10) }"'
 for k in zero_1m_s mkswap_zero_1m_s; do
@@ -172,7 +172,7 @@ check create_fallocate_number_or_unsupported "got '$(val fallocate_1m_s)'" \
 check create_removes_its_file "left: $(ls "$SWAPBENCH_DIR")" '[ ! -e "$SWAPBENCH_DIR/create.tmp" ]'
 run create --sizes=40K,1M,1536K
 check create_three_sizes "exit $rc, keys '$(keys)'" \
-	'[ "$rc" = 0 ] && [ "$(wc -l <<<"$out")" = 24 ] && [ -n "$(val ratio_40k)" ] && [ -n "$(val ratio_1536k)" ]'
+	'[ "$rc" = 0 ] && [ "$(wc -l <<<"$out")" = 30 ] && [ -n "$(val ratio_40k)" ] && [ -n "$(val ratio_1536k)" ]'
 free_mib=$(df -Pm "$SWAPBENCH_DIR" | awk 'NR == 2 { print $4 }')
 for mode in --prepare ""; do
 	run create $mode --sizes=1M,1T

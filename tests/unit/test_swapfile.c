@@ -41,6 +41,8 @@ static void test_fill(enum swapfile_fill fill, const char *name)
 	CHECK((st.st_mode & 0777) == 0600, "%s: mode 0600, as swapon wants", name);
 	CHECK(t.fill_s >= 0 && t.mkswap_s >= 0 && t.fill_s < 60 && t.mkswap_s < 60, "%s: both times taken",
 	      name);
+	CHECK(t.dirty_kb >= 0, "%s: the page cache's Dirty read between fill and mkswap (%ld kB)", name,
+	      t.dirty_kb);
 	fd = open(path, O_RDONLY);
 	CHECK(fd >= 0 && pread(fd, page, ps, 0) == (ssize_t)ps && swaphdr_parse(page, ps, &info) == 0,
 	      "%s: swap header read back", name);
