@@ -27,8 +27,8 @@ double swapfile_now(void)
 
 void swapfile_random(unsigned char rnd[16], uint64_t salt)
 {
-	if (getrandom(rnd, sizeof(rnd), GRND_NONBLOCK) != (ssize_t)sizeof(rnd) &&
-	    getrandom(rnd, sizeof(rnd), GRND_INSECURE) != (ssize_t)sizeof(rnd)) {
+	if (getrandom(rnd, 16, GRND_NONBLOCK) != (ssize_t)16 &&
+	    getrandom(rnd, 16, GRND_INSECURE) != (ssize_t)16) {
 		double t = swapfile_now();
 		pid_t pid = getpid();
 
