@@ -56,7 +56,10 @@ IMG_OBJS  := $(patsubst %.c,$(OBJ)/%.o,$(INIT_SRC) rootfs/multicall.c workloads/
 	       $(addprefix workloads/,$(addsuffix .c,$(WL_NAMES))))
 IMG_BIN   := $(A)/swapbench
 
-BZIMAGE   := $(if $(KERNEL),$(KERNEL),$(A)/bzImage)
+# KERNEL= is a bzImage, or any kernel kernel/resolve names (a variant, a
+# source tree, debian:X.Y[+variant]), built into out/ARCH/kernels/NAME/.
+KERNEL_FILE := $(if $(KERNEL),$(shell test -f '$(KERNEL)' && echo '$(KERNEL)'))
+BZIMAGE   := $(if $(KERNEL),$(or $(KERNEL_FILE),$(A)/kernels/$(shell kernel/resolve --name '$(KERNEL)')/bzImage),$(A)/bzImage)
 INITRD    := $(A)/initramfs.cpio.gz
 # the list it was made from; an image with extras (make seeds) is another INITRD
 LIST      := $(INITRD:.cpio.gz=.list)
@@ -66,7 +69,7 @@ REPORT    := $(HOST_OUT)/swapbench-report
 comma := ,
 help_var = @printf '  %-22s %s\n' '$(1)=$($(1))' '$(2)'
 
-.PHONY: wl-names unit-tests help image kernel initramfs host run check bench seeds pxe compare lava lava-check fuzz clean deps FORCE
+.PHONY: wl-names unit-tests help image kernel kernel-spec initramfs host run check bench seeds pxe compare lava lava-check fuzz clean deps FORCE
 .DEFAULT_GOAL := help
 
 # $(call img_default,KEY): ", VALUE" from the image's own parser, once it is built
@@ -96,7 +99,7 @@ help:
 	$(call help_var,WARMUP,unmeasured runs first (unset: the image default$(call img_default,warmup)))
 	$(call help_var,WORKLOADS,from: $(WL_ALL) (unset: the image default$(call img_default,workloads)))
 	$(call help_var,ACCEL,auto (KVM if it really works; else TCG)$(comma) tcg or kvm)
-	$(call help_var,KERNEL,boot this bzImage instead of the built one)
+	$(call help_var,KERNEL,boot this kernel: a bzImage$(comma) a variant$(comma) a source tree$(comma) debian:X.Y[+variant])
 	$(call help_var,MODULES,lib/modules/<release> tree to put in the initramfs (stock kernels))
 	$(call help_var,VARIANT,kernel config variant: default $(notdir $(basename $(wildcard kernel/variants/*.config))))
 	$(call help_var,BUSYBOX,1 adds busybox for swapbench.shell=1)
@@ -105,7 +108,7 @@ help:
 	$(call help_var,EXTRA,files or directories to add under /extra (for the exec workload))
 	$(call help_var,EXTRA_BIN,host programs to add with their shared libraries (/usr/bin/perl))
 	$(call help_var,DETERMINISTIC,1: same kernel + image + command line = byte-identical results (x86_64$(comma) TCG))
-	$(call help_var,KERNELS,make compare: the kernels (variant names$(comma) bzImage paths$(comma) NAME=PATH))
+	$(call help_var,KERNELS,make compare: the kernels$(comma) each as KERNEL= takes it$(comma) or NAME=KERNEL)
 	$(call help_var,BOOTS,make compare: boots per kernel)
 	@echo
 	@echo 'Settings are checked with the image'"'"'s own parser before anything boots.'
@@ -126,6 +129,12 @@ kernel: deps
 
 $(A)/bzImage:
 	@$(MAKE) --no-print-directory kernel VARIANT=default
+
+kernel-spec: deps
+	@k=$$(kernel/resolve $(ARCH) '$(KERNEL)') && mkdir -p $(dir $(BZIMAGE)) && \
+	  { cmp -s "$$k" $(BZIMAGE) || cp "$$k" $(BZIMAGE); } && \
+	  { [ ! -f "$$(dirname $$k)/config" ] || cp "$$(dirname $$k)/config" $(BZIMAGE).config; } && \
+	  echo "kernel: $(BZIMAGE) ($(KERNEL)$$([ -f "$$(dirname $$k)/release" ] && echo ", $$(cat $$(dirname $$k)/release)"))"
 
 # --- image userspace ------------------------------------------------------
 # One static binary: /init and /workloads/* are hard links (rootfs/multicall.c).
@@ -200,7 +209,7 @@ unit-tests: $(addprefix $(HOST_OUT)/tests/test_,$(ALL_UNIT)) \
 	    $(addprefix $(HOST_OUT)/wl/,$(WL_ALL)) $(HOST_OUT)/stats-probe
 
 image: deps
-	@$(MAKE) --no-print-directory $(if $(KERNEL),,kernel) initramfs host
+	@$(MAKE) --no-print-directory $(if $(KERNEL),$(if $(KERNEL_FILE),,kernel-spec),kernel) initramfs host
 
 # --- running --------------------------------------------------------------
 run: image
