@@ -163,7 +163,7 @@ static void *arena_alloc(struct arena *a, size_t n)
 	enum { BLOCK = 1 << 20 };
 	void *p;
 
-	n = (n + 7) & ~(size_t)7;
+	n = n ? (n + 7) & ~(size_t)7 : 8;	/* never a zero offset from the first, NULL block */
 	if (n > a->left) {
 		size_t size = n > BLOCK / 4 ? n : BLOCK;
 
