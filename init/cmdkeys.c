@@ -70,6 +70,9 @@ int cmdline_show(const struct sb_config *cfg, int i, char *out, size_t n)
 		return -1;
 	k = &cmdline_keys[i];
 	base = (const char *)cfg + k->off;
+	/* unset: 0 where the parser takes no 0 (until, maxruns) prints nothing */
+	if ((k->kind == K_PCT || k->kind == K_UINT) && k->min > 0 && !*(const unsigned *)(const void *)base)
+		return 1;
 	len = (size_t)snprintf(out, n, "%s=", k->name);
 	switch (k->kind) {
 	case K_STR:

@@ -182,8 +182,9 @@ static int host_parse(const char *text, enum host_mode mode)
 		show_plan(&c);
 		return 0;
 	}
-	for (int i = 0; cmdline_show(&c, i, line, sizeof(line)) == 0; i++)
-		printf("%s\n", line);
+	for (int i = 0, r; (r = cmdline_show(&c, i, line, sizeof(line))) >= 0; i++)
+		if (r == 0)
+			printf("%s\n", line);
 	for (int i = 0; i < c.nparams; i++)
 		printf("param %s.%s=%s\n", c.params[i].workload, c.params[i].name, c.params[i].value);
 	return 0;

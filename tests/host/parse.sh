@@ -34,6 +34,19 @@ if [ "$n" = "${#given[@]}" ]; then
 else
 	fail "parse: each key once" "$n key lines for ${#given[@]} keys: $(grep -o '^[a-z_]*=' <<<"$out" | sort | uniq -d | xargs)"
 fi
+# until needs alternating runs, so it is checked on a line of its own;
+# unset, until and maxruns print nothing (0 is not a value they take)
+until=$("$init" --parse "swapbench.until=2.5 swapbench.maxruns=20")
+if grep -qx 'until=2.50' <<<"$until" && grep -qx 'maxruns=20' <<<"$until"; then
+	pass "parse: prints until (2.50) and maxruns (20)"
+else
+	fail "parse: prints until and maxruns" "$(grep -E '^(until|maxruns)=' <<<"$until" | xargs)"
+fi
+if grep -qE '^(until|maxruns)=' <<<"$out"; then
+	fail "parse: unset until and maxruns" "printed: $(grep -E '^(until|maxruns)=' <<<"$out" | xargs)"
+else
+	pass "parse: unset until and maxruns print nothing"
+fi
 if grep -qx 'param idle.seconds=1' <<<"$out"; then pass "parse: prints the workload parameter"; else fail "parse: param" "$out"; fi
 again=$("$init" --parse "$(grep '^[a-z_]*=' <<<"$out" | sed 's/^/swapbench./' | tr '\n' ' ')")
 if [ "$(grep '^[a-z_]*=' <<<"$again")" = "$(grep '^[a-z_]*=' <<<"$out")" ]; then
