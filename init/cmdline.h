@@ -72,8 +72,9 @@ int cmdline_parse(const char *cmdline, const char *const *known_workloads,
 const char *cmdline_backend_name(enum sb_backend b);
 /*
  * The i-th swapbench.* key as "key=value" from cfg, in the form the parser
- * takes (names for choices); returns 0, 1 for a key left unset (until, maxruns: nothing to print), or -1 past the last key. The
- * workload parameters are in cfg->params.
+ * takes (names for choices); returns 0, 1 for a key left unset (until and
+ * maxruns: nothing to print), or -1 past the last key. The workload
+ * parameters are in cfg->params.
  */
 int cmdline_show(const struct sb_config *cfg, int i, char *out, size_t n);
 
