@@ -90,6 +90,17 @@ clock_checks() {
 			test "${step:-0}" -gt 0 -a "${step:-0}" -lt 1000000 -o "$flagged" = 1
 		[ $how = default ] ||
 			check "clock $how: the TSC is not used (got $cs)" bash -c "case '$cs' in tsc*) exit 1 ;; esac"
+		if [ $how = default ] && [ "$ACCEL" = tcg ] && [ "${DETERMINISTIC:-0}" != 1 ] &&
+			khz=$(grep -ao 'tsc_early_khz=[0-9]*' "$log" | head -n 1 | cut -d= -f2) && [ -n "$khz" ]; then
+			# qemu/run told the guest the host's TSC rate: the TSC it is, at a
+			# rate that keeps guest time within the host's wall time of the boot
+			check "clock default: told the host's TSC rate ($khz kHz), the guest runs on the TSC (got $cs)" test "$cs" = tsc
+			local gt ht
+			gt=$(tr -d '\r' <"$log" | grep -o '^\[ *[0-9]*\.[0-9]*\]' | tail -n 1 | tr -d '[] ')
+			ht=$(sed -n 's/^elapsed_s=//p' "$dir/status")
+			check "clock default: guest time ${gt} s fits the boot's host wall time ${ht} s (TSC rate right)" \
+				awk -v g="$gt" -v h="$ht" 'BEGIN { exit !(g > 0.5 * h && g <= h + 0.5) }'
+		fi
 	done
 	LIMIT=45 boot clock-poweroff --no-disks -- swapbench.end=poweroff
 	check "poweroff: init says the kernel cannot power off" \
