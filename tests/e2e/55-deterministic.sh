@@ -54,7 +54,7 @@ refused() { # NAME PATTERN ENV... -- ARGS: refused with status 2 and PATTERN
 refused "DETERMINISTIC=2" 'DETERMINISTIC=2: 0 or 1' DETERMINISTIC=2 qemu/run -q -o "$T/r1"
 refused "with KVM" 'needs TCG' DETERMINISTIC=1 ACCEL=kvm qemu/run -q -o "$T/r2"
 refused "on i686" 'needs ARCH=x86_64' DETERMINISTIC=1 ARCH=i686 qemu/run -q -o "$T/r3"
-refused "with PXE" 'NET_BOOT do not mix' DETERMINISTIC=1 NET_BOOT="$T" qemu/run -q -o "$T/r4"
+refused "with PXE" 'NET_BOOT or NET_TAP do not mix' DETERMINISTIC=1 NET_BOOT="$T" qemu/run -q -o "$T/r4"
 truncate -s 3M "$T/odd.img"
 echo x >>"$T/odd.img"
 refused "a swap disk of 3 MiB + 2 bytes" 'must be a multiple of 2 MiB' DETERMINISTIC=1 qemu/run -q -o "$T/r5" --swap-disk "$T/odd.img"
