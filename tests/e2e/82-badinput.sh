@@ -112,7 +112,7 @@ check "boot nolabel: the error lists the disks the kernel has" \
 	grep -aqE '^# swapbench: error: .*the kernel has( [a-z0-9]+)* vda1( [a-z0-9]+)* vdb' "$log"
 blank=$T/blank.img
 truncate -s 16M "$blank"
-bad_boot nomagic 'results disk /dev/vdc has no swapbench magic' --disk "$blank" -- \
+bad_boot nomagic 'results disk /dev/vdc: no swapbench results-disk magic: not writing to it' --disk "$blank" -- \
 	swapbench.workloads=idle swapbench.results=/dev/vdc
 check "boot nomagic: the disk without the magic is still all zeros" cmp -s "$blank" <(head -c 16M /dev/zero)
 
