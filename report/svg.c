@@ -124,14 +124,18 @@ void svg_legend_item(FILE *f, int row, enum svg_mark m, const char *color, const
 			x - 4, y - 4, color);
 		break;
 	}
-	if (strlen(label) > 30) {
-		char cut[40];
+	/* the legend column holds about 24 characters at 12 px: a longer label
+	 * gets a smaller font, down to 7 px, and past 40 characters is cut */
+	size_t len = strlen(label);
+	char extra[32] = "", cut[48];
 
-		snprintf(cut, sizeof(cut), "%.28s...", label);
-		svg_text(f, x + 14, y + 4, "start", "", cut);
-		return;
+	if (len > 24)
+		snprintf(extra, sizeof(extra), " font-size=\"%.1f\"", len > 40 ? 7.2 : 12.0 * 24 / (double)len);
+	if (len > 40) {
+		snprintf(cut, sizeof(cut), "%.37s...", label);
+		label = cut;
 	}
-	svg_text(f, x + 14, y + 4, "start", "", label);
+	svg_text(f, x + 14, y + 4, "start", extra, label);
 }
 
 int svg_on_path(const char *prog)
