@@ -22,8 +22,9 @@ records() { awk '{ sub(/\r$/, "") } /^(ok |not ok |# sb )/' "$@"; }
 whole() { if [ -n "$(tail -c1 "$1")" ]; then sed '$d' "$1"; else cat "$1"; fi; }
 # data DISK: the data area, up to the first NUL
 data() { tail -c +$((4096 + 1)) "$1" | tr '\0' '\n' | awk 'length($0) == 0 { exit } { print }'; }
-# damaged DISK: how many records the report calls damaged or truncated
-damaged() { "$REPORT" csv "$1" 2>&1 >/dev/null | grep -cE '^[^ ]+:[0-9]+: '; }
+# damaged DISK: how many records the report calls damaged or truncated (not
+# the runs it flags as too short for their clock, which it also names by line)
+damaged() { "$REPORT" csv "$1" 2>&1 >/dev/null | grep -cE '^[^ ]+:[0-9]+: (damaged|truncated|malformed) record'; }
 
 now() { date +%s.%N; }
 since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.2f", b - a }'; }
