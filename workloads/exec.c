@@ -232,21 +232,6 @@ static void move_extras(void)
 		wl_die_errno("symlink %s to %s", EXTRA, dst_root);
 }
 
-static long memavailable_kb(void)
-{
-	char line[128];
-	long kb = -1;
-	FILE *f = fopen("/proc/meminfo", "r");
-
-	if (!f)
-		return -1;
-	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "MemAvailable: %ld kB", &kb) == 1)
-			break;
-	fclose(f);
-	return kb;
-}
-
 static const char *extras_state(void)
 {
 	struct stat st;
@@ -282,7 +267,7 @@ int main(int argc, char **argv)
 		wl_die_errno("stdin %s", inpath);
 	if (fd != 0 && (dup2(fd, 0) < 0 || close(fd) < 0))
 		wl_die_errno("stdin %s", inpath);
-	printf("extras=%s\nmemavailable_kb=%ld\n", extras_state(), memavailable_kb());
+	printf("extras=%s\nmemavailable_kb=%ld\n", extras_state(), wl_proc_kb("/proc/meminfo", "MemAvailable"));
 	fflush(stdout);
 	setenv("PATH", EXTRA "/bin:" EXTRA ":/workloads", 1);
 	setenv("LD_LIBRARY_PATH", EXTRA "/lib", 1);

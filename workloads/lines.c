@@ -250,22 +250,6 @@ static unsigned long clean_objs(const struct heap *h)
 	return objects;
 }
 
-/* VmHWM in kB (the peak resident set, to set beside perl's), or -1 without /proc. */
-static long vm_hwm_kb(void)
-{
-	char line[128];
-	long kb = -1;
-	FILE *f = fopen("/proc/self/status", "r");
-
-	if (!f)
-		return -1;
-	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "VmHWM: %ld kB", &kb) == 1)
-			break;
-	fclose(f);
-	return kb;
-}
-
 static void write_all(int fd, const char *buf, size_t n, const char *path)
 {
 	while (n) {
@@ -340,7 +324,7 @@ int main(int argc, char **argv)
 		       (unsigned long long)count);
 	ary = assign(&args);
 	free_tmps(&tmps);
-	hwm = vm_hwm_kb();
+	hwm = wl_proc_kb("/proc/self/status", "VmHWM");	/* peak resident set, beside perl's */
 	printf("last_index=%lld\n", (long long)args.n - 1);
 	/* heap, both stacks (the argument stack doubled) and the array */
 	printf("bytes_per_line=%llu\n",

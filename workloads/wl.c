@@ -295,6 +295,22 @@ uint64_t wl_now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
+long wl_proc_kb(const char *path, const char *key)
+{
+	char line[128];
+	size_t n = strlen(key);
+	long kb = -1;
+	FILE *f = fopen(path, "r");
+
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f))
+		if (!strncmp(line, key, n) && line[n] == ':' && sscanf(line + n + 1, "%ld", &kb) == 1)
+			break;
+	fclose(f);
+	return kb;
+}
+
 double wl_now(void)
 {
 	return (double)wl_now_ns() / 1e9;

@@ -83,6 +83,7 @@ const char *wl_dir(void);
 void wl_path(char *buf, size_t size, const char *file);
 uint64_t wl_now_ns(void);	/* CLOCK_MONOTONIC */
 double wl_now(void);		/* the same in seconds */
+long wl_proc_kb(const char *path, const char *key);	/* "KEY: N kB" in a /proc file, or -1 */
 /* memset that the compiler cannot drop as a dead store. */
 extern void *(*volatile wl_memset)(void *, int, size_t);
 

@@ -90,6 +90,8 @@ check lines_prepare_keeps_right_size_file "rewrote it (exit $rc)" \
 	'[ "$rc" = 0 ] && [ "$(stat -c %Y "$SWAPBENCH_DIR/lines.txt")" = "$(date -d 2000-01-01 +%s)" ]'
 run lines --count=1000
 ran_ok lines_runs "last_index bytes_per_line vmhwm_kb objects"
+hwm=$(sed -n 's/^vmhwm_kb=//p' <<<"$out")
+check lines_reads_its_peak_rss "vmhwm_kb=$hwm" '[ "${hwm:-0}" -gt 0 ]'
 check lines_last_index_999 "got '$(val last_index)'" '[ "$(val last_index)" = 999 ]'
 # perl 5.36 on x86_64 takes 168 bytes a line (VmHWM 168.8 MB for 1,000,000)
 check lines_bytes_per_line_150_to_190 "got '$(val bytes_per_line)'" \
