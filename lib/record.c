@@ -32,10 +32,12 @@ static int is_plain(unsigned char c)
 	return c > ' ' && c < 0x7f && c != '"' && c != '\\' && c != '#';
 }
 
+/* [A-Za-z0-9_.-] as a 128-bit set: the decoder tests every key byte. */
 static int key_char(unsigned char c)
 {
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	       (c >= '0' && c <= '9') || c == '_' || c == '.' || c == '-';
+	static const unsigned long long set[2] = { 0x3ff600000000000ULL, 0x7fffffe87fffffeULL };
+
+	return c < 128 && (set[c >> 6] >> (c & 63)) & 1;
 }
 
 int rec_key_ok(const char *k)
@@ -165,8 +167,13 @@ static int take_value(const char **pp, const char *end, char **out)
 		}
 		p++;
 	} else {
-		while (p < end && *p != ' ')
-			*o++ = *p++;
+		/* the common case, a plain value: one scan, one copy */
+		const char *sp = memchr(p, ' ', (size_t)(end - p));
+		size_t n = (size_t)((sp ? sp : end) - p);
+
+		memcpy(o, p, n);
+		o += n;
+		p += n;
 	}
 	if (p < end && *p != ' ')
 		return -1;
@@ -194,12 +201,14 @@ static enum rec_status parse_fields(const char *p, const char *end, struct rec *
 
 		memcpy(o, k, (size_t)(p - k));
 		f->key = o;
+		f->klen = (unsigned short)(p - k);
 		o += p - k;
 		*o++ = 0;
 		p++;
 		f->val = o;
 		if (take_value(&p, end, &o) < 0)
 			return REC_MALFORMED;
+		f->vlen = (unsigned short)(o - 1 - f->val);
 	}
 	return REC_GOOD;
 }

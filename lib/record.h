@@ -35,6 +35,7 @@ enum rec_status {
 struct rec_field {
 	const char *key;
 	const char *val;
+	unsigned short klen, vlen;	/* strlen of key and of the decoded value */
 };
 
 struct rec {

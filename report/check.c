@@ -196,13 +196,31 @@ void parse_print_problems(const struct dataset *ds, FILE *out, int markdown)
 	for (size_t g = 0; g < ds->nprobs; g++) {
 		char lines[160] = "";
 		size_t n = 0, seen = 0;
+		unsigned long from = 0, to = 0;	/* the range being gathered */
 
 		if (first[g] != g || count[g] <= PROBLEMS_ALIKE)
 			continue;
-		for (size_t i = g; i < ds->nprobs && n + 24 < sizeof(lines); i++)
-			if (first[i] == g && ++seen > PROBLEMS_ALIKE && ds->probs[i].line)
-				n += (size_t)snprintf(lines + n, sizeof(lines) - n, "%s%lu", n ? ", " : "",
-						      ds->probs[i].line);
+		/* consecutive lines as one range: "lines 9-1005, 1010" */
+		for (size_t i = g; i <= ds->nprobs && n + 48 < sizeof(lines); i++) {
+			unsigned long l = 0;
+
+			if (i < ds->nprobs && (first[i] != g || ++seen <= PROBLEMS_ALIKE ||
+					       !(l = ds->probs[i].line)))
+				continue;
+			if (from && l == to + 1) {
+				to = l;
+				continue;
+			}
+			if (from && to > from)
+				n += (size_t)snprintf(lines + n, sizeof(lines) - n, "%s%lu-%lu",
+						      n ? ", " : "", from, to);
+			else if (from)
+				n += (size_t)snprintf(lines + n, sizeof(lines) - n, "%s%lu",
+						      n ? ", " : "", from);
+			from = to = l;
+		}
+		if (from)	/* the list filled up inside a range */
+			seen = 0;
 		fprintf(out, markdown ? "- `%s`: %zu more like the one at `%s` (%s%s%s)\n" :
 			"%s: %zu more like the one at %s (%s%s%s)\n", ds->probs[g].source,
 			count[g] - PROBLEMS_ALIKE, ds->probs[g].where, *lines ? "lines " : "not listed",

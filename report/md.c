@@ -8,6 +8,7 @@
 #include "verdict.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,23 +17,71 @@ static const char *or_dash(const char *s)
 	return s && *s ? s : "-";
 }
 
+/* Beyond this many sources (a lab's logs), those of one directory and kind share a row. */
+#define SOURCES_LISTED 20
+
+static size_t dir_len(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash ? (size_t)(slash - path) + 1 : 0;
+}
+
+static int same_place(const struct source *a, const struct source *b)
+{
+	size_t n = dir_len(a->path);
+
+	return n == dir_len(b->path) && !strncmp(a->path, b->path, n) && !a->label == !b->label;
+}
+
 static void sources(const struct dataset *ds)
 {
 	static const char *const head[] = { "source", "kind", "good records" };
+	size_t *rows = xcalloc(ds->nsrc, sizeof(*rows)), nrows = 0;
 	struct table t;
 
 	printf("## Sources\n\n");
 	table_init(&t, 2, head, 3);
+	/* rows[]: a source of each row; the others of its place join it */
 	for (size_t i = 0; i < ds->nsrc; i++) {
-		table_add(&t, "`%s`", ds->src[i].path);
-		if (ds->src[i].label)
-			table_add(&t, "results disk, label %s", ds->src[i].label);
+		size_t r = 0;
+
+		while (ds->nsrc > SOURCES_LISTED && r < nrows && !same_place(&ds->src[rows[r]], &ds->src[i]))
+			r++;
+		if (ds->nsrc <= SOURCES_LISTED || r == nrows)
+			rows[nrows++] = i;
+	}
+	for (size_t r = 0; r < nrows; r++) {
+		const struct source *s = &ds->src[rows[r]], *last = s;
+		size_t n = 0, total = 0, lo = SIZE_MAX, hi = 0;
+
+		for (size_t i = rows[r]; i < ds->nsrc; i++)
+			if (i == rows[r] || (ds->nsrc > SOURCES_LISTED && same_place(s, &ds->src[i]))) {
+				n++;
+				last = &ds->src[i];
+				total += ds->src[i].nrecords;
+				lo = ds->src[i].nrecords < lo ? ds->src[i].nrecords : lo;
+				hi = ds->src[i].nrecords > hi ? ds->src[i].nrecords : hi;
+			}
+		if (n == 1)
+			table_add(&t, "`%s`", s->path);
 		else
-			table_add(&t, "serial log");
-		table_add(&t, "%zu", ds->src[i].nrecords);
+			table_add(&t, "%zu in `%.*s`: `%s` ... `%s`", n, (int)dir_len(s->path), s->path,
+				  s->path + dir_len(s->path), last->path + dir_len(last->path));
+		if (s->label && n == 1)
+			table_add(&t, "results disk, label %s", s->label);
+		else
+			table_add(&t, s->label ? "results disks" : n > 1 ? "serial logs" : "serial log");
+		if (n == 1)
+			table_add(&t, "%zu", total);
+		else if (lo == hi)
+			table_add(&t, "%zu (%zu each)", total, lo);
+		else
+			table_add(&t, "%zu (%zu to %zu each)", total, lo, hi);
 	}
 	table_print(&t, stdout, 1);
 	table_free(&t);
+	free(rows);
 }
 
 /* Beyond this many boots (a lab), boots alike share one row. */

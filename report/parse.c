@@ -44,12 +44,16 @@ static int same_boot(size_t item, const void *key, const void *ctx)
 
 static struct boot *find_boot(struct dataset *ds, const char *id, const char *source)
 {
-	uint64_t h = hmap_hash(id, strlen(id));
-	size_t i = hmap_get(&ds->boot_ix, h, same_boot, id, ds);
+	uint64_t h;
+	size_t i;
 	struct boot *b;
 
+	if (ds->last_boot && !strcmp(ds->last_boot->id, id))
+		return ds->last_boot;
+	h = hmap_hash(id, strlen(id));
+	i = hmap_get(&ds->boot_ix, h, same_boot, id, ds);
 	if (i != HMAP_NONE)
-		return ds->boots[i];
+		return ds->last_boot = ds->boots[i];
 	b = xcalloc(1, sizeof(*b));
 	b->id = xstrdup(id);
 	b->source = source;
@@ -57,25 +61,14 @@ static struct boot *find_boot(struct dataset *ds, const char *id, const char *so
 	grow(&ds->boots, &ds->boots_cap, ds->nboots, sizeof(*ds->boots));
 	hmap_put(&ds->boot_ix, h, ds->nboots);
 	ds->boots[ds->nboots++] = b;
-	return b;
+	return ds->last_boot = b;
 }
 
-struct run_key {
-	const struct boot *boot;
-	unsigned long num;
-};
-
+/* A boot's runs by test number: each boot has its own table, which stays in
+ * the cache while that boot's records are read, as they are, together. */
 static int same_run(size_t item, const void *key, const void *ctx)
 {
-	const struct run *r = &((const struct dataset *)ctx)->runs[item];
-	const struct run_key *k = key;
-
-	return r->boot == k->boot && r->num == k->num;
-}
-
-static uint64_t run_hash(const struct run_key *k)
-{
-	return hmap_mix((uint64_t)(uintptr_t)k->boot * 0x9e3779b97f4a7c15ULL ^ k->num);
+	return ((const struct dataset *)ctx)->runs[item].num == *(const unsigned long *)key;
 }
 
 /* A test whose valid record a run check refused: reported, so not missing. */
@@ -126,9 +119,10 @@ static void add_result(struct dataset *ds, const struct rec *r, const char *sour
 {
 	int status = 0;
 	const char *why;
-	struct run_key key;
+	struct boot *b;
 	struct run *run;
 	size_t dup;
+	uint64_t h = hmap_mix(r->num);
 
 	grow(&ds->runs, &ds->runs_cap, ds->nruns, sizeof(*ds->runs));
 	run = &ds->runs[ds->nruns];
@@ -138,18 +132,17 @@ static void add_result(struct dataset *ds, const struct rec *r, const char *sour
 		parse_problem(ds, source, line, "%s (not used)", why);
 		return;
 	}
-	key.boot = find_boot(ds, record_get(&run->rec, "boot"), source);
-	key.num = r->num;
-	dup = hmap_get(&ds->run_ix, run_hash(&key), same_run, &key, ds);
+	b = find_boot(ds, record_get(&run->rec, "boot"), source);
+	dup = hmap_get(&b->run_ix, h, same_run, &r->num, ds);
 	if (dup != HMAP_NONE) {
 		const struct run *o = &ds->runs[dup];
 
 		parse_problem(ds, source, line,
 			      "duplicate record: boot %s test %lu already seen at %s:%lu (not used)",
-			      key.boot->id, r->num, o->rec.source, o->rec.line);
+			      b->id, r->num, o->rec.source, o->rec.line);
 		return;
 	}
-	run->boot = (struct boot *)key.boot;
+	run->boot = b;
 	run->seq = ds->nruns;
 	run->num = r->num;
 	run->status = (enum run_status)status;
@@ -159,15 +152,13 @@ static void add_result(struct dataset *ds, const struct rec *r, const char *sour
 	run->kernel = record_get(&run->rec, "kernel");
 	run->tag = record_get(&run->rec, "tag");
 	if ((why = check_run(run))) {
-		struct boot *b = run->boot;
-
 		parse_problem(ds, source, line, "boot %s test %lu: %s (not used)", b->id, r->num,
 			      why);
 		note_refused(b, r->num);
 		return;
 	}
-	hmap_put(&ds->run_ix, run_hash(&key), ds->nruns++);
-	run->boot->nruns++;
+	hmap_put(&b->run_ix, h, ds->nruns++);
+	b->nruns++;
 }
 
 /* Returns the boot the record belongs to, for the KTAP plan line after meta. */
@@ -378,6 +369,7 @@ void parse_free(struct dataset *ds)
 		free(b->swaps);
 		free(b->notes);
 		free(b->refused);
+		hmap_free(&b->run_ix);
 		free(b->id);
 		free(b);
 	}
@@ -391,7 +383,6 @@ void parse_free(struct dataset *ds)
 	}
 	store_free(&ds->mem);
 	hmap_free(&ds->boot_ix);
-	hmap_free(&ds->run_ix);
 	free(ds->src);
 	free(ds->boots);
 	free(ds->runs);

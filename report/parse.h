@@ -24,6 +24,7 @@ struct record {
 	const char *kind;	/* diagnostic records: "meta", "error", ...; else NULL */
 	size_t nf;
 	uint16_t *f;		/* 2 * nf: key number, offset of the value in f */
+	unsigned char repeats;	/* a key occurs twice: record_get takes the last */
 };
 
 struct boot {
@@ -40,6 +41,7 @@ struct boot {
 	size_t nruns;		/* runs used */
 	unsigned long *refused;	/* test numbers of runs a check left out */
 	size_t nrefused, refused_cap;
+	struct hmap run_ix;	/* its runs by test number */
 };
 
 struct run {
@@ -76,7 +78,8 @@ struct dataset {
 	struct problem *probs;
 	size_t nprobs, probs_cap;
 	int keep_flagged;	/* --flagged: flagged runs enter the statistics too */
-	struct hmap boot_ix, run_ix;	/* boots by id, runs by (boot, num) */
+	struct hmap boot_ix;		/* boots by id */
+	struct boot *last_boot;		/* a boot's records come together: asked first */
 	struct arena {
 		char *p;
 		size_t left;

@@ -19,8 +19,12 @@ enum { MUST_BE_NUMBER = 1, MAY_BE_NUMBER };	/* keys.numeric: measurements */
 /* Key names, once per process: every record shares them (and datasets too). */
 static struct {
 	char **name;
+	size_t *len;
 	unsigned char *numeric;
-	size_t n, cap, numeric_cap;
+	unsigned char *pos;	/* where record_get found the key last: tried first */
+	unsigned long *seen;	/* number of the record that had the key last */
+	unsigned long stored;	/* records stored so far */
+	size_t n, cap, len_cap, numeric_cap, pos_cap, seen_cap;
 	struct hmap ix;
 } keys;
 
@@ -33,7 +37,8 @@ static int same_key(size_t item, const void *key, const void *ctx)
 /* The key's number; adds it when add is set, else HMAP_NONE if unknown. */
 static size_t key_number(const char *key, int add)
 {
-	uint64_t h = hmap_hash(key, strlen(key));
+	size_t len = strlen(key);
+	uint64_t h = hmap_hash(key, len);
 	size_t k = hmap_get(&keys.ix, h, same_key, key, NULL);
 
 	if (k != HMAP_NONE || !add)
@@ -41,8 +46,14 @@ static size_t key_number(const char *key, int add)
 	if (keys.n > UINT16_MAX)
 		die("more than %d distinct record keys: not swapbench data", UINT16_MAX + 1);
 	grow(&keys.name, &keys.cap, keys.n, sizeof(*keys.name));
+	grow(&keys.len, &keys.len_cap, keys.n, sizeof(*keys.len));
 	grow(&keys.numeric, &keys.numeric_cap, keys.n, 1);
+	grow(&keys.pos, &keys.pos_cap, keys.n, 1);
+	grow(&keys.seen, &keys.seen_cap, keys.n, sizeof(*keys.seen));
 	keys.name[keys.n] = xstrdup(key);
+	keys.len[keys.n] = len;
+	keys.pos[keys.n] = 0;
+	keys.seen[keys.n] = 0;
 	keys.numeric[keys.n] = !strncmp(key, "w.", 2) ? MAY_BE_NUMBER : 0;
 	for (size_t i = 0; i < sizeof(numeric_keys) / sizeof(numeric_keys[0]); i++)
 		if (!strcmp(key, numeric_keys[i]))
@@ -77,8 +88,8 @@ static size_t key_lookup(const char *key)
 	static struct {
 		const char *at;
 		size_t k;
-	} seen[16];
-	size_t slot = ((uintptr_t)key >> 3) % 16, k;
+	} seen[64];
+	size_t slot = ((uintptr_t)key >> 3) % 64, k;
 
 	if (seen[slot].at == key && !strcmp(keys.name[seen[slot].k], key))
 		return seen[slot].k;
@@ -95,14 +106,21 @@ const char *record_get(const struct record *r, const char *key)
 
 	if (k == HMAP_NONE)
 		return NULL;
+	/* Records of one kind list their keys in one order: try where it was last. */
+	if (!r->repeats && keys.pos[k] < r->nf && r->f[2 * keys.pos[k]] == k)
+		return record_val(r, keys.pos[k]);
+	/* when a key repeats, the last one counts */
 	for (size_t i = r->nf; i-- > 0;)
-		if (r->f[2 * i] == k)
+		if (r->f[2 * i] == k) {
+			keys.pos[k] = (unsigned char)i;
 			return record_val(r, i);
+		}
 	return NULL;
 }
 
-/* Digits with an optional sign and point: a finite number, no strtod needed. */
-static int plain_decimal(const char *s)
+/* Digits with an optional sign and point: a finite number, no strtod needed.
+ * Returns its length, or 0 if s is not such a number (or a very long one). */
+static size_t plain_decimal(const char *s)
 {
 	const char *p = s + (*s == '-' || *s == '+'), *digits = p;
 
@@ -113,19 +131,19 @@ static int plain_decimal(const char *s)
 	if (*p == '.')
 		for (p++; *p >= '0' && *p <= '9'; p++)
 			;
-	return !*p && p - s < 300;
+	return !*p && p - s < 300 ? (size_t)(p - s) : 0;
 }
 
 /* Above it, squares and sums of a few million values could overflow a double. */
 #define NUMBER_MAX 1e100
 
 /* A number beyond what the statistics can take: 1 for "1e160" (1e400 is no number). */
-static int out_of_range(const char *s)
+static int out_of_range(const char *s, size_t plain)
 {
 	char *end;
 	double v;
 
-	if (plain_decimal(s) && strlen(s) < 90)
+	if (plain && plain < 90)
 		return 0;
 	v = strtod(s, &end);
 	return end != s && !*end && isfinite(v) && fabs(v) > NUMBER_MAX;
@@ -137,14 +155,17 @@ const char *record_bad_number(const struct record *r, const char **why)
 
 	for (size_t i = 0; i < r->nf; i++) {
 		const char *s = record_val(r, i);
-
 		int kind = keys.numeric[r->f[2 * i]];
+		size_t plain;
 
-		if (kind == MUST_BE_NUMBER && !plain_decimal(s) && !util_number(s, &v)) {
+		if (!kind)
+			continue;
+		plain = plain_decimal(s);
+		if (kind == MUST_BE_NUMBER && !plain && !util_number(s, &v)) {
 			*why = "is not a number";
 			return record_key(r, i);
 		}
-		if (kind && out_of_range(s)) {
+		if (out_of_range(s, plain)) {
 			*why = "is out of the range the statistics take (magnitude up to 1e100)";
 			return record_key(r, i);
 		}
@@ -181,13 +202,14 @@ static void *arena_alloc(struct arena *a, size_t n)
 }
 
 /* Records of one kind repeat their keys in order: guess before hashing. */
-static size_t field_key(size_t i, const char *key)
+static size_t field_key(size_t i, const struct rec_field *f)
 {
 	static uint16_t guess[REC_FIELDS_MAX];
+	size_t g = guess[i];
 
-	if (guess[i] < keys.n && !strcmp(keys.name[guess[i]], key))
-		return guess[i];
-	return guess[i] = (uint16_t)key_number(key, 1);
+	if (g < keys.n && keys.len[g] == f->klen && !memcmp(keys.name[g], f->key, f->klen))
+		return g;
+	return guess[i] = (uint16_t)key_number(f->key, 1);
 }
 
 void store_record(struct dataset *ds, struct record *out, const struct rec *r,
@@ -197,17 +219,21 @@ void store_record(struct dataset *ds, struct record *out, const struct rec *r,
 	char *vals;
 
 	for (size_t i = 0; i < nf; i++)
-		size += strlen(r->f[i].val) + 1;
+		size += r->f[i].vlen + 1u;
 	out->source = source;
 	out->line = line;
 	out->kind = NULL;
 	out->nf = nf;
+	out->repeats = 0;
 	out->f = arena_alloc(&ds->mem, size);
 	vals = (char *)out->f;
+	keys.stored++;
 	for (size_t i = 0; i < nf; i++) {
-		size_t n = strlen(r->f[i].val) + 1;
+		size_t n = r->f[i].vlen + 1u, k = field_key(i, &r->f[i]);
 
-		out->f[2 * i] = (uint16_t)field_key(i, r->f[i].key);
+		out->repeats |= keys.seen[k] == keys.stored;
+		keys.seen[k] = keys.stored;
+		out->f[2 * i] = (uint16_t)k;
 		out->f[2 * i + 1] = (uint16_t)off;	/* a record is under 4 KiB */
 		memcpy(vals + off, r->f[i].val, n);
 		off += n;

@@ -128,6 +128,13 @@ run "md of 26 boots" 3 md "$T"/lab/lab-*.log
 check "md: 25 boots alike in one row" has out '^| 25 boots | 6.1.0 | x86_64 | 51868 |.* | 1000 | 1000 | 1000 | 0 | pass |$'
 check "md: the boot without totals in its own row" has out '| no totals record |$'
 check "md: command line (1 row) and swap setup (2 rows) of all 26 boots" bash -c "[ \$(grep -c '^| 26 boots | ' '$T/out') = 3 ]"
+check "md: the 26 logs of one directory share a row of the sources table" \
+	has out "^| 26 in \`$T/lab/\`: \`lab-0000.log\` ... \`lab-0025.log\` | serial logs | 26103 (1003 to 1004 each) |\$"
+# seven damaged records in a row and one apart: beyond the 3 listed, one range and one line
+sed -e '10,16s/crc=.*/crc=00000000/' -e '20s/crc=.*/crc=00000000/' "$T/lab/lab-0001.log" >"$T/lab-cut.log"
+run "summary of a log with 8 damaged records" 3 summary "$T/lab-cut.log"
+check "problems alike: the lines beyond the third as ranges (13-16, 20)" \
+	has err "lab-cut.log: 5 more like the one at $T/lab-cut.log:10 (lines 13-16, 20)\$"
 run "md --plots" 0 md --plots "$T/mdplots" "$FIX/seed000.txt"
 check "md references lines.svg" has out "(lines.svg)"
 check "md --plots wrote lines.svg" test -s "$T/mdplots/lines.svg"
