@@ -42,8 +42,24 @@ static int is_column(const char *key)
 	return 0;
 }
 
+struct layout {
+	const char **wide;	/* NULL: one extra column */
+	size_t nwide;
+	unsigned char *column;	/* by key number: 0 not asked yet, 1 no, 2 a fixed column */
+};
+
+/* is_column by key number, asked once a key: a row has dozens of fields. */
+static int field_is_column(const struct layout *l, const struct record *r, size_t i)
+{
+	unsigned char *c = &l->column[record_key_number(r, i)];
+
+	if (!*c)
+		*c = (unsigned char)(1 + is_column(record_key(r, i)));
+	return *c == 2;
+}
+
 /* Fields outside the fixed columns as k=v;k=v, values quoted as in records. */
-static char *extra_fields(const struct record *r)
+static char *extra_fields(const struct record *r, const struct layout *l)
 {
 	size_t cap = 64, n = 0;
 	char *s = xmalloc(cap);
@@ -53,7 +69,7 @@ static char *extra_fields(const struct record *r)
 		const char *v = record_val(r, i);
 		int quote = !*v || strpbrk(v, ";\"\\ \t") != NULL;
 
-		if (is_column(record_key(r, i)))
+		if (field_is_column(l, r, i))
 			continue;
 		grow(&s, &cap, n + strlen(record_key(r, i)) + 2 * strlen(v) + 8, 1);
 		n += (size_t)sprintf(s + n, "%s%s=%s", n ? ";" : "", record_key(r, i), quote ? "\"" : "");
@@ -92,11 +108,6 @@ static size_t wide_keys(const struct dataset *ds, const char ***out)
 	return n;
 }
 
-struct layout {
-	const char **wide;	/* NULL: one extra column */
-	size_t nwide;
-};
-
 static void put_header(FILE *out, const struct layout *l)
 {
 	for (size_t c = 0; c < NCOLUMNS; c++) {
@@ -112,12 +123,29 @@ static void put_header(FILE *out, const struct layout *l)
 	fputc('\n', out);
 }
 
+/* The columns that are not plain record fields, by their index in columns[]. */
+enum col_kind { COL_FIELD, COL_SOURCE, COL_LINE, COL_NUM, COL_KERNEL, COL_TAG, COL_EXTRA, COL_FLAG };
+
+static enum col_kind col_kind(size_t c)
+{
+	static const char *const special[] = { "source", "line", "num", "kernel", "tag", "extra", "flag" };
+	static unsigned char kind[NCOLUMNS + 1];	/* kind + 1; 0: not looked up yet */
+
+	if (!kind[c]) {
+		kind[c] = 1;
+		for (size_t k = 0; k < sizeof(special) / sizeof(special[0]); k++)
+			if (!strcmp(columns[c], special[k]))
+				kind[c] = (unsigned char)(k + 2);
+	}
+	return (enum col_kind)(kind[c] - 1);
+}
+
 static void put_row(FILE *out, const struct run *r, const struct layout *l)
 {
 	for (size_t c = 0; c < NCOLUMNS; c++) {
-		const char *k = columns[c];
+		enum col_kind kind = col_kind(c);
 
-		if (l->wide && !strcmp(k, "extra")) {
+		if (l->wide && kind == COL_EXTRA) {
 			for (size_t w = 0; w < l->nwide; w++) {
 				fputc(',', out);
 				put_csv(out, record_get(&r->rec, l->wide[w]));
@@ -126,25 +154,36 @@ static void put_row(FILE *out, const struct run *r, const struct layout *l)
 		}
 		if (c)
 			fputc(',', out);
-		if (!strcmp(k, "source"))
+		switch (kind) {
+		case COL_SOURCE:
 			put_csv(out, r->rec.source);
-		else if (!strcmp(k, "line"))
+			break;
+		case COL_LINE:
 			fprintf(out, "%lu", r->rec.line);
-		else if (!strcmp(k, "num"))
+			break;
+		case COL_NUM:
 			fprintf(out, "%lu", r->num);
-		else if (!strcmp(k, "kernel"))
+			break;
+		case COL_KERNEL:
 			put_csv(out, r->kernel);
-		else if (!strcmp(k, "tag"))
+			break;
+		case COL_TAG:
 			put_csv(out, r->tag);
-		else if (!strcmp(k, "extra")) {
-			char *e = extra_fields(&r->rec);
+			break;
+		case COL_EXTRA: {
+			char *e = extra_fields(&r->rec, l);
 
 			put_csv(out, e);
 			free(e);
-		} else if (!strcmp(k, "flag"))
+			break;
+		}
+		case COL_FLAG:
 			put_csv(out, r->flag);
-		else
-			put_csv(out, record_get(&r->rec, k));
+			break;
+		case COL_FIELD:
+			put_csv(out, record_get(&r->rec, columns[c]));
+			break;
+		}
 	}
 	fputc('\n', out);
 }
@@ -158,6 +197,7 @@ int cmd_csv(const struct opts *o, int argc, char **argv)
 	if (argc < 1)
 		usage_error("csv: no SOURCE given");
 	cmd_load(o, &ds, argc, argv);
+	l.column = xcalloc(record_nkeys() + 1, 1);
 	if (o->wide) {
 		l.nwide = wide_keys(&ds, &l.wide);
 		if (!l.wide)
@@ -167,6 +207,7 @@ int cmd_csv(const struct opts *o, int argc, char **argv)
 	for (size_t i = 0; i < ds.nruns; i++)
 		put_row(stdout, &ds.runs[i], &l);
 	free(l.wide);
+	free(l.column);
 	status = cmd_exit_status(&ds);
 	parse_free(&ds);
 	return status;
