@@ -22,8 +22,8 @@ struct record {
 	const char *source;
 	unsigned long line;	/* 1-based line in the serial log or disk data area */
 	const char *kind;	/* diagnostic records: "meta", "error", ...; else NULL */
-	size_t nf;
 	uint16_t *f;		/* 2 * nf: key number, offset of the value in f */
+	uint32_t nf;
 	unsigned char repeats;	/* a key occurs twice: record_get takes the last */
 };
 

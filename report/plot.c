@@ -29,6 +29,22 @@ static const char *name_of(const struct cell *c, char *buf, size_t size)
 	return buf;
 }
 
+/*
+ * Beyond these, a plot of every run is a blot (and an SVG of megabytes that
+ * rsvg-convert takes a minute over): the strip plot draws an even sample,
+ * the run-order plot the median of each bin of consecutive runs.
+ */
+#define STRIP_POINTS 1000
+#define ORDER_POINTS 600
+#define STR_(x) #x
+#define STR(x) STR_(x)
+
+/* 1 up to max values, else the step that draws at most max of n. */
+static size_t thin_step(size_t n, size_t max)
+{
+	return n > max ? (n + max - 1) / max : 1;
+}
+
 /* Deterministic jitter in [-1, 1]: the same data gives the same picture. */
 static double jitter(size_t i)
 {
@@ -68,6 +84,7 @@ static void strip_plot(FILE *f, const char *workload, const char *metric, enum g
 	struct svg_axis y;
 	double lo, hi, band = (double)(W - MR - ML) / (double)(n ? n : 1);
 	size_t seq = 0;
+	int thinned = 0;
 
 	y_range(c, n, &lo, &hi);
 	svg_axis_fit(&y, lo, hi, H - MB, MT);
@@ -83,10 +100,12 @@ static void strip_plot(FILE *f, const char *workload, const char *metric, enum g
 		char fails[64];
 
 		stats_summarize(cl->v, cl->nv, &s);
-		for (size_t k = 0; k < cl->nv; k++)
+		/* a lab's thousands of runs: every step-th is drawn, the box is all of them */
+		for (size_t k = 0, step = thin_step(cl->nv, STRIP_POINTS); k < cl->nv; k += step)
 			fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"%s\" "
 				"fill-opacity=\"0.6\"/>\n", cx + jitter(seq++) * bw * 0.45,
 				svg_axis_px(&y, cl->v[k]), col);
+		thinned |= cl->nv > STRIP_POINTS;
 		if (cl->nv >= 2) {
 			double iqr = s.q3 - s.q1, wlo = s.q3, whi = s.q1;
 
@@ -123,8 +142,9 @@ static void strip_plot(FILE *f, const char *workload, const char *metric, enum g
 	svg_legend_item(f, (int)n + 1, MARK_MEAN, MEAN_COLOR, "mean");
 	svg_text(f, W - MR + 20, MT + 10 + 20 * ((double)n + 2), "start", " font-size=\"10\"",
 		 "whiskers: 1.5 IQR");
-	svg_text(f, (ML + W - MR) / 2.0, H - 6, "middle", " font-size=\"11\"",
-		 "only status=ok runs; points jittered sideways");
+	snprintf(buf, sizeof(buf), "only status=ok runs; points jittered sideways%s",
+		 thinned ? "; over " STR(STRIP_POINTS) " runs, an even sample drawn" : "");
+	svg_text(f, (ML + W - MR) / 2.0, H - 6, "middle", " font-size=\"11\"", buf);
 	fputs("</svg>\n", f);
 	free(title);
 	free(label);
@@ -157,15 +177,48 @@ static size_t in_order(const struct cell *const *c, size_t n, struct placed **ou
 	return total;
 }
 
+struct order_point {
+	double x, y;	/* run position (1-based) and value, or a bin's mean position and median */
+};
+
+/* Group g's status=ok runs in order, each bin of per runs one point. */
+static size_t order_points(const struct placed *all, size_t total, size_t g, const char *metric,
+			   size_t per, struct order_point **out)
+{
+	double *bin = xcalloc(per, sizeof(*bin)), at = 0, v;
+	size_t np = 0, nb = 0;
+
+	*out = xcalloc(total / per + 2, sizeof(**out));
+	for (size_t i = 0; i <= total; i++) {
+		if (i < total && (all[i].g != g || all[i].r->status != ST_OK ||
+				  !run_value(all[i].r, metric, &v)))
+			continue;
+		if (i < total) {
+			bin[nb++] = v;
+			at += (double)i + 1;
+		}
+		if (nb && (nb == per || i == total)) {
+			struct stats_summary s;
+
+			stats_summarize(bin, nb, &s);
+			(*out)[np++] = (struct order_point){ at / (double)nb, s.median };
+			nb = 0;
+			at = 0;
+		}
+	}
+	free(bin);
+	return np;
+}
+
 static void order_plot(FILE *f, const char *workload, const char *metric,
 		       const struct cell *const *c, size_t n)
 {
 	char *title = xasprintf("%s: %s in run order", workload, metric);
 	char *label = axis_label(metric), buf[128];
 	struct placed *all;
-	size_t total = in_order(c, n, &all), nfail = 0;
+	size_t total = in_order(c, n, &all), nfail = 0, per = thin_step(total, ORDER_POINTS);
 	struct svg_axis x, y;
-	double lo, hi, v;
+	double lo, hi, last_cross = 0;
 
 	y_range(c, n, &lo, &hi);
 	svg_axis_fit(&y, lo, hi, H - MB, MT);
@@ -184,32 +237,34 @@ static void order_plot(FILE *f, const char *workload, const char *metric,
 	svg_text(f, (ML + W - MR) / 2.0, H - MB + 38, "middle", "",
 		 "run order (n-th run of this workload)");
 	for (size_t g = 0; g < n; g++) {
+		struct order_point *pt;
+		size_t np = order_points(all, total, g, metric, per, &pt);
 		const char *col = palette[g % NCOLORS];
-		int first = 1;
 
 		fprintf(f, "<path fill=\"none\" stroke=\"%s\" stroke-opacity=\"0.5\" stroke-width=\"1.2\" d=\"", col);
-		for (size_t i = 0; i < total; i++) {
-			if (all[i].g != g || all[i].r->status != ST_OK ||
-			    !run_value(all[i].r, metric, &v))
-				continue;
-			fprintf(f, "%s%.1f %.1f", first ? "M" : " L", svg_axis_px(&x, (double)i + 1),
-				svg_axis_px(&y, v));
-			first = 0;
-		}
+		for (size_t i = 0; i < np; i++)
+			fprintf(f, "%s%.1f %.1f", i ? " L" : "M", svg_axis_px(&x, pt[i].x),
+				svg_axis_px(&y, pt[i].y));
 		fputs("\"/>\n", f);
+		for (size_t i = 0; i < np; i++)
+			fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%s\" fill=\"%s\"/>\n",
+				svg_axis_px(&x, pt[i].x), svg_axis_px(&y, pt[i].y), per > 1 ? "2" : "3", col);
+		free(pt);
 	}
 	for (size_t i = 0; i < total; i++) {
-		const char *col = palette[all[i].g % NCOLORS];
 		double px = svg_axis_px(&x, (double)i + 1);
 
-		if (all[i].r->status != ST_OK) {
+		if (all[i].r->status == ST_OK)
+			continue;
+		/* one cross a pixel column: a lab's failures stay countable in the legend */
+		if (!nfail++ || px - last_cross >= 1)
 			fprintf(f, "<path d=\"M%.1f %dl8 8m0 -8l-8 8\" stroke=\"%s\" "
-				"stroke-width=\"2\"/>\n", px - 4, H - MB - 12, col);
-			nfail++;
-		} else if (run_value(all[i].r, metric, &v)) {
-			fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"%s\"/>\n", px,
-				svg_axis_px(&y, v), col);
-		}
+				"stroke-width=\"2\"/>\n", px - 4, H - MB - 12, palette[all[i].g % NCOLORS]);
+		last_cross = px;
+	}
+	if (per > 1) {
+		snprintf(buf, sizeof(buf), "each point: the median of %zu consecutive runs of its group", per);
+		svg_text(f, (ML + W - MR) / 2.0, H - 6, "middle", " font-size=\"11\"", buf);
 	}
 	for (size_t g = 0; g < n; g++)
 		svg_legend_item(f, (int)g, MARK_DOT, palette[g % NCOLORS], name_of(c[g], buf, sizeof(buf)));

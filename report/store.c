@@ -223,7 +223,7 @@ void store_record(struct dataset *ds, struct record *out, const struct rec *r,
 	out->source = source;
 	out->line = line;
 	out->kind = NULL;
-	out->nf = nf;
+	out->nf = (uint32_t)nf;
 	out->repeats = 0;
 	out->f = arena_alloc(&ds->mem, size);
 	vals = (char *)out->f;

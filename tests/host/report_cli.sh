@@ -154,6 +154,16 @@ fi
 check "plot without rsvg-convert says so" has out "rsvg-convert is not on PATH: PNG plots skipped"
 check "plot without rsvg-convert: no png" test ! -e "$T/plots3/lines.png"
 run "plot needs --out" 2 plot "$FIX/seed000.txt"
+# a lab's 13000 runs a backend: an even sample of 1000 each in the strip plot, medians
+# of 44 consecutive runs (26000 / 600 points, rounded up) in the run-order plot
+run "plot of a lab (26000 runs, one boot without totals: exit 3)" 3 plot --out "$T/labplots" "$T"/lab/lab-*.log
+check "plot of a lab: 1000 points a backend and 2 legend dots in the strip plot" \
+	test "$(grep -c '<circle' "$T/labplots/lines.svg")" = 2002
+check "plot of a lab: the strip plot says it drew a sample" grep -q 'over 1000 runs, an even sample drawn' "$T/labplots/lines.svg"
+check "plot of a lab: 296 bin medians a backend in the run-order plot" \
+	test "$(grep -c '<circle' "$T/labplots/lines-order.svg")" = 594
+check "plot of a lab: the run-order plot says what a point is" \
+	grep -q 'each point: the median of 44 consecutive runs of its group' "$T/labplots/lines-order.svg"
 
 # --- init-disk -----------------------------------------------------------
 run "init-disk new file" 0 init-disk --label lab1 "$T/disk.img"
