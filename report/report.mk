@@ -64,3 +64,9 @@ $(HOST_OUT)/tests/gen_lab: tests/fixtures/gen_lab.c $(REPORT_LIB_SRC) lib/record
 	@mkdir -p $(@D)
 	$(HOST_CC) $(HOST_CFLAGS) $(REPORT_CFLAGS) -o $@ $< $(REPORT_LIB_SRC) -lm
 unit-tests: $(HOST_OUT)/tests/gen_lab
+
+# One command's wall and CPU time and peak RSS, for tests/bench_report.
+$(HOST_OUT)/tests/rusage: tests/fixtures/rusage.c
+	@mkdir -p $(@D)
+	$(HOST_CC) $(HOST_CFLAGS) -o $@ $<
+unit-tests: $(HOST_OUT)/tests/rusage
