@@ -89,9 +89,10 @@ int memory_section(const struct dataset *ds, FILE *out)
 	}
 	fprintf(out, "\n**Warning: the kernels' memory differs by %.1f %%** (MemTotal %lu kB with %s "
 		"against %lu kB with %s): the comparison measures the memory as well as the kernels. "
-		"Equalise it by giving %s %lu kB less with `mem=` (`make compare` takes it after the "
-		"kernel's name: `KERNELS=\"%s:mem=<MEM x 1024 - %lu>K ...\"`; README, Comparable "
-		"memory).\n", diff, m[hi].total, name(&m[hi]), m[lo].total, name(&m[lo]), name(&m[hi]),
-		m[hi].total - m[lo].total, name(&m[hi]), m[hi].total - m[lo].total);
+		"Equalise it by giving %s %lu kB less with `mem=`: `make compare` "
+		"takes it after that kernel's name in `KERNELS=`, as in `KERNELS=\"default "
+		"debian:6.12:mem=<MEM x 1024 - %lu>K\"` (README, Comparable memory).\n", diff,
+		m[hi].total, name(&m[hi]), m[lo].total, name(&m[lo]), name(&m[hi]),
+		m[hi].total - m[lo].total, m[hi].total - m[lo].total);
 	return 1;
 }

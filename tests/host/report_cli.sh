@@ -130,6 +130,23 @@ check "md: the boot without totals in its own row" has out '| no totals record |
 check "md: command line (1 row) and swap setup (2 rows) of all 26 boots" bash -c "[ \$(grep -c '^| 26 boots | ' '$T/out') = 3 ]"
 check "md: the 26 logs of one directory share a row of the sources table" \
 	has out "^| 26 in \`$T/lab/\`: \`lab-0000.log\` ... \`lab-0025.log\` | serial logs | 26103 (1003 to 1004 each) |\$"
+# two kernels with 3132 kB of MemTotal between them: the md report warns and shows mem=
+python3 - "$T/lab/lab-0000.log" "$T/lab/lab-0001.log" "$T/mem.log" <<'PY'
+import re, sys, zlib
+out = open(sys.argv[3], "w")
+for path, extra in ((sys.argv[1], ""), (sys.argv[2], " tag=debian-6_12")):
+    for line in open(path):
+        body = line.rstrip("\n")
+        if body.startswith("# sb meta "):
+            body = body[:body.rindex(" crc=")]
+            if extra:
+                body = body.replace("memtotal_kb=51868", "memtotal_kb=55000") + extra
+            body += " crc=%08x" % zlib.crc32(body.encode())
+        out.write(body + "\n")
+PY
+run "md of two kernels whose memory differs" 0 md "$T/mem.log"
+check "md: memory warning names the larger kernel and the kB to take off" \
+	has out "^\*\*Warning: the kernels' memory differs by 6.0 %\*\* (MemTotal 55000 kB with debian-6_12 against 51868 kB with 6.1.0).*Equalise it by giving debian-6_12 3132 kB less with \`mem=\`: \`make compare\` takes it after that kernel's name in \`KERNELS=\`, as in \`KERNELS=\"default debian:6.12:mem=<MEM x 1024 - 3132>K\"\`"
 # seven damaged records in a row and one apart: beyond the 3 listed, one range and one line
 sed -e '10,16s/crc=.*/crc=00000000/' -e '20s/crc=.*/crc=00000000/' "$T/lab/lab-0001.log" >"$T/lab-cut.log"
 run "summary of a log with 8 damaged records" 3 summary "$T/lab-cut.log"
