@@ -9,6 +9,7 @@ struct opts {
 	int by_given;
 	double threshold;	/* --bisect, percent */
 	int bisect, backends, higher_better, force;
+	int interim;		/* --bisect --interim: more runs may follow */
 	int flagged;		/* --flagged: use the runs clockflag flags */
 	int wide;		/* csv --wide: extra fields as columns */
 	const char *plots, *out, *label, *size;

@@ -64,6 +64,32 @@ static struct slot *slots(const struct cell *c, char *why, size_t size)
 	return s;
 }
 
+/* The paired analysis of n pairs pa[i], pb[i]; left: runs without a partner. */
+static void analyse_pairs(const double *pa, const double *pb, size_t n, size_t left,
+			  struct comparison *c)
+{
+	if (n < 2) {
+		snprintf(c->why, sizeof(c->why), n ? "only one A run has its B neighbour" :
+			 "no A run has a B run next to it in the same boot");
+	} else if (!stats_paired(pa, pb, n, &c->pd) && !stats_wilcoxon(pa, pb, n, &c->wx)) {
+		double above = 0;
+
+		for (size_t i = 0; i < n; i++)
+			above += pb[i] > pa[i] ? 1 : pb[i] == pa[i] ? 0.5 : 0;
+		c->paired = 1;
+		c->npairs = n;
+		c->est = (struct estimate){ 1, c->pd.diff, c->pd.ci_lo, c->pd.ci_hi, c->pd.rel,
+					    c->pd.rel_lo, c->pd.rel_hi, above / (double)n, c->wx.p };
+		snprintf(c->why, sizeof(c->why), "paired: the runs alternated, %zu pairs of "
+			 "neighbouring runs (r = %.2f)", n, c->pd.corr);
+		if (left)
+			snprintf(c->why + strlen(c->why), sizeof(c->why) - strlen(c->why),
+				 ", %zu run(s) without a partner left out", left);
+	} else {
+		snprintf(c->why, sizeof(c->why), "every pair is tied");
+	}
+}
+
 /* Pairs each A run with the B run of the same boot and iteration: its neighbour. */
 static void pair_runs(const struct cell *a, const struct cell *b, struct comparison *c)
 {
@@ -87,37 +113,26 @@ static void pair_runs(const struct cell *a, const struct cell *b, struct compari
 		i += d <= 0;
 		j += d >= 0;
 	}
-	if (n < 2) {
-		snprintf(c->why, sizeof(c->why), n ? "only one A run has its B neighbour" :
-			 "no A run has a B run next to it in the same boot");
-	} else if (!stats_paired(pa, pb, n, &c->pd) && !stats_wilcoxon(pa, pb, n, &c->wx)) {
-		size_t left = a->nv + b->nv - 2 * n;
-		double above = 0;
-
-		for (size_t i = 0; i < n; i++)
-			above += pb[i] > pa[i] ? 1 : pb[i] == pa[i] ? 0.5 : 0;
-		c->paired = 1;
-		c->npairs = n;
-		c->est = (struct estimate){ 1, c->pd.diff, c->pd.ci_lo, c->pd.ci_hi, c->pd.rel,
-					    c->pd.rel_lo, c->pd.rel_hi, above / (double)n, c->wx.p };
-		snprintf(c->why, sizeof(c->why), "paired: the runs alternated, %zu pairs of "
-			 "neighbouring runs (r = %.2f)", n, c->pd.corr);
-		if (left)
-			snprintf(c->why + strlen(c->why), sizeof(c->why) - strlen(c->why),
-				 ", %zu run(s) without a partner left out", left);
-	} else {
-		snprintf(c->why, sizeof(c->why), "every pair is tied");
-	}
+	analyse_pairs(pa, pb, n, a->nv + b->nv - 2 * n, c);
 	free(pa);
 	free(pb);
 	free(sa);
 	free(sb);
 }
 
-void compare_cells(const struct cell *a, const struct cell *b, struct comparison *c)
+/* The verdict from the estimate: the CI excludes zero and the rank test agrees. */
+static void decide(struct comparison *c)
 {
-	char why[sizeof(c->why)];
+	if (!c->est.have || c->est.p >= 0.05)
+		return;
+	if (c->est.ci_lo > 0)
+		c->verdict = V_HIGHER;
+	else if (c->est.ci_hi < 0)
+		c->verdict = V_LOWER;
+}
 
+static void compare_start(const struct cell *a, const struct cell *b, struct comparison *c)
+{
 	memset(c, 0, sizeof(*c));
 	c->workload = a->workload;
 	c->a = a;
@@ -126,20 +141,30 @@ void compare_cells(const struct cell *a, const struct cell *b, struct comparison
 	stats_summarize(b->v, b->nv, &c->sb);
 	c->have_welch = !stats_welch(a->v, a->nv, b->v, b->nv, &c->w);
 	c->have_mw = !stats_mann_whitney(a->v, a->nv, b->v, b->nv, &c->mw);
+}
+
+void compare_aligned(const struct cell *a, const struct cell *b, struct comparison *c)
+{
+	compare_start(a, b, c);
+	analyse_pairs(a->v, b->v, a->nv < b->nv ? a->nv : b->nv,
+		      a->nv > b->nv ? a->nv - b->nv : b->nv - a->nv, c);
+	decide(c);
+}
+
+void compare_cells(const struct cell *a, const struct cell *b, struct comparison *c)
+{
+	char why[sizeof(c->why)];
+
+	compare_start(a, b, c);
 	pair_runs(a, b, c);
 	if (!c->paired) {
-		snprintf(why, sizeof(why), "unpaired (Welch, Mann-Whitney): %s", c->why);
+		snprintf(why, sizeof(why), "unpaired (Welch, Mann-Whitney): %.120s", c->why);
 		memcpy(c->why, why, sizeof(why));
 		c->est = (struct estimate){ c->have_welch && c->have_mw, c->w.diff, c->w.ci_lo,
 					    c->w.ci_hi, c->w.rel, c->w.rel_lo, c->w.rel_hi,
 					    c->mw.ps, c->mw.p };
 	}
-	if (!c->est.have || c->est.p >= 0.05)
-		return;
-	if (c->est.ci_lo > 0)
-		c->verdict = V_HIGHER;
-	else if (c->est.ci_hi < 0)
-		c->verdict = V_LOWER;
+	decide(c);
 }
 
 static size_t push(struct comparison **out, size_t n, size_t *cap, const struct cell *a,
@@ -239,7 +264,7 @@ void compare_free(struct cells *cells, size_t ncells, struct comparison *c, size
 	free(cells);
 }
 
-static const char *name_of(const struct comparison *c, char *buf, size_t size)
+const char *compare_name(const struct comparison *c, char *buf, size_t size)
 {
 	snprintf(buf, size, "%s%s%s", c->workload, c->group ? "/" : "", c->group ? c->group : "");
 	return buf;
@@ -302,60 +327,6 @@ void compare_print(const struct comparison *c, size_t n, const char *metric,
 	fputc('\n', out);
 	for (size_t i = 0; i < n; i++)
 		fprintf(out, "%sanalysis of %s: %s%s\n", markdown ? "- " : "",
-			name_of(&c[i], name, sizeof(name)), c[i].why,
+			compare_name(&c[i], name, sizeof(name)), c[i].why,
 			c[i].paired ? "; rank test: Wilcoxon signed-rank" : "");
-}
-
-enum bisect_result compare_bisect(const struct comparison *c, size_t n,
-				  const struct bisect_opts *o, FILE *out)
-{
-	enum verdict worse = o->higher_better ? V_LOWER : V_HIGHER;
-	size_t good = 0, bad = 0;
-	char name[160];
-
-	for (size_t i = 0; i < n; i++) {
-		const struct comparison *p = &c[i];
-		double rel, hi;
-
-		name_of(p, name, sizeof(name));
-		if (!p->est.have || isnan(p->est.rel)) {
-			fprintf(out, "bisect: %s: too few runs that passed (A %zu, B %zu)\n", name,
-				p->a->nv, p->b->nv);
-			continue;
-		}
-		rel = worse == V_HIGHER ? p->est.rel : -p->est.rel;
-		hi = worse == V_HIGHER ? p->est.rel_hi : -p->est.rel_lo;
-		if (p->verdict == worse && rel > o->threshold) {
-			fprintf(out, "bisect: %s: bad: B worse by %.2f%% (> %g%%), rank p=%.3g\n",
-				name, rel, o->threshold, p->est.p);
-			bad++;
-		} else if (group_nfailed(p->b) && !group_nfailed(p->a)) {
-			fprintf(out, "bisect: %s: %zu run(s) of B did not pass, none of A\n", name,
-				group_nfailed(p->b));
-		} else if (hi < o->threshold) {
-			fprintf(out, "bisect: %s: good: worsening at most %.2f%% (95%% CI) < %g%%\n",
-				name, hi, o->threshold);
-			good++;
-		} else {
-			fprintf(out, "bisect: %s: inconclusive: worsening %.2f%%, up to %.2f%% "
-				"(95%% CI), threshold %g%%, verdict: %s\n", name, rel, hi,
-				o->threshold, compare_verdict_name(p->verdict, o->metric));
-		}
-	}
-	if (bad) {
-		fprintf(out, "bisect: bad (exit 1): %zu of %zu comparisons worse beyond %g%%\n",
-			bad, n, o->threshold);
-		return BISECT_BAD;
-	}
-	if (n && good == n) {
-		fprintf(out, "bisect: good (exit 0): all %zu comparisons within %g%%\n", n,
-			o->threshold);
-		return BISECT_GOOD;
-	}
-	if (!n)
-		fprintf(out, "bisect: inconclusive (exit 125): no workload present in both A and B\n");
-	else
-		fprintf(out, "bisect: inconclusive (exit 125): %zu of %zu comparisons good, "
-			"none bad\n", good, n);
-	return BISECT_SKIP;
 }

@@ -48,9 +48,12 @@ struct bisect_opts {
 	const char *metric;
 	double threshold;	/* percent */
 	int higher_better;	/* the metric is a throughput: lower is worse */
+	int interim;		/* more runs may follow (qemu/bisect-run below its cap) */
 };
 
 void compare_cells(const struct cell *a, const struct cell *b, struct comparison *c);
+/* Paired by position: a->v[i] with b->v[i] (an A/A split of one run series). */
+void compare_aligned(const struct cell *a, const struct cell *b, struct comparison *c);
 /* Pairs cells of equal workload and group; returns how many. */
 size_t compare_match(const struct cells *a, const struct cells *b, struct comparison **out);
 /* Pairs (workload, ga) with (workload, gb) inside one set of cells. */
@@ -69,6 +72,11 @@ void compare_free(struct cells *cells, size_t ncells, struct comparison *c, size
 /* group_title names the group column; NULL leaves it out. */
 void compare_print(const struct comparison *c, size_t n, const char *metric,
 		   const char *group_title, FILE *out, int markdown);
+/* "lines/partition": a comparison's workload and group. */
+const char *compare_name(const struct comparison *c, char *buf, size_t size);
+
+/* The decision for git bisect run, a sequential rule (report/bisect.c). */
+extern const char bisect_rule[];
 /* Decides for git bisect run and says why on out. */
 enum bisect_result compare_bisect(const struct comparison *c, size_t n,
 				  const struct bisect_opts *o, FILE *out);

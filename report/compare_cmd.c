@@ -52,7 +52,7 @@ static int finish(const struct opts *o, const struct comparison *cmp, size_t n,
 	int status;
 
 	if (o->bisect) {
-		struct bisect_opts bo = { o->metric, o->threshold, o->higher_better };
+		struct bisect_opts bo = { o->metric, o->threshold, o->higher_better, o->interim };
 
 		putchar('\n');
 		return (int)compare_bisect(cmp, n, &bo, stdout);

@@ -20,7 +20,7 @@ static const char usage_text[] =
 "  summary [--metric KEY] [--by backend|kernel|tag] SOURCE...\n"
 "                                per workload and group: N, not ok, min, max, median,\n"
 "                                mean, stddev, 95% CI of the mean (Student t), CV\n"
-"  compare [--metric KEY] [--threshold PCT] [--bisect] [--higher-better] A B\n"
+"  compare [--metric KEY] [--threshold PCT] [--bisect [--interim]] [--higher-better] A B\n"
 "  compare ... --backends SOURCE...      A = partition runs, B = file runs\n"
 "  compare ... --by kernel|tag SOURCE... A, B = the two kernels/tags, first seen is A\n"
 "                                per workload (and backend): means, B-A with Welch 95% CI,\n"
@@ -58,11 +58,11 @@ static const char usage_text[] =
 "never used.\n"
 "\n"
 "Exit status: 0 clean; 3 output printed but problems were reported; 2 usage or I/O\n"
-"error. compare --bisect (for git bisect run): 0 good, every workload's relative\n"
-"worsening has its 95% CI upper bound below the threshold (default 5%); 1 bad, some\n"
-"workload is proven worse (\"B slower\") by more than the threshold; 125 otherwise\n"
-"(too few runs, noise, no data, unreadable source). Larger values count as worse\n"
-"unless --higher-better.\n";
+"error. compare --bisect (for git bisect run): 0 good, 1 bad (worse beyond the\n"
+"threshold, default 5%), 125 undecided (too few runs, noise, no data, unreadable\n"
+"source), by a sequential rule it prints; --interim: more runs may follow, so only\n"
+"a stricter bound says bad and noise says 125 (qemu/bisect-run boots again). Larger\n"
+"values count as worse unless --higher-better.\n";
 
 enum cmd_bit { C_CSV = 1, C_SUMMARY = 2, C_COMPARE = 4, C_MD = 8, C_PLOT = 16, C_INIT = 32 };
 
@@ -80,7 +80,7 @@ static const struct command {
 };
 
 enum opt_id { O_METRIC, O_BY, O_THRESHOLD, O_BISECT, O_BACKENDS, O_HIGHER, O_PLOTS, O_OUT,
-	      O_LABEL, O_SIZE, O_FORCE, O_FLAGGED, O_WIDE };
+	      O_LABEL, O_SIZE, O_FORCE, O_FLAGGED, O_WIDE, O_INTERIM };
 
 static const struct option_def {
 	const char *name;
@@ -92,6 +92,7 @@ static const struct option_def {
 	{ "--by", O_BY, 1, C_SUMMARY | C_COMPARE | C_MD | C_PLOT },
 	{ "--threshold", O_THRESHOLD, 1, C_COMPARE },
 	{ "--bisect", O_BISECT, 0, C_COMPARE },
+	{ "--interim", O_INTERIM, 0, C_COMPARE },
 	{ "--backends", O_BACKENDS, 0, C_COMPARE },
 	{ "--higher-better", O_HIGHER, 0, C_COMPARE },
 	{ "--plots", O_PLOTS, 1, C_MD },
@@ -162,6 +163,7 @@ static void set_option(struct opts *o, enum opt_id id, const char *arg)
 			usage_error("--threshold: '%s' is not a percentage above 0", arg);
 		break;
 	case O_BISECT: o->bisect = 1; break;
+	case O_INTERIM: o->interim = 1; break;
 	case O_BACKENDS: o->backends = 1; break;
 	case O_HIGHER: o->higher_better = 1; break;
 	case O_PLOTS: o->plots = arg; break;
@@ -234,6 +236,8 @@ int main(int argc, char **argv)
 	if (!c)
 		usage_error("unknown command '%s'", argv[1]);
 	n = parse_options(c, &o, argc - 2, argv + 2);
+	if (o.interim && !o.bisect)
+		usage_error("--interim goes with --bisect");
 	if (o.bisect)
 		util_die_status = 125;
 	return c->run(&o, n, argv + 2);

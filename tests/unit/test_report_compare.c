@@ -23,11 +23,13 @@ static struct cell make_cell(const char *group, double *v, size_t n)
 	return c;
 }
 
+static int interim;	/* the next bisect() is an interim look */
+
 static enum bisect_result bisect(const double *a, size_t na, const double *b, size_t nb,
 				 double scale, int higher_better, struct comparison *out)
 {
 	static double va[64], vb[64];
-	struct bisect_opts o = { "elapsed_s", 5, higher_better };
+	struct bisect_opts o = { "elapsed_s", 5, higher_better, interim };
 	struct cell ca, cb;
 	FILE *sink = fopen("/dev/null", "w");
 	enum bisect_result r;
@@ -79,8 +81,18 @@ static void test_bisect(void)
 	      "B proven 3%% slower, CI below 5%%: good (0)");
 	CHECK(bisect(noisy_a, 2, noisy_b, 2, 1, 0, &c) == BISECT_SKIP,
 	      "two noisy runs each: inconclusive (125)");
+	interim = 1;
 	CHECK(bisect(seed000_file, 40, seed000_file, 40, 1.04, 0, &c) == BISECT_SKIP,
-	      "4%% slower inside a CV of 14%%: inconclusive (125)");
+	      "4%% slower inside a CV of 14%%, more runs may follow: undecided (125)");
+	CHECK(bisect(seed000_partition, 40, seed000_partition, 40, 1.2, 0, &c) == BISECT_BAD,
+	      "B 20%% slower at an interim look: bad (1)");
+	interim = 0;
+	CHECK(bisect(seed000_file, 40, seed000_file, 40, 1.04, 0, &c) == BISECT_GOOD,
+	      "4%% slower inside a CV of 14%% at the last look: good, 10%% excluded (0)");
+	CHECK(bisect(seed000_file, 40, seed000_file, 40, 1.08, 0, &c) == BISECT_BAD,
+	      "8%% slower inside a CV of 14%% at the last look: bad (1)");
+	CHECK(bisect(seed000_file, 16, seed000_file, 16, 1.045, 0, &c) == BISECT_SKIP,
+	      "4.5%% slower, 16 runs at a CV of 14%%, last look: neither (125)");
 	CHECK(bisect(noisy_a, 2, noisy_b, 1, 1, 0, &c) == BISECT_SKIP,
 	      "one run of B: inconclusive (125)");
 	CHECK(bisect(seed000_partition, 40, seed000_partition, 40, 0.8, 1, &c) == BISECT_BAD,
@@ -89,7 +101,7 @@ static void test_bisect(void)
 	      "B 20%% faster: good (0)");
 	FILE *sink = fopen("/dev/null", "w");
 
-	CHECK(compare_bisect(NULL, 0, &(struct bisect_opts){ "elapsed_s", 5, 0 }, sink) ==
+	CHECK(compare_bisect(NULL, 0, &(struct bisect_opts){ "elapsed_s", 5, 0, 0 }, sink) ==
 	      BISECT_SKIP, "no data: inconclusive (125)");
 	fclose(sink);
 }
@@ -97,7 +109,7 @@ static void test_bisect(void)
 static void test_bisect_failures(void)
 {
 	double a[40], b[40];
-	struct bisect_opts o = { "elapsed_s", 5, 0 };
+	struct bisect_opts o = { "elapsed_s", 5, 0, 0 };
 	struct cell ca, cb;
 	struct comparison c[2];
 	FILE *sink = fopen("/dev/null", "w");
