@@ -1,6 +1,7 @@
 /* md: the Markdown report written next to the results of a run. */
 #include "cmd.h"
 #include "compare.h"
+#include "hostload.h"
 #include "memory.h"
 #include "plot.h"
 #include "table.h"
@@ -261,6 +262,7 @@ int cmd_md(const struct opts *o, int argc, char **argv)
 	       *unit ? ")" : "");
 	sources(&ds);
 	boots(&ds);
+	hostload_section(&ds, argc, argv, stdout);
 	memory_section(&ds, stdout);
 	swaps(&ds);
 	notes(&ds);

@@ -17,6 +17,8 @@ check "boot -m 64: header carries the command line" grep -q 'cmdline="console=tt
 check "boot -m 64: plan line 1..2" grep -aq '^1\.\.2' "$log"
 check "boot -m 64: totals record with status=pass" grep -aq '^# sb totals .*status=pass' "$log"
 check "boot -m 64: status file says pass" grep -q '^status=0' "$dir/status"
+check "boot -m 64: hostload holds the host's load and CPU shares around the boot" \
+	bash -c "grep -qE '^loadavg_before=[0-9.]+ [0-9.]+ [0-9.]+$' '$dir/hostload' && grep -qE '^loadavg_after=[0-9.]' '$dir/hostload' && grep -qE '^busy_pct=[0-9.]+$' '$dir/hostload' && grep -qE '^steal_pct=[0-9.]+$' '$dir/hostload' && grep -qx \"boot=\$(grep -ao 'boot=[0-9a-f]*' '$log' | head -n1 | cut -d= -f2)\" '$dir/hostload'"
 
 # the guest's own checks, for boots no host checked (qemu/run --no-check)
 boot badvalue --no-check -- swapbench.runs=abc

@@ -1,0 +1,20 @@
+#ifndef SBR_HOSTLOAD_H
+#define SBR_HOSTLOAD_H
+/*
+ * The host's load around each boot: qemu/run writes DIR/hostload next to
+ * the serial log (key=value lines: boot, ncpu, loadavg_before,
+ * loadavg_after, cpu_before, cpu_after from /proc, busy_pct, steal_pct).
+ * It is the host's record, not the guest's, so it carries no checksum and
+ * never enters the statistics; the report shows it beside the boots.
+ */
+#include "parse.h"
+
+#include <stdio.h>
+
+/*
+ * The "Host load" section: one row per boot of ds whose hostload file lies
+ * in a SOURCE directory (or beside a SOURCE file); nothing when none does.
+ */
+void hostload_section(const struct dataset *ds, int nsrc, char **paths, FILE *out);
+
+#endif
