@@ -69,7 +69,7 @@ REPORT    := $(HOST_OUT)/swapbench-report
 comma := ,
 help_var = @printf '  %-22s %s\n' '$(1)=$($(1))' '$(2)'
 
-.PHONY: wl-names unit-tests help image kernel kernel-spec initramfs host run check bench seeds pxe compare lava lava-check fuzz clean deps FORCE
+.PHONY: wl-names unit-tests help image kernel kernel-spec initramfs host run check bench calibrate seeds pxe compare lava lava-check fuzz clean deps FORCE
 .DEFAULT_GOAL := help
 
 # $(call img_default,KEY): ", VALUE" from the image's own parser, once it is built
@@ -83,6 +83,7 @@ help:
 	@echo '  make check      every test (host unit tests and QEMU end-to-end); ends with "N passed, N failed, N skipped"'
 	@echo '  make image      kernel, initramfs and host tool only'
 	@echo '  make bench      image size, boot time, memory figures (prints, asserts nothing)'
+	@echo '  make calibrate  A/A experiment: this host'"'"'s noise floor (CV, false positives, detectable difference; WORKLOADS, RUNS)'
 	@echo '  make seeds      the three seed experiments end to end, each beside what its seed found (RUNS per backend)'
 	@echo '  make pxe        out/$$ARCH/tftp/: a TFTP tree (pxelinux + iPXE script)'
 	@echo '  make compare    KERNELS="A B" BOOTS=n: kernel A against kernel B, interleaved boots'
@@ -220,6 +221,9 @@ check: deps
 
 bench: image
 	@tests/bench
+
+calibrate: image
+	@qemu/calibrate
 
 # seed 000 runs Debian's perl: a second initramfs with it, the default one untouched
 PERL_BIN  ?= /usr/bin/perl

@@ -39,6 +39,11 @@ static const char usage_text[] =
 "                                a new FILE is created with SIZE (default 16M); a target\n"
 "                                that holds a signature or any data is refused without\n"
 "                                --force; nothing is ever truncated\n"
+"  calibrate [--metric KEY] SOURCE...\n"
+"                                A/A noise floor (make calibrate): each workload's runs\n"
+"                                on one backend split A B A B in run order; CV, the\n"
+"                                verdict's false-positive rate, the smallest difference\n"
+"                                detectable with 10, 20, 40 pairs\n"
 "  help                          this text\n"
 "\n"
 "SOURCE is a serial log, a results disk (image or device, found by its magic) or a\n"
@@ -64,7 +69,8 @@ static const char usage_text[] =
 "a stricter bound says bad and noise says 125 (qemu/bisect-run boots again). Larger\n"
 "values count as worse unless --higher-better.\n";
 
-enum cmd_bit { C_CSV = 1, C_SUMMARY = 2, C_COMPARE = 4, C_MD = 8, C_PLOT = 16, C_INIT = 32 };
+enum cmd_bit { C_CSV = 1, C_SUMMARY = 2, C_COMPARE = 4, C_MD = 8, C_PLOT = 16, C_INIT = 32,
+	       C_CALIBRATE = 64 };
 
 static const struct command {
 	const char *name;
@@ -77,6 +83,7 @@ static const struct command {
 	{ "md", C_MD, cmd_md },
 	{ "plot", C_PLOT, cmd_plot },
 	{ "init-disk", C_INIT, cmd_init_disk },
+	{ "calibrate", C_CALIBRATE, cmd_calibrate },
 };
 
 enum opt_id { O_METRIC, O_BY, O_THRESHOLD, O_BISECT, O_BACKENDS, O_HIGHER, O_PLOTS, O_OUT,
@@ -88,7 +95,7 @@ static const struct option_def {
 	int has_arg;
 	unsigned cmds;		/* commands that accept it */
 } options[] = {
-	{ "--metric", O_METRIC, 1, C_SUMMARY | C_COMPARE | C_MD | C_PLOT },
+	{ "--metric", O_METRIC, 1, C_SUMMARY | C_COMPARE | C_MD | C_PLOT | C_CALIBRATE },
 	{ "--by", O_BY, 1, C_SUMMARY | C_COMPARE | C_MD | C_PLOT },
 	{ "--threshold", O_THRESHOLD, 1, C_COMPARE },
 	{ "--bisect", O_BISECT, 0, C_COMPARE },
@@ -101,7 +108,7 @@ static const struct option_def {
 	{ "--size", O_SIZE, 1, C_INIT },
 	{ "--force", O_FORCE, 0, C_INIT },
 	{ "--wide", O_WIDE, 0, C_CSV },
-	{ "--flagged", O_FLAGGED, 0, C_SUMMARY | C_COMPARE | C_MD | C_PLOT },
+	{ "--flagged", O_FLAGGED, 0, C_SUMMARY | C_COMPARE | C_MD | C_PLOT | C_CALIBRATE },
 };
 
 void usage_error(const char *fmt, ...)
