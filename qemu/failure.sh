@@ -30,6 +30,12 @@ failure_report() {
 		fi
 		;;
 	2)
+		if [ -f "$dir/cpu-refused" ]; then
+			echo "$who: the kernel did not start (status 2: ${verdict:-configuration or set-up error}): $why."
+			echo
+			echo "What to do: boot the image built for this CPU (README, Old hardware: which image runs on which CPU)."
+			return
+		fi
 		echo "$who: the experiment did not start (status 2: ${verdict:-configuration or set-up error}). The guest said:"
 		echo
 		grep -a '^# swapbench: error: ' "$log" | tr -d '\r' | sed 's/^# swapbench: error: /    /' | sort -u
@@ -49,4 +55,41 @@ failure_report() {
 		echo "What to do: a kernel of your own may lack a driver (MODULES=) or memory to boot (MEM=); the whole console is $log."
 		;;
 	esac
+}
+
+# The kernel's setup code checks the CPU before anything else and, on one
+# the kernel was not built for, prints why and halts for good; qemu/run
+# passes earlyprintk=serial so that the words reach the serial log.
+CPU_REFUSAL='Unable to boot - please use a kernel appropriate for your CPU'
+
+# cpu_refusal_advice LOG: the setup code's words from LOG and the ARCH whose
+# image runs on that CPU. The features come as names, or as word:bit
+# (fpu 0:0, tsc 0:4, cx8 0:8, pae 0:6, cmov 0:15, lm 1:29, nopl 3:20) when
+# the kernel has no feature names.
+cpu_refusal_advice() {
+	local said level words w fit=
+	said=$(tr -d '\r' <"$1" | sed -n '/^This kernel requires/,/^Unable to boot/p' | grep -v '^Unable to boot' |
+		grep -v '^\s*$' | tr '\n' ' ' | sed 's/ *$//')
+	level=$(sed -n 's/.*but only detected an \(i[3-6]86\) CPU.*/\1/p' <<<"$said")
+	case $level in
+	i686|i586|i486) fit=$level ;;
+	i386) ;;
+	'')
+		words=${said#*not present on the CPU:}
+		for w in $words; do
+			case $w in
+			fpu|0:0|tsc|0:4|cx8|0:8) fit=i486 ;;
+			cmov|0:15|nopl|3:20) [ "$fit" = i486 ] || fit=i586 ;;
+			*) [ -n "$fit" ] || fit=i686 ;;
+			esac
+		done
+		;;
+	esac
+	if [ -z "$fit" ]; then
+		echo "the kernel refused this CPU (\"$said\"); swapbench has no image for it: ARCH=i486 needs a 486 or later"
+	elif [ "$fit" = "${ARCH:-x86_64}" ]; then
+		echo "the kernel refused this CPU (\"$said\"); the kernel ARCH=$fit builds runs on it, this one (KERNEL=) does not"
+	else
+		echo "the kernel refused this CPU (\"$said\"): use ARCH=$fit, whose image runs on it"
+	fi
 }

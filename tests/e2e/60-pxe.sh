@@ -30,7 +30,7 @@ netboot() {
 	check "$name: networking restricted to the QEMU process" grep -q 'restrict=on' "$dir/qemu.cmd"
 	check "$name: header says arch=$arch" grep -aq "^# sb meta .* arch=$arch " "$log"
 	check "$name: the tree's command line reached the kernel" \
-		grep -aq '^# sb meta .*cmdline=".*console=ttyS0,115200n8 mem=64M swapbench.part=PARTUUID=5b0a5b0a-01 .*swapbench.workloads=fight' "$log"
+		grep -aq '^# sb meta .*cmdline=".*console=ttyS0,115200n8 earlyprintk=serial,ttyS0,115200 mem=64M swapbench.part=PARTUUID=5b0a5b0a-01 .*swapbench.workloads=fight' "$log"
 	check "$name: a result line per backend on serial" \
 		bash -c "grep -aq '^ok .* workload=fight backend=partition ' '$log' && grep -aq '^ok .* workload=fight backend=file ' '$log'"
 	rows=$("$REPORT" csv "$log" 2>/dev/null | grep -c ',fight,.*,ok,')
