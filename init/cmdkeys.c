@@ -45,9 +45,8 @@ void cmdline_defaults(struct sb_config *cfg)
 	cfg->flush = 1;
 	cfg->create = CREATE_FALLOCATE;
 	cfg->backends = (1u << BACKEND_PARTITION) | (1u << BACKEND_FILE);
-	strcpy(cfg->workloads[0], "lines");
-	strcpy(cfg->workloads[1], "fight");
-	cfg->nworkloads = 2;
+	strcpy(cfg->workloads[0], "fight");
+	cfg->nworkloads = 1;
 	cfg->runs = 10;
 	cfg->warmup = 1;
 	cfg->order = ORDER_ALTERNATE;

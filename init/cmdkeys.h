@@ -28,5 +28,8 @@ extern const char *const cmdline_backend_names[];
 #define SEED_KEY 10 /* index of "seed" in cmdline_keys[] */
 #define MAXRUNS_KEY 22 /* index of "maxruns" */
 #define UNTIL_DEFAULT_MAXRUNS 50
+/* The default experiment (no workloads, runs, order, backends or until named): fight until +-5 %. */
+#define DEFAULT_UNTIL_CP 500
+#define DEFAULT_MAXRUNS 30
 
 #endif

@@ -316,6 +316,22 @@ static int check_workloads(const struct sb_config *cfg, const char *const *wls, 
 	return 0;
 }
 
+/*
+ * The default experiment runs until it is precise (DEFAULT_UNTIL_CP, at
+ * least runs, at most DEFAULT_MAXRUNS pairs); a command line that names
+ * the experiment gets exactly what it names.
+ */
+static int names_experiment(unsigned seen)
+{
+	static const char *const keys[] = { "workloads", "runs", "order", "backends", "until" };
+
+	for (size_t i = 0; i < cmdline_nkeys; i++)
+		for (size_t k = 0; k < sizeof(keys) / sizeof(keys[0]); k++)
+			if ((seen & (1u << i)) && !strcmp(cmdline_keys[i].name, keys[k]))
+				return 1;
+	return 0;
+}
+
 int cmdline_parse(const char *cmdline, const char *const *wls, struct sb_config *cfg,
 		  struct cmdline_msgs *msgs)
 {
@@ -369,6 +385,10 @@ int cmdline_parse(const char *cmdline, const char *const *wls, struct sb_config 
 		memcpy(msgs->error, first, sizeof(first));
 	if (err)
 		return err;
+	if (!cfg->until_cp && !names_experiment(seen)) {
+		cfg->until_cp = DEFAULT_UNTIL_CP;
+		cfg->maxruns = cfg->maxruns ? cfg->maxruns : DEFAULT_MAXRUNS;
+	}
 	if (cfg->order != ORDER_RANDOM && (seen & (1u << SEED_KEY)))
 		warn(msgs, "swapbench.seed has no effect unless swapbench.order=random");
 	if (!cfg->until_cp && (seen & (1u << MAXRUNS_KEY)))

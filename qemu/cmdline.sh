@@ -4,7 +4,7 @@
 # boots, so that an error names the variable the user set.
 
 INIT_HOST=${INIT_HOST:-${OUT:-out}/host/init-host}
-# The smallest MEM at which the default workloads (lines, fight) ran with the
+# The smallest MEM at which fight (the default workload) and lines ran with the
 # built kernel and 3 x MEM of swap: measured, 1 run each; at 32 a lines run
 # on the swapfile was oom.
 MEM_DEFAULT_MIN=39

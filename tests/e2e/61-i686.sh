@@ -1,6 +1,6 @@
 #!/bin/bash
 # ARCH=i686: a 32-bit Pentium-class kernel without PAE and static musl i386
-# binaries; at -cpu pentium3 -m 64 the default experiment (lines on 200,000
+# binaries; at -cpu pentium3 -m 64 lines (on 200,000
 # lines, which keeps it to seconds under TCG, and fight) runs once per
 # backend and its records parse; the clock is named and a coarse one flagged
 # (clock_checks); a results USB stick works. A P5 Pentium is refused with
@@ -23,7 +23,7 @@ check "init: a static 32-bit i386 executable" \
 	bash -c "file '$OUT/i686/swapbench' | grep -q 'ELF 32-bit LSB executable, Intel 80386, .* statically linked'"
 info "i686 sizes: bzImage $(stat -c %s "$BZIMAGE") bytes, initramfs.cpio.gz $(stat -c %s "$INITRD") bytes"
 
-CPU=pentium3 LIMIT=240 boot p3 -- swapbench.runs=1 swapbench.lines.count=200000
+CPU=pentium3 LIMIT=240 boot p3 -- swapbench.workloads=lines,fight swapbench.runs=1 swapbench.lines.count=200000
 check "pentium3 -m 64: experiment completes (status $rc)" test "$rc" = 0
 check "pentium3 -m 64: header says arch=i686" grep -aq '^# sb meta .* arch=i686 ' "$log"
 memkb=$(field "$log" '^# sb meta' memtotal_kb)

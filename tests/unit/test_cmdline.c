@@ -19,8 +19,21 @@ static void test_defaults(void)
 	CHECK(parse("console=ttyS0 panic=-1 quiet") == 0, "defaults: plain kernel keys are ignored");
 	CHECK(c.runs == 10 && c.warmup == 1 && c.timeout_s == 600, "defaults: runs 10, warmup 1, timeout 600");
 	CHECK_STR(c.file, "/swapbench.swap", "defaults: swapfile path");
-	CHECK(c.nworkloads == 2, "defaults: two workloads");
-	CHECK_STR(c.workloads[0], "lines", "defaults: lines first");
+	CHECK(c.nworkloads == 1, "defaults: one workload");
+	CHECK_STR(c.workloads[0], "fight", "defaults: fight");
+	CHECK(c.until_cp == 500 && c.maxruns == 30, "defaults: until 5 %%, at most 30 runs a backend (%u, %u)",
+	      c.until_cp, c.maxruns);
+	CHECK(parse("swapbench.maxruns=40") == 0 && c.until_cp == 500 && c.maxruns == 40 && m.nwarn == 0,
+	      "defaults: maxruns alone bounds the default until, no warning");
+	CHECK(parse("swapbench.runs=5") == 0 && c.until_cp == 0 && c.runs == 5,
+	      "defaults: naming runs asks for exactly that many, no until");
+	CHECK(parse("swapbench.workloads=lines") == 0 && c.until_cp == 0, "defaults: naming workloads, no until");
+	CHECK(parse("swapbench.order=blocked") == 0 && c.until_cp == 0,
+	      "defaults: order=blocked is no error, and no until");
+	CHECK(parse("swapbench.backends=partition") == 0 && c.until_cp == 0, "defaults: one backend, no until");
+	CHECK(parse("swapbench.until=2") == 0 && c.until_cp == 200 && c.maxruns == 50,
+	      "defaults: an explicit until keeps its own maxruns default (50)");
+	CHECK(parse("console=ttyS0 panic=-1 quiet") == 0, "defaults: parsed again");
 	CHECK(c.order == ORDER_ALTERNATE && c.create == CREATE_FALLOCATE, "defaults: alternate, fallocate");
 	CHECK(m.nwarn == 0, "defaults: no warnings");
 	CHECK(c.flush == 1, "defaults: flush=1 (write caches left as the kernel found them)");

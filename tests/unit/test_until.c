@@ -32,8 +32,8 @@ static void test_keys(void)
 	      strstr(m.error, "order=alternate"), "until with blocked order refused: %s", m.error);
 	CHECK(cmdline_parse("swapbench.until=5 swapbench.runs=20 swapbench.maxruns=10", wls, &c, &m) ==
 	      -EINVAL && strstr(m.error, "below swapbench.runs"), "maxruns below runs refused: %s", m.error);
-	CHECK(cmdline_parse("swapbench.maxruns=10", wls, &c, &m) == 0 && m.nwarn == 1 &&
-	      strstr(m.warn[0], "no effect"), "maxruns without until: a warning");
+	CHECK(cmdline_parse("swapbench.runs=5 swapbench.maxruns=10", wls, &c, &m) == 0 && m.nwarn == 1 &&
+	      strstr(m.warn[0], "no effect"), "maxruns with runs named and no until: a warning");
 }
 
 /* 1 workload, 2 backends, runs (least) 3, maxruns 10: feeds b = a * ratio. */
