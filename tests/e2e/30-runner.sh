@@ -53,4 +53,16 @@ boot vmstat -- swapbench.workloads=idle swapbench.idle.seconds=3 swapbench.runs=
 	swapbench.backends=file swapbench.vmstat=1
 n=$(grep -ac '^# sb sample .*run=1 ' "$log")
 check "vmstat=1: samples during a 3 s run ($n)" test "$n" -ge 2 -a "$n" -le 4
+
+# swapbench.until in the image: rounds of pairs, at least runs, at most maxruns;
+# the totals say why it stopped and the report reads that back
+boot until -- swapbench.workloads=idle swapbench.idle.seconds=0 swapbench.runs=2 swapbench.maxruns=3 \
+	swapbench.until=50 swapbench.warmup=0
+tot=$(grep -a '^# sb totals ' "$log" | tr -d '\r')
+rounds=$(grep -o ' rounds=[0-9]*' <<<"$tot" | cut -d= -f2)
+check "until: totals carry stop=precision|maxruns, rounds 2 or 3 ($tot)" \
+	bash -c "grep -qE ' stop=(precision|maxruns) ' <<<'$tot' && test '${rounds:-0}' -ge 2 -a '${rounds:-0}' -le 3"
+check "until: 2 runs a round ran ($(grep -ac '^ok ' "$log") ok, $rounds rounds)" test "$(grep -ac '^ok ' "$log")" = $((2 * ${rounds:-0}))
+check "until: compare --backends says what ended the runs" \
+	bash -c "'$REPORT' compare --backends '$dir' 2>/dev/null | grep -q 'swapbench.until: .* after $rounds pairs'"
 finish
