@@ -9,6 +9,7 @@
  * (a sorted copy); the image calls none of them.
  */
 #include <stddef.h>
+#include <stdint.h>
 
 struct stats_summary {
 	size_t n;
@@ -86,5 +87,13 @@ int stats_pairs_rel(const struct stats_pairs *s, double *rel, double *half);
  * (t(0.975, n-1) + t(power, n-1)) * sd / sqrt(n). NAN below two values.
  */
 double stats_detectable(double sd, size_t n, double power);
+/*
+ * A deterministic random stream (splitmix64) for simulations and
+ * resampling, so that their figures repeat: the next 64 bits, a uniform
+ * in (0, 1), a standard normal (Box-Muller). Host side (stats_rank.c).
+ */
+uint64_t stats_rand(uint64_t *state);
+double stats_uniform(uint64_t *state);
+double stats_gauss(uint64_t *state);
 
 #endif

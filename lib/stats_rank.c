@@ -172,3 +172,24 @@ int stats_wilcoxon(const double *a, const double *b, size_t n, struct stats_wilc
 	w->p = fmin(1, erfc(fabs(w->z) / sqrt(2)));
 	return 0;
 }
+
+uint64_t stats_rand(uint64_t *state)
+{
+	uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+double stats_uniform(uint64_t *state)
+{
+	return ((double)(stats_rand(state) >> 11) + 0.5) / 9007199254740992.0;
+}
+
+double stats_gauss(uint64_t *state)
+{
+	double u = stats_uniform(state);
+
+	return sqrt(-2 * log(u)) * cos(2 * M_PI * stats_uniform(state));
+}

@@ -17,16 +17,6 @@
 
 #define RESAMPLES 2000
 
-/* splitmix64: deterministic, so the same data print the same rate */
-static uint64_t rng_next(uint64_t *s)
-{
-	uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
-
 /* Neighbouring runs of one boot as (A, B) pairs; returns how many. */
 static size_t split_pairs(const struct cell *c, double *a, double *b)
 {
@@ -42,18 +32,6 @@ static size_t split_pairs(const struct cell *c, double *a, double *b)
 		i += 2;
 	}
 	return n;
-}
-
-static struct cell as_cell(const struct cell *c, double *v, size_t n)
-{
-	struct cell x;
-
-	memset(&x, 0, sizeof(x));
-	x.workload = c->workload;
-	x.group = c->group;
-	x.v = v;
-	x.nv = x.nruns = x.nstatus[ST_OK] = n;
-	return x;
 }
 
 /*
@@ -73,15 +51,15 @@ static double false_positives(const struct cell *c, const double *a, const doubl
 		struct comparison cmp;
 
 		for (size_t i = 0; i < n; i++) {
-			uint64_t x = rng_next(&seed);
+			uint64_t x = stats_rand(&seed);
 			size_t k = (size_t)(x % n);
 			int swap = (int)(x >> 63);
 
 			ra[i] = swap ? b[k] : a[k];
 			rb[i] = swap ? a[k] : b[k];
 		}
-		ca = as_cell(c, ra, n);
-		cb = as_cell(c, rb, n);
+		ca = compare_values_cell(c->workload, c->group, ra, n);
+		cb = compare_values_cell(c->workload, c->group, rb, n);
 		compare_aligned(&ca, &cb, &cmp);
 		fp += cmp.verdict != V_NONE;
 	}
@@ -124,7 +102,8 @@ int cmd_calibrate(const struct opts *o, int argc, char **argv)
 		const struct cell *c = &cs.c[i];
 		double *a = xcalloc(c->nv + 1, sizeof(*a)), *b = xcalloc(c->nv + 1, sizeof(*b)), sd;
 		size_t n = split_pairs(c, a, b);
-		struct cell ca = as_cell(c, a, n), cb = as_cell(c, b, n);
+		struct cell ca = compare_values_cell(c->workload, c->group, a, n),
+			    cb = compare_values_cell(c->workload, c->group, b, n);
 		struct comparison cmp;
 		struct stats_summary s;
 

@@ -143,6 +143,18 @@ static void compare_start(const struct cell *a, const struct cell *b, struct com
 	c->have_mw = !stats_mann_whitney(a->v, a->nv, b->v, b->nv, &c->mw);
 }
 
+struct cell compare_values_cell(const char *workload, const char *group, double *v, size_t n)
+{
+	struct cell c;
+
+	memset(&c, 0, sizeof(c));
+	c.workload = workload;
+	c.group = group;
+	c.v = v;
+	c.nv = c.nruns = c.nstatus[ST_OK] = n;
+	return c;
+}
+
 void compare_aligned(const struct cell *a, const struct cell *b, struct comparison *c)
 {
 	compare_start(a, b, c);

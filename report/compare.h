@@ -52,6 +52,8 @@ struct bisect_opts {
 };
 
 void compare_cells(const struct cell *a, const struct cell *b, struct comparison *c);
+/* A cell of bare values, all status=ok, no runs behind them (A/A splits, simulations). */
+struct cell compare_values_cell(const char *workload, const char *group, double *v, size_t n);
 /* Paired by position: a->v[i] with b->v[i] (an A/A split of one run series). */
 void compare_aligned(const struct cell *a, const struct cell *b, struct comparison *c);
 /* Pairs cells of equal workload and group; returns how many. */

@@ -18,35 +18,13 @@
 #define STEPS 2000
 #define K 2
 
-static uint64_t rng = 14;
-
-/* splitmix64 and Box-Muller */
-static double uniform(void)
-{
-	uint64_t z = (rng += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return ((double)((z ^ (z >> 31)) >> 11) + 0.5) / 9007199254740992.0;
-}
+static uint64_t rng = 14;	/* a fixed stream: the figures repeat */
 
 static double run_time(double ratio)
 {
 	double sigma = sqrt(log(1 + 0.10 * 0.10));	/* CV 10 % */
 
-	return 10 * ratio * exp(sigma * sqrt(-2 * log(uniform())) * cos(2 * M_PI * uniform()));
-}
-
-static struct cell make_cell(const char *group, double *v, size_t n)
-{
-	struct cell c;
-
-	memset(&c, 0, sizeof(c));
-	c.workload = "fight";
-	c.group = group;
-	c.v = v;
-	c.nv = c.nruns = c.nstatus[ST_OK] = n;
-	return c;
+	return 10 * ratio * exp(sigma * stats_gauss(&rng));
 }
 
 struct tally {
@@ -74,8 +52,8 @@ static enum bisect_result step(double ratio, size_t per_boot, FILE *sink, size_t
 				b[k][*nb + i] = run_time(ratio);
 		*nb += per_boot;
 		for (int k = 0; k < K; k++) {
-			ca[k] = make_cell(group[k], a[k], CAP);
-			cb[k] = make_cell(group[k], b[k], *nb);
+			ca[k] = compare_values_cell("fight", group[k], a[k], CAP);
+			cb[k] = compare_values_cell("fight", group[k], b[k], *nb);
 			compare_cells(&ca[k], &cb[k], &c[k]);
 			c[k].group = group[k];
 		}

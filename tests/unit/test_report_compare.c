@@ -11,16 +11,7 @@
 
 static struct cell make_cell(const char *group, double *v, size_t n)
 {
-	struct cell c;
-
-	memset(&c, 0, sizeof(c));
-	c.workload = "lines";
-	c.group = group;
-	c.v = v;
-	c.nv = n;
-	c.nruns = n;
-	c.nstatus[ST_OK] = n;
-	return c;
+	return compare_values_cell("lines", group, v, n);
 }
 
 static int interim;	/* the next bisect() is an interim look */

@@ -101,21 +101,12 @@ static void test_pairs_accumulator(void)
 	CHECK_NEAR(half, (ref.rel_hi - ref.rel_lo) / 2, 1e-9, "running half-width equals stats_paired's");
 }
 
-/* splitmix64 and Box-Muller: deterministic, so the test cannot flake */
+/* a fixed stream (lib's splitmix64), so the test cannot flake */
 static uint64_t rng = 14;
-
-static double uniform(void)
-{
-	uint64_t z = (rng += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return ((double)((z ^ (z >> 31)) >> 11) + 0.5) / 9007199254740992.0;
-}
 
 static double gauss(void)
 {
-	return sqrt(-2 * log(uniform())) * cos(2 * M_PI * uniform());
+	return stats_gauss(&rng);
 }
 
 /*
