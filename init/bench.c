@@ -8,6 +8,8 @@
 #include "modules.h"
 #include "plan.h"
 #include "records.h"
+#include "swapstat.h"
+#include "zram.h"
 #include "../lib/workloads.h"
 
 #include <errno.h>
@@ -24,7 +26,9 @@ static const char *const workloads[] = WORKLOADS_NAMES;
 static struct {
 	struct sb_config cfg;
 	struct cmdline_msgs msgs;
-	struct swap_backend be[BACKEND_COUNT];
+	struct swap_backend be[BACKEND_COUNT];	/* the disk areas */
+	struct swap_backend zram;		/* /dev/zram0, swapped on by zram configurations */
+	struct swapstat stat;			/* the current run's */
 	struct plan plan;
 	const char *dir;
 	int modules_loaded, modules_failed;
@@ -55,8 +59,8 @@ static enum bench_status check_distinct(void)
 		const char *key, *spec;
 		int used;
 	} d[] = {
-		{ "part", S.cfg.part, !!(S.cfg.backends & (1u << BACKEND_PARTITION)) },
-		{ "fsdev", S.cfg.fsdev, !!(S.cfg.backends & (1u << BACKEND_FILE)) },
+		{ "part", S.cfg.part, swapconf_uses(&S.cfg, BACKEND_PARTITION) },
+		{ "fsdev", S.cfg.fsdev, swapconf_uses(&S.cfg, BACKEND_FILE) },
 		{ "results", S.cfg.results, 1 },
 	};
 	dev_t rdev[3] = { 0 };
@@ -76,22 +80,41 @@ static enum bench_status check_distinct(void)
 	return BENCH_PASS;
 }
 
-/* Settles which backends run, before anything touches a disk. */
+/*
+ * Settles which configurations run, before anything touches a disk: the
+ * default list keeps those whose disk is designated; a list given names
+ * only what can run, on a kernel that has it.
+ */
 static enum bench_status choose_backends(void)
 {
+	static const char *const key[BACKEND_COUNT] = { "part", "fsdev" };
 	struct sb_config *c = &S.cfg;
+	char why[400];
+	int k = 0;
 
 	if (!swap_supported())
 		return error("this kernel has no swap support (no /proc/swaps: build it with CONFIG_SWAP=y)");
-	if (!c->part[0])
-		c->backends &= ~(1u << BACKEND_PARTITION);
-	if (!c->fsdev[0])
-		c->backends &= ~(1u << BACKEND_FILE);
-	if (!c->backends)
+	for (int i = 0; i < c->nconfs; i++) {
+		const struct sb_swapconf *sc = &c->conf[i];
+		const char *spec = sc->disk == BACKEND_PARTITION ? c->part : c->fsdev;
+
+		if (sc->kind != KIND_ZRAM && !spec[0]) {
+			if (c->confs_given)
+				return error("swapbench.backends=%s swaps on the %s: give swapbench.%s=DEV", sc->name,
+					     sc->disk == BACKEND_PARTITION ? "partition" : "swapfile", key[sc->disk]);
+			continue;
+		}
+		c->conf[k++] = *sc;
+	}
+	c->nconfs = k;
+	if (!k)
 		return error("no swap designated: give swapbench.part=DEV and/or swapbench.fsdev=DEV");
-	if (c->until_cp && !(c->backends & (c->backends - 1)))
-		return error("swapbench.until compares two backends, and only %s is designated",
-			     cmdline_backend_name(c->backends & 1u ? BACKEND_PARTITION : BACKEND_FILE));
+	if (c->until_cp && k < 2)
+		return error("swapbench.until compares two configurations, and only %s can run", c->conf[0].name);
+	if (zram_check(c, why, sizeof(why)) < 0)
+		return error("%s", why);
+	swapstat_init();
+	zram_knobs_boot();
 	return check_distinct();
 }
 
@@ -101,7 +124,7 @@ static enum bench_status setup_swap(void)
 	char why[400];
 	uint64_t size = c->size;
 
-	if (c->backends & (1u << BACKEND_PARTITION)) {
+	if (swapconf_uses(c, BACKEND_PARTITION)) {
 		if (swap_setup_partition(c, &S.be[BACKEND_PARTITION], why, sizeof(why)) < 0)
 			return error("%s", why);
 		records_swap(&S.be[BACKEND_PARTITION]);
@@ -110,11 +133,13 @@ static enum bench_status setup_swap(void)
 	}
 	if (!size)
 		size = (uint64_t)records_mem()->total_kb * 2048;
-	if (c->backends & (1u << BACKEND_FILE)) {
+	if (swapconf_uses(c, BACKEND_FILE)) {
 		if (swap_setup_file(c, size, &S.be[BACKEND_FILE], why, sizeof(why)) < 0)
 			return error("%s", why);
 		records_swap(&S.be[BACKEND_FILE]);
 	}
+	for (int i = 0; i < c->nconfs; i++)
+		records_conf(&c->conf[i], zram_bytes(&c->conf[i], records_mem()->total_kb));
 	return BENCH_PASS;
 }
 
@@ -180,42 +205,51 @@ static enum bench_status check_workloads(int pass)
 	return BENCH_PASS;
 }
 
-/*
- * Switches swap to want, settling memory in between. Returns 0 or -errno
- * with why. A settle step that fails does not stop the series: settle says
- * what failed, for the run's record, and the console hears it once.
- */
-static int activate(enum sb_backend want, char *why, size_t n, char *settle, size_t sn)
+/* Every swap area off, then zswap off and zram0 reset: nothing of the last configuration left. */
+static int all_off(char *why, size_t n)
 {
-	static char told[160];
+	struct swap_backend *areas[] = { &S.be[BACKEND_PARTITION], &S.be[BACKEND_FILE], &S.zram };
 	int err;
 
-	for (int b = 0; b < BACKEND_COUNT; b++)
-		if (S.be[b].active && (err = swap_off(&S.be[b])) < 0) {
-			snprintf(why, n, "swapoff %s: %s", S.be[b].path, errmsg(err));
+	for (size_t b = 0; b < sizeof(areas) / sizeof(areas[0]); b++)
+		if (areas[b]->active && (err = swap_off(areas[b])) < 0) {
+			snprintf(why, n, "swapoff %s: %s", areas[b]->path, errmsg(err));
 			return err;
 		}
+	return zram_clear(why, n);
+}
+
+/*
+ * Switches swap to configuration want, settling memory in between, and
+ * reads what its record proves. Returns 0 or -errno with why. A settle
+ * step that fails does not stop the series: settle says what failed, for
+ * the run's record, and the console hears it once.
+ */
+static int activate(unsigned want, char *why, size_t n, char *settle, size_t sn)
+{
+	static char told[160];
+	const struct sb_swapconf *c = &S.cfg.conf[want];
+	struct swap_backend *on = c->kind == KIND_ZRAM ? &S.zram : &S.be[c->disk];
+	int err;
+
+	if ((err = all_off(why, n)) < 0)
+		return err;
 	settle[0] = 0;
 	if (vmstat_settle(VMSTAT_SYSCTL_VM, settle, sn) < 0 && strcmp(settle, told)) {
 		results_line("# swapbench: before a run: %s (recorded as settle_error on each run it affects)", settle);
 		snprintf(told, sizeof(told), "%s", settle);
 	}
-	if ((err = swap_on(&S.be[want])) < 0)
-		snprintf(why, n, "swapon %s: %s", S.be[want].path, errmsg(err));
+	if (c->kind == KIND_ZRAM) {
+		S.zram.bytes = zram_bytes(c, records_mem()->total_kb);
+		S.zram.prio = 10;
+		snprintf(S.zram.path, sizeof(S.zram.path), "%s", ZRAM_DEV);
+	}
+	if ((err = zram_knobs_apply(c, why, n)) < 0 || (err = zram_prepare(c, S.zram.bytes, why, n)) < 0)
+		return err;
+	if ((err = swap_on(on)) < 0)
+		snprintf(why, n, "swapon %s: %s", on->path, errmsg(err));
+	swapstat_begin(&S.stat);
 	return err;
-}
-
-/* The series is over: no swap left on. Returns 0 or -errno with why. */
-static int deactivate(char *why, size_t n)
-{
-	int first = 0, err;
-
-	for (int b = 0; b < BACKEND_COUNT; b++)
-		if ((err = swap_off(&S.be[b])) < 0 && !first) {
-			first = err;
-			snprintf(why, n, "swapoff %s: %s", S.be[b].path, errmsg(err));
-		}
-	return first;
 }
 
 static enum bench_status run_series(void)
@@ -235,18 +269,21 @@ static enum bench_status run_series(void)
 		int err = activate(it->backend, why, sizeof(why), settle, sizeof(settle));
 
 		if (err)
-			return error("switching swap to %s: %s", cmdline_backend_name(it->backend), why);
+			return error("switching swap to %s: %s", cmdline_conf_name(&S.cfg, it->backend), why);
 		fill_spec(&s, S.cfg.workloads[it->workload], NULL);
 		s.vmstat_s = S.cfg.vmstat_s;
+		s.sample = swapstat_sample;
+		s.sample_arg = &S.stat;
 		s.run_no = it->warmup ? 0 : ++num;
 		if ((err = runner_run(&s, &r)) < 0)
 			return error("running %s: %s", s.workload, errmsg(err));
+		swapstat_end(&S.stat);
 		records_count(it, &r);
-		records_result(&b, it, num, &r, settle);
+		records_result(&b, it, num, &r, &S.stat, settle);
 		if (rec_end(&b) < 0) {
 			/* too long with the workload's output: keep the measurements */
 			r.out[0] = 0;
-			records_result(&b, it, num, &r, settle);
+			records_result(&b, it, num, &r, &S.stat, settle);
 			rec_add(&b, "note", "workload output dropped: record too long");
 			rec_end(&b);
 		}
@@ -263,7 +300,7 @@ static enum bench_status run_series(void)
 		records_until(stop, pr.round, pr.worst);
 		records_precision(&S.cfg, &S.plan, 1);
 	}
-	if (deactivate(why, sizeof(why)) < 0)
+	if (all_off(why, sizeof(why)) < 0)
 		results_line("# swapbench: after the series: %s (recorded in totals)", why);
 	else
 		why[0] = 0;

@@ -6,7 +6,6 @@
 static const char *const order_names[] = { "alternate", "blocked", "random", NULL };
 const char *const cmdline_create_names[] = { "fallocate", "zero", NULL };
 static const char *const end_names[] = { "poweroff", "reboot", "halt", "qemu", NULL };
-const char *const cmdline_backend_names[] = { "partition", "file", NULL };
 
 #define F(field) offsetof(struct sb_config, field)
 const struct key cmdline_keys[] = {
@@ -15,7 +14,7 @@ const struct key cmdline_keys[] = {
 	{ "file", K_STR, F(file), 0, 0, NULL },
 	{ "size", K_SIZE, F(size), 40960, 1ULL << 40, NULL },
 	{ "create", K_ENUM, F(create), 0, 0, cmdline_create_names },
-	{ "backends", K_BACKENDS, F(backends), 0, 0, NULL },
+	{ "backends", K_BACKENDS, F(conf), 0, 0, NULL },
 	{ "workloads", K_LIST, F(workloads), 0, 0, NULL },
 	{ "runs", K_UINT, F(runs), 1, 100000, NULL },
 	{ "warmup", K_UINT, F(warmup), 0, 1000, NULL },
@@ -44,7 +43,9 @@ void cmdline_defaults(struct sb_config *cfg)
 	strcpy(cfg->file, "/swapbench.swap");
 	cfg->flush = 1;
 	cfg->create = CREATE_FALLOCATE;
-	cfg->backends = (1u << BACKEND_PARTITION) | (1u << BACKEND_FILE);
+	/* partition and file, each where it is designated (bench.c drops the other) */
+	swapconf_parse("partition,file", cfg, NULL, 0);
+	cfg->confs_given = 0;
 	strcpy(cfg->workloads[0], "fight");
 	cfg->nworkloads = 1;
 	cfg->runs = 10;
@@ -52,11 +53,6 @@ void cmdline_defaults(struct sb_config *cfg)
 	cfg->order = ORDER_ALTERNATE;
 	cfg->timeout_s = 600;
 	cfg->end = END_HALT;	/* what power-off does on a kernel without ACPI or APM, as ours */
-}
-
-const char *cmdline_backend_name(enum sb_backend b)
-{
-	return cmdline_backend_names[b];
 }
 
 int cmdline_show(const struct sb_config *cfg, int i, char *out, size_t n)
@@ -100,12 +96,9 @@ int cmdline_show(const struct sb_config *cfg, int i, char *out, size_t n)
 			len += (size_t)snprintf(out + len, len < n ? n - len : 0, "%s%s", w ? "," : "", cfg->workloads[w]);
 		break;
 	case K_BACKENDS:
-		for (int b = 0, first = 1; b < BACKEND_COUNT; b++)
-			if (cfg->backends & (1u << b)) {
-				len += (size_t)snprintf(out + len, len < n ? n - len : 0, "%s%s", first ? "" : ",",
-							cmdline_backend_names[b]);
-				first = 0;
-			}
+		for (int c = 0; c < cfg->nconfs; c++)
+			len += (size_t)snprintf(out + len, len < n ? n - len : 0, "%s%s", c ? "," : "",
+						cfg->conf[c].name);
 		break;
 	}
 	return 0;

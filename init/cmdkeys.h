@@ -24,7 +24,6 @@ struct key {
 extern const struct key cmdline_keys[];
 extern const size_t cmdline_nkeys;
 extern const char *const cmdline_create_names[];
-extern const char *const cmdline_backend_names[];
 #define SEED_KEY 10 /* index of "seed" in cmdline_keys[] */
 #define MAXRUNS_KEY 22 /* index of "maxruns" */
 #define UNTIL_DEFAULT_MAXRUNS 50

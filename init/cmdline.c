@@ -105,20 +105,9 @@ static int set_list(struct sb_config *cfg, const char *v, struct cmdline_msgs *m
 
 static int set_backends(struct sb_config *cfg, const char *v, struct cmdline_msgs *m)
 {
-	char buf[CMD_VAL_MAX], *save = NULL;
-	unsigned set = 0;
-
-	strcpy(buf, v);
-	for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-		int i = enum_index(cmdline_backend_names, t);
-
-		if (i < 0)
-			return fail(m, "swapbench.backends: unknown backend '%s' (partition, file)", t);
-		set |= 1u << i;
-	}
-	if (!set)
-		return fail(m, "swapbench.backends: empty list (partition, file)");
-	cfg->backends = set;
+	if (swapconf_parse(v, cfg, m->error, sizeof(m->error)) < 0)
+		return -EINVAL;
+	cfg->confs_given = 1;
 	return 0;
 }
 

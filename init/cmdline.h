@@ -14,7 +14,32 @@
 enum sb_order { ORDER_ALTERNATE, ORDER_BLOCKED, ORDER_RANDOM };
 enum sb_create { CREATE_FALLOCATE, CREATE_ZERO };
 enum sb_end { END_POWEROFF, END_REBOOT, END_HALT, END_QEMU };
+/* the two disk areas: a configuration swaps on one of them, or on zram */
 enum sb_backend { BACKEND_PARTITION, BACKEND_FILE, BACKEND_COUNT };
+enum sb_kind { KIND_PARTITION, KIND_FILE, KIND_ZRAM, KIND_ZSWAP };
+
+#define CMD_CONFS_MAX 8		/* swap configurations in swapbench.backends */
+#define CONF_NAME_MAX 48
+#define CONF_COMP_MAX 12
+
+/*
+ * One swap configuration of swapbench.backends (init/swapconf.c has the
+ * syntax). Knobs left unset (-1, 0) take the value the kernel booted
+ * with, so one configuration's setting never leaks into the next.
+ */
+struct sb_swapconf {
+	char name[CONF_NAME_MAX];	/* as written: the records' backend= */
+	enum sb_kind kind;
+	enum sb_backend disk;		/* partition, file, zswap: the disk area swapped on */
+	char comp[CONF_COMP_MAX];	/* zram, zswap: compressor */
+	char zpool[CONF_COMP_MAX];	/* zswap: zsmalloc, zbud, z3fold */
+	uint64_t zram_bytes;		/* zram disksize; 0: zram_pct of MemTotal */
+	unsigned zram_pct;
+	unsigned max_pool_pct;		/* zswap */
+	int swappiness;			/* vm.swappiness 0..200, -1: the boot's */
+	int page_cluster;		/* vm.page-cluster 0..10, -1: the boot's */
+	int mglru;			/* /sys/kernel/mm/lru_gen/enabled 0/1, -1: the boot's */
+};
 
 struct sb_param {
 	char workload[CMD_NAME_MAX];
@@ -29,7 +54,9 @@ struct sb_config {
 	uint64_t size;			/* swapfile bytes; 0 = the partition's size */
 	enum sb_create create;
 	int create_forced;		/* create= given: no fallback to zero-fill */
-	unsigned backends;		/* bit per enum sb_backend */
+	struct sb_swapconf conf[CMD_CONFS_MAX];	/* swapbench.backends, in order */
+	int nconfs;
+	int confs_given;		/* swapbench.backends given: no silent dropping */
 	char workloads[CMD_WORKLOADS_MAX][CMD_NAME_MAX];
 	int nworkloads;
 	unsigned runs;			/* measured runs per workload per backend */
@@ -69,7 +96,15 @@ void cmdline_defaults(struct sb_config *cfg);
  */
 int cmdline_parse(const char *cmdline, const char *const *known_workloads,
 		  struct sb_config *cfg, struct cmdline_msgs *msgs);
-const char *cmdline_backend_name(enum sb_backend b);
+/* cfg->conf[i].name, or "?" past the end */
+const char *cmdline_conf_name(const struct sb_config *cfg, unsigned i);
+/*
+ * swapconf.c: parses a swapbench.backends value into cfg->conf (all or
+ * nothing); returns 0 or -EINVAL with the reason in err. Pure.
+ */
+int swapconf_parse(const char *v, struct sb_config *cfg, char *err, size_t n);
+/* 1 if some configuration swaps on disk area d (a partition, file or zswap in front of one) */
+int swapconf_uses(const struct sb_config *cfg, enum sb_backend d);
 /*
  * The i-th swapbench.* key as "key=value" from cfg, in the form the parser
  * takes (names for choices); returns 0, 1 for a key left unset (until and

@@ -154,7 +154,7 @@ static void show_plan(const struct sb_config *c)
 	for (unsigned i = 0; i < p.n; i++)
 		if (!p.item[i].warmup)
 			printf("%s-%s-%u\n", c->workloads[p.item[i].workload],
-			       cmdline_backend_name(p.item[i].backend), p.item[i].iter);
+			       cmdline_conf_name(c, p.item[i].backend), p.item[i].iter);
 }
 
 enum host_mode { HOST_PARSE, HOST_CHECK, HOST_PLAN };

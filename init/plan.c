@@ -27,7 +27,7 @@ static int add(struct plan *p, unsigned w, unsigned bk, unsigned iter, int warm)
 /* Fisher-Yates over the measured runs; iter then counts up in run order. */
 static void shuffle(struct plan *p, unsigned first, uint64_t seed)
 {
-	unsigned short count[CMD_WORKLOADS_MAX][BACKEND_COUNT] = { { 0 } };
+	unsigned short count[CMD_WORKLOADS_MAX][CMD_CONFS_MAX] = { { 0 } };
 
 	for (unsigned i = p->n - 1; i > first; i--) {
 		unsigned j = first + (unsigned)(splitmix(&seed) % (i - first + 1));
@@ -42,7 +42,7 @@ static void shuffle(struct plan *p, unsigned first, uint64_t seed)
 
 int plan_make(const struct sb_config *c, struct plan *p)
 {
-	unsigned nb = 0, bks[BACKEND_COUNT], first;
+	unsigned nb = (unsigned)c->nconfs, bks[CMD_CONFS_MAX], first;
 	int bad = 0;
 
 	unsigned runs = c->until_cp ? c->maxruns : c->runs;
@@ -50,10 +50,9 @@ int plan_make(const struct sb_config *c, struct plan *p)
 	memset(&p->u, 0, sizeof(p->u));
 	p->n = p->measured = 0;
 	p->nworkloads = (unsigned)c->nworkloads;
-	p->backends = c->backends;
-	for (unsigned b = 0; b < BACKEND_COUNT; b++)
-		if (c->backends & (1u << b))
-			bks[nb++] = b;
+	p->nconfs = nb;
+	for (unsigned b = 0; b < nb; b++)
+		bks[b] = b;
 	p->u.until = c->until_cp / 100.0;
 	p->u.minrounds = c->runs;
 	p->u.first_b = nb ? bks[0] : 0;
@@ -105,11 +104,11 @@ int plan_note(struct plan *p, unsigned i, double value, struct plan_precision *p
 	pr->round = it->iter;
 	pr->pairs = (size_t)-1;
 	for (unsigned w = 0; w < p->nworkloads; w++)
-		for (unsigned b = 0; b < BACKEND_COUNT; b++) {
+		for (unsigned b = 0; b < p->nconfs; b++) {
 			double a = u->value[w][u->first_b], v = u->value[w][b], rel, half;
 			size_t n;
 
-			if (b == u->first_b || !(p->backends & (1u << b)))
+			if (b == u->first_b)
 				continue;
 			if (!isnan(a) && !isnan(v))
 				stats_pairs_add(&u->pairs[w][b], a, v);

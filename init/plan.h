@@ -12,7 +12,7 @@
 
 struct plan_item {
 	unsigned char workload;		/* index into cfg->workloads */
-	unsigned char backend;		/* enum sb_backend */
+	unsigned char backend;		/* index into cfg->conf: the swap configuration */
 	unsigned char warmup;		/* 1: unmeasured */
 	unsigned short iter;		/* 1-based within workload+backend, in run order */
 };
@@ -29,15 +29,15 @@ struct plan_until {
 	double until;			/* percent; 0: off, the plan runs to its end */
 	unsigned minrounds;		/* swapbench.runs: the fewest pairs to stop on */
 	unsigned first_b;		/* index of A, the first backend */
-	double value[CMD_WORKLOADS_MAX][BACKEND_COUNT];	/* this round's; NAN: not ok */
-	struct stats_pairs pairs[CMD_WORKLOADS_MAX][BACKEND_COUNT];
+	double value[CMD_WORKLOADS_MAX][CMD_CONFS_MAX];	/* this round's; NAN: not ok */
+	struct stats_pairs pairs[CMD_WORKLOADS_MAX][CMD_CONFS_MAX];
 };
 
 struct plan {
 	struct plan_item item[PLAN_MAX];
 	unsigned n;			/* items planned */
 	unsigned measured;		/* of which not warm-up */
-	unsigned nworkloads, backends;
+	unsigned nworkloads, nconfs;
 	struct plan_until u;
 };
 

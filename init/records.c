@@ -123,7 +123,7 @@ void records_swap(const struct swap_backend *be)
 	struct rec_buf b;
 
 	records_diag(&b, "swap");
-	rec_add(&b, "backend", cmdline_backend_name(be->kind));
+	rec_add(&b, "backend", be->kind == BACKEND_FILE ? "file" : "partition");
 	rec_add(&b, "dev", be->dev);
 	if (be->kind == BACKEND_FILE)
 		rec_add(&b, "path", be->path + strlen(SWAP_MNT));
@@ -230,10 +230,37 @@ void records_count(const struct plan_item *it, const struct run_result *r)
 		R.tally.notok++;
 }
 
-void records_result(struct rec_buf *b, const struct plan_item *it, unsigned long num,
-		    const struct run_result *r, const char *settle)
+void records_conf(const struct sb_swapconf *c, uint64_t zram_bytes)
 {
-	const char *wl = R.cfg->workloads[it->workload], *bk = cmdline_backend_name(it->backend);
+	static const char *const kinds[] = { "partition", "file", "zram", "zswap" };
+	struct rec_buf b;
+
+	records_diag(&b, "conf");
+	rec_add(&b, "backend", c->name);
+	rec_add(&b, "kind", kinds[c->kind]);
+	if (c->kind != KIND_ZRAM)
+		rec_add(&b, "disk", c->disk == BACKEND_FILE ? "file" : "partition");
+	if (c->kind == KIND_ZRAM || c->kind == KIND_ZSWAP)
+		rec_add(&b, "comp", c->comp);
+	if (c->kind == KIND_ZRAM)
+		rec_addf(&b, "zram_disksize_kb", "%llu", (unsigned long long)(zram_bytes >> 10));
+	if (c->kind == KIND_ZSWAP) {
+		rec_add(&b, "zpool", c->zpool);
+		rec_addf(&b, "max_pool_pct", "%u", c->max_pool_pct);
+	}
+	if (c->swappiness >= 0)
+		rec_addf(&b, "swappiness", "%d", c->swappiness);
+	if (c->page_cluster >= 0)
+		rec_addf(&b, "page_cluster", "%d", c->page_cluster);
+	if (c->mglru >= 0)
+		rec_addf(&b, "mglru", "%d", c->mglru);
+	emit(&b);
+}
+
+void records_result(struct rec_buf *b, const struct plan_item *it, unsigned long num,
+		    const struct run_result *r, const struct swapstat *st, const char *settle)
+{
+	const char *wl = R.cfg->workloads[it->workload], *bk = cmdline_conf_name(R.cfg, it->backend);
 	char id[80];
 
 	snprintf(id, sizeof(id), "%s-%s-%u", wl, bk, it->iter);
@@ -269,6 +296,8 @@ void records_result(struct rec_buf *b, const struct plan_item *it, unsigned long
 	if (strcmp(r->clocksource, R.clock.source))
 		rec_add(b, "clocksource", r->clocksource);
 	add_active_swap(b);
+	if (st)
+		swapstat_record(b, st);
 	rec_addf(b, "exit", "%d", r->exit_code);
 	if (r->term_sig)
 		rec_addf(b, "signal", "%d", r->term_sig);
@@ -289,7 +318,7 @@ void records_progress(unsigned done, unsigned total, const struct plan_item *it,
 
 	results_line("# [%u/%u] %s%s on %s #%u: %s %.2f s, pswpin %llu, ETA %u:%02u", done, total,
 		     it->warmup ? "warm-up " : "", R.cfg->workloads[it->workload],
-		     cmdline_backend_name(it->backend), it->iter, r->status, r->elapsed_s,
+		     cmdline_conf_name(R.cfg, it->backend), it->iter, r->status, r->elapsed_s,
 		     D(VM_PSWPIN), (unsigned)eta / 60, (unsigned)eta % 60);
 }
 
@@ -363,28 +392,28 @@ void records_precision(const struct sb_config *cfg, const struct plan *p, int fi
 	size_t n = 0;
 
 	for (int w = 0; w < cfg->nworkloads; w++)
-		for (unsigned bk = 0; bk < BACKEND_COUNT; bk++) {
+		for (unsigned bk = 0; bk < p->nconfs; bk++) {
 			double rel, half;
 			size_t pairs;
 			struct rec_buf b;
 
-			if (bk == p->u.first_b || !(p->backends & (1u << bk)))
+			if (bk == p->u.first_b)
 				continue;
 			plan_rel(p, w, bk, &pairs, &rel, &half);
 			if (n < sizeof(line) && isfinite(half))
 				n += (size_t)snprintf(line + n, sizeof(line) - n, "%s %s/%s %+.1f%% +-%.1f%%",
-						      n ? "," : "", cfg->workloads[w], cmdline_backend_name(bk),
+						      n ? "," : "", cfg->workloads[w], cmdline_conf_name(cfg, bk),
 						      rel, half);
 			else if (n < sizeof(line))
 				n += (size_t)snprintf(line + n, sizeof(line) - n, "%s %s/%s %zu pair(s)",
-						      n ? "," : "", cfg->workloads[w], cmdline_backend_name(bk),
+						      n ? "," : "", cfg->workloads[w], cmdline_conf_name(cfg, bk),
 						      pairs);
 			if (!final)
 				continue;
 			records_diag(&b, "precision");
 			rec_add(&b, "workload", cfg->workloads[w]);
-			rec_add(&b, "a", cmdline_backend_name(p->u.first_b));
-			rec_add(&b, "b", cmdline_backend_name(bk));
+			rec_add(&b, "a", cmdline_conf_name(cfg, p->u.first_b));
+			rec_add(&b, "b", cmdline_conf_name(cfg, bk));
 			rec_addf(&b, "pairs", "%zu", pairs);
 			if (isfinite(half)) {
 				rec_addf(&b, "rel", "%.3f", rel);

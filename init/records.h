@@ -10,6 +10,7 @@
 #include "results.h"
 #include "runner.h"
 #include "swap.h"
+#include "swapstat.h"
 #include "vmstat.h"
 
 /* Counts of measured runs, for the totals record. */
@@ -39,13 +40,16 @@ const struct clock_info *records_clock(void);
 void records_diag(struct rec_buf *b, const char *kind);
 void records_warnings(const struct cmdline_msgs *m);
 void records_swap(const struct swap_backend *be);
+/* "# sb conf": one swap configuration as it will run (zram_bytes: its zram0 disksize) */
+void records_conf(const struct sb_swapconf *c, uint64_t zram_bytes);
 void records_planned(unsigned measured);
 /* Counts a finished run in the totals (warm-ups are not counted). */
 void records_count(const struct plan_item *it, const struct run_result *r);
 /* The run's record, unfinished: the caller may add a note before rec_end. */
 /* settle: what failed in settling memory before the run, "" when nothing did. */
+/* st: the swap configuration's proof and figures (NULL: none) */
 void records_result(struct rec_buf *b, const struct plan_item *it, unsigned long num,
-		    const struct run_result *r, const char *settle);
+		    const struct run_result *r, const struct swapstat *st, const char *settle);
 void records_progress(unsigned done, unsigned total, const struct plan_item *it,
 		      const struct run_result *r, double spent);
 /* The error record, then totals (the runs so far) with status=error. */

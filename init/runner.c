@@ -100,9 +100,12 @@ static void emit_sample(const struct run_spec *s, double t, struct vmstat *last)
 	*last = v;
 }
 
-static void note_peak(struct run_result *r)
+static void note_peak(const struct run_spec *s, struct run_result *r)
 {
 	struct meminfo m;
+
+	if (s->sample)
+		s->sample(s->sample_arg);
 
 	if (vmstat_meminfo(&m) == 0 && m.swap_total_kb - m.swap_free_kb > r->swap_peak_kb)
 		r->swap_peak_kb = m.swap_total_kb - m.swap_free_kb;
@@ -151,7 +154,7 @@ int runner_run(const struct run_spec *s, struct run_result *r)
 		return -errno;
 	vmstat_read(&r->before);
 	last = r->before;
-	note_peak(r);
+	note_peak(s, r);
 	clock_source(start_clock, sizeof(start_clock));
 	double t0 = swap_now(), deadline = t0 + s->timeout_s, next_peak = t0 + PEAK_INTERVAL_S;
 	double next_sample = s->vmstat_s ? t0 + s->vmstat_s : 0;
@@ -184,7 +187,7 @@ int runner_run(const struct run_spec *s, struct run_result *r)
 			break;
 		}
 		if (now >= next_peak) {
-			note_peak(r);
+			note_peak(s, r);
 			next_peak = now + PEAK_INTERVAL_S;
 		}
 		if (next_sample && now >= next_sample) {
@@ -220,7 +223,7 @@ int runner_run(const struct run_spec *s, struct run_result *r)
 	if (pidfd >= 0)
 		close(pidfd);
 	reap_group(pid);
-	note_peak(r);
+	note_peak(s, r);
 	vmstat_read(&r->after);
 	r->user_s = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6;
 	r->sys_s = (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec / 1e6;

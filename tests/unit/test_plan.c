@@ -17,7 +17,7 @@ static const char *show(void)
 	for (unsigned i = 0; i < p.n && n < sizeof(s) - 16; i++)
 		n += (size_t)snprintf(s + n, sizeof(s) - n, "%s%s%u%c%u", i ? " " : "",
 				      p.item[i].warmup ? "~" : "", p.item[i].workload,
-				      p.item[i].backend == BACKEND_PARTITION ? 'p' : 'f', p.item[i].iter);
+				      c.conf[p.item[i].backend].kind == KIND_PARTITION ? 'p' : 'f', p.item[i].iter);
 	return s;
 }
 
@@ -51,7 +51,8 @@ static void test_blocked(void)
 static void test_one_backend(void)
 {
 	setup(3, 1, 1, ORDER_ALTERNATE);
-	c.backends = 1u << BACKEND_FILE;
+	c.conf[0] = c.conf[1];
+	c.nconfs = 1;
 	CHECK(plan_make(&c, &p) == 0, "one backend: plans");
 	CHECK_STR(show(), "~0f1 0f1 0f2 0f3", "one backend: only the file backend runs");
 }
@@ -59,7 +60,7 @@ static void test_one_backend(void)
 /* every measured (workload, backend) pair appears runs times, iter 1..runs in run order */
 static int iters_count_up(unsigned runs, int nworkloads)
 {
-	unsigned next[CMD_WORKLOADS_MAX][BACKEND_COUNT] = { { 0 } };
+	unsigned next[CMD_WORKLOADS_MAX][CMD_CONFS_MAX] = { { 0 } };
 
 	for (unsigned i = 0; i < p.n; i++) {
 		const struct plan_item *it = &p.item[i];
@@ -70,7 +71,7 @@ static int iters_count_up(unsigned runs, int nworkloads)
 			return 0;
 	}
 	for (int w = 0; w < nworkloads; w++)
-		for (int b = 0; b < BACKEND_COUNT; b++)
+		for (int b = 0; b < c.nconfs; b++)
 			if (next[w][b] != runs)
 				return 0;
 	return 1;

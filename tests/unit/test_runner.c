@@ -100,7 +100,7 @@ static void test_truncated(void)
 	      strlen(r.out));
 	cmdline_defaults(&cfg);
 	records_start(&cfg);
-	records_result(&b, &it, 1, &r, "");
+	records_result(&b, &it, 1, &r, NULL, "");
 	CHECK(rec_end(&b) > 0, "truncated: the record fits");
 	CHECK(strstr(b.s, " out_truncated=1 ") != NULL, "truncated: the record says out_truncated=1");
 	CHECK(strstr(b.s, " w.small=1 ") != NULL, "truncated: the lines before the cut are recorded");
@@ -113,7 +113,7 @@ static void test_truncated(void)
 	      last);
 	script("quiet", "echo only=1");
 	CHECK(run("quiet", 10) == 0 && r.out_truncated == 0, "truncated: short output is not flagged");
-	records_result(&b, &it, 1, &r, "");
+	records_result(&b, &it, 1, &r, NULL, "");
 	rec_end(&b);
 	CHECK(strstr(b.s, "out_truncated") == NULL, "truncated: nor recorded");
 }
@@ -144,11 +144,11 @@ static void test_settle(void)
 	CHECK(vmstat_settle(vm, why, sizeof(why)) == 0 && !why[0], "settle: both written: no error");
 	script("quiet2", "echo only=1");
 	run("quiet2", 10);
-	records_result(&b, &it, 1, &r, "compact_memory: No such file or directory");
+	records_result(&b, &it, 1, &r, NULL, "compact_memory: No such file or directory");
 	rec_end(&b);
 	CHECK(strstr(b.s, " settle_error=\"compact_memory: No such file or directory\" ") != NULL,
 	      "settle: the run's record carries settle_error");
-	records_result(&b, &it, 1, &r, "");
+	records_result(&b, &it, 1, &r, NULL, "");
 	rec_end(&b);
 	CHECK(strstr(b.s, "settle_error") == NULL, "settle: a clean settle adds no key");
 }

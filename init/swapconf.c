@@ -1,0 +1,241 @@
+/*
+ * swapbench.backends: the swap configurations to alternate. Pure.
+ *
+ *   LIST  := CONF { "," CONF }                 at most CMD_CONFS_MAX
+ *   CONF  := BASE { "@" KNOB }
+ *   BASE  := "partition" | "file"
+ *          | "zram" { ":" COMP | ":" SIZE | ":" PCT "%" }
+ *          | "zswap" { ":" COMP | ":" PCT "%" | ":" ZPOOL } "+" ( "partition" | "file" )
+ *   KNOB  := "swappiness=" 0..200 | "page-cluster=" 0..10 | "mglru=" 0|1
+ *
+ * zram's PCT is its disksize as a share of MemTotal, zswap's its
+ * max_pool_percent. The name a configuration is written with is its name
+ * in every record, so two configurations may not be written alike.
+ */
+#include "cmdline.h"
+#include "../lib/size.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const compressors[] = { "lzo", "lzo-rle", "lz4", "lz4hc", "zstd", "deflate", "842", NULL };
+static const char *const zpools[] = { "zsmalloc", "zbud", "z3fold", NULL };
+static const char *const kinds[] = { "partition", "file", "zram", "zswap", NULL };
+
+#define ZRAM_DEFAULT_COMP "lzo-rle"	/* zram's own default */
+#define ZRAM_DEFAULT_PCT 100		/* of MemTotal, as Fedora's zram-generator */
+#define ZSWAP_DEFAULT_COMP "lzo"	/* the kernel's default (CONFIG_ZSWAP_COMPRESSOR_DEFAULT) */
+#define ZSWAP_DEFAULT_ZPOOL "zsmalloc"
+#define ZSWAP_DEFAULT_POOL_PCT 20	/* the kernel's default max_pool_percent */
+
+__attribute__((format(printf, 3, 4)))
+static int bad(char *err, size_t n, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, n, fmt, ap);
+	va_end(ap);
+	return -EINVAL;
+}
+
+static int in(const char *const *list, const char *s)
+{
+	for (int i = 0; list[i]; i++)
+		if (!strcmp(list[i], s))
+			return i;
+	return -1;
+}
+
+/* "N" or "N%" in lo..hi: the value, or -1 */
+static long number(const char *s, int pct, long lo, long hi)
+{
+	char *end;
+	long v;
+
+	if (*s < '0' || *s > '9')
+		return -1;
+	v = strtol(s, &end, 10);
+	if (pct ? strcmp(end, "%") : *end != 0)
+		return -1;
+	return v >= lo && v <= hi ? v : -1;
+}
+
+static int knob(struct sb_swapconf *c, char *k, char *err, size_t n)
+{
+	static const struct {
+		const char *name;
+		long hi;
+		size_t off;
+	} knobs[] = {
+		{ "swappiness", 200, offsetof(struct sb_swapconf, swappiness) },
+		{ "page-cluster", 10, offsetof(struct sb_swapconf, page_cluster) },
+		{ "mglru", 1, offsetof(struct sb_swapconf, mglru) },
+	};
+	char *eq = strchr(k, '=');
+
+	if (eq)
+		*eq = 0;
+	for (size_t i = 0; i < sizeof(knobs) / sizeof(knobs[0]); i++) {
+		int *field = (int *)(void *)((char *)c + knobs[i].off);
+		long v;
+
+		if (strcmp(k, knobs[i].name))
+			continue;
+		if (!eq || (v = number(eq + 1, 0, 0, knobs[i].hi)) < 0)
+			return bad(err, n, "swapbench.backends: %s: @%s needs =0..%ld", c->name, k, knobs[i].hi);
+		if (*field >= 0)
+			return bad(err, n, "swapbench.backends: %s: @%s given twice", c->name, k);
+		*field = (int)v;
+		return 0;
+	}
+	return bad(err, n, "swapbench.backends: %s: unknown knob '@%s' (swappiness=N, page-cluster=N, mglru=0|1)",
+		   c->name, k);
+}
+
+/* ":" options of zram or zswap */
+static int option(struct sb_swapconf *c, const char *o, int *have_comp, char *err, size_t n)
+{
+	long v;
+	uint64_t bytes;
+
+	if (in(compressors, o) >= 0) {
+		if ((*have_comp)++)
+			return bad(err, n, "swapbench.backends: %s: two compressors", c->name);
+		snprintf(c->comp, sizeof(c->comp), "%s", o);
+		return 0;
+	}
+	if (c->kind == KIND_ZSWAP && in(zpools, o) >= 0) {
+		snprintf(c->zpool, sizeof(c->zpool), "%s", o);
+		return 0;
+	}
+	if (strchr(o, '%')) {
+		if (c->kind == KIND_ZRAM && (v = number(o, 1, 1, 400)) > 0) {
+			c->zram_pct = (unsigned)v;
+			c->zram_bytes = 0;
+			return 0;
+		}
+		if (c->kind == KIND_ZSWAP && (v = number(o, 1, 1, 100)) > 0) {
+			c->max_pool_pct = (unsigned)v;
+			return 0;
+		}
+		return bad(err, n, "swapbench.backends: %s: '%s' is not a percentage in %s", c->name, o,
+			   c->kind == KIND_ZRAM ? "1%..400% (of MemTotal)" : "1%..100% (max_pool_percent)");
+	}
+	if (c->kind == KIND_ZRAM && size_parse(o, &bytes) == 0) {
+		if (bytes < (1u << 20))
+			return bad(err, n, "swapbench.backends: %s: zram size %s is below 1M", c->name, o);
+		c->zram_bytes = bytes;
+		return 0;
+	}
+	return bad(err, n, "swapbench.backends: %s: unknown option '%s' (compressors: lzo lzo-rle lz4 lz4hc zstd "
+		   "deflate 842; %s)", c->name, o,
+		   c->kind == KIND_ZRAM ? "a size like 64M or N% of MemTotal" : "N% max_pool_percent; zsmalloc zbud z3fold");
+}
+
+static int one(struct sb_swapconf *c, const char *text, char *err, size_t n)
+{
+	char buf[CMD_VAL_MAX], *knobs, *disk, *save = NULL, *t;
+	int k, have_comp = 0;
+
+	memset(c, 0, sizeof(*c));
+	c->swappiness = c->page_cluster = c->mglru = -1;
+	if (!*text)
+		return bad(err, n, "swapbench.backends: an empty configuration (partition, file, zram, zswap+partition, ...)");
+	if (strlen(text) >= sizeof(c->name))
+		return bad(err, n, "swapbench.backends: '%.40s...' is longer than %d bytes", text, CONF_NAME_MAX - 1);
+	strcpy(c->name, text);
+	strcpy(buf, text);
+	if ((knobs = strchr(buf, '@')))
+		*knobs++ = 0;
+	if ((disk = strchr(buf, '+')))
+		*disk++ = 0;
+	t = strtok_r(buf, ":", &save);
+	if (!t || (k = in(kinds, t)) < 0)
+		return bad(err, n, "swapbench.backends: unknown configuration '%s' (partition, file, zram[:OPTIONS], "
+			   "zswap[:OPTIONS]+partition|file, each with @swappiness=N @page-cluster=N @mglru=0|1)", text);
+	c->kind = (enum sb_kind)k;
+	c->disk = c->kind == KIND_FILE ? BACKEND_FILE : BACKEND_PARTITION;
+	if (c->kind == KIND_ZRAM) {
+		strcpy(c->comp, ZRAM_DEFAULT_COMP);
+		c->zram_pct = ZRAM_DEFAULT_PCT;
+	} else if (c->kind == KIND_ZSWAP) {
+		strcpy(c->comp, ZSWAP_DEFAULT_COMP);
+		strcpy(c->zpool, ZSWAP_DEFAULT_ZPOOL);
+		c->max_pool_pct = ZSWAP_DEFAULT_POOL_PCT;
+	}
+	for (char *o = strtok_r(NULL, ":", &save); o; o = strtok_r(NULL, ":", &save)) {
+		if (c->kind != KIND_ZRAM && c->kind != KIND_ZSWAP)
+			return bad(err, n, "swapbench.backends: %s: %s takes no options", text, kinds[k]);
+		if (option(c, o, &have_comp, err, n) < 0)
+			return -EINVAL;
+	}
+	if (c->kind == KIND_ZSWAP) {
+		if (!disk)
+			return bad(err, n, "swapbench.backends: %s: zswap is a cache in front of a disk: "
+				   "write %s+partition or %s+file", text, buf, buf);
+		if (!strcmp(disk, "partition") || !strcmp(disk, "file"))
+			c->disk = !strcmp(disk, "file") ? BACKEND_FILE : BACKEND_PARTITION;
+		else
+			return bad(err, n, "swapbench.backends: %s: zswap goes in front of partition or file, not '%s'",
+				   text, disk);
+	} else if (disk) {
+		return bad(err, n, "swapbench.backends: %s: only zswap goes in front of a disk (+%s)", text, disk);
+	}
+	while (knobs) {
+		char *next = strchr(knobs, '@');
+
+		if (next)
+			*next++ = 0;
+		if (knob(c, knobs, err, n) < 0)
+			return -EINVAL;
+		knobs = next;
+	}
+	return 0;
+}
+
+int swapconf_parse(const char *v, struct sb_config *cfg, char *err, size_t n)
+{
+	struct sb_swapconf conf[CMD_CONFS_MAX];
+	int nc = 0;
+
+	for (const char *p = v;; p++) {
+		const char *e = strchr(p, ',');
+		char item[CMD_VAL_MAX];
+		size_t len = e ? (size_t)(e - p) : strlen(p);
+
+		if (nc == CMD_CONFS_MAX)
+			return bad(err, n, "swapbench.backends: more than %d configurations", CMD_CONFS_MAX);
+		memcpy(item, p, len);
+		item[len] = 0;
+		if (one(&conf[nc], item, err, n) < 0)
+			return -EINVAL;
+		for (int i = 0; i < nc; i++)
+			if (!strcmp(conf[i].name, item))
+				return bad(err, n, "swapbench.backends: %s named twice", item);
+		nc++;
+		if (!e)
+			break;
+		p = e;
+	}
+	memcpy(cfg->conf, conf, sizeof(conf[0]) * (size_t)nc);
+	cfg->nconfs = nc;
+	return 0;
+}
+
+int swapconf_uses(const struct sb_config *cfg, enum sb_backend d)
+{
+	for (int i = 0; i < cfg->nconfs; i++)
+		if (cfg->conf[i].kind != KIND_ZRAM && cfg->conf[i].disk == d)
+			return 1;
+	return 0;
+}
+
+const char *cmdline_conf_name(const struct sb_config *cfg, unsigned i)
+{
+	return i < (unsigned)cfg->nconfs ? cfg->conf[i].name : "?";
+}

@@ -1,0 +1,172 @@
+#include "zram.h"
+#include "vmstat.h"
+#include "../lib/swapfile.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+/* what the kernel booted with: a configuration that leaves a knob unset gets it back */
+static char boot_knob[3][16];
+static const char *const knob_file[3] = { VMSTAT_SYSCTL_VM "/swappiness", VMSTAT_SYSCTL_VM "/page-cluster",
+					  LRU_GEN_FILE };
+static const char *const knob_name[3] = { "swappiness", "page-cluster", "mglru" };
+#define NO_KERNEL "it needs the default x86_64 kernel, VARIANT=modern, or a stock kernel with MODULES= " \
+		  "(README, \"Swap configurations\")"
+
+__attribute__((format(printf, 4, 5)))
+static int say(int err, char *why, size_t n, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(why, n, fmt, ap);
+	va_end(ap);
+	return err;
+}
+
+/* 1 if word is in a sysfs list such as "lzo [lzo-rle] lz4" or "zsmalloc" */
+static int listed(const char *list, const char *word)
+{
+	size_t wl = strlen(word);
+
+	for (const char *p = list; (p = strstr(p, word)); p += wl)
+		if ((p == list || strchr(" [\n", p[-1])) && strchr(" ]\n", p[wl]))
+			return 1;
+	return 0;
+}
+
+/* the crypto API knows this compressor: /proc/crypto has "name         : X" */
+static int crypto_has(const char *name)
+{
+	static char buf[16384];
+	char pat[48];
+
+	if (vmstat_slurp("/proc/crypto", buf, sizeof(buf)) < 0)
+		return 0;
+	snprintf(pat, sizeof(pat), "name         : %s\n", name);
+	return strstr(buf, pat) != NULL;
+}
+
+int zram_check(const struct sb_config *cfg, char *why, size_t n)
+{
+	static char list[256];
+
+	for (int i = 0; i < cfg->nconfs; i++) {
+		const struct sb_swapconf *c = &cfg->conf[i];
+
+		if (c->kind == KIND_ZRAM) {
+			if (access(ZRAM_SYS "/disksize", F_OK) < 0)
+				return say(-ENOTSUP, why, n, "swapbench.backends=%s: this kernel has no zram (no "
+					   ZRAM_SYS "): %s", c->name, NO_KERNEL);
+			if (vmstat_slurp(ZRAM_SYS "/comp_algorithm", list, sizeof(list)) < 0 || !listed(list, c->comp))
+				return say(-ENOENT, why, n, "swapbench.backends=%s: zram has no compressor %s here "
+					   "(it has: %.*s)", c->name, c->comp, (int)strcspn(list, "\n"), list);
+		}
+		if (c->kind == KIND_ZSWAP) {
+			if (access(ZSWAP_PARAMS "/enabled", F_OK) < 0)
+				return say(-ENOTSUP, why, n, "swapbench.backends=%s: this kernel has no zswap (no "
+					   ZSWAP_PARAMS "): %s", c->name, NO_KERNEL);
+			if (!crypto_has(c->comp))
+				return say(-ENOENT, why, n, "swapbench.backends=%s: the kernel has no compressor %s "
+					   "(not in /proc/crypto: CONFIG_CRYPTO_%s, or its module)", c->name, c->comp,
+					   !strcmp(c->comp, "lzo-rle") ? "LZO" : c->comp);
+		}
+		if (c->mglru >= 0 && access(LRU_GEN_FILE, F_OK) < 0)
+			return say(-ENOTSUP, why, n, "swapbench.backends=%s: @mglru needs a kernel with "
+				   "CONFIG_LRU_GEN (no " LRU_GEN_FILE "): %s", c->name, NO_KERNEL);
+	}
+	return 0;
+}
+
+void zram_knobs_boot(void)
+{
+	for (int k = 0; k < 3; k++)
+		if (vmstat_slurp(knob_file[k], boot_knob[k], sizeof(boot_knob[k])) > 0)
+			boot_knob[k][strcspn(boot_knob[k], "\n")] = 0;
+}
+
+int zram_knobs_apply(const struct sb_swapconf *c, char *why, size_t n)
+{
+	const int want[3] = { c->swappiness, c->page_cluster, c->mglru };
+	char v[64];
+	int err;
+
+	for (int k = 0; k < 3; k++) {
+		if (want[k] < 0 && !boot_knob[k][0])
+			continue;	/* not in this kernel, and not asked for */
+		if (want[k] < 0)
+			snprintf(v, sizeof(v), "%s", boot_knob[k]);
+		else if (k == 2)
+			snprintf(v, sizeof(v), "%s", want[k] ? "y" : "n");
+		else
+			snprintf(v, sizeof(v), "%d", want[k]);
+		if ((err = vmstat_poke(knob_file[k], v)) < 0)
+			return say(err, why, n, "%s: %s=%s: %s", c->name, knob_name[k], v, strerror(-err));
+	}
+	return 0;
+}
+
+int zram_clear(char *why, size_t n)
+{
+	static char v[32];
+	int err;
+
+	if (vmstat_slurp(ZSWAP_PARAMS "/enabled", v, sizeof(v)) > 0 && v[0] == 'Y' &&
+	    (err = vmstat_poke(ZSWAP_PARAMS "/enabled", "N")) < 0)
+		return say(err, why, n, "zswap: enabled=N: %s", strerror(-err));
+	if (vmstat_slurp(ZRAM_SYS "/disksize", v, sizeof(v)) > 0 && strcmp(v, "0\n") &&
+	    (err = vmstat_poke(ZRAM_SYS "/reset", "1")) < 0)
+		return say(err, why, n, "zram0: reset: %s", strerror(-err));
+	return 0;
+}
+
+uint64_t zram_bytes(const struct sb_swapconf *c, uint64_t memtotal_kb)
+{
+	uint64_t b = c->zram_bytes ? c->zram_bytes : memtotal_kb * 1024 / 100 * c->zram_pct;
+
+	return b / 4096 * 4096;
+}
+
+static int set(const char *dir, const char *file, const char *v, const char *conf, char *why, size_t n)
+{
+	char path[96];
+	int err;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, file);
+	if ((err = vmstat_poke(path, v)) < 0)
+		return say(err, why, n, "%s: %s=%s: %s", conf, path, v, strerror(-err));
+	return 0;
+}
+
+int zram_prepare(const struct sb_swapconf *c, uint64_t bytes, char *why, size_t n)
+{
+	char v[24];
+	int err, fd;
+
+	if (c->kind == KIND_ZSWAP) {
+		snprintf(v, sizeof(v), "%u", c->max_pool_pct);
+		if ((err = set(ZSWAP_PARAMS, "compressor", c->comp, c->name, why, n)) < 0 ||
+		    (err = set(ZSWAP_PARAMS, "zpool", c->zpool, c->name, why, n)) < 0 ||
+		    (err = set(ZSWAP_PARAMS, "max_pool_percent", v, c->name, why, n)) < 0 ||
+		    (err = set(ZSWAP_PARAMS, "enabled", "Y", c->name, why, n)) < 0)
+			return err;
+		return 0;
+	}
+	if (c->kind != KIND_ZRAM)
+		return 0;
+	snprintf(v, sizeof(v), "%llu", (unsigned long long)bytes);
+	if ((err = set(ZRAM_SYS, "comp_algorithm", c->comp, c->name, why, n)) < 0 ||
+	    (err = set(ZRAM_SYS, "disksize", v, c->name, why, n)) < 0)
+		return err;
+	if ((fd = open(ZRAM_DEV, O_RDWR | O_CLOEXEC)) < 0)
+		return say(-errno, why, n, "%s: open " ZRAM_DEV ": %s", c->name, strerror(errno));
+	err = swapfile_mkswap(fd, bytes, "swapbench-zram", NULL);
+	close(fd);
+	if (err < 0)
+		return say(err, why, n, "%s: mkswap " ZRAM_DEV ": %s", c->name, strerror(-err));
+	return 0;
+}

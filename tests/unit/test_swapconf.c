@@ -1,0 +1,117 @@
+/* Unit tests of init/swapconf.c: swapbench.backends, the swap configurations. */
+#include "check.h"
+#include "cmdline.h"
+#include "workloads.h"
+
+#include <string.h>
+
+static const char *const wls[] = WORKLOADS_NAMES;
+static struct sb_config c;
+static struct cmdline_msgs m;
+
+static int parse(const char *v)
+{
+	char line[CMD_VAL_MAX + 32];
+
+	snprintf(line, sizeof(line), "swapbench.backends=%s", v);
+	return cmdline_parse(line, wls, &c, &m);
+}
+
+static void test_defaults(void)
+{
+	CHECK(cmdline_parse("", wls, &c, &m) == 0 && c.nconfs == 2 && !c.confs_given,
+	      "defaults: two configurations, not given");
+	CHECK(c.conf[0].kind == KIND_PARTITION && c.conf[1].kind == KIND_FILE && !strcmp(c.conf[1].name, "file"),
+	      "defaults: partition, then file");
+	CHECK(c.conf[0].swappiness == -1 && c.conf[0].page_cluster == -1 && c.conf[0].mglru == -1,
+	      "defaults: knobs left as the kernel booted");
+	CHECK(parse("zram") == 0 && c.nconfs == 1 && c.confs_given && c.conf[0].kind == KIND_ZRAM,
+	      "plain zram parses");
+	CHECK(!strcmp(c.conf[0].comp, "lzo-rle") && c.conf[0].zram_pct == 100 && c.conf[0].zram_bytes == 0,
+	      "plain zram: lzo-rle, disksize 100%% of MemTotal (comp %s, pct %u)", c.conf[0].comp,
+	      c.conf[0].zram_pct);
+	CHECK(parse("zswap+partition") == 0 && c.conf[0].kind == KIND_ZSWAP && c.conf[0].disk == BACKEND_PARTITION,
+	      "plain zswap+partition parses, in front of the partition");
+	CHECK(!strcmp(c.conf[0].comp, "lzo") && !strcmp(c.conf[0].zpool, "zsmalloc") && c.conf[0].max_pool_pct == 20,
+	      "plain zswap: lzo, zsmalloc, max_pool_percent 20");
+}
+
+static void test_options(void)
+{
+	CHECK(parse("partition,zram:lz4,zswap:zstd+partition,zram:zstd:96M,zswap:lz4:zbud:35%+file,zram:50%") == 0 &&
+	      c.nconfs == 6, "options: six configurations parse");
+	CHECK(!strcmp(c.conf[1].name, "zram:lz4") && !strcmp(c.conf[1].comp, "lz4"), "options: zram:lz4 is named as written");
+	CHECK(c.conf[2].kind == KIND_ZSWAP && !strcmp(c.conf[2].comp, "zstd"), "options: zswap:zstd+partition");
+	CHECK(c.conf[3].zram_bytes == 96ULL << 20 && !strcmp(c.conf[3].comp, "zstd"), "options: zram size 96M");
+	CHECK(c.conf[4].disk == BACKEND_FILE && !strcmp(c.conf[4].zpool, "zbud") && c.conf[4].max_pool_pct == 35,
+	      "options: zswap in front of the file, zbud, 35%%");
+	CHECK(c.conf[5].zram_pct == 50 && c.conf[5].zram_bytes == 0, "options: zram 50%% of MemTotal");
+	CHECK(swapconf_uses(&c, BACKEND_PARTITION) && swapconf_uses(&c, BACKEND_FILE), "options: both disks used");
+	CHECK(parse("zram:lz4") == 0 && !swapconf_uses(&c, BACKEND_PARTITION) && !swapconf_uses(&c, BACKEND_FILE),
+	      "options: zram alone uses no disk");
+}
+
+static void test_knobs(void)
+{
+	CHECK(parse("partition@swappiness=60,partition@mglru=1@page-cluster=0,zswap+partition@swappiness=200") == 0 &&
+	      c.nconfs == 3, "knobs: three configurations parse");
+	CHECK(c.conf[0].swappiness == 60 && c.conf[0].mglru == -1, "knobs: swappiness 60, mglru left alone");
+	CHECK(c.conf[1].mglru == 1 && c.conf[1].page_cluster == 0 && c.conf[1].swappiness == -1,
+	      "knobs: mglru=1 and page-cluster=0 together");
+	CHECK(c.conf[2].kind == KIND_ZSWAP && c.conf[2].swappiness == 200, "knobs: after zswap's disk");
+}
+
+static void rejects(const char *v, const char *want)
+{
+	int ok = parse(v) != 0 && strstr(m.error, want) != NULL;
+
+	CHECK(ok, "rejects %s: '%s' (got '%s')", v, want, m.error);
+}
+
+static void test_errors(void)
+{
+	rejects("tape", "unknown configuration 'tape'");
+	rejects(",", "an empty configuration");
+	rejects("zswap", "zswap is a cache in front of a disk: write zswap+partition or zswap+file");
+	rejects("zswap+zram", "not 'zram'");
+	rejects("zram+file", "only zswap goes in front of a disk");
+	rejects("zram:lz4:zstd", "two compressors");
+	rejects("zram:brotli", "unknown option 'brotli'");
+	rejects("zram:500%", "not a percentage in 1%..400%");
+	rejects("zswap:0%+partition", "not a percentage in 1%..100%");
+	rejects("zram:512K", "below 1M");
+	rejects("partition:lz4", "partition takes no options");
+	rejects("partition,partition", "partition named twice");
+	rejects("partition@swappiness=201", "@swappiness needs =0..200");
+	rejects("partition@mglru=yes", "@mglru needs =0..1");
+	rejects("partition@swapiness=3", "unknown knob '@swapiness'");
+	rejects("partition@swappiness=1@swappiness=2", "@swappiness given twice");
+	rejects("zram:zbud", "unknown option 'zbud'");
+	rejects("a,b,c,d,e,f,g,h,i", "unknown configuration 'a'");
+	rejects("partition,file,zram,zram:lz4,zram:zstd,zram:lzo,zram:lz4hc,zram:842,zram:deflate",
+		"more than 8 configurations");
+	CHECK(parse("zram:lz4@swappiness=999") != 0 && c.nconfs == 2, "errors: a bad list leaves the defaults");
+}
+
+/* what --parse prints back is what was given */
+static void test_show(void)
+{
+	char out[CMD_VAL_MAX * 2] = "";
+
+	parse("partition,zram:lz4:64M@swappiness=100,zswap:zstd:zbud+file@mglru=1");
+	for (int i = 0; cmdline_show(&c, i, out, sizeof(out)) >= 0; i++)
+		if (!strncmp(out, "backends=", 9))
+			break;
+	CHECK_STR(out, "backends=partition,zram:lz4:64M@swappiness=100,zswap:zstd:zbud+file@mglru=1",
+		  "show: the list prints back as given");
+}
+
+int main(void)
+{
+	test_defaults();
+	test_options();
+	test_knobs();
+	test_errors();
+	test_show();
+	CHECK_DONE();
+}
