@@ -11,6 +11,10 @@
  *                 seed initialised its memory once; on a second pass each
  *                 process faults back in what the other pushed out, which
  *                 is the swap-in traffic a comparison of kernels is about.
+ *
+ * fill says what the bytes are (wl.h): the seed's memset of one byte
+ * (same) for seed002, text-like pages compressing 3:1 for fight, so that
+ * zram and zswap compress as they would real memory.
  */
 #include "wl.h"
 
@@ -29,20 +33,22 @@ static uint64_t procs = 2;
 static double ratio = 1.5;
 static uint64_t passes = 2;
 static const char *share = "total";
+static struct wl_fill fill;
 
 static struct wl_param params[] = {
 	{ "procs", WL_UINT, "2", 1, MAX_PROCS, &procs },
 	{ "ratio", WL_RATIO, "1.5", 0.01, 8, &ratio },
 	{ "passes", WL_UINT, "2", 1, 100, &passes },
 	{ "share", WL_NAME, "total", 0, 0, &share },
+	{ "fill", WL_FILL, WL_FILL_DEFAULT, 0, 0, &fill },
 };
 
 static const struct {
-	const char *name, *passes, *share;
+	const char *name, *passes, *share, *fill;
 } names[] = {
-	{ "fight", "2", "total" },
-	{ "seed002", "1", "total" },
-	{ "seed002-each", "1", "each" },
+	{ "fight", "2", "total", WL_FILL_DEFAULT },
+	{ "seed002", "1", "total", "same" },
+	{ "seed002-each", "1", "each", "same" },
 };
 
 /* This program's name and defaults, from argv[0]. */
@@ -56,6 +62,7 @@ static const char *pick_name(int argc, char **argv)
 		if (!strcmp(n, names[i].name)) {
 			params[2].def = names[i].passes;
 			params[3].def = names[i].share;
+			params[4].def = names[i].fill;
 			return names[i].name;
 		}
 	return "fight";
@@ -75,7 +82,7 @@ static _Noreturn void child(size_t bytes, unsigned id)
 		_exit(1);
 	}
 	for (uint64_t pass = 0; pass < passes; pass++)
-		wl_memset(p, (int)(0x5a + id + pass) & 0xff, bytes);
+		wl_fill(p, bytes, &fill, id + pass);
 	_exit(0);
 }
 
@@ -151,5 +158,6 @@ int main(int argc, char **argv)
 	printf("procs=%u\n", n);
 	printf("bytes_each=%zu\n", each);
 	printf("passes=%llu\n", (unsigned long long)passes);
+	printf("fill=%s\n", wl_fill_name(&fill, (char[16]){ 0 }, 16));
 	return 0;
 }

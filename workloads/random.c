@@ -15,11 +15,13 @@
 static double ratio = 1.2;
 static uint64_t accesses = 20000;
 static uint64_t seed = 1;
+static struct wl_fill fill;
 
 static const struct wl_param params[] = {
 	{ "ratio", WL_RATIO, "1.2", 0.01, 8, &ratio },
 	{ "accesses", WL_UINT, "20000", 1, 10000000, &accesses },
 	{ "seed", WL_UINT, "1", 0, 4294967295.0, &seed },
+	{ "fill", WL_FILL, WL_FILL_DEFAULT, 0, 0, &fill },	/* what the pages hold (wl.h) */
 };
 
 /* xorshift64*, seeded through splitmix64 so that seed 0 works too. */
@@ -86,6 +88,7 @@ int main(int argc, char **argv)
 	mem = mmap(NULL, pages * pagesize, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (mem == MAP_FAILED)
 		wl_die_errno("mmap %zu bytes", pages * pagesize);
+	wl_fill(mem, pages * pagesize, &fill, seed);
 	for (size_t i = 0; i < pages; i++)
 		mem[i * pagesize] = (unsigned char)(i | 1);
 
@@ -109,6 +112,7 @@ int main(int argc, char **argv)
 	printf("throughput=%.1f\n", elapsed > 0 ? (double)n / elapsed : 0.0);
 	printf("accesses=%zu\n", n);
 	printf("pages=%zu\n", pages);
+	printf("fill=%s\n", wl_fill_name(&fill, (char[16]){ 0 }, 16));
 	printf("mean_us=%.3f\n", (double)sum / (double)n / 1e3);
 	printf("p50_us=%.3f\n", percentile(lat, n, 50) / 1e3);
 	printf("p99_us=%.3f\n", percentile(lat, n, 99) / 1e3);

@@ -39,7 +39,26 @@ enum wl_kind {
 	WL_SIZES,	/* struct wl_sizes, comma separated sizes */
 	WL_NAME,	/* const char *, a file name: [A-Za-z0-9._-]+, no "." or ".." */
 	WL_TEXT,	/* const char *, any printable text, possibly empty */
+	WL_FILL,	/* struct wl_fill: zero, same, random, text or text:R */
 };
+
+/*
+ * What a workload writes into its memory. zram and zswap store a page of
+ * one repeated word without compressing it (same_pages), so a benchmark
+ * of them needs pages that compress as real memory does: text:R mixes
+ * sentences with random bytes so that a page compresses about R:1 with
+ * lz4 (zstd and deflate do somewhat better), whichever page it is; R up to 6.
+ * same is memset's one byte a page (0x5a plus the salt), as seed 002 wrote.
+ */
+enum wl_fill_kind { WL_FILL_ZERO, WL_FILL_SAME, WL_FILL_RANDOM, WL_FILL_TEXT };
+
+struct wl_fill {
+	enum wl_fill_kind kind;
+	double ratio;		/* text: the intended compression ratio */
+	unsigned random_per_4k;	/* text: random bytes a 4 KiB page holds for it */
+};
+
+#define WL_FILL_DEFAULT "text:3"	/* lzo/lz4 on desktop and server memory: 2.5-4 */
 
 struct wl_sizes {
 	uint64_t v[WL_LIST_MAX];
@@ -84,6 +103,13 @@ void wl_path(char *buf, size_t size, const char *file);
 uint64_t wl_now_ns(void);	/* CLOCK_MONOTONIC */
 double wl_now(void);		/* the same in seconds */
 long wl_proc_kb(const char *path, const char *key);	/* "KEY: N kB" in a /proc file, or -1 */
+/*
+ * Fills bytes at p as f says, page by page; salt makes the pages of two
+ * calls (processes, passes) differ. Every page differs from every other.
+ */
+void wl_fill(unsigned char *p, size_t bytes, const struct wl_fill *f, uint64_t salt);
+/* "zero", "same", "random", "text:3.0": what wl_fill writes, for the workload's output */
+const char *wl_fill_name(const struct wl_fill *f, char *buf, size_t n);
 /* memset that the compiler cannot drop as a dead store. */
 extern void *(*volatile wl_memset)(void *, int, size_t);
 

@@ -107,7 +107,8 @@ check lines_missing_file_fails "exit $rc, stderr '$err'" '[ "$rc" = 1 ] && [[ $e
 
 # fight: 0.5 * 100 MiB over 2 processes
 run fight --ratio=0.5
-ran_ok fight_runs "total_s procs bytes_each passes"
+ran_ok fight_runs "total_s procs bytes_each passes fill"
+check fight_fills_text_3_by_default "got '$(val fill)'" '[ "$(val fill)" = text:3.0 ]'
 check fight_2_passes "got '$(val passes)'" '[ "$(val passes)" = 2 ]'
 check fight_procs_2 "got '$(val procs)'" '[ "$(val procs)" = 2 ]'
 check fight_bytes_each_is_ratio_share "got '$(val bytes_each)'" '[ "$(val bytes_each)" = 26214400 ]'
@@ -116,6 +117,11 @@ check fight_total_s_number "got '$(val total_s)'" 'is_num "$(val total_s)"'
 run seed002 --ratio=0.1
 check seed002_one_pass_total_share "got '$out'" \
 	'[ "$rc" = 0 ] && [ "$(val passes)" = 1 ] && [ "$(val bytes_each)" = 5242880 ]'
+check seed002_fills_as_the_seed_one_byte_a_page "got '$(val fill)'" '[ "$(val fill)" = same ]'
+run fight --ratio=0.1 --fill=zero
+check fight_fill_zero_runs "got rc $rc, '$out'" '[ "$rc" = 0 ] && [ "$(val fill)" = zero ]'
+run random --ratio=0.01 --accesses=100 --fill=text:2.5
+check random_fill_text_2.5_runs "got rc $rc, '$out'" '[ "$rc" = 0 ] && [ "$(val fill)" = text:2.5 ]'
 run seed002-each --ratio=0.1
 check seed002_each_one_pass_whole_ratio_each "got '$out'" \
 	'[ "$rc" = 0 ] && [ "$(val passes)" = 1 ] && [ "$(val bytes_each)" = 10485760 ]'
@@ -147,7 +153,7 @@ check fight_killed_child_leaves_no_children "left: $(pgrep -P "$parent")" '[ -z 
 
 # random
 run random --ratio=0.01 --accesses=1000
-ran_ok random_runs "throughput accesses pages mean_us p50_us p99_us max_us hist"
+ran_ok random_runs "throughput accesses pages fill mean_us p50_us p99_us max_us hist"
 check random_accesses_1000 "got '$(val accesses)'" '[ "$(val accesses)" = 1000 ]'
 check random_pages_of_ratio "got '$(val pages)'" '[ "$(val pages)" = $((1048576 / $(getconf PAGESIZE))) ]'
 check random_hist_32_buckets_sum_1000 "got '$(val hist)'" \
@@ -213,6 +219,13 @@ refused fight_check_refuses_ratio_negative fight --ratio=-1.5
 refused fight_check_refuses_ratio_exponent fight --ratio=1e0
 refused fight_check_refuses_ratio_abc fight --ratio=abc
 refused fight_check_refuses_passes_101 fight --passes=101
+accepted fight_check_accepts_fill_random fight --fill=random
+accepted fight_check_accepts_fill_text_6 fight --fill=text:6
+refused fight_check_refuses_fill_text_7 fight --fill=text:7
+refused fight_check_refuses_fill_text_1 fight --fill=text:1
+refused fight_check_refuses_fill_text_abc fight --fill=text:abc
+refused fight_check_refuses_fill_texture fight --fill=texture
+refused random_check_refuses_fill_ones random --fill=ones
 run fight --check --procs=abc
 check fight_check_message_names_param_and_range "got '$err'" \
 	'[ "$err" = "fight: procs=abc: not a whole number in 1..64" ]'
