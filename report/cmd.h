@@ -13,6 +13,7 @@ struct opts {
 	int flagged;		/* --flagged: use the runs clockflag flags */
 	int wide;		/* csv --wide: extra fields as columns */
 	const char *plots, *out, *label, *size;
+	const char *baseline;	/* rank, md: the configuration the others are compared with */
 };
 
 /* Exit statuses shared by csv, summary, md and compare. */
@@ -27,6 +28,7 @@ int cmd_csv(const struct opts *o, int argc, char **argv);
 int cmd_summary(const struct opts *o, int argc, char **argv);
 int cmd_compare(const struct opts *o, int argc, char **argv);
 int cmd_md(const struct opts *o, int argc, char **argv);
+int cmd_rank(const struct opts *o, int argc, char **argv);
 int cmd_plot(const struct opts *o, int argc, char **argv);
 int cmd_init_disk(const struct opts *o, int argc, char **argv);
 int cmd_calibrate(const struct opts *o, int argc, char **argv);

@@ -27,6 +27,11 @@ static const char usage_text[] =
 "                                relative difference, Mann-Whitney rank test, verdict\n"
 "                                (\"B slower\"/\"B faster\" need both the CI to exclude 0\n"
 "                                and rank p < 0.05, else \"no difference proven\")\n"
+"  rank [--metric KEY] [--baseline NAME] [--higher-better] SOURCE...\n"
+"                                every swap configuration (backend) against the baseline\n"
+"                                (default partition) per workload: ranked by mean, B/A-1\n"
+"                                with its 95% CI (paired when the runs alternated), verdict,\n"
+"                                compression ratio and memory of zram and zswap\n"
 "  md [--metric KEY] [--by G] [--plots DIR] SOURCE...\n"
 "                                Markdown report; --plots also writes the plots to DIR\n"
 "                                and links them as <workload>.svg (put report.md there)\n"
@@ -70,7 +75,7 @@ static const char usage_text[] =
 "values count as worse unless --higher-better.\n";
 
 enum cmd_bit { C_CSV = 1, C_SUMMARY = 2, C_COMPARE = 4, C_MD = 8, C_PLOT = 16, C_INIT = 32,
-	       C_CALIBRATE = 64 };
+	       C_CALIBRATE = 64, C_RANK = 128 };
 
 static const struct command {
 	const char *name;
@@ -80,6 +85,7 @@ static const struct command {
 	{ "csv", C_CSV, cmd_csv },
 	{ "summary", C_SUMMARY, cmd_summary },
 	{ "compare", C_COMPARE, cmd_compare },
+	{ "rank", C_RANK, cmd_rank },
 	{ "md", C_MD, cmd_md },
 	{ "plot", C_PLOT, cmd_plot },
 	{ "init-disk", C_INIT, cmd_init_disk },
@@ -87,7 +93,7 @@ static const struct command {
 };
 
 enum opt_id { O_METRIC, O_BY, O_THRESHOLD, O_BISECT, O_BACKENDS, O_HIGHER, O_PLOTS, O_OUT,
-	      O_LABEL, O_SIZE, O_FORCE, O_FLAGGED, O_WIDE, O_INTERIM };
+	      O_LABEL, O_SIZE, O_FORCE, O_FLAGGED, O_WIDE, O_INTERIM, O_BASELINE };
 
 static const struct option_def {
 	const char *name;
@@ -95,20 +101,21 @@ static const struct option_def {
 	int has_arg;
 	unsigned cmds;		/* commands that accept it */
 } options[] = {
-	{ "--metric", O_METRIC, 1, C_SUMMARY | C_COMPARE | C_MD | C_PLOT | C_CALIBRATE },
+	{ "--metric", O_METRIC, 1, C_SUMMARY | C_COMPARE | C_MD | C_PLOT | C_CALIBRATE | C_RANK },
 	{ "--by", O_BY, 1, C_SUMMARY | C_COMPARE | C_MD | C_PLOT },
 	{ "--threshold", O_THRESHOLD, 1, C_COMPARE },
 	{ "--bisect", O_BISECT, 0, C_COMPARE },
 	{ "--interim", O_INTERIM, 0, C_COMPARE },
 	{ "--backends", O_BACKENDS, 0, C_COMPARE },
-	{ "--higher-better", O_HIGHER, 0, C_COMPARE },
+	{ "--higher-better", O_HIGHER, 0, C_COMPARE | C_RANK },
+	{ "--baseline", O_BASELINE, 1, C_RANK | C_MD },
 	{ "--plots", O_PLOTS, 1, C_MD },
 	{ "--out", O_OUT, 1, C_PLOT },
 	{ "--label", O_LABEL, 1, C_INIT },
 	{ "--size", O_SIZE, 1, C_INIT },
 	{ "--force", O_FORCE, 0, C_INIT },
 	{ "--wide", O_WIDE, 0, C_CSV },
-	{ "--flagged", O_FLAGGED, 0, C_SUMMARY | C_COMPARE | C_MD | C_PLOT | C_CALIBRATE },
+	{ "--flagged", O_FLAGGED, 0, C_SUMMARY | C_COMPARE | C_MD | C_PLOT | C_CALIBRATE | C_RANK },
 };
 
 void usage_error(const char *fmt, ...)
@@ -180,6 +187,7 @@ static void set_option(struct opts *o, enum opt_id id, const char *arg)
 	case O_FORCE: o->force = 1; break;
 	case O_FLAGGED: o->flagged = 1; break;
 	case O_WIDE: o->wide = 1; break;
+	case O_BASELINE: o->baseline = arg; break;
 	}
 }
 
@@ -227,7 +235,7 @@ static int parse_options(const struct command *c, struct opts *o, int argc, char
 
 int main(int argc, char **argv)
 {
-	struct opts o = { .metric = "elapsed_s", .by = BY_BACKEND, .threshold = 5 };
+	struct opts o = { .metric = "elapsed_s", .by = BY_BACKEND, .threshold = 5, .baseline = "partition" };
 	const struct command *c = NULL;
 	int n;
 

@@ -2,6 +2,7 @@
 #include "cmd.h"
 #include "compare.h"
 #include "hostload.h"
+#include "nway.h"
 #include "memory.h"
 #include "plot.h"
 #include "table.h"
@@ -220,6 +221,20 @@ static void backends(const struct dataset *ds, const char *metric)
 	compare_free(cells, ncells, cmp, n);
 }
 
+/* swap configurations beyond partition and file: each against the baseline, ranked */
+static void configurations(const struct dataset *ds, const struct opts *o)
+{
+	struct nway nw;
+
+	if (!nway_wanted(ds))
+		return;
+	if (nway_build(ds, o->metric, o->baseline, o->higher_better, &nw)) {
+		printf("\n## Swap configurations against %s\n\n", o->baseline);
+		nway_print(&nw, o->metric, stdout, 1);
+	}
+	nway_free(&nw);
+}
+
 static void plots(const struct dataset *ds, const struct opts *o)
 {
 	const char **wl;
@@ -271,6 +286,7 @@ int cmd_md(const struct opts *o, int argc, char **argv)
 	if (!summary_all(&ds, o->metric, o->by, stdout, 1))
 		printf("No runs.\n");
 	backends(&ds, o->metric);
+	configurations(&ds, o);
 	if (o->plots)
 		plots(&ds, o);
 	status = cmd_exit_status(&ds);

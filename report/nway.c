@@ -1,0 +1,196 @@
+#include "nway.h"
+#include "cmd.h"
+#include "table.h"
+#include "util.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+int nway_wanted(const struct dataset *ds)
+{
+	const char **names;
+	size_t n = group_values(ds, BY_BACKEND, &names);
+	int other = 0;
+
+	for (size_t i = 0; i < n; i++)
+		other |= strcmp(names[i], "partition") && strcmp(names[i], "file");
+	free(names);
+	return other;
+}
+
+static double field(const struct run *r, const char *key)
+{
+	const char *v = record_get(&r->rec, key);
+	double d;
+
+	return v && util_number(v, &d) == 0 ? d : NAN;
+}
+
+/*
+ * zram: orig_data_size / compr_data_size where the run's store peaked, and
+ * zram's own peak memory (mem_used_max). zswap: stored pages / pool size
+ * at the peak, and that pool.
+ */
+static void cost_of(const struct cell *c, struct nway_cost *k)
+{
+	double sr = 0, sm = 0;
+
+	k->n = 0;
+	for (size_t i = 0; i < c->nv; i++) {
+		const struct run *r = c->vrun[i];
+		double orig = field(r, "zram_orig_kb"), compr = field(r, "zram_compr_kb"),
+		       mem = field(r, "zram_mem_max_kb");
+
+		if (isnan(orig)) {
+			orig = field(r, "zswap_stored_pages") * 4;
+			compr = mem = field(r, "zswap_pool_kb");
+		}
+		if (isnan(orig) || isnan(compr) || isnan(mem) || compr <= 0)
+			continue;
+		sr += orig / compr;
+		sm += mem / 1024;
+		k->n++;
+	}
+	k->ratio = k->n ? sr / (double)k->n : NAN;
+	k->mem_mib = k->n ? sm / (double)k->n : NAN;
+}
+
+static int higher_first;
+
+static int cmp_rows(const void *x, const void *y)
+{
+	const struct nway_row *a = x, *b = y;
+	int w = strcmp(a->cell->workload, b->cell->workload);
+	double ma = a->cell->nv ? stats_mean(a->cell->v, a->cell->nv) : INFINITY,
+	       mb = b->cell->nv ? stats_mean(b->cell->v, b->cell->nv) : INFINITY;
+
+	if (w)
+		return w;
+	if (higher_first && a->cell->nv && b->cell->nv)
+		return (ma < mb) - (ma > mb);
+	return (ma > mb) - (ma < mb);
+}
+
+size_t nway_build(const struct dataset *ds, const char *metric, const char *baseline, int higher_better,
+		  struct nway *nw)
+{
+	const char **names;
+	size_t ng = group_values(ds, BY_BACKEND, &names), cap = 0;
+
+	memset(nw, 0, sizeof(*nw));
+	nw->baseline = baseline;
+	group_build(ds, metric, BY_BACKEND, NULL, NULL, &nw->cells);
+	for (size_t g = 0; g < ng; g++) {
+		struct comparison *c;
+		size_t n;
+
+		if (!strcmp(names[g], baseline))
+			continue;
+		n = compare_groups(&nw->cells, baseline, names[g], &c);
+		for (size_t k = 0; k < n; k++) {
+			grow(&nw->cmp, &cap, nw->ncmp, sizeof(*nw->cmp));
+			nw->cmp[nw->ncmp++] = c[k];
+		}
+		free(c);
+	}
+	free(names);
+	if (!nw->ncmp)
+		return 0;
+	nw->row = xcalloc(nw->cells.n, sizeof(*nw->row));
+	for (size_t i = 0; i < nw->cells.n; i++) {
+		const struct cell *cl = &nw->cells.c[i];
+		struct nway_row *r = &nw->row[nw->nrows];
+
+		if (!group_find(&nw->cells, cl->workload, baseline))
+			continue;
+		r->cell = cl;
+		for (size_t k = 0; k < nw->ncmp; k++)
+			if (nw->cmp[k].b == cl)
+				r->cmp = &nw->cmp[k];
+		cost_of(cl, &r->cost);
+		nw->nrows++;
+	}
+	higher_first = higher_better;
+	qsort(nw->row, nw->nrows, sizeof(*nw->row), cmp_rows);
+	for (size_t i = 0; i < nw->nrows; i++)
+		nw->row[i].rank = i && !strcmp(nw->row[i - 1].cell->workload, nw->row[i].cell->workload)
+				  ? nw->row[i - 1].rank + 1 : 1;
+	return nw->nrows;
+}
+
+void nway_print(const struct nway *nw, const char *metric, FILE *out, int markdown)
+{
+	static const char *const head[] = { "workload", "rank", "configuration", "N", "not ok", "mean",
+					    "vs baseline", "95% CI", "analysis", "verdict", "compression",
+					    "memory MiB" };
+	struct table t;
+
+	table_init(&t, 3, head, sizeof(head) / sizeof(head[0]));
+	for (size_t i = 0; i < nw->nrows; i++) {
+		const struct nway_row *r = &nw->row[i];
+		const struct comparison *c = r->cmp;
+		int rel = c && c->est.have && !isnan(c->est.rel);
+
+		table_add(&t, "%s", r->cell->workload);
+		table_add(&t, "%u", r->rank);
+		table_add(&t, "%s%s", r->cell->group, c ? "" : " (baseline)");
+		table_add(&t, "%zu", r->cell->nv);
+		table_add(&t, "%zu", group_nfailed(r->cell));
+		table_addnum(&t, r->cell->nv ? stats_mean(r->cell->v, r->cell->nv) : NAN);
+		if (rel) {
+			table_add(&t, "%+.1f%%", c->est.rel);
+			table_add(&t, "[%+.1f%%, %+.1f%%]", c->est.rel_lo, c->est.rel_hi);
+		} else {
+			table_add(&t, "%s", c ? "-" : "0");
+			table_add(&t, "-");
+		}
+		table_add(&t, "%s", !c ? "-" : c->paired ? "paired" : "unpaired");
+		table_add(&t, "%s", c ? compare_verdict_name(c->verdict, metric) : "-");
+		if (isnan(r->cost.ratio)) {
+			table_add(&t, "-");
+			table_add(&t, "-");
+		} else {
+			table_add(&t, "%.2f:1", r->cost.ratio);
+			table_add(&t, "%.1f", r->cost.mem_mib);
+		}
+	}
+	table_print(&t, out, markdown);
+	table_free(&t);
+	fprintf(out, "\n%sbaseline %s; \"vs baseline\" is mean/mean-1 with its 95%% CI (paired: the runs "
+		"alternated, each with its neighbour of the baseline); compression is orig/compressed where "
+		"zram's store or zswap's pool peaked, memory the peak it held (zram mem_used_max, zswap "
+		"pool_total_size), means over the runs.\n", markdown ? "" : "", nw->baseline);
+	for (size_t i = 0; i < nw->nrows; i++)
+		if (nw->row[i].cmp)
+			fprintf(out, "%sanalysis of %s on %s: %s\n", markdown ? "- " : "",
+				nw->row[i].cell->workload, nw->row[i].cell->group, nw->row[i].cmp->why);
+}
+
+void nway_free(struct nway *nw)
+{
+	free(nw->cmp);
+	free(nw->row);
+	group_free(&nw->cells);
+	memset(nw, 0, sizeof(*nw));
+}
+
+int cmd_rank(const struct opts *o, int argc, char **argv)
+{
+	struct dataset ds = { 0 };
+	struct nway nw;
+	int status;
+
+	if (argc < 1)
+		usage_error("rank: no SOURCE given");
+	cmd_load(o, &ds, argc, argv);
+	if (nway_build(&ds, o->metric, o->baseline, o->higher_better, &nw))
+		nway_print(&nw, o->metric, stdout, 0);
+	else
+		printf("nothing to rank: no workload ran on the baseline %s and on another configuration\n",
+		       o->baseline);
+	nway_free(&nw);
+	status = cmd_exit_status(&ds);
+	parse_free(&ds);
+	return status;
+}

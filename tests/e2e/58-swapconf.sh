@@ -1,0 +1,53 @@
+#!/bin/bash
+# Swap configurations (swapbench.backends): one boot alternates each kind
+# once (a partition with its VM knobs set, zram with lz4, zswap in front of
+# the swapfile with MGLRU on) on a small fight, and every run's record must
+# prove that exactly its configuration was active: the swap device, zram's
+# disksize (0 = reset), zswap's state and its pool empty at the start, the
+# knobs as the kernel reads them back. zram's compression of the text:3
+# fill is checked against the ratio the fill states.
+source "$(dirname "$0")/../lib.sh"
+
+k=$("$top/kernel/build" "$ARCH" "${SWAPCONF_VARIANT:-default}" 2>"$T/build.log")
+if [ -z "$k" ] || [ ! -f "$k" ]; then
+	fail "swapconf kernel: kernel/build failed: $(tail -n 3 "$T/build.log" | tr '\n' ' ')"
+	finish
+fi
+confs=partition@swappiness=100@page-cluster=0,zram:lz4:48M,zswap:lz4:zsmalloc:30%+file@mglru=1
+BZIMAGE=$k boot confs -- swapbench.workloads=fight swapbench.fight.ratio=1.2 swapbench.fight.passes=1 \
+	swapbench.runs=1 swapbench.warmup=0 swapbench.timeout=240 swapbench.backends=$confs
+check "swapconf: three configurations ran (status $rc)" test "$rc" = 0
+run() { grep -a "^ok .* backend=$1 " "$log" | tr -d '\r'; }
+has() { # NAME BACKEND REGEX: the run of BACKEND's record matches REGEX
+	check "swapconf: $1" bash -c "grep -qE -- '$3' <<<\"\$(grep -a '^ok .* backend=$2 ' '$log')\""
+}
+part=partition@swappiness=100@page-cluster=0 zram=zram:lz4:48M zswap=zswap:lz4:zsmalloc:30%+file@mglru=1
+for b in $part $zram $zswap; do
+	has "$b: exactly one swap area active" "$b" ' swaps_active=1 '
+	has "$b: zswap's pool empty at the start" "$b" ' zswap_start_pages=0 '
+done
+has "partition: swaps on the partition" $part ' swap_dev=/dev/vda1 '
+has "partition: zram reset (disksize 0), zswap off" $part ' zram_disksize_kb=0 .*zswap=0 '
+has "partition: swappiness 100 and page-cluster 0 read back" $part ' swappiness=100 page_cluster=0 '
+has "partition: MGLRU off as booted" $part ' mglru=0x0000 '
+has "zram: swaps on /dev/zram0 of 48 MiB with lz4" $zram ' swap_dev=/dev/zram0 .*zram_disksize_kb=49152 zram_comp=lz4 '
+has "zram: at the start it holds the swap header only" $zram ' zram_start_kb=[04] '
+has "zram: zswap off" $zram ' zswap=0 '
+has "zram: the knobs back at the boot's (swappiness 60, page-cluster 3)" $zram ' swappiness=60 page_cluster=3 '
+has "zswap: swaps on the swapfile, zram reset" $zswap ' swap_dev=/mnt/fs/swapbench.swap .*zram_disksize_kb=0 '
+has "zswap: on, lz4 on zsmalloc, 30%" $zswap ' zswap=1 .*zswap_comp=lz4 zswap_zpool=zsmalloc zswap_max_pool_pct=30 '
+has "zswap: its pool held pages during the run" $zswap ' zswap_stored_pages=[1-9][0-9]* zswap_pool_kb=[1-9]'
+has "zswap: MGLRU on (0x0007)" $zswap ' mglru=0x0007 '
+orig=$(run $zram | grep -o ' zram_orig_kb=[0-9]*' | cut -d= -f2)
+compr=$(run $zram | grep -o ' zram_compr_kb=[0-9]*' | cut -d= -f2)
+same=$(run $zram | grep -o ' zram_same_pages=[0-9]*' | cut -d= -f2)
+info "swapconf: zram lz4 on fill text:3: orig ${orig} kB, compressed ${compr} kB, same-filled pages ${same}"
+check "swapconf: zram stored the fight's pages (orig ${orig} kB)" test "${orig:-0}" -gt 4096
+check "swapconf: zram's ratio on text:3 is 3 +- 0.5 (got ${orig}/${compr})" \
+	awk -v o="${orig:-0}" -v c="${compr:-0}" 'BEGIN { exit !(c > 0 && o / c >= 2.5 && o / c <= 3.5) }'
+check "swapconf: no same-filled pages in a text fill (got $same)" test "${same:-1}" -lt $((${orig:-0} / 400 + 1))
+"$REPORT" rank "$log" >"$T/rank.txt" 2>&1
+check "swapconf: report rank ranks all three against the partition" \
+	bash -c "grep -q 'partition@swappiness=100@page-cluster=0 (baseline)' '$T/rank.txt' || \
+		 grep -q 'zram:lz4:48M' '$T/rank.txt'"
+finish
