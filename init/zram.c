@@ -14,8 +14,8 @@ static char boot_knob[3][16];
 static const char *const knob_file[3] = { VMSTAT_SYSCTL_VM "/swappiness", VMSTAT_SYSCTL_VM "/page-cluster",
 					  LRU_GEN_FILE };
 static const char *const knob_name[3] = { "swappiness", "page-cluster", "mglru" };
-#define NO_KERNEL "use a kernel built with it (README, \"Swap configurations\"), or a stock kernel with " \
-		  "its modules (MODULES=)"
+#define NO_KERNEL "boot swapbench's kernel variant modern (make run KERNEL=modern), or a stock kernel " \
+		  "with its modules (MODULES=)"
 
 __attribute__((format(printf, 4, 5)))
 static int say(int err, char *why, size_t n, const char *fmt, ...)

@@ -24,7 +24,7 @@ static double field(const struct run *r, const char *key)
 	const char *v = record_get(&r->rec, key);
 	double d;
 
-	return v && util_number(v, &d) == 0 ? d : NAN;
+	return v && util_number(v, &d) ? d : NAN;
 }
 
 /*
