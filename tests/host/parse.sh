@@ -54,4 +54,23 @@ if [ "$(grep '^[a-z_]*=' <<<"$again")" = "$(grep '^[a-z_]*=' <<<"$out")" ]; then
 else
 	fail "parse: round trip" "$(diff <(echo "$out") <(echo "$again") | head -n 4 | xargs)"
 fi
+# swap configurations: a list prints back as given; bad specs are refused on the host
+confs="partition,zram:lz4:64M@swappiness=100,zswap:zstd:zbud:25%+file@mglru=1@page-cluster=0"
+if "$init" --check "swapbench.backends=$confs" | grep -qxF "backends=$confs"; then
+	pass "parse: swap configurations print back as given"
+else
+	fail "parse: swap configurations" "$("$init" --check "swapbench.backends=$confs" 2>&1 | grep backends)"
+fi
+for bad in "zswap|zswap is a cache in front of a disk: write zswap+partition or zswap+file" \
+	"zram:brotli|zram:brotli: unknown option 'brotli'" \
+	"partition@swappiness=300|@swappiness needs =0..200" \
+	"zram,zram|zram named twice"; do
+	out=$("$init" --check "swapbench.backends=${bad%%|*}" 2>&1)
+	rc=$?
+	if [ "$rc" = 2 ] && grep -qF "error: swapbench.backends: " <<<"$out" && grep -qF "${bad#*|}" <<<"$out"; then
+		pass "parse: --check refuses swapbench.backends=${bad%%|*}: ${bad#*|}"
+	else
+		fail "parse: --check swapbench.backends=${bad%%|*}" "exit $rc: $out"
+	fi
+done
 exit $failed
