@@ -24,8 +24,41 @@ static const char *one_swap_active(const struct run *r)
 	return why;
 }
 
+static int field_is(const struct run *r, const char *key, double want)
+{
+	const char *s = record_get(&r->rec, key);
+	double v;
+
+	return !s || (util_number(s, &v) && v == want);	/* absent: an older log, or no zram/zswap */
+}
+
+/*
+ * The same for zram and zswap (swapbench.backends): a zram configuration
+ * swaps on zram0, zswap is on only in a zswap configuration, and every run
+ * starts with zram0 reset and zswap's pool empty unless they are its own.
+ */
+static const char *config_active(const struct run *r)
+{
+	static char why[160];
+	const char *b = r->backend ? r->backend : "", *dev = record_get(&r->rec, "swap_dev");
+	int zram = !strncmp(b, "zram", 4), zswap = !strncmp(b, "zswap", 5);
+
+	if (zram && dev && strcmp(dev, "/dev/zram0"))
+		snprintf(why, sizeof(why), "backend %.48s swapped on %.48s, not zram0", b, dev);
+	else if (!zram && !field_is(r, "zram_disksize_kb", 0))
+		snprintf(why, sizeof(why), "backend %.48s ran with zram0 set up (zram_disksize_kb)", b);
+	else if (!field_is(r, "zswap", zswap))
+		snprintf(why, sizeof(why), "backend %.48s ran with zswap %s", b, zswap ? "off" : "on");
+	else if (!field_is(r, "zswap_start_pages", 0))
+		snprintf(why, sizeof(why), "backend %.48s started with pages in zswap's pool", b);
+	else
+		return NULL;
+	return why;
+}
+
 static const char *(*const run_checks[])(const struct run *r) = {
 	one_swap_active,
+	config_active,
 };
 
 const char *check_run(const struct run *r)

@@ -365,6 +365,60 @@ static void test_results_disk(const char *fixtures)
 	parse_free(&seed);
 }
 
+/* The same for zram and zswap: a record whose state is not its configuration's is flagged. */
+static void test_config_active(void)
+{
+	static const struct {
+		const char *backend, *dev, *disksize, *zswap, *start;
+		int good;
+	} runs[] = {
+		{ "zram:lz4", "/dev/zram0", "49152", "0", "0", 1 },
+		{ "zswap+partition", "/dev/vda1", "0", "1", "0", 1 },
+		{ "partition", "/dev/vda1", "0", "0", "0", 1 },
+		{ "zram", "/dev/vda1", "49152", "0", "0", 0 },		/* zram config, swap on the partition */
+		{ "partition", "/dev/vda1", "49152", "0", "0", 0 },	/* zram0 not reset */
+		{ "zswap+file", "/dev/vda2", "0", "0", "0", 0 },	/* zswap off */
+		{ "file", "/dev/vda2", "0", "1", "0", 0 },		/* zswap left on */
+		{ "zswap+partition", "/dev/vda1", "0", "1", "12", 0 },	/* pool not emptied */
+	};
+	const size_t n = sizeof(runs) / sizeof(runs[0]);
+	struct dataset ds = { 0 };
+	int right = 1;
+	char plan[16];
+
+	len = 0;
+	put_diag("meta", "z1", "kernel_release", "6.1.0", "\n");
+	snprintf(plan, sizeof(plan), "1..%zu\n", n);
+	put(plan);
+	for (size_t i = 0; i < n; i++) {
+		struct rec_buf b;
+
+		rec_begin_result(&b, 1, i + 1, "fight");
+		rec_add(&b, "boot", "z1");
+		rec_add(&b, "workload", "fight");
+		rec_add(&b, "backend", runs[i].backend);
+		rec_add(&b, "status", "ok");
+		rec_add(&b, "elapsed_s", "3.5");
+		rec_add(&b, "swaps_active", "1");
+		rec_add(&b, "swap_dev", runs[i].dev);
+		rec_add(&b, "zram_disksize_kb", runs[i].disksize);
+		rec_add(&b, "zswap", runs[i].zswap);
+		rec_add(&b, "zswap_start_pages", runs[i].start);
+		put_rec(&b, "\n");
+	}
+	put_diag("totals", "z1", "planned", "8", "\n");
+	parse_text(&ds, "confs", text, len);
+	parse_finish(&ds);
+	for (size_t i = 0; i < n; i++)
+		right &= used(&ds, "z1", i + 1) == runs[i].good;
+	CHECK(right && ds.nruns == 3, "swap configurations: the 3 runs whose zram/zswap state is their "
+	      "configuration's are used, the 5 others flagged (%zu used)", ds.nruns);
+	CHECK(find_problem(&ds, "confs:6", "test 4: backend zram swapped on /dev/vda1, not zram0") &&
+	      find_problem(&ds, "confs:10", "test 8: backend zswap+partition started with pages in zswap's pool"),
+	      "swap configurations: flagged where they are, saying why");
+	parse_free(&ds);
+}
+
 /* SPEC: a run during which not exactly one swap configuration was active is flagged. */
 static void test_swaps_active(void)
 {
@@ -490,6 +544,7 @@ int main(int argc, char **argv)
 	test_init_error();
 	test_two_boots();
 	test_swaps_active();
+	test_config_active();
 	test_number_like_ids();
 	test_problems_alike();
 	test_long_source();
