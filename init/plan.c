@@ -62,7 +62,7 @@ int plan_make(const struct sb_config *c, struct plan *p)
 				bad |= add(p, (unsigned)w, bks[b], i, 1);
 	first = p->n;
 	if (c->order == ORDER_BLOCKED) {
-		/* the swapfile's block first, as the seed's first design ran */
+		/* the last configuration's block first: with partition,file the swapfile's, as the seed's first design ran */
 		for (int w = 0; w < c->nworkloads; w++)
 			for (unsigned b = nb; b-- > 0;)
 				for (unsigned i = 1; i <= c->runs; i++)

@@ -128,7 +128,10 @@ static void strip_plot(FILE *f, const char *workload, const char *metric, enum g
 		if (cl->nv)
 			fprintf(f, "<path d=\"M%.1f %.1fl6 6l-6 6l-6 -6z\" fill=\"%s\" "
 				"stroke=\"black\"/>\n", cx, svg_axis_px(&y, s.mean) - 6, MEAN_COLOR);
-		svg_text(f, cx, H - MB + 18, "middle", "", cl->group);
+		/* a long configuration name (zswap:lz4:zsmalloc:30%+file) shrinks to its band */
+		snprintf(buf, sizeof(buf), " font-size=\"%.1f\"",
+			 fmax(7, fmin(12, band / (0.62 * (double)strlen(cl->group)))));
+		svg_text(f, cx, H - MB + 18, "middle", buf, cl->group);
 		if (cl->variant)
 			svg_text(f, cx, H - MB + 48, "middle", " font-size=\"11\"", cl->variant);
 		group_failures(cl, fails, sizeof(fails));
