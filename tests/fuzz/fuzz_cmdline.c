@@ -52,7 +52,20 @@ static void check_config(const struct sb_config *c)
 		require(name_ok(c->workloads[i]), "workload names are names");
 	require(c->runs >= 1 && c->runs <= 100000 && c->warmup <= 1000 && c->timeout_s >= 1 &&
 		c->vmstat_s <= 3600, "numbers within their documented ranges");
-	require(c->backends && c->backends < 1u << BACKEND_COUNT, "backends a non-empty subset");
+	require(c->nconfs >= 1 && c->nconfs <= CMD_CONFS_MAX, "1..8 swap configurations");
+	for (int i = 0; i < c->nconfs; i++) {
+		const struct sb_swapconf *sc = &c->conf[i];
+
+		require(terminated(sc->name, sizeof(sc->name)) && sc->name[0] &&
+			terminated(sc->comp, sizeof(sc->comp)) && terminated(sc->zpool, sizeof(sc->zpool)),
+			"configuration names and compressors NUL-terminated");
+		require((unsigned)sc->kind <= KIND_ZSWAP && (unsigned)sc->disk < BACKEND_COUNT,
+			"configuration kinds and disks within range");
+		require(sc->swappiness >= -1 && sc->swappiness <= 200 && sc->page_cluster >= -1 &&
+			sc->page_cluster <= 10 && sc->mglru >= -1 && sc->mglru <= 1, "knobs within range");
+		for (int k = 0; k < i; k++)
+			require(strcmp(c->conf[k].name, sc->name), "configuration names distinct");
+	}
 	require((unsigned)c->order <= ORDER_RANDOM && (unsigned)c->create <= CREATE_ZERO &&
 		(unsigned)c->end <= END_QEMU && !(c->force & ~1) && !(c->shell & ~1) &&
 		!(c->quiet_kernel & ~1), "enums and booleans within range");
