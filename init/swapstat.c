@@ -75,6 +75,7 @@ void swapstat_begin(struct swapstat *s)
 
 	memset(s, 0, sizeof(*s));
 	s->zswap_start_pages = s->zswap_pages = s->zswap_pool = s->zswap_wb0 = s->zswap_wb = -1;
+	s->zswap_hit0 = s->zswap_hit = -1;
 	for (int k = 0; k < 3; k++)
 		line(knob_files[k], s->knob[k], sizeof(s->knob[k]));
 	s->have_zram = access(ZRAM_SYS "/disksize", F_OK) == 0;
@@ -97,6 +98,7 @@ void swapstat_begin(struct swapstat *s)
 		s->zswap_pool_pct = (unsigned)number(ZSWAP_PARAMS "/max_pool_percent");
 		s->zswap_start_pages = number(ZSWAP_DEBUG "/stored_pages");
 		s->zswap_wb0 = number(ZSWAP_DEBUG "/written_back_pages");
+		s->zswap_hit0 = number(ZSWAP_DEBUG "/pool_limit_hit");
 	}
 	swapstat_sample(s);
 }
@@ -128,8 +130,10 @@ void swapstat_sample(void *arg)
 void swapstat_end(struct swapstat *s)
 {
 	swapstat_sample(s);
-	if (s->have_zswap)
+	if (s->have_zswap) {
 		s->zswap_wb = number(ZSWAP_DEBUG "/written_back_pages");
+		s->zswap_hit = number(ZSWAP_DEBUG "/pool_limit_hit");
+	}
 }
 
 void swapstat_record(struct rec_buf *b, const struct swapstat *s)
@@ -165,6 +169,8 @@ void swapstat_record(struct rec_buf *b, const struct swapstat *s)
 			}
 			if (s->zswap_wb >= 0 && s->zswap_wb0 >= 0)
 				rec_addf(b, "zswap_written_back", "%lld", s->zswap_wb - s->zswap_wb0);
+			if (s->zswap_hit >= 0 && s->zswap_hit0 >= 0)
+				rec_addf(b, "zswap_pool_limit_hit", "%lld", s->zswap_hit - s->zswap_hit0);
 		}
 	}
 }

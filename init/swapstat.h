@@ -26,6 +26,7 @@ struct swapstat {
 	uint64_t zram_mem_max;		/* mm_stat mem_used_max */
 	long long zswap_pages, zswap_pool;	/* where stored_pages peaked (pool in bytes) */
 	long long zswap_wb0, zswap_wb;	/* written_back_pages at the start, at the end */
+	long long zswap_hit0, zswap_hit;	/* pool_limit_hit: pages refused to a full pool, sent to disk */
 };
 
 /* Mounts debugfs for zswap's counters (before 6.8 they are only there). */

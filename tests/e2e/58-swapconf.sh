@@ -46,6 +46,7 @@ has "zram: the knobs back at the boot's (swappiness 60, page-cluster 3)" $zram '
 has "zswap: swaps on the swapfile, zram reset" $zswap ' swap_dev=/mnt/fs/swapbench.swap .*zram_disksize_kb=0 '
 has "zswap: on, lz4 on zsmalloc, 30%" $zswap ' zswap=1 .*zswap_comp=lz4 zswap_zpool=zsmalloc zswap_max_pool_pct=30 '
 has "zswap: its pool held pages during the run" $zswap ' zswap_stored_pages=[1-9][0-9]* zswap_pool_kb=[1-9]'
+has "zswap: what it wrote back and what a full pool refused are counted" $zswap " zswap_written_back=[0-9]+ zswap_pool_limit_hit=[0-9]+ "
 has "zswap: MGLRU on (0x0007)" $zswap ' mglru=0x0007 '
 orig=$(run $zram | grep -o ' zram_orig_kb=[0-9]*' | cut -d= -f2)
 compr=$(run $zram | grep -o ' zram_compr_kb=[0-9]*' | cut -d= -f2)
