@@ -9,9 +9,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static const char *const knob_files[3] = { VMSTAT_SYSCTL_VM "/swappiness", VMSTAT_SYSCTL_VM "/page-cluster",
-					    LRU_GEN_FILE };
-
 void swapstat_init(void)
 {
 	if (access(ZSWAP_PARAMS, F_OK) == 0 && access(ZSWAP_DEBUG, F_OK) < 0)
@@ -76,8 +73,8 @@ void swapstat_begin(struct swapstat *s)
 	memset(s, 0, sizeof(*s));
 	s->zswap_start_pages = s->zswap_pages = s->zswap_pool = s->zswap_wb0 = s->zswap_wb = -1;
 	s->zswap_hit0 = s->zswap_hit = -1;
-	for (int k = 0; k < 3; k++)
-		line(knob_files[k], s->knob[k], sizeof(s->knob[k]));
+	for (int k = 0; k < ZRAM_KNOBS; k++)
+		line(zram_knob_files[k], s->knob[k], sizeof(s->knob[k]));
 	s->have_zram = access(ZRAM_SYS "/disksize", F_OK) == 0;
 	if (s->have_zram) {
 		long long d = number(ZRAM_SYS "/disksize");
@@ -138,9 +135,9 @@ void swapstat_end(struct swapstat *s)
 
 void swapstat_record(struct rec_buf *b, const struct swapstat *s)
 {
-	static const char *const keys[3] = { "swappiness", "page_cluster", "mglru" };
+	static const char *const keys[ZRAM_KNOBS] = { "swappiness", "page_cluster", "mglru" };
 
-	for (int k = 0; k < 3; k++)
+	for (int k = 0; k < ZRAM_KNOBS; k++)
 		if (s->knob[k][0])
 			rec_add(b, keys[k], s->knob[k]);
 	if (s->have_zram) {

@@ -10,10 +10,10 @@
 #include <unistd.h>
 
 /* what the kernel booted with: a configuration that leaves a knob unset gets it back */
-static char boot_knob[3][16];
-static const char *const knob_file[3] = { VMSTAT_SYSCTL_VM "/swappiness", VMSTAT_SYSCTL_VM "/page-cluster",
-					  LRU_GEN_FILE };
-static const char *const knob_name[3] = { "swappiness", "page-cluster", "mglru" };
+static char boot_knob[ZRAM_KNOBS][16];
+const char *const zram_knob_files[ZRAM_KNOBS] = { VMSTAT_SYSCTL_VM "/swappiness", VMSTAT_SYSCTL_VM "/page-cluster",
+						  LRU_GEN_FILE };
+static const char *const knob_name[ZRAM_KNOBS] = { "swappiness", "page-cluster", "mglru" };
 #define NO_KERNEL "boot swapbench's kernel variant modern (make run KERNEL=modern), or a stock kernel " \
 		  "with its modules (MODULES=)"
 
@@ -84,18 +84,18 @@ int zram_check(const struct sb_config *cfg, char *why, size_t n)
 
 void zram_knobs_boot(void)
 {
-	for (int k = 0; k < 3; k++)
-		if (vmstat_slurp(knob_file[k], boot_knob[k], sizeof(boot_knob[k])) > 0)
+	for (int k = 0; k < ZRAM_KNOBS; k++)
+		if (vmstat_slurp(zram_knob_files[k], boot_knob[k], sizeof(boot_knob[k])) > 0)
 			boot_knob[k][strcspn(boot_knob[k], "\n")] = 0;
 }
 
 int zram_knobs_apply(const struct sb_swapconf *c, char *why, size_t n)
 {
-	const int want[3] = { c->swappiness, c->page_cluster, c->mglru };
+	const int want[ZRAM_KNOBS] = { c->swappiness, c->page_cluster, c->mglru };
 	char v[64];
 	int err;
 
-	for (int k = 0; k < 3; k++) {
+	for (int k = 0; k < ZRAM_KNOBS; k++) {
 		if (want[k] < 0 && !boot_knob[k][0])
 			continue;	/* not in this kernel, and not asked for */
 		if (want[k] < 0)
@@ -104,7 +104,7 @@ int zram_knobs_apply(const struct sb_swapconf *c, char *why, size_t n)
 			snprintf(v, sizeof(v), "%s", want[k] ? "y" : "n");
 		else
 			snprintf(v, sizeof(v), "%d", want[k]);
-		if ((err = vmstat_poke(knob_file[k], v)) < 0)
+		if ((err = vmstat_poke(zram_knob_files[k], v)) < 0)
 			return say(err, why, n, "%s: %s=%s: %s", c->name, knob_name[k], v, strerror(-err));
 	}
 	return 0;

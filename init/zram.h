@@ -16,6 +16,10 @@
 #define ZSWAP_DEBUG "/sys/kernel/debug/zswap"
 #define LRU_GEN_FILE "/sys/kernel/mm/lru_gen/enabled"
 
+/* the knobs a configuration sets: vm.swappiness, vm.page-cluster, MGLRU */
+#define ZRAM_KNOBS 3
+extern const char *const zram_knob_files[ZRAM_KNOBS];
+
 /*
  * Before any disk is touched: the kernel has what cfg's configurations
  * need (zram0, zswap, each compressor and zpool, the knobs' files).
