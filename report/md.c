@@ -272,8 +272,10 @@ int cmd_md(const struct opts *o, int argc, char **argv)
 	printf("# swapbench report\n\n");
 	printf("Metric `%s`%s%s%s. Statistics use only runs with status=ok; runs that ended "
 	       "otherwise are counted under *not ok*. Confidence intervals are 95%% (Student t); "
-	       "a difference counts as proven only when the Welch interval excludes zero and the "
-	       "Mann-Whitney rank test gives p < 0.05.\n\n", o->metric, *unit ? " (" : "", unit,
+	       "a difference counts as proven only when its interval excludes zero and its rank "
+	       "test gives p < 0.05: paired (mean of the differences of neighbouring runs, "
+	       "Wilcoxon signed-rank) when the runs alternated, else Welch and Mann-Whitney; "
+	       "each comparison names the analysis it used.\n\n", o->metric, *unit ? " (" : "", unit,
 	       *unit ? ")" : "");
 	sources(&ds);
 	boots(&ds);
