@@ -88,15 +88,24 @@ static size_t key_lookup(const char *key)
 	static struct {
 		const char *at;
 		size_t k;
+		size_t nkeys;	/* an unknown key stays unknown until keys.n grows */
+		char unknown[32];	/* and is this text (a buffer's address may be reused) */
 	} seen[64];
-	size_t slot = ((uintptr_t)key >> 3) % 64, k;
+	/* literals lie bytes apart ("boot", "status"): hash the whole address */
+	size_t slot = (size_t)(((uint64_t)(uintptr_t)key * 0x9e3779b97f4a7c15ULL) >> 58), k;
 
-	if (seen[slot].at == key && !strcmp(keys.name[seen[slot].k], key))
+	if (seen[slot].at == key &&
+	    (seen[slot].k == HMAP_NONE ? seen[slot].nkeys == keys.n && !strcmp(seen[slot].unknown, key) :
+					 !strcmp(keys.name[seen[slot].k], key)))
 		return seen[slot].k;
-	if ((k = key_number(key, 0)) != HMAP_NONE) {
-		seen[slot].at = key;
-		seen[slot].k = k;
-	}
+	k = key_number(key, 0);
+	if (k == HMAP_NONE && strlen(key) >= sizeof(seen[slot].unknown))
+		return k;
+	seen[slot].at = key;
+	seen[slot].k = k;
+	seen[slot].nkeys = keys.n;
+	if (k == HMAP_NONE)
+		strcpy(seen[slot].unknown, key);
 	return k;
 }
 

@@ -113,6 +113,39 @@ void grow(void *pp, size_t *cap, size_t n, size_t sz)
 	*cap = c;
 }
 
+/*
+ * A plain decimal of at most 15 digits, as init writes its figures: the
+ * digits are an exact integer and 10^k an exact double, so one division is
+ * the correctly rounded value strtod would give, at a tenth of its cost.
+ */
+static int fast_decimal(const char *s, double *out)
+{
+	static const double pow10[] = { 1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9,
+					1e10, 1e11, 1e12, 1e13, 1e14, 1e15 };
+	const char *p = s + (*s == '-' || *s == '+');
+	unsigned long long m = 0;
+	int digits = 0, frac = -1;
+
+	for (;; p++) {
+		if (*p >= '0' && *p <= '9') {
+			m = m * 10 + (unsigned)(*p - '0');
+			if (++digits > 15)
+				return 0;
+			frac += frac >= 0;
+		} else if (*p == '.' && frac < 0) {
+			frac = 0;
+		} else {
+			break;
+		}
+	}
+	if (*p || !digits)
+		return 0;
+	*out = (double)m / pow10[frac > 0 ? frac : 0];
+	if (*s == '-')
+		*out = -*out;
+	return 1;
+}
+
 int util_number(const char *s, double *out)
 {
 	char *end;
@@ -120,6 +153,8 @@ int util_number(const char *s, double *out)
 
 	if (!s || !*s)
 		return 0;
+	if (fast_decimal(s, out))
+		return 1;
 	errno = 0;
 	v = strtod(s, &end);
 	if (*end || errno == ERANGE || !isfinite(v))
