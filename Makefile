@@ -34,10 +34,11 @@ IMG_CFLAGS  := $(CSTD) $(WARN) -Os -ffunction-sections -fdata-sections -fno-asyn
 IMG_LDFLAGS := -static -Wl,--gc-sections -s
 ifeq ($(ARCH),x86_64)
 IMG_CC      := musl-gcc
-else ifeq ($(ARCH),i686)
-IMG_CC      := $(CURDIR)/rootfs/i686-musl-gcc
+else ifneq ($(filter i686 i586 i486,$(ARCH)),)
+# -march=ARCH: the instructions that CPU has, and its kernel requires
+IMG_CC      := $(CURDIR)/rootfs/i386-musl-gcc -march=$(ARCH)
 else
-$(error ARCH must be x86_64 or i686)
+$(error ARCH must be x86_64, i686, i586 or i486)
 endif
 
 LIB_SRC   := lib/record.c lib/crc32.c lib/resdisk.c lib/stats.c lib/stats_rank.c \
@@ -94,7 +95,7 @@ help:
 	@echo '  make clean      remove out/ (the kernel cache in $$SWAPBENCH_CACHE stays)'
 	@echo
 	@echo 'Variables (current value):'
-	$(call help_var,ARCH,x86_64 or i686)
+	$(call help_var,ARCH,x86_64$(comma) i686 (Pentium Pro on)$(comma) i586 (Pentium$(comma) K6)$(comma) i486)
 	$(call help_var,MEM,guest RAM in MiB)
 	$(call help_var,RUNS,measured runs per workload per backend (unset: the image default$(call img_default,runs)))
 	$(call help_var,WARMUP,unmeasured runs first (unset: the image default$(call img_default,warmup)))
@@ -119,7 +120,7 @@ help:
 	@echo 'in out/results/<run-id>/status, and the exit status of qemu/experiment.'
 
 deps:
-	@qemu/deps $(filter i686,$(ARCH))
+	@qemu/deps $(if $(filter-out x86_64,$(ARCH)),i686)
 
 # --- kernel ---------------------------------------------------------------
 kernel: deps
