@@ -1,16 +1,18 @@
 #!/bin/bash
 # PXE: QEMU boots from its e1000 card (iPXE ROM) with user-mode networking,
 # restrict=on and QEMU's own TFTP server, from trees qemu/mkpxe writes:
-# pxelinux for x86_64 and i686, and the iPXE script for x86_64. Each time
-# the experiment completes, its records arrive on serial and the results
-# disk holds the same runs.
+# pxelinux for x86_64, i686 and i586 (on a P5 Pentium, -cpu pentium), and
+# the iPXE script for x86_64. Each time the experiment completes, its
+# records arrive on serial and the results disk holds the same runs.
 source "$(dirname "$0")/../lib.sh"
 quick="panic=-1 swapbench.end=qemu swapbench.workloads=fight swapbench.runs=1 swapbench.warmup=0"
 
-if ! make -C "$top" --no-print-directory image ARCH=i686 >"$T/make-i686.log" 2>&1; then
-	fail "make image ARCH=i686: $(tail -n 3 "$T/make-i686.log" | tr '\n' ' ')"
-	finish
-fi
+for arch in i686 i586; do
+	if ! make -C "$top" --no-print-directory image ARCH=$arch >"$T/make-$arch.log" 2>&1; then
+		fail "make image ARCH=$arch: $(tail -n 3 "$T/make-$arch.log" | tr '\n' ' ')"
+		finish
+	fi
+done
 
 # pxetree ARCH DIR: the tree `make pxe` writes, with the quick experiment
 pxetree() {
@@ -22,7 +24,7 @@ pxetree() {
 netboot() {
 	local name=$1 arch=$2 tree=$3 file=$4 rows
 	local cpu=
-	[ "$arch" = i686 ] && cpu=pentium3
+	case $arch in i686) cpu=pentium3 ;; i586) cpu=pentium ;; esac
 	ARCH=$arch CPU=$cpu NET_BOOT=$tree NET_BOOTFILE=$file BZIMAGE=$tree/bzImage LIMIT=240 boot "$name"
 	check "$name: experiment completes (status $rc)" test "$rc" = 0
 	check "$name: booted from the network, not -kernel" \
@@ -62,4 +64,13 @@ tree=$T/tftp-i686
 pxetree i686 "$tree"
 netboot pxelinux-i686 i686 "$tree" pxelinux.0
 check "pxelinux-i686: pxelinux loaded the kernel" grep -aq '^Loading bzImage' "$log"
+
+# ARCH=i586: a kernel for the P5 (TSC and cmpxchg8b, no cmov) on a P5
+cfg=$OUT/i586/bzImage.config
+check "i586 kernel: built for the P5 (M586TSC), so the setup code asks for no cmov" \
+	bash -c "grep -qx CONFIG_M586TSC=y '$cfg' && grep -qx CONFIG_X86_MINIMUM_CPU_FAMILY=5 '$cfg' && ! grep -q '^CONFIG_X86_CMOV=y' '$cfg'"
+tree=$T/tftp-i586
+pxetree i586 "$tree"
+netboot pxelinux-i586 i586 "$tree" pxelinux.0
+check "pxelinux-i586: the kernel saw a P5 (family 5)" grep -aq '^\[ *[0-9.]*\] CPU: .*(family: 0x5,' "$log"
 finish
