@@ -1,10 +1,11 @@
 #!/bin/bash
-# ARCH=i486: a kernel for 486-class PCs (no TSC, no cmpxchg8b; math
-# emulation for the 486SX; decompressed at 1 MiB) and static musl binaries
-# for -march=i486. On QEMU's 486 with 24 MiB a short experiment completes
-# and its records parse; the clock is the PIT, never the TSC, and qemu/run
-# tells the guest no TSC rate; with no387 (the FPU ignored, as on a 486SX)
-# a run still completes. The i586 image on a 486 is refused at once.
+# The oldest CPUs. ARCH=i486: a kernel for 486-class PCs (no TSC, no
+# cmpxchg8b; math emulation for the 486SX; decompressed at 1 MiB) and
+# static musl binaries for -march=i486. On QEMU's 486 with 24 MiB a short
+# experiment completes and its records parse; the clock is the PIT, never
+# the TSC, and qemu/run tells the guest no TSC rate; with no387 (the FPU
+# ignored, as on a 486SX) a run still completes. ARCH=i586 on a P5 (-cpu
+# pentium) completes a short experiment, and is refused on a 486 at once.
 source "$(dirname "$0")/../lib.sh"
 
 for arch in i486 i586; do
@@ -45,6 +46,12 @@ CPU=486 MEM=24 LIMIT=120 boot no387 -- no387 swapbench.workloads=idle swapbench.
 check "486 no387: the kernel sees no FPU" grep -aq 'x86/fpu: No FPU detected' "$log"
 check "486 no387: math emulated, the run completes and its record parses (status $rc)" \
 	bash -c "[ '$rc' = 0 ] && '$REPORT' csv '$log' 2>/dev/null | grep -q ',idle,partition,1,ok,'"
+
+CPU=pentium LIMIT=240 BZIMAGE=$OUT/i586/bzImage INITRD=$OUT/i586/initramfs.cpio.gz ARCH=i586 boot p5 -- \
+	swapbench.workloads=fight swapbench.runs=1 swapbench.warmup=0
+check "pentium: the i586 image completes a short experiment (status $rc)" test "$rc" = 0
+check "pentium: the kernel saw a P5 (family 5)" grep -aq '^\[ *[0-9.]*\] CPU: .*(family: 0x5,' "$log"
+check "pentium: header says arch=i586" grep -aq '^# sb meta .* arch=i586 ' "$log"
 
 CPU=486 LIMIT=60 BZIMAGE=$OUT/i586/bzImage INITRD=$OUT/i586/initramfs.cpio.gz ARCH=i586 boot refused --no-disks
 check "486: the i586 image is refused with the kernel's message" \
