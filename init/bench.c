@@ -3,6 +3,7 @@
  * then run the plan, switching swap before every run.
  */
 #include "bench.h"
+#include "../lib/now.h"
 #include "disks.h"
 #include "errmsg.h"
 #include "modules.h"
@@ -261,7 +262,7 @@ static enum bench_status run_series(void)
 	struct run_spec s;
 	unsigned long num = 0;
 	char why[400], settle[160];
-	double t0 = swap_now();
+	double t0 = now_s();
 
 	results_line("1..%u", S.plan.measured);
 	for (unsigned i = 0; i < S.plan.n; i++) {
@@ -288,7 +289,7 @@ static enum bench_status run_series(void)
 			rec_end(&b);
 		}
 		results_emit(&b);
-		records_progress(i + 1, S.plan.n, it, &r, swap_now() - t0);
+		records_progress(i + 1, S.plan.n, it, &r, now_s() - t0);
 		if (plan_note(&S.plan, i, strcmp(r.status, "ok") ? NAN : r.elapsed_s, &pr)) {
 			records_precision(&S.cfg, &S.plan, 0);
 			stop = pr.stop ? "precision" : "maxruns";
@@ -304,7 +305,7 @@ static enum bench_status run_series(void)
 		results_line("# swapbench: after the series: %s (recorded in totals)", why);
 	else
 		why[0] = 0;
-	return records_totals(swap_now() - t0, why)->notok ? BENCH_FAIL : BENCH_PASS;
+	return records_totals(now_s() - t0, why)->notok ? BENCH_FAIL : BENCH_PASS;
 }
 
 /* Opens the results disk before the header so the header reaches it too. */

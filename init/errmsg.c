@@ -1,6 +1,8 @@
 #include "errmsg.h"
 
 #include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
 static const struct {
@@ -20,4 +22,14 @@ const char *errmsg(int err)
 		if (own[i].err == err)
 			return own[i].msg;
 	return strerror(err);
+}
+
+int errmsg_why(int err, char *why, size_t n, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(why, n, fmt, ap);
+	va_end(ap);
+	return err;
 }

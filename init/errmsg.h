@@ -10,4 +10,10 @@
 /* err: -errno as init returns it (errno itself is taken too). */
 const char *errmsg(int err);
 
+#include <stddef.h>
+
+/* Writes the explanation into why[n] and returns err: return errmsg_why(-EIO, ...). */
+int errmsg_why(int err, char *why, size_t n, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
 #endif

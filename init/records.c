@@ -1,4 +1,5 @@
 #include "records.h"
+#include "../lib/now.h"
 #include "../lib/swaphdr.h"
 
 #include <math.h>
@@ -60,7 +61,7 @@ static void make_boot_id(void)
 		 getrandom(rnd, sizeof(rnd), GRND_NONBLOCK) == sizeof(rnd))
 		snprintf(R.boot, sizeof(R.boot), "%02x%02x%02x%02x", rnd[0], rnd[1], rnd[2], rnd[3]);
 	else
-		snprintf(R.boot, sizeof(R.boot), "t%07lx", (unsigned long)(swap_now() * 1e6) & 0xfffffff);
+		snprintf(R.boot, sizeof(R.boot), "t%07lx", (unsigned long)(now_s() * 1e6) & 0xfffffff);
 }
 
 void records_start(const struct sb_config *cfg)

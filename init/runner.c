@@ -1,4 +1,5 @@
 #include "runner.h"
+#include "../lib/now.h"
 #include "results.h"
 #include "swap.h"
 #include "sysnr.h"
@@ -156,7 +157,7 @@ int runner_run(const struct run_spec *s, struct run_result *r)
 	last = r->before;
 	note_peak(s, r);
 	clock_source(start_clock, sizeof(start_clock));
-	double t0 = swap_now(), deadline = t0 + s->timeout_s, next_peak = t0 + PEAK_INTERVAL_S;
+	double t0 = now_s(), deadline = t0 + s->timeout_s, next_peak = t0 + PEAK_INTERVAL_S;
 	double next_sample = s->vmstat_s ? t0 + s->vmstat_s : 0;
 
 	pid = fork();
@@ -173,7 +174,7 @@ int runner_run(const struct run_spec *s, struct run_result *r)
 	fcntl(pipefd[0], F_SETFL, O_NONBLOCK);
 	pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
 	for (;;) {
-		double now = swap_now(), until = deadline;
+		double now = now_s(), until = deadline;
 		struct pollfd pf[2] = { { pipefd[0], POLLIN, 0 }, { pidfd, POLLIN, 0 } };
 
 		if (wait4(pid, &st, WNOHANG, &ru) == pid)
@@ -213,7 +214,7 @@ int runner_run(const struct run_spec *s, struct run_result *r)
 			}
 		}
 	}
-	r->elapsed_s = swap_now() - t0;
+	r->elapsed_s = now_s() - t0;
 	clock_source(r->clocksource, sizeof(r->clocksource));
 	r->clock_changed = strcmp(start_clock, r->clocksource) != 0;
 	if (pipefd[0] >= 0) {

@@ -1,4 +1,6 @@
 #include "swap.h"
+#include "../lib/now.h"
+#include "errmsg.h"
 #include "disks.h"
 #include "../lib/probe.h"
 #include "../lib/swapfile.h"
@@ -6,7 +8,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/mount.h>
@@ -18,25 +19,6 @@
 #define PRIO 10
 
 static unsigned char page_buf[65536];
-
-double swap_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-__attribute__((format(printf, 4, 5)))
-static int why_(int err, char *why, size_t n, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(why, n, fmt, ap);
-	va_end(ap);
-	return err;
-}
 
 /*
  * Finds the device swapbench.KEY=spec designates; with swapbench.flush=0
@@ -51,9 +33,9 @@ static int designated(const struct sb_config *cfg, const char *key, const char *
 	int err;
 
 	if ((err = disks_resolve(spec, dev, size, 10)) < 0)
-		return why_(err, why, n, "swapbench.%s=%s: %s", key, spec, disks_why(err, words, sizeof(words)));
+		return errmsg_why(err, why, n, "swapbench.%s=%s: %s", key, spec, disks_why(err, words, sizeof(words)));
 	if (!cfg->flush && (err = disks_write_through(dev)) < 0)
-		return why_(err, why, n, "swapbench.flush=0: cannot turn off the write cache of %s: %s", dev,
+		return errmsg_why(err, why, n, "swapbench.flush=0: cannot turn off the write cache of %s: %s", dev,
 			    strerror(-err));
 	return 0;
 }
@@ -95,18 +77,18 @@ int swap_setup_partition(const struct sb_config *cfg, struct swap_backend *b, ch
 	if ((err = designated(cfg, "part", cfg->part, b->dev, sizeof(b->dev), why, n)) < 0)
 		return err;
 	if ((err = disks_probe(b->dev, &pr)) < 0 && err != -ENOENT)
-		return why_(err, why, n, "read %s: %s", b->dev, strerror(-err));
+		return errmsg_why(err, why, n, "read %s: %s", b->dev, strerror(-err));
 	if (err == 0) {
 		snprintf(b->prior, sizeof(b->prior), "%s", pr.type);
 		if (probe_is_foreign(&pr) && !cfg->force)
-			return why_(-EPERM, why, n,
+			return errmsg_why(-EPERM, why, n,
 				    "refusing to write swap on %s: it holds %s%s%s (add swapbench.force=1 to overwrite)",
 				    b->dev, pr.type, pr.label[0] ? " labelled " : "", pr.label);
 	}
 	if ((err = disks_size(b->dev, &b->bytes)) < 0)
-		return why_(err, why, n, "size of %s: %s", b->dev, strerror(-err));
+		return errmsg_why(err, why, n, "size of %s: %s", b->dev, strerror(-err));
 	if ((fd = open(b->dev, O_RDWR | O_EXCL | O_CLOEXEC)) < 0)
-		return why_(-errno, why, n, "open %s: %s", b->dev, strerror(errno));
+		return errmsg_why(-errno, why, n, "open %s: %s", b->dev, strerror(errno));
 	if (err == 0 && probe_is_foreign(&pr)) {
 		/* forced: wipe every signature probe knows, as mkswap would */
 		memset(page_buf, 0, sizeof(page_buf));
@@ -117,12 +99,12 @@ int swap_setup_partition(const struct sb_config *cfg, struct swap_backend *b, ch
 	struct swaphdr_names nm;
 
 	choose_names(cfg, fd, &pr, b, &nm);
-	t = swap_now();
+	t = now_s();
 	err = swapfile_mkswap(fd, b->bytes, nm.label, nm.uuid);
-	b->mkswap_s = swap_now() - t;
+	b->mkswap_s = now_s() - t;
 	close(fd);
 	if (err)
-		return why_(err, why, n, "mkswap %s: %s", b->dev, strerror(-err));
+		return errmsg_why(err, why, n, "mkswap %s: %s", b->dev, strerror(-err));
 	snprintf(b->path, sizeof(b->path), "%s", b->dev);
 	b->ready = 1;
 	return 0;
@@ -150,9 +132,9 @@ static int check_existing(const struct sb_config *cfg, const char *path, char *w
 	size_t ps = (size_t)sysconf(_SC_PAGESIZE);
 
 	if (lstat(path, &st) < 0)
-		return errno == ENOENT ? 0 : why_(-errno, why, n, "stat %s: %s", path, strerror(errno));
+		return errno == ENOENT ? 0 : errmsg_why(-errno, why, n, "stat %s: %s", path, strerror(errno));
 	if (!S_ISREG(st.st_mode))
-		return why_(-EEXIST, why, n, "%s exists and is not a regular file", path);
+		return errmsg_why(-EEXIST, why, n, "%s exists and is not a regular file", path);
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	int is_swap = fd >= 0 && pread(fd, page_buf, ps, 0) == (ssize_t)ps &&
 		      swaphdr_parse(page_buf, ps, &info) == 0;
@@ -160,7 +142,7 @@ static int check_existing(const struct sb_config *cfg, const char *path, char *w
 	if (fd >= 0)
 		close(fd);
 	if (!is_swap && st.st_size > 0 && !cfg->force)
-		return why_(-EEXIST, why, n,
+		return errmsg_why(-EEXIST, why, n,
 			    "refusing to replace %s: it exists and is not a swap file (add swapbench.force=1)",
 			    path);
 	return 0;
@@ -178,21 +160,21 @@ int swap_setup_file(const struct sb_config *cfg, uint64_t size, struct swap_back
 	b->prio = PRIO;
 	b->bytes = size / ps * ps;
 	if (cfg->file[0] != '/' || strstr(cfg->file, ".."))
-		return why_(-EINVAL, why, n, "swapbench.file=%s: needs an absolute path without '..'",
+		return errmsg_why(-EINVAL, why, n, "swapbench.file=%s: needs an absolute path without '..'",
 			    cfg->file);
 	if ((err = designated(cfg, "fsdev", cfg->fsdev, b->dev, sizeof(b->dev), why, n)) < 0)
 		return err;
 	mkdir("/mnt", 0755);
 	mkdir(SWAP_MNT, 0755);
 	if (mount(b->dev, SWAP_MNT, "ext4", MS_NOATIME, "") < 0)
-		return why_(-errno, why, n, "mount %s on %s: %s (swapbench.fsdev needs ext2/3/4)", b->dev,
+		return errmsg_why(-errno, why, n, "mount %s on %s: %s (swapbench.fsdev needs ext2/3/4)", b->dev,
 			    SWAP_MNT, strerror(errno));
 	snprintf(b->path, sizeof(b->path), "%s%s", SWAP_MNT, cfg->file);
 	if ((err = check_existing(cfg, b->path, why, n)) < 0)
 		return err;
 	unlink(b->path);
 	if (swapfile_free(SWAP_MNT, &free_b) == 0 && free_b < swapfile_need(b->bytes))
-		return why_(-ENOSPC, why, n, "swapfile needs %llu MiB, %s has %llu MiB free",
+		return errmsg_why(-ENOSPC, why, n, "swapfile needs %llu MiB, %s has %llu MiB free",
 			    (unsigned long long)(swapfile_need(b->bytes) >> 20), b->dev,
 			    (unsigned long long)(free_b >> 20));
 	enum sb_create how = cfg->create;
@@ -204,23 +186,23 @@ int swap_setup_file(const struct sb_config *cfg, uint64_t size, struct swap_back
 		err = make_file(b, b->bytes, how);
 	}
 	if (err)
-		return why_(err, why, n, "create %s: %s", b->path, strerror(-err));
+		return errmsg_why(err, why, n, "create %s: %s", b->path, strerror(-err));
 	if (swapon(b->path, 0) < 0) {
 		int e = errno;
 
 		if (how != CREATE_FALLOCATE || cfg->create_forced)
-			return why_(-e, why, n, "swapon %s: %s", b->path, strerror(e));
+			return errmsg_why(-e, why, n, "swapon %s: %s", b->path, strerror(e));
 		snprintf(b->fallback, sizeof(b->fallback), "swapon refused the fallocated file: %s",
 			 strerror(e));
 		how = CREATE_ZERO;
 		if ((err = make_file(b, b->bytes, how)) < 0)
-			return why_(err, why, n, "create %s: %s", b->path, strerror(-err));
+			return errmsg_why(err, why, n, "create %s: %s", b->path, strerror(-err));
 		if (swapon(b->path, 0) < 0)
-			return why_(-errno, why, n, "swapon %s: %s", b->path, strerror(errno));
+			return errmsg_why(-errno, why, n, "swapon %s: %s", b->path, strerror(errno));
 	}
 	/* left on, it would swap next to the partition in every partition run */
 	if (swapoff(b->path) < 0)
-		return why_(-errno, why, n, "swapoff %s after the trial swapon: %s", b->path, strerror(errno));
+		return errmsg_why(-errno, why, n, "swapoff %s after the trial swapon: %s", b->path, strerror(errno));
 	b->created = how == CREATE_FALLOCATE ? "fallocate" : "zero";
 	b->ready = 1;
 	return 0;

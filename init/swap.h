@@ -33,6 +33,5 @@ int swap_setup_file(const struct sb_config *cfg, uint64_t size, struct swap_back
 		    size_t n);
 int swap_on(struct swap_backend *b);
 int swap_off(struct swap_backend *b);
-double swap_now(void);
 
 #endif

@@ -1,10 +1,10 @@
 #include "zram.h"
+#include "errmsg.h"
 #include "vmstat.h"
 #include "../lib/swapfile.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -16,17 +16,6 @@ const char *const zram_knob_files[ZRAM_KNOBS] = { VMSTAT_SYSCTL_VM "/swappiness"
 static const char *const knob_name[ZRAM_KNOBS] = { "swappiness", "page-cluster", "mglru" };
 #define NO_KERNEL "boot swapbench's kernel variant modern (make run KERNEL=modern), or a stock kernel " \
 		  "with its modules (MODULES=)"
-
-__attribute__((format(printf, 4, 5)))
-static int say(int err, char *why, size_t n, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(why, n, fmt, ap);
-	va_end(ap);
-	return err;
-}
 
 /* 1 if word is in a sysfs list such as "lzo [lzo-rle] lz4" or "zsmalloc" */
 static int listed(const char *list, const char *word)
@@ -60,23 +49,23 @@ int zram_check(const struct sb_config *cfg, char *why, size_t n)
 
 		if (c->kind == KIND_ZRAM) {
 			if (access(ZRAM_SYS "/disksize", F_OK) < 0)
-				return say(-ENOTSUP, why, n, "swapbench.backends=%s: this kernel has no zram (no "
+				return errmsg_why(-ENOTSUP, why, n, "swapbench.backends=%s: this kernel has no zram (no "
 					   ZRAM_SYS "): %s", c->name, NO_KERNEL);
 			if (vmstat_slurp(ZRAM_SYS "/comp_algorithm", list, sizeof(list)) < 0 || !listed(list, c->comp))
-				return say(-ENOENT, why, n, "swapbench.backends=%s: zram has no compressor %s here "
+				return errmsg_why(-ENOENT, why, n, "swapbench.backends=%s: zram has no compressor %s here "
 					   "(it has: %.*s)", c->name, c->comp, (int)strcspn(list, "\n"), list);
 		}
 		if (c->kind == KIND_ZSWAP) {
 			if (access(ZSWAP_PARAMS "/enabled", F_OK) < 0)
-				return say(-ENOTSUP, why, n, "swapbench.backends=%s: this kernel has no zswap (no "
+				return errmsg_why(-ENOTSUP, why, n, "swapbench.backends=%s: this kernel has no zswap (no "
 					   ZSWAP_PARAMS "): %s", c->name, NO_KERNEL);
 			if (!crypto_has(c->comp))
-				return say(-ENOENT, why, n, "swapbench.backends=%s: the kernel has no compressor %s "
+				return errmsg_why(-ENOENT, why, n, "swapbench.backends=%s: the kernel has no compressor %s "
 					   "(not in /proc/crypto: CONFIG_CRYPTO_%s, or its module)", c->name, c->comp,
 					   !strcmp(c->comp, "lzo-rle") ? "LZO" : c->comp);
 		}
 		if (c->mglru >= 0 && access(LRU_GEN_FILE, F_OK) < 0)
-			return say(-ENOTSUP, why, n, "swapbench.backends=%s: @mglru needs a kernel with "
+			return errmsg_why(-ENOTSUP, why, n, "swapbench.backends=%s: @mglru needs a kernel with "
 				   "CONFIG_LRU_GEN (no " LRU_GEN_FILE "): %s", c->name, NO_KERNEL);
 	}
 	return 0;
@@ -105,7 +94,7 @@ int zram_knobs_apply(const struct sb_swapconf *c, char *why, size_t n)
 		else
 			snprintf(v, sizeof(v), "%d", want[k]);
 		if ((err = vmstat_poke(zram_knob_files[k], v)) < 0)
-			return say(err, why, n, "%s: %s=%s: %s", c->name, knob_name[k], v, strerror(-err));
+			return errmsg_why(err, why, n, "%s: %s=%s: %s", c->name, knob_name[k], v, strerror(-err));
 	}
 	return 0;
 }
@@ -117,10 +106,10 @@ int zram_clear(char *why, size_t n)
 
 	if (vmstat_slurp(ZSWAP_PARAMS "/enabled", v, sizeof(v)) > 0 && v[0] == 'Y' &&
 	    (err = vmstat_poke(ZSWAP_PARAMS "/enabled", "N")) < 0)
-		return say(err, why, n, "zswap: enabled=N: %s", strerror(-err));
+		return errmsg_why(err, why, n, "zswap: enabled=N: %s", strerror(-err));
 	if (vmstat_slurp(ZRAM_SYS "/disksize", v, sizeof(v)) > 0 && strcmp(v, "0\n") &&
 	    (err = vmstat_poke(ZRAM_SYS "/reset", "1")) < 0)
-		return say(err, why, n, "zram0: reset: %s", strerror(-err));
+		return errmsg_why(err, why, n, "zram0: reset: %s", strerror(-err));
 	return 0;
 }
 
@@ -138,7 +127,7 @@ static int set(const char *dir, const char *file, const char *v, const char *con
 
 	snprintf(path, sizeof(path), "%s/%s", dir, file);
 	if ((err = vmstat_poke(path, v)) < 0)
-		return say(err, why, n, "%s: %s=%s: %s", conf, path, v, strerror(-err));
+		return errmsg_why(err, why, n, "%s: %s=%s: %s", conf, path, v, strerror(-err));
 	return 0;
 }
 
@@ -163,10 +152,10 @@ int zram_prepare(const struct sb_swapconf *c, uint64_t bytes, char *why, size_t 
 	    (err = set(ZRAM_SYS, "disksize", v, c->name, why, n)) < 0)
 		return err;
 	if ((fd = open(ZRAM_DEV, O_RDWR | O_CLOEXEC)) < 0)
-		return say(-errno, why, n, "%s: open " ZRAM_DEV ": %s", c->name, strerror(errno));
+		return errmsg_why(-errno, why, n, "%s: open " ZRAM_DEV ": %s", c->name, strerror(errno));
 	err = swapfile_mkswap(fd, bytes, "swapbench-zram", NULL);
 	close(fd);
 	if (err < 0)
-		return say(err, why, n, "%s: mkswap " ZRAM_DEV ": %s", c->name, strerror(-err));
+		return errmsg_why(err, why, n, "%s: mkswap " ZRAM_DEV ": %s", c->name, strerror(-err));
 	return 0;
 }

@@ -1,4 +1,5 @@
 #include "swapfile.h"
+#include "now.h"
 #include "swaphdr.h"
 
 #include <errno.h>
@@ -17,19 +18,11 @@
 static unsigned char page[65536];		/* the largest page size swap has */
 static const char zeros[SWAPFILE_ZERO_BLOCK];	/* bss, not 16 KiB of image */
 
-double swapfile_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 void swapfile_random(unsigned char rnd[16], uint64_t salt)
 {
 	if (getrandom(rnd, 16, GRND_NONBLOCK) != (ssize_t)16 &&
 	    getrandom(rnd, 16, GRND_INSECURE) != (ssize_t)16) {
-		double t = swapfile_now();
+		double t = now_s();
 		pid_t pid = getpid();
 
 		memcpy(rnd, &t, sizeof(t));
@@ -92,7 +85,7 @@ static int fill_zero(int fd, uint64_t bytes)
 int swapfile_make(const char *path, uint64_t bytes, enum swapfile_fill fill, const char *label,
 		  struct swapfile_times *t)
 {
-	double t0 = swapfile_now();
+	double t0 = now_s();
 	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600), err;
 
 	memset(t, 0, sizeof(*t));
@@ -102,12 +95,12 @@ int swapfile_make(const char *path, uint64_t bytes, enum swapfile_fill fill, con
 		err = fallocate(fd, 0, 0, (off_t)bytes) < 0 ? -errno : 0;
 	else
 		err = fill_zero(fd, bytes);
-	t->fill_s = swapfile_now() - t0;
+	t->fill_s = now_s() - t0;
 	t->dirty_kb = dirty_kb();
 	if (!err) {
-		t0 = swapfile_now();
+		t0 = now_s();
 		err = swapfile_mkswap(fd, bytes, label, NULL);
-		t->mkswap_s = swapfile_now() - t0;
+		t->mkswap_s = now_s() - t0;
 	}
 	if (close(fd) < 0 && !err)
 		err = -errno;

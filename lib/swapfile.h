@@ -22,8 +22,6 @@ struct swapfile_times {
 
 /* 16 random bytes for a UUID without waiting for entropy at boot (salt when there is none). */
 void swapfile_random(unsigned char rnd[16], uint64_t salt);
-/* CLOCK_MONOTONIC in seconds. */
-double swapfile_now(void);
 /*
  * Writes a version 1 swap header for bytes at offset 0 of fd, then fsyncs.
  * uuid NULL: a fresh random one. Returns 0 or -errno (-EINVAL: too small,
