@@ -326,13 +326,32 @@ static void open_results(char *why, size_t n)
 		snprintf(why, n, "swapbench.flush=0: cannot turn off the write cache of %s: %s", dev, errmsg(err));
 }
 
+/* A zram or zswap configuration: a stock kernel's zram and compressor modules are wanted. */
+static int wants_compressed_swap(const struct sb_config *cfg)
+{
+	for (int i = 0; i < cfg->nconfs; i++)
+		if (cfg->conf[i].kind == KIND_ZRAM || cfg->conf[i].kind == KIND_ZSWAP)
+			return 1;
+	return 0;
+}
+
 enum bench_status bench_main(const char *cmdline)
 {
 	enum bench_status st;
 	char why[400] = "";
 	int perr = cmdline_parse(cmdline, workloads, &S.cfg, &S.msgs);
 
-	S.modules_loaded = modules_load(&S.modules_failed, S.module_error, sizeof(S.module_error));
+	S.modules_loaded = modules_load(MODULES_LIST, &S.modules_failed, S.module_error,
+					sizeof(S.module_error));
+	if (!perr && wants_compressed_swap(&S.cfg)) {
+		char err[sizeof(S.module_error)];
+		int failed;
+
+		S.modules_loaded += modules_load(MODULES_SWAPCONF_LIST, &failed, err, sizeof(err));
+		if (failed && !S.modules_failed)
+			memcpy(S.module_error, err, sizeof(err));
+		S.modules_failed += failed;
+	}
 	if (!perr && S.cfg.results[0])
 		open_results(why, sizeof(why));
 	records_start(&S.cfg);

@@ -14,7 +14,7 @@
 #define SYS_finit_module SYSNR_FINIT_MODULE
 #endif
 
-int modules_load(int *failed, char *first_error, int size)
+int modules_load(const char *list_path, int *failed, char *first_error, int size)
 {
 	static char list[8192];
 	char *save = NULL;
@@ -22,7 +22,7 @@ int modules_load(int *failed, char *first_error, int size)
 
 	*failed = 0;
 	first_error[0] = 0;
-	if (vmstat_slurp(MODULES_LIST, list, sizeof(list)) <= 0)
+	if (vmstat_slurp(list_path, list, sizeof(list)) <= 0)
 		return 0;
 	for (char *path = strtok_r(list, "\n", &save); path; path = strtok_r(NULL, "\n", &save)) {
 		int fd = open(path, O_RDONLY | O_CLOEXEC), err = 0;

@@ -6,8 +6,11 @@
  * ext4 as modules. The list is written by rootfs/modlist from modules.dep.
  */
 #define MODULES_LIST "/lib/modules/load.list"
+/* zram, zsmalloc and the compressors: loaded only for a zram or zswap configuration */
+#define MODULES_SWAPCONF_LIST "/lib/modules/swapconf.list"
 
-/* Returns the number loaded (0 without a list); *failed counts the rest. */
-int modules_load(int *failed, char *first_error, int size);
+/* Loads the modules a list names; returns the number loaded (0 without the
+ * list); *failed counts the rest, first_error names the first. */
+int modules_load(const char *list_path, int *failed, char *first_error, int size);
 
 #endif

@@ -45,7 +45,7 @@ static struct slot *slots(const struct cell *c, char *why, size_t size)
 	struct slot *s;
 
 	if (!c->vrun) {
-		snprintf(why, size, "the run order is not known");
+		snprintf(why, size, c->nv ? "the run order is not known" : "no run of it was used");
 		return NULL;
 	}
 	s = xcalloc(c->nv ? c->nv : 1, sizeof(*s));
