@@ -77,7 +77,7 @@ help_var = @printf '  %-22s %s\n' '$(1)=$($(1))' '$(2)'
 img_default = $(shell $(HOST_OUT)/init-host --parse '' 2>/dev/null | sed -n 's/^$(1)=/, /p')
 
 help:
-	@echo 'swapbench: boot a tiny Linux with $(MEM) MiB and measure swap on a partition vs a swapfile'
+	@echo 'swapbench: boot a tiny Linux with $(MEM) MiB and measure swap: a partition against a swapfile, zram or zswap (README, Swap configurations)'
 	@echo
 	@echo 'Targets:'
 	@echo '  make run        install what is missing, build, boot QEMU, run the default experiment, report'
