@@ -170,9 +170,18 @@ initramfs: deps $(INITRD)
 
 host: $(REPORT) $(HOST_OUT)/init-host
 
-$(HOST_OUT)/init-host: $(INIT_SRC) $(INIT_HDR)
+# the image's binary built for the host (init and its workloads, rootfs/multicall.c):
+# init-host --parse/--check/--plan try the parser, --describe prints the registry
+HOST_OBJ  := $(HOST_OUT)/obj
+HOST_IMG_OBJS := $(patsubst $(OBJ)/%,$(HOST_OBJ)/%,$(IMG_OBJS))
+$(HOST_OBJ)/init/pid1.o: MAIN := -Dmain=init_main
+$(HOST_OBJ)/workloads/%.o: MAIN = -Dmain=$(basename $(notdir $@))_main
+$(HOST_OBJ)/%.o: %.c $(INIT_HDR) workloads/wl.h Makefile
 	@mkdir -p $(@D)
-	$(HOST_CC) $(HOST_CFLAGS) -o $@ $(INIT_SRC) -lm
+	$(HOST_CC) $(HOST_CFLAGS) $(MAIN) -c -o $@ $<
+
+$(HOST_OUT)/init-host: $(HOST_IMG_OBJS)
+	$(HOST_CC) -o $@ $^ -lm
 
 # --- host unit tests: plain, and under AddressSanitizer + UBSan ----------
 UNIT_TESTS := cmdline record swaphdr probe parttable size swapfile plan runner errmsg until swapconf
