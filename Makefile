@@ -117,7 +117,7 @@ help:
 	@echo 'Settings are checked with the image'"'"'s own parser before anything boots.'
 	@echo 'Exit status: make exits 2 whenever a target fails; the experiment'"'"'s own status'
 	@echo '(0 pass, 1 runs failed, 2 bad setting, 3 crash, 124 time limit) is on its last line,'
-	@echo 'in out/results/<run-id>/status, and the exit status of qemu/experiment.'
+	@echo 'in out/results/<run-id>/status, and the exit status of experiments/experiment.'
 
 deps:
 	@qemu/deps $(if $(filter-out x86_64,$(ARCH)),i686)
@@ -226,28 +226,28 @@ image: deps
 
 # --- running --------------------------------------------------------------
 run: image
-	@qemu/experiment
+	@experiments/experiment
 
 check: deps
 	@tests/run
 
 bench: image
-	@tests/bench
+	@bench/bench
 
 calibrate: image
-	@qemu/calibrate
+	@experiments/calibrate
 
 # seed 000 runs Debian's perl: a second initramfs with it, the default one untouched
 PERL_BIN  ?= /usr/bin/perl
 seeds: image
 	@$(MAKE) --no-print-directory initramfs EXTRA_BIN=$(PERL_BIN) INITRD=$(A)/initramfs-perl.cpio.gz
-	@INITRD_PERL=$(A)/initramfs-perl.cpio.gz qemu/seeds
+	@INITRD_PERL=$(A)/initramfs-perl.cpio.gz experiments/seeds
 
 pxe: image
 	@qemu/mkpxe $(ARCH)
 
 compare: deps
-	@qemu/compare
+	@experiments/compare
 
 lava: image
 	@lava/mkjobs
