@@ -117,7 +117,7 @@ help:
 	@echo 'Settings are checked with the image'"'"'s own parser before anything boots.'
 	@echo 'Exit status: make exits 2 whenever a target fails; the experiment'"'"'s own status'
 	@echo '(0 pass, 1 runs failed, 2 bad setting, 3 crash, 124 time limit) is on its last line,'
-	@echo 'in out/results/<run-id>/status, and the exit status of qemu/experiment.'
+	@echo 'in out/results/<run-id>/status, and the exit status of experiments/experiment.'
 
 deps:
 	@qemu/deps $(if $(filter-out x86_64,$(ARCH)),i686)
@@ -170,9 +170,18 @@ initramfs: deps $(INITRD)
 
 host: $(REPORT) $(HOST_OUT)/init-host
 
-$(HOST_OUT)/init-host: $(INIT_SRC) $(INIT_HDR)
+# the image's binary built for the host (init and its workloads, rootfs/multicall.c):
+# init-host --parse/--check/--plan try the parser, --describe prints the registry
+HOST_OBJ  := $(HOST_OUT)/obj
+HOST_IMG_OBJS := $(patsubst $(OBJ)/%,$(HOST_OBJ)/%,$(IMG_OBJS))
+$(HOST_OBJ)/init/pid1.o: MAIN := -Dmain=init_main
+$(HOST_OBJ)/workloads/%.o: MAIN = -Dmain=$(basename $(notdir $@))_main
+$(HOST_OBJ)/%.o: %.c $(INIT_HDR) workloads/wl.h Makefile
 	@mkdir -p $(@D)
-	$(HOST_CC) $(HOST_CFLAGS) -o $@ $(INIT_SRC) -lm
+	$(HOST_CC) $(HOST_CFLAGS) $(MAIN) -c -o $@ $<
+
+$(HOST_OUT)/init-host: $(HOST_IMG_OBJS)
+	$(HOST_CC) -o $@ $^ -lm
 
 # --- host unit tests: plain, and under AddressSanitizer + UBSan ----------
 UNIT_TESTS := cmdline record swaphdr probe parttable size swapfile plan runner errmsg until swapconf
@@ -217,28 +226,28 @@ image: deps
 
 # --- running --------------------------------------------------------------
 run: image
-	@qemu/experiment
+	@experiments/experiment
 
 check: deps
 	@tests/run
 
 bench: image
-	@tests/bench
+	@bench/bench
 
 calibrate: image
-	@qemu/calibrate
+	@experiments/calibrate
 
 # seed 000 runs Debian's perl: a second initramfs with it, the default one untouched
 PERL_BIN  ?= /usr/bin/perl
 seeds: image
 	@$(MAKE) --no-print-directory initramfs EXTRA_BIN=$(PERL_BIN) INITRD=$(A)/initramfs-perl.cpio.gz
-	@INITRD_PERL=$(A)/initramfs-perl.cpio.gz qemu/seeds
+	@INITRD_PERL=$(A)/initramfs-perl.cpio.gz experiments/seeds
 
 pxe: image
 	@qemu/mkpxe $(ARCH)
 
 compare: deps
-	@qemu/compare
+	@experiments/compare
 
 lava: image
 	@lava/mkjobs

@@ -1,4 +1,4 @@
-# Sourced by qemu/experiment and qemu/compare: what to say about a boot
+# Sourced by experiments/experiment and experiments/compare: what to say about a boot
 # that gave no measurement. The words go to the terminal and, under a
 # title, into report.md; no statistics, plots or file lists follow them.
 
