@@ -19,7 +19,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 
-/* longest record, newline included: a meta record holds a 2047-byte kernel command line of plain words */
+/* longest record, newline included: a meta record holds the longest x86 kernel command line of plain words */
 #define REC_LINE_MAX 4096
 #define REC_FIELDS_MAX 96	/* most key=value pairs in one record */
 #define REC_DIAG_PREFIX "# sb "
