@@ -175,7 +175,7 @@ $(HOST_OUT)/init-host: $(INIT_SRC) $(INIT_HDR)
 	$(HOST_CC) $(HOST_CFLAGS) -o $@ $(INIT_SRC) -lm
 
 # --- host unit tests: plain, and under AddressSanitizer + UBSan ----------
-UNIT_TESTS := cmdline record swaphdr probe parttable size swapfile plan runner errmsg until swapconf
+UNIT_TESTS := cmdline record swaphdr probe parttable size swapfile plan runner errmsg until swapconf diskmodel
 TEST_SRC_cmdline := init/cmdline.c init/cmdkeys.c init/swapconf.c lib/suggest.c lib/size.c
 TEST_SRC_swapconf := $(TEST_SRC_cmdline)
 TEST_SRC_record  := $(LIB_SRC)
@@ -189,6 +189,8 @@ TEST_SRC_errmsg  := init/errmsg.c
 TEST_SRC_runner  := $(filter-out init/pid1.c,$(INIT_SRC))
 TEST_SRC_until   := $(TEST_SRC_plan) lib/stats_rank.c
 TEST_SRC_swapfile := lib/swapfile.c lib/swaphdr.c
+# the disk model (DISK=): pure, checked against its profiles' datasheet figures
+TEST_SRC_diskmodel := disk/model.c disk/profile.c
 SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 .SECONDEXPANSION:
