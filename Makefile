@@ -19,6 +19,9 @@ KERNELS   ?=
 BOOTS     ?= 3
 EXTRA     ?=
 EXTRA_BIN ?=
+# the disk's cost: host (the host's page cache) or a profile in disk/profiles/
+DISK      ?= host
+LAYOUT    ?=
 
 OUT      := out
 A        := $(OUT)/$(ARCH)
@@ -106,6 +109,8 @@ help:
 	$(call help_var,VARIANT,kernel config variant: default $(notdir $(basename $(wildcard kernel/variants/*.config))))
 	$(call help_var,BUSYBOX,1 adds busybox for swapbench.shell=1)
 	$(call help_var,DISK_IF,virtio or ide)
+	$(call help_var,DISK,what the disk costs: host (the host page cache) or a datasheet model: $(basename $(notdir $(wildcard disk/profiles/*.conf))))
+	$(call help_var,LAYOUT,partition layout: unset (swap first) or seed000 (filesystem first$(comma) swap at the end of a 2007 disk))
 	$(call help_var,APPEND,extra kernel command line (swapbench.* keys$(comma) see README))
 	$(call help_var,EXTRA,files or directories to add under /extra (for the exec workload))
 	$(call help_var,EXTRA_BIN,host programs to add with their shared libraries (/usr/bin/perl))
@@ -168,7 +173,12 @@ initramfs: deps $(INITRD)
 
 -include report/report.mk
 
-host: $(REPORT) $(HOST_OUT)/init-host
+host: $(REPORT) $(HOST_OUT)/init-host $(if $(filter-out host,$(DISK)),$(HOST_OUT)/diskmodel.so)
+
+# the disk model as an nbdkit filter, built when DISK= asks for a model
+$(HOST_OUT)/diskmodel.so: disk/nbdfilter.c disk/model.c disk/profile.c disk/model.h disk/profile.h
+	@mkdir -p $(@D)
+	$(HOST_CC) $(HOST_CFLAGS) -fPIC -shared -o $@ disk/nbdfilter.c disk/model.c disk/profile.c -lm -lpthread
 
 $(HOST_OUT)/init-host: $(INIT_SRC) $(INIT_HDR)
 	@mkdir -p $(@D)
@@ -261,5 +271,5 @@ wl-names:
 FORCE:
 
 export ARCH MEM RUNS WARMUP WORKLOADS ACCEL KERNEL VARIANT BUSYBOX MODULES DISK_IF APPEND EXTRA EXTRA_BIN OUT HOST_OUT
-export DETERMINISTIC KERNELS BOOTS
+export DETERMINISTIC KERNELS BOOTS DISK LAYOUT
 export BZIMAGE INITRD REPORT WL_ALL
