@@ -5,6 +5,7 @@
 
 static const char *const order_names[] = { "alternate", "blocked", "random", NULL };
 const char *const cmdline_create_names[] = { "fallocate", "zero", NULL };
+static const char *const rotational_names[] = { "keep", "0", "1", NULL };
 static const char *const end_names[] = { "poweroff", "reboot", "halt", "qemu", NULL };
 
 #define F(field) offsetof(struct sb_config, field)
@@ -32,6 +33,9 @@ const struct key cmdline_keys[] = {
 	{ "boot", K_NAME, F(boot), 0, 0, NULL },
 	{ "until", K_PCT, F(until_cp), 1, 10000, NULL },
 	{ "maxruns", K_UINT, F(maxruns), 2, 100000, NULL },
+	{ "disk", K_NAME, F(disk), 0, 0, NULL },
+	{ "rotational", K_ENUM, F(rotational), 0, 0, rotational_names },
+	{ "diskctr", K_BOOL, F(diskctr), 0, 1, NULL },
 };
 #undef F
 const size_t cmdline_nkeys = sizeof(cmdline_keys) / sizeof(cmdline_keys[0]);
