@@ -76,7 +76,7 @@ static const char usage_text[] =
 "error. compare --bisect (for git bisect run): 0 good, 1 bad (worse beyond the\n"
 "threshold, default 5%), 125 undecided (too few runs, noise, no data, unreadable\n"
 "source), by a sequential rule it prints; --interim: more runs may follow, so only\n"
-"a stricter bound says bad and noise says 125 (qemu/bisect-run boots again). Larger\n"
+"a stricter bound says bad and noise says 125 (experiments/bisect-run boots again). Larger\n"
 "values count as worse unless --higher-better.\n";
 
 enum cmd_bit { C_CSV = 1, C_SUMMARY = 2, C_COMPARE = 4, C_MD = 8, C_PLOT = 16, C_INIT = 32,
