@@ -61,3 +61,12 @@ diskmodel_append() {
 	fi
 	echo "swapbench.disk=$(diskmodel_get "$1" name) swapbench.rotational=$(diskmodel_get "$1" rotational) swapbench.diskctr=1"
 }
+
+# diskmodel_disk_gb DISK: the size of a whole disk for LAYOUT=seed000 and
+# check: the modelled disk's own (its zones span it), else 80 GB, a desktop
+# disk as Ubuntu 7.04 found them
+diskmodel_disk_gb() {
+	local gb
+	[ "${1:-host}" = host ] || gb=$(diskmodel_get "$1" capacity_gb)
+	echo "${gb:-80}"
+}

@@ -40,4 +40,18 @@ if [ -x "$top/out/host/init-host" ]; then
 	has "init-host reads the profile's name" "$out" "disk=hdd-7k500"
 	has "init-host reads that it turns" "$out" "rotational=1"
 fi
+# layouts (host/layout.sh): where the partitions lie, and what does not fit
+# shellcheck source=host/layout.sh
+source "$top/host/layout.sh"
+is "swap first: the swap partition at 1 MiB" "$(layout_plan swapfirst 192 | tr '\n' ' ')" "disk_mib=482 p1=2048 393216 p2=395264 589824 "
+plan=$(layout_plan seed000 192 500)
+is "seed000 on the 7K500: 500 GB of MiB, whole 2 MiB" "$(sed -n 's/^disk_mib=//p' <<<"$plan")" 476836
+is "seed000: the swap partition ends 1 MiB before the end" "$(sed -n 's/^p1=//p' <<<"$plan")" "$(((476836 - 1) * 2048 - 393216)) 393216"
+is "seed000: the filesystem from 1 MiB up to the swap" "$(sed -n 's/^p2=//p' <<<"$plan")" "2048 $(((476836 - 1) * 2048 - 393216 - 2048))"
+is "the disk's size: the model's own" "$(diskmodel_disk_gb hdd-5k160)" 160
+is "the disk's size without a model: 80 GB" "$(diskmodel_disk_gb host)" 80
+has "a layout that does not fit is refused" "$(layout_plan seed000 4096 1 2>&1)" "do not fit a disk of 1 GB"
+has "an unknown layout names the known ones" "$(layout_plan seed001 192 80 2>&1)" "known: swapfirst seed000 check"
+layout_plan seed000 4096 1 >/dev/null 2>&1
+is "and exits 2" "$?" 2
 exit $failed
