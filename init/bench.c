@@ -4,12 +4,15 @@
  */
 #include "bench.h"
 #include "../lib/now.h"
+#include "../lib/probe.h"
+#include "diskcheck.h"
 #include "diskctr.h"
 #include "disks.h"
 #include "errmsg.h"
 #include "modules.h"
 #include "plan.h"
 #include "records.h"
+#include "results.h"
 #include "swapstat.h"
 #include "zram.h"
 #include "../lib/workloads.h"
@@ -274,6 +277,37 @@ static enum bench_status open_diskctr(void)
 	return BENCH_PASS;
 }
 
+/* swapbench.diskcheck: the designated swap partition measured, no runs */
+static enum bench_status check_disk(void)
+{
+	struct probe_result pr;
+	struct diskctr c[2];
+	struct rec_buf b;
+	char dev[64], why[400];
+	int err, ctr;
+	double t0 = now_s();
+
+	if (!S.cfg.part[0])
+		return error("swapbench.diskcheck measures the partition swapbench.part designates, and none is given");
+	if (disks_designate("part", S.cfg.part, dev, sizeof(dev), why, sizeof(why)) < 0)
+		return error("%s", why);
+	if (disks_probe(dev, &pr) == 0 && pr.type && strcmp(pr.type, "swap") && !S.cfg.force)
+		return error("swapbench.diskcheck writes to %s, which carries %s: swapbench.force=1 overwrites it", dev,
+			     pr.type);
+	ctr = S.cfg.diskctr && diskctr_open(dev, &c[0]) == 0;
+	results_line("1..0");
+	if ((err = diskcheck_run(dev, S.cfg.diskcheck == 2, why, sizeof(why))) < 0)
+		return error("%s", why);
+	if (ctr && diskctr_read(&c[1]) == 0) {
+		records_diag(&b, "diskcheck");
+		rec_add(&b, "test", "model");
+		diskctr_record(&b, &c[0], &c[1], now_s() - t0);
+		if (rec_end(&b) >= 0)
+			results_emit(&b);
+	}
+	return records_totals(now_s() - t0, "")->notok ? BENCH_FAIL : BENCH_PASS;
+}
+
 static enum bench_status run_series(void)
 {
 	static struct run_result r;
@@ -403,6 +437,8 @@ enum bench_status bench_main(const char *cmdline)
 	records_warnings(&S.msgs);
 	if (why[0])
 		return error("%s", why);
+	if (S.cfg.diskcheck)
+		return check_disk();
 	S.dir = "/tmp";
 	if ((st = choose_backends()) != BENCH_PASS || (st = make_plan()) != BENCH_PASS || (st = check_workloads(0)) != BENCH_PASS ||
 	    (st = setup_swap()) != BENCH_PASS)
