@@ -93,6 +93,7 @@ help:
 	@echo '  make image      kernel, initramfs and host tool only'
 	@echo '  make bench      image size, boot time, memory figures (prints, asserts nothing)'
 	@echo '  make calibrate  A/A experiment: this host'"'"'s noise floor (CV, false positives, detectable difference; WORKLOADS, RUNS)'
+	@echo '  make diskcheck  DISK=NAME: the disk model measured in the image against its datasheet (MB/s, IOPS, seek curve)'
 	@echo '  make seeds      the three seed experiments end to end, each beside what its seed found (RUNS per backend)'
 	@echo '  make pxe        out/$$ARCH/tftp/: a TFTP tree (pxelinux + iPXE script)'
 	@echo '  make compare    KERNELS="A B" BOOTS=n: kernel A against kernel B, interleaved boots'
@@ -179,7 +180,11 @@ initramfs: deps $(INITRD)
 
 -include report/report.mk
 
-host: $(REPORT) $(HOST_OUT)/init-host $(if $(filter-out host,$(DISK)),$(HOST_OUT)/diskmodel.so)
+host: $(REPORT) $(HOST_OUT)/init-host $(if $(filter-out host,$(DISK)),$(HOST_OUT)/diskmodel.so) $(HOST_OUT)/diskmodel-curve
+
+$(HOST_OUT)/diskmodel-curve: disk/curve.c disk/model.c disk/profile.c disk/model.h disk/profile.h
+	@mkdir -p $(@D)
+	$(HOST_CC) $(HOST_CFLAGS) -o $@ disk/curve.c disk/model.c disk/profile.c -lm
 
 # the disk model as an nbdkit filter, built when DISK= asks for a model
 $(HOST_OUT)/diskmodel.so: disk/nbdfilter.c disk/model.c disk/profile.c disk/model.h disk/profile.h
@@ -257,6 +262,10 @@ calibrate: image
 
 # seed 000 runs Debian's perl: a second initramfs with it, the default one untouched
 PERL_BIN  ?= /usr/bin/perl
+# the disk model against its datasheet, in the image (DISK=NAME; docs/disk-model.md)
+diskcheck: image
+	@experiments/diskcheck full
+
 seeds: image
 	@$(MAKE) --no-print-directory initramfs EXTRA_BIN=$(PERL_BIN) INITRD=$(A)/initramfs-perl.cpio.gz
 	@INITRD_PERL=$(A)/initramfs-perl.cpio.gz experiments/seeds
