@@ -36,8 +36,11 @@ const size_t registry_ndisks = sizeof(registry_disks) / sizeof(registry_disks[0]
  * starts, reach the serial line */
 #define EARLY "earlyprintk=serial,ttyS0,115200"
 const struct registry_cmdline registry_cmdlines[] = {
-	/* no_timer_check: the IO-APIC timer test waits a fixed number of TSC
-	 * cycles and a guest starved by a busy host misses them and panics */
+	/* no_timer_check: the kernel's IO-APIC timer test waits a fixed number
+	 * of TSC cycles for 4 ticks, and a guest starved by a busy host misses
+	 * them and panics ("IO-APIC + timer doesn't work!"); QEMU's timer
+	 * wiring is known good. panic=-1 with QEMU's -no-reboot: a panic ends
+	 * QEMU at once. */
 	{ "qemu", "console=ttyS0 " EARLY " panic=-1 no_timer_check swapbench.end=qemu", "qemu/run" },
 	{ "pxe", "console=ttyS0,115200n8 " EARLY, "qemu/mkpxe" },
 	{ "lava-qemu", "console=ttyS0 " EARLY " panic=-1 swapbench.end=halt", "lava/mkjobs" },

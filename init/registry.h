@@ -22,7 +22,7 @@ struct registry_exit {
 };
 extern const struct registry_exit registry_exits[];
 extern const size_t registry_nexits;
-/* the text of an exit status, "crash or truncated output" for one not in the table */
+/* the text of an exit status; a status not in the table reads as a crash (3) */
 const char *registry_exit_text(int status);
 
 struct registry_disk {
