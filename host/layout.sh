@@ -1,9 +1,10 @@
 # shellcheck shell=bash
 # layout.sh -- sourced: where the swap disk's partitions lie (LAYOUT=), for
 # qemu/mkdisks. Entry 1 of the MBR is always the swap partition and entry 2
-# the ext4 filesystem, so swapbench.part=PARTUUID=5b0a5b0a-01 and
-# LABEL=swapbench-fs designate them whatever the layout; what changes is
-# where on the disk they are (LBA 0 is the outer, fastest edge of a disk).
+# the ext4 filesystem, so the registry's designations (swapbench.part by
+# the PARTUUID of entry 1, swapbench.fsdev by label) hold whatever the
+# layout; what changes is where on the disk they are (LBA 0 is the outer,
+# fastest edge of a disk).
 #   (unset)  swap first, then the filesystem; a disk just large enough
 #   seed000  Ubuntu 7.04's guided layout on a whole disk of the era: the
 #            filesystem from the start, the swap partition at the end (the
