@@ -31,21 +31,41 @@ rc=$?
 check "diskmodel: a layout that does not fit is refused (status $rc)" grep -q 'do not fit a disk of 1 GB' <<<"$out"
 check "diskmodel: before the boot" test ! -s "$T/bad3/serial.log"
 
+# within LOG NAME SELECTOR KEY WANT PCT: the measured figure of the record
+# SELECTOR matches, within PCT % of WANT (prints it; status)
+within() {
+	local got
+	got=$(grep -a "^# sb diskcheck .*$3" "$1" | grep -o " $4=[0-9.]*" | cut -d= -f2 | head -n1)
+	echo "$2: ${got:-none} against $5, within +-$6 %"
+	awk -v g="${got:-0}" -v w="$5" -v p="$6" 'BEGIN { d = 100 * (g / w - 1); exit !(d <= p && d >= -p) }'
+}
+figures() {	# figures LOG: each datasheet figure, one a line: "ok|OUTSIDE what"
+	local iops
+	iops=$(awk 'BEGIN { print 1000 / (8.5 + 30000 / 7200) }')
+	while IFS='|' read -r name sel key want pct; do
+		if line=$(within "$1" "$name" "$sel" "$key" "$want" "$pct"); then echo "ok $line"; else echo "OUTSIDE $line"; fi
+	done <<LIST
+sequential read, outer edge (MB/s)|test=seq_read where=outer|mb_s|64.8|10
+sequential read, inner edge (MB/s)|test=seq_read where=inner|mb_s|31.0|10
+sequential write, outer edge (MB/s)|test=seq_write where=outer|mb_s|64.8|10
+sequential write, inner edge (MB/s)|test=seq_write where=inner|mb_s|31.0|10
+random 4 KiB reads (IOPS)|test=random_read|iops|$iops|15
+LIST
+}
 DISK=hdd LAYOUT=check LIMIT=240 boot check -- swapbench.diskcheck=quick
 check "diskmodel: the datasheet check completes (status $rc)" test "$rc" = 0
 check "diskmodel: the meta record names the profile" grep -aq '^# sb meta .* disk=hdd-7k500 ' "$log"
-# within PCT of WANT: the measured figure of test=TEST [where=W] KEY
-within() {
-	local name=$1 sel=$2 key=$3 want=$4 pct=$5 got
-	got=$(grep -a "^# sb diskcheck .*$sel" "$log" | grep -o " $key=[0-9.]*" | cut -d= -f2 | head -n1)
-	check "diskmodel: $name: $got against $want, within +-$pct %" \
-		awk -v g="${got:-0}" -v w="$want" -v p="$pct" 'BEGIN { d = 100 * (g / w - 1); exit !(d <= p && d >= -p) }'
-}
-within "sequential read, outer edge (MB/s)" "test=seq_read where=outer" mb_s 64.8 10
-within "sequential read, inner edge (MB/s)" "test=seq_read where=inner" mb_s 31.0 10
-within "sequential write, outer edge (MB/s)" "test=seq_write where=outer" mb_s 64.8 10
-within "sequential write, inner edge (MB/s)" "test=seq_write where=inner" mb_s 31.0 10
-within "random 4 KiB reads (IOPS)" "test=random_read" iops "$(awk 'BEGIN { print 1000 / (8.5 + 30000 / 7200) }')" 15
+res=$(figures "$log")
+if grep -q '^OUTSIDE' <<<"$res"; then
+	# the guest's clock is the host's: a host loaded past its CPUs stretches
+	# what the guest measures; once more, and the second boot decides
+	info "diskmodel: at load $(cut -d' ' -f1 /proc/loadavg) a figure was outside, checking once more: $(grep '^OUTSIDE' <<<"$res" | tr '\n' ' ')"
+	DISK=hdd LAYOUT=check LIMIT=240 boot check2 -- swapbench.diskcheck=quick
+	res=$(figures "$log")
+fi
+while read -r verdict line; do
+	if [ "$verdict" = ok ]; then pass "diskmodel: $line"; else fail "diskmodel: $line"; fi
+done <<<"$res"
 check "diskmodel: the model's own counters over the check (seek, rotation, transfer)" \
 	grep -aq '^# sb diskcheck .*test=model .*disk_seek_s=.* disk_rot_s=.* disk_xfer_s=' "$log"
 check "diskmodel: the model's totals at exit in disk-counters" grep -q '^swapbench-diskmodel v1 profile=hdd-7k500 reads=[1-9]' "$dir/disk-counters"
