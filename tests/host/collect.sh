@@ -116,7 +116,7 @@ check "garbage: closed with E, one events line" \
 check "an endless line: closed at one frame's length" grep -q "a line longer than 2088 bytes: connection closed" "$D/collector.events"
 check "a frame with a wrong checksum: closed" grep -q "frame checksum wrong: connection closed" "$D/collector.events"
 check "a record with a wrong checksum inside a good frame: N, not stored, the next line stored" \
-	bash -c "grep -q '^N 1 checksum mismatch (damaged) | A 1  | A 2 ' '$T/h-badrecord.out' && test \"\$(cat '$(log_of "$D" 02:00:00:00:00:98 badrec)')\" = '# a plain line after it'"
+	bash -c "grep -q '^N 1 checksum mismatch (damaged) |.* A 2 ' '$T/h-badrecord.out' && test \"\$(cat '$(log_of "$D" 02:00:00:00:00:98 badrec)')\" = '# a plain line after it'"
 check "a sequence gap: closed with E saying so" grep -q "E 0 sequence gap: line 5 after 0" "$T/h-gap.out"
 check "a line before hello: closed" grep -q "a 'L' frame before hello: connection closed" "$D/collector.events"
 rss0=$(awk '/VmHWM/ {print $2}' "/proc/$cpid/status")
