@@ -33,7 +33,8 @@ WARN        := -Wall -Wextra -Werror -Wshadow -Wformat=2
 CSTD        := -std=c11 -D_GNU_SOURCE
 HOST_CC     ?= cc
 HOST_CFLAGS ?= $(CSTD) $(WARN) -O2 -g
-IMG_CFLAGS  := $(CSTD) $(WARN) -Os -ffunction-sections -fdata-sections -fno-asynchronous-unwind-tables
+# SB_IMAGE: the image leaves out what only the host reads (init/registry.h)
+IMG_CFLAGS  := $(CSTD) $(WARN) -DSB_IMAGE -Os -ffunction-sections -fdata-sections -fno-asynchronous-unwind-tables
 IMG_LDFLAGS := -static -Wl,--gc-sections -s
 ifeq ($(ARCH),x86_64)
 IMG_CC      := musl-gcc
