@@ -258,6 +258,17 @@ static int activate(unsigned want, char *why, size_t n, char *settle, size_t sn)
 	return err;
 }
 
+/* the modelled disk's figures, as the model on the host has them: a "disk" record */
+static void disk_record(void)
+{
+	struct rec_buf b;
+
+	records_diag(&b, "disk");
+	diskctr_profile_record(&b);
+	if (rec_end(&b) >= 0)
+		results_emit(&b);
+}
+
 /* swapbench.diskctr=1: the host's disk model answers in its disk's last 4 KiB */
 static enum bench_status open_diskctr(void)
 {
@@ -274,6 +285,7 @@ static enum bench_status open_diskctr(void)
 			     err == -ENODATA ? "its last 4 KiB hold no disk model counters (is DISK= set on the host?)"
 					     : errmsg(err));
 	S.diskctr = 1;
+	disk_record();
 	return BENCH_PASS;
 }
 
@@ -295,6 +307,8 @@ static enum bench_status check_disk(void)
 		return error("swapbench.diskcheck writes to %s, which carries %s: swapbench.force=1 overwrites it", dev,
 			     pr.type);
 	ctr = S.cfg.diskctr && diskctr_open(dev, &c[0]) == 0;
+	if (ctr)
+		disk_record();
 	results_line("1..0");
 	if ((err = diskcheck_run(dev, S.cfg.diskcheck == 2, why, sizeof(why))) < 0)
 		return error("%s", why);
