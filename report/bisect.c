@@ -15,7 +15,7 @@
  *         A's did
  * Each answer is one one-sided test at 5 %, the errors the step promises
  * (a kernel within the threshold called bad, one beyond it called good).
- *   else  undecided: 125; qemu/bisect-run boots again until its cap, and at
+ *   else  undecided: 125; experiments/bisect-run boots again until its cap, and at
  *         the cap answers 125 (git bisect skip), never a guess.
  *
  * tests/unit/test_bisect_sim.c measures the error rates of steps and of

@@ -1,5 +1,6 @@
 #include "verdict.h"
 #include "util.h"
+#include "../lib/stats.h"
 
 #include <math.h>
 #include <string.h>

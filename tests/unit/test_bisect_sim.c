@@ -1,5 +1,5 @@
 /*
- * qemu/bisect-run's rule (report/bisect.c, through report/compare.c and
+ * experiments/bisect-run's rule (report/bisect.c, through report/compare.c and
  * lib/stats.c: the code the tools run) by simulation. A step boots the
  * candidate kernel, RUNS runs a backend a boot, and asks compare --bisect
  * (--interim below the cap) after every boot until it says good or bad,

@@ -1,4 +1,7 @@
-# Sourced by qemu/experiment, qemu/compare and qemu/mkpxe: the swapbench.*
+# host/: the host layer's pure logic, sourced by the launchers (qemu/, lava/)
+# and the experiments (experiments/), tested without QEMU by tests/host/
+# (docs/host-layer.md).
+# Sourced by experiments/experiment, experiments/compare and qemu/mkpxe: the swapbench.*
 # keys that make's variables stand for, checked with the image's own parser
 # (init --check, built from init/ as out/host/init-host) before anything
 # boots, so that an error names the variable the user set.
@@ -50,13 +53,14 @@ variable_keys() {
 	[ ${#keys[@]} = 0 ] || printf '%s\n' "${keys[@]}"
 }
 
-# runs_warning N PAIRED WHAT: a line when N runs a side cannot prove a
-# difference. The smallest p the rank test can give (report/verdict.c):
-# paired, 2/2^n (0.0625 with 5 pairs, 0.031 with 6); unpaired, 0.081 with 3
-# a side, 0.030 with 4.
+# runs_warning N UNIT WHAT: a line when N units a side cannot prove a
+# difference: the verdict's interval (report/compare.c) needs one degree of
+# freedom. UNIT 1: pairs of runs of one round (3: the order effect takes
+# one); 0: runs a side (2); boots: boots a kernel (2).
 runs_warning() {
-	local n=$1 need=4 how="run(s) a side"
-	[ "$2" = 1 ] && need=6 how="pair(s) of alternating runs"
+	local n=$1 need=2 how="run(s) a side" why="an interval needs 2 a side"
+	[ "$2" = 1 ] && need=3 how="pair(s) of alternating runs" why="the interval needs 3: the order effect takes a degree of freedom"
+	[ "$2" = boots ] && how="boot(s) a kernel" why="kernels are compared over boots, 2 a side at least, 3 or more to tell a few percent"
 	[ "$n" -lt "$need" ] || return 0
-	echo "warning: $3: with $n $how no difference can be proven at 95 % (the rank test needs $need); every verdict will be 'no difference proven', whatever the data"
+	echo "warning: $3: with $n $how no difference can be proven at 95 % ($why); every verdict will be 'no verdict possible', whatever the data"
 }
