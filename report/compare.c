@@ -291,7 +291,8 @@ struct cell compare_runs_cell(const char *workload, const char *group, double *v
 	return c;
 }
 
-void compare_aligned(const struct cell *a, const struct cell *b, struct comparison *c)
+void compare_aligned(const struct cell *a, const struct cell *b, int counterbalanced,
+		     struct comparison *c)
 {
 	struct stats_pairs acc = { 0 };
 	struct stats_ratio r;
@@ -299,11 +300,12 @@ void compare_aligned(const struct cell *a, const struct cell *b, struct comparis
 
 	compare_start(a, b, c);
 	for (size_t i = 0; i < n; i++)
-		stats_pairs_add(&acc, a->v[i], b->v[i], i % 2 ? -1 : 1);
+		stats_pairs_add(&acc, a->v[i], b->v[i], counterbalanced && i % 2 ? -1 : 1);
 	c->est.unit = UNIT_PAIRS;
 	if (!stats_pairs_ratio(&acc, &r))
 		set_estimate(c, UNIT_PAIRS, n, n, &r);
-	snprintf(c->why, sizeof(c->why), "paired by position, %zu pairs, A first in odd pairs", n);
+	snprintf(c->why, sizeof(c->why), "paired by position, %zu pairs, %s", n,
+		 counterbalanced ? "A first in the odd pairs, B in the even ones" : "A always first");
 	decide(c);
 }
 

@@ -71,8 +71,13 @@ struct cell compare_values_cell(const char *workload, const char *group, double 
 /* The same with the run behind each value (simulations of boots: only run->boot is read). */
 struct cell compare_runs_cell(const char *workload, const char *group, double *v,
 			      const struct run **vrun, size_t n);
-/* Paired by position: a->v[i] with b->v[i] (an A/A split of one run series). */
-void compare_aligned(const struct cell *a, const struct cell *b, struct comparison *c);
+/*
+ * Paired by position: a->v[i] with b->v[i] (an A/A split of one run
+ * series); counterbalanced: A ran first in pairs 0, 2, 4, ..., B in the
+ * others (else A always first).
+ */
+void compare_aligned(const struct cell *a, const struct cell *b, int counterbalanced,
+		     struct comparison *c);
 /*
  * Decides a family of comparisons together: Holm's step-down at a
  * family-wise 5 %, each interval at the level that decided it; the same

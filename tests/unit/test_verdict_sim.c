@@ -170,7 +170,7 @@ static void test_rank(void)
 					conf[w][k][i] = 10 * lognormal(0.03);
 				cells[w * NCONF + k][0] = compare_values_cell("w", "base", base[w], PAIRS);
 				cells[w * NCONF + k][1] = compare_values_cell("w", "conf", conf[w][k], PAIRS);
-				compare_aligned(&cells[w * NCONF + k][0], &cells[w * NCONF + k][1],
+				compare_aligned(&cells[w * NCONF + k][0], &cells[w * NCONF + k][1], 1,
 						&c[w * NCONF + k]);
 				raw += c[w * NCONF + k].verdict != V_NONE;
 			}
