@@ -66,17 +66,18 @@ check "make compare: summary per kernel and backend, never pooled" \
 	test "$(grep -cE '^fight +(partition|file) ' "$T/compare/summary.txt")" = 4
 info "make compare memory: $(sed -n '/^## Memory/,/^## Swap/p' "$T/compare/report.md" | grep -E '^\| [0-9]|MemTotal|Warning' | tr '\n' ' ')"
 
-# bisect-run against a baseline, with a prebuilt kernel (KERNEL=): five runs
-# a side is the fewest with which the rank test can reach p < 0.05
-boot baseline -- swapbench.workloads=fight swapbench.runs=5 swapbench.warmup=1 swapbench.backends=partition
-base=$dir
-export KERNEL=$BZIMAGE RUNS=5 WORKLOADS=fight BISECT_DIR=$T/bisect
-experiments/bisect-run --baseline "$base" -- swapbench.backends=partition swapbench.fight.passes=6 >"$T/bad.out" 2>&1
+# bisect-run against a baseline of two boots (--make-baseline), with a
+# prebuilt kernel (KERNEL=): the boot is the unit, two a side the fewest
+export KERNEL=$BZIMAGE RUNS=3 WORKLOADS=fight BISECT_DIR=$T/bisect
+base=$T/base
+experiments/bisect-run --make-baseline "$base" --boots 2 -- swapbench.backends=partition >"$T/base.out" 2>&1
+check "bisect-run --make-baseline: two boots" test "$?" = 0 -a -f "$base/boot2/serial.log"
+experiments/bisect-run --baseline "$base" --max-boots 2 -- swapbench.backends=partition swapbench.fight.passes=6 >"$T/bad.out" 2>&1
 check "bisect-run: three times the work is bad (exit 1)" test "$?" = 1
-RUNS=1 experiments/bisect-run --baseline "$base" --max-runs 1 -- swapbench.backends=partition >"$T/few.out" 2>&1
-check "bisect-run: one run cannot tell (exit 125)" test "$?" = 125
-RUNS=1 BISECT_DIR=$T/again experiments/bisect-run --baseline "$base" --max-runs 2 -- swapbench.backends=partition >"$T/again.out" 2>&1
-check "bisect-run: one run a boot, cap 2: undecided after the first boot, boots once more" \
+experiments/bisect-run --baseline "$base" --max-boots 1 -- swapbench.backends=partition >"$T/few.out" 2>&1
+check "bisect-run: one boot cannot tell (exit 125)" test "$?" = 125
+BISECT_DIR=$T/again experiments/bisect-run --baseline "$base" --max-boots 2 -- swapbench.backends=partition >"$T/again.out" 2>&1
+check "bisect-run: cap 2 boots: one boot cannot tell its own speed, boots once more" \
 	bash -c "ls -d '$T'/again/*/boot* | wc -l | grep -qx 2 && grep -q 'booting again' '$T/again.out'"
 experiments/bisect-run --baseline "$T/nonexistent" >"$T/nobase.out" 2>&1
 check "bisect-run: a missing baseline is a skip (exit 125)" test "$?" = 125
