@@ -548,6 +548,10 @@ void compare_print(const struct comparison *c, size_t n, const char *metric,
 				"(%.0f %%)\n", markdown ? "- " : "", name, p->spa.run_sd, p->spa.boot_sd,
 				100 * p->spa.boot_share, p->spb.run_sd, p->spb.boot_sd,
 				100 * p->spb.boot_share);
+		if (p->a->nflagged || p->b->nflagged)
+			fprintf(out, "%sclock-flagged runs of %s left out: A %zu, B %zu (their %s is shorter "
+				"than the clock can time; --flagged uses them)\n", markdown ? "- " : "", name,
+				p->a->nflagged, p->b->nflagged, metric);
 		if (!isnan(p->fail_p)) {
 			char fa[96], fb[96];
 

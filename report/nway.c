@@ -169,10 +169,21 @@ void nway_print(const struct nway *nw, const char *metric, FILE *out, int markdo
 		"pool_total_size), means over the runs.\n", markdown ? "" : "", nw->baseline,
 		*compare_family_note(nw->cmp, nw->ncmp) ? compare_family_note(nw->cmp, nw->ncmp) :
 		"one comparison, 95 %");
-	for (size_t i = 0; i < nw->nrows; i++)
-		if (nw->row[i].cmp)
-			fprintf(out, "%sanalysis of %s on %s: %s\n", markdown ? "- " : "",
-				nw->row[i].cell->workload, nw->row[i].cell->group, nw->row[i].cmp->why);
+	for (size_t i = 0; i < nw->nrows; i++) {
+		const struct comparison *c = nw->row[i].cmp;
+
+		if (!c)
+			continue;
+		fprintf(out, "%sanalysis of %s on %s: %s\n", markdown ? "- " : "",
+			nw->row[i].cell->workload, nw->row[i].cell->group, c->why);
+		if (!isnan(c->fail_p))
+			fprintf(out, "%sfailures of %s on %s: %zu of %zu runs against %zu of %zu on %s; "
+				"Fisher's exact p = %.3g: %s\n", markdown ? "- " : "", c->b->workload,
+				c->b->group, group_nfailed(c->b), c->b->nruns, group_nfailed(c->a),
+				c->a->nruns, nw->baseline, c->fail_p, c->fail_verdict > 0 ?
+				"fails more often (Holm over the failure rates)" : c->fail_verdict < 0 ?
+				"fails less often (Holm over the failure rates)" : "no difference in failures proven");
+	}
 }
 
 void nway_free(struct nway *nw)
