@@ -30,7 +30,8 @@ WARN        := -Wall -Wextra -Werror -Wshadow -Wformat=2
 CSTD        := -std=c11 -D_GNU_SOURCE
 HOST_CC     ?= cc
 HOST_CFLAGS ?= $(CSTD) $(WARN) -O2 -g
-IMG_CFLAGS  := $(CSTD) $(WARN) -Os -ffunction-sections -fdata-sections -fno-asynchronous-unwind-tables
+# SB_IMAGE: the image leaves out what only the host reads (init/registry.h)
+IMG_CFLAGS  := $(CSTD) $(WARN) -DSB_IMAGE -Os -ffunction-sections -fdata-sections -fno-asynchronous-unwind-tables
 IMG_LDFLAGS := -static -Wl,--gc-sections -s
 ifeq ($(ARCH),x86_64)
 IMG_CC      := musl-gcc
@@ -42,7 +43,8 @@ $(error ARCH must be x86_64, i686, i586 or i486)
 endif
 
 LIB_SRC   := lib/record.c lib/crc32.c lib/resdisk.c lib/stats.c lib/stats_rank.c \
-	     lib/suggest.c lib/swaphdr.c lib/probe.c lib/parttable.c lib/size.c lib/swapfile.c
+	     lib/suggest.c lib/swaphdr.c lib/probe.c lib/parttable.c lib/size.c lib/swapfile.c \
+	     lib/wire.c
 INIT_SRC  := $(wildcard init/*.c) $(LIB_SRC)
 INIT_HDR  := $(wildcard init/*.h lib/*.h)
 # the one list of workloads: lib/workloads.h, as NAME:PROGRAM pairs
@@ -122,7 +124,7 @@ help:
 	@echo
 	@echo 'Settings are checked with the image'"'"'s own parser before anything boots.'
 	@echo 'Exit status: make exits 2 whenever a target fails; the experiment'"'"'s own status'
-	@echo '($(exit_words)) is on its last line,'
+	@echo '($(or $(exit_words),docs/reference.md: Exit statuses)) is on its last line,'
 	@echo 'in out/results/<run-id>/status, and the exit status of experiments/experiment.'
 
 deps:
@@ -190,7 +192,7 @@ $(HOST_OUT)/init-host: $(HOST_IMG_OBJS)
 	$(HOST_CC) -o $@ $^ -lm
 
 # --- host unit tests: plain, and under AddressSanitizer + UBSan ----------
-UNIT_TESTS := cmdline record swaphdr probe parttable size swapfile plan runner errmsg until swapconf
+UNIT_TESTS := cmdline record swaphdr probe parttable size swapfile plan runner errmsg until swapconf wire
 TEST_SRC_cmdline := init/cmdline.c init/cmdkeys.c init/swapconf.c lib/suggest.c lib/size.c
 TEST_SRC_swapconf := $(TEST_SRC_cmdline)
 TEST_SRC_record  := $(LIB_SRC)
@@ -199,6 +201,7 @@ TEST_SRC_probe   := lib/probe.c lib/parttable.c
 TEST_SRC_plan    := init/plan.c init/cmdline.c init/cmdkeys.c init/swapconf.c lib/suggest.c lib/size.c lib/stats.c
 TEST_SRC_parttable := lib/parttable.c
 TEST_SRC_size    := lib/size.c
+TEST_SRC_wire    := lib/wire.c lib/crc32.c
 TEST_SRC_errmsg  := init/errmsg.c
 # every init module but PID 1's main: the runner with the records it feeds
 TEST_SRC_runner  := $(filter-out init/pid1.c,$(INIT_SRC))

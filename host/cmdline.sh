@@ -7,6 +7,8 @@
 # boots, so that an error names the variable the user set.
 
 INIT_HOST=${INIT_HOST:-${OUT:-out}/host/init-host}
+# shellcheck source=host/registry.sh
+source "$(dirname "${BASH_SOURCE[0]}")/registry.sh"
 # The smallest MEM at which fight (the default workload) and lines ran with the
 # built kernel and 3 x MEM of swap: measured, 1 run each; at 32 a lines run
 # on the swapfile was oom.
@@ -54,13 +56,15 @@ variable_keys() {
 }
 
 # runs_warning N UNIT WHAT: a line when N units a side cannot prove a
-# difference: the verdict's interval (report/compare.c) needs one degree of
-# freedom. UNIT 1: pairs of runs of one round (3: the order effect takes
-# one); 0: runs a side (2); boots: boots a kernel (2).
+# difference: fewer than the verdict's interval needs (report/compare.c; the
+# registry says how many). UNIT 1: pairs of runs of one round; 0: runs a
+# side; boots: boots a kernel.
 runs_warning() {
-	local n=$1 need=2 how="run(s) a side" why="an interval needs 2 a side"
-	[ "$2" = 1 ] && need=3 how="pair(s) of alternating runs" why="the interval needs 3: the order effect takes a degree of freedom"
-	[ "$2" = boots ] && how="boot(s) a kernel" why="kernels are compared over boots, 2 a side at least, 3 or more to tell a few percent"
+	local n=$1 need how="run(s) a side" kind=unpaired why
+	[ "$2" = 1 ] && kind=paired how="pair(s) of alternating runs"
+	[ "$2" = boots ] && kind=boots how="boot(s) a kernel"
+	need=$(registry_min_runs "$kind") || return 0
+	why=$(registry_text verdict "$kind") || why="units the interval needs"
 	[ "$n" -lt "$need" ] || return 0
-	echo "warning: $3: with $n $how no difference can be proven at 95 % ($why); every verdict will be 'no verdict possible', whatever the data"
+	echo "warning: $3: with $n $how no difference can be proven at 95 % (the verdict needs $need: $why); every verdict will be 'no verdict possible', whatever the data"
 }

@@ -72,7 +72,7 @@ rc=$?
 dir=$(ls -d "$T"/failed/results/*/)
 check "failed boot: status 2 (got $rc)" test "$rc" = 2
 check "failed boot: warned first that 2 pairs of runs cannot prove anything" \
-	grep -qx "warning: RUNS=2: with 2 pair(s) of alternating runs no difference can be proven at 95 % (the interval needs 3: the order effect takes a degree of freedom); every verdict will be 'no verdict possible', whatever the data" \
+	grep -qx "warning: RUNS=2: with 2 pair(s) of alternating runs no difference can be proven at 95 % (the verdict needs 3: pairs of runs of one round (n - 2 degrees of freedom once the order effect is fitted)); every verdict will be 'no verdict possible', whatever the data" \
 	<(head -n 1 "$T/failed.out")
 check "failed boot: the guest's error once on the console" \
 	test "$(grep -c 'workload idle parameters failed' "$T/failed.out")" = 2
