@@ -6,6 +6,8 @@
 const char *const cmdline_kind_names[] = { "text", "name", "uint", "u64", "size", "bool", "choice", "workloads", "backends", "percent" };
 static const char *const order_names[] = { "alternate", "blocked", "random", NULL };
 const char *const cmdline_create_names[] = { "fallocate", "zero", NULL };
+static const char *const rotational_names[] = { "keep", "0", "1", NULL };
+static const char *const diskcheck_names[] = { "off", "quick", "full", NULL };
 static const char *const end_names[] = { "poweroff", "reboot", "halt", "qemu", NULL };
 
 #define F(field) offsetof(struct sb_config, field)
@@ -34,6 +36,10 @@ const struct key cmdline_keys[] = {
 	{ "boot", K_NAME, F(boot), 0, 0, NULL, KEY_HELP("boot id on every record (empty: the image makes one; qemu/run passes one: random, or under DETERMINISTIC=1 a digest of the inputs)") },
 	{ "until", K_PCT, F(until_cp), 1, 10000, NULL, KEY_HELP("run pairs until every workload's 95 % CI half-width of B/A-1 is at most this percentage (docs/report.md, Paired analysis)") },
 	{ "maxruns", K_UINT, F(maxruns), 2, 100000, NULL, KEY_HELP("with until: the most runs a backend") },
+	{ "disk", K_NAME, F(disk), 0, 0, NULL, KEY_HELP("the disk's cost profile the host set up (DISK=: host, or a model's name), for the records; unset: unknown") },
+	{ "rotational", K_ENUM, F(rotational), 0, 0, rotational_names, KEY_HELP("tell the kernel whether the swap disks turn, before swapon (keep: what the driver says; virtio-blk cannot say)") },
+	{ "diskcheck", K_ENUM, F(diskcheck), 0, 0, diskcheck_names, KEY_HELP("instead of the experiment: the swap partition measured as a disk benchmark would (sequential MB/s at both ends, random 4 KiB IOPS, a seek sweep); it writes there (docs/disk-model.md)") },
+	{ "diskctr", K_BOOL, F(diskctr), 0, 1, NULL, KEY_HELP("1: read the host disk model's counters (the swap disk's last 4 KiB) around each run into its record") },
 };
 #undef F
 const size_t cmdline_nkeys = sizeof(cmdline_keys) / sizeof(cmdline_keys[0]);
