@@ -160,7 +160,7 @@ void cmd_load(const struct opts *o, struct dataset *ds, int n, char **paths)
 		parse_source(ds, paths[i]);
 	parse_finish(ds);
 	parse_print_problems(ds, stderr, 0);
-	clockflag_runs(ds);
+	clockflag_runs(ds, o->metric);
 	clockflag_print(ds, stderr);
 }
 
