@@ -22,6 +22,10 @@ const char *registry_exit_text(int status)
 	return registry_exits[3].text;
 }
 
+#ifndef SB_IMAGE
+/* The rest is the host's (init-host --describe): the image (SB_IMAGE) carries
+ * none of it, which at -m 64 is RAM. */
+
 /* qemu/mkdisks makes the disks these find: an MBR with label-id 0x5b0a5b0a, then the labels */
 const struct registry_disk registry_disks[] = {
 	{ "swap", "part", "PARTUUID=5b0a5b0a-01", "partition 1 of qemu/mkdisks' disk.img (MBR label-id 0x5b0a5b0a)" },
@@ -152,3 +156,4 @@ void registry_describe(FILE *out)
 	fprintf(out, "rank unpaired min-runs=%u text=runs a side Mann-Whitney needs for p < 0.05\n",
 		stats_rank_min_runs(0, 0.05));
 }
+#endif

@@ -7,7 +7,8 @@
  * With the keys (cmdkeys.c), the workloads (lib/workloads.h) and the rank
  * test (lib/stats_rank.c), `init --describe` prints them (registry_describe),
  * and the Makefile, qemu/, lava/ and docs/reference.md read that.
- * Pure data and formatting: no I/O but the stream given.
+ * Pure data and formatting: no I/O but the stream given. The image (built
+ * with SB_IMAGE) has the exit statuses only; the rest is init-host's.
  */
 #include <stddef.h>
 #include <stdio.h>
