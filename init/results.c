@@ -155,6 +155,7 @@ static int disk_append(const char *s, size_t n)
 		return -ENOSPC;
 	memcpy(buf, s, n);
 	memset(buf + n, 0, total - n);
+	errno = 0;	/* a short write sets none: no stale one read as its reason */
 	if (pwrite(disk.fd, buf, total, (off_t)disk.off) != (ssize_t)total)
 		return errno ? -errno : -EIO;
 	if (fdatasync(disk.fd) < 0)
@@ -163,12 +164,34 @@ static int disk_append(const char *s, size_t n)
 	return 0;
 }
 
+/* In place of a record too long to write: a warning with its boot and its head, so the report shows the loss. */
+static void emit_dropped(const struct rec_buf *dropped)
+{
+	const char *p = strstr(dropped->s, " boot=");
+	char boot[40] = "", msg[160];
+	struct rec_buf w;
+
+	if (p)
+		snprintf(boot, sizeof(boot), "%.*s", (int)strcspn(p + 6, " "), p + 6);
+	snprintf(msg, sizeof(msg), "a record longer than %d bytes was not written: %.80s ...", REC_LINE_MAX,
+		 dropped->s);
+	rec_begin_diag(&w, "warning");
+	rec_add(&w, "boot", boot);
+	rec_add(&w, "msg", msg);
+	if (rec_end(&w) > 0)
+		results_emit(&w);
+}
+
 int results_emit(struct rec_buf *b)
 {
 	int err = 0;
 
-	if (b->overflow || b->len == 0)
+	if (b->len == 0)
 		return -EOVERFLOW;
+	if (b->overflow) {
+		emit_dropped(b);
+		return -EOVERFLOW;
+	}
 	write_all(1, b->s, b->len);
 	sender_line(b->s, b->len);
 	if (disk.fd >= 0 && !disk.failed && (err = disk_append(b->s, b->len)) < 0) {
