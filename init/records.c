@@ -377,6 +377,7 @@ void records_error(const char *msg)
 	struct rec_buf b;
 
 	results_line("# swapbench: error: %s", msg);
+	results_screen("swapbench: error: %s", msg);
 	records_diag(&b, "error");
 	rec_add(&b, "msg", msg);
 	emit(&b);

@@ -1,5 +1,6 @@
 #include "results.h"
 #include "errmsg.h"
+#include "sender.h"
 #include "../lib/resdisk.h"
 
 #include <errno.h>
@@ -52,6 +53,29 @@ void results_line(const char *fmt, ...)
 		n = (int)sizeof(buf) - 2;
 	buf[n++] = '\n';
 	write_all(1, buf, (size_t)n);
+	sender_line(buf, (size_t)n);
+}
+
+#define KDGETMODE 0x4B3B	/* succeeds on a virtual terminal only */
+
+void results_screen(const char *fmt, ...)
+{
+	char buf[600];
+	va_list ap;
+	int n, mode, fd;
+
+	if (ioctl(1, KDGETMODE, &mode) == 0 || (fd = open("/dev/tty0", O_WRONLY | O_NOCTTY | O_CLOEXEC)) < 0)
+		return;
+	va_start(ap, fmt);
+	n = vsnprintf(buf, sizeof(buf) - 1, fmt, ap);
+	va_end(ap);
+	if (n > 0) {
+		if (n > (int)sizeof(buf) - 2)
+			n = (int)sizeof(buf) - 2;
+		buf[n++] = '\n';
+		write_all(fd, buf, (size_t)n);
+	}
+	close(fd);
 }
 
 static int device_size(int fd, uint64_t *size)
@@ -169,6 +193,7 @@ int results_emit(struct rec_buf *b)
 		return -EOVERFLOW;
 	}
 	write_all(1, b->s, b->len);
+	sender_line(b->s, b->len);
 	if (disk.fd >= 0 && !disk.failed && (err = disk_append(b->s, b->len)) < 0) {
 		disk.failed = 1;
 		results_line("# swapbench: results disk write failed: %s; records continue on serial only",
