@@ -286,6 +286,9 @@ void records_result(struct rec_buf *b, const struct plan_item *it, unsigned long
 	rec_addf(b, "pgsteal", "%llu", D(VM_PGSTEAL_KSWAPD) + D(VM_PGSTEAL_DIRECT));
 	rec_addf(b, "allocstall", "%llu", D(VM_ALLOCSTALL));
 	rec_addf(b, "oom_kill", "%llu", D(VM_OOM_KILL));
+	for (int c = VM_OPTIONAL; c < VM_COUNTERS; c++)
+		if (r->before.have & r->after.have & (1u << c))
+			rec_addf(b, vmstat_name((enum vm_counter)c), "%llu", D(c));
 	if (r->after.have_psi) {
 		rec_addf(b, "psi_some_us", "%llu",
 			 (unsigned long long)(r->after.psi_some_us - r->before.psi_some_us));

@@ -18,8 +18,8 @@
 #include <stdarg.h>
 #include <stddef.h>
 
-#define REC_LINE_MAX 2048	/* longest record, newline included */
-#define REC_FIELDS_MAX 96	/* most key=value pairs in one record */
+#define REC_LINE_MAX 4096	/* longest record, newline included: a run with its cgroup, mTHP and workload output */
+#define REC_FIELDS_MAX 160	/* most key=value pairs in one record */
 #define REC_DIAG_PREFIX "# sb "
 
 enum rec_type { REC_RESULT = 1, REC_DIAG };
