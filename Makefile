@@ -70,14 +70,19 @@ REPORT    := $(HOST_OUT)/swapbench-report
 comma := ,
 help_var = @printf '  %-22s %s\n' '$(1)=$($(1))' '$(2)'
 
-.PHONY: wl-names unit-tests help image kernel kernel-spec initramfs host run check bench calibrate seeds pxe compare lava lava-check fuzz clean deps FORCE
+.PHONY: docs wl-names unit-tests help image kernel kernel-spec initramfs host run check bench calibrate seeds pxe compare lava lava-check fuzz clean deps FORCE
 .DEFAULT_GOAL := help
 
-# $(call img_default,KEY): ", VALUE" from the image's own parser, once it is built
-img_default = $(shell $(HOST_OUT)/init-host --parse '' 2>/dev/null | sed -n 's/^$(1)=/, /p')
+# The registry: what the image's own parser and tables say (init/registry.h),
+# once out/host/init-host is built
+REGISTRY = $(HOST_OUT)/init-host --describe 2>/dev/null
+# $(call img_default,KEY): ", VALUE", the key's default
+img_default = $(shell $(REGISTRY) | sed -n 's/^key $(1) .*default=\([^ ]*\).*/, \1/p')
+# "0 pass, 1 fail, ...": the exit statuses and their words
+exit_words = $(shell $(REGISTRY) | sed -n 's/^exit \([0-9]*\) word=\([a-z]*\).*/\1 \2/p' | paste -sd, | sed 's/,/, /g')
 
 help:
-	@echo 'swapbench: boot a tiny Linux with $(MEM) MiB and measure swap: a partition against a swapfile, zram or zswap (README, Swap configurations)'
+	@echo 'swapbench: boot a tiny Linux with $(MEM) MiB and measure swap: a partition against a swapfile, zram or zswap (docs/swap-configurations.md)'
 	@echo
 	@echo 'Targets:'
 	@echo '  make run        install what is missing, build, boot QEMU, run the default experiment, report'
@@ -92,6 +97,7 @@ help:
 	@echo '  make lava       LAVA job definitions for the current image (LAVA_URL: where a lab fetches them)'
 	@echo '  make lava-check run the QEMU and PXE jobs with a real LAVA dispatcher (root; part of make check)'
 	@echo '  make fuzz       libFuzzer targets for the parsers (FUZZ_SECONDS per target)'
+	@echo '  make docs       docs/reference.md and the README'"'"'s tables, from the registry (init-host --describe)'
 	@echo '  make clean      remove out/ (the kernel cache in $$SWAPBENCH_CACHE stays)'
 	@echo
 	@echo 'Variables (current value):'
@@ -103,10 +109,10 @@ help:
 	$(call help_var,ACCEL,auto (KVM if it really works; else TCG)$(comma) tcg or kvm)
 	$(call help_var,KERNEL,boot this kernel: a bzImage$(comma) a variant$(comma) a source tree$(comma) debian:X.Y[+variant])
 	$(call help_var,MODULES,lib/modules/<release> tree to put in the initramfs (stock kernels))
-	$(call help_var,VARIANT,kernel config variant: default $(notdir $(basename $(wildcard kernel/variants/*.config))))
+	$(call help_var,VARIANT,kernel config variant: default$(comma) or NAME for kernel/variants/NAME.config)
 	$(call help_var,BUSYBOX,1 adds busybox for swapbench.shell=1)
 	$(call help_var,DISK_IF,virtio or ide)
-	$(call help_var,APPEND,extra kernel command line (swapbench.* keys$(comma) see README))
+	$(call help_var,APPEND,extra kernel command line (swapbench.* keys$(comma) docs/reference.md))
 	$(call help_var,EXTRA,files or directories to add under /extra (for the exec workload))
 	$(call help_var,EXTRA_BIN,host programs to add with their shared libraries (/usr/bin/perl))
 	$(call help_var,ICOUNT,make run and calibrate under TCG: 1 (unset) guest clock counts instructions$(comma) 0 the host clock)
@@ -116,8 +122,8 @@ help:
 	@echo
 	@echo 'Settings are checked with the image'"'"'s own parser before anything boots.'
 	@echo 'Exit status: make exits 2 whenever a target fails; the experiment'"'"'s own status'
-	@echo '(0 pass, 1 runs failed, 2 bad setting, 3 crash, 124 time limit) is on its last line,'
-	@echo 'in out/results/<run-id>/status, and the exit status of qemu/experiment.'
+	@echo '($(exit_words)) is on its last line,'
+	@echo 'in out/results/<run-id>/status, and the exit status of experiments/experiment.'
 
 deps:
 	@qemu/deps $(if $(filter-out x86_64,$(ARCH)),i686)
@@ -170,9 +176,18 @@ initramfs: deps $(INITRD)
 
 host: $(REPORT) $(HOST_OUT)/init-host
 
-$(HOST_OUT)/init-host: $(INIT_SRC) $(INIT_HDR)
+# the image's binary built for the host (init and its workloads, rootfs/multicall.c):
+# init-host --parse/--check/--plan try the parser, --describe prints the registry
+HOST_OBJ  := $(HOST_OUT)/obj
+HOST_IMG_OBJS := $(patsubst $(OBJ)/%,$(HOST_OBJ)/%,$(IMG_OBJS))
+$(HOST_OBJ)/init/pid1.o: MAIN := -Dmain=init_main
+$(HOST_OBJ)/workloads/%.o: MAIN = -Dmain=$(basename $(notdir $@))_main
+$(HOST_OBJ)/%.o: %.c $(INIT_HDR) workloads/wl.h Makefile
 	@mkdir -p $(@D)
-	$(HOST_CC) $(HOST_CFLAGS) -o $@ $(INIT_SRC) -lm
+	$(HOST_CC) $(HOST_CFLAGS) $(MAIN) -c -o $@ $<
+
+$(HOST_OUT)/init-host: $(HOST_IMG_OBJS)
+	$(HOST_CC) -o $@ $^ -lm
 
 # --- host unit tests: plain, and under AddressSanitizer + UBSan ----------
 UNIT_TESTS := cmdline record swaphdr probe parttable size swapfile plan runner errmsg until swapconf
@@ -217,28 +232,28 @@ image: deps
 
 # --- running --------------------------------------------------------------
 run: image
-	@qemu/experiment
+	@experiments/experiment
 
 check: deps
 	@tests/run
 
 bench: image
-	@tests/bench
+	@bench/bench
 
 calibrate: image
-	@qemu/calibrate
+	@experiments/calibrate
 
 # seed 000 runs Debian's perl: a second initramfs with it, the default one untouched
 PERL_BIN  ?= /usr/bin/perl
 seeds: image
 	@$(MAKE) --no-print-directory initramfs EXTRA_BIN=$(PERL_BIN) INITRD=$(A)/initramfs-perl.cpio.gz
-	@INITRD_PERL=$(A)/initramfs-perl.cpio.gz qemu/seeds
+	@INITRD_PERL=$(A)/initramfs-perl.cpio.gz experiments/seeds
 
 pxe: image
 	@qemu/mkpxe $(ARCH)
 
 compare: deps
-	@qemu/compare
+	@experiments/compare
 
 lava: image
 	@lava/mkjobs
@@ -251,6 +266,10 @@ fuzz: deps
 
 clean:
 	rm -rf $(OUT)
+
+# generated documentation: docs/reference.md, the README's tables (make check: tests/host/registry.sh)
+docs: $(HOST_OUT)/init-host
+	@docs/generate
 
 # for scripts: the workloads the image carries
 wl-names:

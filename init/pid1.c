@@ -6,11 +6,15 @@
  * configuration, so the parser can be tried on the host; `init --check`
  * is what qemu/run asks before a boot (an unknown key is an error there),
  * and `init --plan "CMDLINE"` prints the runs in the order the image makes them.
+ * `init --describe` prints the registry: every key with its default and
+ * range, the workloads and their parameters, the exit statuses, the base
+ * command lines and disk designations (registry.h), for the host to read.
  */
 #include "bench.h"
 #include "cmdline.h"
 #include "errmsg.h"
 #include "plan.h"
+#include "registry.h"
 #include "vmstat.h"
 #include "../lib/workloads.h"
 
@@ -34,7 +38,7 @@
 #endif
 
 #define QEMU_EXIT_PORT 0xf4	/* QEMU -device isa-debug-exit,iobase=0xf4 */
-#define EXIT_CRASH 3		/* the worker died without a verdict */
+#define EXIT_CRASH 3		/* the worker died without a verdict (registry.c: crash) */
 #ifndef MCL_ONFAULT
 #define MCL_ONFAULT 4
 #endif
@@ -119,8 +123,7 @@ static void rescue_shell(void)
 
 __attribute__((noreturn)) static void end_machine(int status)
 {
-	dprintf(1, "# swapbench: exit status %d (%s)\n", status,
-		status == 0 ? "pass" : status == 1 ? "runs failed" : status == 2 ? "error" : "crash");
+	dprintf(1, "# swapbench: exit status %d (%s)\n", status, registry_exit_text(status));
 	tcdrain(1);
 	sync();
 	if (cfg.shell)
@@ -190,6 +193,32 @@ static int host_parse(const char *text, enum host_mode mode)
 	return 0;
 }
 
+/* each workload (linked beside init, rootfs/multicall.c) prints its own parameters */
+#define DECLARE_(program, name) int program##_main(int argc, char **argv);
+WORKLOADS(DECLARE_)
+#define DESCRIBE_(program, name) describe_workload(program##_main, name);
+
+static void describe_workload(int (*wl_main)(int, char **), const char *name)
+{
+	char *argv[] = { (char *)name, "--describe", NULL };
+	int st;
+	pid_t pid;
+
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0)
+		_exit(wl_main(2, argv));
+	while (pid > 0 && waitpid(pid, &st, 0) < 0 && errno == EINTR)
+		;
+}
+
+static int describe(void)
+{
+	registry_describe(stdout);
+	WORKLOADS(DESCRIBE_)
+	return fflush(stdout) ? 2 : 0;
+}
+
 int main(int argc, char **argv)
 {
 	sigset_t all;
@@ -203,8 +232,11 @@ int main(int argc, char **argv)
 			return host_parse(argv[2], HOST_CHECK);
 		if (argc == 3 && !strcmp(argv[1], "--plan"))
 			return host_parse(argv[2], HOST_PLAN);
-		fprintf(stderr, "usage: init --parse|--check|--plan \"KERNEL COMMAND LINE\"\n"
-				"(--check: unknown keys are errors too; --plan: the runs in order)\n"
+		if (argc == 2 && !strcmp(argv[1], "--describe"))
+			return describe();
+		fprintf(stderr, "usage: init --parse|--check|--plan \"KERNEL COMMAND LINE\" | init --describe\n"
+				"(--check: unknown keys are errors too; --plan: the runs in order;\n"
+				" --describe: the keys, workloads, exit statuses, base command lines and disks)\n"
 				"(as PID 1 this program runs the swapbench experiment)\n");
 		return 2;
 	}

@@ -78,6 +78,15 @@ int stats_mann_whitney(const double *a, size_t na, const double *b, size_t nb,
 int stats_paired(const double *a, const double *b, size_t n, struct stats_paired *p);
 /* Wilcoxon signed-rank test of b[i] - a[i]; -1 also when every pair is tied. */
 int stats_wilcoxon(const double *a, const double *b, size_t n, struct stats_wilcoxon *w);
+/*
+ * The smallest p the rank test can give, every run of one side beating
+ * every run of the other: paired (Wilcoxon signed-rank, exact) with na
+ * pairs, else Mann-Whitney (as stats_mann_whitney computes it) with na
+ * and nb runs.
+ */
+double stats_rank_min_p(int paired, size_t na, size_t nb);
+/* The fewest runs a side (pairs when paired) with which that p is below alpha. */
+unsigned stats_rank_min_runs(int paired, double alpha);
 void stats_pairs_add(struct stats_pairs *s, double a, double b);
 /* 100 * (mean b / mean a - 1) and its 95 % CI half-width; -1 below two pairs. */
 int stats_pairs_rel(const struct stats_pairs *s, double *rel, double *half);

@@ -13,7 +13,7 @@
  *   good  the 95 % CI of d lies below the threshold, or at the last look
  *         d + 1.28 s < 2 x threshold (a worsening of twice the threshold
  *         excluded at 90 %)
- *   else  undecided: 125; qemu/bisect-run boots again until its cap
+ *   else  undecided: 125; experiments/bisect-run boots again until its cap
  *
  * One comparison bad makes the step bad; all good make it good.
  * tests/unit/test_bisect_sim.c measures the error rates by simulation.

@@ -32,6 +32,7 @@ int cmd_rank(const struct opts *o, int argc, char **argv);
 int cmd_plot(const struct opts *o, int argc, char **argv);
 int cmd_init_disk(const struct opts *o, int argc, char **argv);
 int cmd_calibrate(const struct opts *o, int argc, char **argv);
+int cmd_kcidb(const struct opts *o, int argc, char **argv);
 
 /* The summary table, shared by summary and md. */
 void summary_print(const struct cells *cs, const char *group_name, FILE *out, int markdown);

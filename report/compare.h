@@ -48,7 +48,7 @@ struct bisect_opts {
 	const char *metric;
 	double threshold;	/* percent */
 	int higher_better;	/* the metric is a throughput: lower is worse */
-	int interim;		/* more runs may follow (qemu/bisect-run below its cap) */
+	int interim;		/* more runs may follow (experiments/bisect-run below its cap) */
 };
 
 void compare_cells(const struct cell *a, const struct cell *b, struct comparison *c);

@@ -49,6 +49,11 @@ static const char usage_text[] =
 "                                on one backend split A B A B in run order; CV, the\n"
 "                                verdict's false-positive rate, the smallest difference\n"
 "                                detectable with 10, 20, 40 pairs\n"
+"  kcidb [--metric KEY] SOURCE...\n"
+"                                KernelCI database JSON (KCIDB schema v5.3): a build per\n"
+"                                kernel, a test per run (ok DONE, oom/timeout FAIL,\n"
+"                                error/killed ERROR; number = KEY), a test per\n"
+"                                partition-file comparison with its verdict\n"
 "  help                          this text\n"
 "\n"
 "SOURCE is a serial log, a results disk (image or device, found by its magic) or a\n"
@@ -71,11 +76,11 @@ static const char usage_text[] =
 "error. compare --bisect (for git bisect run): 0 good, 1 bad (worse beyond the\n"
 "threshold, default 5%), 125 undecided (too few runs, noise, no data, unreadable\n"
 "source), by a sequential rule it prints; --interim: more runs may follow, so only\n"
-"a stricter bound says bad and noise says 125 (qemu/bisect-run boots again). Larger\n"
+"a stricter bound says bad and noise says 125 (experiments/bisect-run boots again). Larger\n"
 "values count as worse unless --higher-better.\n";
 
 enum cmd_bit { C_CSV = 1, C_SUMMARY = 2, C_COMPARE = 4, C_MD = 8, C_PLOT = 16, C_INIT = 32,
-	       C_CALIBRATE = 64, C_RANK = 128 };
+	       C_CALIBRATE = 64, C_RANK = 128, C_KCIDB = 256 };
 
 static const struct command {
 	const char *name;
@@ -90,6 +95,7 @@ static const struct command {
 	{ "plot", C_PLOT, cmd_plot },
 	{ "init-disk", C_INIT, cmd_init_disk },
 	{ "calibrate", C_CALIBRATE, cmd_calibrate },
+	{ "kcidb", C_KCIDB, cmd_kcidb },
 };
 
 enum opt_id { O_METRIC, O_BY, O_THRESHOLD, O_BISECT, O_BACKENDS, O_HIGHER, O_PLOTS, O_OUT,
@@ -101,7 +107,7 @@ static const struct option_def {
 	int has_arg;
 	unsigned cmds;		/* commands that accept it */
 } options[] = {
-	{ "--metric", O_METRIC, 1, C_SUMMARY | C_COMPARE | C_MD | C_PLOT | C_CALIBRATE | C_RANK },
+	{ "--metric", O_METRIC, 1, C_SUMMARY | C_COMPARE | C_MD | C_PLOT | C_CALIBRATE | C_RANK | C_KCIDB },
 	{ "--by", O_BY, 1, C_SUMMARY | C_COMPARE | C_MD | C_PLOT },
 	{ "--threshold", O_THRESHOLD, 1, C_COMPARE },
 	{ "--bisect", O_BISECT, 0, C_COMPARE },
@@ -115,7 +121,7 @@ static const struct option_def {
 	{ "--size", O_SIZE, 1, C_INIT },
 	{ "--force", O_FORCE, 0, C_INIT },
 	{ "--wide", O_WIDE, 0, C_CSV },
-	{ "--flagged", O_FLAGGED, 0, C_SUMMARY | C_COMPARE | C_MD | C_PLOT | C_CALIBRATE | C_RANK },
+	{ "--flagged", O_FLAGGED, 0, C_SUMMARY | C_COMPARE | C_MD | C_PLOT | C_CALIBRATE | C_RANK | C_KCIDB },
 };
 
 void usage_error(const char *fmt, ...)

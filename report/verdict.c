@@ -1,5 +1,6 @@
 #include "verdict.h"
 #include "util.h"
+#include "../lib/stats.h"
 
 #include <math.h>
 #include <string.h>
@@ -9,22 +10,10 @@ const char verdict_rule[] =
 	"test agrees (p < 0.05): paired (Wilcoxon signed-rank) when the runs alternated, else "
 	"Welch and Mann-Whitney; status=ok runs only";
 
-/*
- * The smallest p the rank test can give, every run of one side beating
- * every run of the other: Wilcoxon signed-rank (exact) 2 / 2^n with n
- * pairs, 0.0625 with 5 and 0.031 with 6; Mann-Whitney (normal
- * approximation, continuity-corrected, as lib/stats_rank.c) 0.081 with 3
- * a side, 0.030 with 4.
- */
+/* The smallest p the rank test can give (lib/stats_rank.c has the arithmetic). */
 double verdict_min_p(int paired, size_t na, size_t nb)
 {
-	double pairs = (double)na * (double)nb, var = pairs * (double)(na + nb + 1) / 12;
-
-	if (paired)
-		return na >= 60 ? 0 : 2 / ldexp(1, (int)na);
-	if (!na || !nb || pairs / 2 - 0.5 <= 0)
-		return 1;
-	return erfc((pairs / 2 - 0.5) / sqrt(var) / sqrt(2));
+	return stats_rank_min_p(paired, na, nb);
 }
 
 /* " on the partition", " on the swapfile", " with kernel 6.1.0, tag A" */
@@ -67,9 +56,11 @@ void verdict_sentence(FILE *out, const struct comparison *c, const char *metric,
 		fprintf(out, "no difference between %s and %s", b, a);
 		where(out, c->group);
 		if (c->paired)
-			fprintf(out, " can be proven with %zu pairs of runs: the rank test needs 6", na);
+			fprintf(out, " can be proven with %zu pairs of runs: the rank test needs %u", na,
+				stats_rank_min_runs(1, 0.05));
 		else
-			fprintf(out, " can be proven with %zu and %zu runs: the rank test needs 4 a side", nb, na);
+			fprintf(out, " can be proven with %zu and %zu runs: the rank test needs %u a side", nb, na,
+				stats_rank_min_runs(0, 0.05));
 		fprintf(out, " (%s %+.1f %%, ", b, c->est.rel);
 		interval(out, c);
 		fprintf(out, ")");

@@ -308,6 +308,27 @@ static void help(const struct wl_param *params, size_t nparams)
 	exit(0);
 }
 
+/* init --describe: "param NAME.PARAM kind=K default=D [range=LO..HI]", one a line */
+static void describe(const struct wl_param *params, size_t nparams)
+{
+	static const char *const kinds[] = { "uint", "size", "ratio", "sizes", "name", "text", "fill" };
+	char range[64];
+
+	for (size_t i = 0; i < nparams; i++) {
+		const struct wl_param *p = &params[i];
+
+		printf("param %s.%s kind=%s default=%s", prog, p->name, kinds[p->kind], p->def);
+		if (p->kind == WL_UINT || p->kind == WL_SIZE || p->kind == WL_RATIO || p->kind == WL_SIZES) {
+			range_text(p, range, sizeof(range));
+			printf(" range=%s", range);
+		} else if (p->kind == WL_FILL) {
+			printf(" values=zero,same,random,text,text:R");
+		}
+		printf("\n");
+	}
+	exit(0);
+}
+
 enum wl_mode wl_parse(int argc, char **argv, const char *name,
 		      const struct wl_param *params, size_t nparams)
 {
@@ -329,6 +350,8 @@ enum wl_mode wl_parse(int argc, char **argv, const char *name,
 		}
 		if (!strcmp(a, "--help"))
 			help(params, nparams);
+		if (!strcmp(a, "--describe"))
+			describe(params, nparams);
 		eq = strchr(a, '=');
 		if (strncmp(a, "--", 2) || !eq || eq == a + 2)
 			wl_usage(NULL, a, "not --PARAM=VALUE, --check or --prepare");

@@ -15,6 +15,9 @@
  *   overrides MemTotal from /proc/meminfo.
  * - --check validates the parameters only: exit 0, or one line on stderr
  *   ("fight: procs=abc: not a whole number in 1..64") and exit 2.
+ * - --describe prints each parameter with its kind, default and range
+ *   ("param NAME.PARAM kind=uint default=2 range=1..64") and exits 0:
+ *   init --describe collects them.
  * - --prepare does untimed set-up (e.g. writes a data file): exit 0, or
  *   exit 1 with a message on stderr.
  * - A normal run does the work and on success prints its results on

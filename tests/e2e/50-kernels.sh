@@ -40,7 +40,7 @@ fi
 
 # two variants of the same source, interleaved boots
 CMP_DIR=$T/compare KERNELS="default preempt-full" BOOTS=1 RUNS=2 WARMUP=0 WORKLOADS=fight \
-	qemu/compare >"$T/compare.out" 2>"$T/compare.err"
+	experiments/compare >"$T/compare.out" 2>"$T/compare.err"
 rc=$?
 check "make compare: completes (status $rc)" test "$rc" = 0 -o "$rc" = 3
 check "make compare: both kernels named in the comparison" \
@@ -68,13 +68,13 @@ info "make compare memory: $(sed -n '/^## Memory/,/^## Swap/p' "$T/compare/repor
 boot baseline -- swapbench.workloads=fight swapbench.runs=5 swapbench.warmup=1 swapbench.backends=partition
 base=$dir
 export KERNEL=$BZIMAGE RUNS=5 WORKLOADS=fight BISECT_DIR=$T/bisect
-qemu/bisect-run --baseline "$base" -- swapbench.backends=partition swapbench.fight.passes=6 >"$T/bad.out" 2>&1
+experiments/bisect-run --baseline "$base" -- swapbench.backends=partition swapbench.fight.passes=6 >"$T/bad.out" 2>&1
 check "bisect-run: three times the work is bad (exit 1)" test "$?" = 1
-RUNS=1 qemu/bisect-run --baseline "$base" --max-runs 1 -- swapbench.backends=partition >"$T/few.out" 2>&1
+RUNS=1 experiments/bisect-run --baseline "$base" --max-runs 1 -- swapbench.backends=partition >"$T/few.out" 2>&1
 check "bisect-run: one run cannot tell (exit 125)" test "$?" = 125
-RUNS=1 BISECT_DIR=$T/again qemu/bisect-run --baseline "$base" --max-runs 2 -- swapbench.backends=partition >"$T/again.out" 2>&1
+RUNS=1 BISECT_DIR=$T/again experiments/bisect-run --baseline "$base" --max-runs 2 -- swapbench.backends=partition >"$T/again.out" 2>&1
 check "bisect-run: one run a boot, cap 2: undecided after the first boot, boots once more" \
 	bash -c "ls -d '$T'/again/*/boot* | wc -l | grep -qx 2 && grep -q 'booting again' '$T/again.out'"
-qemu/bisect-run --baseline "$T/nonexistent" >"$T/nobase.out" 2>&1
+experiments/bisect-run --baseline "$T/nonexistent" >"$T/nobase.out" 2>&1
 check "bisect-run: a missing baseline is a skip (exit 125)" test "$?" = 125
 finish

@@ -35,7 +35,7 @@ check "deterministic: another command line is another boot id ($b1, $b3)" test -
 # and few runs tell the seed-002 kernels apart (preempt-full ~3 % slower;
 # 40 runs each in the normal mode could not)
 CMP_DIR=$T/compare KERNELS="default preempt-full" DETERMINISTIC=1 BOOTS=3 RUNS=8 WARMUP=0 WORKLOADS=fight \
-	APPEND=swapbench.backends=partition qemu/compare >"$T/compare.out" 2>"$T/compare.err"
+	APPEND=swapbench.backends=partition experiments/compare >"$T/compare.out" 2>"$T/compare.err"
 rc=$?
 check "deterministic compare: completes (status $rc)" test "$rc" = 0
 check "deterministic compare: says why it boots each kernel once" grep -q 'DETERMINISTIC=1: .*one boot each' "$T/compare.err"

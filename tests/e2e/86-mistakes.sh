@@ -26,20 +26,20 @@ first_line() {
 }
 
 first_line "RUNS=abc" 2 'make run: error: RUNS=abc: not a whole number in 1..100000' \
-	env RUNS=abc qemu/experiment
+	env RUNS=abc experiments/experiment
 first_line "WARMUP=-1" 2 'make run: error: WARMUP=-1: not a whole number in 0..1000' \
-	env WARMUP=-1 qemu/experiment
+	env WARMUP=-1 experiments/experiment
 first_line "WORKLOADS=lines,fihgt" 2 "make run: error: WORKLOADS: unknown workload 'fihgt' (did you mean fight? this image has: lines fight random create idle exec seed002 seed002-each)" \
-	env WORKLOADS=lines,fihgt qemu/experiment
+	env WORKLOADS=lines,fihgt experiments/experiment
 first_line "APPEND=swapbench.runs=abc" 2 'make run: error: APPEND: swapbench.runs=abc: not a whole number in 1..100000' \
-	env APPEND=swapbench.runs=abc qemu/experiment
+	env APPEND=swapbench.runs=abc experiments/experiment
 first_line "APPEND=swapbench.oder=blocked" 2 'make run: error: APPEND: unknown key swapbench.oder (did you mean swapbench.order?)' \
-	env APPEND=swapbench.oder=blocked qemu/experiment
+	env APPEND=swapbench.oder=blocked experiments/experiment
 first_line "qemu/run swapbench.oder=blocked" 2 'run: error: unknown key swapbench.oder (did you mean swapbench.order?)' \
 	qemu/run -q -o "$T/oder" -- swapbench.oder=blocked
 check "qemu/run refuses before making disks" test ! -e "$T/oder/disk.img"
 first_line "make compare RUNS=abc" 2 'compare: error: RUNS=abc: not a whole number in 1..100000' \
-	env KERNELS="default preempt-full" RUNS=abc CMP_DIR="$T/cmp" qemu/compare
+	env KERNELS="default preempt-full" RUNS=abc CMP_DIR="$T/cmp" experiments/compare
 first_line "make pxe APPEND=swapbench.wrokloads=idle" 2 'mkpxe: error: APPEND: unknown key swapbench.wrokloads (did you mean swapbench.workloads?)' \
 	env APPEND=swapbench.wrokloads=idle qemu/mkpxe x86_64 "$T/tftp"
 check "make pxe: no TFTP tree written" test ! -e "$T/tftp"
@@ -67,7 +67,7 @@ own_out oom
 
 # A boot that fails in the guest (a workload parameter only the workload
 # knows): why, the status, what to do, and nothing else.
-WORKLOADS=idle RUNS=3 WARMUP=0 APPEND=swapbench.idle.bogus=1 OUT=$T/failed qemu/experiment >"$T/failed.out" 2>&1
+WORKLOADS=idle RUNS=3 WARMUP=0 APPEND=swapbench.idle.bogus=1 OUT=$T/failed experiments/experiment >"$T/failed.out" 2>&1
 rc=$?
 dir=$(ls -d "$T"/failed/results/*/)
 check "failed boot: status 2 (got $rc)" test "$rc" = 2
@@ -89,7 +89,7 @@ info "failed boot, console: $(sed -n '/did not start/,$p' "$T/failed.out" | tr '
 # Every run out of memory: says so and what MEM runs the default ones; no
 # statistics of nothing, no plotting tool's messages, no empty PNG.
 # (fight over 8 x MemTotal: more than RAM and swap at any MEM)
-MEM=39 WORKLOADS=fight APPEND=swapbench.fight.ratio=8 RUNS=1 WARMUP=0 OUT=$T/oom qemu/experiment >"$T/oom.out" 2>&1
+MEM=39 WORKLOADS=fight APPEND=swapbench.fight.ratio=8 RUNS=1 WARMUP=0 OUT=$T/oom experiments/experiment >"$T/oom.out" 2>&1
 rc=$?
 dir=$(ls -d "$T"/oom/results/*/)
 check "MEM=39: status 1 (got $rc)" test "$rc" = 1

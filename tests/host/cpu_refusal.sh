@@ -1,11 +1,11 @@
 #!/bin/bash
-# qemu/failure.sh's cpu_refusal_advice: from the setup code's words on the
+# host/failure.sh's cpu_refusal_advice: from the setup code's words on the
 # serial line (arch/x86/boot/cpu.c, as a kernel prints them with and
 # without feature names), the ARCH whose image runs on that CPU.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
-# shellcheck source=qemu/failure.sh
-source "$top/qemu/failure.sh"
+# shellcheck source=host/failure.sh
+source "$top/host/failure.sh"
 failed=0
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT

@@ -1,5 +1,5 @@
 /*
- * qemu/bisect-run's rule (report/bisect.c) by simulation: a step boots the
+ * experiments/bisect-run's rule (report/bisect.c) by simulation: a step boots the
  * candidate kernel for `step` more runs a backend and asks compare --bisect
  * (--interim below the cap) until it says good or bad, or 20 runs a side.
  * The baseline holds 20 runs a backend; one workload on two backends, so

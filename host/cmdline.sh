@@ -1,4 +1,7 @@
-# Sourced by qemu/experiment, qemu/compare and qemu/mkpxe: the swapbench.*
+# host/: the host layer's pure logic, sourced by the launchers (qemu/, lava/)
+# and the experiments (experiments/), tested without QEMU by tests/host/
+# (docs/host-layer.md).
+# Sourced by experiments/experiment, experiments/compare and qemu/mkpxe: the swapbench.*
 # keys that make's variables stand for, checked with the image's own parser
 # (init --check, built from init/ as out/host/init-host) before anything
 # boots, so that an error names the variable the user set.

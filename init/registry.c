@@ -1,0 +1,148 @@
+#include "registry.h"
+#include "cmdkeys.h"
+#include "../lib/stats.h"
+#include "../lib/workloads.h"
+
+#include <string.h>
+
+const struct registry_exit registry_exits[] = {
+	{ 0, "pass", "pass" },
+	{ 1, "fail", "completed, with failed runs" },
+	{ 2, "error", "configuration or set-up error" },
+	{ 3, "crash", "crash or truncated output" },
+	{ 124, "timeout", "timed out" },
+};
+const size_t registry_nexits = sizeof(registry_exits) / sizeof(registry_exits[0]);
+
+const char *registry_exit_text(int status)
+{
+	for (size_t i = 0; i < registry_nexits; i++)
+		if (registry_exits[i].status == status)
+			return registry_exits[i].text;
+	return registry_exits[3].text;
+}
+
+/* qemu/mkdisks makes the disks these find: an MBR with label-id 0x5b0a5b0a, then the labels */
+const struct registry_disk registry_disks[] = {
+	{ "swap", "part", "PARTUUID=5b0a5b0a-01", "partition 1 of qemu/mkdisks' disk.img (MBR label-id 0x5b0a5b0a)" },
+	{ "fs", "fsdev", "LABEL=swapbench-fs", "the ext4 filesystem on partition 2, which holds the swapfile" },
+	{ "results", "results", "LABEL=swapbench-res", "the results disk (swapbench-report init-disk --label)" },
+	{ "lab-swap", "part", "LABEL=swapbench", "a lab PC's swap partition, labelled once on its first boot" },
+};
+const size_t registry_ndisks = sizeof(registry_disks) / sizeof(registry_disks[0]);
+
+/* what every launcher's line starts with: the setup code's refusal of a CPU
+ * the kernel was not built for, and what the kernel says before its console
+ * starts, reach the serial line */
+#define EARLY "earlyprintk=serial,ttyS0,115200"
+const struct registry_cmdline registry_cmdlines[] = {
+	/* no_timer_check: the IO-APIC timer test waits a fixed number of TSC
+	 * cycles and a guest starved by a busy host misses them and panics */
+	{ "qemu", "console=ttyS0 " EARLY " panic=-1 no_timer_check swapbench.end=qemu", "qemu/run" },
+	{ "pxe", "console=ttyS0,115200n8 " EARLY, "qemu/mkpxe" },
+	{ "lava-qemu", "console=ttyS0 " EARLY " panic=-1 swapbench.end=halt", "lava/mkjobs" },
+	{ "lava-pc", EARLY " panic=0 swapbench.end=halt", "lava/mkjobs" },
+};
+const size_t registry_ncmdlines = sizeof(registry_cmdlines) / sizeof(registry_cmdlines[0]);
+
+const struct registry_limit registry_limits[] = {
+	{ "cmdline-bytes", 2047,
+	  "the kernel command line a bzImage keeps when its boot header does not say (x86: COMMAND_LINE_SIZE - 1); "
+	  "a launcher reads the real one with qemu/bzinfo --cmdline-size, longer lines are refused, not cut" },
+	{ "pxelinux-append-bytes", 4095, "pxelinux cuts an APPEND line here" },
+};
+const size_t registry_nlimits = sizeof(registry_limits) / sizeof(registry_limits[0]);
+
+static void describe_keys(FILE *out)
+{
+	static const char *const wls[] = WORKLOADS_NAMES;
+	struct sb_config cfg;
+	char line[CMD_VAL_MAX * 2];
+
+	cmdline_defaults(&cfg);
+	for (size_t i = 0; i < cmdline_nkeys; i++) {
+		const struct key *k = &cmdline_keys[i];
+		const char *def = "";
+
+		if (cmdline_show(&cfg, (int)i, line, sizeof(line)) == 0)
+			def = strchr(line, '=') + 1;
+		fprintf(out, "key %s kind=%s default=%s", k->name, cmdline_kind_names[k->kind], def);
+		switch (k->kind) {
+		case K_UINT:
+		case K_U64:
+		case K_SIZE:
+			fprintf(out, " min=%llu max=%llu", (unsigned long long)k->min, (unsigned long long)k->max);
+			break;
+		case K_PCT:
+			fprintf(out, " min=%llu.%02llu max=%llu.%02llu", (unsigned long long)k->min / 100,
+				(unsigned long long)k->min % 100, (unsigned long long)k->max / 100,
+				(unsigned long long)k->max % 100);
+			break;
+		case K_BOOL:
+			fprintf(out, " values=0,1");
+			break;
+		case K_ENUM:
+			fprintf(out, " values=");
+			for (int v = 0; k->names[v]; v++)
+				fprintf(out, "%s%s", v ? "," : "", k->names[v]);
+			break;
+		case K_LIST:
+			fprintf(out, " values=");
+			for (int v = 0; wls[v]; v++)
+				fprintf(out, "%s%s", v ? "," : "", wls[v]);
+			fprintf(out, " max-items=%d", CMD_WORKLOADS_MAX);
+			break;
+		case K_BACKENDS:
+			fprintf(out, " max-items=%d", CMD_CONFS_MAX);
+			break;
+		case K_STR:
+		case K_NAME:
+			fprintf(out, " max-bytes=%d", k->kind == K_NAME ? CMD_NAME_MAX - 1 : CMD_VAL_MAX - 1);
+			break;
+		}
+		fprintf(out, " text=%s\n", k->help);
+	}
+	fprintf(out, "default-experiment until until=%u.%02u maxruns=%u text=when none of workloads, runs, order, "
+		"backends, until is given: pairs until +-%u %%, at most %u runs a backend\n",
+		DEFAULT_UNTIL_CP / 100, DEFAULT_UNTIL_CP % 100, DEFAULT_MAXRUNS, DEFAULT_UNTIL_CP / 100,
+		DEFAULT_MAXRUNS);
+	fprintf(out, "default-experiment maxruns maxruns=%u text=until given without maxruns: at most this many runs a backend\n",
+		UNTIL_DEFAULT_MAXRUNS);
+}
+
+#define WORKLOAD_LINE_(program, name) { #program, name },
+
+static void describe_workloads(FILE *out)
+{
+	static const struct {
+		const char *program, *name;
+	} w[] = { WORKLOADS(WORKLOAD_LINE_) };
+
+	for (size_t i = 0; i < sizeof(w) / sizeof(w[0]); i++)
+		fprintf(out, "workload %s program=%s%s\n", w[i].name, w[i].program,
+			strcmp(w[i].name, w[i].program) ? " alias=1" : "");
+}
+
+void registry_describe(FILE *out)
+{
+	fprintf(out, "registry swapbench format=%d text=init --describe: what the image and its launchers share\n",
+		REGISTRY_FORMAT);
+	describe_keys(out);
+	describe_workloads(out);
+	for (size_t i = 0; i < registry_nexits; i++)
+		fprintf(out, "exit %d word=%s text=%s\n", registry_exits[i].status, registry_exits[i].word,
+			registry_exits[i].text);
+	for (size_t i = 0; i < registry_ncmdlines; i++)
+		fprintf(out, "cmdline %s by=%s text=%s\n", registry_cmdlines[i].name, registry_cmdlines[i].who,
+			registry_cmdlines[i].line);
+	for (size_t i = 0; i < registry_ndisks; i++)
+		fprintf(out, "disk %s key=swapbench.%s spec=%s text=%s\n", registry_disks[i].name, registry_disks[i].key,
+			registry_disks[i].spec, registry_disks[i].text);
+	for (size_t i = 0; i < registry_nlimits; i++)
+		fprintf(out, "limit %s value=%llu text=%s\n", registry_limits[i].name, registry_limits[i].value,
+			registry_limits[i].text);
+	fprintf(out, "rank paired min-runs=%u text=pairs of alternating runs the signed-rank test needs for p < 0.05\n",
+		stats_rank_min_runs(1, 0.05));
+	fprintf(out, "rank unpaired min-runs=%u text=runs a side Mann-Whitney needs for p < 0.05\n",
+		stats_rank_min_runs(0, 0.05));
+}

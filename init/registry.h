@@ -1,0 +1,61 @@
+#ifndef SB_REGISTRY_H
+#define SB_REGISTRY_H
+/*
+ * The facts the host shares with the image, each written once, here:
+ * exit statuses and their words, the base kernel command lines the
+ * launchers start from, the disk designations, the command-line limit.
+ * With the keys (cmdkeys.c), the workloads (lib/workloads.h) and the rank
+ * test (lib/stats_rank.c), `init --describe` prints them (registry_describe),
+ * and the Makefile, qemu/, lava/ and docs/reference.md read that.
+ * Pure data and formatting: no I/O but the stream given.
+ */
+#include <stddef.h>
+#include <stdio.h>
+
+/* "registry" on --describe's first line: bump when a line changes shape */
+#define REGISTRY_FORMAT 1
+
+struct registry_exit {
+	int status;
+	const char *word;	/* one word: the totals record's status=, qemu/run's status file */
+	const char *text;	/* what it means, as qemu/run's verdict= says it */
+};
+extern const struct registry_exit registry_exits[];
+extern const size_t registry_nexits;
+/* the text of an exit status, "crash or truncated output" for one not in the table */
+const char *registry_exit_text(int status);
+
+struct registry_disk {
+	const char *name;	/* swap, fs, results, lab-swap */
+	const char *key;	/* the swapbench.* key it is given to */
+	const char *spec;	/* what the key is set to */
+	const char *text;
+};
+extern const struct registry_disk registry_disks[];
+extern const size_t registry_ndisks;
+
+struct registry_cmdline {
+	const char *name;	/* the launcher: qemu, pxe, lava-qemu, lava-pc */
+	const char *line;
+	const char *who;	/* the script that starts from it */
+};
+extern const struct registry_cmdline registry_cmdlines[];
+extern const size_t registry_ncmdlines;
+
+struct registry_limit {
+	const char *name;
+	unsigned long long value;
+	const char *text;
+};
+extern const struct registry_limit registry_limits[];
+extern const size_t registry_nlimits;
+
+/*
+ * Prints the registry, one fact a line: "TYPE NAME field=value ...", values
+ * without spaces, except a last "text=", which runs to the end of the line.
+ * The workloads' own parameters are not here (they are the workloads'):
+ * pid1.c adds them.
+ */
+void registry_describe(FILE *out);
+
+#endif
