@@ -72,12 +72,12 @@ static int mount_memory(char *why, size_t n)
 	if (vmstat_slurp(CGROUP_ROOT "/cgroup.controllers", buf, sizeof(buf)) < 0 &&
 	    mount("cgroup2", CGROUP_ROOT, "cgroup2", 0, "") < 0)
 		return errmsg_why(-errno, why, n, "mount cgroup2 on " CGROUP_ROOT ": %s (a kernel without "
-				  "CONFIG_CGROUPS): " WHICH_KERNEL, strerror(errno));
+				  "CONFIG_CGROUPS): " WHICH_KERNEL, errmsg(-errno));
 	if (vmstat_slurp(CGROUP_ROOT "/cgroup.controllers", buf, sizeof(buf)) < 0 || !strstr(buf, "memory"))
 		return errmsg_why(-ENOTSUP, why, n, "cgroup v2 has no memory controller here (CONFIG_MEMCG): "
 				  WHICH_KERNEL);
 	if ((err = vmstat_poke(CGROUP_ROOT "/cgroup.subtree_control", "+memory")) < 0)
-		return errmsg_why(err, why, n, CGROUP_ROOT "/cgroup.subtree_control: +memory: %s", strerror(-err));
+		return errmsg_why(err, why, n, CGROUP_ROOT "/cgroup.subtree_control: +memory: %s", errmsg(err));
 	mounted = 1;
 	return 0;
 }
@@ -85,7 +85,7 @@ static int mount_memory(char *why, size_t n)
 static int remove_run(char *why, size_t n)
 {
 	if (rmdir(CGROUP_RUN) < 0 && errno != ENOENT)
-		return errmsg_why(-errno, why, n, "rmdir " CGROUP_RUN ": %s", strerror(errno));
+		return errmsg_why(-errno, why, n, "rmdir " CGROUP_RUN ": %s", errmsg(-errno));
 	return 0;
 }
 
@@ -96,7 +96,7 @@ static int make_run(char *why, size_t n)
 	if ((err = remove_run(why, n)) < 0)
 		return err;
 	if (mkdir(CGROUP_RUN, 0755) < 0)
-		return errmsg_why(-errno, why, n, "mkdir " CGROUP_RUN ": %s", strerror(errno));
+		return errmsg_why(-errno, why, n, "mkdir " CGROUP_RUN ": %s", errmsg(-errno));
 	return 0;
 }
 
@@ -171,7 +171,7 @@ int cgroup_fresh(const struct sb_swapconf *c, struct cgstat *st, char *why, size
 		else
 			snprintf(v, sizeof(v), "%lld", c->cg[k]);
 		if ((err = vmstat_poke(path, v)) < 0)
-			return errmsg_why(err, why, n, "%s: %s=%s: %s", c->name, path, v, strerror(-err));
+			return errmsg_why(err, why, n, "%s: %s=%s: %s", c->name, path, v, errmsg(err));
 	}
 	read_back(st);
 	st->on = 1;

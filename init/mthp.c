@@ -99,7 +99,7 @@ int mthp_apply(const struct sb_swapconf *c, struct mthpstat *st, char *why, size
 				want = mthp_modes[c->mthp[k].mode];
 		size_path(path, sizeof(path), boot[i].kb, "enabled");
 		if ((err = vmstat_poke(path, want)) < 0)
-			return errmsg_why(err, why, n, "%s: %s=%s: %s", c->name, path, want, strerror(-err));
+			return errmsg_why(err, why, n, "%s: %s=%s: %s", c->name, path, want, errmsg(err));
 	}
 	st->n = c->nmthp;
 	for (int k = 0; k < c->nmthp; k++) {

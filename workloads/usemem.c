@@ -179,8 +179,8 @@ int main(int argc, char **argv)
 	for (usecase = SEQ; usecase <= SWAPIN && strcmp(name, cases[usecase]); usecase++)
 		;
 	if (usecase > SWAPIN)
-		usecase = SEQ;
-	mode = wl_parse(argc, argv, cases[usecase], params, sizeof(params) / sizeof(params[0]));
+		usecase = SEQ;	/* plain usemem */
+	mode = wl_parse(argc, argv, name, params, sizeof(params) / sizeof(params[0]));
 	if (mode != WL_RUN)
 		return 0;
 	pagesize = (size_t)sysconf(_SC_PAGESIZE);
