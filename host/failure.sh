@@ -1,5 +1,6 @@
 # Sourced by experiments/experiment and experiments/compare: what to say about a boot
-# that gave no measurement. The words go to the terminal and, under a
+# that gave no measurement (after host/registry.sh, which host/cmdline.sh
+# sources). The words go to the terminal and, under a
 # title, into report.md; no statistics, plots or file lists follow them.
 
 # measured DIR: true when the boot in DIR recorded at least one ok run
@@ -16,7 +17,7 @@ failure_report() {
 	echo
 	case $rc in
 	1)
-		echo "$who: every run failed, so there is nothing to measure (status 1: ${verdict:-completed, with failed runs})."
+		echo "$who: every run failed, so there is nothing to measure (status 1: ${verdict:-$(registry_exit_text 1)})."
 		echo
 		echo "    $(grep -a '^not ok ' "$log" | grep -ao ' status=[a-z]*' | cut -d= -f2 | sort | uniq -c |
 			awk '{ printf "%s%d %s", (NR > 1 ? ", " : ""), $1, $2 }') of $(grep -ac '^not ok ' "$log") runs"
@@ -31,12 +32,12 @@ failure_report() {
 		;;
 	2)
 		if [ -f "$dir/cpu-refused" ]; then
-			echo "$who: the kernel did not start (status 2: ${verdict:-configuration or set-up error}): $why."
+			echo "$who: the kernel did not start (status 2: ${verdict:-$(registry_exit_text 2)}): $why."
 			echo
 			echo "What to do: boot the image built for this CPU (docs/old-pcs.md; which image runs where: docs/results/old-cpus.md)."
 			return
 		fi
-		echo "$who: the experiment did not start (status 2: ${verdict:-configuration or set-up error}). The guest said:"
+		echo "$who: the experiment did not start (status 2: ${verdict:-$(registry_exit_text 2)}). The guest said:"
 		echo
 		grep -a '^# swapbench: error: ' "$log" | tr -d '\r' | sed 's/^# swapbench: error: /    /' | sort -u
 		echo
@@ -48,7 +49,7 @@ failure_report() {
 		echo "What to do: raise LIMIT (seconds) or give fewer RUNS and WORKLOADS; the console so far is $log."
 		;;
 	*)
-		echo "$who: the boot ended before any run did (status $rc: ${verdict:-crash or truncated output}; $why). The last lines on the console:"
+		echo "$who: the boot ended before any run did (status $rc: ${verdict:-$(registry_exit_text 3)}; $why). The last lines on the console:"
 		echo
 		tr -d '\r' <"$log" | grep -av '^\s*$' | tail -n 8 | sed 's/^/    /'
 		echo

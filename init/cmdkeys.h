@@ -21,6 +21,12 @@ struct key {
 	const char *const *names;	/* K_ENUM choices, index = value */
 	const char *help;		/* what it sets: init --describe, docs/reference.md */
 };
+/* The words are for the host's init --describe: the image (SB_IMAGE) leaves them out */
+#ifdef SB_IMAGE
+#define KEY_HELP(text) NULL
+#else
+#define KEY_HELP(text) text
+#endif
 
 extern const struct key cmdline_keys[];
 extern const size_t cmdline_nkeys;
