@@ -61,7 +61,7 @@ static long long number(const char *file)
 }
 
 /* cgroup2 at CGROUP_ROOT, the memory controller on for its children */
-static int mount_memory(char *why, size_t n)
+static int mount_memory(const char *conf, char *why, size_t n)
 {
 	char buf[256];
 	int err;
@@ -71,11 +71,11 @@ static int mount_memory(char *why, size_t n)
 	mkdir(CGROUP_ROOT, 0755);
 	if (vmstat_slurp(CGROUP_ROOT "/cgroup.controllers", buf, sizeof(buf)) < 0 &&
 	    mount("cgroup2", CGROUP_ROOT, "cgroup2", 0, "") < 0)
-		return errmsg_why(-errno, why, n, "mount cgroup2 on " CGROUP_ROOT ": %s (a kernel without "
-				  "CONFIG_CGROUPS): " WHICH_KERNEL, errmsg(-errno));
+		return errmsg_why(-errno, why, n, "swapbench.backends=%s: mount cgroup2 on " CGROUP_ROOT ": %s (a "
+				  "kernel without CONFIG_CGROUPS): " WHICH_KERNEL, conf, errmsg(-errno));
 	if (vmstat_slurp(CGROUP_ROOT "/cgroup.controllers", buf, sizeof(buf)) < 0 || !strstr(buf, "memory"))
-		return errmsg_why(-ENOTSUP, why, n, "cgroup v2 has no memory controller here (CONFIG_MEMCG): "
-				  WHICH_KERNEL);
+		return errmsg_why(-ENOTSUP, why, n, "swapbench.backends=%s: cgroup v2 has no memory controller here "
+				  "(CONFIG_MEMCG): " WHICH_KERNEL, conf);
 	if ((err = vmstat_poke(CGROUP_ROOT "/cgroup.subtree_control", "+memory")) < 0)
 		return errmsg_why(err, why, n, CGROUP_ROOT "/cgroup.subtree_control: +memory: %s", errmsg(err));
 	mounted = 1;
@@ -102,11 +102,16 @@ static int make_run(char *why, size_t n)
 
 int cgroup_check(const struct sb_config *cfg, uint64_t memtotal_kb, uint64_t swap_bytes, char *why, size_t n)
 {
+	const char *first = NULL;
 	struct utsname u;
 	int err;
 
 	if (!swapconf_cgroup(cfg))
 		return 0;
+	for (int i = 0; i < cfg->nconfs && !first; i++)
+		for (int k = 0; k < CG_KNOBS; k++)
+			if (cfg->conf[i].cg[k] != CG_UNSET)
+				first = cfg->conf[i].name;
 	for (int i = 0; i < cfg->nconfs; i++) {
 		const struct sb_swapconf *c = &cfg->conf[i];
 
@@ -121,7 +126,7 @@ int cgroup_check(const struct sb_config *cfg, uint64_t memtotal_kb, uint64_t swa
 					  cg_knob_defs[k].name, c->cg[k] >> 10, what, (unsigned long long)most >> 10);
 		}
 	}
-	if ((err = mount_memory(why, n)) < 0 || (err = make_run(why, n)) < 0)
+	if ((err = mount_memory(first, why, n)) < 0 || (err = make_run(why, n)) < 0)
 		return err;
 	uname(&u);
 	for (int i = 0; i < cfg->nconfs; i++)
