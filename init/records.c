@@ -281,6 +281,17 @@ void records_conf(const struct sb_swapconf *c, uint64_t zram_bytes)
 		rec_addf(&b, "page_cluster", "%d", c->page_cluster);
 	if (c->mglru >= 0)
 		rec_addf(&b, "mglru", "%d", c->mglru);
+	for (int k = 0; k < CG_KNOBS; k++)
+		if (c->cg[k] == CG_NOLIMIT)
+			rec_add(&b, cg_knob_defs[k].file, "max");
+		else if (c->cg[k] != CG_UNSET)
+			rec_addf(&b, cg_knob_defs[k].file, "%lld", c->cg[k]);
+	for (int i = 0; i < c->nmthp; i++) {
+		char key[24];
+
+		snprintf(key, sizeof(key), "mthp_%uk", c->mthp[i].kb);
+		rec_add(&b, key, mthp_modes[c->mthp[i].mode]);
+	}
 	emit(&b);
 }
 
