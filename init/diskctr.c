@@ -87,6 +87,14 @@ static void whole_disk(const char *dev, char *out, size_t n)
 	snprintf(out, n, "/dev/%s", strrchr(link, '/') + 1);
 }
 
+/* the profile's figures, the second line of the model's text */
+static char describe[1024];
+
+const char *diskctr_profile(void)
+{
+	return describe;
+}
+
 int diskctr_read(struct diskctr *c)
 {
 	if (ctr_fd < 0)
@@ -116,8 +124,32 @@ int diskctr_open(const char *dev, struct diskctr *first)
 	if ((err = diskctr_read(first)) < 0) {
 		close(ctr_fd);
 		ctr_fd = -1;
+		return err;
 	}
-	return err;
+	{
+		const char *nl = strchr(ctr_buf, '\n');
+		size_t l = nl ? strcspn(nl + 1, "\n") : 0;
+		if (nl && l < sizeof(describe)) {
+			memcpy(describe, nl + 1, l);
+			describe[l] = 0;
+		}
+	}
+	return 0;
+}
+
+void diskctr_profile_record(struct rec_buf *r)
+{
+	char kv[1024], *save = NULL;
+
+	snprintf(kv, sizeof(kv), "%s", describe);
+	for (char *w = strtok_r(kv, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
+		char *eq = strchr(w, '=');
+		if (!eq)
+			continue;
+		*eq = 0;
+		if (rec_key_ok(w))
+			rec_add(r, w, eq + 1);
+	}
 }
 
 void diskctr_record(struct rec_buf *r, const struct diskctr *a, const struct diskctr *b, double elapsed_s)
@@ -139,6 +171,6 @@ void diskctr_record(struct rec_buf *r, const struct diskctr *a, const struct dis
 	/* the guest's clock over the host's across the run: 1 on the host's
 	 * clock; under instruction counting, what share of the host's time
 	 * (and so of the model's waits) the guest's clock saw */
-	if (host_s > 0)
+	if (host_s > 0 && elapsed_s > 0)
 		rec_addf(r, "disk_clock_seen", "%.4f", elapsed_s / host_s);
 }

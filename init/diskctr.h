@@ -22,10 +22,15 @@ int diskctr_parse(const char *text, struct diskctr *c);
 /* opens the whole disk that holds dev (a partition or a disk): 0 or -errno
  * (-ENODATA: its last 4 KiB are not the model's counters) */
 int diskctr_open(const char *dev, struct diskctr *first);
+/* after diskctr_open: the model's profile as "disk=NAME disk_rpm=..." words,
+ * and those words added to a record */
+const char *diskctr_profile(void);
+void diskctr_profile_record(struct rec_buf *r);
 /* 0 or -errno; without diskctr_open, -EBADF */
 int diskctr_read(struct diskctr *c);
 /* the differences b - a into a run's record, with the share of the host's
- * time between the two readings that the guest's clock saw (elapsed_s) */
+ * time between the two readings that the guest's clock saw (elapsed_s;
+ * 0: not said) */
 void diskctr_record(struct rec_buf *r, const struct diskctr *a, const struct diskctr *b, double elapsed_s);
 
 #endif
