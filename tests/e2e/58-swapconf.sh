@@ -20,32 +20,7 @@ absent -E "swapconf: ... before any run" '^(not )?ok [0-9]' "$log"
 k=$("$top/kernel/build" "$ARCH" modern 2>"$T/build.log")
 if [ -z "$k" ] || [ ! -f "$k" ]; then
 	fail "swapconf kernel: kernel/build failed: $(tail -n 3 "$T/build.log" | tr '\n' ' ')"
-
-# cgroup v2 per configuration, and plain zram sized like the swap partition.
-# Every configuration runs in a fresh cgroup once one sets a limit.
-lim=partition@memory.max=24M@memory.swap.max=64M
-BZIMAGE=$k boot cgroup -- swapbench.workloads=swap-w-seq swapbench.swap-w-seq.fraction=0.3 \
-	swapbench.runs=1 swapbench.warmup=0 swapbench.timeout=240 swapbench.backends=partition,$lim,zram
-check "cgroup: partition, a cgroup-limited partition and plain zram ran (status $rc)" test "$rc" = 0
-has "cgroup: the limits read back (24M, 64M)" $lim ' cgroup=/swapbench .*memory\.max=25165824 memory\.swap\.max=67108864 '
-has "cgroup: the limit was hit (memory.events max)" $lim ' cg_max=[1-9][0-9]* '
-has "cgroup: the cgroup swapped (memory.swap.current sampled above 0)" $lim ' cg_swap_current_peak_kb=[1-9][0-9]* '
-peak=$(run $lim | grep -o ' cg_peak_kb=[0-9]*' | cut -d= -f2)
-check "cgroup: its memory.peak ($peak kB) is within memory.max (24576 kB)" test "${peak:-99999}" -le 24576 -a "${peak:-0}" -gt 0
-has "cgroup: the plain partition runs in a fresh cgroup without limits" partition ' cgroup=/swapbench .*memory\.max=max memory\.swap\.max=max '
-pkb=$(field "$log" '^# sb swap .*backend=partition' size_kb | head -n1)
-has "zram: plain zram gets the swap partition's capacity (${pkb} kB, in whole pages)" zram \
-	" zram_disksize_kb=$((${pkb:-0} / 4 * 4)) "
-"$REPORT" md "$log" >"$T/cg.md" 2>&1
-check "cgroup: report.md says each configuration as set up (zram's disksize, the limits)" \
-	bash -c "grep -q '^## Swap configurations as set up' '$T/cg.md' && grep -q '| zram | .*zram_disksize_kb=$((${pkb:-0} / 4 * 4))' '$T/cg.md' && grep -q 'memory.max=25165824' '$T/cg.md'"
-
-# mTHP needs 6.10's per-size counters: 6.1 refuses before the first run
-BZIMAGE=$k boot mthp -- swapbench.workloads=idle swapbench.runs=1 swapbench.warmup=0 swapbench.backends=partition@mthp=64K:always
-check "mthp: 6.1 refuses @mthp with status 2 (got $rc)" test "$rc" = 2
-check "mthp: ... naming the version and kernel that have it" grep -aq 'mthp=64K: this kernel (6\.1\.[0-9]*) has no per-size swpout counter .*Linux 6\.10 or later has it; boot debian:6\.12 with the variant modern' "$log"
-absent -E "mthp: ... before any run" '^(not )?ok [0-9]' "$log"
-finish
+	finish
 fi
 confs=partition@swappiness=100@page-cluster=0,zram:lz4:48M,zswap:lz4:zsmalloc:30%+file@mglru=1
 BZIMAGE=$k boot confs -- swapbench.workloads=fight swapbench.fight.ratio=1.2 swapbench.fight.passes=1 \
