@@ -13,7 +13,8 @@
 	X(lines, "lines") X(fight, "fight") X(random, "random") X(create, "create")            \
 	X(idle, "idle") X(exec, "exec") X(fight, "seed002") X(fight, "seed002-each")          \
 	X(usemem, "usemem") X(usemem, "swap-w-seq") X(usemem, "swap-w-rand")                  \
-	X(usemem, "swap-w-seq-mt") X(usemem, "swap-w-rand-mt") X(usemem, "swapin")
+	X(usemem, "swap-w-seq-mt") X(usemem, "swap-w-rand-mt") X(usemem, "swapin")  \
+	X(oomtime, "oomtime") X(oomtime, "time-to-oom")
 
 #define WORKLOADS_NAME_(program, name) name,
 /* { "lines", ..., NULL }: for cmdline_parse's known_workloads */

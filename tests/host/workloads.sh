@@ -230,6 +230,18 @@ accepted swap-w-seq-mt_check_accepts_tasks_8_fraction_0.1 swap-w-seq-mt --tasks=
 refused swap-w-seq_check_refuses_tasks_65 swap-w-seq --tasks=65
 refused swapin_check_refuses_fraction_2 swapin --fraction=2
 refused swap-w-rand_check_refuses_fraction_0 swap-w-rand --fraction=0
+refused time-to-oom_check_refuses_step_1k time-to-oom --step=1K
+refused time-to-oom_check_refuses_limit_below_step time-to-oom --step=2M --limit=1M
+# time-to-oom ends at its limit, or where mmap fails (an address-space
+# limit here; the OOM killer's SIGKILL is the image's case: 58-swapconf)
+run time-to-oom --step=256K --limit=2M --touch=64
+check time-to-oom_stops_at_its_limit "exit $rc, got '$out' '$err'" \
+	'[ "$rc" = 0 ] && [ "$(val end)" = limit ] && [ "$(val grown_kb)" = 2048 ] && [ -z "$(val oom_s)" ] && well_formed'
+(ulimit -v 65536 && run time-to-oom --step=1M --touch=8 && declare -p rc out err >"$tmp/vars")
+# shellcheck source=/dev/null
+source "$tmp/vars"
+check time-to-oom_ends_where_mmap_fails "exit $rc, got '$out' '$err'" \
+	'[ "$rc" = 0 ] && [ "$(val end)" = enomem ] && [ "$(val grown_kb)" -gt 0 ] && [ "$(val grown_kb)" -lt 65536 ]'
 run fight --check --procs=abc
 check fight_check_message_names_param_and_range "got '$err'" \
 	'[ "$err" = "fight: procs=abc: not a whole number in 1..64" ]'
