@@ -109,7 +109,7 @@ help:
 	$(call help_var,APPEND,extra kernel command line (swapbench.* keys$(comma) see README))
 	$(call help_var,EXTRA,files or directories to add under /extra (for the exec workload))
 	$(call help_var,EXTRA_BIN,host programs to add with their shared libraries (/usr/bin/perl))
-	$(call help_var,ICOUNT,make run and calibrate under TCG: 1 (unset) guest clock counts instructions$(comma) 0 the host clock)
+	$(call help_var,ICOUNT,under TCG: 1 (unset) the guest clock counts instructions$(comma) 0 the host clock (every boot$(comma) host/qemu.sh))
 	$(call help_var,DETERMINISTIC,1: same kernel + image + command line = byte-identical results (x86_64$(comma) TCG))
 	$(call help_var,KERNELS,make compare: the kernels$(comma) each as KERNEL= takes it$(comma) or NAME=KERNEL)
 	$(call help_var,BOOTS,make compare: boots per kernel)
