@@ -311,13 +311,11 @@ static enum bench_status run_series(void)
 /* Opens the results disk before the header so the header reaches it too. */
 static void open_results(char *why, size_t n)
 {
-	char dev[64], words[160];
+	char dev[64];
 	int err;
 
-	if ((err = disks_resolve(S.cfg.results, dev, sizeof(dev), 10)) < 0) {
-		snprintf(why, n, "swapbench.results=%s: %s", S.cfg.results, disks_why(err, words, sizeof(words)));
+	if (disks_designate("results", S.cfg.results, dev, sizeof(dev), why, n) < 0)
 		return;
-	}
 	err = results_open_disk(dev);
 	if (err < 0)
 		snprintf(why, n, "results disk %s: %s", dev, errmsg(err));

@@ -122,12 +122,12 @@ static int scan(enum match how, const char *want, char *dev, size_t size)
 			continue;
 		if (found++) {
 			closedir(d);
-			return -EEXIST;
+			return -ENOTUNIQ;
 		}
 		snprintf(dev, size, "/dev/%s", e->d_name);
 	}
 	closedir(d);
-	return found ? 0 : -ENOENT;
+	return found ? 0 : -ENODEV;
 }
 
 static int resolve_once(const char *spec, char *dev, size_t size)
@@ -158,7 +158,9 @@ int disks_resolve(const char *spec, char *dev, size_t size, unsigned wait_s)
 
 	for (unsigned i = 0;; i++) {
 		err = resolve_once(spec, dev, size);
-		if (err != -ENOENT || i >= wait_s * 10)
+		if (err == -ENOENT)	/* /dev/NAME not there */
+			err = -ENODEV;
+		if (err != -ENODEV || i >= wait_s * 10)
 			return err;
 		nanosleep(&tick, NULL);
 	}
@@ -191,34 +193,35 @@ static int by_name(const void *a, const void *b)
 	return strcmp((const char *)a, (const char *)b);
 }
 
-const char *disks_why(int err, char *buf, size_t size)
+int disks_designate(const char *key, const char *spec, char *dev, size_t size, char *why, size_t n)
 {
 	char names[32][32];	/* block device names are short: vda1, nvme0n1p12 */
-	size_t len, n = 0;
+	size_t len, k = 0;
 	struct dirent *e;
 	DIR *d;
+	int err;
 
-	if (err == -EEXIST)
-		return "matches more than one device";
-	if (err != -ENOENT || size < 64)
-		return errmsg(err);
+	if ((err = disks_resolve(spec, dev, size, 10)) == 0)
+		return 0;
+	len = (size_t)snprintf(why, n, "swapbench.%s=%s: %s", key, spec, errmsg(err));
+	if (err != -ENODEV || len >= n)
+		return err;
 	if ((d = opendir("/sys/class/block"))) {
-		while ((e = readdir(d)) && n < sizeof(names) / sizeof(names[0]))
+		while ((e = readdir(d)) && k < sizeof(names) / sizeof(names[0]))
 			if (e->d_name[0] != '.' && strncmp(e->d_name, "ram", 3) && strncmp(e->d_name, "loop", 4))
-				snprintf(names[n++], sizeof(names[0]), "%.31s", e->d_name);
+				snprintf(names[k++], sizeof(names[0]), "%.31s", e->d_name);
 		closedir(d);
 	}
-	qsort(names, n, sizeof(names[0]), by_name);
-	len = (size_t)snprintf(buf, size, "no such device");
-	if (!n)
-		snprintf(buf + len, size - len, "; the kernel has no block device at all "
+	qsort(names, k, sizeof(names[0]), by_name);
+	if (!k)
+		snprintf(why + len, n - len, "; the kernel has no block device at all "
 			 "(is the disk's driver built in, or its module loaded?)");
-	for (size_t i = 0; i < n; i++) {
-		if (len + strlen(names[i]) + 24 >= size) {
-			snprintf(buf + len, size - len, " ...");
+	for (size_t i = 0; i < k; i++) {
+		if (len + strlen(names[i]) + 24 >= n) {
+			snprintf(why + len, n - len, " ...");
 			break;
 		}
-		len += (size_t)snprintf(buf + len, size - len, "%s%s", i ? " " : "; the kernel has ", names[i]);
+		len += (size_t)snprintf(why + len, n - len, "%s%s", i ? " " : "; the kernel has ", names[i]);
 	}
-	return buf;
+	return err;
 }

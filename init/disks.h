@@ -12,7 +12,7 @@ struct probe_result;
 /*
  * spec is /dev/NAME, LABEL=x, UUID=x or PARTUUID=x. Waits up to wait_s
  * seconds for the device to appear (USB sticks come late). Returns 0 and
- * the /dev path, -ENOENT when nothing matches, -EEXIST when a LABEL or
+ * the /dev path, -ENODEV when nothing matches, -ENOTUNIQ when a LABEL or
  * UUID matches two devices (ambiguous: refusing is the safe answer).
  */
 int disks_resolve(const char *spec, char *dev, size_t size, unsigned wait_s);
@@ -26,9 +26,10 @@ int disks_probe(const char *dev, struct probe_result *r);
  */
 int disks_write_through(const char *dev);
 /*
- * Why disks_resolve returned err, in words; when nothing matched, with the
- * block devices the kernel does have. Returns buf or a constant string.
+ * disks_resolve for swapbench.KEY=spec; on failure writes the line into
+ * why[n] (when nothing matched, with the block devices the kernel does have)
+ * and returns disks_resolve's -errno.
  */
-const char *disks_why(int err, char *buf, size_t size);
+int disks_designate(const char *key, const char *spec, char *dev, size_t size, char *why, size_t n);
 
 #endif

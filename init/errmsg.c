@@ -12,6 +12,10 @@ static const struct {
 	/* results_open_disk: the disk lacks the header swapbench-report init-disk writes */
 	{ EMEDIUMTYPE, "no swapbench results-disk magic: not writing to it "
 		       "(prepare it with 'swapbench-report init-disk')" },
+	/* disks_resolve: a designation (LABEL=, UUID=, PARTUUID=, /dev/NAME) matches no device */
+	{ ENODEV, "no such device" },
+	/* disks_resolve: a LABEL or UUID matches two devices; refusing is the safe answer */
+	{ ENOTUNIQ, "matches more than one device" },
 };
 
 const char *errmsg(int err)

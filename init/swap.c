@@ -29,14 +29,13 @@ static unsigned char page_buf[65536];
 static int designated(const struct sb_config *cfg, const char *key, const char *spec, char *dev,
 		      size_t size, char *why, size_t n)
 {
-	char words[160];
 	int err;
 
-	if ((err = disks_resolve(spec, dev, size, 10)) < 0)
-		return errmsg_why(err, why, n, "swapbench.%s=%s: %s", key, spec, disks_why(err, words, sizeof(words)));
+	if ((err = disks_designate(key, spec, dev, size, why, n)) < 0)
+		return err;
 	if (!cfg->flush && (err = disks_write_through(dev)) < 0)
 		return errmsg_why(err, why, n, "swapbench.flush=0: cannot turn off the write cache of %s: %s", dev,
-			    strerror(-err));
+			    errmsg(err));
 	return 0;
 }
 
@@ -77,7 +76,7 @@ int swap_setup_partition(const struct sb_config *cfg, struct swap_backend *b, ch
 	if ((err = designated(cfg, "part", cfg->part, b->dev, sizeof(b->dev), why, n)) < 0)
 		return err;
 	if ((err = disks_probe(b->dev, &pr)) < 0 && err != -ENOENT)
-		return errmsg_why(err, why, n, "read %s: %s", b->dev, strerror(-err));
+		return errmsg_why(err, why, n, "read %s: %s", b->dev, errmsg(err));
 	if (err == 0) {
 		snprintf(b->prior, sizeof(b->prior), "%s", pr.type);
 		if (probe_is_foreign(&pr) && !cfg->force)
@@ -86,9 +85,9 @@ int swap_setup_partition(const struct sb_config *cfg, struct swap_backend *b, ch
 				    b->dev, pr.type, pr.label[0] ? " labelled " : "", pr.label);
 	}
 	if ((err = disks_size(b->dev, &b->bytes)) < 0)
-		return errmsg_why(err, why, n, "size of %s: %s", b->dev, strerror(-err));
+		return errmsg_why(err, why, n, "size of %s: %s", b->dev, errmsg(err));
 	if ((fd = open(b->dev, O_RDWR | O_EXCL | O_CLOEXEC)) < 0)
-		return errmsg_why(-errno, why, n, "open %s: %s", b->dev, strerror(errno));
+		return errmsg_why(-errno, why, n, "open %s: %s", b->dev, errmsg(errno));
 	if (err == 0 && probe_is_foreign(&pr)) {
 		/* forced: wipe every signature probe knows, as mkswap would */
 		memset(page_buf, 0, sizeof(page_buf));
@@ -104,7 +103,7 @@ int swap_setup_partition(const struct sb_config *cfg, struct swap_backend *b, ch
 	b->mkswap_s = now_s() - t;
 	close(fd);
 	if (err)
-		return errmsg_why(err, why, n, "mkswap %s: %s", b->dev, strerror(-err));
+		return errmsg_why(err, why, n, "mkswap %s: %s", b->dev, errmsg(err));
 	snprintf(b->path, sizeof(b->path), "%s", b->dev);
 	b->ready = 1;
 	return 0;
@@ -132,7 +131,7 @@ static int check_existing(const struct sb_config *cfg, const char *path, char *w
 	size_t ps = (size_t)sysconf(_SC_PAGESIZE);
 
 	if (lstat(path, &st) < 0)
-		return errno == ENOENT ? 0 : errmsg_why(-errno, why, n, "stat %s: %s", path, strerror(errno));
+		return errno == ENOENT ? 0 : errmsg_why(-errno, why, n, "stat %s: %s", path, errmsg(errno));
 	if (!S_ISREG(st.st_mode))
 		return errmsg_why(-EEXIST, why, n, "%s exists and is not a regular file", path);
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
@@ -168,7 +167,7 @@ int swap_setup_file(const struct sb_config *cfg, uint64_t size, struct swap_back
 	mkdir(SWAP_MNT, 0755);
 	if (mount(b->dev, SWAP_MNT, "ext4", MS_NOATIME, "") < 0)
 		return errmsg_why(-errno, why, n, "mount %s on %s: %s (swapbench.fsdev needs ext2/3/4)", b->dev,
-			    SWAP_MNT, strerror(errno));
+			    SWAP_MNT, errmsg(errno));
 	snprintf(b->path, sizeof(b->path), "%s%s", SWAP_MNT, cfg->file);
 	if ((err = check_existing(cfg, b->path, why, n)) < 0)
 		return err;
@@ -181,28 +180,28 @@ int swap_setup_file(const struct sb_config *cfg, uint64_t size, struct swap_back
 
 	err = make_file(b, b->bytes, how);
 	if (err == -EOPNOTSUPP && how == CREATE_FALLOCATE && !cfg->create_forced) {
-		snprintf(b->fallback, sizeof(b->fallback), "fallocate: %s", strerror(-err));
+		snprintf(b->fallback, sizeof(b->fallback), "fallocate: %s", errmsg(err));
 		how = CREATE_ZERO;
 		err = make_file(b, b->bytes, how);
 	}
 	if (err)
-		return errmsg_why(err, why, n, "create %s: %s", b->path, strerror(-err));
+		return errmsg_why(err, why, n, "create %s: %s", b->path, errmsg(err));
 	if (swapon(b->path, 0) < 0) {
 		int e = errno;
 
 		if (how != CREATE_FALLOCATE || cfg->create_forced)
-			return errmsg_why(-e, why, n, "swapon %s: %s", b->path, strerror(e));
+			return errmsg_why(-e, why, n, "swapon %s: %s", b->path, errmsg(e));
 		snprintf(b->fallback, sizeof(b->fallback), "swapon refused the fallocated file: %s",
-			 strerror(e));
+			 errmsg(e));
 		how = CREATE_ZERO;
 		if ((err = make_file(b, b->bytes, how)) < 0)
-			return errmsg_why(err, why, n, "create %s: %s", b->path, strerror(-err));
+			return errmsg_why(err, why, n, "create %s: %s", b->path, errmsg(err));
 		if (swapon(b->path, 0) < 0)
-			return errmsg_why(-errno, why, n, "swapon %s: %s", b->path, strerror(errno));
+			return errmsg_why(-errno, why, n, "swapon %s: %s", b->path, errmsg(errno));
 	}
 	/* left on, it would swap next to the partition in every partition run */
 	if (swapoff(b->path) < 0)
-		return errmsg_why(-errno, why, n, "swapoff %s after the trial swapon: %s", b->path, strerror(errno));
+		return errmsg_why(-errno, why, n, "swapoff %s after the trial swapon: %s", b->path, errmsg(errno));
 	b->created = how == CREATE_FALLOCATE ? "fallocate" : "zero";
 	b->ready = 1;
 	return 0;

@@ -94,7 +94,7 @@ int zram_knobs_apply(const struct sb_swapconf *c, char *why, size_t n)
 		else
 			snprintf(v, sizeof(v), "%d", want[k]);
 		if ((err = vmstat_poke(zram_knob_files[k], v)) < 0)
-			return errmsg_why(err, why, n, "%s: %s=%s: %s", c->name, knob_name[k], v, strerror(-err));
+			return errmsg_why(err, why, n, "%s: %s=%s: %s", c->name, knob_name[k], v, errmsg(err));
 	}
 	return 0;
 }
@@ -106,10 +106,10 @@ int zram_clear(char *why, size_t n)
 
 	if (vmstat_slurp(ZSWAP_PARAMS "/enabled", v, sizeof(v)) > 0 && v[0] == 'Y' &&
 	    (err = vmstat_poke(ZSWAP_PARAMS "/enabled", "N")) < 0)
-		return errmsg_why(err, why, n, "zswap: enabled=N: %s", strerror(-err));
+		return errmsg_why(err, why, n, "zswap: enabled=N: %s", errmsg(err));
 	if (vmstat_slurp(ZRAM_SYS "/disksize", v, sizeof(v)) > 0 && strcmp(v, "0\n") &&
 	    (err = vmstat_poke(ZRAM_SYS "/reset", "1")) < 0)
-		return errmsg_why(err, why, n, "zram0: reset: %s", strerror(-err));
+		return errmsg_why(err, why, n, "zram0: reset: %s", errmsg(err));
 	return 0;
 }
 
@@ -127,7 +127,7 @@ static int set(const char *dir, const char *file, const char *v, const char *con
 
 	snprintf(path, sizeof(path), "%s/%s", dir, file);
 	if ((err = vmstat_poke(path, v)) < 0)
-		return errmsg_why(err, why, n, "%s: %s=%s: %s", conf, path, v, strerror(-err));
+		return errmsg_why(err, why, n, "%s: %s=%s: %s", conf, path, v, errmsg(err));
 	return 0;
 }
 
@@ -152,10 +152,10 @@ int zram_prepare(const struct sb_swapconf *c, uint64_t bytes, char *why, size_t 
 	    (err = set(ZRAM_SYS, "disksize", v, c->name, why, n)) < 0)
 		return err;
 	if ((fd = open(ZRAM_DEV, O_RDWR | O_CLOEXEC)) < 0)
-		return errmsg_why(-errno, why, n, "%s: open " ZRAM_DEV ": %s", c->name, strerror(errno));
+		return errmsg_why(-errno, why, n, "%s: open " ZRAM_DEV ": %s", c->name, errmsg(errno));
 	err = swapfile_mkswap(fd, bytes, "swapbench-zram", NULL);
 	close(fd);
 	if (err < 0)
-		return errmsg_why(err, why, n, "%s: mkswap " ZRAM_DEV ": %s", c->name, strerror(-err));
+		return errmsg_why(err, why, n, "%s: mkswap " ZRAM_DEV ": %s", c->name, errmsg(err));
 	return 0;
 }
