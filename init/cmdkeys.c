@@ -33,6 +33,8 @@ const struct key cmdline_keys[] = {
 	{ "boot", K_NAME, F(boot), 0, 0, NULL, "boot id on every record (empty: the image makes one; qemu/run passes one)" },
 	{ "until", K_PCT, F(until_cp), 1, 10000, NULL, "run pairs until every workload's 95 % CI half-width of B/A-1 is at most this percentage" },
 	{ "maxruns", K_UINT, F(maxruns), 2, 100000, NULL, "with until: the most runs a backend" },
+	{ "instrument", K_STR, F(instrument), 0, 0, NULL,
+	  "what the host measured with (accel, clock, tsc, pin, cache, disk; qemu/run passes it): copied into the meta record" },
 };
 #undef F
 const size_t cmdline_nkeys = sizeof(cmdline_keys) / sizeof(cmdline_keys[0]);

@@ -75,6 +75,7 @@ struct sb_config {
 	int quiet_kernel;		/* lower console loglevel during runs */
 	char tag[CMD_NAME_MAX];		/* free label on every record (kernel variant) */
 	char boot[CMD_NAME_MAX];	/* boot id from the host, "" = make one */
+	char instrument[CMD_VAL_MAX];	/* the host's measuring setup, "" = not said (host/qemu.sh) */
 	struct sb_param params[CMD_PARAMS_MAX];
 	int nparams;
 };

@@ -102,6 +102,8 @@ void records_header(const char *cmdline, int modules_loaded, int modules_failed)
 	}
 	if (R.cfg->tag[0])
 		rec_add(&b, "tag", R.cfg->tag);
+	if (R.cfg->instrument[0])
+		rec_add(&b, "instrument", R.cfg->instrument);
 	rec_add(&b, "cmdline", cmdline);
 	emit(&b);
 }
