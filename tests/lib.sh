@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Shared by the end-to-end tests: sourced, not run.
 # A test prints "PASS name", "FAIL name: why" or "SKIP name: why" per check;
 # tests/run counts them.

@@ -1,6 +1,7 @@
 #!/bin/bash
 # The image boots at -m 64, prints its KTAP header and exits cleanly; a bad
 # value stops it with a clear error and a failing status; -m 32 is tried.
+# shellcheck source=tests/lib.sh
 source "$(dirname "$0")/../lib.sh"
 
 boot m64 -- swapbench.workloads=idle swapbench.runs=1 swapbench.warmup=0 swapbench.idle.seconds=0
