@@ -19,6 +19,9 @@ KERNELS   ?=
 BOOTS     ?= 3
 EXTRA     ?=
 EXTRA_BIN ?=
+# the disk's cost: host (the host's page cache) or a profile in disk/profiles/
+DISK      ?= host
+LAYOUT    ?=
 
 OUT      := out
 A        := $(OUT)/$(ARCH)
@@ -30,7 +33,8 @@ WARN        := -Wall -Wextra -Werror -Wshadow -Wformat=2
 CSTD        := -std=c11 -D_GNU_SOURCE
 HOST_CC     ?= cc
 HOST_CFLAGS ?= $(CSTD) $(WARN) -O2 -g
-IMG_CFLAGS  := $(CSTD) $(WARN) -Os -ffunction-sections -fdata-sections -fno-asynchronous-unwind-tables
+# SB_IMAGE: the image leaves out what only the host reads (init/registry.h)
+IMG_CFLAGS  := $(CSTD) $(WARN) -DSB_IMAGE -Os -ffunction-sections -fdata-sections -fno-asynchronous-unwind-tables
 IMG_LDFLAGS := -static -Wl,--gc-sections -s
 ifeq ($(ARCH),x86_64)
 IMG_CC      := musl-gcc
@@ -42,7 +46,8 @@ $(error ARCH must be x86_64, i686, i586 or i486)
 endif
 
 LIB_SRC   := lib/record.c lib/crc32.c lib/resdisk.c lib/stats.c lib/stats_rank.c \
-	     lib/suggest.c lib/swaphdr.c lib/probe.c lib/parttable.c lib/size.c lib/swapfile.c
+	     lib/suggest.c lib/swaphdr.c lib/probe.c lib/parttable.c lib/size.c lib/swapfile.c \
+	     lib/wire.c
 INIT_SRC  := $(wildcard init/*.c) $(LIB_SRC)
 INIT_HDR  := $(wildcard init/*.h lib/*.h)
 # the one list of workloads: lib/workloads.h, as NAME:PROGRAM pairs
@@ -70,14 +75,19 @@ REPORT    := $(HOST_OUT)/swapbench-report
 comma := ,
 help_var = @printf '  %-22s %s\n' '$(1)=$($(1))' '$(2)'
 
-.PHONY: wl-names unit-tests help image kernel kernel-spec initramfs host run check bench calibrate seeds pxe compare lava lava-check fuzz clean deps FORCE
+.PHONY: docs wl-names unit-tests help image kernel kernel-spec initramfs host run check bench calibrate seeds pxe compare lava lava-check fuzz clean deps FORCE
 .DEFAULT_GOAL := help
 
-# $(call img_default,KEY): ", VALUE" from the image's own parser, once it is built
-img_default = $(shell $(HOST_OUT)/init-host --parse '' 2>/dev/null | sed -n 's/^$(1)=/, /p')
+# The registry: what the image's own parser and tables say (init/registry.h),
+# once out/host/init-host is built
+REGISTRY = $(HOST_OUT)/init-host --describe 2>/dev/null
+# $(call img_default,KEY): ", VALUE", the key's default
+img_default = $(shell $(REGISTRY) | sed -n 's/^key $(1) .*default=\([^ ]*\).*/, \1/p')
+# "0 pass, 1 fail, ...": the exit statuses and their words
+exit_words = $(shell $(REGISTRY) | sed -n 's/^exit \([0-9]*\) word=\([a-z]*\).*/\1 \2/p' | paste -sd, | sed 's/,/, /g')
 
 help:
-	@echo 'swapbench: boot a tiny Linux with $(MEM) MiB and measure swap: a partition against a swapfile, zram or zswap (README, Swap configurations)'
+	@echo 'swapbench: boot a tiny Linux with $(MEM) MiB and measure swap: a partition against a swapfile, zram or zswap (docs/swap-configurations.md)'
 	@echo
 	@echo 'Targets:'
 	@echo '  make run        install what is missing, build, boot QEMU, run the default experiment, report'
@@ -85,6 +95,7 @@ help:
 	@echo '  make image      kernel, initramfs and host tool only'
 	@echo '  make bench      image size, boot time, memory figures (prints, asserts nothing)'
 	@echo '  make calibrate  A/A experiment: this host'"'"'s noise floor (CV, false positives, detectable difference; WORKLOADS, RUNS)'
+	@echo '  make diskcheck  DISK=NAME: the disk model measured in the image against its datasheet (MB/s, IOPS, seek curve)'
 	@echo '  make seeds      the three seed experiments end to end, each beside what its seed found (RUNS per backend)'
 	@echo '  make pxe        out/$$ARCH/tftp/: a TFTP tree (pxelinux + iPXE script)'
 	@echo '  make compare    KERNELS="A B" BOOTS=n: kernel A against kernel B, interleaved boots'
@@ -92,6 +103,7 @@ help:
 	@echo '  make lava       LAVA job definitions for the current image (LAVA_URL: where a lab fetches them)'
 	@echo '  make lava-check run the QEMU and PXE jobs with a real LAVA dispatcher (root; part of make check)'
 	@echo '  make fuzz       libFuzzer targets for the parsers (FUZZ_SECONDS per target)'
+	@echo '  make docs       docs/reference.md and the README'"'"'s tables, from the registry (init-host --describe)'
 	@echo '  make clean      remove out/ (the kernel cache in $$SWAPBENCH_CACHE stays)'
 	@echo
 	@echo 'Variables (current value):'
@@ -103,10 +115,12 @@ help:
 	$(call help_var,ACCEL,auto (KVM if it really works; else TCG)$(comma) tcg or kvm)
 	$(call help_var,KERNEL,boot this kernel: a bzImage$(comma) a variant$(comma) a source tree$(comma) debian:X.Y[+variant])
 	$(call help_var,MODULES,lib/modules/<release> tree to put in the initramfs (stock kernels))
-	$(call help_var,VARIANT,kernel config variant: default $(notdir $(basename $(wildcard kernel/variants/*.config))))
+	$(call help_var,VARIANT,kernel config variant: default$(comma) or NAME for kernel/variants/NAME.config)
 	$(call help_var,BUSYBOX,1 adds busybox for swapbench.shell=1)
 	$(call help_var,DISK_IF,virtio or ide)
-	$(call help_var,APPEND,extra kernel command line (swapbench.* keys$(comma) see README))
+	$(call help_var,DISK,what the disk costs: host (the host page cache) or a datasheet model: $(basename $(notdir $(wildcard disk/profiles/*.conf))))
+	$(call help_var,LAYOUT,partition layout: unset (swap first) or seed000 (filesystem first$(comma) swap at the end of a 2007 disk))
+	$(call help_var,APPEND,extra kernel command line (swapbench.* keys$(comma) docs/reference.md))
 	$(call help_var,EXTRA,files or directories to add under /extra (for the exec workload))
 	$(call help_var,EXTRA_BIN,host programs to add with their shared libraries (/usr/bin/perl))
 	$(call help_var,ICOUNT,under TCG: 1 (unset) the guest clock counts instructions$(comma) 0 the host clock (every boot$(comma) host/qemu.sh))
@@ -116,7 +130,7 @@ help:
 	@echo
 	@echo 'Settings are checked with the image'"'"'s own parser before anything boots.'
 	@echo 'Exit status: make exits 2 whenever a target fails; the experiment'"'"'s own status'
-	@echo '(0 pass, 1 runs failed, 2 bad setting, 3 crash, 124 time limit) is on its last line,'
+	@echo '($(or $(exit_words),docs/reference.md: Exit statuses)) is on its last line,'
 	@echo 'in out/results/<run-id>/status, and the exit status of experiments/experiment.'
 
 deps:
@@ -168,7 +182,16 @@ initramfs: deps $(INITRD)
 
 -include report/report.mk
 
-host: $(REPORT) $(HOST_OUT)/init-host
+host: $(REPORT) $(HOST_OUT)/init-host $(if $(filter-out host,$(DISK)),$(HOST_OUT)/diskmodel.so) $(HOST_OUT)/diskmodel-curve
+
+$(HOST_OUT)/diskmodel-curve: disk/curve.c disk/model.c disk/profile.c disk/model.h disk/profile.h
+	@mkdir -p $(@D)
+	$(HOST_CC) $(HOST_CFLAGS) -o $@ disk/curve.c disk/model.c disk/profile.c -lm
+
+# the disk model as an nbdkit filter, built when DISK= asks for a model
+$(HOST_OUT)/diskmodel.so: disk/nbdfilter.c disk/model.c disk/profile.c disk/model.h disk/profile.h
+	@mkdir -p $(@D)
+	$(HOST_CC) $(HOST_CFLAGS) -fPIC -shared -o $@ disk/nbdfilter.c disk/model.c disk/profile.c -lm -lpthread
 
 # the image's binary built for the host (init and its workloads, rootfs/multicall.c):
 # init-host --parse/--check/--plan try the parser, --describe prints the registry
@@ -184,7 +207,7 @@ $(HOST_OUT)/init-host: $(HOST_IMG_OBJS)
 	$(HOST_CC) -o $@ $^ -lm
 
 # --- host unit tests: plain, and under AddressSanitizer + UBSan ----------
-UNIT_TESTS := cmdline record swaphdr probe parttable size swapfile plan runner errmsg until swapconf
+UNIT_TESTS := cmdline record swaphdr probe parttable size swapfile plan runner errmsg until swapconf wire diskmodel
 TEST_SRC_cmdline := init/cmdline.c init/cmdkeys.c init/swapconf.c lib/suggest.c lib/size.c
 TEST_SRC_swapconf := $(TEST_SRC_cmdline)
 TEST_SRC_record  := $(LIB_SRC)
@@ -193,11 +216,14 @@ TEST_SRC_probe   := lib/probe.c lib/parttable.c
 TEST_SRC_plan    := init/plan.c init/cmdline.c init/cmdkeys.c init/swapconf.c lib/suggest.c lib/size.c lib/stats.c
 TEST_SRC_parttable := lib/parttable.c
 TEST_SRC_size    := lib/size.c
+TEST_SRC_wire    := lib/wire.c lib/crc32.c
 TEST_SRC_errmsg  := init/errmsg.c
 # every init module but PID 1's main: the runner with the records it feeds
 TEST_SRC_runner  := $(filter-out init/pid1.c,$(INIT_SRC))
 TEST_SRC_until   := $(TEST_SRC_plan) lib/stats_rank.c
 TEST_SRC_swapfile := lib/swapfile.c lib/swaphdr.c
+# the disk model (DISK=): pure, checked against its profiles' datasheet figures
+TEST_SRC_diskmodel := disk/model.c disk/profile.c
 SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 .SECONDEXPANSION:
@@ -239,6 +265,10 @@ calibrate: image
 
 # seed 000 runs Debian's perl: a second initramfs with it, the default one untouched
 PERL_BIN  ?= /usr/bin/perl
+# the disk model against its datasheet, in the image (DISK=NAME; docs/disk-model.md)
+diskcheck: image
+	@experiments/diskcheck full
+
 seeds: image
 	@$(MAKE) --no-print-directory initramfs EXTRA_BIN=$(PERL_BIN) INITRD=$(A)/initramfs-perl.cpio.gz
 	@INITRD_PERL=$(A)/initramfs-perl.cpio.gz experiments/seeds
@@ -261,6 +291,10 @@ fuzz: deps
 clean:
 	rm -rf $(OUT)
 
+# generated documentation: docs/reference.md, the README's tables (make check: tests/host/registry.sh)
+docs: $(HOST_OUT)/init-host
+	@docs/generate
+
 # for scripts: the workloads the image carries
 wl-names:
 	@echo $(WL_ALL)
@@ -268,5 +302,5 @@ wl-names:
 FORCE:
 
 export ARCH MEM RUNS WARMUP WORKLOADS ACCEL KERNEL VARIANT BUSYBOX MODULES DISK_IF APPEND EXTRA EXTRA_BIN OUT HOST_OUT
-export DETERMINISTIC KERNELS BOOTS
+export DETERMINISTIC KERNELS BOOTS DISK LAYOUT
 export BZIMAGE INITRD REPORT WL_ALL

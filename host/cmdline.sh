@@ -8,6 +8,8 @@
 # boots, so that an error names the variable the user set.
 
 INIT_HOST=${INIT_HOST:-${OUT:-out}/host/init-host}
+# shellcheck source=host/registry.sh
+source "$(dirname "${BASH_SOURCE[0]}")/registry.sh"
 # The smallest MEM at which fight (the default workload) and lines ran with the
 # built kernel and 3 x MEM of swap: measured, 1 run each; at 32 a lines run
 # on the swapfile was oom.
@@ -57,12 +59,12 @@ variable_keys() {
 }
 
 # runs_warning N PAIRED WHAT: a line when N runs a side cannot prove a
-# difference. The smallest p the rank test can give (report/verdict.c):
-# paired, 2/2^n (0.0625 with 5 pairs, 0.031 with 6); unpaired, 0.081 with 3
-# a side, 0.030 with 4.
+# difference: fewer than the rank test needs to reach p < 0.05 at all
+# (lib/stats_rank.c computes it; the registry says it).
 runs_warning() {
-	local n=$1 need=4 how="run(s) a side"
-	[ "$2" = 1 ] && need=6 how="pair(s) of alternating runs"
+	local n=$1 need how="run(s) a side" kind=unpaired
+	[ "$2" = 1 ] && kind=paired how="pair(s) of alternating runs"
+	need=$(registry_min_runs "$kind") || return 0
 	[ "$n" -lt "$need" ] || return 0
 	echo "warning: $3: with $n $how no difference can be proven at 95 % (the rank test needs $need); every verdict will be 'no difference proven', whatever the data"
 }

@@ -1,6 +1,7 @@
 # shellcheck shell=bash
 # Sourced by experiments/experiment and experiments/compare: what to say about a boot
-# that gave no measurement. The words go to the terminal and, under a
+# that gave no measurement (after host/registry.sh, which host/cmdline.sh
+# sources). The words go to the terminal and, under a
 # title, into report.md; no statistics, plots or file lists follow them.
 
 # measured DIR: true when the boot in DIR recorded at least one ok run
@@ -17,31 +18,31 @@ failure_report() {
 	echo
 	case $rc in
 	1)
-		echo "$who: every run failed, so there is nothing to measure (status 1: ${verdict:-completed, with failed runs})."
+		echo "$who: every run failed, so there is nothing to measure (status 1: ${verdict:-$(registry_exit_text 1)})."
 		echo
 		echo "    $(grep -a '^not ok ' "$log" | grep -ao ' status=[a-z]*' | cut -d= -f2 | sort | uniq -c |
 			awk '{ printf "%s%d %s", (NR > 1 ? ", " : ""), $1, $2 }') of $(grep -ac '^not ok ' "$log") runs"
 		echo
 		if grep -aq '^not ok .* status=oom' "$log"; then
-			echo "What to do: the workloads need more memory than MEM=${MEM:-64} gives (RAM, and 3 x MEM of swap on each backend); raise MEM (the default workloads run from MEM=$MEM_DEFAULT_MIN with the built kernel) or lighten them (README, Workloads)."
+			echo "What to do: the workloads need more memory than MEM=${MEM:-64} gives (RAM, and 3 x MEM of swap on each backend); raise MEM (the default workloads run from MEM=$MEM_DEFAULT_MIN with the built kernel) or lighten them (docs/workloads.md)."
 		elif grep -aq '^not ok .* status=timeout' "$log"; then
-			echo "What to do: every run hit its time limit; raise swapbench.timeout (APPEND) or lighten the workloads (README, Workloads)."
+			echo "What to do: every run hit its time limit; raise swapbench.timeout (APPEND) or lighten the workloads (docs/workloads.md)."
 		else
 			echo "What to do: the console ($log) shows what each run printed before its 'not ok' line."
 		fi
 		;;
 	2)
 		if [ -f "$dir/cpu-refused" ]; then
-			echo "$who: the kernel did not start (status 2: ${verdict:-configuration or set-up error}): $why."
+			echo "$who: the kernel did not start (status 2: ${verdict:-$(registry_exit_text 2)}): $why."
 			echo
-			echo "What to do: boot the image built for this CPU (README, Old hardware: which image runs on which CPU)."
+			echo "What to do: boot the image built for this CPU (docs/old-pcs.md; which image runs where: docs/results/old-cpus.md)."
 			return
 		fi
-		echo "$who: the experiment did not start (status 2: ${verdict:-configuration or set-up error}). The guest said:"
+		echo "$who: the experiment did not start (status 2: ${verdict:-$(registry_exit_text 2)}). The guest said:"
 		echo
 		grep -a '^# swapbench: error: ' "$log" | tr -d '\r' | sed 's/^# swapbench: error: /    /' | sort -u
 		echo
-		echo "What to do: correct what the error names (README, Kernel command line) and run again; no disk was written before it."
+		echo "What to do: correct what the error names (docs/reference.md, Keys) and run again; no disk was written before it."
 		;;
 	124)
 		echo "$who: the boot was stopped at the wall-clock limit (status 124: $why) before any run ended."
@@ -49,7 +50,7 @@ failure_report() {
 		echo "What to do: raise LIMIT (seconds) or give fewer RUNS and WORKLOADS; the console so far is $log."
 		;;
 	*)
-		echo "$who: the boot ended before any run did (status $rc: ${verdict:-crash or truncated output}; $why). The last lines on the console:"
+		echo "$who: the boot ended before any run did (status $rc: ${verdict:-$(registry_exit_text 3)}; $why). The last lines on the console:"
 		echo
 		tr -d '\r' <"$log" | grep -av '^\s*$' | tail -n 8 | sed 's/^/    /'
 		echo

@@ -4,11 +4,15 @@
  */
 #include "bench.h"
 #include "../lib/now.h"
+#include "../lib/probe.h"
+#include "diskcheck.h"
+#include "diskctr.h"
 #include "disks.h"
 #include "errmsg.h"
 #include "modules.h"
 #include "plan.h"
 #include "records.h"
+#include "results.h"
 #include "swapstat.h"
 #include "zram.h"
 #include "../lib/workloads.h"
@@ -34,6 +38,7 @@ static struct {
 	const char *dir;
 	int modules_loaded, modules_failed;
 	char module_error[200];
+	int diskctr;			/* the disk model's counters are read around each run */
 } S;
 
 __attribute__((format(printf, 1, 2)))
@@ -253,9 +258,74 @@ static int activate(unsigned want, char *why, size_t n, char *settle, size_t sn)
 	return err;
 }
 
+/* the modelled disk's figures, as the model on the host has them: a "disk" record */
+static void disk_record(void)
+{
+	struct rec_buf b;
+
+	records_diag(&b, "disk");
+	diskctr_profile_record(&b);
+	if (rec_end(&b) >= 0)
+		results_emit(&b);
+}
+
+/* swapbench.diskctr=1: the host's disk model answers in its disk's last 4 KiB */
+static enum bench_status open_diskctr(void)
+{
+	const struct swap_backend *be = S.be[BACKEND_PARTITION].ready ? &S.be[BACKEND_PARTITION] : &S.be[BACKEND_FILE];
+	struct diskctr c;
+	int err;
+
+	if (!S.cfg.diskctr)
+		return BENCH_PASS;
+	if (!be->ready)
+		return error("swapbench.diskctr=1 reads the disk model's counters from the swap disk, and none is set up");
+	if ((err = diskctr_open(be->dev, &c)) < 0)
+		return error("swapbench.diskctr=1: %s's disk: %s", be->dev,
+			     err == -ENODATA ? "its last 4 KiB hold no disk model counters (is DISK= set on the host?)"
+					     : errmsg(err));
+	S.diskctr = 1;
+	disk_record();
+	return BENCH_PASS;
+}
+
+/* swapbench.diskcheck: the designated swap partition measured, no runs */
+static enum bench_status check_disk(void)
+{
+	struct probe_result pr;
+	struct diskctr c[2];
+	struct rec_buf b;
+	char dev[64], why[400];
+	int err, ctr;
+	double t0 = now_s();
+
+	if (!S.cfg.part[0])
+		return error("swapbench.diskcheck measures the partition swapbench.part designates, and none is given");
+	if (disks_designate("part", S.cfg.part, dev, sizeof(dev), why, sizeof(why)) < 0)
+		return error("%s", why);
+	if (disks_probe(dev, &pr) == 0 && pr.type && strcmp(pr.type, "swap") && !S.cfg.force)
+		return error("swapbench.diskcheck writes to %s, which carries %s: swapbench.force=1 overwrites it", dev,
+			     pr.type);
+	ctr = S.cfg.diskctr && diskctr_open(dev, &c[0]) == 0;
+	if (ctr)
+		disk_record();
+	results_line("1..0");
+	if ((err = diskcheck_run(dev, S.cfg.diskcheck == 2, why, sizeof(why))) < 0)
+		return error("%s", why);
+	if (ctr && diskctr_read(&c[1]) == 0) {
+		records_diag(&b, "diskcheck");
+		rec_add(&b, "test", "model");
+		diskctr_record(&b, &c[0], &c[1], now_s() - t0);
+		if (rec_end(&b) >= 0)
+			results_emit(&b);
+	}
+	return records_totals(now_s() - t0, "")->notok ? BENCH_FAIL : BENCH_PASS;
+}
+
 static enum bench_status run_series(void)
 {
 	static struct run_result r;
+	static struct diskctr ctr[2];	/* before and after a run */
 	struct plan_precision pr;
 	const char *stop = NULL;
 	struct rec_buf b;
@@ -276,15 +346,23 @@ static enum bench_status run_series(void)
 		s.sample = swapstat_sample;
 		s.sample_arg = &S.stat;
 		s.run_no = it->warmup ? 0 : ++num;
+		if (S.diskctr && (err = diskctr_read(&ctr[0])) < 0)
+			return error("reading the disk model's counters: %s", errmsg(err));
 		if ((err = runner_run(&s, &r)) < 0)
 			return error("running %s: %s", s.workload, errmsg(err));
+		if (S.diskctr && (err = diskctr_read(&ctr[1])) < 0)
+			return error("reading the disk model's counters: %s", errmsg(err));
 		swapstat_end(&S.stat);
 		records_count(it, &r);
 		records_result(&b, it, num, &r, &S.stat, settle);
+		if (S.diskctr)
+			diskctr_record(&b, &ctr[0], &ctr[1], r.elapsed_s);
 		if (rec_end(&b) < 0) {
 			/* too long with the workload's output: keep the measurements */
 			r.out[0] = 0;
 			records_result(&b, it, num, &r, &S.stat, settle);
+			if (S.diskctr)
+				diskctr_record(&b, &ctr[0], &ctr[1], r.elapsed_s);
 			rec_add(&b, "note", "workload output dropped: record too long");
 			rec_end(&b);
 		}
@@ -373,13 +451,15 @@ enum bench_status bench_main(const char *cmdline)
 	records_warnings(&S.msgs);
 	if (why[0])
 		return error("%s", why);
+	if (S.cfg.diskcheck)
+		return check_disk();
 	S.dir = "/tmp";
 	if ((st = choose_backends()) != BENCH_PASS || (st = make_plan()) != BENCH_PASS || (st = check_workloads(0)) != BENCH_PASS ||
 	    (st = setup_swap()) != BENCH_PASS)
 		return st;
 	if (S.be[BACKEND_FILE].ready)
 		S.dir = SWAP_MNT;
-	if ((st = check_workloads(1)) != BENCH_PASS)
+	if ((st = open_diskctr()) != BENCH_PASS || (st = check_workloads(1)) != BENCH_PASS)
 		return st;
 	st = run_series();
 	results_close();

@@ -6,35 +6,40 @@
 const char *const cmdline_kind_names[] = { "text", "name", "uint", "u64", "size", "bool", "choice", "workloads", "backends", "percent" };
 static const char *const order_names[] = { "alternate", "blocked", "random", NULL };
 const char *const cmdline_create_names[] = { "fallocate", "zero", NULL };
+static const char *const rotational_names[] = { "keep", "0", "1", NULL };
+static const char *const diskcheck_names[] = { "off", "quick", "full", NULL };
 static const char *const end_names[] = { "poweroff", "reboot", "halt", "qemu", NULL };
 
 #define F(field) offsetof(struct sb_config, field)
 const struct key cmdline_keys[] = {
-	{ "part", K_STR, F(part), 0, 0, NULL, "swap partition: /dev/vda1, LABEL=x, UUID=x or PARTUUID=x" },
-	{ "fsdev", K_STR, F(fsdev), 0, 0, NULL, "ext2/3/4 filesystem that holds the swapfile (designated as part is)" },
-	{ "file", K_STR, F(file), 0, 0, NULL, "swapfile path inside fsdev" },
-	{ "size", K_SIZE, F(size), 40960, 1ULL << 40, NULL, "swapfile size (64M); 0: the partition's size, else 2 x MemTotal" },
-	{ "create", K_ENUM, F(create), 0, 0, cmdline_create_names, "how the swapfile is made; given explicitly, no fallback to zero" },
-	{ "backends", K_BACKENDS, F(conf), 0, 0, NULL, "the swap configurations to alternate: partition, file, zram, zswap+partition, with options and VM knobs (docs/swap-configurations.md)" },
-	{ "workloads", K_LIST, F(workloads), 0, 0, NULL, "the workloads, in order" },
-	{ "runs", K_UINT, F(runs), 1, 100000, NULL, "measured runs per workload per backend; with until, the least" },
-	{ "warmup", K_UINT, F(warmup), 0, 1000, NULL, "unmeasured runs first, per workload per backend" },
-	{ "order", K_ENUM, F(order), 0, 0, order_names, "alternate: A B A B; blocked: all swapfile runs, then all partition runs (per workload); random: shuffled with seed" },
-	{ "seed", K_U64, F(seed), 0, UINT64_MAX, NULL, "the shuffle's seed for order=random" },
-	{ "timeout", K_UINT, F(timeout_s), 1, 7 * 86400, NULL, "limit for one run, in seconds: a run past it is killed and counted as timeout" },
-	{ "vmstat", K_UINT, F(vmstat_s), 0, 3600, NULL, "seconds between vmstat-style sample records during runs (0: off)" },
-	{ "results", K_STR, F(results), 0, 0, NULL, "results disk; written only if it carries the results-disk magic (swapbench-report init-disk)" },
-	{ "force", K_BOOL, F(force), 0, 1, NULL, "1: mkswap over a partition that carries another signature; replace a non-swap file at the swapfile path" },
-	{ "flush", K_BOOL, F(flush), 0, 1, NULL, "0: the designated disks' write caches set to write through, so no cache flush is sent (gives up the results disk's power-cut promise)" },
-	{ "shell", K_BOOL, F(shell), 0, 1, NULL, "1: busybox shell on the console at the end (image built with BUSYBOX=1)" },
-	{ "end", K_ENUM, F(end), 0, 0, end_names, "how the machine ends (qemu: isa-debug-exit, sent only when asked; poweroff halts where the kernel has neither ACPI nor APM)" },
-	{ "quiet", K_BOOL, F(quiet_kernel), 0, 1, NULL, "1: console loglevel 1 during the experiment" },
-	{ "tag", K_NAME, F(tag), 0, 0, NULL, "a label on every record, e.g. the kernel variant" },
-	{ "boot", K_NAME, F(boot), 0, 0, NULL, "boot id on every record (empty: the image makes one; qemu/run passes one)" },
-	{ "until", K_PCT, F(until_cp), 1, 10000, NULL, "run pairs until every workload's 95 % CI half-width of B/A-1 is at most this percentage" },
-	{ "maxruns", K_UINT, F(maxruns), 2, 100000, NULL, "with until: the most runs a backend" },
-	{ "instrument", K_STR, F(instrument), 0, 0, NULL,
-	  "what the host measured with (accel, clock, tsc, pin, cache, disk; qemu/run passes it): copied into the meta record" },
+	{ "part", K_STR, F(part), 0, 0, NULL, KEY_HELP("swap partition: /dev/vda1, LABEL=x, UUID=x or PARTUUID=x") },
+	{ "fsdev", K_STR, F(fsdev), 0, 0, NULL, KEY_HELP("ext2/3/4 filesystem that holds the swapfile (designated as part is)") },
+	{ "file", K_STR, F(file), 0, 0, NULL, KEY_HELP("swapfile path inside fsdev") },
+	{ "size", K_SIZE, F(size), 40960, 1ULL << 40, NULL, KEY_HELP("swapfile size (64M); 0: the partition's size, else 2 x MemTotal") },
+	{ "create", K_ENUM, F(create), 0, 0, cmdline_create_names, KEY_HELP("how the swapfile is made; given explicitly, no fallback to zero") },
+	{ "backends", K_BACKENDS, F(conf), 0, 0, NULL, KEY_HELP("the swap configurations to alternate: partition, file, zram, zswap+partition, with options and VM knobs (docs/swap-configurations.md); by default partition and file, each where designated") },
+	{ "workloads", K_LIST, F(workloads), 0, 0, NULL, KEY_HELP("the workloads, in order") },
+	{ "runs", K_UINT, F(runs), 1, 100000, NULL, KEY_HELP("measured runs per workload per backend (make run passes RUNS when set); with until, the least") },
+	{ "warmup", K_UINT, F(warmup), 0, 1000, NULL, KEY_HELP("unmeasured runs first, per workload per backend") },
+	{ "order", K_ENUM, F(order), 0, 0, order_names, KEY_HELP("alternate: A B A B; blocked: all swapfile runs, then all partition runs (per workload); random: shuffled with seed (blocked runs the swapfile first, as seed 000's first design ran)") },
+	{ "seed", K_U64, F(seed), 0, UINT64_MAX, NULL, KEY_HELP("the shuffle's seed for order=random") },
+	{ "timeout", K_UINT, F(timeout_s), 1, 7 * 86400, NULL, KEY_HELP("limit for one run, in seconds: a run past it is killed and counted as timeout") },
+	{ "vmstat", K_UINT, F(vmstat_s), 0, 3600, NULL, KEY_HELP("seconds between vmstat-style sample records during runs (0: off)") },
+	{ "results", K_STR, F(results), 0, 0, NULL, KEY_HELP("results disk; written only if it carries the results-disk magic (swapbench-report init-disk)") },
+	{ "force", K_BOOL, F(force), 0, 1, NULL, KEY_HELP("1: mkswap over a partition that carries another signature; replace a non-swap file at the swapfile path") },
+	{ "flush", K_BOOL, F(flush), 0, 1, NULL, KEY_HELP("0: the designated disks' write caches set to write through, so no cache flush is sent (DETERMINISTIC=1 passes it; on real disks it gives up the results disk's power-cut promise)") },
+	{ "shell", K_BOOL, F(shell), 0, 1, NULL, KEY_HELP("1: busybox shell on the console at the end (image built with BUSYBOX=1)") },
+	{ "end", K_ENUM, F(end), 0, 0, end_names, KEY_HELP("how the machine ends (qemu: isa-debug-exit, sent only when asked; poweroff halts where the kernel has neither ACPI nor APM)") },
+	{ "quiet", K_BOOL, F(quiet_kernel), 0, 1, NULL, KEY_HELP("1: console loglevel 1 during the experiment") },
+	{ "tag", K_NAME, F(tag), 0, 0, NULL, KEY_HELP("a label on every record, e.g. the kernel variant") },
+	{ "boot", K_NAME, F(boot), 0, 0, NULL, KEY_HELP("boot id on every record (empty: the image makes one; qemu/run passes one: random, or under DETERMINISTIC=1 a digest of the inputs)") },
+	{ "until", K_PCT, F(until_cp), 1, 10000, NULL, KEY_HELP("run pairs until every workload's 95 % CI half-width of B/A-1 is at most this percentage (docs/report.md, Paired analysis)") },
+	{ "maxruns", K_UINT, F(maxruns), 2, 100000, NULL, KEY_HELP("with until: the most runs a backend") },
+	{ "disk", K_NAME, F(disk), 0, 0, NULL, KEY_HELP("the disk's cost profile the host set up (DISK=: host, or a model's name), for the records; unset: unknown") },
+	{ "rotational", K_ENUM, F(rotational), 0, 0, rotational_names, KEY_HELP("tell the kernel whether the swap disks turn, before swapon (keep: what the driver says; virtio-blk cannot say)") },
+	{ "diskcheck", K_ENUM, F(diskcheck), 0, 0, diskcheck_names, KEY_HELP("instead of the experiment: the swap partition measured as a disk benchmark would (sequential MB/s at both ends, random 4 KiB IOPS, a seek sweep); it writes there (docs/disk-model.md)") },
+	{ "diskctr", K_BOOL, F(diskctr), 0, 1, NULL, KEY_HELP("1: read the host disk model's counters (the swap disk's last 4 KiB) around each run into its record") },
+	{ "instrument", K_STR, F(instrument), 0, 0, NULL, KEY_HELP("what the host measured with (accel, clock, tsc, pin, cache, disk; qemu/run passes it), copied into the meta record") },
 };
 #undef F
 const size_t cmdline_nkeys = sizeof(cmdline_keys) / sizeof(cmdline_keys[0]);

@@ -21,14 +21,18 @@ struct key {
 	const char *const *names;	/* K_ENUM choices, index = value */
 	const char *help;		/* what it sets: init --describe, docs/reference.md */
 };
+/* The words are for the host's init --describe: the image (SB_IMAGE) leaves them out */
+#ifdef SB_IMAGE
+#define KEY_HELP(text) NULL
+#else
+#define KEY_HELP(text) text
+#endif
 
 extern const struct key cmdline_keys[];
 extern const size_t cmdline_nkeys;
 extern const char *const cmdline_create_names[];
 /* "uint", "choice", ...: a kind as init --describe names it */
 extern const char *const cmdline_kind_names[];
-#define SEED_KEY 10 /* index of "seed" in cmdline_keys[] */
-#define MAXRUNS_KEY 22 /* index of "maxruns" */
 #define UNTIL_DEFAULT_MAXRUNS 50
 /* The default experiment (no workloads, runs, order, backends or until named): fight until +-5 %. */
 #define DEFAULT_UNTIL_CP 500

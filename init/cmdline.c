@@ -305,6 +305,15 @@ static int check_workloads(const struct sb_config *cfg, const char *const *wls, 
 	return 0;
 }
 
+/* Whether the command line gave swapbench.NAME: keys are found by name, never by row. */
+static int given(unsigned seen, const char *name)
+{
+	for (size_t i = 0; i < cmdline_nkeys; i++)
+		if (!strcmp(cmdline_keys[i].name, name))
+			return (seen >> i) & 1;
+	return 0;
+}
+
 /*
  * The default experiment runs until it is precise (DEFAULT_UNTIL_CP, at
  * least runs, at most DEFAULT_MAXRUNS pairs); a command line that names
@@ -314,10 +323,9 @@ static int names_experiment(unsigned seen)
 {
 	static const char *const keys[] = { "workloads", "runs", "order", "backends", "until" };
 
-	for (size_t i = 0; i < cmdline_nkeys; i++)
-		for (size_t k = 0; k < sizeof(keys) / sizeof(keys[0]); k++)
-			if ((seen & (1u << i)) && !strcmp(cmdline_keys[i].name, keys[k]))
-				return 1;
+	for (size_t k = 0; k < sizeof(keys) / sizeof(keys[0]); k++)
+		if (given(seen, keys[k]))
+			return 1;
 	return 0;
 }
 
@@ -378,9 +386,9 @@ int cmdline_parse(const char *cmdline, const char *const *wls, struct sb_config 
 		cfg->until_cp = DEFAULT_UNTIL_CP;
 		cfg->maxruns = cfg->maxruns ? cfg->maxruns : DEFAULT_MAXRUNS;
 	}
-	if (cfg->order != ORDER_RANDOM && (seen & (1u << SEED_KEY)))
+	if (cfg->order != ORDER_RANDOM && given(seen, "seed"))
 		warn(msgs, "swapbench.seed has no effect unless swapbench.order=random");
-	if (!cfg->until_cp && (seen & (1u << MAXRUNS_KEY)))
+	if (!cfg->until_cp && given(seen, "maxruns"))
 		warn(msgs, "swapbench.maxruns has no effect without swapbench.until");
 	if (cfg->until_cp) {
 		if (cfg->order != ORDER_ALTERNATE)

@@ -18,6 +18,19 @@
 #include <unistd.h>
 
 #define BLKGETSIZE64 _IOR(0x12, 114, size_t)
+/* the kernel's FIEMAP ABI (linux/fiemap.h, which musl does not ship) */
+struct fm_extent {
+	uint64_t logical, physical, length, reserved64[2];
+	uint32_t flags, reserved[3];
+};
+struct fm_map {
+	uint64_t start, length;
+	uint32_t flags, mapped, count, reserved;
+	struct fm_extent ext[];
+};
+#define FS_IOC_FIEMAP _IOWR('f', 11, struct fm_map)
+#define FIEMAP_FLAG_SYNC 1u
+#define FIEMAP_EXTENT_LAST 1u
 
 static unsigned char probe_buf[PROBE_BYTES];
 
@@ -166,26 +179,38 @@ int disks_resolve(const char *spec, char *dev, size_t size, unsigned wait_s)
 	}
 }
 
-int disks_write_through(const char *dev)
+/* writes value to queue/FILE of dev's disk (the whole disk for a partition) */
+static int queue_set(const char *dev, const char *file, const char *value)
 {
 	static const char *const up[] = { "", "../" };	/* a disk, or a partition in it */
 	char base[PATH_MAX], path[PATH_MAX + 32];
 	const char *name = strrchr(dev, '/');
+	size_t len = strlen(value);
 	int err = -ENOENT;
 
 	snprintf(base, sizeof(base), "/sys/class/block/%s", name ? name + 1 : dev);
 	for (size_t i = 0; i < sizeof(up) / sizeof(up[0]) && err == -ENOENT; i++) {
-		snprintf(path, sizeof(path), "%s/%squeue/write_cache", base, up[i]);
+		snprintf(path, sizeof(path), "%s/%squeue/%s", base, up[i], file);
 		int fd = open(path, O_WRONLY | O_CLOEXEC);
 
 		if (fd < 0) {
 			err = -errno;
 			continue;
 		}
-		err = write(fd, "write through", 13) == 13 ? 0 : -errno;
+		err = write(fd, value, len) == (ssize_t)len ? 0 : -errno;
 		close(fd);
 	}
 	return err;
+}
+
+int disks_write_through(const char *dev)
+{
+	return queue_set(dev, "write_cache", "write through");
+}
+
+int disks_rotational(const char *dev, int rotational)
+{
+	return queue_set(dev, "rotational", rotational ? "1" : "0");
 }
 
 static int by_name(const void *a, const void *b)
@@ -223,5 +248,88 @@ int disks_designate(const char *key, const char *spec, char *dev, size_t size, c
 		}
 		len += (size_t)snprintf(why + len, n - len, "%s%s", i ? " " : "; the kernel has ", names[i]);
 	}
+	return err;
+}
+
+int disks_rotational_now(const char *dev)
+{
+	static const char *const up[] = { "", "../" };
+	const char *name = strrchr(dev, '/');
+	char path[PATH_MAX], v[4] = "";
+
+	for (size_t i = 0; i < sizeof(up) / sizeof(up[0]); i++) {
+		snprintf(path, sizeof(path), "/sys/class/block/%s/%squeue/rotational", name ? name + 1 : dev, up[i]);
+		int fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0)
+			continue;
+		ssize_t n = read(fd, v, sizeof(v) - 1);
+		close(fd);
+		if (n > 0)
+			return v[0] == '1';
+	}
+	return -ENOENT;
+}
+
+int disks_first_lba(const char *dev, uint64_t *lba)
+{
+	const char *name = strrchr(dev, '/');
+	char path[PATH_MAX], v[32] = "";
+	int fd;
+	ssize_t n;
+
+	*lba = 0;
+	snprintf(path, sizeof(path), "/sys/class/block/%s/start", name ? name + 1 : dev);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		return errno == ENOENT ? 0 : -errno;	/* a whole disk starts at 0 */
+	n = read(fd, v, sizeof(v) - 1);
+	close(fd);
+	if (n <= 0)
+		return -EIO;
+	*lba = strtoull(v, NULL, 10);
+	return 0;
+}
+
+int disks_extents(const char *path, uint64_t base_lba, struct disks_extents *e)
+{
+	/* struct fiemap with room for its extents, on the stack: no allocation in init */
+	union {
+		struct fm_map fm;
+		char room[sizeof(struct fm_map) + 64 * sizeof(struct fm_extent)];
+	} u;
+	uint64_t start = 0;
+	int fd = open(path, O_RDONLY | O_CLOEXEC), err = 0;
+
+	memset(e, 0, sizeof(*e));
+	if (fd < 0)
+		return -errno;
+	for (;;) {
+		memset(&u, 0, sizeof(u));
+		u.fm.start = start;
+		u.fm.length = ~0ULL - start;
+		u.fm.flags = FIEMAP_FLAG_SYNC;
+		u.fm.count = 64;
+		if (ioctl(fd, FS_IOC_FIEMAP, &u.fm) < 0) {
+			err = -errno;
+			break;
+		}
+		if (!u.fm.mapped)
+			break;
+		for (unsigned i = 0; i < u.fm.mapped; i++) {
+			const struct fm_extent *x = &u.fm.ext[i];
+			uint64_t first = base_lba + x->physical / 512;
+			uint64_t last = base_lba + (x->physical + x->length) / 512 - 1;
+
+			if (!e->count || first < e->first_lba)
+				e->first_lba = first;
+			if (last > e->last_lba)
+				e->last_lba = last;
+			e->count++;
+			start = x->logical + x->length;
+			if (x->flags & FIEMAP_EXTENT_LAST)
+				goto done;
+		}
+	}
+done:
+	close(fd);
 	return err;
 }

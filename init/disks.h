@@ -2,7 +2,8 @@
 #define SB_DISKS_H
 /*
  * Finding the block devices the command line designates. Reads only, but for
- * disks_write_through, which changes the kernel's view of a disk, not the disk.
+ * disks_write_through and disks_rotational, which change the kernel's view of
+ * a disk, not the disk.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -25,6 +26,24 @@ int disks_probe(const char *dev, struct probe_result *r);
  * driver. Returns 0 or -errno.
  */
 int disks_write_through(const char *dev);
+/*
+ * Tells the block layer whether dev's disk is rotational (swapbench.rotational:
+ * virtio-blk cannot say, and the kernel's swap allocator and readahead take
+ * other paths on non-rotational disks). Returns 0 or -errno.
+ */
+int disks_rotational(const char *dev, int rotational);
+/* what the kernel now thinks of dev's disk: 1 rotational, 0 not, or -errno */
+int disks_rotational_now(const char *dev);
+/* where partition dev starts on its disk, in 512-byte sectors (0 for a disk) */
+int disks_first_lba(const char *dev, uint64_t *lba);
+
+/* where a file lies on its disk (FIEMAP), in 512-byte sectors from the disk's start */
+struct disks_extents {
+	unsigned count;
+	uint64_t first_lba, last_lba;
+};
+/* base_lba: where the filesystem's partition starts. 0 or -errno */
+int disks_extents(const char *path, uint64_t base_lba, struct disks_extents *e);
 /*
  * disks_resolve for swapbench.KEY=spec; on failure writes the line into
  * why[n] (when nothing matched, with the block devices the kernel does have)

@@ -1,4 +1,5 @@
 #include "records.h"
+#include "disks.h"
 #include "../lib/now.h"
 #include "../lib/swaphdr.h"
 
@@ -102,6 +103,8 @@ void records_header(const char *cmdline, int modules_loaded, int modules_failed)
 	}
 	if (R.cfg->tag[0])
 		rec_add(&b, "tag", R.cfg->tag);
+	/* the disk's cost, as the host set it up (DISK=); a real disk: unknown */
+	rec_add(&b, "disk", R.cfg->disk[0] ? R.cfg->disk : "unknown");
 	if (R.cfg->instrument[0])
 		rec_add(&b, "instrument", R.cfg->instrument);
 	rec_add(&b, "cmdline", cmdline);
@@ -119,6 +122,28 @@ void records_warnings(const struct cmdline_msgs *m)
 	}
 	if (m->nwarn > CMD_WARN_MAX)
 		results_line("# swapbench: %d more warnings not shown", m->nwarn - CMD_WARN_MAX);
+}
+
+/* where on its disk the area lies, and what the kernel is told the disk is */
+static void add_placement(struct rec_buf *b, const struct swap_backend *be)
+{
+	struct disks_extents e;
+	uint64_t lba;
+	int rot = disks_rotational_now(be->dev);
+
+	if (rot >= 0)
+		rec_addf(b, "rotational", "%d", rot);
+	if (disks_first_lba(be->dev, &lba) < 0)
+		return;
+	if (be->kind != BACKEND_FILE) {
+		rec_addf(b, "first_lba", "%llu", (unsigned long long)lba);
+		return;
+	}
+	if (disks_extents(be->path, lba, &e) == 0 && e.count) {
+		rec_addf(b, "extents", "%u", e.count);
+		rec_addf(b, "first_lba", "%llu", (unsigned long long)e.first_lba);
+		rec_addf(b, "last_lba", "%llu", (unsigned long long)e.last_lba);
+	}
 }
 
 void records_swap(const struct swap_backend *be)
@@ -152,6 +177,7 @@ void records_swap(const struct swap_backend *be)
 				    : k == SWAPHDR_KEPT_UUID ? "uuid" : "none");
 	}
 	rec_addf(&b, "mkswap_s", "%.6f", be->mkswap_s);
+	add_placement(&b, be);
 	emit(&b);
 }
 

@@ -22,6 +22,10 @@ const char *registry_exit_text(int status)
 	return registry_exits[3].text;
 }
 
+#ifndef SB_IMAGE
+/* The rest is the host's (init-host --describe): the image (SB_IMAGE) carries
+ * none of it, which at -m 64 is RAM. */
+
 /* qemu/mkdisks makes the disks these find: an MBR with label-id 0x5b0a5b0a, then the labels */
 const struct registry_disk registry_disks[] = {
 	{ "swap", "part", "PARTUUID=5b0a5b0a-01", "partition 1 of qemu/mkdisks' disk.img (MBR label-id 0x5b0a5b0a)" },
@@ -36,8 +40,11 @@ const size_t registry_ndisks = sizeof(registry_disks) / sizeof(registry_disks[0]
  * starts, reach the serial line */
 #define EARLY "earlyprintk=serial,ttyS0,115200"
 const struct registry_cmdline registry_cmdlines[] = {
-	/* no_timer_check: the IO-APIC timer test waits a fixed number of TSC
-	 * cycles and a guest starved by a busy host misses them and panics */
+	/* no_timer_check: the kernel's IO-APIC timer test waits a fixed number
+	 * of TSC cycles for 4 ticks, and a guest starved by a busy host misses
+	 * them and panics ("IO-APIC + timer doesn't work!"); QEMU's timer
+	 * wiring is known good. panic=-1 with QEMU's -no-reboot: a panic ends
+	 * QEMU at once. */
 	{ "qemu", "console=ttyS0 " EARLY " panic=-1 no_timer_check swapbench.end=qemu", "qemu/run" },
 	{ "pxe", "console=ttyS0,115200n8 " EARLY, "qemu/mkpxe" },
 	{ "lava-qemu", "console=ttyS0 " EARLY " panic=-1 swapbench.end=halt", "lava/mkjobs" },
@@ -146,3 +153,4 @@ void registry_describe(FILE *out)
 	fprintf(out, "rank unpaired min-runs=%u text=runs a side Mann-Whitney needs for p < 0.05\n",
 		stats_rank_min_runs(0, 0.05));
 }
+#endif

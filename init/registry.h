@@ -7,7 +7,8 @@
  * With the keys (cmdkeys.c), the workloads (lib/workloads.h) and the rank
  * test (lib/stats_rank.c), `init --describe` prints them (registry_describe),
  * and the Makefile, qemu/, lava/ and docs/reference.md read that.
- * Pure data and formatting: no I/O but the stream given.
+ * Pure data and formatting: no I/O but the stream given. The image (built
+ * with SB_IMAGE) has the exit statuses only; the rest is init-host's.
  */
 #include <stddef.h>
 #include <stdio.h>
@@ -22,7 +23,7 @@ struct registry_exit {
 };
 extern const struct registry_exit registry_exits[];
 extern const size_t registry_nexits;
-/* the text of an exit status, "crash or truncated output" for one not in the table */
+/* the text of an exit status; a status not in the table reads as a crash (3) */
 const char *registry_exit_text(int status);
 
 struct registry_disk {

@@ -36,6 +36,9 @@ static int designated(const struct sb_config *cfg, const char *key, const char *
 	if (!cfg->flush && (err = disks_write_through(dev)) < 0)
 		return errmsg_why(err, why, n, "swapbench.flush=0: cannot turn off the write cache of %s: %s", dev,
 			    errmsg(err));
+	if (cfg->rotational && (err = disks_rotational(dev, cfg->rotational == 2)) < 0)
+		return errmsg_why(err, why, n, "swapbench.rotational=%d: cannot tell the kernel about %s: %s",
+				  cfg->rotational == 2, dev, errmsg(err));
 	return 0;
 }
 

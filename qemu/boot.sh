@@ -1,13 +1,66 @@
-# shellcheck shell=bash
+# shellcheck shell=bash disable=SC2154 # uses qemu/run's variables (top, inst, accel, clock, ...)
 # qemu/boot.sh -- sourced by qemu/run: what it does beside QEMU while a
-# boot runs (the side effects host/qemu.sh leaves out): the host's load,
-# the vCPU's pinning, the progress lines, the CPU-refusal watch.
+# boot runs (the side effects host/qemu.sh leaves out): the disk model's
+# server, the host's load, the vCPU's pinning, the progress lines, the
+# CPU-refusal watch.
+
+# model_check DISK NETBOOT: dies unless the disk model DISK can serve this boot
+model_check() {
+	local msg
+	msg=$(diskmodel_refusal "$1" "${DETERMINISTIC:-0}" "$2")
+	[ -z "$msg" ] || die "$msg"
+	[ "$1" != host ] || return 0
+	command -v nbdkit >/dev/null || die "DISK=$1 needs nbdkit (make deps DISK=$1)"
+	[ -f "$OUT/host/diskmodel.so" ] || die "DISK=$1 needs $OUT/host/diskmodel.so (make host DISK=$1)"
+}
+
+# model_start DIR DISK: nbdkit serves DIR/disk.img through the disk model
+# DISK on DIR/disk.sock (sets model_pid, adds QEMU's arguments to qargs)
+model_start() {
+	local dir=$1 disk=$2 model_args
+	rm -f "$dir/disk.sock" "$dir/disk-counters"
+	nbdkit -f -U "$dir/disk.sock" --filter="$OUT/host/diskmodel.so" file "$dir/disk.img" \
+		profile="$top/disk/profiles/$disk.conf" counters="$dir/disk-counters" 2>"$dir/nbdkit.log" &
+	model_pid=$!
+	trap 'kill $model_pid 2>/dev/null' EXIT
+	for _ in $(seq 100); do
+		[ -S "$dir/disk.sock" ] || ! kill -0 $model_pid 2>/dev/null && break
+		sleep 0.05
+	done
+	[ -S "$dir/disk.sock" ] || die "DISK=$disk: nbdkit did not start: $(tr '\n' ' ' <"$dir/nbdkit.log")"
+	mapfile -t model_args < <(diskmodel_qemu_args "$disk" "$dir/disk.sock" "$DISK_IF")
+	qargs+=("${model_args[@]}")
+}
 
 # host_snapshot WHEN: the host's load average and /proc/stat's aggregate
 # cpu line (user nice system idle iowait irq softirq steal ...)
 host_snapshot() {
 	printf 'loadavg_%s=%s\n' "$1" "$(cut -d' ' -f1-3 /proc/loadavg)"
 	printf 'cpu_%s=%s\n' "$1" "$(sed -n 's/^cpu  *//p' /proc/stat)"
+}
+
+# boot_outcome QRC DIR: sets rc and why from QEMU's exit status and the
+# guest's totals record (host/record.sh's exit_map)
+boot_outcome() {
+	local totals word guest=''
+	totals=$(grep -a '^# sb totals ' "$2/serial.log" | tr -d '\r' | tail -n1)
+	[[ $totals != *" status="* ]] || { word=${totals##* status=}; guest=$(registry_exit_status "${word%% *}"); }
+	read -r rc why <<<"$(exit_map "$1" "$totals" "$guest" "$LIMIT")"
+	[[ $why != QEMU* ]] || [ ! -s "$2/qemu.out" ] || why+=": $(head -c 300 "$2/qemu.out" | tr '\n' ' ')"
+}
+
+# write_status: DIR/status's lines: the outcome, then the instrument
+write_status() {
+	printf 'status=%s\nverdict=%s\nwhy=%s\nelapsed_s=%.1f\n' "$rc" "$verdict" "$why" "$elapsed"
+	printf 'instrument=%s\naccel=%s\nclock=%s\ntsc=%s\npin=%s\ndisk_cache=%s\ndisk=%s\n' "$inst" \
+		"$accel" "$clock" "$tsc" "${PIN:--}" "$cache" "$DISK"
+}
+
+# host_summary HOSTLOAD: the host's load during the boot, in words
+host_summary() {
+	hl() { sed -n "s/^$1=//p" "$2" | cut -d' ' -f1; }
+	printf 'run: the host during the boot: load average %s, then %s, on %s CPUs; CPU time %s %% busy, %s %% stolen' \
+		"$(hl loadavg_before "$1")" "$(hl loadavg_after "$1")" "$(hl ncpu "$1")" "$(hl busy_pct "$1")" "$(hl steal_pct "$1")"
 }
 
 # pin_vcpu_thread PID CPU: QEMU (under timeout PID) names its vCPU thread

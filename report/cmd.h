@@ -14,6 +14,9 @@ struct opts {
 	int wide;		/* csv --wide: extra fields as columns */
 	const char *plots, *out, *label, *size;
 	const char *baseline;	/* rank, md: the configuration the others are compared with */
+	/* collect */
+	const char *listen, *dir, *max_log;
+	unsigned max_conns, max_machines, idle_s, machines;
 };
 
 /* Exit statuses shared by csv, summary, md and compare. */
@@ -33,6 +36,7 @@ int cmd_plot(const struct opts *o, int argc, char **argv);
 int cmd_init_disk(const struct opts *o, int argc, char **argv);
 int cmd_calibrate(const struct opts *o, int argc, char **argv);
 int cmd_kcidb(const struct opts *o, int argc, char **argv);
+int cmd_collect(const struct opts *o, int argc, char **argv);
 
 /* The summary table, shared by summary and md. */
 void summary_print(const struct cells *cs, const char *group_name, FILE *out, int markdown);

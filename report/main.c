@@ -54,6 +54,15 @@ static const char usage_text[] =
 "                                kernel, a test per run (ok DONE, oom/timeout FAIL,\n"
 "                                error/killed ERROR; number = KEY), a test per\n"
 "                                partition-file comparison with its verdict\n"
+"  collect --listen ADDR:PORT --dir DIR [--machines N] [--max-conns N]\n"
+"          [--max-machines N] [--max-log SIZE] [--idle SECONDS]\n"
+"                                receive the records of images booted with\n"
+"                                swapbench.collect=ADDR:PORT: DIR/MAC-BOOT.log per machine\n"
+"                                and boot (DIR reads as a folder of serial logs), progress\n"
+"                                per machine on stdout, events in DIR/collector.events;\n"
+"                                --machines N: exit once N boots have sent their totals\n"
+"                                (defaults: 64 connections, 256 machines, 64M a log,\n"
+"                                idle connections closed after 300 s)\n"
 "  help                          this text\n"
 "\n"
 "SOURCE is a serial log, a results disk (image or device, found by its magic) or a\n"
@@ -80,7 +89,8 @@ static const char usage_text[] =
 "values count as worse unless --higher-better.\n";
 
 enum cmd_bit { C_CSV = 1, C_SUMMARY = 2, C_COMPARE = 4, C_MD = 8, C_PLOT = 16, C_INIT = 32,
-	       C_CALIBRATE = 64, C_RANK = 128, C_KCIDB = 256 };
+	       C_CALIBRATE = 64, C_RANK = 128, C_KCIDB = 256,
+	       C_COLLECT = 512 };
 
 static const struct command {
 	const char *name;
@@ -96,10 +106,12 @@ static const struct command {
 	{ "init-disk", C_INIT, cmd_init_disk },
 	{ "calibrate", C_CALIBRATE, cmd_calibrate },
 	{ "kcidb", C_KCIDB, cmd_kcidb },
+	{ "collect", C_COLLECT, cmd_collect },
 };
 
 enum opt_id { O_METRIC, O_BY, O_THRESHOLD, O_BISECT, O_BACKENDS, O_HIGHER, O_PLOTS, O_OUT,
-	      O_LABEL, O_SIZE, O_FORCE, O_FLAGGED, O_WIDE, O_INTERIM, O_BASELINE };
+	      O_LABEL, O_SIZE, O_FORCE, O_FLAGGED, O_WIDE, O_INTERIM, O_BASELINE, O_LISTEN, O_DIR,
+	      O_MACHINES, O_MAX_CONNS, O_MAX_MACHINES, O_MAX_LOG, O_IDLE };
 
 static const struct option_def {
 	const char *name;
@@ -121,6 +133,13 @@ static const struct option_def {
 	{ "--size", O_SIZE, 1, C_INIT },
 	{ "--force", O_FORCE, 0, C_INIT },
 	{ "--wide", O_WIDE, 0, C_CSV },
+	{ "--listen", O_LISTEN, 1, C_COLLECT },
+	{ "--dir", O_DIR, 1, C_COLLECT },
+	{ "--machines", O_MACHINES, 1, C_COLLECT },
+	{ "--max-conns", O_MAX_CONNS, 1, C_COLLECT },
+	{ "--max-machines", O_MAX_MACHINES, 1, C_COLLECT },
+	{ "--max-log", O_MAX_LOG, 1, C_COLLECT },
+	{ "--idle", O_IDLE, 1, C_COLLECT },
 	{ "--flagged", O_FLAGGED, 0, C_SUMMARY | C_COMPARE | C_MD | C_PLOT | C_CALIBRATE | C_RANK | C_KCIDB },
 };
 
@@ -160,6 +179,17 @@ static int metric_ok(const char *m)
 	return 1;
 }
 
+/* A whole number from 1 to max, for an option's value. */
+static unsigned count_arg(const char *opt, const char *arg, unsigned long max)
+{
+	char *end;
+	unsigned long v = strtoul(arg, &end, 10);
+
+	if (end == arg || *end || *arg == '-' || v < 1 || v > max)
+		usage_error("%s: '%s' is not a whole number from 1 to %lu", opt, arg, max);
+	return (unsigned)v;
+}
+
 static void set_option(struct opts *o, enum opt_id id, const char *arg)
 {
 	char *end;
@@ -194,6 +224,13 @@ static void set_option(struct opts *o, enum opt_id id, const char *arg)
 	case O_FLAGGED: o->flagged = 1; break;
 	case O_WIDE: o->wide = 1; break;
 	case O_BASELINE: o->baseline = arg; break;
+	case O_LISTEN: o->listen = arg; break;
+	case O_DIR: o->dir = arg; break;
+	case O_MAX_LOG: o->max_log = arg; break;
+	case O_MACHINES: o->machines = count_arg("--machines", arg, 100000); break;
+	case O_MAX_CONNS: o->max_conns = count_arg("--max-conns", arg, 4096); break;
+	case O_MAX_MACHINES: o->max_machines = count_arg("--max-machines", arg, 100000); break;
+	case O_IDLE: o->idle_s = count_arg("--idle", arg, 86400); break;
 	}
 }
 

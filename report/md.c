@@ -89,20 +89,49 @@ static void sources(const struct dataset *ds)
 /* Beyond this many boots (a lab), boots alike share one row. */
 #define BOOTS_LISTED 20
 
+/* what the swap disk cost (the meta record's disk=, from DISK=): said once */
+static void disk_note(const struct dataset *ds)
+{
+	int host = 0, model = 0, unknown = 0;
+	const char *name = NULL;
+
+	for (size_t i = 0; i < ds->nboots; i++) {
+		const char *d = record_get(&ds->boots[i]->meta, "disk");
+
+		if (!d || !strcmp(d, "unknown"))
+			unknown++;
+		else if (!strcmp(d, "host"))
+			host++;
+		else
+			model++, name = d;
+	}
+	if (host)
+		printf("The disk is the host's page cache (DISK=host, %d of %zu boots): this comparison cannot see disk effects.\n\n",
+		       host, ds->nboots);
+	if (model)
+		printf("The swap disk is a datasheet model (DISK=, here %s; docs/disk-model.md) in %d of %zu boots: "
+		       "each run's disk_seek_s, disk_rot_s and disk_xfer_s say what it charged, disk_clock_seen how much "
+		       "of the host's time the guest's clock saw.\n\n",
+		       name, model, ds->nboots);
+	if (unknown && (host || model))
+		printf("%d boots do not say what their disk cost (a real disk, or an image older than DISK=).\n\n", unknown);
+}
+
 static void boots(const struct dataset *ds)
 {
 	static const char *const head[] = {
-		"boot", "kernel", "arch", "memtotal_kb", "cpus", "tag", "clocksource", "clock_step_ns",
+		"boot", "kernel", "arch", "memtotal_kb", "cpus", "tag", "clocksource", "clock_step_ns", "disk",
 		"instrument", "planned", "ran", "ok", "not ok", "status",
 	};
 	/* instrument: what the host measured with (qemu/run's swapbench.instrument) */
 	static const char *const keys[] = { "kernel_release", "arch", "memtotal_kb", "cpus", "tag",
-					    "clocksource", "clock_step_ns", "instrument" };
+					    "clocksource", "clock_step_ns", "disk", "instrument" };
 	static const char *const totals[] = { "planned", "ran", "ok", "notok", "status" };
 	struct table t;
 
 	printf("\n## Boots\n\n");
-	table_init(&t, 8, head, sizeof(head) / sizeof(head[0]));
+	disk_note(ds);
+	table_init(&t, 9, head, sizeof(head) / sizeof(head[0]));
 	for (size_t i = 0; i < ds->nboots; i++) {
 		const struct boot *b = ds->boots[i];
 

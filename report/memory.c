@@ -91,7 +91,7 @@ int memory_section(const struct dataset *ds, FILE *out)
 		"against %lu kB with %s): the comparison measures the memory as well as the kernels. "
 		"Equalise it by giving %s %lu kB less with `mem=`: `make compare` "
 		"takes it after that kernel's name in `KERNELS=`, as in `KERNELS=\"default "
-		"debian:6.12:mem=<MEM x 1024 - %lu>K\"` (README, Comparable memory).\n", diff,
+		"debian:6.12:mem=<MEM x 1024 - %lu>K\"` (docs/kernels.md, Comparable memory).\n", diff,
 		m[hi].total, name(&m[hi]), m[lo].total, name(&m[lo]), name(&m[hi]),
 		m[hi].total - m[lo].total, m[hi].total - m[lo].total);
 	return 1;

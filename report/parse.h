@@ -16,7 +16,7 @@ enum run_status { ST_OK, ST_OOM, ST_TIMEOUT, ST_ERROR, ST_KILLED, ST_COUNT };
 /*
  * One checksummed record with its origin. Its fields sit in one block: nf
  * (key number, value offset) pairs, then the values; key names are kept
- * once per process. A run costs about its line's length (see README).
+ * once per process. A run costs about its line's length (docs/report.md, At lab scale).
  */
 struct record {
 	const char *source;

@@ -3,6 +3,7 @@
 #include "util.h"
 #include "../lib/resdisk.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -103,6 +104,43 @@ static void parse_file(struct dataset *ds, const char *path)
 	close(fd);
 }
 
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* A folder of serial logs (a collector's DIR): every NAME.log in it, in name order; 0 if none. */
+static size_t parse_log_folder(struct dataset *ds, const char *dir, size_t dlen)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	char **names = NULL;
+	size_t n = 0, cap = 0;
+
+	if (!d)
+		die("%s: %s", dir, strerror(errno));
+	while ((e = readdir(d))) {
+		size_t l = strlen(e->d_name);
+
+		if (e->d_name[0] == '.' || l <= 4 || strcmp(e->d_name + l - 4, ".log"))
+			continue;
+		grow(&names, &cap, n, sizeof(*names));
+		names[n++] = xasprintf("%.*s/%s", (int)dlen, dir, e->d_name);
+	}
+	closedir(d);
+	if (n)
+		qsort(names, n, sizeof(*names), by_name);
+	for (size_t i = 0; i < n; i++) {
+		struct stat st;
+
+		if (stat(names[i], &st) == 0 && S_ISREG(st.st_mode))
+			parse_file(ds, names[i]);
+		free(names[i]);
+	}
+	free(names);
+	return n;
+}
+
 void parse_source(struct dataset *ds, const char *path)
 {
 	char label[RESDISK_LABEL_MAX + 1];
@@ -127,8 +165,8 @@ void parse_source(struct dataset *ds, const char *path)
 		if (access(disk, F_OK) == 0)
 			warn("%s: no results-disk header, using %s", disk, log);
 		parse_file(ds, log);
-	} else {
-		die("%s: directory holds neither a results.disk nor a serial.log", path);
+	} else if (!parse_log_folder(ds, path, n)) {
+		die("%s: directory holds neither a results.disk nor a serial.log nor any NAME.log", path);
 	}
 	free(disk);
 	free(log);

@@ -51,6 +51,14 @@ static const struct {
 	{ "seed002-each", "1", "each", "same" },
 };
 
+/* Gives parameter name the default def: parameters are found by name, never by row. */
+static void set_default(const char *name, const char *def)
+{
+	for (size_t i = 0; i < sizeof(params) / sizeof(params[0]); i++)
+		if (!strcmp(params[i].name, name))
+			params[i].def = def;
+}
+
 /* This program's name and defaults, from argv[0]. */
 static const char *pick_name(int argc, char **argv)
 {
@@ -60,9 +68,9 @@ static const char *pick_name(int argc, char **argv)
 		n = slash + 1;
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
 		if (!strcmp(n, names[i].name)) {
-			params[2].def = names[i].passes;
-			params[3].def = names[i].share;
-			params[4].def = names[i].fill;
+			set_default("passes", names[i].passes);
+			set_default("share", names[i].share);
+			set_default("fill", names[i].fill);
 			return names[i].name;
 		}
 	return "fight";

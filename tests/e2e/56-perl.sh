@@ -2,7 +2,7 @@
 # Seed 000 for real: Debian's perl (EXTRA_BIN=/usr/bin/perl) runs the seed's
 # one-liner on the seed's 1,000,000-line file as the exec workload, beside
 # `lines`, in one boot (-m 96 and the swapfile only, to keep it short; the
-# README has -m 64 too). lines stands for that perl, so in every run its
+# docs/results/seed000.md has -m 64 too). lines stands for that perl, so in every run its
 # pswpout, pswpin and peak swap must be within 25 % of perl's mean. Also: the
 # extras moved off the initramfs give the guest its memory back, and a bad
 # swapbench.exec.* value stops the boot with a clear error.

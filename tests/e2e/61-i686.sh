@@ -44,7 +44,7 @@ done
 # unusable leaves the PIT or a tick clock, never an unflagged coarse time.
 CPU=pentium3 clock_checks
 
-# The lab set-up of the README: swap on IDE, results on a USB stick behind
+# The lab set-up of docs/old-pcs.md: swap on IDE, results on a USB stick behind
 # a UHCI controller, which appears a second or two after init starts. idle
 # sleeps a second: musl i386 needs the kernel's 32-bit time syscalls.
 u=$T/usbdisks

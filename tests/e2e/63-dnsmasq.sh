@@ -1,6 +1,6 @@
 #!/bin/bash
-# The README's dnsmasq recipe, as written: its configuration block is copied
-# out of README.md (only the interface and tftp-root changed) and served by
+# docs/old-pcs.md's dnsmasq recipe, as written: its configuration block is copied
+# out of docs/old-pcs.md (only the interface and tftp-root changed) and served by
 # Debian's dnsmasq inside a network namespace of its own, to QEMU on a tap
 # device there; nothing outside the namespace sees an address. dnsmasq runs
 # once by hand (--keep-in-foreground, which drops to the configured user as
@@ -34,7 +34,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# The trees as the README makes and copies them, with the quick experiment
+# The trees as docs/old-pcs.md makes and copies them, with the quick experiment
 for arch in i686 x86_64; do
 	BZIMAGE=$OUT/$arch/bzImage INITRD=$OUT/$arch/initramfs.cpio.gz MEM=64 APPEND="$quick" \
 		env -u WORKLOADS -u RUNS -u WARMUP "$top/qemu/mkpxe" "$arch" "$root/$arch" >/dev/null
@@ -42,18 +42,18 @@ done
 chmod 755 "$root"
 chown -R dnsmasq: "$root"
 
-# The configuration block under "### dnsmasq" in the README, as it stands
+# The configuration block under "## dnsmasq" in docs/old-pcs.md, as it stands
 conf=$T/swapbench.conf
 awk '/^    # \/etc\/dnsmasq.d\/swapbench.conf$/ { on = 1 } on && /^$/ { exit } on { print substr($0, 5) }' \
-	"$top/README.md" >"$T/readme.conf"
+	"$top/docs/old-pcs.md" >"$T/readme.conf"
 sed -e "s|^interface=eth1\b|interface=$tap|" -e "s|^tftp-root=/srv/tftp\b|tftp-root=$root|" \
 	"$T/readme.conf" >"$conf"
-check "README: the recipe has a configuration block" test -s "$T/readme.conf"
-check "README: the recipe serves eth1 and /srv/tftp (the two lines the test changes)" \
+check "docs/old-pcs.md: the recipe has a configuration block" test -s "$T/readme.conf"
+check "docs/old-pcs.md: the recipe serves eth1 and /srv/tftp (the two lines the test changes)" \
 	bash -c "grep -q '^interface=$tap\$' '$conf' && grep -q '^tftp-root=$root\$' '$conf'"
-check "README: the recipe names the user dnsmasq runs as" grep -q '^user=dnsmasq\b' "$conf"
+check "docs/old-pcs.md: the recipe names the user dnsmasq runs as" grep -q '^user=dnsmasq\b' "$conf"
 mac64=$(sed -n 's/^dhcp-host=\([0-9a-f:]*\),set:x64.*/\1/p' "$conf")
-check "README: the recipe knows a 64-bit machine by its MAC ($mac64)" test -n "$mac64"
+check "docs/old-pcs.md: the recipe knows a 64-bit machine by its MAC ($mac64)" test -n "$mac64"
 
 ip netns add "$ns" && ip -n "$ns" link set lo up &&
 	ip -n "$ns" tuntap add dev "$tap" mode tap &&

@@ -1,5 +1,5 @@
 #!/bin/bash
-# A lab's second boot: the README's recipe labels the swap partition once
+# A lab's second boot: docs/old-pcs.md's recipe labels the swap partition once
 # (mkswap -L sb-swap) and designates it by LABEL=. Two PXE boots of the
 # same tree on the same disks both complete, then a tree that designates it
 # by UUID= boots on them too: each boot re-makes the swap area with the label
@@ -29,8 +29,8 @@ names() {
 }
 names "before the first boot"
 
-# Two trees as qemu/mkpxe writes them, the swap partition designated as the
-# README says (edited in the file)
+# Two trees as qemu/mkpxe writes them, the swap partition designated as
+# docs/old-pcs.md says (edited in the file)
 for how in LABEL UUID; do
 	tree=$T/tftp-$how
 	BZIMAGE=$OUT/x86_64/bzImage INITRD=$OUT/x86_64/initramfs.cpio.gz MEM=64 APPEND="$quick" \

@@ -1,6 +1,7 @@
 /* Unit tests of init/cmdline.c: the swapbench.* command-line parser. */
 #include "check.h"
 #include "cmdline.h"
+#include "cmdkeys.h"
 #include "workloads.h"
 
 #include <errno.h>
@@ -140,6 +141,27 @@ static void test_unknown(void)
 	CHECK(parse("swapbench.seed=3") == 0 && m.nwarn == 1, "seed without order=random warns");
 }
 
+/* The warnings that name a key find it by name: they hold when a key is added anywhere in the table. */
+static void test_keys_by_name(void)
+{
+	CHECK(cmdline_nkeys <= 8 * sizeof(unsigned), "keys: %zu fit the parser's mask of given keys", cmdline_nkeys);
+	CHECK(parse("swapbench.seed=3") == 0 && m.nwarn == 1 &&
+	      !strcmp(m.warn[0], "swapbench.seed has no effect unless swapbench.order=random"),
+	      "keys: seed without order=random warns about seed: %s", m.nwarn ? m.warn[0] : "(none)");
+	CHECK(parse("swapbench.order=random swapbench.seed=3") == 0 && m.nwarn == 0,
+	      "keys: seed with order=random: no warning");
+	CHECK(parse("swapbench.order=blocked swapbench.timeout=30 swapbench.runs=3") == 0 && m.nwarn == 0,
+	      "keys: order, timeout and runs warn about nothing: %s", m.nwarn ? m.warn[0] : "(none)");
+	CHECK(parse("swapbench.runs=3 swapbench.maxruns=40") == 0 && m.nwarn == 1 &&
+	      !strcmp(m.warn[0], "swapbench.maxruns has no effect without swapbench.until"),
+	      "keys: maxruns without until warns about maxruns: %s", m.nwarn ? m.warn[0] : "(none)");
+	CHECK(parse("swapbench.until=2 swapbench.maxruns=40") == 0 && m.nwarn == 0 && c.maxruns == 40,
+	      "keys: maxruns with until: taken, no warning");
+	CHECK(parse("swapbench.boot=b1 swapbench.tag=t1") == 0 && c.until_cp == 500,
+	      "keys: boot and tag do not name the experiment (the default until stays)");
+	CHECK(parse("swapbench.runs=3") == 0 && c.until_cp == 0, "keys: runs names the experiment (no default until)");
+}
+
 static void test_suggestions(void)
 {
 	CHECK(parse("swapbench.oder=blocked") == 0 && m.nunknown == 1, "suggest: an unknown key is counted");
@@ -179,6 +201,7 @@ int main(void)
 	test_bad_numbers();
 	test_overlong();
 	test_unknown();
+	test_keys_by_name();
 	test_suggestions();
 	CHECK_DONE();
 }

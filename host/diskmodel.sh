@@ -1,0 +1,72 @@
+# shellcheck shell=bash
+# diskmodel.sh -- sourced: what DISK= means for a boot (qemu/run does the
+# starting and stopping). The disk model (disk/nbdfilter.c, a filter for
+# nbdkit) sits between QEMU and the swap disk.
+#   DISK=host (default): the disk image is a plain file; what it costs is
+#     the host's page cache.
+#   DISK=NAME: disk/profiles/NAME.conf; nbdkit serves the image through the
+#     model on a unix socket and QEMU attaches to it over NBD.
+# Needs: top (the tree).
+: "${top:?host/diskmodel.sh needs top, the tree}"
+
+diskmodel_profiles() {
+	local f names=host
+	for f in "$top"/disk/profiles/*.conf; do names+=" $(basename "$f" .conf)"; done
+	echo "$names"
+}
+
+# diskmodel_refusal DISK DETERMINISTIC NETBOOT: why this combination cannot
+# honour the model (nothing: it can)
+diskmodel_refusal() {
+	local disk=${1:-host} det=${2:-0} net=${3:-}
+	[ "$disk" = host ] && return 0
+	if [ ! -f "$top/disk/profiles/$disk.conf" ]; then
+		echo "DISK=$disk: no such profile; known: $(diskmodel_profiles)"
+	elif [ "$det" = 1 ]; then
+		echo "DISK=$disk and DETERMINISTIC=1 do not mix: the model waits in host time, which a deterministic guest's clock never sees (use ICOUNT=1 or the host clock)"
+	elif [ -n "$net" ]; then
+		echo "DISK=$disk models the disk QEMU attaches; a PXE boot (NET_BOOT, NET_TAP) has none"
+	fi
+}
+
+# diskmodel_get DISK KEY: a figure of the profile, as its file gives it
+diskmodel_get() {
+	sed -n "s/^$2[[:space:]]*=[[:space:]]*\([^#]*[^#[:space:]]\).*/\1/p" "$top/disk/profiles/$1.conf" | head -n1
+}
+
+# diskmodel_qemu_args DISK SOCKET DISK_IF: QEMU's arguments, one a line
+diskmodel_qemu_args() {
+	local rot rpm
+	rot=$(diskmodel_get "$1" rotational)
+	echo -blockdev
+	echo "driver=nbd,server.type=unix,server.path=$2,node-name=modelled"
+	echo -device
+	if [ "$3" = ide ]; then
+		# ATA says it itself: rotation rate 1 is "non-rotating medium"
+		rpm=$(diskmodel_get "$1" rpm)
+		[ "$rot" = 1 ] || rpm=1
+		echo "ide-hd,drive=modelled,bus=ide.1,unit=0,rotation_rate=${rpm%.*}"
+	else
+		echo "virtio-blk-pci,drive=modelled"
+	fi
+}
+
+# diskmodel_append DISK: the kernel command line's part: the profile's
+# name; virtio-blk cannot say whether the disk turns, so init tells the
+# kernel (swapbench.rotational), and reads the model's counters per run
+diskmodel_append() {
+	if [ "${1:-host}" = host ]; then
+		echo "swapbench.disk=host"
+		return
+	fi
+	echo "swapbench.disk=$(diskmodel_get "$1" name) swapbench.rotational=$(diskmodel_get "$1" rotational) swapbench.diskctr=1"
+}
+
+# diskmodel_disk_gb DISK: the size of a whole disk for LAYOUT=seed000 and
+# check: the modelled disk's own (its zones span it), else 80 GB, a desktop
+# disk as Ubuntu 7.04 found them
+diskmodel_disk_gb() {
+	local gb
+	[ "${1:-host}" = host ] || gb=$(diskmodel_get "$1" capacity_gb)
+	echo "${gb:-80}"
+}

@@ -1,0 +1,57 @@
+# shellcheck shell=bash
+# layout.sh -- sourced: where the swap disk's partitions lie (LAYOUT=), for
+# qemu/mkdisks. Entry 1 of the MBR is always the swap partition and entry 2
+# the ext4 filesystem, so the registry's designations (swapbench.part by
+# the PARTUUID of entry 1, swapbench.fsdev by label) hold whatever the
+# layout; what changes is where on the disk they are (LBA 0 is the outer,
+# fastest edge of a disk).
+#   (unset)  swap first, then the filesystem; a disk just large enough
+#   seed000  Ubuntu 7.04's guided layout on a whole disk of the era: the
+#            filesystem from the start, the swap partition at the end (the
+#            installer's sda5), on a sparse disk of DISK_GB GB
+#   check    the datasheet check's: a 32 MiB filesystem first, then one
+#            partition over the rest of a DISK_GB disk, outer to inner edge
+
+layout_names() { echo "swapfirst seed000 check"; }
+
+# layout_plan LAYOUT SWAP_MIB DISK_GB: "disk_mib=N" and "p1=START SIZE" and
+# "p2=START SIZE" lines (sectors of 512 bytes); or, on stderr, why it does
+# not fit, and status 2
+layout_plan() {
+	local layout=${1:-swapfirst} swap_mib=$2 disk_gb=${3:-} fs_mib disk_mib end
+	case $swap_mib in ''|*[!0-9]*|0) echo "SWAP_MIB=$swap_mib: a size in MiB above 0" >&2; return 2 ;; esac
+	fs_mib=$((swap_mib + 96))
+	case $layout in
+	swapfirst)
+		# a whole number of 2 MiB: DETERMINISTIC=1 maps the file into guest memory
+		disk_mib=$(((1 + swap_mib + fs_mib + 1) / 2 * 2))
+		echo "disk_mib=$disk_mib"
+		echo "p1=2048 $((swap_mib * 2048))"
+		echo "p2=$((2048 + swap_mib * 2048)) $((fs_mib * 2048))"
+		return 0 ;;
+	seed000|check) ;;
+	*) echo "LAYOUT=$layout: no such layout; known: $(layout_names)" >&2; return 2 ;;
+	esac
+	case $disk_gb in ''|*[!0-9]*|0) echo "LAYOUT=$layout needs the disk's size: DISK_GB=$disk_gb is not a number of GB above 0" >&2; return 2 ;; esac
+	# GB of 10^9 bytes, as disks are sold, down to whole 2 MiB
+	disk_mib=$((disk_gb * 1000000000 / 1048576 / 2 * 2))
+	# the last MiB stays outside every partition: the disk model's counters are its last 4 KiB
+	end=$(((disk_mib - 1) * 2048))
+	if [ "$layout" = seed000 ]; then
+		if [ $((1 + fs_mib + swap_mib + 1)) -gt "$disk_mib" ]; then
+			echo "LAYOUT=seed000: a $swap_mib MiB swap partition and a filesystem of at least $fs_mib MiB do not fit a disk of $disk_gb GB ($disk_mib MiB)" >&2
+			return 2
+		fi
+		echo "disk_mib=$disk_mib"
+		echo "p1=$((end - swap_mib * 2048)) $((swap_mib * 2048))"
+		echo "p2=2048 $((end - swap_mib * 2048 - 2048))"
+	else
+		if [ "$disk_mib" -lt 128 ]; then
+			echo "LAYOUT=check: a disk of $disk_gb GB is too small to measure" >&2
+			return 2
+		fi
+		echo "disk_mib=$disk_mib"
+		echo "p1=$((33 * 2048)) $((end - 33 * 2048))"
+		echo "p2=2048 $((32 * 2048))"
+	fi
+}

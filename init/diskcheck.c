@@ -1,0 +1,127 @@
+/* diskcheck: a disk measured as a benchmark would (diskcheck.h). */
+#include "diskcheck.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../lib/now.h"
+#include "../lib/record.h"
+#include "disks.h"
+#include "errmsg.h"
+#include "records.h"
+#include "results.h"
+
+#define CHUNK (1u << 20)
+static _Alignas(4096) unsigned char buf[CHUNK];	/* O_DIRECT: aligned */
+
+static void record(const char *test, const char *where, const char *unit, double value, uint64_t bytes)
+{
+	struct rec_buf b;
+
+	records_diag(&b, "diskcheck");
+	rec_add(&b, "test", test);
+	if (where)
+		rec_add(&b, "where", where);
+	if (bytes)
+		rec_addf(&b, "offset", "%llu", (unsigned long long)bytes);
+	rec_addf(&b, unit, "%.4f", value);
+	if (rec_end(&b) >= 0)
+		results_emit(&b);
+}
+
+/* MB/s of total bytes from off in 1 MiB requests, the write flushed */
+static int sequential(int fd, int write, uint64_t off, uint64_t total, double *mbs)
+{
+	double t0;
+
+	/* the head gets there first, untimed: a sustained rate has no seek in it */
+	if (pread(fd, buf, 4096, (off_t)off) != 4096)
+		return -errno;
+	t0 = now_s();
+	for (uint64_t done = 0; done < total; done += CHUNK) {
+		ssize_t r = write ? pwrite(fd, buf, CHUNK, (off_t)(off + done)) : pread(fd, buf, CHUNK, (off_t)(off + done));
+		if (r != CHUNK)
+			return r < 0 ? -errno : -EIO;
+	}
+	if (write && fdatasync(fd) < 0)
+		return -errno;
+	*mbs = (double)total / 1e6 / (now_s() - t0);
+	return 0;
+}
+
+static uint64_t lcg(uint64_t *x)
+{
+	*x = *x * 6364136223846793005ULL + 1442695040888963407ULL;
+	return *x >> 17;
+}
+
+int diskcheck_run(const char *dev, int full, char *why, size_t n)
+{
+	static const double frac[] = { 0, 1e-6, 1e-5, 1e-4, 1e-3, 3e-3, 0.01, 0.03, 0.1, 0.2, 0.33, 0.5, 0.75, 1 };
+	uint64_t size, total = full ? 64u << 20 : 16u << 20, x = 1;
+	unsigned nrand = full ? 400 : 100, pairs = full ? 10 : 3;
+	double mbs = 0, t0;
+	int fd, err;
+
+	if ((err = disks_size(dev, &size)) < 0)
+		return errmsg_why(err, why, n, "diskcheck: size of %s: %s", dev, errmsg(err));
+	if (size < 4 * total)
+		return errmsg_why(-EINVAL, why, n, "diskcheck: %s is too small to measure (%llu bytes; LAYOUT=check makes one that spans the disk)",
+				  dev, (unsigned long long)size);
+	fd = open(dev, O_RDWR | O_DIRECT | O_CLOEXEC);
+	if (fd < 0)
+		return errmsg_why(-errno, why, n, "diskcheck: open %s: %s", dev, errmsg(-errno));
+	memset(buf, 0, sizeof(buf));
+	const struct {
+		const char *test, *where;
+		int write;
+		uint64_t off;
+	} seq[] = {
+		{ "seq_read", "outer", 0, 0 },
+		{ "seq_read", "inner", 0, size - total },
+		{ "seq_write", "outer", 1, 0 },
+		{ "seq_write", "inner", 1, size - total },
+	};
+	for (size_t i = 0; i < sizeof(seq) / sizeof(seq[0]); i++) {
+		if ((err = sequential(fd, seq[i].write, seq[i].off, total, &mbs)) < 0)
+			goto fail;
+		record(seq[i].test, seq[i].where, "mb_s", mbs, 0);
+	}
+	/* random 4 KiB reads over the whole partition */
+	t0 = now_s();
+	for (unsigned i = 0; i < nrand; i++) {
+		if (pread(fd, buf, 4096, (off_t)(lcg(&x) % (size / 4096) * 4096)) != 4096) {
+			err = -errno;
+			goto fail;
+		}
+	}
+	record("random_read", NULL, "iops", nrand / (now_s() - t0), 0);
+	/* a read at the outer edge, then one at the distance: the time of the second */
+	for (size_t i = 0; i < sizeof(frac) / sizeof(frac[0]); i++) {
+		uint64_t d = (uint64_t)(frac[i] * (double)(size - 4096)) / 4096 * 4096;
+		double sum = 0;
+
+		for (unsigned p = 0; p < pairs; p++) {
+			/* a different sector of the track each time: the rotation is not the same one */
+			uint64_t o = (uint64_t)p * 37 * 4096;
+			if (pread(fd, buf, 4096, (off_t)o) != 4096)
+				goto fail_errno;
+			t0 = now_s();
+			if (pread(fd, buf, 4096, (off_t)(d + o < size ? d + o : d)) != 4096)
+				goto fail_errno;
+			sum += now_s() - t0;
+		}
+		record("seek", NULL, "ms", sum / pairs * 1e3, d);
+	}
+	close(fd);
+	return 0;
+fail_errno:
+	err = -errno;
+fail:
+	close(fd);
+	return errmsg_why(err, why, n, "diskcheck on %s: %s", dev, errmsg(err));
+}

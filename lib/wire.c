@@ -1,0 +1,136 @@
+#include "wire.h"
+#include "crc32.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static int known_type(char t)
+{
+	return t && strchr("HLANE", t) != NULL;
+}
+
+int wire_encode(char *buf, size_t size, char type, unsigned long seq, const char *text, size_t len)
+{
+	int n;
+
+	if (!known_type(type) || len > WIRE_TEXT_MAX || memchr(text, '\n', len) || memchr(text, '\r', len))
+		return -1;
+	n = snprintf(buf, size, WIRE_MAGIC " %c %lu%s", type, seq, len ? " " : "");
+	if (n < 0 || (size_t)n + len + 11 > size)
+		return -1;
+	memcpy(buf + n, text, len);
+	n += (int)len;
+	n += snprintf(buf + n, size - (size_t)n, " %08x\n", (unsigned)crc32_update(0, buf, (size_t)n));
+	return n;
+}
+
+static int hex8(const char *p, unsigned *out)
+{
+	unsigned v = 0;
+
+	for (int i = 0; i < 8; i++) {
+		char c = p[i];
+		int h = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+
+		if (h < 0)
+			return -1;
+		v = v * 16 + (unsigned)h;
+	}
+	*out = v;
+	return 0;
+}
+
+enum wire_status wire_decode(const char *line, size_t len, struct wire_frame *f)
+{
+	const char *p, *end;
+	unsigned crc;
+
+	if (len && line[len - 1] == '\r')
+		len--;
+	/* "SBC1 T N ssssssss": 17 bytes at the least */
+	if (len < 17 || len > WIRE_FRAME_MAX || memcmp(line, WIRE_MAGIC " ", 5) || !known_type(line[5]) ||
+	    line[6] != ' ' || line[len - 9] != ' ' || hex8(line + len - 8, &crc) < 0)
+		return WIRE_GARBAGE;
+	end = line + len - 9;
+	if (crc32_update(0, line, (size_t)(end - line)) != crc)
+		return WIRE_BAD_CRC;
+	f->type = line[5];
+	f->seq = 0;
+	p = line + 7;
+	if (p >= end || *p < '0' || *p > '9')
+		return WIRE_GARBAGE;
+	for (int digits = 0; p < end && *p >= '0' && *p <= '9'; p++, digits++) {
+		if (digits == 18)
+			return WIRE_GARBAGE;
+		f->seq = f->seq * 10 + (unsigned long)(*p - '0');
+	}
+	if (p < end && *p++ != ' ')
+		return WIRE_GARBAGE;
+	f->text = p;
+	f->len = (size_t)(end - p);
+	if (memchr(f->text, '\r', f->len) || memchr(f->text, '\n', f->len))
+		return WIRE_GARBAGE;
+	return WIRE_OK;
+}
+
+int wire_parse_addr(const char *s, unsigned char ip[4], unsigned *port)
+{
+	const char *p = s;
+
+	for (int i = 0; i < 4; i++) {
+		unsigned v = 0;
+		int digits = 0;
+
+		for (; *p >= '0' && *p <= '9' && digits < 3; p++, digits++)
+			v = v * 10 + (unsigned)(*p - '0');
+		if (!digits || v > 255 || *p != (i < 3 ? '.' : ':'))
+			return -1;
+		ip[i] = (unsigned char)v;
+		p++;
+	}
+	*port = 0;
+	for (int digits = 0; *p; p++, digits++) {
+		if (*p < '0' || *p > '9' || digits == 5)
+			return -1;
+		*port = *port * 10 + (unsigned)(*p - '0');
+	}
+	return *port >= 1 && *port <= 65535 ? 0 : -1;
+}
+
+static int mac_ok(const char *m, size_t n)
+{
+	if (n != 17)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if (i % 3 == 2 ? m[i] != ':' : !strchr("0123456789abcdef", m[i]) || !m[i])
+			return 0;
+	return 1;
+}
+
+static int boot_ok(const char *b, size_t n)
+{
+	if (!n || n > 32)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if (!b[i] || !strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-", b[i]))
+			return 0;
+	return 1;
+}
+
+int wire_parse_hello(const char *text, size_t len, char mac[18], char boot[33])
+{
+	const char *sp = memchr(text, ' ', len);
+	size_t ml, bl;
+
+	if (!sp || len < 4 || memcmp(text, "mac=", 4) || (size_t)(text + len - sp) < 6 || memcmp(sp, " boot=", 6))
+		return -1;
+	ml = (size_t)(sp - text - 4);
+	bl = (size_t)(text + len - sp - 6);
+	if (!mac_ok(text + 4, ml) || !boot_ok(sp + 6, bl))
+		return -1;
+	memcpy(mac, text + 4, ml);
+	mac[ml] = 0;
+	memcpy(boot, sp + 6, bl);
+	boot[bl] = 0;
+	return 0;
+}

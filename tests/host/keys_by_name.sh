@@ -1,0 +1,76 @@
+#!/bin/bash
+# Keys and workload parameters are found by name, not by their row: a row
+# inserted at the top of init/cmdkeys.c's key table and of workloads/fight.c's
+# parameter table (in a scratch copy) leaves the seed and maxruns warnings
+# (test_cmdline) and the seed002/seed002-each defaults (fight --describe) as
+# they were. The old code wrote SEED_KEY 10, MAXRUNS_KEY 22 and params[2..4].
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+cc=${HOST_CC:-cc}
+flags=(-std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -Wshadow -Wformat=2 -O1)
+pass() { echo "PASS keys_by_name: $1"; }
+fail() { echo "FAIL keys_by_name: $1"; }
+
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+cp -r "$top/init" "$top/lib" "$top/workloads" "$top/tests" "$scratch/"
+cd "$scratch" || exit 1
+
+# a copy of the table's first row under a new name, inserted above it
+insert_row() { # FILE TABLE-OPENING-LINE NEW-NAME
+	awk -v open="$2" -v name="$3" '
+		inserted == 0 && seen { row = $0; sub(/"[^"]*"/, "\"" name "\"", row); print row; inserted = 1 }
+		{ print }
+		index($0, open) == 1 { seen = 1 }
+		END { exit !inserted }' "$1" >"$1.new" && mv "$1.new" "$1"
+}
+insert_row init/cmdkeys.c 'const struct key cmdline_keys[] = {' zzinserted ||
+	{ fail "no key table found in init/cmdkeys.c"; exit 1; }
+insert_row workloads/fight.c 'static struct wl_param params[] = {' zzinserted ||
+	{ fail "no parameter table found in workloads/fight.c"; exit 1; }
+if grep -q '"zzinserted"' init/cmdkeys.c && grep -q '"zzinserted"' workloads/fight.c; then
+	pass "a row inserted at the top of both tables (scratch copy)"
+else
+	fail "the rows were not inserted"
+fi
+
+# shellcheck disable=SC2016 # make expands it
+read -ra src <<<"$(make -s --no-print-directory -C "$top" --eval 'print-%: ; @echo $($*)' print-TEST_SRC_cmdline)"
+if out=$("$cc" "${flags[@]}" -Iinit -Ilib -Itests/unit -o t tests/unit/test_cmdline.c "${src[@]}" -lm 2>&1); then
+	res=$(./t)
+	n=$(grep -c '^PASS' <<<"$res")
+	bad=$(grep '^FAIL' <<<"$res" | head -n 3 | tr '\n' ' ')
+	if [ -z "$bad" ] && grep -q '^PASS keys: seed without order=random warns about seed' <<<"$res" &&
+		grep -q '^PASS keys: maxruns without until warns about maxruns' <<<"$res"; then
+		pass "test_cmdline with a key inserted: all $n checks pass, the seed and maxruns warnings among them"
+	else
+		fail "test_cmdline with a key inserted: $bad"
+	fi
+else
+	fail "test_cmdline does not build with a key inserted: $(head -n 3 <<<"$out" | tr '\n' ' ')"
+fi
+
+# the defaults each name gets from the tree as it is, and with the row inserted
+defaults() { # DIR NAME
+	local p line=$2
+	for p in passes share fill; do
+		line+=" $p=$("$1/$2" --describe | sed -n "s/^param $2\.$p .*default=\([^ ]*\).*/\1/p")"
+	done
+	echo "$line"
+}
+mkdir ref
+if "$cc" "${flags[@]}" -o ref/fight "$top/workloads/fight.c" "$top/workloads/wl.c" "$top/lib/size.c" &&
+	out=$("$cc" "${flags[@]}" -o fight workloads/fight.c workloads/wl.c lib/size.c 2>&1); then
+	for name in fight seed002 seed002-each; do
+		[ "$name" = fight ] || { ln -sf fight "$name"; ln -sf fight "ref/$name"; }
+		want=$(defaults ref "$name")
+		got=$(defaults . "$name")
+		if [ "$got" = "$want" ] && [[ $want != *=\ * && $want != *= ]]; then
+			pass "with a parameter inserted, $name keeps its defaults: $got"
+		else
+			fail "with a parameter inserted, $name's defaults: got '$got', want '$want'"
+		fi
+	done
+else
+	fail "fight does not build with a parameter inserted: $(head -n 3 <<<"$out" | tr '\n' ' ')"
+fi

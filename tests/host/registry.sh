@@ -1,0 +1,207 @@
+#!/bin/bash
+# The registry: what the image and the host share is written once, in the
+# image's C sources, and everything else reads `init-host --describe`.
+# 1. --describe says what the parser does (defaults, workloads) and what
+#    the rank test computes; the launchers' readers (host/registry.sh,
+#    qemu/bzinfo, qemu/mkdisks, lava/mkjobs) give the same values.
+# 2. The generated documentation is what a fresh generation gives
+#    (docs/generate --check: docs/reference.md, the README's tables), and
+#    docs/variables.md names make help's variables.
+# 3. No fact of the registry is written by hand anywhere else: first the
+#    scan is shown to catch planted violations in a scratch tree (and to
+#    leave alone what it must), then the real tree is scanned. Not scanned:
+#    init/registry.c and init/cmdkeys.c (where the facts live), tests/
+#    (tests assert the values), docs/ (prose quoting them for readers;
+#    docs/reference.md is checked by 2) and what is not in git (out/).
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$top" || exit 1
+OUT=${OUT:-out}
+INIT_HOST=$(realpath -m "$OUT/host/init-host")
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failed=0
+pass() { echo "PASS registry: $1"; }
+fail() { echo "FAIL registry: $1"; failed=1; }
+check() { # NAME CMD...
+	local name=$1
+	shift
+	if "$@"; then pass "$name"; else fail "$name"; fi
+}
+
+[ -x "$INIT_HOST" ] || { fail "no $INIT_HOST (make host)"; exit 1; }
+reg=$("$INIT_HOST" --describe)
+check "--describe exits 0 and prints a registry of format 1" \
+	grep -qx 'registry swapbench format=1 text=.*' <<<"$(head -n1 <<<"$reg")"
+bad=$(grep -vE '^(registry|key|default-experiment|workload|param|exit|cmdline|disk|limit|rank) [^ ]+( [a-z-]+=[^ ]*)*( text=.*)?$' <<<"$reg")
+check "every line is TYPE NAME field=value ... [text=...] (${bad:-all})" test -z "$bad"
+
+# every key the parser prints for an empty command line, with the same default
+parsed=$("$INIT_HOST" --parse '')
+# (until and maxruns: the default experiment's, when no experiment key is given)
+mismatch=
+while IFS='=' read -r k v; do
+	case $k in
+	until|maxruns) d=$(sed -n "s/^default-experiment until.* $k=\([^ ]*\) .*/\1/p" <<<"$reg") ;;
+	*) d=$(sed -n "s/^key $k .*default=\([^ ]*\).*/\1/p" <<<"$reg") ;;
+	esac
+	[ "$d" = "$v" ] || mismatch+=" $k=$v"
+done <<<"$parsed"
+check "each key's default is the parser's (${mismatch:-$(wc -l <<<"$parsed") keys})" test -z "$mismatch"
+nkeys=$(grep -c '^key ' <<<"$reg")
+check "--describe lists as many keys as the key table has ($nkeys)" \
+	test "$nkeys" = "$(grep -c '^	{ "[a-z]*", K_' init/cmdkeys.c)"
+check "the run timeout's default is the parser's" \
+	test "$(sed -n 's/^key timeout .*default=\([0-9]*\).*/\1/p' <<<"$reg")" = "$(sed -n 's/^timeout=//p' <<<"$parsed")"
+wls=$(sed -n 's/^workload \([^ ]*\) .*/\1/p' <<<"$reg" | xargs)
+check "the workloads are lib/workloads.h's, in order ($wls)" test "$wls" = "$(make -s --no-print-directory wl-names)"
+check "every workload and alias lists its parameters" \
+	test "$(for w in $wls; do grep -q "^param $w\." <<<"$reg" || echo "$w"; done)" = ""
+check "an alias has its own defaults (seed002: one pass, fight: two)" \
+	test "$(grep -c '^param seed002.passes .*default=1 \|^param fight.passes .*default=2 ' <<<"$reg")" = 2
+check "exit statuses 0 1 2 3 124, each with a word and a meaning" \
+	test "$(sed -n 's/^exit \([0-9]*\) word=[a-z]* text=..*/\1/p' <<<"$reg" | xargs)" = "0 1 2 3 124"
+# the rank test's smallest p: paired 2/2^n, so 6 pairs (0.031) and not 5 (0.0625)
+check "the rank test's minimum runs: 6 pairs paired, 4 a side unpaired" \
+	test "$(sed -n 's/^rank \([a-z]*\) min-runs=\([0-9]*\).*/\1=\2/p' <<<"$reg" | xargs)" = "paired=6 unpaired=4"
+
+# the readers
+# shellcheck source=host/registry.sh
+source host/registry.sh
+registry_load || exit 1
+check "host/registry.sh: the qemu base line is the registry's" \
+	test "$(registry_cmdline qemu)" = "$(sed -n 's/^cmdline qemu .* text=//p' <<<"$reg")"
+check "host/registry.sh: the swap designation" test "$(registry_disk swap)" = "$(sed -n 's/^disk swap key=\([^ ]*\) spec=\([^ ]*\) .*/\1=\2/p' <<<"$reg")"
+check "host/registry.sh: status 1's words" test "$(registry_exit_text 1)" = "$(sed -n 's/^exit 1 .* text=//p' <<<"$reg")"
+check "host/registry.sh: the word fail is status 1" test "$(registry_exit_status fail)" = 1
+check "host/registry.sh: an unknown status reads as a crash" test "$(registry_exit_text 77)" = "$(registry_exit_text 3)"
+bz=$OUT/x86_64/bzImage
+if [ -f "$bz" ]; then
+	check "qemu/bzinfo --cmdline-size reads the built kernel's limit, the registry's" \
+		test "$(qemu/bzinfo --cmdline-size "$bz")" = "$(registry_limit cmdline-bytes)"
+fi
+printf 'HdrS' | dd of="$tmp/old.bz" bs=1 seek=$((0x202)) conv=notrunc 2>/dev/null
+printf '\x05\x02' | dd of="$tmp/old.bz" bs=1 seek=$((0x206)) conv=notrunc 2>/dev/null
+check "qemu/bzinfo --cmdline-size: 255 for a boot protocol before 2.06" test "$(qemu/bzinfo --cmdline-size "$tmp/old.bz")" = 255
+if qemu/mkdisks "$tmp/disks" 16 "$OUT/host/swapbench-report" >/dev/null 2>&1; then
+	id=$(sfdisk -d "$tmp/disks/disk.img" | sed -n 's/^label-id: 0x//p')
+	check "qemu/mkdisks makes the registry's PARTUUID (label-id $id)" test "PARTUUID=$id-01" = "$(registry_spec swap)"
+	check "qemu/mkdisks labels the filesystem as the registry says" \
+		test "LABEL=$(blkid -p -o value -s LABEL -O $((2048 * 512 + 48 * 1048576)) "$tmp/disks/disk.img")" = "$(registry_spec fs)"
+else
+	fail "qemu/mkdisks failed"
+fi
+
+# 2. generated documentation
+if gen=$(INIT_HOST=$INIT_HOST docs/generate --check 2>&1); then
+	pass "docs/reference.md and the README's tables are what docs/generate makes"
+else
+	fail "docs/reference.md or README.md is stale: run make docs: $(head -n 5 <<<"$gen" | tr '\n' ' ')"
+fi
+helpvars=$(make -s --no-print-directory help | sed -n '/^Variables/,/^$/p' | sed -n 's/^  \([A-Z_]*\)=.*/\1/p' | sort | xargs)
+# shellcheck disable=SC2016
+docvars=$(sed -n 's/^| `\([A-Z_]*\)` |.*/\1/p' docs/variables.md | sort | xargs)
+check "docs/variables.md names make help's variables ($helpvars)" test "$helpvars" = "$docvars"
+
+# 3. hand-written facts. The facts, from the registry itself:
+facts() {
+	local w
+	# designations, and the labels and partition id they are made of
+	sed -n 's/^disk [^ ]* key=[^ ]* spec=\([^ ]*\) .*/\1/p' <<<"$reg" | while read -r w; do
+		echo "designation	$w	$w"
+		# the bare label or id too, where it is a name of its own (swapbench-fs, not swapbench)
+		[[ ${w#*=} != *[-0-9]* ]] || echo "designation	${w#*=}	$w"
+	done
+	# the base command lines' own words (not console=ttyS0 alone, nor swapbench.* keys)
+	sed -n 's/^cmdline .* text=//p' <<<"$reg" | tr ' ' '\n' | sort -u | grep -v '^swapbench\.\|^console=ttyS0$' |
+		sed 's/.*/cmdline	&	&/'
+	# the exit statuses' words, where they are a phrase
+	sed -n 's/^exit [0-9]* word=[a-z]* text=\(.* .* .*\)/\1/p' <<<"$reg" | sed 's/.*/exit-words	&	&/'
+}
+# violations ROOT: "file:line: what" for every fact written outside its place
+violations() {
+	local root=$1 kind needle what lim
+	(
+		cd "$root" || exit 1
+		list() {
+			find . \( -path ./.git -o -path ./out -o -path ./tests -o -path ./docs \) -prune -o -type f -print |
+				grep -v '^\./init/registry\.c$\|^\./init/cmdkeys\.c$' | sed 's|^\./||' | sort
+		}
+		list >"$tmp/files"
+		facts | while IFS=$'\t' read -r kind needle what; do
+			# a label: not when it is part of a longer name (swapbench-fs-x)
+			xargs -d '\n' grep -nIP -- "(?<![A-Za-z0-9_-])\\Q$needle\\E(?![A-Za-z0-9_-])" <"$tmp/files" 2>/dev/null |
+				sed "s|\$| [$kind: $what]|"
+		done | sort -u
+		# the command-line limit, by the bytes (or the buffer) it says a command line holds
+		lim=$(registry_limit cmdline-bytes)
+		xargs -d '\n' grep -nIiE -- "(\b$lim\b|\b$((lim + 1))\b).*(cmdline|command line|append)|(cmdline|command line|append).*(\b$lim\b|\b$((lim + 1))\b)" <"$tmp/files" 2>/dev/null |
+			sed "s|\$| [limit: $lim]|"
+		# the run timeout's default, by a line that names the timeout
+		lim=$(sed -n 's/^key timeout .*default=\([0-9]*\).*/\1/p' <<<"$reg")
+		xargs -d '\n' grep -nIiE -- "timeout.*\b$lim\b|\b$lim\b.*timeout" <"$tmp/files" 2>/dev/null | sed "s|\$| [run timeout: $lim]|"
+		# the rank test's minimum runs, by "need(s) N"
+		sed -n 's/^rank [a-z]* min-runs=\([0-9]*\) .*/\1/p' <<<"$reg" | while read -r lim; do
+			xargs -d '\n' grep -nIE -- "needs?[ =]+$lim\b" <"$tmp/files" 2>/dev/null | sed "s|\$| [rank test: $lim]|"
+		done
+	) | skip_samples "$root"
+}
+# skip_samples ROOT: leaves out what a Markdown file quotes (indented sample
+# output) or generates (between <!-- registry:NAME --> markers)
+skip_samples() {
+	local line file n
+	while IFS= read -r line; do
+		file=$1/${line%%:*} n=${line#*:} n=${n%%:*}
+		if [[ $file == *.md ]]; then
+			sed -n "${n}p" "$file" | grep -q '^    ' && continue
+			awk -v n="$n" '/^<!-- registry:/ { on = 1 } /^<!-- \/registry:/ { on = 0 } NR == n { exit !on }' "$file" && continue
+		fi
+		printf '%s\n' "$line"
+	done
+}
+
+scratch=$tmp/scratch
+mkdir -p "$scratch"/{qemu,lava,host,init,tests,docs,report}
+swap=$(registry_disk swap) res=$(registry_spec results)
+early=$(registry_cmdline pxe | tr ' ' '\n' | grep '^earlyprintk=')
+cat >"$scratch/qemu/launcher" <<EOF
+append="console=ttyS0 $early swapbench.end=qemu"
+append+=" $swap"
+[ \${#append} -lt 2048 ] || die "command line longer than 2047 bytes"
+EOF
+cat >"$scratch/lava/jobs" <<EOF
+run_limit=600	# init's default for swapbench.timeout
+disks="swapbench.results=$res"
+EOF
+# shellcheck disable=SC2016
+echo 'runs_warning() { local need=4; [ "$2" = 1 ] && need=6; }' >"$scratch/host/cmdline.sh"
+# shellcheck disable=SC2016
+printf 'case $rc in 2) verdict="%s" ;; esac\n' "$(registry_exit_text 2)" >"$scratch/qemu/status"
+# where the facts may stand: their place, the tests, the docs, longer names
+for f in init/registry.c tests/t.sh docs/d.md; do cat "$scratch/qemu/launcher" "$scratch/lava/jobs" >"$scratch/$f"; done
+echo "mkfs.ext4 -L ${res#LABEL=}-old" >"$scratch/report/other.c"
+# a Markdown file: what it generates or quotes as sample output may stand, its prose not
+{
+	echo '<!-- registry:exit -->'
+	echo "| 2 | error | $(registry_exit_text 2) |"
+	echo '<!-- /registry:exit -->'
+	echo "    make run: the experiment did not start (status 2: $(registry_exit_text 2))"
+	echo "The base line ends in $(registry_cmdline qemu | tr ' ' '\n' | grep -v '^swapbench\.' | tail -n1)."
+} >"$scratch/README.md"
+planted=$(violations "$scratch")
+kinds=$(grep -o '\[[a-z -]*:' <<<"$planted" | sort -u | tr -d '[:' | paste -sd, -)
+n=$(grep -c . <<<"$planted")
+if [ "$kinds" = "cmdline,designation,exit-words,limit,rank test,run timeout" ] && [ "$n" = 9 ] &&
+	! grep -q '^init/\|^tests/\|^docs/\|^report/' <<<"$planted"; then
+	pass "the scan finds the 9 planted facts of 6 kinds, and nothing where they may stand"
+else
+	fail "the scan found $n planted facts ($kinds), 9 of 6 kinds wanted: $(tr '\n' ';' <<<"$planted")"
+fi
+
+found=$(violations "$top")
+if [ -z "$found" ]; then
+	pass "no fact of the registry is written by hand outside init/registry.c and init/cmdkeys.c"
+else
+	fail "written by hand (read them from host/registry.sh or init-host --describe): $(tr '\n' ';' <<<"$found")"
+fi
+exit $failed
