@@ -8,6 +8,7 @@
 # fight run on the SSD model over IDE: the guest sees a non-rotating disk
 # (ATA's rotation rate 1), the run's record carries the model's counters.
 # Bad input is refused before any boot.
+# shellcheck source=tests/lib.sh
 source "$(dirname "$0")/../lib.sh"
 
 if ! DISK=hdd "$top/qemu/deps" >"$T/deps.log" 2>&1 || ! command -v nbdkit >/dev/null; then
