@@ -58,13 +58,16 @@ variable_keys() {
 	[ ${#keys[@]} = 0 ] || printf '%s\n' "${keys[@]}"
 }
 
-# runs_warning N PAIRED WHAT: a line when N runs a side cannot prove a
-# difference: fewer than the rank test needs to reach p < 0.05 at all
-# (lib/stats_rank.c computes it; the registry says it).
+# runs_warning N UNIT WHAT: a line when N units a side cannot prove a
+# difference: fewer than the verdict's interval needs (report/compare.c; the
+# registry says how many). UNIT 1: pairs of runs of one round; 0: runs a
+# side; boots: boots a kernel.
 runs_warning() {
-	local n=$1 need how="run(s) a side" kind=unpaired
+	local n=$1 need how="run(s) a side" kind=unpaired why
 	[ "$2" = 1 ] && kind=paired how="pair(s) of alternating runs"
+	[ "$2" = boots ] && kind=boots how="boot(s) a kernel"
 	need=$(registry_min_runs "$kind") || return 0
+	why=$(registry_text verdict "$kind") || why="units the interval needs"
 	[ "$n" -lt "$need" ] || return 0
-	echo "warning: $3: with $n $how no difference can be proven at 95 % (the rank test needs $need); every verdict will be 'no difference proven', whatever the data"
+	echo "warning: $3: with $n $how no difference can be proven at 95 % (the verdict needs $need: $why); every verdict will be 'no verdict possible', whatever the data"
 }

@@ -71,8 +71,8 @@ registry_limit() { registry_field limit "$1" value; }
 # registry_default KEY: swapbench.KEY's default, as the image's parser has it
 registry_default() { registry_field key "$1" default; }
 
-# registry_min_runs paired|unpaired: the fewest runs the rank test can prove anything with
-registry_min_runs() { registry_field rank "$1" min-runs; }
+# registry_min_runs paired|unpaired|boots: the fewest units the verdict's interval needs
+registry_min_runs() { registry_field verdict "$1" min-runs; }
 
 # registry_exit_text STATUS: what an exit status means; the crash's words for one not listed
 registry_exit_text() { registry_text exit "$1" || registry_text exit 3; }

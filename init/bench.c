@@ -39,6 +39,7 @@ static struct {
 	int modules_loaded, modules_failed;
 	char module_error[200];
 	int diskctr;			/* the disk model's counters are read around each run */
+	struct diskctr ctr_boot;	/* as the model had them when init first read them */
 } S;
 
 __attribute__((format(printf, 1, 2)))
@@ -269,18 +270,31 @@ static void disk_record(void)
 		results_emit(&b);
 }
 
+/* the model's counters over the whole series, from the first reading to the last */
+static void disk_totals(void)
+{
+	struct diskctr end;
+	struct rec_buf b;
+
+	if (!S.diskctr || diskctr_read(&end) < 0)
+		return;
+	records_diag(&b, "diskmodel");
+	diskctr_record(&b, &S.ctr_boot, &end, 0);
+	if (rec_end(&b) >= 0)
+		results_emit(&b);
+}
+
 /* swapbench.diskctr=1: the host's disk model answers in its disk's last 4 KiB */
 static enum bench_status open_diskctr(void)
 {
 	const struct swap_backend *be = S.be[BACKEND_PARTITION].ready ? &S.be[BACKEND_PARTITION] : &S.be[BACKEND_FILE];
-	struct diskctr c;
 	int err;
 
 	if (!S.cfg.diskctr)
 		return BENCH_PASS;
 	if (!be->ready)
 		return error("swapbench.diskctr=1 reads the disk model's counters from the swap disk, and none is set up");
-	if ((err = diskctr_open(be->dev, &c)) < 0)
+	if ((err = diskctr_open(be->dev, &S.ctr_boot)) < 0)
 		return error("swapbench.diskctr=1: %s's disk: %s", be->dev,
 			     err == -ENODATA ? "its last 4 KiB hold no disk model counters (is DISK= set on the host?)"
 					     : errmsg(err));
@@ -379,6 +393,7 @@ static enum bench_status run_series(void)
 		records_until(stop, pr.round, pr.worst);
 		records_precision(&S.cfg, &S.plan, 1);
 	}
+	disk_totals();
 	if (all_off(why, sizeof(why)) < 0)
 		results_line("# swapbench: after the series: %s (recorded in totals)", why);
 	else

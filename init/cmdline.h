@@ -65,6 +65,7 @@ struct sb_config {
 	unsigned maxruns;		/* with until: most runs a backend (runs is the least) */
 	enum sb_order order;
 	uint64_t seed;			/* for ORDER_RANDOM */
+	uint64_t draw;			/* ignored: perturbs a deterministic boot (swapbench.draw) */
 	unsigned timeout_s;		/* per run */
 	unsigned vmstat_s;		/* sampling interval, 0 = off */
 	char results[CMD_VAL_MAX];	/* results disk, "" = serial only */

@@ -171,6 +171,6 @@ void diskctr_record(struct rec_buf *r, const struct diskctr *a, const struct dis
 	/* the guest's clock over the host's across the run: 1 on the host's
 	 * clock; under instruction counting, what share of the host's time
 	 * (and so of the model's waits) the guest's clock saw */
-	if (host_s > 0)
+	if (host_s > 0 && elapsed_s > 0)
 		rec_addf(r, "disk_clock_seen", "%.4f", elapsed_s / host_s);
 }

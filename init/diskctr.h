@@ -29,7 +29,8 @@ void diskctr_profile_record(struct rec_buf *r);
 /* 0 or -errno; without diskctr_open, -EBADF */
 int diskctr_read(struct diskctr *c);
 /* the differences b - a into a run's record, with the share of the host's
- * time between the two readings that the guest's clock saw (elapsed_s) */
+ * time between the two readings that the guest's clock saw (elapsed_s;
+ * 0: not said) */
 void diskctr_record(struct rec_buf *r, const struct diskctr *a, const struct diskctr *b, double elapsed_s);
 
 #endif

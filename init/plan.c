@@ -40,6 +40,30 @@ static void shuffle(struct plan *p, unsigned first, uint64_t seed)
 		p->item[i].iter = ++count[p->item[i].workload][p->item[i].backend];
 }
 
+/*
+ * Row r of a balanced Latin square (Williams) over nb configurations: every
+ * configuration takes every position equally often over the rows, and
+ * follows every other one equally often, so neither a drifting host nor
+ * what a run leaves behind favours one of them. Even nb: nb rows, the
+ * first 0, 1, nb-1, 2, nb-2, ... and each next one shifted by 1; odd nb:
+ * those and their mirror images, 2 nb rows. With two configurations the
+ * rows are A B and B A: rounds run A B B A A B ...
+ */
+void plan_williams(unsigned nb, unsigned r, unsigned *row)
+{
+	unsigned shift, mirror;
+
+	if (!nb)
+		return;
+	shift = r % nb;
+	mirror = nb % 2 && (r / nb) % 2;
+	for (unsigned i = 0; i < nb; i++) {
+		unsigned first = i % 2 ? (i + 1) / 2 : (nb - i / 2) % nb;
+
+		row[mirror ? nb - 1 - i : i] = (first + shift) % nb;
+	}
+}
+
 int plan_make(const struct sb_config *c, struct plan *p)
 {
 	unsigned nb = (unsigned)c->nconfs, bks[CMD_CONFS_MAX], first;
@@ -68,10 +92,17 @@ int plan_make(const struct sb_config *c, struct plan *p)
 				for (unsigned i = 1; i <= c->runs; i++)
 					bad |= add(p, (unsigned)w, bks[b], i, 0);
 	} else {
-		for (unsigned i = 1; i <= runs; i++)
+		unsigned row[CMD_CONFS_MAX];
+
+		for (unsigned i = 1; i <= runs; i++) {
+			/* random shuffles the plain rounds, as it always did: a seed keeps its meaning */
+			plan_williams(c->order == ORDER_RANDOM ? 1 : nb, i - 1, row);
+			for (unsigned b = c->order == ORDER_RANDOM ? 0 : nb; b < nb; b++)
+				row[b] = b;
 			for (int w = 0; w < c->nworkloads; w++)
 				for (unsigned b = 0; b < nb; b++)
-					bad |= add(p, (unsigned)w, bks[b], i, 0);
+					bad |= add(p, (unsigned)w, bks[row[b]], i, 0);
+		}
 	}
 	if (bad)
 		return -E2BIG;
@@ -97,7 +128,8 @@ int plan_note(struct plan *p, unsigned i, double value, struct plan_precision *p
 	if (it->warmup || u->until <= 0)
 		return 0;
 	u->value[it->workload][it->backend] = value;
-	/* alternate order: a round ends with the last workload on the last backend */
+	u->pos[it->workload][it->backend] = i;
+	/* alternate order: a round ends with the last workload's last run */
 	if (i + 1 < p->n && p->item[i + 1].iter == it->iter && !p->item[i + 1].warmup)
 		return 0;
 	memset(pr, 0, sizeof(*pr));
@@ -111,7 +143,8 @@ int plan_note(struct plan *p, unsigned i, double value, struct plan_precision *p
 			if (b == u->first_b)
 				continue;
 			if (!isnan(a) && !isnan(v))
-				stats_pairs_add(&u->pairs[w][b], a, v);
+				stats_pairs_add(&u->pairs[w][b], a, v,
+						(double)u->pos[w][b] - (double)u->pos[w][u->first_b]);
 			plan_rel(p, (int)w, b, &n, &rel, &half);
 			if (n < pr->pairs)
 				pr->pairs = n;

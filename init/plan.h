@@ -19,8 +19,9 @@ struct plan_item {
 
 /*
  * swapbench.until: after each round (every workload once on every
- * backend) the 95 % CI of B/A-1 over the pairs of neighbouring runs, per
- * workload and per backend B against the first backend A. The experiment
+ * backend) the 95 % CI of B/A-1 over the pairs of runs of one round, per
+ * workload and per backend B against the first backend A, the order
+ * effect fitted (stats_pairs_ratio: the same interval compare prints). The experiment
  * stops when every half-width is at most until, never on what the CI says
  * about the difference: stopping on significance would inflate false
  * positives, stopping on precision does not.
@@ -30,6 +31,7 @@ struct plan_until {
 	unsigned minrounds;		/* swapbench.runs: the fewest pairs to stop on */
 	unsigned first_b;		/* index of A, the first backend */
 	double value[CMD_WORKLOADS_MAX][CMD_CONFS_MAX];	/* this round's; NAN: not ok */
+	unsigned pos[CMD_WORKLOADS_MAX][CMD_CONFS_MAX];	/* where in the plan it ran */
 	struct stats_pairs pairs[CMD_WORKLOADS_MAX][CMD_CONFS_MAX];
 };
 
@@ -52,13 +54,16 @@ struct plan_precision {
 
 /*
  * Warm-up runs first (every workload on every backend), then the measured
- * runs in cfg->order: alternate (backends side by side, run after run),
+ * runs in cfg->order: alternate (backends side by side, each round in the
+ * next row of a balanced Latin square, plan_williams: A B, B A, A B, ...),
  * blocked (all runs of one backend, then the next) or random (the measured
  * runs shuffled by cfg->seed). With swapbench.until, maxruns rounds in
  * alternate order, of which plan_note may cut the tail. Returns 0, or
  * -E2BIG past PLAN_MAX runs.
  */
 int plan_make(const struct sb_config *cfg, struct plan *p);
+/* Row r (0-based round) of the balanced Latin square over nb configurations, into row[nb]. */
+void plan_williams(unsigned nb, unsigned r, unsigned *row);
 /*
  * Notes the measured value of item i (NAN when the run failed); warm-ups
  * are ignored. With swapbench.until, returns 1 when item i ends a round

@@ -148,9 +148,11 @@ void registry_describe(FILE *out)
 	for (size_t i = 0; i < registry_nlimits; i++)
 		fprintf(out, "limit %s value=%llu text=%s\n", registry_limits[i].name, registry_limits[i].value,
 			registry_limits[i].text);
-	fprintf(out, "rank paired min-runs=%u text=pairs of alternating runs the signed-rank test needs for p < 0.05\n",
-		stats_rank_min_runs(1, 0.05));
-	fprintf(out, "rank unpaired min-runs=%u text=runs a side Mann-Whitney needs for p < 0.05\n",
-		stats_rank_min_runs(0, 0.05));
+	/* the one decision rule (report/compare.c): an interval needs one degree of freedom */
+	fprintf(out, "verdict paired min-runs=3 text=pairs of runs of one round "
+		"(n - 2 degrees of freedom once the order effect is fitted)\n");
+	fprintf(out, "verdict unpaired min-runs=2 text=runs a side Welch's interval needs\n");
+	fprintf(out, "verdict boots min-runs=2 text=boots a kernel, for an interval "
+		"over boot means (3 or more to tell a few percent)\n");
 }
 #endif

@@ -180,12 +180,12 @@ int stats_welch(const double *a, size_t na, const double *b, size_t nb, struct s
 		w->rel = w->rel_lo = w->rel_hi = NAN;
 		return 0;
 	}
-	/* r = mb/ma; var(r) ~ (vb + r^2 va) / ma^2, df again by Welch-Satterthwaite */
-	double r = mb / ma, vra = r * r * va;
-	double se = sqrt(vb + vra) / fabs(ma);
+	struct stats_ratio r;
 
-	t = stats_t_quantile(0.975, ws_df(vra, na, vb, nb));
-	relative(r, t * se, ma, &w->rel, &w->rel_lo, &w->rel_hi);
+	stats_ratio_welch(a, na, b, nb, &r);
+	w->rel = r.rel;
+	w->rel_lo = r.lo;
+	w->rel_hi = r.hi;
 	return 0;
 }
 
@@ -239,29 +239,136 @@ double stats_detectable(double sd, size_t n, double power)
 	return (stats_t_quantile(0.975, df) + stats_t_quantile(power, df)) * sd / sqrt((double)n);
 }
 
-/* Welford's update, extended to the co-moment of a and b. */
-void stats_pairs_add(struct stats_pairs *s, double a, double b)
+/* Welford's update, extended to the co-moments of x, a and b. */
+void stats_pairs_add(struct stats_pairs *s, double a, double b, double x)
 {
-	double da = a - s->ma, db = b - s->mb;
+	double dx = x - s->mx, da = a - s->ma, db = b - s->mb;
 
 	s->n++;
+	s->mx += dx / (double)s->n;
 	s->ma += da / (double)s->n;
 	s->mb += db / (double)s->n;
+	s->cxx += dx * (x - s->mx);
+	s->cxa += dx * (a - s->ma);
+	s->cxb += dx * (b - s->mb);
 	s->caa += da * (a - s->ma);
 	s->cbb += db * (b - s->mb);
 	s->cab += da * (b - s->mb);
 }
 
+/*
+ * w = b - k a regressed on x; k such that w's intercept is 0: the ratio of
+ * b's and a's intercepts (their means at x = 0). Its error is that of w's
+ * intercept over a's: the delta method, as for the plain ratio of means.
+ */
+int stats_pairs_ratio(const struct stats_pairs *s, struct stats_ratio *r)
+{
+	double n = (double)s->n, ia = s->ma, ib = s->mb, k, cww, cxw, ss, var;
+	/* x must vary by more than rounding: a thousandth of a run over all pairs */
+	int ordered = s->n >= 3 && s->cxx > 1e-3 * n;
+
+	memset(r, 0, sizeof(*r));
+	r->n = s->n;
+	r->order = r->order_se = NAN;
+	if (s->n < 2)
+		return -1;
+	if (ordered) {
+		ia -= s->cxa / s->cxx * s->mx;
+		ib -= s->cxb / s->cxx * s->mx;
+	}
+	if (ia == 0)
+		return -1;
+	k = ib / ia;
+	cww = s->cbb - 2 * k * s->cab + k * k * s->caa;
+	cxw = s->cxb - k * s->cxa;
+	r->ordered = ordered;
+	if (ordered) {
+		r->df = n - 2;
+		ss = fmax(cww - cxw * cxw / s->cxx, 0) / r->df;
+		var = ss * (1 / n + s->mx * s->mx / s->cxx);
+		r->order = 100 * cxw / s->cxx / fabs(ia);
+		r->order_se = 100 * sqrt(ss / s->cxx) / fabs(ia);
+	} else {
+		r->df = n - 1;
+		var = fmax(cww, 0) / r->df / n;
+	}
+	r->rel = (ia < 0 ? -100 : 100) * (k - 1);
+	r->se = 100 * sqrt(var) / fabs(ia);
+	stats_ratio_interval(r, 0.95, &r->lo, &r->hi);
+	return 0;
+}
+
 int stats_pairs_rel(const struct stats_pairs *s, double *rel, double *half)
 {
-	double r, var;
+	struct stats_ratio r;
 
-	if (s->n < 2 || s->ma == 0)
+	if (stats_pairs_ratio(s, &r))
 		return -1;
-	r = s->mb / s->ma;
-	var = (s->cbb - 2 * r * s->cab + r * r * s->caa) / (double)(s->n - 1);
-	*rel = 100 * (r - 1);
-	*half = 100 * stats_t_quantile(0.975, (double)(s->n - 1)) * sqrt(fmax(var, 0) / (double)s->n) /
-		fabs(s->ma);
+	*rel = r.rel;
+	*half = (r.hi - r.lo) / 2;
 	return 0;
+}
+
+void stats_ratio_interval(const struct stats_ratio *r, double level, double *lo, double *hi)
+{
+	double h = r->se > 0 ? stats_t_quantile(0.5 + level / 2, r->df) * r->se : 0;
+
+	*lo = r->rel - h;
+	*hi = r->rel + h;
+}
+
+double stats_ratio_p(const struct stats_ratio *r, double ref)
+{
+	if (!(r->se > 0))
+		return r->rel == ref ? 1 : 0;
+	return 2 * stats_t_cdf(-fabs(r->rel - ref) / r->se, r->df);
+}
+
+int stats_ratio_welch(const double *a, size_t na, const double *b, size_t nb, struct stats_ratio *r)
+{
+	double ma, mb, va, vb, k, vra;
+
+	memset(r, 0, sizeof(*r));
+	r->n = na < nb ? na : nb;
+	r->order = r->order_se = NAN;
+	if (na < 2 || nb < 2)
+		return -1;
+	ma = stats_mean(a, na);
+	mb = stats_mean(b, nb);
+	if (ma == 0)
+		return -1;
+	va = stats_var(a, na) / (double)na;
+	vb = stats_var(b, nb) / (double)nb;
+	/* k = mb/ma; var(k) ~ (vb + k^2 va) / ma^2, df by Welch-Satterthwaite */
+	k = mb / ma;
+	vra = k * k * va;
+	r->rel = (ma < 0 ? -100 : 100) * (k - 1);
+	r->se = 100 * sqrt(vb + vra) / fabs(ma);
+	r->df = ws_df(vra, na, vb, nb);
+	stats_ratio_interval(r, 0.95, &r->lo, &r->hi);
+	return 0;
+}
+
+/* Ranks by selection (n is a handful of comparisons): nothing allocated, the image can call it. */
+void stats_holm(const double *p, size_t n, double alpha, int *reject, double *level)
+{
+	double stop_level = 0;
+	int stopped = 0;
+
+	for (size_t i = 0; i < n; i++)
+		reject[i] = -1;
+	for (size_t rank = 1; rank <= n; rank++) {
+		size_t best = n;
+		double lv = 1 - alpha / (double)(n - rank + 1);
+
+		for (size_t i = 0; i < n; i++)
+			if (reject[i] < 0 && (best == n || p[i] < p[best] || (isnan(p[best]) && !isnan(p[i]))))
+				best = i;
+		if (!stopped && !(p[best] <= alpha / (double)(n - rank + 1))) {
+			stopped = 1;
+			stop_level = lv;
+		}
+		reject[best] = !stopped;
+		level[best] = stopped ? stop_level : lv;
+	}
 }

@@ -55,12 +55,35 @@ struct stats_wilcoxon {
 
 /*
  * Pairs added one at a time, in constant memory (swapbench.until in the
- * image): the same ratio CI as stats_paired from running co-moments.
+ * image and every paired comparison of the host tool: one code path).
+ * Each pair carries x, its order: the position of B's run minus A's, in
+ * runs (+1: A ran just before B, -1: B just before A). With counterbalanced
+ * order (A B, B A, ...) x takes both signs and the analysis fits
+ * b - k a = c + g x: the ratio k at x = 0 (the two runs at the same moment)
+ * and g, the order effect (what a run's position costs, drift included),
+ * with n - 2 degrees of freedom. Without it (every x alike) the plain
+ * paired ratio, n - 1 degrees of freedom, and the order effect unknown.
  */
 struct stats_pairs {
 	size_t n;
-	double ma, mb;		/* running means */
-	double caa, cbb, cab;	/* running sums of centred products */
+	double mx, ma, mb;		/* running means */
+	double cxx, cxa, cxb;		/* running sums of centred products */
+	double caa, cbb, cab;
+};
+
+/*
+ * The one quantity every decision in swapbench is about: B/A-1 in
+ * percent, with its standard error and degrees of freedom, so that the
+ * interval at any level is rel +- t(df) se, and the test is whether that
+ * interval holds the reference (0 for a verdict, the threshold for bisect).
+ */
+struct stats_ratio {
+	size_t n;		/* pairs, or units (boots) */
+	double rel;		/* 100 (B/A - 1), sign that of B-A below a negative A */
+	double se, df;		/* its standard error (percent) and degrees of freedom */
+	double lo, hi;		/* 95 % interval */
+	int ordered;		/* 1: the order effect was fitted */
+	double order, order_se;	/* order effect, percent of A per run of position; NAN unless ordered */
 };
 
 double stats_mean(const double *x, size_t n);
@@ -87,9 +110,27 @@ int stats_wilcoxon(const double *a, const double *b, size_t n, struct stats_wilc
 double stats_rank_min_p(int paired, size_t na, size_t nb);
 /* The fewest runs a side (pairs when paired) with which that p is below alpha. */
 unsigned stats_rank_min_runs(int paired, double alpha);
-void stats_pairs_add(struct stats_pairs *s, double a, double b);
-/* 100 * (mean b / mean a - 1) and its 95 % CI half-width; -1 below two pairs. */
+void stats_pairs_add(struct stats_pairs *s, double a, double b, double x);
+/* The order-adjusted B/A-1 (see struct stats_pairs); -1 below two pairs or when A's mean is 0. */
+int stats_pairs_ratio(const struct stats_pairs *s, struct stats_ratio *r);
+/* 100 * (B/A - 1) and its 95 % CI half-width, as stats_pairs_ratio; -1 below two pairs. */
 int stats_pairs_rel(const struct stats_pairs *s, double *rel, double *half);
+/* The interval of r at a two-sided level (0.95, 0.975, ...). */
+void stats_ratio_interval(const struct stats_ratio *r, double level, double *lo, double *hi);
+/* Two-sided p of the t test of rel = ref (the level at which the interval would touch ref). */
+double stats_ratio_p(const struct stats_ratio *r, double ref);
+/*
+ * B/A-1 of two independent samples (boot means of two kernels): Welch's
+ * interval of the ratio of means by the delta method. -1 below two a side.
+ */
+int stats_ratio_welch(const double *a, size_t na, const double *b, size_t nb, struct stats_ratio *r);
+/*
+ * Holm's step-down over n two-sided p values at family-wise level alpha:
+ * reject[i] 1 or 0, level[i] the confidence level of the interval that
+ * agrees with it (1 - alpha / (n - rank + 1) for a rejected one, that of
+ * the first one kept for the others), so that interval and decision agree.
+ */
+void stats_holm(const double *p, size_t n, double alpha, int *reject, double *level);
 /*
  * The smallest true difference a two-sided test at 5 % finds with the given
  * power, for n values (pairs) whose differences have standard deviation sd:

@@ -4,10 +4,10 @@
 # server, the host's load, the vCPU's pinning, the progress lines, the
 # CPU-refusal watch.
 
-# model_check DISK NETBOOT: dies unless the disk model DISK can serve this boot
+# model_check DISK NETBOOT ICOUNT: dies unless the disk model DISK can serve this boot
 model_check() {
 	local msg
-	msg=$(diskmodel_refusal "$1" "${DETERMINISTIC:-0}" "$2")
+	msg=$(diskmodel_refusal "$1" "${DETERMINISTIC:-0}" "$2" "$3")
 	[ -z "$msg" ] || die "$msg"
 	[ "$1" != host ] || return 0
 	command -v nbdkit >/dev/null || die "DISK=$1 needs nbdkit (make deps DISK=$1)"

@@ -1,96 +1,78 @@
 /*
- * compare --bisect: good, bad or "boot again", by a rule fixed before the
- * data are seen, so that looking after every boot keeps its error rates
- * (a group-sequential test, Haybittle-Peto boundaries). Per comparison,
- * d is B/A-1 in percent (worsening positive) and s its standard error,
- * taken as the 95 % CI half-width / 1.96, so that few runs (a wide t
- * interval) count as less precise; k comparisons share the error rate
- * (Bonferroni).
+ * compare --bisect: good, bad or "boot again", by the one decision rule
+ * (report/compare.c): B/A-1 and its t interval, with degrees of freedom
+ * from the boots when the step and the baseline ran in different boots.
+ * The threshold is tested with the interval, not the point estimate. With
+ * d the worsening (B/A-1, sign turned for a throughput) and k comparisons
+ * (workloads x backends):
  *
- *   bad   d > threshold and d / s >= 3 while more runs may follow
- *         (--interim: one-sided p <= 0.00135 a look), at the last look
- *         d / s >= z(1 - 0.04 / k)
- *   good  the 95 % CI of d lies below the threshold, or at the last look
- *         d + 1.28 s < 2 x threshold (a worsening of twice the threshold
- *         excluded at 90 %)
- *   else  undecided: 125; experiments/bisect-run boots again until its cap
+ *   bad   the one-sided (1 - 0.05/k) lower bound of d lies above the
+ *         threshold for one comparison at least (Bonferroni: the step's
+ *         false "bad" <= 5 %): the (1 - 0.1/k) interval's lower end
+ *   good  the one-sided 95 % upper bound of d lies below the threshold for
+ *         every comparison (all must pass, so no correction is needed): the
+ *         90 % interval's upper end; and no run of B failed where none of
+ *         A's did
+ * Each answer is one one-sided test at 5 %, the errors the step promises
+ * (a kernel within the threshold called bad, one beyond it called good).
+ *   else  undecided: 125; experiments/bisect-run boots again until its cap, and at
+ *         the cap answers 125 (git bisect skip), never a guess.
  *
- * One comparison bad makes the step bad; all good make it good.
- * tests/unit/test_bisect_sim.c measures the error rates by simulation.
+ * tests/unit/test_bisect_sim.c measures the error rates of steps and of
+ * whole bisections by simulation, through this code.
  */
 #include "compare.h"
 #include "util.h"
 
 #include <math.h>
 
-#define Z_INTERIM 3.0
-#define ALPHA_LAST 0.04
-#define Z_EXCLUDE 1.2816	/* one-sided 90 % */
-
 const char bisect_rule[] =
-	"bisect rule: d = worsening B/A-1, s = its 95 % CI half-width / 1.96, k comparisons; "
-	"bad: d > threshold and d/s >= 3 (interim look) or >= z(1 - 0.04/k) (last look); "
-	"good: 95 % CI below the threshold, or at the last look d + 1.28 s < 2 x threshold; "
-	"else undecided (125)";
-
-/* The standard normal quantile, by bisection on erfc: exact enough and cannot wander. */
-static double z_quantile(double p)
-{
-	double lo = -40, hi = 40;
-
-	for (int i = 0; i < 200; i++) {
-		double mid = (lo + hi) / 2;
-
-		if (0.5 * erfc(-mid / sqrt(2)) < p)
-			lo = mid;
-		else
-			hi = mid;
-	}
-	return (lo + hi) / 2;
-}
+	"bisect rule: d = worsening B/A-1, k comparisons, its interval over boots when A and B ran "
+	"in different boots; bad: the (1 - 0.1/k) interval of d above the threshold for one "
+	"comparison (one-sided 5 %, Bonferroni); good: the 90 % interval below the threshold for "
+	"all (one-sided 5 %), no failures of B only; else undecided (125: boot again, or skip at "
+	"the cap)";
 
 enum bisect_result compare_bisect(const struct comparison *c, size_t n,
 				  const struct bisect_opts *o, FILE *out)
 {
-	enum verdict worse = o->higher_better ? V_LOWER : V_HIGHER;
-	double zbad = o->interim ? Z_INTERIM : z_quantile(1 - ALPHA_LAST / (double)(n ? n : 1));
+	double bad_level = 1 - 0.1 / (double)(n ? n : 1), good_level = 0.90;
 	size_t good = 0, bad = 0;
 	char name[160];
 
 	fprintf(out, "%s\n", bisect_rule);
 	for (size_t i = 0; i < n; i++) {
 		const struct comparison *p = &c[i];
-		double d, hi, s;
+		double lo, hi, glo, ghi, dlo, dhi, d, gd;
 
 		compare_name(p, name, sizeof(name));
-		if (!p->est.have || isnan(p->est.rel)) {
-			fprintf(out, "bisect: %s: too few runs that passed (A %zu, B %zu)\n", name,
-				p->a->nv, p->b->nv);
+		if (!p->est.have) {
+			fprintf(out, "bisect: %s: undecided: %s\n", name, p->why);
 			continue;
 		}
-		d = worse == V_HIGHER ? p->est.rel : -p->est.rel;
-		hi = worse == V_HIGHER ? p->est.rel_hi : -p->est.rel_lo;
-		s = (p->est.rel_hi - p->est.rel_lo) / 2 / 1.959964;
-		if (d > o->threshold && (s == 0 || d / s >= zbad)) {
-			fprintf(out, "bisect: %s: bad: B worse by %.2f%% (> %g%%), %.1f standard errors "
-				"(>= %.2f)\n", name, d, o->threshold, s ? d / s : INFINITY, zbad);
+		stats_ratio_interval(&p->est.r, bad_level, &lo, &hi);
+		stats_ratio_interval(&p->est.r, good_level, &glo, &ghi);
+		/* worsening: B/A-1 for a time, its negative for a throughput */
+		d = o->higher_better ? -p->est.r.rel : p->est.r.rel;
+		dlo = o->higher_better ? -hi : lo;
+		dhi = o->higher_better ? -lo : hi;
+		gd = o->higher_better ? -glo : ghi;
+		if (dlo > o->threshold) {
+			fprintf(out, "bisect: %s: bad: worsening %.2f%%, %.4g%% CI %.2f%% to %.2f%%, "
+				"above %g%% (%s)\n", name, d, 100 * bad_level, dlo, dhi, o->threshold,
+				p->why);
 			bad++;
 		} else if (group_nfailed(p->b) && !group_nfailed(p->a)) {
-			fprintf(out, "bisect: %s: %zu run(s) of B did not pass, none of A\n", name,
-				group_nfailed(p->b));
-		} else if (hi < o->threshold) {
-			fprintf(out, "bisect: %s: good: worsening at most %.2f%% (95%% CI) < %g%%\n",
-				name, hi, o->threshold);
-			good++;
-		} else if (!o->interim && d + Z_EXCLUDE * s < 2 * o->threshold) {
-			fprintf(out, "bisect: %s: good: worsening %.2f%%, at most %.2f%% (90%%, one-sided) "
-				"< %g%% (twice the threshold)\n", name, d, d + Z_EXCLUDE * s,
-				2 * o->threshold);
+			fprintf(out, "bisect: %s: undecided: %zu run(s) of B did not pass, none of A\n",
+				name, group_nfailed(p->b));
+		} else if (gd < o->threshold) {
+			fprintf(out, "bisect: %s: good: worsening %.2f%%, at most %.2f%% (90%% CI) < %g%%\n",
+				name, d, gd, o->threshold);
 			good++;
 		} else {
-			fprintf(out, "bisect: %s: undecided: worsening %.2f%% +- %.2f%% (95%% CI), "
-				"threshold %g%%%s\n", name, d, 1.959964 * s, o->threshold,
-				o->interim ? ": more runs" : "");
+			fprintf(out, "bisect: %s: undecided: worsening %.2f%%, 90%% CI %.2f%% to %.2f%% holds "
+				"the threshold %g%%%s\n", name, d, o->higher_better ? -ghi : glo, gd,
+				o->threshold, o->interim ? ": more boots" : "");
 		}
 	}
 	if (bad) {
@@ -107,6 +89,6 @@ enum bisect_result compare_bisect(const struct comparison *c, size_t n,
 		fprintf(out, "bisect: inconclusive (exit 125): no workload present in both A and B\n");
 	else
 		fprintf(out, "bisect: %s (exit 125): %zu of %zu comparisons good, none bad\n",
-			o->interim ? "undecided, more runs wanted" : "inconclusive", good, n);
+			o->interim ? "undecided, more boots wanted" : "inconclusive", good, n);
 	return BISECT_SKIP;
 }

@@ -2,15 +2,17 @@
 #define SBR_CLOCKFLAG_H
 /*
  * Runs the clock cannot vouch for: measured across a clocksource switch, or
- * timing something shorter than CLOCKFLAG_STEPS steps of the boot's clock.
- * Flagged runs stay out of the statistics unless the user asks for them.
+ * whose analysed metric (a time) is shorter than CLOCKFLAG_STEPS steps of
+ * the boot's clock; a short field the analysis does not use flags nothing.
+ * Flagged runs stay out of the statistics unless the user asks for them,
+ * and every comparison counts them.
  */
 #include "parse.h"
 
 #define CLOCKFLAG_STEPS 1000.0	/* a step finer than a thousandth of the interval */
 
-/* Sets run->flag (a reason) on each such run; returns how many. */
-size_t clockflag_runs(struct dataset *ds);
+/* Sets run->flag (a reason) on each such run, for the metric analysed; returns how many. */
+size_t clockflag_runs(struct dataset *ds, const char *metric);
 /* The boot's clock step in seconds (clock_step_ns, else clock_res_ns); 0 if unknown. */
 double clockflag_step_s(const struct boot *b);
 /* On out: one "SOURCE:LINE: boot B test N: flagged, not used: REASON" line a run. */

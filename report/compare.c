@@ -26,7 +26,7 @@ static const char *order_of(const struct boot *b)
 
 struct slot {
 	const struct boot *boot;
-	unsigned long iter;
+	unsigned long iter, num;
 	double v;
 };
 
@@ -39,96 +39,223 @@ static int cmp_slot(const void *x, const void *y)
 	return (a->iter > b->iter) - (a->iter < b->iter);
 }
 
-/* A cell's values with where they were measured; NULL with why when one cannot pair. */
-static struct slot *slots(const struct cell *c, char *why, size_t size)
+/* A cell's values with where they were measured, sorted by boot then iteration. */
+static struct slot *slots(const struct cell *c)
 {
-	struct slot *s;
+	struct slot *s = xcalloc(c->nv ? c->nv : 1, sizeof(*s));
 
-	if (!c->vrun) {
-		snprintf(why, size, c->nv ? "the run order is not known" : "no run of it was used");
-		return NULL;
-	}
-	s = xcalloc(c->nv ? c->nv : 1, sizeof(*s));
 	for (size_t i = 0; i < c->nv; i++) {
 		const struct run *r = c->vrun[i];
-		const char *iter = record_get(&r->rec, "iter"), *order = order_of(r->boot);
+		const char *iter = record_get(&r->rec, "iter");
 
-		if (order) {
-			snprintf(why, size, "boot %s ran its plan in %s order", r->boot->id, order);
-			free(s);
-			return NULL;
-		}
-		s[i] = (struct slot){ r->boot, iter ? strtoul(iter, NULL, 10) : 0, c->v[i] };
+		s[i] = (struct slot){ r->boot, iter ? strtoul(iter, NULL, 10) : 0, r->num, c->v[i] };
 	}
 	qsort(s, c->nv, sizeof(*s), cmp_slot);
 	return s;
 }
 
-/* The paired analysis of n pairs pa[i], pb[i]; left: runs without a partner. */
-static void analyse_pairs(const double *pa, const double *pb, size_t n, size_t left,
-			  struct comparison *c)
+/* Whether any boot holds runs of both sides. */
+static int share_boots(const struct slot *sa, size_t na, const struct slot *sb, size_t nb)
 {
-	if (n < 2) {
-		snprintf(c->why, sizeof(c->why), n ? "only one A run has its B neighbour" :
-			 "no A run has a B run next to it in the same boot");
-	} else if (!stats_paired(pa, pb, n, &c->pd) && !stats_wilcoxon(pa, pb, n, &c->wx)) {
-		double above = 0;
-
-		for (size_t i = 0; i < n; i++)
-			above += pb[i] > pa[i] ? 1 : pb[i] == pa[i] ? 0.5 : 0;
-		c->paired = 1;
-		c->npairs = n;
-		c->est = (struct estimate){ 1, c->pd.diff, c->pd.ci_lo, c->pd.ci_hi, c->pd.rel,
-					    c->pd.rel_lo, c->pd.rel_hi, above / (double)n, c->wx.p };
-		snprintf(c->why, sizeof(c->why), "paired: the runs alternated, %zu pairs of "
-			 "neighbouring runs (r = %.2f)", n, c->pd.corr);
-		if (left)
-			snprintf(c->why + strlen(c->why), sizeof(c->why) - strlen(c->why),
-				 ", %zu run(s) without a partner left out", left);
-	} else {
-		snprintf(c->why, sizeof(c->why), "every pair is tied");
+	for (size_t i = 0, j = 0; i < na && j < nb;) {
+		if (sa[i].boot == sb[j].boot)
+			return 1;
+		if ((uintptr_t)sa[i].boot < (uintptr_t)sb[j].boot)
+			i++;
+		else
+			j++;
 	}
+	return 0;
 }
 
-/* Pairs each A run with the B run of the same boot and iteration: its neighbour. */
-static void pair_runs(const struct cell *a, const struct cell *b, struct comparison *c)
+/* Why the runs cannot be paired (a boot not in alternate order), or NULL. */
+static const char *unpairable(const struct slot *s, size_t n, char *why, size_t size)
 {
-	struct slot *sa, *sb = NULL;
-	double *pa, *pb;
-	size_t n = 0;
+	for (size_t i = 0; i < n; i++) {
+		const char *order = order_of(s[i].boot);
 
-	if (!(sa = slots(a, c->why, sizeof(c->why))) || !(sb = slots(b, c->why, sizeof(c->why)))) {
-		free(sa);
-		return;
+		if (order) {
+			snprintf(why, size, "boot %s ran its plan in %s order", s[i].boot->id, order);
+			return why;
+		}
 	}
-	pa = xcalloc(a->nv + 1, sizeof(*pa));
-	pb = xcalloc(a->nv + 1, sizeof(*pb));
-	for (size_t i = 0, j = 0; i < a->nv && j < b->nv;) {
+	return NULL;
+}
+
+static void set_estimate(struct comparison *c, enum unit unit, size_t na, size_t nb,
+			 const struct stats_ratio *r)
+{
+	c->est.have = 1;
+	c->est.unit = unit;
+	c->est.na = na;
+	c->est.nb = nb;
+	c->est.r = *r;
+	c->est.level = 0.95;
+	c->est.rel = r->rel;
+	c->est.rel_lo = r->lo;
+	c->est.rel_hi = r->hi;
+	c->est.p = stats_ratio_p(r, 0);
+	c->est.family = 1;
+}
+
+/* Each A run with the B run of the same boot and round; x = B's position minus A's. */
+static void pair_runs(const struct slot *sa, size_t na, const struct slot *sb, size_t nb,
+		      struct comparison *c)
+{
+	struct stats_pairs acc = { 0 };
+	struct stats_ratio r;
+	size_t n = 0, left;
+
+	for (size_t i = 0, j = 0; i < na && j < nb;) {
 		int d = cmp_slot(&sa[i], &sb[j]);
 
 		if (d == 0 && sa[i].iter) {
-			pa[n] = sa[i].v;
-			pb[n++] = sb[j].v;
+			stats_pairs_add(&acc, sa[i].v, sb[j].v, (double)sb[j].num - (double)sa[i].num);
+			n++;
 		}
 		i += d <= 0;
 		j += d >= 0;
 	}
-	analyse_pairs(pa, pb, n, a->nv + b->nv - 2 * n, c);
-	free(pa);
-	free(pb);
-	free(sa);
-	free(sb);
+	left = na + nb - 2 * n;
+	c->est.unit = UNIT_PAIRS;
+	c->est.na = c->est.nb = n;
+	if (stats_pairs_ratio(&acc, &r)) {
+		snprintf(c->why, sizeof(c->why), n < 2 ? "paired: %zu pair(s) of runs of one round, "
+			 "2 at least needed" : "paired: A's mean is 0, no ratio", n);
+		return;
+	}
+	set_estimate(c, UNIT_PAIRS, n, n, &r);
+	if (r.ordered)
+		snprintf(c->why, sizeof(c->why), "paired: %zu pairs of runs of one round, order "
+			 "counterbalanced, its effect fitted: %+.2f %% a run of position (95 %% CI "
+			 "%+.2f %% to %+.2f %%), %.0f df", n, r.order,
+			 r.order - stats_t_quantile(0.975, r.df) * r.order_se,
+			 r.order + stats_t_quantile(0.975, r.df) * r.order_se, r.df);
+	else
+		snprintf(c->why, sizeof(c->why), "paired: %zu pairs of runs of one round, always in "
+			 "one order (an order effect cannot be told from the difference), %.0f df",
+			 n, r.df);
+	if (left)
+		snprintf(c->why + strlen(c->why), sizeof(c->why) - strlen(c->why),
+			 "; %zu run(s) without a partner left out", left);
 }
 
-/* The verdict from the estimate: the CI excludes zero and the rank test agrees. */
+/* Boot means of sorted slots into m (one per boot), the spread into sp; returns boots. */
+static size_t boot_means(const struct slot *s, size_t n, double *m, struct spread *sp)
+{
+	double ss_within = 0, df_within = 0, inv_runs = 0, grand;
+	size_t nb = 0;
+
+	for (size_t i = 0; i < n;) {
+		size_t j = i;
+		double sum = 0, mean, dev = 0;
+
+		while (j < n && s[j].boot == s[i].boot)
+			sum += s[j++].v;
+		mean = sum / (double)(j - i);
+		for (size_t k = i; k < j; k++)
+			dev += (s[k].v - mean) * (s[k].v - mean);
+		ss_within += dev;
+		df_within += (double)(j - i - 1);
+		inv_runs += 1.0 / (double)(j - i);
+		m[nb++] = mean;
+		i = j;
+	}
+	sp->boots = nb;
+	sp->runs = n;
+	grand = stats_mean(m, nb);
+	sp->run_sd = df_within > 0 ? 100 * sqrt(ss_within / df_within) / fabs(grand) : NAN;
+	sp->boot_sd = sp->boot_share = NAN;
+	if (nb >= 2) {
+		/* var(boot mean) = boot variance + run variance / runs in the boot */
+		double vm = stats_var(m, nb), vw = df_within > 0 ? ss_within / df_within : 0;
+		double vb = fmax(vm - vw * inv_runs / (double)nb, 0);
+
+		sp->boot_sd = 100 * sqrt(vb) / fabs(grand);
+		sp->boot_share = vm > 0 ? fmin(vb / vm, 1) : 0;
+	}
+	return nb;
+}
+
+/* A and B in different boots: the boot is the unit, Welch over boot means. */
+static void compare_boots(const struct slot *sa, size_t na, const struct slot *sb, size_t nb,
+			  struct comparison *c)
+{
+	double *ma = xcalloc(na + 1, sizeof(*ma)), *mb = xcalloc(nb + 1, sizeof(*mb));
+	size_t ka = boot_means(sa, na, ma, &c->spa), kb = boot_means(sb, nb, mb, &c->spb);
+	struct stats_ratio r;
+
+	c->est.unit = UNIT_BOOTS;
+	c->est.na = ka;
+	c->est.nb = kb;
+	if (ka < 2 || kb < 2 || stats_ratio_welch(ma, ka, mb, kb, &r))
+		snprintf(c->why, sizeof(c->why), "by boot: %zu boot(s) of A and %zu of B; boots differ by "
+			 "more than runs do, so kernels are compared over boots: 2 a side at least, 3 or "
+			 "more to tell a few percent", ka, kb);
+	else {
+		set_estimate(c, UNIT_BOOTS, ka, kb, &r);
+		snprintf(c->why, sizeof(c->why), "by boot: A and B ran in different boots, Welch over "
+			 "boot means, %zu and %zu boots, %.1f df", ka, kb, r.df);
+	}
+	free(ma);
+	free(mb);
+}
+
+/* Runs of shared boots that cannot pair: Welch over the runs. */
+static void compare_runs(const struct cell *a, const struct cell *b, struct comparison *c,
+			 const char *why)
+{
+	struct stats_ratio r;
+
+	c->est.unit = UNIT_RUNS;
+	c->est.na = a->nv;
+	c->est.nb = b->nv;
+	if (stats_ratio_welch(a->v, a->nv, b->v, b->nv, &r)) {
+		snprintf(c->why, sizeof(c->why), "unpaired (Welch over runs): %.120s; 2 runs a side at "
+			 "least", why);
+		return;
+	}
+	set_estimate(c, UNIT_RUNS, a->nv, b->nv, &r);
+	snprintf(c->why, sizeof(c->why), "unpaired (Welch over runs, %.1f df): %.140s", r.df, why);
+}
+
+/* The verdict: the interval at the comparison's level excludes 0. */
 static void decide(struct comparison *c)
 {
-	if (!c->est.have || c->est.p >= 0.05)
+	c->verdict = V_NONE;
+	if (!c->est.have)
 		return;
-	if (c->est.ci_lo > 0)
+	stats_ratio_interval(&c->est.r, c->est.level, &c->est.rel_lo, &c->est.rel_hi);
+	if (c->est.rel_lo > 0)
 		c->verdict = V_HIGHER;
-	else if (c->est.ci_hi < 0)
+	else if (c->est.rel_hi < 0)
 		c->verdict = V_LOWER;
+}
+
+/* ln of n choose k */
+static double lchoose(double n, double k)
+{
+	return lgamma(n + 1) - lgamma(k + 1) - lgamma(n - k + 1);
+}
+
+/*
+ * Fisher's exact test of fa of na against fb of nb failed runs, two-sided
+ * (the tables no more likely than the one seen); NAN when nothing failed.
+ */
+static double fisher(size_t fa, size_t na, size_t fb, size_t nb)
+{
+	double f = (double)(fa + fb), n = (double)(na + nb), p = 0, seen;
+
+	if (!fa && !fb)
+		return NAN;
+	seen = lchoose((double)na, (double)fa) + lchoose((double)nb, (double)fb) - lchoose(n, f);
+	for (double k = fmax(0, f - (double)nb); k <= fmin(f, (double)na); k++) {
+		double lp = lchoose((double)na, k) + lchoose((double)nb, f - k) - lchoose(n, f);
+
+		if (lp <= seen + 1e-7)
+			p += exp(lp);
+	}
+	return fmin(p, 1);
 }
 
 static void compare_start(const struct cell *a, const struct cell *b, struct comparison *c)
@@ -137,10 +264,10 @@ static void compare_start(const struct cell *a, const struct cell *b, struct com
 	c->workload = a->workload;
 	c->a = a;
 	c->b = b;
+	c->spa.run_sd = c->spa.boot_sd = c->spb.run_sd = c->spb.boot_sd = NAN;
 	stats_summarize(a->v, a->nv, &c->sa);
 	stats_summarize(b->v, b->nv, &c->sb);
-	c->have_welch = !stats_welch(a->v, a->nv, b->v, b->nv, &c->w);
-	c->have_mw = !stats_mann_whitney(a->v, a->nv, b->v, b->nv, &c->mw);
+	c->fail_p = fisher(group_nfailed(a), a->nruns, group_nfailed(b), b->nruns);
 }
 
 struct cell compare_values_cell(const char *workload, const char *group, double *v, size_t n)
@@ -155,28 +282,106 @@ struct cell compare_values_cell(const char *workload, const char *group, double 
 	return c;
 }
 
-void compare_aligned(const struct cell *a, const struct cell *b, struct comparison *c)
+struct cell compare_runs_cell(const char *workload, const char *group, double *v,
+			      const struct run **vrun, size_t n)
 {
+	struct cell c = compare_values_cell(workload, group, v, n);
+
+	c.vrun = vrun;
+	return c;
+}
+
+void compare_aligned(const struct cell *a, const struct cell *b, int counterbalanced,
+		     struct comparison *c)
+{
+	struct stats_pairs acc = { 0 };
+	struct stats_ratio r;
+	size_t n = a->nv < b->nv ? a->nv : b->nv;
+
 	compare_start(a, b, c);
-	analyse_pairs(a->v, b->v, a->nv < b->nv ? a->nv : b->nv,
-		      a->nv > b->nv ? a->nv - b->nv : b->nv - a->nv, c);
+	for (size_t i = 0; i < n; i++)
+		stats_pairs_add(&acc, a->v[i], b->v[i], counterbalanced && i % 2 ? -1 : 1);
+	c->est.unit = UNIT_PAIRS;
+	if (!stats_pairs_ratio(&acc, &r))
+		set_estimate(c, UNIT_PAIRS, n, n, &r);
+	snprintf(c->why, sizeof(c->why), "paired by position, %zu pairs, %s", n,
+		 counterbalanced ? "A first in the odd pairs, B in the even ones" : "A always first");
 	decide(c);
 }
 
 void compare_cells(const struct cell *a, const struct cell *b, struct comparison *c)
 {
-	char why[sizeof(c->why)];
+	char why[160];
 
 	compare_start(a, b, c);
-	pair_runs(a, b, c);
-	if (!c->paired) {
-		snprintf(why, sizeof(why), "unpaired (Welch, Mann-Whitney): %.120s", c->why);
-		memcpy(c->why, why, sizeof(why));
-		c->est = (struct estimate){ c->have_welch && c->have_mw, c->w.diff, c->w.ci_lo,
-					    c->w.ci_hi, c->w.rel, c->w.rel_lo, c->w.rel_hi,
-					    c->mw.ps, c->mw.p };
+	if (!a->vrun || !b->vrun) {
+		compare_runs(a, b, c, a->nv || b->nv ? "the run order is not known" : "no run was used");
+	} else {
+		struct slot *sa = slots(a), *sb = slots(b);
+
+		if (!share_boots(sa, a->nv, sb, b->nv))
+			compare_boots(sa, a->nv, sb, b->nv, c);
+		else if (unpairable(sa, a->nv, why, sizeof(why)) || unpairable(sb, b->nv, why, sizeof(why)))
+			compare_runs(a, b, c, why);
+		else
+			pair_runs(sa, a->nv, sb, b->nv, c);
+		free(sa);
+		free(sb);
 	}
 	decide(c);
+}
+
+void compare_family(struct comparison *c, size_t n)
+{
+	double *p = xcalloc(n + 1, sizeof(*p)), *level = xcalloc(n + 1, sizeof(*level));
+	int *reject = xcalloc(n + 1, sizeof(*reject));
+	size_t *ix = xcalloc(n + 1, sizeof(*ix)), m = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (c[i].est.have) {
+			ix[m] = i;
+			p[m++] = c[i].est.p;
+		}
+	stats_holm(p, m, 0.05, reject, level);
+	for (size_t k = 0; k < m; k++) {
+		c[ix[k]].est.level = m > 1 ? level[k] : 0.95;
+		c[ix[k]].est.family = m;
+		decide(&c[ix[k]]);
+	}
+	/* failure rates: a family of their own */
+	m = 0;
+	for (size_t i = 0; i < n; i++)
+		if (!isnan(c[i].fail_p)) {
+			ix[m] = i;
+			p[m++] = c[i].fail_p;
+		}
+	stats_holm(p, m, 0.05, reject, level);
+	for (size_t k = 0; k < m; k++) {
+		const struct comparison *x = &c[ix[k]];
+		double ra = (double)group_nfailed(x->a) / (double)(x->a->nruns ? x->a->nruns : 1),
+		       rb = (double)group_nfailed(x->b) / (double)(x->b->nruns ? x->b->nruns : 1);
+
+		c[ix[k]].fail_verdict = reject[k] ? (rb > ra ? 1 : -1) : 0;
+	}
+	free(p);
+	free(level);
+	free(reject);
+	free(ix);
+}
+
+const char *compare_family_note(const struct comparison *c, size_t n)
+{
+	static char note[160];
+
+	note[0] = 0;
+	for (size_t i = 0; i < n; i++)
+		if (c[i].est.have && c[i].est.family > 1) {
+			snprintf(note, sizeof(note), "Holm over the %zu comparisons of this table: "
+				 "family-wise error 5 %%, each interval at the level that decided it",
+				 c[i].est.family);
+			break;
+		}
+	return note;
 }
 
 static size_t push(struct comparison **out, size_t n, size_t *cap, const struct cell *a,
@@ -199,6 +404,7 @@ size_t compare_match(const struct cells *a, const struct cells *b, struct compar
 		if (cb)
 			n = push(out, n, &cap, &a->c[i], cb, a->c[i].group);
 	}
+	compare_family(*out, n);
 	return n;
 }
 
@@ -215,6 +421,7 @@ size_t compare_groups(const struct cells *cs, const char *ga, const char *gb,
 			continue;
 		n = push(out, n, &cap, &cs->c[i], cb, NULL);
 	}
+	compare_family(*out, n);
 	return n;
 }
 
@@ -227,16 +434,6 @@ const char *compare_verdict_name(enum verdict v, const char *metric)
 	if (v == V_LOWER)
 		return t ? "B faster" : "B lower";
 	return "no difference proven";
-}
-
-static void add_interval(struct table *t, double lo, double hi, const char *unit)
-{
-	char a[32], b[32];
-
-	if (isnan(lo))
-		table_add(t, "-");
-	else
-		table_add(t, "[%s, %s]%s", util_fmt(a, lo), util_fmt(b, hi), unit);
 }
 
 size_t compare_backends(const struct dataset *ds, const char *metric, struct cells **cells,
@@ -263,6 +460,7 @@ size_t compare_backends(const struct dataset *ds, const char *metric, struct cel
 		free(part);
 	}
 	group_free_variants(v, nv);
+	compare_family(*out, n);
 	return n;
 }
 
@@ -282,12 +480,17 @@ const char *compare_name(const struct comparison *c, char *buf, size_t size)
 	return buf;
 }
 
+const char *compare_unit_name(enum unit u)
+{
+	return u == UNIT_PAIRS ? "pairs" : u == UNIT_BOOTS ? "boots" : u == UNIT_RUNS ? "runs" : "-";
+}
+
 void compare_print(const struct comparison *c, size_t n, const char *metric,
 		   const char *group_title, FILE *out, int markdown)
 {
 	const char *const head[] = {
-		"workload", group_title, "verdict", "analysis", "N A", "N B", "not ok A/B", "mean A",
-		"mean B", "B-A", "95% CI B-A", "B/A-1", "95% CI", "P(B>A)", "rank p",
+		"workload", group_title, "verdict", "unit", "N A", "N B", "not ok A/B", "mean A",
+		"mean B", "B/A-1", "CI", "level", "df",
 	};
 	const size_t ncols = sizeof(head) / sizeof(head[0]);
 	int has_group = group_title != NULL;
@@ -296,6 +499,11 @@ void compare_print(const struct comparison *c, size_t n, const char *metric,
 	struct table t;
 	char name[160];
 
+	/* up front: comparisons that cannot reach a verdict with the units they have */
+	for (size_t i = 0; i < n; i++)
+		if (!c[i].est.have)
+			fprintf(out, "%sno verdict possible for %s: %s\n", markdown ? "- " : "",
+				compare_name(&c[i], name, sizeof(name)), c[i].why);
 	for (size_t i = 0; i < ncols; i++)
 		if (i != 1 || has_group)
 			h[nh++] = head[i];
@@ -303,42 +511,56 @@ void compare_print(const struct comparison *c, size_t n, const char *metric,
 	for (size_t i = 0; i < n; i++) {
 		const struct comparison *p = &c[i];
 		const struct estimate *e = &p->est;
-		int rel = e->have && !isnan(e->rel);
 
 		table_add(&t, "%s", p->workload);
 		if (has_group)
 			table_add(&t, "%s", p->group ? p->group : "-");
-		table_add(&t, "%s", compare_verdict_name(p->verdict, metric));
-		table_add(&t, "%s", p->paired ? "paired" : "unpaired");
-		table_add(&t, "%zu", p->a->nv);
-		table_add(&t, "%zu", p->b->nv);
+		table_add(&t, "%s", e->have ? compare_verdict_name(p->verdict, metric) : "no verdict possible");
+		table_add(&t, "%s", compare_unit_name(e->unit));
+		table_add(&t, "%zu", e->unit == UNIT_NONE ? p->a->nv : e->na);
+		table_add(&t, "%zu", e->unit == UNIT_NONE ? p->b->nv : e->nb);
 		table_add(&t, "%zu/%zu", group_nfailed(p->a), group_nfailed(p->b));
 		table_addnum(&t, p->sa.mean);
 		table_addnum(&t, p->sb.mean);
-		table_addnum(&t, e->have ? e->diff : NAN);
-		add_interval(&t, e->have ? e->ci_lo : NAN, e->ci_hi, "");
-		if (rel)
+		if (e->have) {
 			table_add(&t, "%+.2f%%", e->rel);
-		else
-			table_add(&t, "-");
-		if (rel)
 			table_add(&t, "[%+.2f%%, %+.2f%%]", e->rel_lo, e->rel_hi);
-		else
-			table_add(&t, "-");
-		if (e->have)
-			table_add(&t, "%.3f", e->ps);
-		else
-			table_add(&t, "-");
-		if (e->have)
-			table_add(&t, "%.3g", e->p);
-		else
-			table_add(&t, "-");
+			table_add(&t, "%.4g%%", 100 * e->level);
+			table_add(&t, "%.1f", e->r.df);
+		} else {
+			for (int k = 0; k < 4; k++)
+				table_add(&t, "-");
+		}
 	}
 	table_print(&t, out, markdown);
 	table_free(&t);
 	fputc('\n', out);
-	for (size_t i = 0; i < n; i++)
-		fprintf(out, "%sanalysis of %s: %s%s\n", markdown ? "- " : "",
-			compare_name(&c[i], name, sizeof(name)), c[i].why,
-			c[i].paired ? "; rank test: Wilcoxon signed-rank" : "");
+	if (*compare_family_note(c, n))
+		fprintf(out, "%s%s.\n", markdown ? "- " : "", compare_family_note(c, n));
+	for (size_t i = 0; i < n; i++) {
+		const struct comparison *p = &c[i];
+
+		compare_name(p, name, sizeof(name));
+		fprintf(out, "%sanalysis of %s: %s\n", markdown ? "- " : "", name, p->why);
+		if (p->est.unit == UNIT_BOOTS)
+			fprintf(out, "%sspread of %s: A: run to run %.1f %%, boot to boot %.1f %% (%.0f %% "
+				"of a boot mean's variance); B: run to run %.1f %%, boot to boot %.1f %% "
+				"(%.0f %%)\n", markdown ? "- " : "", name, p->spa.run_sd, p->spa.boot_sd,
+				100 * p->spa.boot_share, p->spb.run_sd, p->spb.boot_sd,
+				100 * p->spb.boot_share);
+		if (p->a->nflagged || p->b->nflagged)
+			fprintf(out, "%sclock-flagged runs of %s left out: A %zu, B %zu (their %s is shorter "
+				"than the clock can time; --flagged uses them)\n", markdown ? "- " : "", name,
+				p->a->nflagged, p->b->nflagged, metric);
+		if (!isnan(p->fail_p)) {
+			char fa[96], fb[96];
+
+			group_failures(p->a, fa, sizeof(fa));
+			group_failures(p->b, fb, sizeof(fb));
+			fprintf(out, "%sfailures of %s: A %s of %zu runs, B %s of %zu; Fisher's exact "
+				"p = %.3g: %s\n", markdown ? "- " : "", name, fa, p->a->nruns, fb,
+				p->b->nruns, p->fail_p, p->fail_verdict > 0 ? "B fails more often" :
+				p->fail_verdict < 0 ? "B fails less often" : "no difference in failures proven");
+		}
+	}
 }

@@ -1,14 +1,20 @@
 #ifndef SBR_COMPARE_H
 #define SBR_COMPARE_H
 /*
- * Two samples of one workload: baseline A and candidate B. When the runs
- * alternated (swapbench.order=alternate, the default), each A run and the
- * B run next to it in the same boot form a pair and the comparison is
- * paired: mean difference, ratio of means and the Wilcoxon signed-rank test,
- * so the host's slow minutes, which both runs of a pair share, cancel.
- * Otherwise it is unpaired: Welch and Mann-Whitney. Either way a
- * difference is called proven only when the 95 % CI of B-A excludes zero
- * and the rank test agrees (p < 0.05), so one outlier cannot decide.
+ * Two samples of one workload: baseline A and candidate B. One quantity,
+ * B/A-1 (the ratio of means, in percent); one interval, its t interval by
+ * the delta method, with degrees of freedom from the units of
+ * replication; one test: a difference is proven when that interval
+ * excludes 0 (docs/verdicts.md argues the choice). The unit is
+ *   - a pair of runs, when A and B ran side by side in the same boots in
+ *     alternate order: each A run with the B run of its round, the order
+ *     effect fitted when the order was counterbalanced (A B, B A);
+ *   - a boot, when A and B ran in different boots (two kernels, bisect):
+ *     each boot's mean is one value, because boots differ from each other
+ *     by more than runs within a boot do;
+ *   - a run, when A and B shared boots but not in alternate order.
+ * Runs that did not pass (oom, timeout, ...) are compared apart, as a
+ * failure rate (Fisher's exact test), beside the times.
  */
 #include "group.h"
 #include "../lib/stats.h"
@@ -19,29 +25,37 @@ enum verdict { V_LOWER = -1, V_NONE = 0, V_HIGHER = 1 };
 
 enum bisect_result { BISECT_GOOD = 0, BISECT_BAD = 1, BISECT_SKIP = 125 };
 
-/* The figures the verdict stands on, from the paired or the unpaired analysis. */
+enum unit { UNIT_NONE, UNIT_PAIRS, UNIT_BOOTS, UNIT_RUNS };
+
+/* The figures the verdict stands on. */
 struct estimate {
-	int have;
-	double diff, ci_lo, ci_hi;	/* B-A and its 95% CI */
-	double rel, rel_lo, rel_hi;	/* 100 * (B/A - 1) and its 95% CI */
-	double ps;		/* P(B > A): over all pairs of runs, or over the pairs */
-	double p;		/* rank test: Mann-Whitney or Wilcoxon signed-rank */
+	int have;		/* 1: the interval exists (enough units) */
+	enum unit unit;
+	size_t na, nb;		/* units a side (pairs: both the number of pairs) */
+	struct stats_ratio r;	/* B/A-1, its se and df, 95 % interval */
+	double level;		/* of the interval printed and decided on: 0.95, or Holm's */
+	double rel, rel_lo, rel_hi;	/* B/A-1 and that interval */
+	double p;		/* two-sided p of B/A-1 = 0 (the same t) */
+	size_t family;		/* comparisons in the family it was decided in (1: alone) */
+};
+
+/* Run-to-run and boot-to-boot spread of one side, percent of its mean (boot analysis). */
+struct spread {
+	size_t boots, runs;
+	double run_sd, boot_sd;	/* within a boot (pooled); of the boot effect (NAN below 2 boots) */
+	double boot_share;	/* share of a boot mean's variance that is the boot's own, 0..1 */
 };
 
 struct comparison {
 	const char *workload, *group;	/* group NULL: the groups are A and B */
 	const struct cell *a, *b;
 	struct stats_summary sa, sb;
-	int have_welch, have_mw;
-	struct stats_welch w;
-	struct stats_mw mw;
-	int paired;		/* est comes from pd and wx */
-	size_t npairs;
-	struct stats_paired pd;
-	struct stats_wilcoxon wx;
-	char why[160];		/* which analysis and why */
+	struct spread spa, spb;		/* UNIT_BOOTS only */
+	char why[200];		/* which analysis and why */
 	struct estimate est;
 	enum verdict verdict;
+	double fail_p;		/* Fisher's exact test of the failure rates; NAN: nothing failed */
+	int fail_verdict;	/* 1: B fails more often, -1: less, 0: not proven (Holm over the family) */
 };
 
 struct bisect_opts {
@@ -54,8 +68,24 @@ struct bisect_opts {
 void compare_cells(const struct cell *a, const struct cell *b, struct comparison *c);
 /* A cell of bare values, all status=ok, no runs behind them (A/A splits, simulations). */
 struct cell compare_values_cell(const char *workload, const char *group, double *v, size_t n);
-/* Paired by position: a->v[i] with b->v[i] (an A/A split of one run series). */
-void compare_aligned(const struct cell *a, const struct cell *b, struct comparison *c);
+/* The same with the run behind each value (simulations of boots: only run->boot is read). */
+struct cell compare_runs_cell(const char *workload, const char *group, double *v,
+			      const struct run **vrun, size_t n);
+/*
+ * Paired by position: a->v[i] with b->v[i] (an A/A split of one run
+ * series); counterbalanced: A ran first in pairs 0, 2, 4, ..., B in the
+ * others (else A always first).
+ */
+void compare_aligned(const struct cell *a, const struct cell *b, int counterbalanced,
+		     struct comparison *c);
+/*
+ * Decides a family of comparisons together: Holm's step-down at a
+ * family-wise 5 %, each interval at the level that decided it; the same
+ * for their failure rates. compare_match and compare_groups call it.
+ */
+void compare_family(struct comparison *c, size_t n);
+/* "Holm over the 4 comparisons of this table (family-wise error 5 %)" or "". */
+const char *compare_family_note(const struct comparison *c, size_t n);
 /* Pairs cells of equal workload and group; returns how many. */
 size_t compare_match(const struct cells *a, const struct cells *b, struct comparison **out);
 /* Pairs (workload, ga) with (workload, gb) inside one set of cells. */
@@ -74,6 +104,8 @@ void compare_free(struct cells *cells, size_t ncells, struct comparison *c, size
 /* group_title names the group column; NULL leaves it out. */
 void compare_print(const struct comparison *c, size_t n, const char *metric,
 		   const char *group_title, FILE *out, int markdown);
+/* "pairs", "boots", "runs" or "-". */
+const char *compare_unit_name(enum unit u);
 /* "lines/partition": a comparison's workload and group. */
 const char *compare_name(const struct comparison *c, char *buf, size_t size);
 

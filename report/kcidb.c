@@ -243,19 +243,18 @@ static void put_verdict(FILE *out, const struct comparison *c, const struct vari
 	jkv(out, "metric", metric, &g);
 	jkv(out, "a", "partition", &g);
 	jkv(out, "b", "file", &g);
-	jkv(out, "analysis", c->paired ? "paired" : "unpaired", &g);
+	jkv(out, "analysis", compare_unit_name(c->est.unit), &g);
 	jnum(out, "n_a", (double)c->sa.n, &g);
 	jnum(out, "n_b", (double)c->sb.n, &g);
-	if (c->paired)
-		jnum(out, "pairs", (double)c->npairs, &g);
+	if (c->est.unit == UNIT_PAIRS)
+		jnum(out, "pairs", (double)c->est.na, &g);
 	if (c->est.have) {
 		jnum(out, "rel_pct", c->est.rel, &g);
 		jnum(out, "rel_ci_lo_pct", c->est.rel_lo, &g);
 		jnum(out, "rel_ci_hi_pct", c->est.rel_hi, &g);
-		jnum(out, "diff", c->est.diff, &g);
-		jnum(out, "diff_ci_lo", c->est.ci_lo, &g);
-		jnum(out, "diff_ci_hi", c->est.ci_hi, &g);
-		jnum(out, "rank_p", c->est.p, &g);
+		jnum(out, "ci_level", c->est.level, &g);
+		jnum(out, "df", c->est.r.df, &g);
+		jnum(out, "p", c->est.p, &g);
 	}
 	fputs("}}", out);
 	free(sentence);

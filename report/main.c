@@ -23,14 +23,16 @@ static const char usage_text[] =
 "  compare [--metric KEY] [--threshold PCT] [--bisect [--interim]] [--higher-better] A B\n"
 "  compare ... --backends SOURCE...      A = partition runs, B = file runs\n"
 "  compare ... --by kernel|tag SOURCE... A, B = the two kernels/tags, first seen is A\n"
-"                                per workload (and backend): means, B-A with Welch 95% CI,\n"
-"                                relative difference, Mann-Whitney rank test, verdict\n"
-"                                (\"B slower\"/\"B faster\" need both the CI to exclude 0\n"
-"                                and rank p < 0.05, else \"no difference proven\")\n"
+"                                per workload (and backend): means, B/A-1 with its t interval\n"
+"                                over the units (pairs of one round, order effect fitted;\n"
+"                                boots when A and B ran in different boots; else runs), verdict\n"
+"                                (\"B slower\"/\"B faster\" when the interval excludes 0, Holm\n"
+"                                over the table, else \"no difference proven\"; \"no verdict\n"
+"                                possible\" below 2 units a side), failures compared (Fisher)\n"
 "  rank [--metric KEY] [--baseline NAME] [--higher-better] SOURCE...\n"
 "                                every swap configuration (backend) against the baseline\n"
 "                                (default partition) per workload: ranked by mean, B/A-1\n"
-"                                with its 95% CI (paired when the runs alternated), verdict,\n"
+"                                with its interval (Holm over the table), verdict,\n"
 "                                compression ratio and memory of zram and zswap\n"
 "  md [--metric KEY] [--by G] [--plots DIR] SOURCE...\n"
 "                                Markdown report; --plots also writes the plots to DIR\n"
@@ -160,7 +162,7 @@ void cmd_load(const struct opts *o, struct dataset *ds, int n, char **paths)
 		parse_source(ds, paths[i]);
 	parse_finish(ds);
 	parse_print_problems(ds, stderr, 0);
-	clockflag_runs(ds);
+	clockflag_runs(ds, o->metric);
 	clockflag_print(ds, stderr);
 }
 

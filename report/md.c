@@ -301,10 +301,12 @@ int cmd_md(const struct opts *o, int argc, char **argv)
 	cmd_load(o, &ds, argc, argv);
 	printf("# swapbench report\n\n");
 	printf("Metric `%s`%s%s%s. Statistics use only runs with status=ok; runs that ended "
-	       "otherwise are counted under *not ok*. Confidence intervals are 95%% (Student t); "
-	       "a difference counts as proven only when its interval excludes zero and its rank "
-	       "test gives p < 0.05: paired (mean of the differences of neighbouring runs, "
-	       "Wilcoxon signed-rank) when the runs alternated, else Welch and Mann-Whitney; "
+	       "otherwise are counted under *not ok* and compared apart (Fisher's exact test). "
+	       "One rule decides (docs/verdicts.md): B/A-1 with its t interval over the units of "
+	       "replication (pairs of runs of one round, the order effect fitted when the order "
+	       "was counterbalanced; boots when A and B ran in different boots; else runs); a "
+	       "difference counts as proven when that interval excludes zero; a table of several "
+	       "comparisons is one family (Holm), each interval at the level that decided it; "
 	       "each comparison names the analysis it used.\n\n", o->metric, *unit ? " (" : "", unit,
 	       *unit ? ")" : "");
 	sources(&ds);

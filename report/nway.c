@@ -97,6 +97,8 @@ size_t nway_build(const struct dataset *ds, const char *metric, const char *base
 	free(names);
 	if (!nw->ncmp)
 		return 0;
+	/* the family: every configuration against the baseline on every workload */
+	compare_family(nw->cmp, nw->ncmp);
 	nw->row = xcalloc(nw->cells.n, sizeof(*nw->row));
 	for (size_t i = 0; i < nw->cells.n; i++) {
 		const struct cell *cl = &nw->cells.c[i];
@@ -122,7 +124,7 @@ size_t nway_build(const struct dataset *ds, const char *metric, const char *base
 void nway_print(const struct nway *nw, const char *metric, FILE *out, int markdown)
 {
 	static const char *const head[] = { "workload", "rank", "configuration", "N", "not ok", "mean",
-					    "vs baseline", "95% CI", "analysis", "verdict", "compression",
+					    "vs baseline", "CI", "level", "unit", "verdict", "compression",
 					    "memory MiB" };
 	struct table t;
 
@@ -141,11 +143,13 @@ void nway_print(const struct nway *nw, const char *metric, FILE *out, int markdo
 		if (rel) {
 			table_add(&t, "%+.1f%%", c->est.rel);
 			table_add(&t, "[%+.1f%%, %+.1f%%]", c->est.rel_lo, c->est.rel_hi);
+			table_add(&t, "%.4g%%", 100 * c->est.level);
 		} else {
 			table_add(&t, "%s", c ? "-" : "0");
 			table_add(&t, "-");
+			table_add(&t, "-");
 		}
-		table_add(&t, "%s", !c ? "-" : c->paired ? "paired" : "unpaired");
+		table_add(&t, "%s", !c ? "-" : compare_unit_name(c->est.unit));
 		table_add(&t, "%s", c ? compare_verdict_name(c->verdict, metric) : "-");
 		if (isnan(r->cost.ratio)) {
 			table_add(&t, "-");
@@ -157,14 +161,29 @@ void nway_print(const struct nway *nw, const char *metric, FILE *out, int markdo
 	}
 	table_print(&t, out, markdown);
 	table_free(&t);
-	fprintf(out, "\n%sbaseline %s; \"vs baseline\" is mean/mean-1 with its 95%% CI (paired: the runs "
-		"alternated, each with its neighbour of the baseline); compression is orig/compressed where "
+	fprintf(out, "\n%sbaseline %s; \"vs baseline\" is mean/mean-1 with its interval at the level "
+		"shown (%s; pairs: the runs of one round of the balanced Latin square, each configuration "
+		"with the baseline run of its round, which ran before it in some rounds and after it in "
+		"others); compression is orig/compressed where "
 		"zram's store or zswap's pool peaked, memory the peak it held (zram mem_used_max, zswap "
-		"pool_total_size), means over the runs.\n", markdown ? "" : "", nw->baseline);
-	for (size_t i = 0; i < nw->nrows; i++)
-		if (nw->row[i].cmp)
-			fprintf(out, "%sanalysis of %s on %s: %s\n", markdown ? "- " : "",
-				nw->row[i].cell->workload, nw->row[i].cell->group, nw->row[i].cmp->why);
+		"pool_total_size), means over the runs.\n", markdown ? "" : "", nw->baseline,
+		*compare_family_note(nw->cmp, nw->ncmp) ? compare_family_note(nw->cmp, nw->ncmp) :
+		"one comparison, 95 %");
+	for (size_t i = 0; i < nw->nrows; i++) {
+		const struct comparison *c = nw->row[i].cmp;
+
+		if (!c)
+			continue;
+		fprintf(out, "%sanalysis of %s on %s: %s\n", markdown ? "- " : "",
+			nw->row[i].cell->workload, nw->row[i].cell->group, c->why);
+		if (!isnan(c->fail_p))
+			fprintf(out, "%sfailures of %s on %s: %zu of %zu runs against %zu of %zu on %s; "
+				"Fisher's exact p = %.3g: %s\n", markdown ? "- " : "", c->b->workload,
+				c->b->group, group_nfailed(c->b), c->b->nruns, group_nfailed(c->a),
+				c->a->nruns, nw->baseline, c->fail_p, c->fail_verdict > 0 ?
+				"fails more often (Holm over the failure rates)" : c->fail_verdict < 0 ?
+				"fails less often (Holm over the failure rates)" : "no difference in failures proven");
+	}
 }
 
 void nway_free(struct nway *nw)

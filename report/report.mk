@@ -12,7 +12,7 @@ REPORT_SAN      ?= -fsanitize=address,undefined -fno-sanitize-recover=all -fno-o
 
 # Unit tests: $(HOST_OUT)/tests/test_<name> from tests/unit/test_<name>.c.
 # TEST_SRC_<name>/TEST_LIBS_<name> also serve the Makefile's asan rule.
-REPORT_UNIT_TESTS := stats report_parse report_compare bisect_sim
+REPORT_UNIT_TESTS := stats report_parse report_compare bisect_sim verdict_sim
 
 TEST_SRC_stats           := lib/stats.c lib/stats_rank.c
 TEST_LIBS_stats          := $(REPORT_LIBS)
@@ -27,6 +27,8 @@ TEST_SRC_report_compare  := report/compare.c report/bisect.c report/group.c repo
 TEST_LIBS_report_compare := $(REPORT_LIBS)
 TEST_SRC_bisect_sim      := $(TEST_SRC_report_compare)
 TEST_LIBS_bisect_sim     := $(REPORT_LIBS)
+TEST_SRC_verdict_sim     := $(TEST_SRC_report_compare)
+TEST_LIBS_verdict_sim    := $(REPORT_LIBS)
 
 $(HOST_OUT)/swapbench-report: $(REPORT_SRC) $(REPORT_LIB_SRC) $(REPORT_HDR)
 	@mkdir -p $(@D)

@@ -6,15 +6,11 @@
 #include <string.h>
 
 const char verdict_rule[] =
-	"rule: a difference counts as proven when the 95 % CI of B-A excludes 0 and the rank "
-	"test agrees (p < 0.05): paired (Wilcoxon signed-rank) when the runs alternated, else "
-	"Welch and Mann-Whitney; status=ok runs only";
-
-/* The smallest p the rank test can give (lib/stats_rank.c has the arithmetic). */
-double verdict_min_p(int paired, size_t na, size_t nb)
-{
-	return stats_rank_min_p(paired, na, nb);
-}
+	"rule: one quantity, B/A-1 (ratio of means); one interval, its t interval (delta method) with "
+	"degrees of freedom from the units: pairs of runs of one round (order effect fitted when "
+	"counterbalanced), boots when A and B ran in different boots, else runs; one test: a "
+	"difference is proven when that interval excludes 0; several comparisons: Holm, family-wise "
+	"5 %; status=ok runs only, failures compared apart (Fisher)";
 
 /* " on the partition", " on the swapfile", " with kernel 6.1.0, tag A" */
 static void where(FILE *out, const char *group)
@@ -29,39 +25,42 @@ static void where(FILE *out, const char *group)
 		fprintf(out, " with %s", group);
 }
 
+static const char *units(const struct estimate *e)
+{
+	static char s[96];
+
+	if (e->unit == UNIT_PAIRS)
+		snprintf(s, sizeof(s), "%zu pairs", e->na);
+	else if (e->unit == UNIT_BOOTS)
+		snprintf(s, sizeof(s), "%zu and %zu boots", e->na, e->nb);
+	else
+		snprintf(s, sizeof(s), "%zu and %zu runs", e->na, e->nb);
+	return s;
+}
+
 static void interval(FILE *out, const struct comparison *c)
 {
-	fprintf(out, "95 %% CI %+.1f %% to %+.1f %%", c->est.rel_lo, c->est.rel_hi);
+	fprintf(out, "%.4g %% CI %+.1f %% to %+.1f %%, %s", 100 * c->est.level, c->est.rel_lo,
+		c->est.rel_hi, units(&c->est));
+	if (c->est.family > 1)
+		fprintf(out, ", Holm over %zu", c->est.family);
 }
 
 void verdict_sentence(FILE *out, const struct comparison *c, const char *metric, const char *a,
 		      const char *b)
 {
 	int t = util_is_time(metric);
-	size_t na = c->paired ? c->npairs : c->a->nv, nb = c->paired ? c->npairs : c->b->nv;
 
 	fprintf(out, "%s: ", c->workload);
-	if (!c->est.have || isnan(c->est.rel)) {
-		fprintf(out, "too few runs passed to compare %s with %s", b, a);
+	if (!c->est.have) {
+		fprintf(out, "no verdict possible between %s and %s", b, a);
 		where(out, c->group);
-		fprintf(out, " (%zu and %zu; 2 a side at least)", c->b->nv, c->a->nv);
+		fprintf(out, " (%s)", c->why);
 	} else if (c->verdict != V_NONE) {
 		fprintf(out, "%s is %.1f %% %s than %s", b, fabs(c->est.rel),
 			c->verdict == V_HIGHER ? (t ? "slower" : "higher") : (t ? "faster" : "lower"), a);
 		where(out, c->group);
 		fprintf(out, " (");
-		interval(out, c);
-		fprintf(out, ", rank test p = %.2g)", c->est.p);
-	} else if (verdict_min_p(c->paired, na, nb) >= 0.05) {
-		fprintf(out, "no difference between %s and %s", b, a);
-		where(out, c->group);
-		if (c->paired)
-			fprintf(out, " can be proven with %zu pairs of runs: the rank test needs %u", na,
-				stats_rank_min_runs(1, 0.05));
-		else
-			fprintf(out, " can be proven with %zu and %zu runs: the rank test needs %u a side", nb, na,
-				stats_rank_min_runs(0, 0.05));
-		fprintf(out, " (%s %+.1f %%, ", b, c->est.rel);
 		interval(out, c);
 		fprintf(out, ")");
 	} else {
@@ -69,11 +68,13 @@ void verdict_sentence(FILE *out, const struct comparison *c, const char *metric,
 		where(out, c->group);
 		fprintf(out, " proven (%s %+.1f %%, ", b, c->est.rel);
 		interval(out, c);
-		fprintf(out, ", rank test p = %.2g)", c->est.p);
+		fprintf(out, ")");
 	}
+	if (c->fail_verdict)
+		fprintf(out, "; %s failed %s often than %s (Fisher p = %.2g)", b,
+			c->fail_verdict > 0 ? "more" : "less", a, c->fail_p);
 	fprintf(out, ".\n");
 }
-
 void verdict_print(FILE *out, const struct comparison *c, size_t n, const char *metric,
 		   const char *a, const char *b, int markdown)
 {

@@ -11,11 +11,9 @@
 
 /* The rule, labelled as the rule: printed above comparison tables. */
 extern const char verdict_rule[];
-/* The smallest p the rank test can reach with na and nb runs (paired: na pairs). */
-double verdict_min_p(int paired, size_t na, size_t nb);
 /*
  * "fight: preempt-full is 9.6 % slower than default on the partition (95 % CI
- * +7.1 % to +12.0 %, rank test p = 0.0002)." a and b name the two sides; the
+ * +7.1 % to +12.0 %, 3 and 3 boots)." a and b name the two sides; the
  * comparison's group ("partition", "file" or a kernel) says where.
  */
 void verdict_sentence(FILE *out, const struct comparison *c, const char *metric, const char *a,

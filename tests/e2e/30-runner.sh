@@ -9,7 +9,7 @@ ids() { grep -a '^\(not \)\{0,1\}ok [0-9]' "$1" | awk '{print ($1 == "not" ? $4 
 
 boot alternate -- swapbench.workloads=fight swapbench.runs=2 swapbench.warmup=1
 check "alternate: completes" test "$rc" = 0
-check "alternate: A B A B" test "$(ids "$log")" = "fight-partition-1 fight-file-1 fight-partition-2 fight-file-2 "
+check "alternate: counterbalanced, A B B A" test "$(ids "$log")" = "fight-partition-1 fight-file-1 fight-file-2 fight-partition-2 "
 check "alternate: warm-ups are recorded apart, one per backend" test "$(grep -ac '^# sb warmup ' "$log")" = 2
 for b in partition file; do
 	pin=$(field "$log" "^ok .*backend=$b " pswpin | sort -n | head -n1)

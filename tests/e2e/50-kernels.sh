@@ -46,14 +46,17 @@ rc=$?
 check "make compare: completes (status $rc)" test "$rc" = 0 -o "$rc" = 3
 check "make compare: both kernels named in the comparison" \
 	grep -q "A = default.*B = preempt-full\|default.*preempt-full" "$T/compare/compare.txt"
-check "make compare: comparison by tag with a verdict" grep -qE 'B slower|B faster|no difference proven' "$T/compare/compare.txt"
+# one boot a kernel: the boot is the unit, so the comparison says up front that no verdict is possible
+check "make compare: BOOTS=1, no verdict possible, said up front" \
+	grep -q '^no verdict possible for fight/partition: by boot: 1 boot(s) of A and 1 of B' "$T/compare/compare.txt"
+check "make compare: BOOTS=1 warned before booting" grep -q 'BOOTS=1: with 1 boot(s) a kernel no difference can be proven' "$T/compare.err"
 check "make compare: kernels identified by release and config" \
 	test "$(grep -c '^  config ' "$T/compare/kernels.txt")" = 2
 check "make compare: the preempt-full boot ran the preempt-full kernel" \
 	grep -aq 'kernel_version="[^"]*PREEMPT' "$T/compare/preempt-full-1/serial.log"
 check "make compare: each record carries its tag" grep -aq '^ok .* tag=preempt-full' "$T/compare/preempt-full-1/serial.log"
 check "make compare: the verdict names the kernels" \
-	grep -qE '^fight: (preempt-full is .* than default|no difference between preempt-full and default)' "$T/compare/compare.txt"
+	grep -qE '^fight: no verdict possible between preempt-full and default on the partition' "$T/compare/compare.txt"
 check "make compare: results.csv with both kernels' runs" \
 	test "$(grep -c ',preempt-full,' "$T/compare/results.csv"):$(grep -c ',default,' "$T/compare/results.csv")" = 4:4
 check "make compare: report.md with each kernel's memory and the kernel comparison" \
@@ -64,17 +67,18 @@ check "make compare: summary per kernel and backend, never pooled" \
 	test "$(grep -cE '^fight +(partition|file) ' "$T/compare/summary.txt")" = 4
 info "make compare memory: $(sed -n '/^## Memory/,/^## Swap/p' "$T/compare/report.md" | grep -E '^\| [0-9]|MemTotal|Warning' | tr '\n' ' ')"
 
-# bisect-run against a baseline, with a prebuilt kernel (KERNEL=): five runs
-# a side is the fewest with which the rank test can reach p < 0.05
-boot baseline -- swapbench.workloads=fight swapbench.runs=5 swapbench.warmup=1 swapbench.backends=partition
-base=$dir
-export KERNEL=$BZIMAGE RUNS=5 WORKLOADS=fight BISECT_DIR=$T/bisect
-experiments/bisect-run --baseline "$base" -- swapbench.backends=partition swapbench.fight.passes=6 >"$T/bad.out" 2>&1
+# bisect-run against a baseline of two boots (--make-baseline), with a
+# prebuilt kernel (KERNEL=): the boot is the unit, two a side the fewest
+export KERNEL=$BZIMAGE RUNS=3 WORKLOADS=fight BISECT_DIR=$T/bisect
+base=$T/base
+experiments/bisect-run --make-baseline "$base" --boots 2 -- swapbench.backends=partition >"$T/base.out" 2>&1
+check "bisect-run --make-baseline: two boots" test "$?" = 0 -a -f "$base/boot2/serial.log"
+experiments/bisect-run --baseline "$base" --max-boots 2 -- swapbench.backends=partition swapbench.fight.passes=6 >"$T/bad.out" 2>&1
 check "bisect-run: three times the work is bad (exit 1)" test "$?" = 1
-RUNS=1 experiments/bisect-run --baseline "$base" --max-runs 1 -- swapbench.backends=partition >"$T/few.out" 2>&1
-check "bisect-run: one run cannot tell (exit 125)" test "$?" = 125
-RUNS=1 BISECT_DIR=$T/again experiments/bisect-run --baseline "$base" --max-runs 2 -- swapbench.backends=partition >"$T/again.out" 2>&1
-check "bisect-run: one run a boot, cap 2: undecided after the first boot, boots once more" \
+experiments/bisect-run --baseline "$base" --max-boots 1 -- swapbench.backends=partition >"$T/few.out" 2>&1
+check "bisect-run: one boot cannot tell (exit 125)" test "$?" = 125
+BISECT_DIR=$T/again experiments/bisect-run --baseline "$base" --max-boots 2 -- swapbench.backends=partition >"$T/again.out" 2>&1
+check "bisect-run: cap 2 boots: one boot cannot tell its own speed, boots once more" \
 	bash -c "ls -d '$T'/again/*/boot* | wc -l | grep -qx 2 && grep -q 'booting again' '$T/again.out'"
 experiments/bisect-run --baseline "$T/nonexistent" >"$T/nobase.out" 2>&1
 check "bisect-run: a missing baseline is a skip (exit 125)" test "$?" = 125

@@ -29,7 +29,7 @@ altered() {
 }
 if [ -f "$work/qemu/lava.log" ]; then
 	v=$(altered lost '/"lvl": "results".*"case": "fight_file_2"/d')
-	check "verify: a lost test case fails the check" grep -q 'FAIL: lost: run 4 (fight-file-2): no LAVA test case' <<<"$v"
+	check "verify: a lost test case fails the check" grep -q 'FAIL: lost: run 3 (fight-file-2): no LAVA test case' <<<"$v"
 	v=$(altered wrong '/"case": "fight_partition_1"/s/"measurement": "[0-9.]*"/"measurement": "9.999999"/')
 	check "verify: a measurement other than the csv's fails the check" grep -q 'FAIL: wrong: run 1 .*9.999999' <<<"$v"
 	v=$(altered failed '/"case": "fight_file_1"/s/"result": "pass"/"result": "fail"/')

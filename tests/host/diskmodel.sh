@@ -21,6 +21,11 @@ is "host needs no model and is refused nothing" "$(diskmodel_refusal host 1 tap0
 is "hdd on the host clock is fine" "$(diskmodel_refusal hdd 0 '')" ""
 has "an unknown profile names the known ones" "$(diskmodel_refusal hdd-ibm 0 '')" "known: host hdd-5k160 hdd-7k500 hdd null sd ssd"
 has "DETERMINISTIC=1 is refused with a model" "$(diskmodel_refusal hdd 1 '')" "DETERMINISTIC=1 do not mix"
+has "ICOUNT=1 is refused with a model" "$(diskmodel_refusal hdd 0 '' 1)" "ICOUNT=1 do not mix"
+is "ICOUNT=1 is fine without one" "$(diskmodel_refusal host 0 '' 1)" ""
+is "make run under a model: the host's clock" "$(diskmodel_icount hdd '')" 0
+is "make run without one: ICOUNT=1" "$(diskmodel_icount host '')" 1
+is "an ICOUNT given is kept" "$(diskmodel_icount hdd 1)" 1
 has "a PXE boot is refused with a model" "$(diskmodel_refusal ssd 0 pxe)" "PXE"
 is "the hdd profile is the 7K500" "$(diskmodel_get hdd name)" "hdd-7k500"
 is "its rpm" "$(diskmodel_get hdd rpm)" "7200"

@@ -98,7 +98,7 @@ for t in runs:
 check([b["id"] for b in d["builds"]] == ["swapbench:2.6.20+seed000"], "one build")
 check([c["id"] for c in d["checkouts"]] == ["swapbench:2.6.20"], "one checkout")
 check(len(cmp) == 1 and cmp[0]["misc"]["verdict"] == "B faster" and cmp[0]["number"]["unit"] == "%"
-      and cmp[0]["number"]["value"] < 0 and cmp[0]["misc"]["analysis"] == "paired", "verdict: file faster, paired")
+      and cmp[0]["number"]["value"] < 0 and cmp[0]["misc"]["analysis"] == "pairs", "verdict: file faster, paired")
 sys.exit(0 if ok else 1)
 PY
 then pass "kcidb seed000: ids, statuses, figures, build and verdict as the log says"; else fail "kcidb seed000: ids, statuses, figures, build and verdict as the log says"; fi

@@ -2,7 +2,7 @@
 # The registry: what the image and the host share is written once, in the
 # image's C sources, and everything else reads `init-host --describe`.
 # 1. --describe says what the parser does (defaults, workloads) and what
-#    the rank test computes; the launchers' readers (host/registry.sh,
+#    the verdict needs at least; the launchers' readers (host/registry.sh,
 #    qemu/bzinfo, qemu/mkdisks, lava/mkjobs) give the same values.
 # 2. The generated documentation is what a fresh generation gives
 #    (docs/generate --check: docs/reference.md, the README's tables), and
@@ -33,7 +33,7 @@ check() { # NAME CMD...
 reg=$("$INIT_HOST" --describe)
 check "--describe exits 0 and prints a registry of format 1" \
 	grep -qx 'registry swapbench format=1 text=.*' <<<"$(head -n1 <<<"$reg")"
-bad=$(grep -vE '^(registry|key|default-experiment|workload|param|exit|cmdline|disk|limit|rank) [^ ]+( [a-z-]+=[^ ]*)*( text=.*)?$' <<<"$reg")
+bad=$(grep -vE '^(registry|key|default-experiment|workload|param|exit|cmdline|disk|limit|verdict) [^ ]+( [a-z-]+=[^ ]*)*( text=.*)?$' <<<"$reg")
 check "every line is TYPE NAME field=value ... [text=...] (${bad:-all})" test -z "$bad"
 
 # every key the parser prints for an empty command line, with the same default
@@ -61,9 +61,10 @@ check "an alias has its own defaults (seed002: one pass, fight: two)" \
 	test "$(grep -c '^param seed002.passes .*default=1 \|^param fight.passes .*default=2 ' <<<"$reg")" = 2
 check "exit statuses 0 1 2 3 124, each with a word and a meaning" \
 	test "$(sed -n 's/^exit \([0-9]*\) word=[a-z]* text=..*/\1/p' <<<"$reg" | xargs)" = "0 1 2 3 124"
-# the rank test's smallest p: paired 2/2^n, so 6 pairs (0.031) and not 5 (0.0625)
-check "the rank test's minimum runs: 6 pairs paired, 4 a side unpaired" \
-	test "$(sed -n 's/^rank \([a-z]*\) min-runs=\([0-9]*\).*/\1=\2/p' <<<"$reg" | xargs)" = "paired=6 unpaired=4"
+# the verdict's interval needs one degree of freedom: 3 pairs (the order effect
+# takes one), 2 runs a side, 2 boots a kernel
+check "the verdict's minimum: 3 pairs paired, 2 a side unpaired, 2 boots" \
+	test "$(sed -n 's/^verdict \([a-z]*\) min-runs=\([0-9]*\).*/\1=\2/p' <<<"$reg" | xargs)" = "paired=3 unpaired=2 boots=2"
 
 # the readers
 # shellcheck source=host/registry.sh
@@ -140,9 +141,9 @@ violations() {
 		# the run timeout's default, by a line that names the timeout
 		lim=$(sed -n 's/^key timeout .*default=\([0-9]*\).*/\1/p' <<<"$reg")
 		xargs -d '\n' grep -nIiE -- "timeout.*\b$lim\b|\b$lim\b.*timeout" <"$tmp/files" 2>/dev/null | sed "s|\$| [run timeout: $lim]|"
-		# the rank test's minimum runs, by "need(s) N"
-		sed -n 's/^rank [a-z]* min-runs=\([0-9]*\) .*/\1/p' <<<"$reg" | while read -r lim; do
-			xargs -d '\n' grep -nIE -- "needs?[ =]+$lim\b" <"$tmp/files" 2>/dev/null | sed "s|\$| [rank test: $lim]|"
+		# the verdict's minimum units, by "need(s) N"
+		sed -n 's/^verdict [a-z]* min-runs=\([0-9]*\) .*/\1/p' <<<"$reg" | sort -u | while read -r lim; do
+			xargs -d '\n' grep -nIE -- "needs?[ =]+$lim\b" <"$tmp/files" 2>/dev/null | sed "s|\$| [verdict minimum: $lim]|"
 		done
 	) | skip_samples "$root"
 }
@@ -174,7 +175,7 @@ run_limit=600	# init's default for swapbench.timeout
 disks="swapbench.results=$res"
 EOF
 # shellcheck disable=SC2016
-echo 'runs_warning() { local need=4; [ "$2" = 1 ] && need=6; }' >"$scratch/host/cmdline.sh"
+echo 'runs_warning() { local need=2; [ "$2" = 1 ] && need=3; }' >"$scratch/host/cmdline.sh"
 # shellcheck disable=SC2016
 printf 'case $rc in 2) verdict="%s" ;; esac\n' "$(registry_exit_text 2)" >"$scratch/qemu/status"
 # where the facts may stand: their place, the tests, the docs, longer names
@@ -191,7 +192,7 @@ echo "mkfs.ext4 -L ${res#LABEL=}-old" >"$scratch/report/other.c"
 planted=$(violations "$scratch")
 kinds=$(grep -o '\[[a-z -]*:' <<<"$planted" | sort -u | tr -d '[:' | paste -sd, -)
 n=$(grep -c . <<<"$planted")
-if [ "$kinds" = "cmdline,designation,exit-words,limit,rank test,run timeout" ] && [ "$n" = 9 ] &&
+if [ "$kinds" = "cmdline,designation,exit-words,limit,run timeout,verdict minimum" ] && [ "$n" = 9 ] &&
 	! grep -q '^init/\|^tests/\|^docs/\|^report/' <<<"$planted"; then
 	pass "the scan finds the 9 planted facts of 6 kinds, and nothing where they may stand"
 else

@@ -1,10 +1,15 @@
 /*
- * experiments/bisect-run's rule (report/bisect.c) by simulation: a step boots the
- * candidate kernel for `step` more runs a backend and asks compare --bisect
- * (--interim below the cap) until it says good or bad, or 20 runs a side.
- * The baseline holds 20 runs a backend; one workload on two backends, so
- * two comparisons a step. Run times are lognormal with CV 10 %, the same on
- * both kernels or 10 % slower on the candidate. Deterministic (fixed seed).
+ * experiments/bisect-run's rule (report/bisect.c, through report/compare.c and
+ * lib/stats.c: the code the tools run) by simulation. A step boots the
+ * candidate kernel, RUNS runs a backend a boot, and asks compare --bisect
+ * (--interim below the cap) after every boot until it says good or bad,
+ * or the cap of boots is reached (then 125: git bisect skip). The
+ * baseline is BASE boots of the good kernel. One workload on two
+ * backends: two comparisons a step. Run times are lognormal with a run CV
+ * of 10 %; every boot has its own speed (a boot effect, lognormal with sd
+ * 0, 3 or 5 %) shared by its runs on both backends. Threshold 5 %.
+ * Whole bisections: 1000 commits, the slowdown of 10 % from a random
+ * commit on, git bisect's search with skips. Deterministic (fixed seeds).
  */
 #include "check.h"
 #include "../../report/compare.h"
@@ -12,48 +17,81 @@
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-#define CAP 20
-#define STEPS 2000
-#define K 2
+#ifndef RUNS
+#define RUNS 10		/* runs a backend a boot */
+#endif
+#ifndef BASE
+#define BASE 20		/* baseline boots */
+#endif
+#ifndef CAP
+#define CAP 24		/* boots a step at most */
+#endif
+#define K 2		/* backends */
+#define THRESHOLD 5.0
 
-static uint64_t rng = 14;	/* a fixed stream: the figures repeat */
+static uint64_t rng;
+static double run_cv = 0.10, boot_sd;
 
-static double run_time(double ratio)
+static struct boot boots[BASE + CAP];
+static struct run runs[(BASE + CAP) * RUNS];
+static const struct run *vrun_a[BASE * RUNS], *vrun_b[CAP * RUNS];
+static double a[K][BASE * RUNS], b[K][CAP * RUNS];
+
+static double lognormal(double sd)
 {
-	double sigma = sqrt(log(1 + 0.10 * 0.10));	/* CV 10 % */
+	double sigma = sqrt(log(1 + sd * sd));
 
-	return 10 * ratio * exp(sigma * stats_gauss(&rng));
+	return exp(sigma * stats_gauss(&rng) - sigma * sigma / 2);
 }
 
-struct tally {
-	unsigned bad, good, skip;
-	double runs;	/* candidate runs a backend, summed over steps */
-};
-
-/* One bisect step; returns its exit status. */
-static enum bisect_result step(double ratio, size_t per_boot, FILE *sink, size_t *nb)
+/* One boot's runs on both backends into v[k][first..first+RUNS). */
+static void boot(double (*v)[1], size_t stride, size_t first, double ratio)
 {
-	static const char *const group[K] = { "partition", "file" };
-	static double a[K][CAP], b[K][CAP];
-	struct comparison c[K];
-	enum bisect_result r = BISECT_SKIP;
+	double effect = boot_sd > 0 ? lognormal(boot_sd) : 1;
 
 	for (int k = 0; k < K; k++)
-		for (size_t i = 0; i < CAP; i++)
-			a[k][i] = run_time(1);
-	for (*nb = 0; *nb < CAP && r == BISECT_SKIP;) {
-		struct bisect_opts o = { "elapsed_s", 5, 0, *nb + per_boot < CAP };
-		struct cell ca[K], cb[K];
+		for (size_t i = 0; i < RUNS; i++)
+			((double *)v)[(size_t)k * stride + first + i] = 10 * ratio * effect * lognormal(run_cv);
+}
 
-		for (int k = 0; k < K; k++)
-			for (size_t i = 0; i < per_boot; i++)
-				b[k][*nb + i] = run_time(ratio);
-		*nb += per_boot;
+static void setup_runs(void)
+{
+	for (size_t i = 0; i < (BASE + CAP) * RUNS; i++) {
+		runs[i].boot = &boots[i / RUNS];
+		runs[i].num = i % RUNS + 1;
+	}
+	for (size_t i = 0; i < BASE * RUNS; i++)
+		vrun_a[i] = &runs[i];
+	for (size_t i = 0; i < CAP * RUNS; i++)
+		vrun_b[i] = &runs[BASE * RUNS + i];
+}
+
+static void baseline(void)
+{
+	for (size_t i = 0; i < BASE; i++)
+		boot((double (*)[1])a, BASE * RUNS, i * RUNS, 1);
+}
+
+/* One step against the current baseline; *nboots: the candidate's boots. */
+static enum bisect_result step(double ratio, FILE *sink, size_t *nboots)
+{
+	static const char *const group[K] = { "partition", "file" };
+	enum bisect_result r = BISECT_SKIP;
+
+	for (*nboots = 0; *nboots < CAP && r == BISECT_SKIP;) {
+		struct bisect_opts o = { "elapsed_s", THRESHOLD, 0, *nboots + 1 < CAP };
+		struct comparison c[K];
+		struct cell ca[K], cb[K];	/* the comparisons point into them */
+
+		boot((double (*)[1])b, CAP * RUNS, *nboots * RUNS, ratio);
+		if (++*nboots < 2)
+			continue;	/* one boot cannot tell its boot effect from the kernel */
 		for (int k = 0; k < K; k++) {
-			ca[k] = compare_values_cell("fight", group[k], a[k], CAP);
-			cb[k] = compare_values_cell("fight", group[k], b[k], *nb);
+			ca[k] = compare_runs_cell("fight", group[k], a[k], vrun_a, BASE * RUNS);
+			cb[k] = compare_runs_cell("fight", group[k], b[k], vrun_b, *nboots * RUNS);
 			compare_cells(&ca[k], &cb[k], &c[k]);
 			c[k].group = group[k];
 		}
@@ -62,46 +100,127 @@ static enum bisect_result step(double ratio, size_t per_boot, FILE *sink, size_t
 	return r;
 }
 
-static struct tally simulate(double ratio, size_t per_boot, FILE *sink)
+struct tally {
+	unsigned bad, good, skip;
+	double boots;
+};
+
+/* Steps with a fresh baseline each: the error rates of one step. */
+static struct tally steps(double ratio, int n, FILE *sink)
 {
 	struct tally t = { 0, 0, 0, 0 };
 
-	for (int i = 0; i < STEPS; i++) {
+	for (int i = 0; i < n; i++) {
 		size_t nb;
-		enum bisect_result r = step(ratio, per_boot, sink, &nb);
+		enum bisect_result r;
 
+		baseline();
+		r = step(ratio, sink, &nb);
 		t.bad += r == BISECT_BAD;
 		t.good += r == BISECT_GOOD;
 		t.skip += r == BISECT_SKIP;
-		t.runs += (double)nb;
+		t.boots += (double)nb;
 	}
 	return t;
 }
 
-static void report(size_t per_boot, FILE *sink)
+/*
+ * git bisect over commits 0 (good) .. n-1 (bad), the first bad one at
+ * culprit: the next commit to test is the untested one nearest the middle
+ * of the range (skipped ones avoided, as git does); 1 if it ends on the
+ * culprit. *nsteps counts the steps, *nboots their boots.
+ */
+static int bisection(int n, int culprit, FILE *sink, unsigned *nsteps, double *nboots)
 {
-	struct tally same = simulate(1, per_boot, sink), slow = simulate(1.10, per_boot, sink);
-	double fp = 100.0 * same.bad / STEPS, power = 100.0 * slow.bad / STEPS;
+	static unsigned char skipped[1000];
+	int good = 0, bad = n - 1;
 
-	printf("# bisect at CV 10 %%, %zu runs a boot, cap %d a side, %d steps each: identical kernels: "
-	       "bad %.2f %%, good %.2f %%, 125 %.2f %%, %.1f runs; 10 %% slower: bad %.2f %%, "
-	       "good %.2f %%, 125 %.2f %%, %.1f runs\n", per_boot, CAP, STEPS, fp,
-	       100.0 * same.good / STEPS, 100.0 * same.skip / STEPS, same.runs / STEPS, power,
-	       100.0 * slow.good / STEPS, 100.0 * slow.skip / STEPS, slow.runs / STEPS);
-	CHECK(fp <= 5, "%zu runs a boot: identical kernels bad in at most 5 %% of steps (%.2f %%)",
-	      per_boot, fp);
-	CHECK(power >= 90, "%zu runs a boot: 10 %% slower bad in at least 90 %% of steps (%.2f %%)",
-	      per_boot, power);
+	memset(skipped, 0, sizeof(skipped));
+	baseline();	/* once, for every step, as bisect-run's --baseline */
+	while (bad - good > 1) {
+		int mid = (good + bad) / 2, pick = -1;
+		size_t nb;
+		enum bisect_result r;
+
+		for (int d = 0; d < bad - good && pick < 0; d++) {
+			if (mid + d < bad && !skipped[mid + d])
+				pick = mid + d;
+			else if (mid - d > good && !skipped[mid - d])
+				pick = mid - d;
+		}
+		if (pick < 0)
+			return 0;	/* only skipped commits left: git names a range, not the commit */
+		r = step(pick >= culprit ? 1.10 : 1, sink, &nb);
+		++*nsteps;
+		*nboots += (double)nb;
+		if (r == BISECT_GOOD)
+			good = pick;
+		else if (r == BISECT_BAD)
+			bad = pick;
+		else
+			skipped[pick] = 1;
+	}
+	return bad == culprit;
 }
 
-int main(void)
+static int asan_build;
+
+static void step_rates(double sd, int n, FILE *sink)
+{
+	struct tally same, slow;
+
+	boot_sd = sd;
+	same = steps(1, n, sink);
+	slow = steps(1.10, n, sink);
+	printf("INFO bisect step, run CV 10 %%, boot sd %.0f %%, %d baseline boots, %d runs a boot, "
+	       "cap %d boots, %d steps each: identical kernels bad %.2f %%, good %.2f %%, 125 %.2f %%, "
+	       "%.1f boots; 10 %% slower: bad %.2f %%, good %.2f %%, 125 %.2f %%, %.1f boots\n",
+	       100 * sd, BASE, RUNS, CAP, n, 100.0 * same.bad / n, 100.0 * same.good / n,
+	       100.0 * same.skip / n, same.boots / n, 100.0 * slow.bad / n, 100.0 * slow.good / n,
+	       100.0 * slow.skip / n, slow.boots / n);
+	if (asan_build) {
+		CHECK(same.bad + same.good + same.skip == (unsigned)n, "boot sd %.0f %%: %d steps ran", 100 * sd, n);
+		return;
+	}
+	CHECK(same.bad <= 0.05 * n, "boot sd %.0f %%: identical kernels called bad in %.2f %% <= 5 %% of steps",
+	      100 * sd, 100.0 * same.bad / n);
+	CHECK(slow.good <= 0.05 * n, "boot sd %.0f %%: a 10 %% slowdown called good in %.2f %% <= 5 %% of steps",
+	      100 * sd, 100.0 * slow.good / n);
+}
+
+int main(int argc, char **argv)
 {
 	FILE *sink = fopen("/dev/null", "w");
+	/* under AddressSanitizer a few of each, for memory errors: the rates are the plain build's */
+#if defined(__SANITIZE_ADDRESS__)
+	int nstep = 20, nbis = 3, asan = 1;
+#else
+	int nstep = 300, nbis = 200, asan = 0;
+#endif
+	int right = 0;
+	unsigned nsteps = 0;
+	double nboots = 0;
 
 	if (!sink)
 		return 2;
-	report(10, sink);
-	report(5, sink);
+	if (argc > 2) {
+		nstep = atoi(argv[1]);
+		nbis = atoi(argv[2]);
+	}
+	setup_runs();
+	asan_build = asan;
+	rng = 27;
+	step_rates(0, nstep, sink);
+	step_rates(0.03, nstep, sink);
+	step_rates(0.05, nstep, sink);
+	boot_sd = 0.03;
+	for (int i = 0; i < nbis; i++)
+		right += bisection(1000, 1 + (int)(stats_uniform(&rng) * 998), sink, &nsteps, &nboots);
+	printf("INFO whole bisections, 1000 commits, 10 %% slower from a random one on, run CV 10 %%, "
+	       "boot sd 3 %%: %d of %d ended on the culprit (%.1f %%), %.1f steps and %.0f boots each\n",
+	       right, nbis, 100.0 * right / nbis, (double)nsteps / nbis, nboots / nbis);
+	CHECK(asan || right >= 0.9 * nbis, "whole bisections at boot sd 3 %%: %.1f %% >= 90 %% end on the culprit",
+	      100.0 * right / nbis);
 	fclose(sink);
 	CHECK_DONE();
 }

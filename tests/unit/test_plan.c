@@ -34,10 +34,48 @@ static void test_alternate(void)
 {
 	setup(2, 1, 2, ORDER_ALTERNATE);
 	CHECK(plan_make(&c, &p) == 0, "alternate: 2 workloads x 2 runs x 2 backends + warm-up plans");
-	CHECK_STR(show(), "~0p1 ~0f1 ~1p1 ~1f1 0p1 0f1 1p1 1f1 0p2 0f2 1p2 1f2",
-		  "alternate: warm-ups first, then each run's workloads with backends side by side");
+	CHECK_STR(show(), "~0p1 ~0f1 ~1p1 ~1f1 0p1 0f1 1p1 1f1 0f2 0p2 1f2 1p2",
+		  "alternate: warm-ups first, then each round's workloads with backends side by side, "
+		  "counterbalanced: A B in odd rounds, B A in even ones");
 	CHECK(p.n == 12 && p.measured == 8, "alternate: 12 items of which 8 measured (n=%u measured=%u)", p.n,
 	      p.measured);
+}
+
+/* every configuration in every position equally often, every one after every other equally often */
+static int balanced(unsigned nb)
+{
+	unsigned row[CMD_CONFS_MAX], pos[CMD_CONFS_MAX][CMD_CONFS_MAX] = { { 0 } },
+		 next[CMD_CONFS_MAX][CMD_CONFS_MAX] = { { 0 } }, rows = nb % 2 ? 2 * nb : nb;
+
+	for (unsigned r = 0; r < rows; r++) {
+		plan_williams(nb, r, row);
+		for (unsigned i = 0; i < nb; i++) {
+			pos[row[i]][i]++;
+			if (i)
+				next[row[i - 1]][row[i]]++;
+		}
+	}
+	for (unsigned a = 0; a < nb; a++)
+		for (unsigned b = 0; b < nb; b++)
+			if (pos[a][b] != rows / nb || (a != b && next[a][b] != rows / nb))
+				return 0;
+	return 1;
+}
+
+static void test_williams(void)
+{
+	unsigned row[CMD_CONFS_MAX], ok = 1;
+
+	for (unsigned nb = 2; nb <= 5; nb++)
+		CHECK(balanced(nb), "Latin square of %u configurations: each in each position and after each "
+		      "other equally often over %u rows", nb, nb % 2 ? 2 * nb : nb);
+	plan_williams(4, 0, row);
+	CHECK(row[0] == 0 && row[1] == 1 && row[2] == 3 && row[3] == 2, "4 configurations: first row 0 1 3 2");
+	for (unsigned r = 0; r < 6; r++) {
+		plan_williams(3, r, row);
+		ok &= row[0] + row[1] + row[2] == 3 && row[0] != row[1] && row[1] != row[2];
+	}
+	CHECK(ok, "3 configurations: every row a permutation");
 }
 
 static void test_blocked(void)
@@ -116,6 +154,7 @@ static void test_too_big(void)
 int main(void)
 {
 	test_alternate();
+	test_williams();
 	test_blocked();
 	test_one_backend();
 	test_random();

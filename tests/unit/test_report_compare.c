@@ -6,6 +6,7 @@
 #include "seed000.h"
 #include "../../report/compare.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -66,7 +67,7 @@ static void test_bisect(void)
 	      "identical distributions: good (0)");
 	CHECK(bisect(seed000_partition, 40, seed000_partition, 40, 1.2, 0, &c) == BISECT_BAD,
 	      "B 20%% slower: bad (1)");
-	CHECK(c.verdict == V_HIGHER && c.w.rel > 19.99 && c.w.rel < 20.01,
+	CHECK(c.verdict == V_HIGHER && c.est.rel > 19.99 && c.est.rel < 20.01,
 	      "B 20%% slower: verdict B slower, +20%%");
 	CHECK(bisect(seed000_partition, 40, seed000_partition, 40, 1.03, 0, &c) == BISECT_GOOD,
 	      "B proven 3%% slower, CI below 5%%: good (0)");
@@ -78,10 +79,13 @@ static void test_bisect(void)
 	CHECK(bisect(seed000_partition, 40, seed000_partition, 40, 1.2, 0, &c) == BISECT_BAD,
 	      "B 20%% slower at an interim look: bad (1)");
 	interim = 0;
-	CHECK(bisect(seed000_file, 40, seed000_file, 40, 1.04, 0, &c) == BISECT_GOOD,
-	      "4%% slower inside a CV of 14%% at the last look: good, 10%% excluded (0)");
-	CHECK(bisect(seed000_file, 40, seed000_file, 40, 1.08, 0, &c) == BISECT_BAD,
-	      "8%% slower inside a CV of 14%% at the last look: bad (1)");
+	CHECK(bisect(seed000_file, 40, seed000_file, 40, 1.04, 0, &c) == BISECT_SKIP,
+	      "4%% slower inside a CV of 14%% at the last look: the interval holds the threshold, "
+	      "no guess (125)");
+	CHECK(bisect(seed000_file, 40, seed000_file, 40, 1.15, 0, &c) == BISECT_BAD &&
+	      c.est.rel_lo > 5, "15%% slower inside a CV of 14%%: the interval above 5%%, bad (1)");
+	CHECK(bisect(seed000_file, 40, seed000_file, 40, 1.08, 0, &c) == BISECT_SKIP && c.est.rel > 5,
+	      "8%% slower inside a CV of 14%%: point above the threshold, interval not: 125, not bad");
 	CHECK(bisect(seed000_file, 16, seed000_file, 16, 1.045, 0, &c) == BISECT_SKIP,
 	      "4.5%% slower, 16 runs at a CV of 14%%, last look: neither (125)");
 	CHECK(bisect(noisy_a, 2, noisy_b, 1, 1, 0, &c) == BISECT_SKIP,
@@ -124,8 +128,105 @@ static void test_bisect_failures(void)
 	fclose(sink);
 }
 
+/* lib/stats' order-adjusted pairs: a drift and an order effect do not reach B/A-1 */
+static void test_order(void)
+{
+	struct stats_pairs s = { 0 }, plain = { 0 };
+	struct stats_ratio r, q;
+
+	/* A B, B A, ...: the host 1 %% slower each run, B 3 %% slower than A */
+	for (int i = 0; i < 20; i++) {
+		int a_first = i % 2 == 0;
+		double ta = 10 * (1 + 0.01 * (2 * i + (a_first ? 0 : 1))),
+		       tb = 10.3 * (1 + 0.01 * (2 * i + (a_first ? 1 : 0)));
+
+		stats_pairs_add(&s, ta, tb, a_first ? 1 : -1);
+		stats_pairs_add(&plain, ta, tb, 1);
+	}
+	stats_pairs_ratio(&s, &r);
+	stats_pairs_ratio(&plain, &q);
+	CHECK(r.ordered && r.df == 18, "counterbalanced: the order effect is fitted, n - 2 df (%g)", r.df);
+	CHECK(fabs(r.rel - 3) < 0.05 && r.hi - r.lo < 0.2,
+	      "drift of 1 %% a run: B/A-1 %.2f %% [%.2f, %.2f], the true 3 %%", r.rel, r.lo, r.hi);
+	CHECK(r.order > 0.5 && r.order < 1.2, "the order effect shows the drift: %+.2f %% a position", r.order);
+	CHECK(!q.ordered && q.df == 19 && q.hi - q.lo > 3 * (r.hi - r.lo),
+	      "the same pairs taken in one order: no order fitted, a wider interval (%.2f against %.2f)",
+	      q.hi - q.lo, r.hi - r.lo);
+}
+
+static void test_holm(void)
+{
+	const double p[] = { 0.04, 0.01, 0.03 };
+	int rej[3];
+	double lv[3];
+
+	stats_holm(p, 3, 0.05, rej, lv);
+	CHECK(rej[1] && !rej[2] && !rej[0], "Holm: 0.01 rejected (<= 0.05/3), 0.03 not (> 0.05/2), "
+	      "0.04 not (after a kept one)");
+	CHECK(fabs(lv[1] - (1 - 0.05 / 3)) < 1e-12 && fabs(lv[2] - 0.975) < 1e-12 &&
+	      fabs(lv[0] - 0.975) < 1e-12, "Holm: levels 98.33 %% for the rejected, 97.5 %% for the rest");
+}
+
+/* two kernels in different boots: the boot is the unit */
+static void test_boots(void)
+{
+	static struct boot boots[6];
+	static struct run runs[60];
+	static const struct run *va[30], *vb[30];
+	static double a[30], b[30];
+	struct cell ca, cb;
+	struct comparison c;
+
+	for (int i = 0; i < 60; i++) {
+		int boot = i / 10;
+		double boot_effect[6] = { 1.00, 1.06, 0.97, 1.03, 1.05, 0.99 };
+
+		runs[i].boot = &boots[boot];
+		runs[i].num = (unsigned long)(i % 10 + 1);
+		if (boot % 2 == 0) {
+			a[i / 20 * 10 + i % 10] = 10 * boot_effect[boot] * (1 + 0.001 * (i % 10));
+			va[i / 20 * 10 + i % 10] = &runs[i];
+		} else {
+			b[i / 20 * 10 + i % 10] = 10 * boot_effect[boot] * (1 + 0.001 * (i % 10));
+			vb[i / 20 * 10 + i % 10] = &runs[i];
+		}
+	}
+	ca = compare_runs_cell("fight", "partition", a, va, 30);
+	cb = compare_runs_cell("fight", "partition", b, vb, 30);
+	compare_cells(&ca, &cb, &c);
+	CHECK(c.est.unit == UNIT_BOOTS && c.est.na == 3 && c.est.nb == 3, "different boots: 3 and 3 boot means");
+	CHECK(c.verdict == V_NONE && c.est.rel_lo < 0 && c.est.rel_hi > 0,
+	      "runs 0.3 %% apart but boots 3 %%: no difference proven (B/A-1 %+.2f %% [%+.2f, %+.2f])",
+	      c.est.rel, c.est.rel_lo, c.est.rel_hi);
+	CHECK(c.spa.boot_sd > 2 && c.spa.run_sd < 0.5, "spread: boot to boot %.2f %%, run to run %.2f %%",
+	      c.spa.boot_sd, c.spa.run_sd);
+	ca = compare_runs_cell("fight", "partition", a, va, 10);
+	cb = compare_runs_cell("fight", "partition", b, vb, 10);
+	compare_cells(&ca, &cb, &c);
+	CHECK(!c.est.have && c.verdict == V_NONE && strstr(c.why, "2 a side at least"),
+	      "one boot a side: no verdict possible, and why: %s", c.why);
+}
+
+static void test_failures(void)
+{
+	double a[10] = { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 }, b[10] = { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 };
+	struct cell ca = make_cell("partition", a, 10), cb = make_cell("partition", b, 5);
+	struct comparison c;
+
+	cb.nruns = 10;
+	cb.nstatus[ST_OOM] = 5;
+	compare_cells(&ca, &cb, &c);
+	compare_family(&c, 1);
+	CHECK(fabs(c.fail_p - 0.0325) < 0.0005 && c.fail_verdict == 1,
+	      "0 of 10 against 5 of 10 oom: Fisher p %.4f (0.0325), B fails more often", c.fail_p);
+}
+
 int main(void)
 {
+	test_order();
+	test_holm();
+	test_boots();
+	test_failures();
 	test_seed000_verdict();
 	test_bisect();
 	test_bisect_failures();

@@ -181,8 +181,25 @@ static void test_edges(void)
 	      "all tied: U = half the pairs, p = 1");
 }
 
+/* The rank test's floor: the smallest p, and the fewest runs that can go below 0.05. */
+static void test_rank_min(void)
+{
+	struct stats_mw m;
+	double a[4] = { 1, 2, 3, 4 }, b[4] = { 5, 6, 7, 8 };
+
+	CHECK(fabs(stats_rank_min_p(1, 5, 5) - 0.0625) < 1e-12, "rank min p: 5 pairs 2/2^5 = 0.0625");
+	CHECK(fabs(stats_rank_min_p(1, 6, 6) - 0.03125) < 1e-12, "rank min p: 6 pairs 0.03125");
+	CHECK(stats_rank_min_runs(1, 0.05) == 6, "rank min runs: 6 pairs paired");
+	CHECK(stats_rank_min_runs(0, 0.05) == 4, "rank min runs: 4 a side unpaired");
+	/* the floor is what Mann-Whitney itself gives when every B beats every A */
+	stats_mann_whitney(a, 4, b, 4, &m);
+	CHECK(fabs(stats_rank_min_p(0, 4, 4) - m.p) < 1e-9, "rank min p: 4 a side equals Mann-Whitney's p for total separation");
+	CHECK(stats_rank_min_p(0, 3, 3) >= 0.05 && stats_rank_min_p(0, 4, 4) < 0.05, "rank min p: 3 a side cannot, 4 can");
+}
+
 int main(void)
 {
+	test_rank_min();
 	test_t_quantile();
 	test_t_cdf();
 	test_paired_seed000();

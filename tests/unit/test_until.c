@@ -69,12 +69,13 @@ static void test_stop_rule(void)
 	CHECK(feed(5, 1.02, 2, &pr) == 2 + 4 * 2 && pr.round == 4,
 	      "a failed run leaves its pair out: 4 rounds for 3 pairs");
 	CHECK(p.measured == 20, "the plan holds maxruns rounds (20 runs)");
-	/* B alternates 0.5x and 1.5x A: no precision, ever */
+	/* B swings between 0.5x and 1.5x A: no precision, ever */
 	cmdline_parse("swapbench.workloads=fight swapbench.runs=3 swapbench.maxruns=10 swapbench.until=5",
 		      wls, &c, &m);
 	plan_make(&c, &p);
 	for (unsigned i = 0; i < p.n; i++) {
-		double v = p.item[i].backend == BACKEND_PARTITION ? 10 : p.item[i].iter % 2 ? 5 : 15;
+		/* 15 5 5 15 ...: uncorrelated with the order (A B, B A), so the order term cannot absorb it */
+		double v = p.item[i].backend == BACKEND_PARTITION ? 10 : (p.item[i].iter / 2) % 2 ? 5 : 15;
 
 		if (plan_note(&p, i, v, &pr) && pr.stop)
 			break;
@@ -94,7 +95,7 @@ static void test_pairs_accumulator(void)
 	double rel, half;
 
 	for (int i = 0; i < 6; i++)
-		stats_pairs_add(&s, a[i], b[i]);
+		stats_pairs_add(&s, a[i], b[i], 1);
 	stats_paired(a, b, 6, &ref);
 	CHECK(stats_pairs_rel(&s, &rel, &half) == 0, "running pairs give a CI from 2 pairs on");
 	CHECK_NEAR(rel, ref.rel, 1e-9, "running B/A-1 equals stats_paired's");
@@ -111,18 +112,18 @@ static double gauss(void)
 
 /*
  * One simulated experiment: 2 workloads, the host's mood shared by both runs
- * of a pair (CV 10 %) and each run's own noise (CV 6 %, lognormal), B = A
- * times ratio. Counts the workloads whose CI excludes 0 (*ci) and whose
- * verdict says "difference proven" (CI and Wilcoxon p < 0.05, as compare
- * decides); stop_on_p stops instead on the first proven verdict.
+ * of a pair (CV 10 %) and each run's own noise (CV 6 %, lognormal), the
+ * host's speed drifting by drift (a fraction) a run, B = A times ratio, in
+ * the plan's own order (counterbalanced: A B, B A, ...). Counts the
+ * workloads whose verdict says "difference proven": the 95 % CI that
+ * plan_rel gives (the one compare prints) excludes 0; stop_on_p stops
+ * instead on the first proven verdict.
  */
-static int experiment(double until, unsigned minruns, unsigned maxruns, double ratio, int stop_on_p,
-		      unsigned *rounds, int *ci)
+static int experiment(double until, unsigned minruns, unsigned maxruns, double ratio, double drift,
+		      int stop_on_p, unsigned *rounds)
 {
-	static double va[2][PLAN_MAX], vb[2][PLAN_MAX];
 	struct plan_precision pr;
 	double mood = 1;
-	size_t nv[2] = { 0, 0 };
 
 	cmdline_parse("swapbench.workloads=lines,fight swapbench.warmup=0", wls, &c, &m);
 	c.runs = minruns;
@@ -132,29 +133,20 @@ static int experiment(double until, unsigned minruns, unsigned maxruns, double r
 	for (unsigned i = 0; i < p.n; i++) {
 		const struct plan_item *it = &p.item[i];
 		double v;
+		int proven = 0;
 
-		if (it->backend == BACKEND_PARTITION)
-			mood = exp(0.10 * gauss());
-		v = 10 * mood * exp(0.06 * gauss()) * (it->backend == BACKEND_FILE ? ratio : 1);
-		if (it->backend == BACKEND_PARTITION)
-			va[it->workload][nv[it->workload]] = v;
-		else
-			vb[it->workload][nv[it->workload]++] = v;
+		if (!i || p.item[i - 1].workload != it->workload || p.item[i - 1].iter != it->iter)
+			mood = exp(0.10 * gauss());	/* the first run of a pair */
+		v = 10 * mood * exp(0.06 * gauss()) * (it->backend == BACKEND_FILE ? ratio : 1) *
+		    (1 + drift * i);
 		if (!plan_note(&p, i, v, &pr))
 			continue;
 		*rounds = pr.round;
-		int proven = 0;
-
-		*ci = 0;
 		for (int w = 0; w < 2; w++) {
 			double rel, half;
 			size_t n;
-			struct stats_wilcoxon wx;
 
-			if (plan_rel(&p, w, BACKEND_FILE, &n, &rel, &half) || fabs(rel) <= half)
-				continue;
-			++*ci;
-			proven += !stats_wilcoxon(va[w], vb[w], nv[w], &wx) && wx.p < 0.05;
+			proven += !plan_rel(&p, w, BACKEND_FILE, &n, &rel, &half) && fabs(rel) > half;
 		}
 		if (pr.stop || (stop_on_p && proven && pr.round >= minruns) || pr.round == maxruns)
 			return proven;
@@ -165,12 +157,11 @@ static int experiment(double until, unsigned minruns, unsigned maxruns, double r
 static void test_false_positives(void)
 {
 	const int n = 2000;
-	int fp = 0, fp_ci = 0, fp_p = 0, power = 0, ci;
+	int fp = 0, fp_p = 0, fp_drift = 0, power = 0;
 	unsigned rounds, sum = 0, hit_max = 0;
 
 	for (int k = 0; k < n; k++) {
-		fp += experiment(5, 10, 50, 1, 0, &rounds, &ci);
-		fp_ci += ci;
+		fp += experiment(5, 10, 50, 1, 0, 0, &rounds);
 		sum += rounds;
 		hit_max += rounds == 50;
 	}
@@ -178,18 +169,28 @@ static void test_false_positives(void)
 	double rate = fp / (2.0 * n), se = sqrt(0.05 * 0.95 / (2.0 * n));
 
 	for (int k = 0; k < n; k++)
-		fp_p += experiment(5, 10, 50, 1, 1, &rounds, &ci);
+		fp_p += experiment(5, 10, 50, 1, 0, 1, &rounds);
+	for (int k = 0; k < n / 2; k++)
+		fp_drift += experiment(5, 10, 50, 1, 0.01, 0, &rounds);
 	for (int k = 0; k < 500; k++)
-		power += experiment(5, 10, 50, 1.10, 0, &rounds, &ci);
+		power += experiment(5, 10, 50, 1.10, 0, 0, &rounds);
 	printf("INFO until=5%% runs=10 maxruns=50, A/A, CV 10%% shared by a pair + 6%% own: "
-	       "%d of %d verdicts claimed a difference (%.2f%%; the CI alone excluded 0 in %.2f%%), "
-	       "%.1f pairs on average, %u experiments at maxruns\n", fp, 2 * n, 100 * rate,
-	       100.0 * fp_ci / (2.0 * n), (double)sum / n, hit_max);
+	       "%d of %d verdicts claimed a difference (%.2f%%), %.1f pairs on average, "
+	       "%u experiments at maxruns\n", fp, 2 * n, 100 * rate, (double)sum / n, hit_max);
 	printf("INFO stopping on significance instead: %.2f%%\n", 100.0 * fp_p / (2.0 * n));
+	printf("INFO the host 1 %% slower every run (drift), counterbalanced order: %.2f%% of %d\n",
+	       100.0 * fp_drift / n, n);
 	printf("INFO B 10%% slower: %d of 1000 verdicts B slower\n", power);
-	CHECK(rate <= 0.05, "A/A stopping on precision: false verdicts %.2f%% <= 5%%", 100 * rate);
+	/*
+	 * Stopping when the interval is narrow enough stops more often where the
+	 * variance happens to be low (Chow and Robbins' fixed-width intervals
+	 * cover a little less than their level): about 6 %, docs/verdicts.md.
+	 */
+	CHECK(rate <= 0.07, "A/A stopping on precision: false verdicts %.2f%% <= 7%%", 100 * rate);
 	CHECK(fp_p / (2.0 * n) > 0.05 + 4 * se, "stopping on significance would inflate them (%.2f%%)",
 	      100.0 * fp_p / (2.0 * n));
+	CHECK(fp_drift <= 0.07 * n, "a drift of 1 %% a run, counterbalanced: false verdicts %.2f%% <= 7%%",
+	      100.0 * fp_drift / n);
 	CHECK(power >= 900, "a true 10%% slowdown is proven in >= 90%% of comparisons (%d of 1000)", power);
 }
 
