@@ -13,6 +13,7 @@
 #include "plan.h"
 #include "records.h"
 #include "results.h"
+#include "sender.h"
 #include "swapstat.h"
 #include "zram.h"
 #include "../lib/workloads.h"
@@ -446,6 +447,9 @@ enum bench_status bench_main(const char *cmdline)
 	if (!perr && S.cfg.results[0])
 		open_results(why, sizeof(why));
 	records_start(&S.cfg);
+	/* before the header, so the header reaches the collector too */
+	if (!perr && !why[0] && S.cfg.collect[0])
+		sender_start(S.cfg.collect, records_boot(), why, sizeof(why));	/* a failure's why stops the series below */
 	records_header(cmdline, S.modules_loaded, S.modules_failed);
 	if (perr)
 		return error("%s", S.msgs.error);

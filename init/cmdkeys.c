@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-const char *const cmdline_kind_names[] = { "text", "name", "uint", "u64", "size", "bool", "choice", "workloads", "backends", "percent" };
+const char *const cmdline_kind_names[] = { "text", "name", "uint", "u64", "size", "bool", "choice", "workloads", "backends", "percent", "address" };
 static const char *const order_names[] = { "alternate", "blocked", "random", NULL };
 const char *const cmdline_create_names[] = { "fallocate", "zero", NULL };
 static const char *const rotational_names[] = { "keep", "0", "1", NULL };
@@ -27,6 +27,7 @@ const struct key cmdline_keys[] = {
 	{ "timeout", K_UINT, F(timeout_s), 1, 7 * 86400, NULL, KEY_HELP("limit for one run, in seconds: a run past it is killed and counted as timeout") },
 	{ "vmstat", K_UINT, F(vmstat_s), 0, 3600, NULL, KEY_HELP("seconds between vmstat-style sample records during runs (0: off)") },
 	{ "results", K_STR, F(results), 0, 0, NULL, KEY_HELP("results disk; written only if it carries the results-disk magic (swapbench-report init-disk)") },
+	{ "collect", K_ADDR, F(collect), 0, 0, NULL, KEY_HELP("IPV4:PORT of a swapbench-report collect: every line the console gets is sent there too and resent until acknowledged (the net image: VARIANT=net, ip=dhcp; docs/lab-network.md)") },
 	{ "force", K_BOOL, F(force), 0, 1, NULL, KEY_HELP("1: mkswap over a partition that carries another signature; replace a non-swap file at the swapfile path") },
 	{ "flush", K_BOOL, F(flush), 0, 1, NULL, KEY_HELP("0: the designated disks' write caches set to write through, so no cache flush is sent (DETERMINISTIC=1 passes it; on real disks it gives up the results disk's power-cut promise)") },
 	{ "shell", K_BOOL, F(shell), 0, 1, NULL, KEY_HELP("1: busybox shell on the console at the end (image built with BUSYBOX=1)") },
@@ -81,6 +82,7 @@ int cmdline_show(const struct sb_config *cfg, int i, char *out, size_t n)
 	switch (k->kind) {
 	case K_STR:
 	case K_NAME:
+	case K_ADDR:
 		snprintf(out + len, n - len, "%s", base);
 		break;
 	case K_UINT:

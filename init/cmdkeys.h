@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum kind { K_STR, K_NAME, K_UINT, K_U64, K_SIZE, K_BOOL, K_ENUM, K_LIST, K_BACKENDS, K_PCT };
+enum kind { K_STR, K_NAME, K_UINT, K_U64, K_SIZE, K_BOOL, K_ENUM, K_LIST, K_BACKENDS, K_PCT, K_ADDR };
 
 struct key {
 	const char *name;

@@ -1,4 +1,5 @@
 #include "cmdkeys.h"
+#include "../lib/wire.h"
 #include "../lib/suggest.h"
 #include "../lib/size.h"
 
@@ -123,6 +124,16 @@ static int set_key(struct sb_config *cfg, const struct key *k, const char *v, st
 			return fail(m, "swapbench.%s: empty value", k->name);
 		strcpy(base, v);
 		return 0;
+	case K_ADDR: {
+		unsigned char ip[4];
+		unsigned port;
+
+		if (wire_parse_addr(v, ip, &port) < 0 || strlen(v) >= 24)
+			return fail(m, "swapbench.%s=%s: not IPV4:PORT (a dotted address and a port 1-65535: 10.0.2.2:5555)",
+				    k->name, v);
+		strcpy(base, v);
+		return 0;
+	}
 	case K_NAME:
 		if (!name_ok(v, strlen(v)))
 			return fail(m, "swapbench.%s=%s: use 1-%d of a-z 0-9 _ -", k->name, v, CMD_NAME_MAX - 1);

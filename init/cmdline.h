@@ -69,6 +69,7 @@ struct sb_config {
 	unsigned timeout_s;		/* per run */
 	unsigned vmstat_s;		/* sampling interval, 0 = off */
 	char results[CMD_VAL_MAX];	/* results disk, "" = serial only */
+	char collect[24];		/* collector IPV4:PORT, "" = none */
 	int force;			/* mkswap over foreign signatures */
 	int flush;			/* 0: the designated disks' write caches off (no flushes) */
 	int shell;			/* busybox shell at the end */

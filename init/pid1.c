@@ -14,6 +14,7 @@
 #include "cmdline.h"
 #include "errmsg.h"
 #include "plan.h"
+#include "sender.h"
 #include "registry.h"
 #include "vmstat.h"
 #include "../lib/workloads.h"
@@ -94,7 +95,11 @@ static void worker(void)
 	/* ONFAULT: lock what is used, not every page of the buffers sized for the worst case */
 	if (mlockall(MCL_CURRENT | MCL_FUTURE | MCL_ONFAULT) < 0 && mlockall(MCL_CURRENT | MCL_FUTURE) < 0)
 		dprintf(2, "# swapbench: mlockall: %s\n", errmsg(errno));
-	_exit(bench_main(cmdline));
+	int st = bench_main(cmdline);
+
+	/* the lines the collector has not acknowledged yet: a restarting collector gets them */
+	sender_finish(SENDER_WAIT_S);
+	_exit(st);
 }
 
 static void rescue_shell(void)

@@ -45,6 +45,7 @@ void records_diag(struct rec_buf *b, const char *kind)
 	rec_add(b, "boot", R.boot);
 }
 
+/* A record rec_end refuses (too long) is not lost without a word: results_emit writes a warning in its place. */
 static void emit(struct rec_buf *b)
 {
 	rec_end(b);
@@ -107,7 +108,11 @@ void records_header(const char *cmdline, int modules_loaded, int modules_failed)
 	rec_add(&b, "disk", R.cfg->disk[0] ? R.cfg->disk : "unknown");
 	if (R.cfg->instrument[0])
 		rec_add(&b, "instrument", R.cfg->instrument);
-	rec_add(&b, "cmdline", cmdline);
+	/* last: it takes the room the others leave; cut, it says by how much */
+	size_t cut = rec_add_cut(&b, "cmdline", cmdline, 24);
+
+	if (cut)
+		rec_addf(&b, "cmdline_cut", "%zu", cut);
 	emit(&b);
 }
 
@@ -374,6 +379,7 @@ void records_error(const char *msg)
 	struct rec_buf b;
 
 	results_line("# swapbench: error: %s", msg);
+	results_screen("swapbench: error: %s", msg);
 	records_diag(&b, "error");
 	rec_add(&b, "msg", msg);
 	emit(&b);

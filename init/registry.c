@@ -106,6 +106,9 @@ static void describe_keys(FILE *out)
 		case K_NAME:
 			fprintf(out, " max-bytes=%d", k->kind == K_NAME ? CMD_NAME_MAX - 1 : CMD_VAL_MAX - 1);
 			break;
+		case K_ADDR:
+			fprintf(out, " form=IPV4:PORT");
+			break;
 		}
 		fprintf(out, " text=%s\n", k->help);
 	}

@@ -1,5 +1,6 @@
 #include "results.h"
 #include "errmsg.h"
+#include "sender.h"
 #include "../lib/resdisk.h"
 
 #include <errno.h>
@@ -52,6 +53,29 @@ void results_line(const char *fmt, ...)
 		n = (int)sizeof(buf) - 2;
 	buf[n++] = '\n';
 	write_all(1, buf, (size_t)n);
+	sender_line(buf, (size_t)n);
+}
+
+#define KDGETMODE 0x4B3B	/* succeeds on a virtual terminal only */
+
+void results_screen(const char *fmt, ...)
+{
+	char buf[600];
+	va_list ap;
+	int n, mode, fd;
+
+	if (ioctl(1, KDGETMODE, &mode) == 0 || (fd = open("/dev/tty0", O_WRONLY | O_NOCTTY | O_CLOEXEC)) < 0)
+		return;
+	va_start(ap, fmt);
+	n = vsnprintf(buf, sizeof(buf) - 1, fmt, ap);
+	va_end(ap);
+	if (n > 0) {
+		if (n > (int)sizeof(buf) - 2)
+			n = (int)sizeof(buf) - 2;
+		buf[n++] = '\n';
+		write_all(fd, buf, (size_t)n);
+	}
+	close(fd);
 }
 
 static int device_size(int fd, uint64_t *size)
@@ -131,6 +155,7 @@ static int disk_append(const char *s, size_t n)
 		return -ENOSPC;
 	memcpy(buf, s, n);
 	memset(buf + n, 0, total - n);
+	errno = 0;	/* a short write sets none: no stale one read as its reason */
 	if (pwrite(disk.fd, buf, total, (off_t)disk.off) != (ssize_t)total)
 		return errno ? -errno : -EIO;
 	if (fdatasync(disk.fd) < 0)
@@ -139,13 +164,36 @@ static int disk_append(const char *s, size_t n)
 	return 0;
 }
 
+/* In place of a record too long to write: a warning with its boot and its head, so the report shows the loss. */
+static void emit_dropped(const struct rec_buf *dropped)
+{
+	const char *p = strstr(dropped->s, " boot=");
+	char boot[40] = "", msg[160];
+	struct rec_buf w;
+
+	if (p)
+		snprintf(boot, sizeof(boot), "%.*s", (int)strcspn(p + 6, " "), p + 6);
+	snprintf(msg, sizeof(msg), "a record longer than %d bytes was not written: %.80s ...", REC_LINE_MAX,
+		 dropped->s);
+	rec_begin_diag(&w, "warning");
+	rec_add(&w, "boot", boot);
+	rec_add(&w, "msg", msg);
+	if (rec_end(&w) > 0)
+		results_emit(&w);
+}
+
 int results_emit(struct rec_buf *b)
 {
 	int err = 0;
 
-	if (b->overflow || b->len == 0)
+	if (b->len == 0)
 		return -EOVERFLOW;
+	if (b->overflow) {
+		emit_dropped(b);
+		return -EOVERFLOW;
+	}
 	write_all(1, b->s, b->len);
+	sender_line(b->s, b->len);
 	if (disk.fd >= 0 && !disk.failed && (err = disk_append(b->s, b->len)) < 0) {
 		disk.failed = 1;
 		results_line("# swapbench: results disk write failed: %s; records continue on serial only",

@@ -107,6 +107,50 @@ void rec_add(struct rec_buf *b, const char *key, const char *val)
 	put(b, "\"", 1);
 }
 
+/* Bytes still free for fields once the checksum has its room (put's rule). */
+static size_t room(const struct rec_buf *b)
+{
+	return b->overflow || b->len + 15 > sizeof(b->s) ? 0 : sizeof(b->s) - 15 - b->len;
+}
+
+size_t rec_add_cut(struct rec_buf *b, const char *key, const char *val, size_t keep)
+{
+	static char head[REC_LINE_MAX];
+	size_t len = strlen(val), lo = 0, hi, at = b->len;
+	int nf = b->nfields;
+
+	if (b->overflow || !rec_key_ok(key) || nf >= REC_FIELDS_MAX) {
+		rec_add(b, key, val);	/* refused whatever its length: rec_end fails */
+		return 0;
+	}
+	rec_add(b, key, val);
+	if (!b->overflow && room(b) >= keep)
+		return 0;
+	/* the longest head whose encoding fits: encodings grow with the head */
+	hi = len < sizeof(head) ? len : sizeof(head) - 1;
+	while (lo < hi) {
+		size_t mid = (lo + hi + 1) / 2;
+
+		b->len = at;
+		b->nfields = nf;
+		b->overflow = 0;
+		memcpy(head, val, mid);
+		head[mid] = 0;
+		rec_add(b, key, head);
+		if (!b->overflow && room(b) >= keep)
+			lo = mid;
+		else
+			hi = mid - 1;
+	}
+	b->len = at;
+	b->nfields = nf;
+	b->overflow = 0;
+	memcpy(head, val, lo);
+	head[lo] = 0;
+	rec_add(b, key, head);
+	return len - lo;
+}
+
 void rec_addv(struct rec_buf *b, const char *key, const char *fmt, va_list ap)
 {
 	char val[REC_LINE_MAX];

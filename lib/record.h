@@ -13,12 +13,14 @@
  * ('#' always as \x23: kunit.py reads what follows a '#' as a directive).
  * The encoder refuses what the decoder could not read back: a key (or a
  * diagnostic kind) not made of [A-Za-z0-9_.-], more than REC_FIELDS_MAX
- * fields, a record longer than REC_LINE_MAX; rec_end then fails.
+ * fields, a record longer than REC_LINE_MAX; rec_end then fails (init
+ * writes a warning record in its place: init/results.c).
  */
 #include <stdarg.h>
 #include <stddef.h>
 
-#define REC_LINE_MAX 2048	/* longest record, newline included */
+/* longest record, newline included: a meta record holds the longest x86 kernel command line of plain words */
+#define REC_LINE_MAX 4096
 #define REC_FIELDS_MAX 96	/* most key=value pairs in one record */
 #define REC_DIAG_PREFIX "# sb "
 
@@ -62,6 +64,13 @@ void rec_addf(struct rec_buf *b, const char *key, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 void rec_addv(struct rec_buf *b, const char *key, const char *fmt, va_list ap)
 	__attribute__((format(printf, 3, 0)));
+/*
+ * rec_add with val cut to the longest head that leaves keep bytes for the
+ * fields still to come; returns how many bytes of val were left out (0: all
+ * of it is in). The caller says so in a field of its own (cmdline_cut=N):
+ * a value is never cut without a word.
+ */
+size_t rec_add_cut(struct rec_buf *b, const char *key, const char *val, size_t keep);
 /* 1 if k can be a key (or a diagnostic kind): [A-Za-z0-9_.-]+. */
 int rec_key_ok(const char *k);
 /* Appends the checksum and the newline; returns the length or -1 on overflow. */

@@ -22,12 +22,11 @@ void swapfile_random(unsigned char rnd[16], uint64_t salt)
 {
 	if (getrandom(rnd, 16, GRND_NONBLOCK) != (ssize_t)16 &&
 	    getrandom(rnd, 16, GRND_INSECURE) != (ssize_t)16) {
-		double t = now_s();
-		pid_t pid = getpid();
+		/* the clock in nanoseconds, the pid above the bits a boot's clock fills first, the salt whole */
+		uint64_t t = (uint64_t)(now_s() * 1e9) ^ ((uint64_t)(uint32_t)getpid() << 32);
 
 		memcpy(rnd, &t, sizeof(t));
 		memcpy(rnd + 8, &salt, sizeof(salt));
-		memcpy(rnd + 12, &pid, sizeof(pid));
 	}
 }
 
@@ -46,6 +45,7 @@ int swapfile_mkswap(int fd, uint64_t bytes, const char *label, const unsigned ch
 	}
 	if ((err = swaphdr_build(page, ps, bytes, uuid, label)) < 0)
 		return err;
+	errno = 0;	/* a short write sets none: no stale one read as its reason */
 	if (pwrite(fd, page, ps, 0) != (ssize_t)ps)
 		return errno ? -errno : -EIO;
 	return fsync(fd) < 0 ? -errno : 0;

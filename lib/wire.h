@@ -16,11 +16,13 @@
  * the collector closes the connection). A line the collector already holds
  * is acknowledged again and not stored twice.
  */
+#include "record.h"
+
 #include <stddef.h>
 
 #define WIRE_MAGIC "SBC1"
 #define WIRE_OVERHEAD 40		/* "SBC1 T " + SEQ + " " + " CRC" */
-#define WIRE_TEXT_MAX 2048		/* REC_LINE_MAX: the longest serial line sent */
+#define WIRE_TEXT_MAX REC_LINE_MAX	/* the longest serial line sent: a record */
 #define WIRE_FRAME_MAX (WIRE_TEXT_MAX + WIRE_OVERHEAD)
 
 enum wire_type { WIRE_HELLO = 'H', WIRE_LINE = 'L', WIRE_ACK = 'A', WIRE_NAK = 'N', WIRE_ERR = 'E' };

@@ -627,7 +627,18 @@ int cmd_collect(const struct opts *o, int argc, char **argv)
 	signal(SIGPIPE, SIG_IGN);
 	event("listening on %s, logs in %s (at most %u connections, %u machines, %llu bytes a log)", o->listen,
 	      C.dir, C.max_conns, C.max_machines, C.max_log);
-	while (!C.stop && !(C.want_done && C.finished >= C.want_done)) {
+	/* --machines N: once N boots sent their totals, until their last lines are in (15 s at most) */
+	for (double done_at = 0; !C.stop; ) {
+		if (C.want_done && C.finished >= C.want_done) {
+			int open = 0;
+
+			if (!done_at)
+				done_at = now();
+			for (unsigned i = 0; i < C.max_conns; i++)
+				open += C.c[i].fd >= 0 && C.c[i].m && C.c[i].m->end[0];
+			if (!open || now() - done_at > 15)
+				break;
+		}
 		unsigned n = 0;
 
 		pf[n++] = (struct pollfd){ .fd = lfd, .events = POLLIN };

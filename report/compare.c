@@ -18,8 +18,8 @@ static const char *order_of(const struct boot *b)
 		return "unknown";
 	for (p = cl; (p = strstr(p, "swapbench.order=")); p++)
 		last = p + strlen("swapbench.order=");
-	if (!last)
-		return NULL;
+	if (!last)	/* a cut command line may have lost its swapbench.order */
+		return record_get(&b->meta, "cmdline_cut") ? "unknown (its command line was cut)" : NULL;
 	snprintf(order, sizeof(order), "%.*s", (int)strcspn(last, " "), last);
 	return strcmp(order, "alternate") ? order : NULL;
 }

@@ -158,7 +158,8 @@ static void boots(const struct dataset *ds)
 
 			table_add(&t, "%s", b->id);
 			table_add(&t, "`%s`", or_dash(record_get(&b->meta, "kernel_version")));
-			table_add(&t, "`%s`", or_dash(record_get(&b->meta, "cmdline")));
+			table_add(&t, "`%s`%s", or_dash(record_get(&b->meta, "cmdline")),
+				  record_get(&b->meta, "cmdline_cut") ? " (cut)" : "");
 		}
 		table_group(&t, 0, "boots");
 		table_print(&t, stdout, 1);
@@ -168,9 +169,12 @@ static void boots(const struct dataset *ds)
 	for (size_t i = 0; i < ds->nboots; i++) {
 		const struct boot *b = ds->boots[i];
 
-		printf("- boot %s: `%s`, command line `%s`\n", b->id,
+		const char *cut = record_get(&b->meta, "cmdline_cut");
+
+		printf("- boot %s: `%s`, command line `%s`%s%s%s\n", b->id,
 		       or_dash(record_get(&b->meta, "kernel_version")),
-		       or_dash(record_get(&b->meta, "cmdline")));
+		       or_dash(record_get(&b->meta, "cmdline")), cut ? " (cut: " : "", cut ? cut : "",
+		       cut ? " more bytes not recorded)" : "");
 	}
 }
 

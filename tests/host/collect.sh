@@ -113,7 +113,7 @@ for k in garbage longline badcrc badrecord gap nohello deaf; do
 done
 check "garbage: closed with E, one events line" \
 	bash -c "grep -q 'closed' '$T/h-garbage.out' && grep -q 'not a swapbench frame' '$D/collector.events'"
-check "an endless line: closed at one frame's length" grep -q "a line longer than 2088 bytes: connection closed" "$D/collector.events"
+check "an endless line: closed at one frame's length (REC_LINE_MAX 4096 + 40)" grep -q "a line longer than 4136 bytes: connection closed" "$D/collector.events"
 check "a frame with a wrong checksum: closed" grep -q "frame checksum wrong: connection closed" "$D/collector.events"
 check "a record with a wrong checksum inside a good frame: N, not stored, the next line stored" \
 	bash -c "grep -q '^N 1 checksum mismatch (damaged) |.* A 2 ' '$T/h-badrecord.out' && test \"\$(cat '$(log_of "$D" 02:00:00:00:00:98 badrec)')\" = '# a plain line after it'"

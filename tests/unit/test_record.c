@@ -176,6 +176,63 @@ static void test_resdisk(void)
 	CHECK(resdisk_check_header(hdr, sizeof(hdr), label) < 0, "resdisk: no magic, no disk");
 }
 
+/* A meta record as init writes it, up to the command line. */
+static void meta_head(struct rec_buf *b)
+{
+	rec_begin_diag(b, "meta");
+	rec_add(b, "boot", "0a1b2c3d");
+	rec_add(b, "swapbench", "0.9");
+	rec_add(b, "kernel_release", "6.12.0-rc7-00123-gabcdef012345");
+	rec_add(b, "kernel_version", "#1 SMP PREEMPT_DYNAMIC Tue Dec  1 10:00:00 UTC 2026");
+	rec_add(b, "arch", "x86_64");
+	for (int i = 0; i < 12; i++)
+		rec_addf(b, "field_number_this_long", "%d", 1234567 * i);
+}
+
+static void test_cut(void)
+{
+	static char cl[2048], want[4096];
+	struct rec_buf b;
+	size_t cut;
+	int n;
+
+	/* the longest line x86 hands init: 2047 bytes of plain words */
+	for (size_t i = 0; i < 2047; i++)
+		cl[i] = i % 16 == 15 ? ' ' : (char)('a' + i % 26);
+	meta_head(&b);
+	cut = rec_add_cut(&b, "cmdline", cl, 24);
+	n = rec_end(&b);
+	CHECK(cut == 0 && n > 2047 && n <= REC_LINE_MAX, "cut: a 2047-byte command line fits a meta record whole "
+	      "(%d bytes)", n);
+	CHECK(rec_parse(b.s, (size_t)n, &r) == REC_GOOD && !strcmp(rec_get(&r, "cmdline"), cl),
+	      "cut: and reads back byte for byte");
+
+	/* every byte escaped to four: it cannot fit, so a head goes in and the rest is counted */
+	memset(cl, '#', 2047);
+	meta_head(&b);
+	cut = rec_add_cut(&b, "cmdline", cl, 24);
+	rec_addf(&b, "cmdline_cut", "%zu", cut);
+	n = rec_end(&b);
+	CHECK(cut > 0 && n > 0, "cut: 2047 '#' do not fit: %zu bytes left out, the record is written (%d bytes)",
+	      cut, n);
+	CHECK(n > REC_LINE_MAX - 4 * 4 - 40, "cut: the head fills what the record has (%d of %d bytes)", n,
+	      REC_LINE_MAX);
+	CHECK(rec_parse(b.s, (size_t)n, &r) == REC_GOOD, "cut: the cut record parses");
+	snprintf(want, sizeof(want), "%zu", cut);
+	CHECK_STR(rec_get(&r, "cmdline_cut"), want, "cut: the marker says how many bytes");
+	CHECK(strlen(rec_get(&r, "cmdline")) + cut == 2047 && !strncmp(rec_get(&r, "cmdline"), cl, 2047 - cut),
+	      "cut: what is in is the head of the line, and head + cut = 2047");
+
+	/* a value that fits but leaves less than keep: cut to leave keep */
+	meta_head(&b);
+	cut = rec_add_cut(&b, "cmdline", "short", REC_LINE_MAX);
+	CHECK(cut == 5 && rec_end(&b) > 0, "cut: keep more than the record has: the value goes, the record stays");
+
+	/* refused whatever the length (a bad key): no cut, rec_end fails */
+	meta_head(&b);
+	CHECK(rec_add_cut(&b, "bad key", "v", 0) == 0 && rec_end(&b) < 0, "cut: a bad key is refused, not cut");
+}
+
 int main(void)
 {
 	test_crc();
@@ -185,5 +242,6 @@ int main(void)
 	test_encoder_refuses();
 	test_hash_in_value();
 	test_resdisk();
+	test_cut();
 	CHECK_DONE();
 }

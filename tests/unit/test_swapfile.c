@@ -11,7 +11,12 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
+#include <stdint.h>
 #include <stdlib.h>
+#include <sys/random.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <unistd.h>
@@ -59,6 +64,58 @@ static void test_fill(enum swapfile_fill fill, const char *name)
 	CHECK(stat(path, &st) < 0 && errno == ENOENT, "%s: a failure leaves no file", name);
 }
 
+/* getrandom as swapfile.c sees it: the kernel's, or (no_entropy) failing as at an early boot */
+static int no_entropy;
+
+ssize_t getrandom(void *buf, size_t len, unsigned int flags)
+{
+	if (no_entropy) {
+		errno = EAGAIN;
+		return -1;
+	}
+	return syscall(SYS_getrandom, buf, len, flags);
+}
+
+static void test_random_fallback(void)
+{
+	const uint64_t salt = 0x1122334455667788ULL;
+	unsigned char a[16], b[16];
+
+	no_entropy = 1;
+	swapfile_random(a, salt);
+	swapfile_random(b, salt + 1);
+	no_entropy = 0;
+	CHECK(!memcmp(a + 8, &salt, sizeof(salt)), "random without entropy: the salt is there whole (the pid "
+	      "once overwrote half of it)");
+	CHECK(memcmp(a, b, 16), "random without entropy: another salt, another value");
+	CHECK(memcmp(a, (unsigned char[8]){ 0 }, 8), "random without entropy: the clock and pid fill the rest");
+}
+
+/* A header write cut short (the file size limit) with a stale errno: the reason is -EIO, not the stale one. */
+static void test_short_write(void)
+{
+	size_t ps = (size_t)sysconf(_SC_PAGESIZE);
+	struct rlimit old, lim;
+	char path[256];
+	int fd, err;
+
+	snprintf(path, sizeof(path), "%s/short.swap", dir);
+	fd = open(path, O_RDWR | O_CREAT | O_EXCL, 0600);
+	CHECK(fd >= 0 && ftruncate(fd, 16 * (off_t)ps) == 0 && getrlimit(RLIMIT_FSIZE, &old) == 0,
+	      "short write: file made");
+	signal(SIGXFSZ, SIG_IGN);
+	lim = old;
+	lim.rlim_cur = ps / 2;
+	CHECK(setrlimit(RLIMIT_FSIZE, &lim) == 0, "short write: writes end at half a page");
+	errno = EBADF;	/* stale, from some earlier call */
+	err = swapfile_mkswap(fd, 16 * (uint64_t)ps, NULL, NULL);
+	setrlimit(RLIMIT_FSIZE, &old);
+	signal(SIGXFSZ, SIG_DFL);
+	CHECK(err == -EIO, "short write: mkswap says -EIO, not the stale errno (%d)", err);
+	close(fd);
+	unlink(path);
+}
+
 static void test_uuid_and_free(void)
 {
 	static const unsigned char uuid[16] = { 1, 2, 3, 4, 5, 6, 0x47, 8, 0x89, 10, 11, 12, 13, 14, 15, 16 };
@@ -97,6 +154,8 @@ int main(void)
 	test_fill(SWAPFILE_ZERO, "zero");
 	test_fill(SWAPFILE_FALLOCATE, "fallocate");
 	test_uuid_and_free();
+	test_random_fallback();
+	test_short_write();
 	rmdir(dir);
 	CHECK_DONE();
 }

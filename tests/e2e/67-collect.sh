@@ -1,0 +1,59 @@
+#!/bin/bash
+# swapbench.collect: the net image (VARIANT=net) sends every console line to
+# swapbench-report collect over QEMU's user network (the host's 127.0.0.1 is
+# 10.0.2.2 to the guest); the collector's log holds each record of the
+# serial log exactly once and reads the same in the report. A collector
+# address that does not parse, or a machine without a network address,
+# stops the series before the first run with the reason on the console.
+# Builds the x86_64 net kernel once (cached; the build time is printed).
+# shellcheck source=../lib.sh
+source "$(dirname "$0")/../lib.sh"
+quick=(ip=dhcp swapbench.workloads=idle swapbench.idle.seconds=1 swapbench.runs=2 swapbench.warmup=0)
+
+t0=$(date +%s)
+if ! net=$("$top/kernel/build" x86_64 net 2>"$T/kernel.log"); then
+	fail "kernel/build x86_64 net: $(tail -n 3 "$T/kernel.log" | tr '\n' ' ')"
+	finish
+fi
+info "x86_64 net kernel: $(stat -c %s "$net") bytes, $(($(date +%s) - t0)) s to build or find in the cache (load $(cut -d' ' -f1-3 /proc/loadavg))"
+port=$(/usr/bin/python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+"$REPORT" collect --listen "127.0.0.1:$port" --dir "$T/lab" --machines 1 >"$T/progress" 2>"$T/events" &
+cpid=$!
+trap 'kill $cpid 2>/dev/null' EXIT
+
+BZIMAGE=$net EXTRA_QEMU="-netdev user,id=lab0 -device virtio-net-pci,netdev=lab0" \
+	boot sent -- "${quick[@]}" "swapbench.collect=10.0.2.2:$port"
+check "net image, collector on the host: the experiment completes (status $rc)" test "$rc" = 0
+for _ in $(seq 50); do kill -0 "$cpid" 2>/dev/null || break; sleep 0.2; done
+check "the collector ends by itself once the machine sent its totals (--machines 1)" bash -c "! kill -0 $cpid 2>/dev/null"
+logs=("$T"/lab/*.log)
+check "one log for the machine, named by MAC and boot (${logs[*]##*/})" \
+	bash -c "[ ${#logs[@]} = 1 ] && [[ '${logs[0]##*/}' =~ ^52-54-00-12-34-56-[0-9a-f]{8}\.log$ ]]"
+got=${logs[0]}
+tr -d '\r' <"$log" | grep -aE '^(ok |not ok |# sb )' >"$T/serial.records"
+grep -aE '^(ok |not ok |# sb )' "$got" >"$T/lab.records"
+check "every record of the serial log, in order, exactly once in the collector's log ($(wc -l <"$T/lab.records") records)" \
+	bash -c "[ -s '$T/serial.records' ] && cmp -s '$T/serial.records' '$T/lab.records'"
+check "the collector's log starts as a serial log does (KTAP header)" test "$(head -n 1 "$got")" = "KTAP version 1"
+"$REPORT" csv "$log" 2>/dev/null | cut -d, -f3- >"$T/serial.csv"
+"$REPORT" csv "$T/lab" 2>/dev/null | cut -d, -f3- >"$T/lab.csv"
+check "csv of the collector's folder = csv of the serial log ($(($(wc -l <"$T/lab.csv") - 1)) runs)" \
+	bash -c "[ \$(wc -l <'$T/lab.csv') -gt 4 ] && cmp -s '$T/serial.csv' '$T/lab.csv'"
+check "the machine says every line was acknowledged" grep -aq '^# swapbench: the collector acknowledged all [0-9]* lines' "$log"
+check "the collector printed the machine's progress (runs done, last status, ETA)" \
+	grep -q "52:54:00:12:34:56 boot [0-9a-f]*: 2/4 runs, last ok (idle-file-1, .*), ETA " "$T/progress"
+mem=$(field "$log" '^# sb meta' memavailable_kb)
+info "net image at -m 64: MemAvailable ${mem} kB at init's start"
+
+BZIMAGE=$net boot badaddr --no-check -- "${quick[@]}" swapbench.collect=lab:5555
+check "collect=lab:5555: the series stops with a set-up error (status $rc)" test "$rc" = 2
+check "collect=lab:5555: the reason on the console" \
+	grep -aq 'error: .*swapbench.collect=lab:5555: not IPV4:PORT' "$log"
+absent "collect=lab:5555: no run started" '^ok \|^not ok ' "$log"
+
+BZIMAGE=$net boot nonic -- "${quick[@]}" "swapbench.collect=10.0.2.2:$port"
+check "no NIC: the series stops with a set-up error (status $rc)" test "$rc" = 2
+check "no NIC: the reason on the console" \
+	grep -aq '^# sb error .*no network interface has an IPv4 address' "$log"
+absent "no NIC: no run started" '^ok \|^not ok ' "$log"
+finish
