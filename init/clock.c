@@ -1,5 +1,6 @@
 #include "clock.h"
 #include "vmstat.h"
+#include "../lib/now.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -9,14 +10,6 @@
 #define CURRENT "/sys/devices/system/clocksource/clocksource0/current_clocksource"
 #define POLL_NS 20000000L
 #define STEPS 9
-
-static long long now_ns(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return t.tv_sec * 1000000000LL + t.tv_nsec;
-}
 
 /*
  * The median of a few whole steps (the first change seen ends only part of

@@ -1,4 +1,5 @@
 #include "wl.h"
+#include "../lib/now.h"
 #include "../lib/size.h"
 
 #include <errno.h>
@@ -427,10 +428,7 @@ void wl_path(char *buf, size_t size, const char *file)
 
 uint64_t wl_now_ns(void)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+	return (uint64_t)now_ns();
 }
 
 long wl_proc_kb(const char *path, const char *key)

@@ -60,3 +60,43 @@ if [ -z "$found" ]; then
 else
 	echo "FAIL layering: $(tr '\n' ';' <<<"$found")"
 fi
+
+# Two promises of lib/ (docs/layout.md, lib/now.h): it does I/O only in
+# swapfile.c, the one path that makes a swap area; and now.h is the one
+# reader of the clock for init, lib and the workloads.
+# promises ROOT: prints "file:line: what" per broken promise
+promises() {
+	local root=$1
+	(
+		cd "$root" || exit 1
+		for f in lib/*.[ch]; do
+			if [ ! -f "$f" ] || [ "$f" = lib/swapfile.c ]; then continue; fi
+			grep -nE '\b(open|openat|read|write|pread|pwrite|fopen|fread|fwrite|printf|fprintf|puts|opendir|stat|fstat|statvfs|fsync|fallocate|ioctl|unlink|mkdir|mount)[[:space:]]*\(' "$f" |
+				grep -vE '^[0-9]+:[[:space:]]*(/?\*|//)' | sed "s|^|$f:|; s|\$| (I/O in lib/ outside swapfile.c)|"
+		done
+		for f in init/*.[ch] lib/*.[ch] workloads/*.[ch]; do
+			if [ ! -f "$f" ] || [ "$f" = lib/now.h ]; then continue; fi
+			grep -nE '\b(clock_gettime|gettimeofday)[[:space:]]*\(' "$f" |
+				grep -vE '^[0-9]+:[[:space:]]*(/?\*|//)' | sed "s|^|$f:|; s|\$| (a clock reader besides lib/now.h)|"
+		done
+	)
+}
+mkdir -p "$scratch/p/lib" "$scratch/p/init" "$scratch/p/workloads"
+printf '%s\n' 'int f(int fd) { return write(fd, "x", 1); }' >"$scratch/p/lib/io.c"
+printf '%s\n' 'int g(void) { return open ("/x", 0); }' >"$scratch/p/lib/swapfile.c"
+printf '%s\n' 'long h(void) { struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t); return t.tv_sec; }' >"$scratch/p/workloads/t.c"
+printf '%s\n' 'static inline long now(void) { clock_gettime(CLOCK_MONOTONIC, &t); }' >"$scratch/p/lib/now.h"
+printf '%s\n' ' * write() is named in a comment' 'int ok(void) { return snprintf(b, 2, "x"); }' >"$scratch/p/lib/ok.c"
+planted=$(promises "$scratch/p")
+n=$(grep -c . <<<"$planted")
+if [ "$n" = 2 ] && grep -q '^lib/io.c:' <<<"$planted" && grep -q '^workloads/t.c:' <<<"$planted"; then
+	echo "PASS layering: the I/O and clock checks find the 2 planted violations and nothing else"
+else
+	echo "FAIL layering: the I/O and clock checks found $n of 2 planted violations: $(tr '\n' ' ' <<<"$planted")"
+fi
+found=$(promises "$top")
+if [ -z "$found" ]; then
+	echo "PASS layering: lib/ does I/O only in swapfile.c; only lib/now.h reads the clock"
+else
+	echo "FAIL layering: $(tr '\n' ';' <<<"$found")"
+fi
