@@ -219,7 +219,7 @@ TEST_SRC_size    := lib/size.c
 TEST_SRC_wire    := lib/wire.c lib/crc32.c
 TEST_SRC_errmsg  := init/errmsg.c
 UNIT_TESTS += results
-TEST_SRC_results := init/results.c init/errmsg.c lib/record.c lib/crc32.c lib/resdisk.c
+TEST_SRC_results := init/results.c init/sender.c init/errmsg.c lib/record.c lib/crc32.c lib/resdisk.c lib/wire.c
 # every init module but PID 1's main: the runner with the records it feeds
 TEST_SRC_runner  := $(filter-out init/pid1.c,$(INIT_SRC))
 TEST_SRC_until   := $(TEST_SRC_plan) lib/stats_rank.c
