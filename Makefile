@@ -123,6 +123,7 @@ help:
 	$(call help_var,APPEND,extra kernel command line (swapbench.* keys$(comma) docs/reference.md))
 	$(call help_var,EXTRA,files or directories to add under /extra (for the exec workload))
 	$(call help_var,EXTRA_BIN,host programs to add with their shared libraries (/usr/bin/perl))
+	$(call help_var,SMP,CPUs to boot (x86_64; under QEMU a kernel with SMP and ACPI: KERNEL=smp))
 	$(call help_var,ICOUNT,under TCG: 1 (unset) the guest clock counts instructions$(comma) 0 the host clock (every boot$(comma) host/qemu.sh))
 	$(call help_var,DETERMINISTIC,1: same kernel + image + command line = byte-identical results (x86_64$(comma) TCG))
 	$(call help_var,KERNELS,make compare: the kernels$(comma) each as KERNEL= takes it$(comma) or NAME=KERNEL)
@@ -219,7 +220,7 @@ TEST_SRC_size    := lib/size.c
 TEST_SRC_wire    := lib/wire.c lib/crc32.c
 TEST_SRC_errmsg  := init/errmsg.c
 UNIT_TESTS += results
-TEST_SRC_results := init/results.c init/sender.c init/errmsg.c lib/record.c lib/crc32.c lib/resdisk.c lib/wire.c
+TEST_SRC_results := init/results.c init/sender.c lib/wire.c init/errmsg.c lib/record.c lib/crc32.c lib/resdisk.c
 # every init module but PID 1's main: the runner with the records it feeds
 TEST_SRC_runner  := $(filter-out init/pid1.c,$(INIT_SRC))
 TEST_SRC_until   := $(TEST_SRC_plan) lib/stats_rank.c
@@ -304,5 +305,5 @@ wl-names:
 FORCE:
 
 export ARCH MEM RUNS WARMUP WORKLOADS ACCEL KERNEL VARIANT BUSYBOX MODULES DISK_IF APPEND EXTRA EXTRA_BIN OUT HOST_OUT
-export DETERMINISTIC KERNELS BOOTS DISK LAYOUT
+export DETERMINISTIC KERNELS BOOTS DISK LAYOUT SMP
 export BZIMAGE INITRD REPORT WL_ALL

@@ -53,6 +53,28 @@ clock_mode() {
 	fi
 }
 
+# smp_check SMP KSMP: nothing, or why SMP CPUs cannot boot. KSMP says what
+# the kernel's .config holds: y (CONFIG_SMP=y), n (no CONFIG_SMP: it would
+# boot one CPU whatever -smp says), empty (no .config beside it: unknown)
+smp_check() {
+	case $1 in '' | 0* | *[!0-9]*) echo "SMP=$1: a number of CPUs, 1 to 8"; return 2 ;; esac
+	[ "$1" -le 8 ] || { echo "SMP=$1: at most 8 (the kernels' CONFIG_NR_CPUS)"; return 2; }
+	[ "$1" = 1 ] || [ "$2" != n ] || { echo "SMP=$1: the kernel has no CONFIG_SMP; boot the variant smp (KERNEL=smp)"; return 2; }
+}
+
+# smp_accel ACCEL CLOCK SMP: -accel's value. SMP under TCG on the host's
+# clock: one host thread per vCPU (multi-threaded TCG).
+smp_accel() {
+	if [ "$1" = tcg ] && [ "$2" = host ] && [ "$3" != 1 ]; then echo tcg,thread=multi; else echo "$1"; fi
+}
+
+# smp_note ACCEL CLOCK SMP: what to tell the user: icount (ICOUNT=1,
+# DETERMINISTIC=1) runs every vCPU in one host thread, in turn
+smp_note() {
+	[ "$1" != tcg ] || [ "$2" = host ] || [ "$3" = 1 ] ||
+		echo "run: SMP=$3 under $2: the $3 vCPUs share one host thread, in turn (ICOUNT=0 for one thread each)"
+}
+
 # clock_qemu_args CLOCK: QEMU's options for it, one a line.
 # deterministic: a fixed shift, guest time is instructions x 2 ns whatever
 # the host does, an idle guest jumps to its next timer, and the clock starts

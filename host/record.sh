@@ -5,13 +5,13 @@
 # it was measured with) and the exit status from QEMU's. The registry's
 # facts (base command line, disk designations, exit words): host/registry.sh. Tested by tests/host/qemu_logic.sh.
 
-# instrument ACCEL CLOCK TSC PIN CACHE DISK: what a boot was measured with,
-# as one value for swapbench.instrument (the image puts it in its meta
+# instrument ACCEL CLOCK TSC PIN CACHE DISK SMP: what a boot was measured
+# with, as one value for swapbench.instrument (the image puts it in its meta
 # record), the status file and report.md
 instrument() {
 	local pin=${4:--}
 	pin=${pin//,/+}
-	echo "accel:$1,clock:$2,tsc:$3,pin:${pin//://},cache:$5,disk:$6"
+	echo "accel:$1,clock:$2,tsc:$3,pin:${pin//://},cache:$5,disk:$6,smp:${7:-1}"
 }
 
 # instrument_field INSTRUMENT NAME: one field of it (clock, accel, ...)

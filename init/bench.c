@@ -3,6 +3,8 @@
  * then run the plan, switching swap before every run.
  */
 #include "bench.h"
+#include "cgroup.h"
+#include "mthp.h"
 #include "../lib/now.h"
 #include "../lib/probe.h"
 #include "diskcheck.h"
@@ -34,6 +36,7 @@ static struct {
 	struct cmdline_msgs msgs;
 	struct swap_backend be[BACKEND_COUNT];	/* the disk areas */
 	struct swap_backend zram;		/* /dev/zram0, swapped on by zram configurations */
+	uint64_t disk_bytes;			/* the disk configurations' capacity: plain zram's too */
 	struct swapstat stat;			/* the current run's */
 	struct plan plan;
 	const char *dir;
@@ -119,7 +122,8 @@ static enum bench_status choose_backends(void)
 		return error("no swap designated: give swapbench.part=DEV and/or swapbench.fsdev=DEV");
 	if (c->until_cp && k < 2)
 		return error("swapbench.until compares two configurations, and only %s can run", c->conf[0].name);
-	if (zram_check(c, why, sizeof(why)) < 0)
+	if (zram_check(c, why, sizeof(why)) < 0 ||
+	    cgroup_check(c, records_mem()->total_kb, 0, why, sizeof(why)) < 0 || mthp_check(c, why, sizeof(why)) < 0)
 		return error("%s", why);
 	swapstat_init();
 	zram_knobs_boot();
@@ -141,13 +145,23 @@ static enum bench_status setup_swap(void)
 	}
 	if (!size)
 		size = (uint64_t)records_mem()->total_kb * 2048;
+	S.disk_bytes = size;
+	for (int i = 0; i < c->nconfs; i++) {
+		uint64_t cap = c->conf[i].kind == KIND_ZRAM ? zram_bytes(&c->conf[i], records_mem()->total_kb, size)
+			     : c->conf[i].disk == BACKEND_PARTITION ? S.be[BACKEND_PARTITION].bytes : size;
+		struct sb_config one = { .nconfs = 1 };
+
+		one.conf[0] = c->conf[i];
+		if (cgroup_check(&one, records_mem()->total_kb, cap, why, sizeof(why)) < 0)
+			return error("%s", why);
+	}
 	if (swapconf_uses(c, BACKEND_FILE)) {
 		if (swap_setup_file(c, size, &S.be[BACKEND_FILE], why, sizeof(why)) < 0)
 			return error("%s", why);
 		records_swap(&S.be[BACKEND_FILE]);
 	}
 	for (int i = 0; i < c->nconfs; i++)
-		records_conf(&c->conf[i], zram_bytes(&c->conf[i], records_mem()->total_kb));
+		records_conf(&c->conf[i], zram_bytes(&c->conf[i], records_mem()->total_kb, size));
 	return BENCH_PASS;
 }
 
@@ -248,16 +262,20 @@ static int activate(unsigned want, char *why, size_t n, char *settle, size_t sn)
 		snprintf(told, sizeof(told), "%s", settle);
 	}
 	if (c->kind == KIND_ZRAM) {
-		S.zram.bytes = zram_bytes(c, records_mem()->total_kb);
+		S.zram.bytes = zram_bytes(c, records_mem()->total_kb, S.disk_bytes);
 		S.zram.prio = 10;
 		snprintf(S.zram.path, sizeof(S.zram.path), "%s", ZRAM_DEV);
 	}
 	if ((err = zram_knobs_apply(c, why, n)) < 0 || (err = zram_prepare(c, S.zram.bytes, why, n)) < 0)
 		return err;
-	if ((err = swap_on(on)) < 0)
+	if ((err = swap_on(on)) < 0) {
 		snprintf(why, n, "swapon %s: %s", on->path, errmsg(err));
+		return err;
+	}
 	swapstat_begin(&S.stat);
-	return err;
+	if (swapconf_cgroup(&S.cfg) && (err = cgroup_fresh(c, &S.stat.cg, why, n)) < 0)
+		return err;
+	return mthp_apply(c, &S.stat.mthp, why, n);
 }
 
 /* the modelled disk's figures, as the model on the host has them: a "disk" record */
@@ -360,6 +378,7 @@ static enum bench_status run_series(void)
 		s.vmstat_s = S.cfg.vmstat_s;
 		s.sample = swapstat_sample;
 		s.sample_arg = &S.stat;
+		s.cgroup_procs = S.stat.cg.on ? CGROUP_PROCS : NULL;
 		s.run_no = it->warmup ? 0 : ++num;
 		if (S.diskctr && (err = diskctr_read(&ctr[0])) < 0)
 			return error("reading the disk model's counters: %s", errmsg(err));

@@ -19,8 +19,33 @@ enum sb_backend { BACKEND_PARTITION, BACKEND_FILE, BACKEND_COUNT };
 enum sb_kind { KIND_PARTITION, KIND_FILE, KIND_ZRAM, KIND_ZSWAP };
 
 #define CMD_CONFS_MAX 8		/* swap configurations in swapbench.backends */
-#define CONF_NAME_MAX 48
+#define CONF_NAME_MAX 96
 #define CONF_COMP_MAX 12
+
+/*
+ * The cgroup v2 limits a configuration may set (@memory.max=48M, ...):
+ * the knob as written, the file in the workload's cgroup, and whether it
+ * takes a size ("max" = no limit) or 0/1. A configuration with any of them
+ * runs its workload in a fresh cgroup; zswap.* only with zswap.
+ */
+enum cg_knob { CG_HIGH, CG_MAX, CG_SWAP_MAX, CG_ZSWAP_MAX, CG_ZSWAP_WB, CG_KNOBS };
+#define CG_UNSET (-1LL)		/* the fresh cgroup's default */
+#define CG_NOLIMIT (-2LL)	/* "max" */
+struct cg_knob_def {
+	const char *name, *file;
+	int is_bool;
+	int zswap_only;
+};
+extern const struct cg_knob_def cg_knob_defs[CG_KNOBS];
+
+/* @mthp=SIZE:MODE: per-size THP settings (sizes in KiB, a power of two from 8K to 2M) */
+#define MTHP_MAX 4
+enum mthp_mode { MTHP_NEVER, MTHP_ALWAYS, MTHP_MADVISE, MTHP_INHERIT };
+struct mthp_set {
+	unsigned kb;
+	enum mthp_mode mode;
+};
+extern const char *const mthp_modes[5];	/* NULL-terminated, by enum mthp_mode */
 
 /*
  * One swap configuration of swapbench.backends (init/swapconf.c has the
@@ -34,12 +59,16 @@ struct sb_swapconf {
 	char comp[CONF_COMP_MAX];	/* zram, zswap: compressor */
 	char zpool[CONF_COMP_MAX];	/* zswap: zsmalloc, zbud, z3fold */
 	uint64_t zram_bytes;		/* zram disksize; 0: zram_pct of MemTotal */
-	unsigned zram_pct;
+	unsigned zram_pct;		/* 0 with zram_bytes 0: the disk configurations' capacity */
 	unsigned max_pool_pct;		/* zswap */
 	int swappiness;			/* vm.swappiness 0..200, -1: the boot's */
 	int page_cluster;		/* vm.page-cluster 0..10, -1: the boot's */
 	int mglru;			/* /sys/kernel/mm/lru_gen/enabled 0/1, -1: the boot's */
+	long long cg[CG_KNOBS];		/* cgroup limits in bytes (CG_ZSWAP_WB: 0/1), CG_UNSET, CG_NOLIMIT */
+	struct mthp_set mthp[MTHP_MAX];	/* @mthp, in the order given */
+	int nmthp;
 };
+
 
 struct sb_param {
 	char workload[CMD_NAME_MAX];
@@ -110,6 +139,8 @@ const char *cmdline_conf_name(const struct sb_config *cfg, unsigned i);
  * nothing); returns 0 or -EINVAL with the reason in err. Pure.
  */
 int swapconf_parse(const char *v, struct sb_config *cfg, char *err, size_t n);
+/* 1 if some configuration sets a cgroup limit: then every one runs in a fresh cgroup */
+int swapconf_cgroup(const struct sb_config *cfg);
 /* 1 if some configuration swaps on disk area d (a partition, file or zswap in front of one) */
 int swapconf_uses(const struct sb_config *cfg, enum sb_backend d);
 /*

@@ -288,6 +288,17 @@ void records_conf(const struct sb_swapconf *c, uint64_t zram_bytes)
 		rec_addf(&b, "page_cluster", "%d", c->page_cluster);
 	if (c->mglru >= 0)
 		rec_addf(&b, "mglru", "%d", c->mglru);
+	for (int k = 0; k < CG_KNOBS; k++)
+		if (c->cg[k] == CG_NOLIMIT)
+			rec_add(&b, cg_knob_defs[k].file, "max");
+		else if (c->cg[k] != CG_UNSET)
+			rec_addf(&b, cg_knob_defs[k].file, "%lld", c->cg[k]);
+	for (int i = 0; i < c->nmthp; i++) {
+		char key[24];
+
+		snprintf(key, sizeof(key), "mthp_%uk", c->mthp[i].kb);
+		rec_add(&b, key, mthp_modes[c->mthp[i].mode]);
+	}
 	emit(&b);
 }
 
@@ -319,6 +330,9 @@ void records_result(struct rec_buf *b, const struct plan_item *it, unsigned long
 	rec_addf(b, "pgsteal", "%llu", D(VM_PGSTEAL_KSWAPD) + D(VM_PGSTEAL_DIRECT));
 	rec_addf(b, "allocstall", "%llu", D(VM_ALLOCSTALL));
 	rec_addf(b, "oom_kill", "%llu", D(VM_OOM_KILL));
+	for (int c = VM_OPTIONAL; c < VM_COUNTERS; c++)
+		if (r->before.have & r->after.have & (1u << c))
+			rec_addf(b, vmstat_name((enum vm_counter)c), "%llu", D(c));
 	if (r->after.have_psi) {
 		rec_addf(b, "psi_some_us", "%llu",
 			 (unsigned long long)(r->after.psi_some_us - r->before.psi_some_us));

@@ -1,5 +1,6 @@
 #include "runner.h"
 #include "../lib/now.h"
+#include "errmsg.h"
 #include "results.h"
 #include "swap.h"
 #include "sysnr.h"
@@ -40,6 +41,10 @@ static void child(const struct run_spec *s, int out)
 	sigprocmask(SIG_SETMASK, &none, NULL);
 	vmstat_poke("/proc/self/oom_score_adj", "0");
 	dup2(out, 1);
+	if (s->cgroup_procs && vmstat_poke(s->cgroup_procs, "0") < 0) {
+		dprintf(out, "cannot join the cgroup (%s): %s\n", s->cgroup_procs, errmsg(-errno));
+		_exit(126);
+	}
 	if (s->capture_stderr)
 		dup2(out, 2);
 	snprintf(path, sizeof(path), "%s/%s", s->bin_dir ? s->bin_dir : RUNNER_BIN_DIR, s->workload);

@@ -7,9 +7,13 @@
  *          | "zram" { ":" COMP | ":" SIZE | ":" PCT "%" }
  *          | "zswap" { ":" COMP | ":" PCT "%" | ":" ZPOOL } "+" ( "partition" | "file" )
  *   KNOB  := "swappiness=" 0..200 | "page-cluster=" 0..10 | "mglru=" 0|1
+ *          | CGKNOB "=" ( SIZE | "max" ) | "zswap.writeback=" 0|1
+ *          | "mthp=" SIZE ":" ( "always" | "madvise" | "never" | "inherit" )
+ *   CGKNOB := "memory.high" | "memory.max" | "memory.swap.max" | "memory.zswap.max"
  *
  * zram's PCT is its disksize as a share of MemTotal, zswap's its
- * max_pool_percent. The name a configuration is written with is its name
+ * max_pool_percent. Plain zram (no SIZE, no PCT) gets the capacity the disk
+ * configurations get (zram_bytes in zram.c), so the default runs where they do. The name a configuration is written with is its name
  * in every record, so two configurations may not be written alike.
  */
 #include "cmdline.h"
@@ -25,9 +29,17 @@
 static const char *const compressors[] = { "lzo", "lzo-rle", "lz4", "lz4hc", "zstd", "deflate", "842", NULL };
 static const char *const zpools[] = { "zsmalloc", "zbud", "z3fold", NULL };
 static const char *const kinds[] = { "partition", "file", "zram", "zswap", NULL };
+const char *const mthp_modes[5] = { "never", "always", "madvise", "inherit", NULL };
+
+const struct cg_knob_def cg_knob_defs[CG_KNOBS] = {
+	[CG_HIGH] = { "memory.high", "memory.high", 0, 0 },
+	[CG_MAX] = { "memory.max", "memory.max", 0, 0 },
+	[CG_SWAP_MAX] = { "memory.swap.max", "memory.swap.max", 0, 0 },
+	[CG_ZSWAP_MAX] = { "memory.zswap.max", "memory.zswap.max", 0, 1 },
+	[CG_ZSWAP_WB] = { "zswap.writeback", "memory.zswap.writeback", 1, 1 },
+};
 
 #define ZRAM_DEFAULT_COMP "lzo-rle"	/* zram's own default */
-#define ZRAM_DEFAULT_PCT 100		/* of MemTotal, as Fedora's zram-generator */
 #define ZSWAP_DEFAULT_COMP "lzo"	/* the kernel's default (CONFIG_ZSWAP_COMPRESSOR_DEFAULT) */
 #define ZSWAP_DEFAULT_ZPOOL "zsmalloc"
 #define ZSWAP_DEFAULT_POOL_PCT 20	/* the kernel's default max_pool_percent */
@@ -65,6 +77,58 @@ static long number(const char *s, int pct, long lo, long hi)
 	return v >= lo && v <= hi ? v : -1;
 }
 
+static int cg_knob(struct sb_swapconf *c, int i, const char *v, char *err, size_t n)
+{
+	const struct cg_knob_def *d = &cg_knob_defs[i];
+	uint64_t bytes;
+
+	if (c->cg[i] != CG_UNSET)
+		return bad(err, n, "swapbench.backends: %s: @%s given twice", c->name, d->name);
+	if (d->zswap_only && c->kind != KIND_ZSWAP)
+		return bad(err, n, "swapbench.backends: %s: @%s limits zswap: only a zswap configuration takes it",
+			   c->name, d->name);
+	if (d->is_bool) {
+		if (!v || (strcmp(v, "0") && strcmp(v, "1")))
+			return bad(err, n, "swapbench.backends: %s: @%s needs =0 or =1", c->name, d->name);
+		c->cg[i] = *v - '0';
+		return 0;
+	}
+	if (v && !strcmp(v, "max")) {
+		c->cg[i] = CG_NOLIMIT;
+		return 0;
+	}
+	if (!v || size_parse(v, &bytes) < 0 || bytes > (uint64_t)1 << 50)
+		return bad(err, n, "swapbench.backends: %s: @%s needs a size (48M) or max", c->name, d->name);
+	c->cg[i] = (long long)bytes;
+	return 0;
+}
+
+/* SIZE:MODE; SIZE a power of two from 8K to 2M (the PMD size on x86) */
+static int mthp_knob(struct sb_swapconf *c, char *v, char *err, size_t n)
+{
+	char *colon = v ? strchr(v, ':') : NULL;
+	uint64_t bytes;
+	int m;
+
+	if (!colon)
+		return bad(err, n, "swapbench.backends: %s: @mthp needs SIZE:MODE, as mthp=64K:always", c->name);
+	*colon = 0;
+	if (size_parse(v, &bytes) < 0 || bytes < 8192 || bytes > (2u << 20) || (bytes & (bytes - 1)))
+		return bad(err, n, "swapbench.backends: %s: @mthp=%s: the size is a power of two from 8K to 2M",
+			   c->name, v);
+	if ((m = in(mthp_modes, colon + 1)) < 0)
+		return bad(err, n, "swapbench.backends: %s: @mthp=%s:%s: the mode is always, madvise, never or inherit",
+			   c->name, v, colon + 1);
+	for (int i = 0; i < c->nmthp; i++)
+		if (c->mthp[i].kb == bytes >> 10)
+			return bad(err, n, "swapbench.backends: %s: @mthp sets %s twice", c->name, v);
+	if (c->nmthp == MTHP_MAX)
+		return bad(err, n, "swapbench.backends: %s: @mthp for more than %d sizes", c->name, MTHP_MAX);
+	c->mthp[c->nmthp].kb = (unsigned)(bytes >> 10);
+	c->mthp[c->nmthp++].mode = (enum mthp_mode)m;
+	return 0;
+}
+
 static int knob(struct sb_swapconf *c, char *k, char *err, size_t n)
 {
 	static const struct {
@@ -80,6 +144,11 @@ static int knob(struct sb_swapconf *c, char *k, char *err, size_t n)
 
 	if (eq)
 		*eq = 0;
+	for (int i = 0; i < CG_KNOBS; i++)
+		if (!strcmp(k, cg_knob_defs[i].name))
+			return cg_knob(c, i, eq ? eq + 1 : NULL, err, n);
+	if (!strcmp(k, "mthp"))
+		return mthp_knob(c, eq ? eq + 1 : NULL, err, n);
 	for (size_t i = 0; i < sizeof(knobs) / sizeof(knobs[0]); i++) {
 		int *field = (int *)(void *)((char *)c + knobs[i].off);
 		long v;
@@ -93,8 +162,9 @@ static int knob(struct sb_swapconf *c, char *k, char *err, size_t n)
 		*field = (int)v;
 		return 0;
 	}
-	return bad(err, n, "swapbench.backends: %s: unknown knob '@%s' (swappiness=N, page-cluster=N, mglru=0|1)",
-		   c->name, k);
+	return bad(err, n, "swapbench.backends: %s: unknown knob '@%s' (swappiness=N, page-cluster=N, mglru=0|1, "
+		   "memory.high=, memory.max=, memory.swap.max=, memory.zswap.max=SIZE|max, zswap.writeback=0|1, "
+		   "mthp=SIZE:MODE)", c->name, k);
 }
 
 /* ":" options of zram or zswap */
@@ -144,6 +214,8 @@ static int one(struct sb_swapconf *c, const char *text, char *err, size_t n)
 
 	memset(c, 0, sizeof(*c));
 	c->swappiness = c->page_cluster = c->mglru = -1;
+	for (int i = 0; i < CG_KNOBS; i++)
+		c->cg[i] = CG_UNSET;
 	if (!*text)
 		return bad(err, n, "swapbench.backends: an empty configuration (partition, file, zram, zswap+partition, ...)");
 	if (strlen(text) >= sizeof(c->name))
@@ -162,7 +234,6 @@ static int one(struct sb_swapconf *c, const char *text, char *err, size_t n)
 	c->disk = c->kind == KIND_FILE ? BACKEND_FILE : BACKEND_PARTITION;
 	if (c->kind == KIND_ZRAM) {
 		strcpy(c->comp, ZRAM_DEFAULT_COMP);
-		c->zram_pct = ZRAM_DEFAULT_PCT;
 	} else if (c->kind == KIND_ZSWAP) {
 		strcpy(c->comp, ZSWAP_DEFAULT_COMP);
 		strcpy(c->zpool, ZSWAP_DEFAULT_ZPOOL);
@@ -224,6 +295,15 @@ int swapconf_parse(const char *v, struct sb_config *cfg, char *err, size_t n)
 	}
 	memcpy(cfg->conf, conf, sizeof(conf[0]) * (size_t)nc);
 	cfg->nconfs = nc;
+	return 0;
+}
+
+int swapconf_cgroup(const struct sb_config *cfg)
+{
+	for (int i = 0; i < cfg->nconfs; i++)
+		for (int k = 0; k < CG_KNOBS; k++)
+			if (cfg->conf[i].cg[k] != CG_UNSET)
+				return 1;
 	return 0;
 }
 

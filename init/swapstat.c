@@ -41,19 +41,6 @@ static long long number(const char *path)
 	return buf[0] ? strtoll(buf, NULL, 10) : -1;
 }
 
-/* the bracketed choice of "lzo [lzo-rle] lz4", or the whole line */
-static void chosen(const char *path, char *out, size_t n)
-{
-	char buf[256], *l, *r;
-
-	line(path, buf, sizeof(buf));
-	l = strchr(buf, '[');
-	r = l ? strchr(l, ']') : NULL;
-	if (l && r)
-		copy(out, n, l + 1, (size_t)(r - l - 1));
-	else
-		copy(out, n, buf, strlen(buf));
-}
 
 /* mm_stat: orig_data_size compr_data_size mem_used_total mem_limit mem_used_max same_pages ... */
 static int mm_stat(uint64_t v[6])
@@ -82,7 +69,7 @@ void swapstat_begin(struct swapstat *s)
 		s->zram_disksize = d > 0 ? (uint64_t)d : 0;
 		if (s->zram_disksize && mm_stat(mm) == 0)
 			s->zram_start_orig = mm[0];
-		chosen(ZRAM_SYS "/comp_algorithm", s->zram_comp, sizeof(s->zram_comp));
+		vmstat_choice(ZRAM_SYS "/comp_algorithm", s->zram_comp, sizeof(s->zram_comp));
 	}
 	s->have_zswap = access(ZSWAP_PARAMS "/enabled", F_OK) == 0;
 	if (s->have_zswap) {
@@ -114,6 +101,7 @@ void swapstat_sample(void *arg)
 		}
 		s->zram_mem_max = mm[4];
 	}
+	cgroup_sample(&s->cg);
 	if (s->zswap_on) {
 		long long p = number(ZSWAP_DEBUG "/stored_pages");
 
@@ -127,6 +115,8 @@ void swapstat_sample(void *arg)
 void swapstat_end(struct swapstat *s)
 {
 	swapstat_sample(s);
+	cgroup_end(&s->cg);
+	mthp_end(&s->mthp);
 	if (s->have_zswap) {
 		s->zswap_wb = number(ZSWAP_DEBUG "/written_back_pages");
 		s->zswap_hit = number(ZSWAP_DEBUG "/pool_limit_hit");
@@ -170,4 +160,6 @@ void swapstat_record(struct rec_buf *b, const struct swapstat *s)
 				rec_addf(b, "zswap_pool_limit_hit", "%lld", s->zswap_hit - s->zswap_hit0);
 		}
 	}
+	cgroup_record(b, &s->cg);
+	mthp_record(b, &s->mthp);
 }

@@ -8,6 +8,8 @@
  * peaked, and the pages zswap wrote back to its disk.
  */
 #include "../lib/record.h"
+#include "cgroup.h"
+#include "mthp.h"
 
 #include <stdint.h>
 
@@ -27,6 +29,8 @@ struct swapstat {
 	long long zswap_pages, zswap_pool;	/* where stored_pages peaked (pool in bytes) */
 	long long zswap_wb0, zswap_wb;	/* written_back_pages at the start, at the end */
 	long long zswap_hit0, zswap_hit;	/* pool_limit_hit: pages refused to a full pool, sent to disk */
+	struct cgstat cg;		/* the run's cgroup, when it had one (cgroup_fresh after swapstat_begin) */
+	struct mthpstat mthp;		/* the sizes @mthp set (mthp_apply after swapstat_begin) */
 };
 
 /* Mounts debugfs for zswap's counters (before 6.8 they are only there). */

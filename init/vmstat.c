@@ -23,7 +23,24 @@ static const struct {
 	{ "pgsteal_direct", 0, VM_PGSTEAL_DIRECT },
 	{ "allocstall", 1, VM_ALLOCSTALL },
 	{ "oom_kill", 0, VM_OOM_KILL },
+	{ "swap_ra", 0, VM_SWAP_RA },
+	{ "swap_ra_hit", 0, VM_SWAP_RA_HIT },
+	{ "workingset_refault_anon", 0, VM_WS_REFAULT_ANON },
+	{ "workingset_restore_anon", 0, VM_WS_RESTORE_ANON },
+	{ "zswpin", 0, VM_ZSWPIN },
+	{ "zswpout", 0, VM_ZSWPOUT },
+	{ "zswpwb", 0, VM_ZSWPWB },
+	{ "thp_swpout", 0, VM_THP_SWPOUT },
+	{ "thp_swpout_fallback", 0, VM_THP_SWPOUT_FALLBACK },
 };
+
+_Static_assert(sizeof(vm_keys) / sizeof(vm_keys[0]) == VM_COUNTERS, "one vm_keys line per counter, in order");
+_Static_assert(VM_COUNTERS <= 32, "struct vmstat's have is 32 bits");
+
+const char *vmstat_name(enum vm_counter c)
+{
+	return vm_keys[c].name;
+}
 
 int vmstat_slurp(const char *path, char *buf, int size)
 {
@@ -43,6 +60,24 @@ int vmstat_slurp(const char *path, char *buf, int size)
 	close(fd);
 	buf[n] = 0;
 	return n;
+}
+
+int vmstat_choice(const char *path, char *out, size_t n)
+{
+	char buf[256], *l, *r;
+	int len = vmstat_slurp(path, buf, sizeof(buf));
+
+	out[0] = 0;
+	if (len < 0)
+		return len;
+	l = strchr(buf, '[');
+	r = l ? strchr(l, ']') : NULL;
+	if (l && r)
+		*r = 0;
+	else
+		buf[strcspn(buf, "\n")] = 0;
+	snprintf(out, n, "%s", l && r ? l + 1 : buf);
+	return 0;
 }
 
 int vmstat_poke(const char *path, const char *val)
@@ -85,8 +120,10 @@ static void match_vm(struct vmstat *out, const char *name, size_t n, uint64_t va
 
 		if (kn > n || memcmp(name, vm_keys[i].name, kn))
 			continue;
-		if (kn == n || (vm_keys[i].prefix && name[kn] == '_'))
+		if (kn == n || (vm_keys[i].prefix && name[kn] == '_')) {
 			out->v[vm_keys[i].c] += val;
+			out->have |= 1u << vm_keys[i].c;
+		}
 	}
 }
 

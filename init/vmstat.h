@@ -6,14 +6,23 @@
 
 enum vm_counter {
 	VM_PSWPIN, VM_PSWPOUT, VM_PGMAJFAULT, VM_PGSCAN_KSWAPD, VM_PGSCAN_DIRECT,
-	VM_PGSTEAL_KSWAPD, VM_PGSTEAL_DIRECT, VM_ALLOCSTALL, VM_OOM_KILL, VM_COUNTERS
+	VM_PGSTEAL_KSWAPD, VM_PGSTEAL_DIRECT, VM_ALLOCSTALL, VM_OOM_KILL,
+	/* from here on, counters that older kernels or configurations lack:
+	 * the record carries them only where /proc/vmstat has them */
+	VM_SWAP_RA, VM_OPTIONAL = VM_SWAP_RA, VM_SWAP_RA_HIT, VM_WS_REFAULT_ANON,
+	VM_WS_RESTORE_ANON, VM_ZSWPIN, VM_ZSWPOUT, VM_ZSWPWB, VM_THP_SWPOUT,
+	VM_THP_SWPOUT_FALLBACK, VM_COUNTERS
 };
 
 struct vmstat {
 	uint64_t v[VM_COUNTERS];
+	uint32_t have;			/* bit c: /proc/vmstat has counter c */
 	uint64_t psi_some_us, psi_full_us;
 	int have_psi;
 };
+
+/* The /proc/vmstat name of counter c, which is also its record key. */
+const char *vmstat_name(enum vm_counter c);
 
 struct meminfo {
 	uint64_t total_kb, free_kb, available_kb, cached_kb, swap_total_kb, swap_free_kb;
@@ -23,6 +32,8 @@ int vmstat_read(struct vmstat *out);
 int vmstat_meminfo(struct meminfo *out);
 /* Reads a whole small /proc or /sys file into buf, NUL terminated; returns length or -errno. */
 int vmstat_slurp(const char *path, char *buf, int size);
+/* The bracketed choice of a sysfs file ("always [madvise] never" -> "madvise"), or its first line; 0 or -errno. */
+int vmstat_choice(const char *path, char *out, size_t n);
 /* Writes a short string to a /proc or /sys file; returns 0 or -errno. */
 int vmstat_poke(const char *path, const char *val);
 #define VMSTAT_SYSCTL_VM "/proc/sys/vm"

@@ -113,9 +113,10 @@ int zram_clear(char *why, size_t n)
 	return 0;
 }
 
-uint64_t zram_bytes(const struct sb_swapconf *c, uint64_t memtotal_kb)
+uint64_t zram_bytes(const struct sb_swapconf *c, uint64_t memtotal_kb, uint64_t disk_bytes)
 {
-	uint64_t b = c->zram_bytes ? c->zram_bytes : memtotal_kb * 1024 / 100 * c->zram_pct;
+	uint64_t b = c->zram_bytes ? c->zram_bytes
+		   : c->zram_pct ? memtotal_kb * 1024 / 100 * c->zram_pct : disk_bytes;
 
 	return b / 4096 * 4096;
 }

@@ -41,7 +41,10 @@ int zram_clear(char *why, size_t n);
  * and enabled. 0 or -errno with why.
  */
 int zram_prepare(const struct sb_swapconf *c, uint64_t bytes, char *why, size_t n);
-/* zram0's disksize for c: its size, or its share of MemTotal, in whole pages */
-uint64_t zram_bytes(const struct sb_swapconf *c, uint64_t memtotal_kb);
+/*
+ * zram0's disksize for c in whole pages: its size, its share of MemTotal,
+ * or for plain zram disk_bytes, the capacity the disk configurations get.
+ */
+uint64_t zram_bytes(const struct sb_swapconf *c, uint64_t memtotal_kb, uint64_t disk_bytes);
 
 #endif

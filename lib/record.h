@@ -19,9 +19,10 @@
 #include <stdarg.h>
 #include <stddef.h>
 
-/* longest record, newline included: a meta record holds the longest x86 kernel command line of plain words */
+/* longest record, newline included: a meta record holds the longest x86
+ * kernel command line of plain words; a run, its cgroup, mTHP and workload output */
 #define REC_LINE_MAX 4096
-#define REC_FIELDS_MAX 96	/* most key=value pairs in one record */
+#define REC_FIELDS_MAX 160	/* most key=value pairs in one record */
 #define REC_DIAG_PREFIX "# sb "
 
 enum rec_type { REC_RESULT = 1, REC_DIAG };

@@ -11,7 +11,9 @@
  */
 #define WORKLOADS(X)                                                                          \
 	X(lines, "lines") X(fight, "fight") X(random, "random") X(create, "create")            \
-	X(idle, "idle") X(exec, "exec") X(fight, "seed002") X(fight, "seed002-each")
+	X(idle, "idle") X(exec, "exec") X(fight, "seed002") X(fight, "seed002-each")          \
+	X(usemem, "usemem") X(usemem, "swap-w-seq") X(usemem, "swap-w-rand")                  \
+	X(usemem, "swap-w-seq-mt") X(usemem, "swap-w-rand-mt") X(usemem, "swapin")
 
 #define WORKLOADS_NAME_(program, name) name,
 /* { "lines", ..., NULL }: for cmdline_parse's known_workloads */

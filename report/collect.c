@@ -17,6 +17,7 @@
  */
 #include "cmd.h"
 #include "util.h"
+#include "collect.h"
 #include "../lib/record.h"
 #include "../lib/size.h"
 #include "../lib/wire.h"
@@ -38,51 +39,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#define HELLO_S 10.0			/* a connection has this long to say who it is */
-#define EVENTS_MAX (1 << 20)		/* bytes of DIR/collector.events */
-#define STATE_LEN 42			/* "%020lu %020llu\n" */
-#define BUF_MAX (WIRE_FRAME_MAX + 2)
+struct collect_state C;
 
-struct machine {
-	char mac[18], boot[33], stem[64];
-	unsigned long seq;		/* last line stored (or refused) */
-	unsigned long long size;	/* bytes of its log */
-	int log, state;			/* fds */
-	struct conn *conn;		/* the connection that said hello last */
-	/* progress, from what it sent */
-	unsigned planned, done, ok, notok, dups, refused;
-	char last[120], eta[16], end[160];
-	double first_t;
-};
-
-struct conn {
-	int fd;
-	char peer[48];
-	char buf[BUF_MAX];
-	size_t have;
-	double opened, last_rx;
-	struct machine *m;
-	int deaf;		/* an acknowledgement could not be sent at once */
-};
-
-static struct {
-	const char *dir;
-	int events;			/* fd of DIR/collector.events */
-	unsigned long long events_size;
-	unsigned max_conns, max_machines, want_done;
-	unsigned logs;			/* MAC-BOOT.log files in DIR */
-	unsigned long long max_log;
-	unsigned idle_s;
-	struct machine **m;
-	size_t nm, m_cap;
-	struct conn *c;			/* max_conns slots, fd -1 when free */
-	unsigned long refused_conns;	/* past the limit, since the last report */
-	double refused_since;
-	unsigned finished;
-	volatile sig_atomic_t stop;
-} C;
-
-static double now(void)
+double collect_now(void)
 {
 	struct timespec ts;
 
@@ -90,7 +49,7 @@ static double now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-static void stamp(char out[16])
+void collect_stamp(char out[16])
 {
 	time_t t = time(NULL);
 	struct tm tm;
@@ -101,13 +60,13 @@ static void stamp(char out[16])
 
 /* One line in the events file (while it has room) and on stderr. */
 __attribute__((format(printf, 1, 2)))
-static void event(const char *fmt, ...)
+void collect_event(const char *fmt, ...)
 {
 	char line[600], ts[16];
 	va_list ap;
 	int n;
 
-	stamp(ts);
+	collect_stamp(ts);
 	n = snprintf(line, sizeof(line), "%s ", ts);
 	va_start(ap, fmt);
 	n += vsnprintf(line + n, sizeof(line) - (size_t)n - 1, fmt, ap);
@@ -131,7 +90,7 @@ static void event(const char *fmt, ...)
 		C.events_size += (unsigned long long)n;
 }
 
-static void send_frame(struct conn *c, char type, unsigned long seq, const char *text)
+void collect_send_frame(struct conn *c, char type, unsigned long seq, const char *text)
 {
 	char f[WIRE_FRAME_MAX];
 	int n = wire_encode(f, sizeof(f), type, seq, text, strlen(text));
@@ -160,225 +119,11 @@ static void conn_drop(struct conn *c, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(why, sizeof(why), fmt, ap);
 	va_end(ap);
-	event("%s%s%s: %s: connection closed", c->peer, c->m ? " " : "", c->m ? c->m->stem : "", why);
-	send_frame(c, WIRE_ERR, 0, why);
+	collect_event("%s%s%s: %s: connection closed", c->peer, c->m ? " " : "", c->m ? c->m->stem : "", why);
+	collect_send_frame(c, WIRE_ERR, 0, why);
 	conn_close(c);
 }
 
-/* --- progress -------------------------------------------------------------- */
-
-static void progress_print(struct machine *m)
-{
-	char ts[16];
-
-	stamp(ts);
-	if (m->end[0])
-		printf("%s %s boot %s: %u/%u runs, %u ok, %u not ok: %s\n", ts, m->mac, m->boot, m->done,
-		       m->planned, m->ok, m->notok, m->end);
-	else
-		printf("%s %s boot %s: %u/%u runs, last %s%s%s\n", ts, m->mac, m->boot, m->done, m->planned,
-		       m->last[0] ? m->last : "-", m->eta[0] ? ", ETA " : "", m->eta);
-	fflush(stdout);
-}
-
-/* What a stored line says about the machine's progress; 1 when it changed. */
-static int progress_note(struct machine *m, const char *s, size_t n, int quiet)
-{
-	static struct rec r;
-	unsigned a, b;
-
-	if (n > 2 && s[0] == '1' && s[1] == '.' && s[2] == '.') {
-		m->planned = (unsigned)strtoul(s + 3, NULL, 10);
-		return 0;
-	}
-	if (n > 4 && !memcmp(s, "# [", 3) && sscanf(s, "# [%u/%u]", &a, &b) == 2) {
-		const char *e = strstr(s, "ETA ");
-
-		if (e && (size_t)(e - s) + 4 < n)
-			snprintf(m->eta, sizeof(m->eta), "%.*s", (int)strcspn(e + 4, " \r"), e + 4);
-		return 0;
-	}
-	if (rec_parse(s, n, &r) != REC_GOOD)
-		return 0;
-	if (r.type == REC_RESULT) {
-		const char *st = rec_get(&r, "status"), *el = rec_get(&r, "elapsed_s");
-
-		m->done++;
-		*(r.ok ? &m->ok : &m->notok) += 1;
-		snprintf(m->last, sizeof(m->last), "%s (%s%s%s s)", st ? st : r.ok ? "ok" : "not ok", r.id,
-			 el ? ", " : "", el ? el : "");
-		if (!m->first_t)
-			m->first_t = now();
-		return !quiet;
-	}
-	if (!strcmp(r.id, "error")) {
-		const char *msg = rec_get(&r, "msg");
-
-		snprintf(m->end, sizeof(m->end), "stopped: %s", msg ? msg : "error");
-		return !quiet;
-	}
-	if (!strcmp(r.id, "totals")) {
-		const char *st = rec_get(&r, "status");
-
-		if (!m->end[0])
-			snprintf(m->end, sizeof(m->end), "finished, status %s", st ? st : "?");
-		C.finished += !quiet;
-		return !quiet;
-	}
-	return 0;
-}
-
-/* --- machines and their logs ---------------------------------------------- */
-
-static int save_state(struct machine *m)
-{
-	char s[STATE_LEN + 1];
-
-	snprintf(s, sizeof(s), "%020lu %020llu\n", m->seq, m->size);
-	return pwrite(m->state, s, STATE_LEN, 0) == STATE_LEN ? 0 : -1;
-}
-
-/* Reads the log back for the progress it holds (a collector started again). */
-static void replay(struct machine *m)
-{
-	FILE *f = fdopen(dup(m->log), "r");
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t n;
-
-	if (!f)
-		return;
-	rewind(f);
-	while ((n = getline(&line, &cap, f)) > 0)
-		progress_note(m, line, (size_t)(line[n - 1] == '\n' ? n - 1 : n), 1);
-	free(line);
-	fclose(f);
-}
-
-static struct machine *machine_open(const char *mac, const char *boot, char *why, size_t wn)
-{
-	char stem[64], *path;
-	struct machine *m;
-	struct stat st;
-
-	snprintf(stem, sizeof(stem), "%s-%s", mac, boot);
-	for (char *p = stem; *p; p++)
-		if (*p == ':')
-			*p = '-';
-	for (size_t i = 0; i < C.nm; i++)
-		if (!strcmp(C.m[i]->stem, stem))
-			return C.m[i];
-	path = xasprintf("%s/%s.log", C.dir, stem);
-	if (access(path, F_OK) < 0) {
-		if (C.logs >= C.max_machines) {
-			snprintf(why, wn, "%u machine logs already (--max-machines): %s refused", C.logs, stem);
-			free(path);
-			return NULL;
-		}
-		C.logs++;
-	}
-	m = xcalloc(1, sizeof(*m));
-	snprintf(m->mac, sizeof(m->mac), "%s", mac);
-	snprintf(m->boot, sizeof(m->boot), "%s", boot);
-	snprintf(m->stem, sizeof(m->stem), "%s", stem);
-	m->log = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-	free(path);
-	path = xasprintf("%s/.%s.state", C.dir, stem);
-	m->state = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-	free(path);
-	if (m->log < 0 || m->state < 0 || fstat(m->log, &st) < 0) {
-		snprintf(why, wn, "%s/%s.log: %s", C.dir, stem, strerror(errno));
-		if (m->log >= 0)
-			close(m->log);
-		if (m->state >= 0)
-			close(m->state);
-		free(m);
-		return NULL;
-	}
-	{
-		char s[STATE_LEN + 1] = "";
-		unsigned long long size = 0;
-
-		if (pread(m->state, s, STATE_LEN, 0) == STATE_LEN && sscanf(s, "%lu %llu", &m->seq, &size) == 2) {
-			m->size = size;
-		} else if (st.st_size > 0) {
-			/* a log without its state: never append to what cannot be vouched for */
-			snprintf(why, wn, "%s/%s.log has no state file: move it away", C.dir, stem);
-			close(m->log);
-			close(m->state);
-			free(m);
-			return NULL;
-		}
-	}
-	/* a line written after its state was not: it comes again */
-	if ((unsigned long long)st.st_size > m->size) {
-		event("%s: log %llu bytes past its state (collector stopped mid-line): cut back to %llu",
-		      stem, (unsigned long long)st.st_size, m->size);
-		if (ftruncate(m->log, (off_t)m->size) < 0)
-			event("%s: truncate: %s", stem, strerror(errno));
-	} else if ((unsigned long long)st.st_size < m->size) {
-		event("%s: log shorter than its state says (%llu < %llu bytes): continuing at its end",
-		      stem, (unsigned long long)st.st_size, m->size);
-		m->size = (unsigned long long)st.st_size;
-	}
-	replay(m);
-	grow(&C.m, &C.m_cap, C.nm, sizeof(*C.m));
-	C.m[C.nm++] = m;
-	return m;
-}
-
-/* Stores line seq of m; 0, or -1 with why when the connection must close. */
-static int store(struct conn *c, unsigned long seq, const char *s, size_t n, char *why, size_t wn)
-{
-	static struct rec r;
-	static char line[WIRE_TEXT_MAX + 1];
-	struct machine *m = c->m;
-	enum rec_status st;
-
-	if (seq <= m->seq) {
-		m->dups++;
-		return 0;
-	}
-	if (seq != m->seq + 1) {
-		snprintf(why, wn, "sequence gap: line %lu after %lu", seq, m->seq);
-		return -1;
-	}
-	st = rec_parse(s, n, &r);
-	if (st != REC_NOT_RECORD && st != REC_GOOD) {
-		char t[80];
-
-		m->refused++;
-		m->seq = seq;
-		save_state(m);
-		event("%s %s: line %lu refused, not stored: %s", c->peer, m->stem, seq, rec_status_name(st));
-		snprintf(t, sizeof(t), "%s", rec_status_name(st));
-		send_frame(c, WIRE_NAK, seq, t);
-		return 0;
-	}
-	if (m->size + n + 1 > C.max_log) {
-		snprintf(why, wn, "log full (--max-log %llu bytes): line %lu not stored", C.max_log, seq);
-		return -1;
-	}
-	memcpy(line, s, n);
-	line[n] = '\n';
-	if (pwrite(m->log, line, n + 1, (off_t)m->size) != (ssize_t)(n + 1)) {
-		snprintf(why, wn, "writing %s.log: %s", m->stem, strerror(errno ? errno : EIO));
-		return -1;
-	}
-	m->size += n + 1;
-	m->seq = seq;
-	if (save_state(m) < 0) {
-		snprintf(why, wn, "writing .%s.state: %s", m->stem, strerror(errno ? errno : EIO));
-		return -1;
-	}
-	if (progress_note(m, s, n, 0))
-		progress_print(m);
-	return 0;
-}
-
-/* --- connections ------------------------------------------------------------ */
-
-/* One frame from c; -1 when c was closed. */
 static int frame(struct conn *c, const char *s, size_t n, unsigned long *ack, int *acked)
 {
 	struct wire_frame f;
@@ -397,18 +142,18 @@ static int frame(struct conn *c, const char *s, size_t n, unsigned long *ack, in
 			conn_drop(c, "hello without mac=aa:bb:cc:dd:ee:ff boot=ID");
 			return -1;
 		}
-		if (!(m = machine_open(mac, boot, why, sizeof(why)))) {
+		if (!(m = collect_machine_open(mac, boot, why, sizeof(why)))) {
 			conn_drop(c, "%s", why);
 			return -1;
 		}
 		if (m->conn && m->conn != c) {
-			event("%s %s: said hello again from %s: the older connection is closed", m->conn->peer,
+			collect_event("%s %s: said hello again from %s: the older connection is closed", m->conn->peer,
 			      m->stem, c->peer);
 			conn_close(m->conn);
 		}
 		c->m = m;
 		m->conn = c;
-		event("%s %s: hello, %lu lines stored, it has sent %lu", c->peer, m->stem, m->seq, f.seq);
+		collect_event("%s %s: hello, %lu lines stored, it has sent %lu", c->peer, m->stem, m->seq, f.seq);
 		*ack = m->seq;
 		*acked = 1;
 		return 0;
@@ -421,7 +166,7 @@ static int frame(struct conn *c, const char *s, size_t n, unsigned long *ack, in
 		conn_drop(c, "a '%c' frame from a machine", f.type);
 		return -1;
 	}
-	if (store(c, f.seq, f.text, f.len, why, sizeof(why)) < 0) {
+	if (collect_store(c, f.seq, f.text, f.len, why, sizeof(why)) < 0) {
 		conn_drop(c, "%s", why);
 		return -1;
 	}
@@ -442,18 +187,18 @@ static void conn_read(struct conn *c)
 		return;
 	if (got <= 0) {
 		if (c->m)
-			event("%s %s: disconnected%s", c->peer, c->m->stem, c->have ? " mid-frame" : "");
+			collect_event("%s %s: disconnected%s", c->peer, c->m->stem, c->have ? " mid-frame" : "");
 		conn_close(c);
 		return;
 	}
-	c->last_rx = now();
+	c->last_rx = collect_now();
 	c->have += (size_t)got;
 	for (char *nl; c->fd >= 0 && (nl = memchr(c->buf + start, '\n', c->have - start));
 	     start = (size_t)(nl - c->buf) + 1)
 		if (frame(c, c->buf + start, (size_t)(nl - c->buf) - start, &ack, &acked) < 0)
 			return;
 	if (acked)
-		send_frame(c, WIRE_ACK, ack, "");
+		collect_send_frame(c, WIRE_ACK, ack, "");
 	memmove(c->buf, c->buf + start, c->have - start);
 	c->have -= start;
 	if (c->deaf)
@@ -477,21 +222,21 @@ static void conn_accept(int lfd)
 	if (!c) {
 		close(fd);
 		if (!C.refused_conns++)
-			C.refused_since = now();
+			C.refused_since = collect_now();
 		return;
 	}
 	c->fd = fd;
 	c->have = 0;
 	c->deaf = 0;
 	c->m = NULL;
-	c->opened = c->last_rx = now();
+	c->opened = c->last_rx = collect_now();
 	snprintf(c->peer, sizeof(c->peer), "%s:%u", inet_ntoa(a.sin_addr), ntohs(a.sin_port));
 }
 
 /* Idle and silent connections go; a flood past the limit is reported every 10 s. */
 static void sweep(void)
 {
-	double t = now();
+	double t = collect_now();
 
 	for (unsigned i = 0; i < C.max_conns; i++) {
 		struct conn *c = &C.c[i];
@@ -504,7 +249,7 @@ static void sweep(void)
 			conn_drop(c, "idle for %u s (it connects again when it has more)", C.idle_s);
 	}
 	if (C.refused_conns && t - C.refused_since >= 10) {
-		event("connection limit (%u) reached: %lu connections refused in %.0f s", C.max_conns,
+		collect_event("connection limit (%u) reached: %lu connections refused in %.0f s", C.max_conns,
 		      C.refused_conns, t - C.refused_since);
 		C.refused_conns = 0;
 	}
@@ -616,7 +361,7 @@ int cmd_collect(const struct opts *o, int argc, char **argv)
 	/* logs already in DIR count against --max-machines */
 	C.logs = count_logs();
 	if (C.logs)
-		event("%s holds %u logs already: their machines continue where they were", C.dir, C.logs);
+		collect_event("%s holds %u logs already: their machines continue where they were", C.dir, C.logs);
 	C.c = xcalloc(C.max_conns, sizeof(*C.c));
 	for (unsigned i = 0; i < C.max_conns; i++)
 		C.c[i].fd = -1;
@@ -625,7 +370,7 @@ int cmd_collect(const struct opts *o, int argc, char **argv)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	signal(SIGPIPE, SIG_IGN);
-	event("listening on %s, logs in %s (at most %u connections, %u machines, %llu bytes a log)", o->listen,
+	collect_event("listening on %s, logs in %s (at most %u connections, %u machines, %llu bytes a log)", o->listen,
 	      C.dir, C.max_conns, C.max_machines, C.max_log);
 	/* --machines N: once N boots sent their totals, until their last lines are in (15 s at most) */
 	for (double done_at = 0; !C.stop; ) {
@@ -633,10 +378,10 @@ int cmd_collect(const struct opts *o, int argc, char **argv)
 			int open = 0;
 
 			if (!done_at)
-				done_at = now();
+				done_at = collect_now();
 			for (unsigned i = 0; i < C.max_conns; i++)
 				open += C.c[i].fd >= 0 && C.c[i].m && C.c[i].m->end[0];
-			if (!open || now() - done_at > 15)
+			if (!open || collect_now() - done_at > 15)
 				break;
 		}
 		unsigned n = 0;
@@ -659,8 +404,8 @@ int cmd_collect(const struct opts *o, int argc, char **argv)
 		sweep();
 	}
 	for (size_t i = 0; i < C.nm; i++)
-		progress_print(C.m[i]);
-	event("stopping: %zu machines, %u finished%s", C.nm, C.finished, C.stop ? " (signal)" : "");
+		collect_progress_print(C.m[i]);
+	collect_event("stopping: %zu machines, %u finished%s", C.nm, C.finished, C.stop ? " (signal)" : "");
 	free(pf);
 	free(who);
 	return 0;

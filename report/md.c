@@ -204,6 +204,41 @@ static void swaps(const struct dataset *ds)
 	table_free(&t);
 }
 
+/* each configuration as init set it up (a plain zram's disksize, the limits) */
+static void confs(const struct dataset *ds)
+{
+	static const char *const head[] = { "boot", "backend", "settings" };
+	struct table t;
+	size_t n = 0;
+
+	table_init(&t, 3, head, sizeof(head) / sizeof(head[0]));
+	for (size_t i = 0; i < ds->nboots; i++)
+		for (size_t k = 0; k < ds->boots[i]->nconfs; k++, n++) {
+			const struct record *r = &ds->boots[i]->confs[k];
+			char set[512];
+			size_t len = 0;
+
+			set[0] = 0;
+			for (size_t f = 0; f < r->nf && len < sizeof(set); f++) {
+				const char *key = record_key(r, f);
+
+				if (strcmp(key, "boot") && strcmp(key, "backend"))
+					len += (size_t)snprintf(set + len, sizeof(set) - len, "%s`%s=%s`",
+								len ? " " : "", key, record_val(r, f));
+			}
+			table_add(&t, "%s", ds->boots[i]->id);
+			table_add(&t, "%s", or_dash(record_get(r, "backend")));
+			table_add(&t, "%s", set);
+		}
+	if (n && ds->nboots > BOOTS_LISTED)
+		table_group(&t, 0, "boots");
+	if (n) {
+		printf("\n## Swap configurations as set up\n\n");
+		table_print(&t, stdout, 1);
+	}
+	table_free(&t);
+}
+
 static void notes(const struct dataset *ds)
 {
 	size_t n = 0;
@@ -318,6 +353,7 @@ int cmd_md(const struct opts *o, int argc, char **argv)
 	hostload_section(&ds, argc, argv, stdout);
 	memory_section(&ds, stdout);
 	swaps(&ds);
+	confs(&ds);
 	notes(&ds);
 	problems(&ds);
 	printf("\n## Summary by %s\n\n", group_by_name(o->by));

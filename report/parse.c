@@ -165,13 +165,13 @@ static void add_result(struct dataset *ds, const struct rec *r, const char *sour
 static struct boot *add_diag(struct dataset *ds, const struct rec *r, const char *source,
 			     unsigned long line)
 {
-	static const char *const kinds[] = { "meta", "swap", "totals", "error", "warning" };
+	static const char *const kinds[] = { "meta", "swap", "totals", "error", "warning", "conf" };
 	const char *id = rec_get(r, "boot");
 	struct boot *b;
 	struct record *slot;
 	int kind = -1;
 
-	for (int i = 0; i < 5; i++)
+	for (int i = 0; i < 6; i++)
 		if (!strcmp(r->id, kinds[i]))
 			kind = i;
 	if (kind < 0)
@@ -181,6 +181,11 @@ static struct boot *add_diag(struct dataset *ds, const struct rec *r, const char
 		return NULL;
 	}
 	b = find_boot(ds, id, source);
+	if (kind == 5) {
+		grow(&b->confs, &b->confs_cap, b->nconfs, sizeof(*b->confs));
+		store_record(ds, &b->confs[b->nconfs++], r, source, line);
+		return b;
+	}
 	if (kind >= 3) {
 		const char *msg = rec_get(r, "msg");
 
@@ -367,6 +372,7 @@ void parse_free(struct dataset *ds)
 		struct boot *b = ds->boots[i];
 
 		free(b->swaps);
+		free(b->confs);
 		free(b->notes);
 		free(b->refused);
 		hmap_free(&b->run_ix);

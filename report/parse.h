@@ -36,6 +36,8 @@ struct boot {
 	unsigned long plan;	/* N of the KTAP "1..N" line, 0 if none */
 	struct record *swaps;
 	size_t nswaps, swaps_cap;
+	struct record *confs;	/* "# sb conf": each swap configuration as set up */
+	size_t nconfs, confs_cap;
 	struct record *notes;	/* init's error and warning records */
 	size_t nnotes, notes_cap;
 	size_t nruns;		/* runs used */

@@ -11,7 +11,9 @@
 static const char *const numeric_keys[] = {
 	"iter", "elapsed_s", "user_s", "sys_s", "minflt", "majflt", "pswpin", "pswpout",
 	"pgmajfault", "pgscan", "pgsteal", "allocstall", "oom_kill", "psi_some_us",
-	"psi_full_us", "swap_peak_kb", "swaps_active",
+	"psi_full_us", "swap_peak_kb", "swaps_active", "swap_ra", "swap_ra_hit",
+	"workingset_refault_anon", "workingset_restore_anon", "zswpin", "zswpout", "zswpwb",
+	"thp_swpout", "thp_swpout_fallback",
 };
 
 enum { MUST_BE_NUMBER = 1, MAY_BE_NUMBER };	/* keys.numeric: measurements */

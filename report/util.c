@@ -202,7 +202,10 @@ const char *util_unit(const char *metric)
 		{ "_kb", "KiB" }, { "_bytes", "bytes" }, { "majflt", "faults" },
 		{ "minflt", "faults" }, { "pgmajfault", "faults" },
 		{ "pswpin", "pages" }, { "pswpout", "pages" }, { "pgscan", "pages" },
-		{ "pgsteal", "pages" },
+		{ "pgsteal", "pages" }, { "swap_ra", "pages" }, { "swap_ra_hit", "pages" },
+		{ "workingset_refault_anon", "pages" }, { "workingset_restore_anon", "pages" },
+		{ "zswpin", "pages" }, { "zswpout", "pages" }, { "zswpwb", "pages" },
+		{ "thp_swpout", "huge pages" }, { "thp_swpout_fallback", "huge pages" }, { "_kbs", "KB/s" },
 	};
 
 	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++)

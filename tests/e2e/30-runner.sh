@@ -17,6 +17,20 @@ for b in partition file; do
 	check "alternate: every $b run swaps in (min pswpin $pin) and out (min pswpout $pout)" \
 		test "${pin:-0}" -gt 0 -a "${pout:-0}" -gt 0
 done
+# the counters a kernel has are recorded, those it lacks are absent, not 0
+# (the default kernel has swap readahead and workingset counters, no THP and no zswap)
+run1=$(grep -a '^ok .*backend=partition ' "$log" | head -n1)
+for k in swap_ra swap_ra_hit workingset_refault_anon workingset_restore_anon; do
+	check "alternate: the record carries $k" grep -qE " $k=[0-9]+ " <<<"$run1"
+done
+check "alternate: swap readahead's hits are at most its pages (swap_ra_hit $(field "$log" '^ok 1 ' swap_ra_hit) <= swap_ra $(field "$log" '^ok 1 ' swap_ra))" \
+	test "$(field "$log" '^ok 1 ' swap_ra_hit)" -le "$(field "$log" '^ok 1 ' swap_ra)"
+for k in thp_swpout thp_swpout_fallback zswpin zswpout zswpwb; do
+	check "alternate: no $k on a kernel without it (absent, not 0)" bash -c "! grep -q ' $k=' <<<\"\$1\"" _ "$run1"
+done
+"$REPORT" summary --metric workingset_refault_anon "$log" >"$T/metric.txt" 2>&1
+check "alternate: report summary --metric workingset_refault_anon reads it (pages)" \
+	grep -q '^metric: workingset_refault_anon (pages)' "$T/metric.txt"
 
 boot blocked -- swapbench.workloads=idle swapbench.idle.seconds=0 swapbench.runs=2 swapbench.warmup=0 swapbench.order=blocked
 check "blocked: the swapfile's runs first, as seed 000 (B B A A)" \

@@ -49,6 +49,9 @@ has "zswap: on, lz4 on zsmalloc, 30%" $zswap ' zswap=1 .*zswap_comp=lz4 zswap_zp
 has "zswap: its pool held pages during the run" $zswap ' zswap_stored_pages=[1-9][0-9]* zswap_pool_kb=[1-9]'
 has "zswap: what it wrote back and what a full pool refused are counted" $zswap " zswap_written_back=[0-9]+ zswap_pool_limit_hit=[0-9]+ "
 has "zswap: MGLRU on (0x0007)" $zswap ' mglru=0x0007 '
+has "zswap: zswpout counted (6.1 has it)" $zswap ' zswpout=[1-9][0-9]* '
+check "zswap: no zswpwb on 6.1 (it came in 6.8): absent, not 0" bash -c "! grep -a '^ok .* backend=$zswap ' '$log' | grep -q ' zswpwb='"
+has "partition: thp_swpout counted (modern has THP)" $part ' thp_swpout=[0-9]+ thp_swpout_fallback=[0-9]+ '
 orig=$(run $zram | grep -o ' zram_orig_kb=[0-9]*' | cut -d= -f2)
 compr=$(run $zram | grep -o ' zram_compr_kb=[0-9]*' | cut -d= -f2)
 same=$(run $zram | grep -o ' zram_same_pages=[0-9]*' | cut -d= -f2)
@@ -61,4 +64,29 @@ check "swapconf: no same-filled pages in a text fill (got $same)" test "${same:-
 check "swapconf: report rank puts zram and zswap against the partition, with zram's compression" \
 	bash -c "grep -q '$part (baseline)' '$T/rank.txt' && grep -qE ' zram:lz4:48M .* [0-9.]+:1 ' '$T/rank.txt' &&
 		 grep -q ' zswap:lz4:zsmalloc:30%+file@mglru=1 ' '$T/rank.txt'"
+
+# cgroup v2 per configuration, and plain zram sized like the swap partition.
+# Every configuration runs in a fresh cgroup once one sets a limit.
+lim=partition@memory.max=24M@memory.swap.max=64M
+BZIMAGE=$k boot cgroup -- swapbench.workloads=swap-w-seq swapbench.swap-w-seq.fraction=0.3 \
+	swapbench.runs=1 swapbench.warmup=0 swapbench.timeout=240 swapbench.backends=partition,$lim,zram
+check "cgroup: partition, a cgroup-limited partition and plain zram ran (status $rc)" test "$rc" = 0
+has "cgroup: the limits read back (24M, 64M)" $lim ' cgroup=/swapbench .*memory\.max=25165824 memory\.swap\.max=67108864 '
+has "cgroup: the limit was hit (memory.events max)" $lim ' cg_max=[1-9][0-9]* '
+has "cgroup: the cgroup swapped (memory.swap.current sampled above 0)" $lim ' cg_swap_current_peak_kb=[1-9][0-9]* '
+peak=$(run $lim | grep -o ' cg_peak_kb=[0-9]*' | cut -d= -f2)
+check "cgroup: its memory.peak ($peak kB) is within memory.max (24576 kB)" test "${peak:-99999}" -le 24576 -a "${peak:-0}" -gt 0
+has "cgroup: the plain partition runs in a fresh cgroup without limits" partition ' cgroup=/swapbench .*memory\.max=max memory\.swap\.max=max '
+pkb=$(field "$log" '^# sb swap .*backend=partition' size_kb | head -n1)
+has "zram: plain zram gets the swap partition's capacity (${pkb} kB, in whole pages)" zram \
+	" zram_disksize_kb=$((${pkb:-0} / 4 * 4)) "
+"$REPORT" md "$log" >"$T/cg.md" 2>&1
+check "cgroup: report.md says each configuration as set up (zram's disksize, the limits)" \
+	bash -c "grep -q '^## Swap configurations as set up' '$T/cg.md' && grep -q '| zram | .*zram_disksize_kb=$((${pkb:-0} / 4 * 4))' '$T/cg.md' && grep -q 'memory.max=25165824' '$T/cg.md'"
+
+# mTHP needs 6.10's per-size counters: 6.1 refuses before the first run
+BZIMAGE=$k boot mthp -- swapbench.workloads=idle swapbench.runs=1 swapbench.warmup=0 swapbench.backends=partition@mthp=64K:always
+check "mthp: 6.1 refuses @mthp with status 2 (got $rc)" test "$rc" = 2
+check "mthp: ... naming the version and kernel that have it" grep -aq 'mthp=64K: this kernel (6\.1\.[0-9]*) has no per-size swpout counter .*Linux 6\.10 or later has it; boot debian:6\.12 with the variant modern' "$log"
+absent -E "mthp: ... before any run" '^(not )?ok [0-9]' "$log"
 finish

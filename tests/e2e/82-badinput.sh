@@ -117,6 +117,19 @@ bad_boot nomagic 'results disk /dev/vdc: no swapbench results-disk magic: not wr
 	swapbench.workloads=idle swapbench.results=/dev/vdc
 check "boot nomagic: the disk without the magic is still all zeros" cmp -s "$blank" <(head -c 16M /dev/zero)
 
+# a cgroup limit or mTHP size the kernel lacks is refused before the first
+# run, naming what is missing and the kernel that has it (the default
+# kernel has neither cgroups nor THP)
+bad_boot nocgroup 'swapbench.backends=partition@memory.max=24M: mount cgroup2 on /sys/fs/cgroup: ' -- \
+	swapbench.workloads=idle swapbench.backends=partition@memory.max=24M
+check "boot nocgroup: ... saying which kernel has cgroups" \
+	grep -aqF "(a kernel without CONFIG_CGROUPS): boot swapbench's kernel variant modern" "$log"
+absent -E "boot nocgroup: ... before any run" '^(not )?ok [0-9]' "$log"
+bad_boot nomthp 'swapbench.backends=partition@mthp=64K:always: @mthp: this kernel (6.1.' -- \
+	swapbench.workloads=idle swapbench.backends=partition@mthp=64K:always
+check "boot nomthp: ... names the version and the kernel that has it" \
+	grep -aqF 'per-size swap-out needs Linux 6.10 or later: boot debian:6.12 with the variant modern' "$log"
+
 # repeated keys: warnings, the last value wins, the run completes (and the
 # guest only warns about an unknown key)
 boot repeated --no-check -- swapbench.workloads=lines swapbench.workloads=idle swapbench.runs=5 swapbench.runs=1 \

@@ -30,7 +30,7 @@ first_line "RUNS=abc" 2 'make run: error: RUNS=abc: not a whole number in 1..100
 	env RUNS=abc experiments/experiment
 first_line "WARMUP=-1" 2 'make run: error: WARMUP=-1: not a whole number in 0..1000' \
 	env WARMUP=-1 experiments/experiment
-first_line "WORKLOADS=lines,fihgt" 2 "make run: error: WORKLOADS: unknown workload 'fihgt' (did you mean fight? this image has: lines fight random create idle exec seed002 seed002-each)" \
+first_line "WORKLOADS=lines,fihgt" 2 "make run: error: WORKLOADS: unknown workload 'fihgt' (did you mean fight? this image has: $(make -s -C "$top" --no-print-directory wl-names))" \
 	env WORKLOADS=lines,fihgt experiments/experiment
 first_line "APPEND=swapbench.runs=abc" 2 'make run: error: APPEND: swapbench.runs=abc: not a whole number in 1..100000' \
 	env APPEND=swapbench.runs=abc experiments/experiment

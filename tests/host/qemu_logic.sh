@@ -88,20 +88,34 @@ is "net: tap with a MAC" "-netdev tap,id=n0,ifname=tap-x,script=no,downscript=no
 	"$(net_qemu_args tap-x '' '' rtl8139 52:54:00:00:00:01 | paste -sd' ')"
 refused "net: tap and TFTP refused" "do not mix" net_qemu_args tap-x /t '' '' ''
 
+is "smp 1 on a kernel without SMP" "" "$(smp_check 1 n)"
+is "smp 8 on an SMP kernel" "" "$(smp_check 8 y)"
+is "smp 2 on a kernel without a .config beside it" "" "$(smp_check 2 '')"
+refused "smp 0 refused" "SMP=0: a number of CPUs, 1 to 8" smp_check 0 y
+refused "smp 02 refused" "SMP=02: a number of CPUs" smp_check 02 y
+refused "smp 9 refused" "SMP=9: at most 8" smp_check 9 y
+refused "smp 2 on a kernel without CONFIG_SMP" "no CONFIG_SMP; boot the variant smp (KERNEL=smp)" smp_check 2 n
+is "smp 2 under TCG on the host clock: a thread per vCPU" tcg,thread=multi "$(smp_accel tcg host 2)"
+is "smp 2 under icount: one thread" tcg "$(smp_accel tcg icount 2)"
+is "smp 1 under TCG: plain tcg" tcg "$(smp_accel tcg host 1)"
+is "smp 2 under KVM: plain kvm" kvm "$(smp_accel kvm host 2)"
+is "smp note under icount" "run: SMP=2 under icount: the 2 vCPUs share one host thread, in turn (ICOUNT=0 for one thread each)" "$(smp_note tcg icount 2)"
+is "no smp note on the host clock" "" "$(smp_note tcg host 2)"
+is "no smp note for one CPU" "" "$(smp_note tcg deterministic 1)"
+
 line=$(printf 'x%.0s' $(seq 2047))
 is "command line of 2047 bytes fits 2047" "" "$(cmdline_fits "$line" 2047)"
 refused "command line of 2048 bytes does not" "2048 bytes but the kernel keeps only 2047" cmdline_fits "${line}y" 2047
 
-inst=$(instrument tcg icount virtual 2:0,1 writeback host)
-is "instrument: one value, no spaces" "accel:tcg,clock:icount,tsc:virtual,pin:2/0+1,cache:writeback,disk:host" "$inst"
-is "instrument: unpinned" "accel:kvm,clock:host,tsc:kvm,pin:-,cache:none,disk:hdd" "$(instrument kvm host kvm '' none hdd)"
+inst=$(instrument tcg icount virtual 2:0,1 writeback host 2)
+is "instrument: one value, no spaces" "accel:tcg,clock:icount,tsc:virtual,pin:2/0+1,cache:writeback,disk:host,smp:2" "$inst"
+is "instrument: unpinned, one CPU unless told" "accel:kvm,clock:host,tsc:kvm,pin:-,cache:none,disk:hdd,smp:1" "$(instrument kvm host kvm '' none hdd)"
+is "instrument field smp" 2 "$(instrument_field "$inst" smp)"
 is "instrument field clock" icount "$(instrument_field "$inst" clock)"
 is "instrument field tsc" virtual "$(instrument_field "$inst" tsc)"
 is "instrument field of nothing" "" "$(instrument_field '' clock)"
 
 
-is "exit: guest status 2 (isa-debug-exit 5)" "2 exit status from the guest" "$(exit_map 5 '# sb totals status=error' 600)"
-is "exit: guest status 1 with totals" "1 exit status from the guest" "$(exit_map 3 '# sb totals status=fail' 600)"
 is "exit: guest pass (isa-debug-exit 1)" "0 exit status from the guest" "$(exit_map 1 '# sb totals status=pass' 0 600)"
 is "exit: guest 0 without totals is truncated" "3 no totals record in the serial log" "$(exit_map 1 '' '' 600)"
 is "exit: guest status 2 (isa-debug-exit 5)" "2 exit status from the guest" "$(exit_map 5 '# sb totals status=error' 2 600)"

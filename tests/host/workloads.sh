@@ -227,6 +227,10 @@ refused fight_check_refuses_fill_text_1 fight --fill=text:1
 refused fight_check_refuses_fill_text_abc fight --fill=text:abc
 refused fight_check_refuses_fill_texture fight --fill=texture
 refused random_check_refuses_fill_ones random --fill=ones
+accepted swap-w-seq-mt_check_accepts_tasks_8_fraction_0.1 swap-w-seq-mt --tasks=8 --fraction=0.1
+refused swap-w-seq_check_refuses_tasks_65 swap-w-seq --tasks=65
+refused swapin_check_refuses_fraction_2 swapin --fraction=2
+refused swap-w-rand_check_refuses_fraction_0 swap-w-rand --fraction=0
 run fight --check --procs=abc
 check fight_check_message_names_param_and_range "got '$err'" \
 	'[ "$err" = "fight: procs=abc: not a whole number in 1..64" ]'

@@ -27,8 +27,8 @@ static void test_defaults(void)
 	      "defaults: knobs left as the kernel booted");
 	CHECK(parse("zram") == 0 && c.nconfs == 1 && c.confs_given && c.conf[0].kind == KIND_ZRAM,
 	      "plain zram parses");
-	CHECK(!strcmp(c.conf[0].comp, "lzo-rle") && c.conf[0].zram_pct == 100 && c.conf[0].zram_bytes == 0,
-	      "plain zram: lzo-rle, disksize 100%% of MemTotal (comp %s, pct %u)", c.conf[0].comp,
+	CHECK(!strcmp(c.conf[0].comp, "lzo-rle") && c.conf[0].zram_pct == 0 && c.conf[0].zram_bytes == 0,
+	      "plain zram: lzo-rle, disksize left to the disks' capacity (comp %s, pct %u)", c.conf[0].comp,
 	      c.conf[0].zram_pct);
 	CHECK(parse("zswap+partition") == 0 && c.conf[0].kind == KIND_ZSWAP && c.conf[0].disk == BACKEND_PARTITION,
 	      "plain zswap+partition parses, in front of the partition");
@@ -61,6 +61,26 @@ static void test_knobs(void)
 	CHECK(c.conf[2].kind == KIND_ZSWAP && c.conf[2].swappiness == 200, "knobs: after zswap's disk");
 }
 
+static void test_cgroup_mthp(void)
+{
+	CHECK(parse("partition,partition@memory.max=48M@memory.swap.max=64M,"
+		    "zswap:lz4+partition@memory.zswap.max=8M@zswap.writeback=0") == 0 && c.nconfs == 3,
+	      "cgroup: the issue's three configurations parse");
+	CHECK(c.conf[0].cg[CG_MAX] == CG_UNSET && !swapconf_cgroup(&(struct sb_config){ .conf = { c.conf[0] }, .nconfs = 1 }),
+	      "cgroup: a plain partition sets no limit");
+	CHECK(c.conf[1].cg[CG_MAX] == 48LL << 20 && c.conf[1].cg[CG_SWAP_MAX] == 64LL << 20 &&
+	      c.conf[1].cg[CG_HIGH] == CG_UNSET, "cgroup: memory.max 48M, memory.swap.max 64M, memory.high unset");
+	CHECK(c.conf[2].cg[CG_ZSWAP_MAX] == 8LL << 20 && c.conf[2].cg[CG_ZSWAP_WB] == 0,
+	      "cgroup: memory.zswap.max 8M, zswap.writeback 0");
+	CHECK(swapconf_cgroup(&c), "cgroup: the list uses a cgroup");
+	CHECK(parse("partition@memory.swap.max=max@memory.high=0") == 0 && c.conf[0].cg[CG_SWAP_MAX] == CG_NOLIMIT &&
+	      c.conf[0].cg[CG_HIGH] == 0, "cgroup: max means no limit, 0 is a limit");
+	CHECK(parse("zram:lz4@mthp=64K:always@mthp=2M:never") == 0 && c.conf[0].nmthp == 2 &&
+	      c.conf[0].mthp[0].kb == 64 && c.conf[0].mthp[0].mode == MTHP_ALWAYS &&
+	      c.conf[0].mthp[1].kb == 2048 && c.conf[0].mthp[1].mode == MTHP_NEVER,
+	      "mthp: 64K always and 2M never, in order");
+}
+
 static void rejects(const char *v, const char *want)
 {
 	int ok = parse(v) != 0 && strstr(m.error, want) != NULL;
@@ -87,6 +107,15 @@ static void test_errors(void)
 	rejects("partition@swapiness=3", "unknown knob '@swapiness'");
 	rejects("partition@swappiness=1@swappiness=2", "@swappiness given twice");
 	rejects("zram:zbud", "unknown option 'zbud'");
+	rejects("partition@memory.max=lots", "@memory.max needs a size (48M) or max");
+	rejects("partition@memory.max=1M@memory.max=2M", "@memory.max given twice");
+	rejects("partition@zswap.writeback=0", "@zswap.writeback limits zswap: only a zswap configuration takes it");
+	rejects("zswap+file@zswap.writeback=2", "@zswap.writeback needs =0 or =1");
+	rejects("partition@mthp=64K", "@mthp needs SIZE:MODE");
+	rejects("partition@mthp=48K:always", "the size is a power of two from 8K to 2M");
+	rejects("partition@mthp=4M:always", "the size is a power of two from 8K to 2M");
+	rejects("partition@mthp=64K:sometimes", "the mode is always, madvise, never or inherit");
+	rejects("partition@mthp=64K:always@mthp=64K:never", "@mthp sets 64K twice");
 	rejects("a,b,c,d,e,f,g,h,i", "unknown configuration 'a'");
 	rejects("partition,file,zram,zram:lz4,zram:zstd,zram:lzo,zram:lz4hc,zram:842,zram:deflate",
 		"more than 8 configurations");
@@ -111,6 +140,7 @@ int main(void)
 	test_defaults();
 	test_options();
 	test_knobs();
+	test_cgroup_mthp();
 	test_errors();
 	test_show();
 	CHECK_DONE();
