@@ -52,8 +52,8 @@ boot_outcome() {
 # write_status: DIR/status's lines: the outcome, then the instrument
 write_status() {
 	printf 'status=%s\nverdict=%s\nwhy=%s\nelapsed_s=%.1f\n' "$rc" "$verdict" "$why" "$elapsed"
-	printf 'instrument=%s\naccel=%s\nclock=%s\ntsc=%s\npin=%s\ndisk_cache=%s\ndisk=%s\n' "$inst" \
-		"$accel" "$clock" "$tsc" "${PIN:--}" "$cache" "$DISK"
+	printf 'instrument=%s\naccel=%s\nclock=%s\ntsc=%s\npin=%s\ndisk_cache=%s\ndisk=%s\nsmp=%s\n' "$inst" \
+		"$accel" "$clock" "$tsc" "${PIN:--}" "$cache" "$DISK" "$SMP"
 }
 
 # host_summary HOSTLOAD: the host's load during the boot, in words

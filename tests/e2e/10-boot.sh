@@ -21,8 +21,8 @@ check "boot -m 64: status file says pass" grep -q '^status=0' "$dir/status"
 # the instrument (host/qemu.sh): ACCEL=tcg, ICOUNT=0 (tests/lib.sh), the host's TSC rate or calibration
 inst=$(sed -n 's/^instrument=//p' "$dir/status")
 check "boot -m 64: status names the instrument ($inst)" \
-	grep -qE '^accel:tcg,clock:host,tsc:(khz-[0-9]+|calibrate),pin:-,cache:writeback,disk:host$' <<<"$inst"
-check "boot -m 64: status has its fields" grep -qx 'clock=host' "$dir/status"
+	grep -qE '^accel:tcg,clock:host,tsc:(khz-[0-9]+|calibrate),pin:-,cache:writeback,disk:host,smp:1$' <<<"$inst"
+check "boot -m 64: status has its fields" bash -c "grep -qx 'clock=host' '$dir/status' && grep -qx 'smp=1' '$dir/status'"
 check "boot -m 64: the meta record carries the same instrument" grep -q " instrument=$inst " <<<"$meta"
 "$REPORT" md "$log" >"$T/m64.md" 2>/dev/null
 check "boot -m 64: report.md's boots table shows it" grep -q "| $inst |" "$T/m64.md"
