@@ -8,7 +8,7 @@ set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top" || exit 2
 failed=0
-command -v shellcheck >/dev/null || { echo "FAIL shellcheck: not installed (qemu/deps check installs it)"; exit 1; }
+command -v shellcheck >/dev/null || { echo "FAIL shellcheck: not installed (qemu/deps installs it)"; exit 1; }
 if [ -d .git ] || git rev-parse --git-dir >/dev/null 2>&1; then
 	all=$(git ls-files)
 else
