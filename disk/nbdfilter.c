@@ -84,20 +84,7 @@ static int dmf_config_complete(nbdkit_next_config_complete *next, nbdkit_backend
 
 static void format_counters(char *buf, size_t len)
 {
-	const struct dm_counters *c = &model->c;
-	size_t used;
-
-	snprintf(buf, len,
-		 "swapbench-diskmodel v1 profile=%s reads=%" PRIu64 " writes=%" PRIu64 " flushes=%" PRIu64
-		 " read_bytes=%" PRIu64 " write_bytes=%" PRIu64 " buffer_hits=%" PRIu64 " seek_ns=%" PRId64
-		 " rot_ns=%" PRId64 " xfer_ns=%" PRId64 " wait_ns=%" PRId64 " busy_ns=%" PRId64
-		 " host_ns=%" PRId64 "\n",
-		 model->p.name, c->reads, c->writes, c->flushes, c->read_bytes, c->write_bytes, c->buffer_hits,
-		 c->seek_ns, c->rot_ns, c->xfer_ns, c->wait_ns, c->busy_ns, now_ns());
-	/* the second line: the profile's figures, for the guest's records */
-	used = strlen(buf);
-	if (dp_describe(&model->p, buf + used, len - used - 1) == 0)
-		strcat(buf, "\n");
+	dp_counters_text(model, now_ns(), buf, len);
 }
 
 static void dmf_unload(void)
