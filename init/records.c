@@ -45,8 +45,7 @@ void records_diag(struct rec_buf *b, const char *kind)
 	rec_add(b, "boot", R.boot);
 }
 
-/* A record rec_end refuses (too long) is not lost without a word: results_emit writes a warning in its place. */
-static void emit(struct rec_buf *b)
+void records_emit(struct rec_buf *b)
 {
 	rec_end(b);
 	results_emit(b);
@@ -111,7 +110,7 @@ void records_header(const char *cmdline, int modules_loaded, int modules_failed)
 
 	if (cut)
 		rec_addf(&b, "cmdline_cut", "%zu", cut);
-	emit(&b);
+	records_emit(&b);
 }
 
 void records_warnings(const struct cmdline_msgs *m)
@@ -121,7 +120,7 @@ void records_warnings(const struct cmdline_msgs *m)
 	for (int i = 0; i < m->nwarn && i < CMD_WARN_MAX; i++) {
 		records_diag(&b, "warning");
 		rec_add(&b, "msg", m->warn[i]);
-		emit(&b);
+		records_emit(&b);
 	}
 	if (m->nwarn > CMD_WARN_MAX)
 		results_line("# swapbench: %d more warnings not shown", m->nwarn - CMD_WARN_MAX);
@@ -181,7 +180,7 @@ void records_swap(const struct swap_backend *be)
 	}
 	rec_addf(&b, "mkswap_s", "%.6f", be->mkswap_s);
 	add_placement(&b, be);
-	emit(&b);
+	records_emit(&b);
 }
 
 #define D(f) ((unsigned long long)(r->after.v[f] - r->before.v[f]))
@@ -297,7 +296,7 @@ void records_conf(const struct sb_swapconf *c, uint64_t zram_bytes)
 		snprintf(key, sizeof(key), "mthp_%uk", c->mthp[i].kb);
 		rec_add(&b, key, mthp_modes[c->mthp[i].mode]);
 	}
-	emit(&b);
+	records_emit(&b);
 }
 
 void records_result(struct rec_buf *b, const struct plan_item *it, unsigned long num,
@@ -394,11 +393,11 @@ void records_error(const char *msg)
 	results_screen("swapbench: error: %s", msg);
 	records_diag(&b, "error");
 	rec_add(&b, "msg", msg);
-	emit(&b);
+	records_emit(&b);
 	records_diag(&b, "totals");
 	add_tally(&b, &R.tally);
 	rec_add(&b, "status", "error");
-	emit(&b);
+	records_emit(&b);
 }
 
 const struct tally *records_totals(double wall_s, const char *swapoff)
@@ -419,7 +418,7 @@ const struct tally *records_totals(double wall_s, const char *swapoff)
 	if (swapoff[0])
 		rec_add(&b, "swapoff_error", swapoff);
 	rec_add(&b, "status", t->notok ? "fail" : "pass");
-	emit(&b);
+	records_emit(&b);
 	results_line("# Totals: pass:%u fail:%u xfail:0 xpass:0 skip:0 error:0", t->ok, t->notok);
 	return t;
 }
@@ -467,7 +466,7 @@ void records_precision(const struct sb_config *cfg, const struct plan *p, int fi
 				rec_addf(&b, "halfwidth", "%.3f", half);
 			}
 			rec_addf(&b, "until", "%.2f", p->u.until);
-			emit(&b);
+			records_emit(&b);
 		}
 	results_line("# precision (95%% CI of B/A-1, until +-%.2f%%):%s", p->u.until, line);
 }

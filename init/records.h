@@ -38,6 +38,11 @@ const struct meminfo *records_mem(void);
 const struct clock_info *records_clock(void);
 /* Starts a "# sb KIND" record with boot=. */
 void records_diag(struct rec_buf *b, const char *kind);
+/*
+ * Ends a record and writes it: one too long for a line (rec_end refuses it)
+ * is not lost without a word, results_emit writes a warning in its place.
+ */
+void records_emit(struct rec_buf *b);
 void records_warnings(const struct cmdline_msgs *m);
 void records_swap(const struct swap_backend *be);
 /* "# sb conf": one swap configuration as it will run (zram_bytes: its zram0 disksize) */
