@@ -58,7 +58,7 @@ WL_ALL    := $(foreach p,$(WL_PAIRS),$(firstword $(subst :, ,$(p))))
 WL_NAMES  := $(foreach n,$(WL_ALL),$(if $(filter $(n),$(call wl_prog,$(n))),$(n)))
 WL_ALIASES := $(filter-out $(WL_NAMES),$(WL_ALL))
 OBJ       := $(A)/obj
-IMG_OBJS  := $(patsubst %.c,$(OBJ)/%.o,$(INIT_SRC) rootfs/multicall.c workloads/wl.c \
+IMG_OBJS  := $(patsubst %.c,$(OBJ)/%.o,$(INIT_SRC) rootfs/multicall.c workloads/wl.c workloads/wl_fill.c \
 	       $(addprefix workloads/,$(addsuffix .c,$(WL_NAMES))))
 IMG_BIN   := $(A)/swapbench
 
@@ -238,9 +238,9 @@ $(HOST_OUT)/asan/tests/test_%: tests/unit/test_%.c $$(TEST_SRC_$$*) tests/unit/c
 	@mkdir -p $(@D)
 	$(HOST_CC) $(HOST_CFLAGS) $(SAN_FLAGS) -Iinit -Ilib -Itests/unit -o $@ $< $(TEST_SRC_$*) $(TEST_LIBS_$*) -lm
 
-$(HOST_OUT)/wl/%: workloads/%.c workloads/wl.c workloads/wl.h lib/size.c lib/size.h lib/swapfile.c lib/swaphdr.c
+$(HOST_OUT)/wl/%: workloads/%.c workloads/wl.c workloads/wl_fill.c workloads/wl.h lib/size.c lib/size.h lib/swapfile.c lib/swaphdr.c
 	@mkdir -p $(@D)
-	$(HOST_CC) $(HOST_CFLAGS) -o $@ $< workloads/wl.c lib/size.c $(if $(filter create,$*),lib/swaphdr.c lib/swapfile.c)
+	$(HOST_CC) $(HOST_CFLAGS) -o $@ $< workloads/wl.c workloads/wl_fill.c lib/size.c $(if $(filter create,$*),lib/swaphdr.c lib/swapfile.c)
 
 $(addprefix $(HOST_OUT)/wl/,$(WL_ALIASES)): $(HOST_OUT)/wl/%: $$(HOST_OUT)/wl/$$(call wl_prog,$$*)
 	ln -sf $(call wl_prog,$*) $@

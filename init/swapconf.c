@@ -298,6 +298,14 @@ int swapconf_parse(const char *v, struct sb_config *cfg, char *err, size_t n)
 	return 0;
 }
 
+int swapconf_compressed(const struct sb_config *cfg)
+{
+	for (int i = 0; i < cfg->nconfs; i++)
+		if (cfg->conf[i].kind == KIND_ZRAM || cfg->conf[i].kind == KIND_ZSWAP)
+			return 1;
+	return 0;
+}
+
 int swapconf_cgroup(const struct sb_config *cfg)
 {
 	for (int i = 0; i < cfg->nconfs; i++)

@@ -111,6 +111,8 @@ long wl_proc_kb(const char *path, const char *key);	/* "KEY: N kB" in a /proc fi
  * calls (processes, passes) differ. Every page differs from every other.
  */
 void wl_fill(unsigned char *p, size_t bytes, const struct wl_fill *f, uint64_t salt);
+/* the random bytes in a 4 KiB page that make lz4 compress it r:1 (text:R) */
+unsigned wl_fill_random_bytes(double r);
 /* "zero", "same", "random", "text:3.0": what wl_fill writes, for the workload's output */
 const char *wl_fill_name(const struct wl_fill *f, char *buf, size_t n);
 /* memset that the compiler cannot drop as a dead store. */
