@@ -51,7 +51,7 @@ LIB_SRC   := lib/record.c lib/crc32.c lib/resdisk.c lib/stats.c lib/stats_rank.c
 INIT_SRC  := $(wildcard init/*.c) $(LIB_SRC)
 INIT_HDR  := $(wildcard init/*.h lib/*.h)
 # the one list of workloads: lib/workloads.h, as NAME:PROGRAM pairs
-WL_PAIRS  := $(shell grep -o 'X([a-z0-9_]*, "[a-z0-9_-]*")' lib/workloads.h | sed 's/X(\(.*\), "\(.*\)")/\2:\1/')
+WL_PAIRS  := $(shell grep -o 'X.[a-z0-9_]*, "[a-z0-9_-]*"' lib/workloads.h | sed 's/X.\(.*\), "\(.*\)"/\2:\1/')
 wl_prog    = $(word 2,$(subst :, ,$(filter $(1):%,$(WL_PAIRS))))
 WL_ALL    := $(foreach p,$(WL_PAIRS),$(firstword $(subst :, ,$(p))))
 # the programs built; the other names are aliases of one of them

@@ -126,7 +126,7 @@ static void describe_keys(FILE *out)
 		UNTIL_DEFAULT_MAXRUNS);
 }
 
-#define WORKLOAD_LINE_(program, name) { #program, name },
+#define WORKLOAD_LINE_(program, name, ...) { #program, name },
 
 static void describe_workloads(FILE *out)
 {

@@ -1,6 +1,7 @@
 #include "wl.h"
 #include "../lib/now.h"
 #include "../lib/size.h"
+#include "../lib/workloads.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -229,6 +230,43 @@ static void describe(const struct wl_param *params, size_t nparams)
 		printf("\n");
 	}
 	exit(0);
+}
+
+#define ALIAS_(program, name, ...) { #program, name, "" __VA_ARGS__ },
+
+const char *wl_alias(int argc, char **argv, const char *program, struct wl_param *params, size_t nparams)
+{
+	static const struct {
+		const char *program, *name, *defaults;
+	} all[] = { WORKLOADS(ALIAS_) };
+	static char defs[256];
+	const char *n = argc > 0 && argv[0] ? argv[0] : program, *slash = strrchr(n, '/');
+
+	if (slash)
+		n = slash + 1;
+	for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++) {
+		char *kv, *save;
+
+		if (strcmp(all[i].program, program) || strcmp(all[i].name, n))
+			continue;
+		prog = all[i].name;
+		snprintf(defs, sizeof(defs), "%s", all[i].defaults);
+		for (kv = strtok_r(defs, " ", &save); kv; kv = strtok_r(NULL, " ", &save)) {
+			char *eq = strchr(kv, '=');
+			size_t k = 0;
+
+			if (eq)
+				*eq = 0;
+			while (k < nparams && strcmp(params[k].name, kv))
+				k++;
+			if (!eq || k == nparams)
+				wl_usage(kv, eq ? eq + 1 : "", "lib/workloads.h gives %s a default for no parameter of %s",
+					 all[i].name, program);
+			params[k].def = eq + 1;
+		}
+		return all[i].name;
+	}
+	return program;
 }
 
 enum wl_mode wl_parse(int argc, char **argv, const char *name,

@@ -84,6 +84,13 @@ struct wl_param {
  */
 enum wl_mode wl_parse(int argc, char **argv, const char *name,
 		      const struct wl_param *params, size_t nparams);
+/*
+ * The name this program runs under (argv[0]'s last part) when lib/workloads.h
+ * lists it for program, else program; an alias's defaults ("param=value
+ * ..." there) are given to params by parameter name. A default naming no
+ * parameter exits WL_EXIT_USAGE: the list and the program disagree.
+ */
+const char *wl_alias(int argc, char **argv, const char *program, struct wl_param *params, size_t nparams);
 /* "name: param=value: why" and exit WL_EXIT_USAGE, for checks across params. */
 _Noreturn void wl_usage(const char *param, const char *value, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
