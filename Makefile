@@ -209,12 +209,12 @@ $(HOST_OUT)/init-host: $(HOST_IMG_OBJS)
 
 # --- host unit tests: plain, and under AddressSanitizer + UBSan ----------
 UNIT_TESTS := cmdline record swaphdr probe parttable size swapfile plan runner errmsg until swapconf wire diskmodel
-TEST_SRC_cmdline := init/cmdline.c init/cmdkeys.c init/swapconf.c lib/suggest.c lib/size.c lib/wire.c lib/crc32.c
+TEST_SRC_cmdline := init/cmdline.c init/cmdkeys.c init/swapconf.c init/errmsg.c lib/suggest.c lib/size.c lib/wire.c lib/crc32.c
 TEST_SRC_swapconf := $(TEST_SRC_cmdline)
 TEST_SRC_record  := $(LIB_SRC)
 TEST_SRC_swaphdr := lib/swaphdr.c
 TEST_SRC_probe   := lib/probe.c lib/parttable.c
-TEST_SRC_plan    := init/plan.c init/cmdline.c init/cmdkeys.c init/swapconf.c lib/suggest.c lib/size.c lib/stats.c lib/wire.c lib/crc32.c
+TEST_SRC_plan    := init/plan.c init/cmdline.c init/cmdkeys.c init/swapconf.c init/errmsg.c lib/suggest.c lib/size.c lib/stats.c lib/wire.c lib/crc32.c
 TEST_SRC_parttable := lib/parttable.c
 TEST_SRC_size    := lib/size.c
 TEST_SRC_wire    := lib/wire.c lib/crc32.c
