@@ -104,7 +104,7 @@ round() {
 	[ "$disturb" = 1 ] || more=(--machines 3)
 	collector "$R/lab" "${more[@]}"
 	for m in "${machines[@]}"; do
-		read -r n arch nic mac tap cpu <<<"$m"
+		read -r n arch nic mac tap cpu _ <<<"$m"
 		"$top/qemu/mkdisks" "$R/$n.disks" 64 "$REPORT" >/dev/null 2>&1 && rm -f "$R/$n.disks/results.disk"
 		ip netns exec "$ns" env ARCH="$arch" CPU="$cpu" NET_TAP="$tap" NIC="$nic" NET_MAC="$mac" \
 			BZIMAGE="$root/$([ "$arch" = i586 ] && echo i686 || echo "$arch")/bzImage" MEM=64 LIMIT=900 \
