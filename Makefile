@@ -124,7 +124,7 @@ help:
 	$(call help_var,EXTRA,files or directories to add under /extra (for the exec workload))
 	$(call help_var,EXTRA_BIN,host programs to add with their shared libraries (/usr/bin/perl))
 	$(call help_var,SMP,CPUs to boot (x86_64; under QEMU a kernel with SMP and ACPI: KERNEL=smp))
-	$(call help_var,ICOUNT,make run and calibrate under TCG: 1 (unset) guest clock counts instructions$(comma) 0 the host clock)
+	$(call help_var,ICOUNT,under TCG: 1 (unset) the guest clock counts instructions$(comma) 0 the host clock (every boot$(comma) host/qemu.sh))
 	$(call help_var,DETERMINISTIC,1: same kernel + image + command line = byte-identical results (x86_64$(comma) TCG))
 	$(call help_var,KERNELS,make compare: the kernels$(comma) each as KERNEL= takes it$(comma) or NAME=KERNEL)
 	$(call help_var,BOOTS,make compare: boots per kernel)
@@ -227,6 +227,9 @@ TEST_SRC_until   := $(TEST_SRC_plan) lib/stats_rank.c
 TEST_SRC_swapfile := lib/swapfile.c lib/swaphdr.c
 # the disk model (DISK=): pure, checked against its profiles' datasheet figures
 TEST_SRC_diskmodel := disk/model.c disk/profile.c
+# the counters' text: written by the filter's code, parsed by init's, read back as records
+UNIT_TESTS += diskctr
+TEST_SRC_diskctr := disk/model.c disk/profile.c init/diskctr.c init/disks.c init/errmsg.c $(LIB_SRC)
 SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 .SECONDEXPANSION:
