@@ -23,6 +23,7 @@ run() {
 	if [ "$got" = "$want" ]; then pass "$name (exit $want)"; else
 		fail "$name" "exit $got, want $want; stderr: $(head -c 300 "$T/err")"; fi
 }
+# shellcheck disable=SC2317 # called through check
 has() { grep -q -- "$2" "$T/$1"; }
 size_of() { stat -c %s "$1"; }
 

@@ -3,6 +3,7 @@
 # keys and values, its exit codes, and that --check refuses bad parameters.
 # Usage: bash tests/host/workloads.sh DIR_WITH_BINARIES
 # Prints "PASS name" or "FAIL name: why" per check; exits 1 if any failed.
+# shellcheck disable=SC2016,SC2317 # check evaluates its condition later: single quotes on purpose, and the helpers it calls look unused
 set -u
 
 bin=${1:?usage: workloads.sh DIR_WITH_BINARIES}
@@ -31,7 +32,7 @@ run() {
 	err=$(cat "$tmp/err")
 }
 val() { sed -n "s/^$1=//p" <<<"$out"; }
-keys() { sed 's/=.*//' <<<"$out" | sort | xargs; }
+keys() { cut -d= -f1 <<<"$out" | sort | xargs; }
 is_num() { [[ $1 =~ ^[0-9]+(\.[0-9]+)?$ ]]; }
 le() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a + 0 <= b + 0) }'; }
 hist_ok() { # HIST N: 32 comma-separated counts summing to N
