@@ -279,8 +279,9 @@ seeds: image
 	@$(MAKE) --no-print-directory initramfs EXTRA_BIN=$(PERL_BIN) INITRD=$(A)/initramfs-perl.cpio.gz
 	@INITRD_PERL=$(A)/initramfs-perl.cpio.gz experiments/seeds
 
+# the kernel image built: KERNEL=, or VARIANT='s bzImage-VARIANT
 pxe: image
-	@qemu/mkpxe $(ARCH)
+	@BZIMAGE=$(if $(KERNEL),$(BZIMAGE),$(A)/bzImage$(if $(filter default,$(VARIANT)),,-$(VARIANT))) qemu/mkpxe $(ARCH)
 
 compare: deps
 	@experiments/compare
@@ -307,6 +308,6 @@ wl-names:
 
 FORCE:
 
-export ARCH MEM RUNS WARMUP WORKLOADS ACCEL KERNEL VARIANT BUSYBOX MODULES DISK_IF APPEND EXTRA EXTRA_BIN OUT HOST_OUT
+export ARCH MEM RUNS WARMUP WORKLOADS ACCEL KERNEL VARIANT BUSYBOX MODULES DISK_IF APPEND EXTRA EXTRA_BIN OUT HOST_OUT PXE_DISKS
 export DETERMINISTIC KERNELS BOOTS DISK LAYOUT SMP
 export BZIMAGE INITRD REPORT WL_ALL
