@@ -12,7 +12,7 @@ cd "$top" || exit 2
 max=200 failed=0
 # not yet split (issue 28): said on an INFO line, not failed; a script on
 # this list that fits fails, so the list only shrinks
-unsplit=" kernel/build lava/check "
+unsplit=" kernel/build "
 command -v shellcheck >/dev/null || { echo "FAIL shellcheck: not installed (qemu/deps installs it)"; exit 1; }
 if git rev-parse --git-dir >/dev/null 2>&1; then
 	all=$(git ls-files)
