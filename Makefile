@@ -124,7 +124,7 @@ help:
 	$(call help_var,EXTRA,files or directories to add under /extra (for the exec workload))
 	$(call help_var,EXTRA_BIN,host programs to add with their shared libraries (/usr/bin/perl))
 	$(call help_var,SMP,CPUs to boot (x86_64; under QEMU a kernel with SMP and ACPI: KERNEL=smp))
-	$(call help_var,ICOUNT,make run and calibrate under TCG: 1 (unset) guest clock counts instructions$(comma) 0 the host clock)
+	$(call help_var,ICOUNT,under TCG: 1 (unset) the guest clock counts instructions$(comma) 0 the host clock (every boot$(comma) host/qemu.sh))
 	$(call help_var,DETERMINISTIC,1: same kernel + image + command line = byte-identical results (x86_64$(comma) TCG))
 	$(call help_var,KERNELS,make compare: the kernels$(comma) each as KERNEL= takes it$(comma) or NAME=KERNEL)
 	$(call help_var,BOOTS,make compare: boots per kernel)
@@ -279,8 +279,9 @@ seeds: image
 	@$(MAKE) --no-print-directory initramfs EXTRA_BIN=$(PERL_BIN) INITRD=$(A)/initramfs-perl.cpio.gz
 	@INITRD_PERL=$(A)/initramfs-perl.cpio.gz experiments/seeds
 
+# the kernel image built: KERNEL=, or VARIANT='s bzImage-VARIANT
 pxe: image
-	@qemu/mkpxe $(ARCH)
+	@BZIMAGE=$(if $(KERNEL),$(BZIMAGE),$(A)/bzImage$(if $(filter default,$(VARIANT)),,-$(VARIANT))) qemu/mkpxe $(ARCH)
 
 compare: deps
 	@experiments/compare
@@ -307,6 +308,6 @@ wl-names:
 
 FORCE:
 
-export ARCH MEM RUNS WARMUP WORKLOADS ACCEL KERNEL VARIANT BUSYBOX MODULES DISK_IF APPEND EXTRA EXTRA_BIN OUT HOST_OUT
+export ARCH MEM RUNS WARMUP WORKLOADS ACCEL KERNEL VARIANT BUSYBOX MODULES DISK_IF APPEND EXTRA EXTRA_BIN OUT HOST_OUT PXE_DISKS
 export DETERMINISTIC KERNELS BOOTS DISK LAYOUT SMP
 export BZIMAGE INITRD REPORT WL_ALL

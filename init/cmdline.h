@@ -110,6 +110,7 @@ struct sb_config {
 	int rotational;			/* 0 keep what the driver says, 1 tell the kernel non-rotational, 2 rotational */
 	int diskctr;			/* read the host disk model's counters around each run */
 	int diskcheck;			/* 0 off, 1 quick, 2 full: the datasheet check instead of runs */
+	char instrument[CMD_VAL_MAX];	/* the host's measuring setup, "" = not said (host/qemu.sh) */
 	struct sb_param params[CMD_PARAMS_MAX];
 	int nparams;
 };

@@ -106,6 +106,8 @@ void records_header(const char *cmdline, int modules_loaded, int modules_failed)
 		rec_add(&b, "tag", R.cfg->tag);
 	/* the disk's cost, as the host set it up (DISK=); a real disk: unknown */
 	rec_add(&b, "disk", R.cfg->disk[0] ? R.cfg->disk : "unknown");
+	if (R.cfg->instrument[0])
+		rec_add(&b, "instrument", R.cfg->instrument);
 	/* last: it takes the room the others leave; cut, it says by how much */
 	size_t cut = rec_add_cut(&b, "cmdline", cmdline, 24);
 

@@ -2,8 +2,9 @@
 # Kernel comparison: a bzImage too big for MEM is refused with the MEM that
 # would do; a stock Debian kernel with its modules runs at -m 96; make
 # compare names both kernel variants; bisect-run's exit codes.
+# shellcheck source=tests/lib.sh
 source "$(dirname "$0")/../lib.sh"
-cd "$top"
+cd "$top" || exit 2
 
 mapfile -t stock < <(qemu/stock-kernel 2>/dev/null)
 if [ ${#stock[@]} = 2 ]; then

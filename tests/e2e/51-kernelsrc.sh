@@ -3,8 +3,9 @@
 # with swapbench's fragments gives the same bzImage as debian:6.1; a Debian
 # source version is fetched and its configuration checked; version-specific
 # fragment lines; clear refusals; make run KERNEL=debian:6.1.
+# shellcheck source=tests/lib.sh
 source "$(dirname "$0")/../lib.sh"
-cd "$top"
+cd "$top" || exit 2
 
 # names, as a comparison labels the kernels
 check "resolve --name: debian:6.12+preempt-full -> debian-6_12-preempt-full" \

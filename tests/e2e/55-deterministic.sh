@@ -3,8 +3,9 @@
 # byte-identical results, swapping on virtio-pmem disks with no flushes; a
 # different command line is a different boot; what the mode cannot do is
 # refused before booting.
+# shellcheck source=tests/lib.sh
 source "$(dirname "$0")/../lib.sh"
-cd "$top"
+cd "$top" || exit 2
 
 wl=(swapbench.workloads=fight swapbench.runs=2 swapbench.warmup=0)
 for i in 1 2; do

@@ -6,6 +6,7 @@
 # results disk holds the same runs. QEMU's iPXE ROM (Debian's ipxe-qemu)
 # hangs on -cpu pentium at "iPXE ... starting execution" (VGA only), so the
 # i586 tree boots on a Pentium II here; 65-oldcpu runs it on a P5.
+# shellcheck source=tests/lib.sh
 source "$(dirname "$0")/../lib.sh"
 quick="panic=-1 swapbench.end=qemu swapbench.workloads=fight swapbench.runs=1 swapbench.warmup=0"
 

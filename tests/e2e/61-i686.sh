@@ -5,6 +5,7 @@
 # backend and its records parse; the clock is named and a coarse one flagged
 # (clock_checks); a results USB stick works. A P5 Pentium is refused with
 # the kernel's own message on serial, and qemu/run stops at once.
+# shellcheck source=tests/lib.sh
 source "$(dirname "$0")/../lib.sh"
 
 if ! make -C "$top" --no-print-directory image ARCH=i686 >"$T/make.log" 2>&1; then

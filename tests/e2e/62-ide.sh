@@ -4,6 +4,7 @@
 # both backends run and the results disk gets the records, on x86_64 and
 # on i686 (-cpu pentium3); an x86_64 kernel with VARIANT=usb writes to a
 # results stick behind xHCI.
+# shellcheck source=tests/lib.sh
 source "$(dirname "$0")/../lib.sh"
 quick=(swapbench.workloads=fight swapbench.runs=1 swapbench.warmup=0)
 

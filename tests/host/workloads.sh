@@ -163,6 +163,7 @@ check random_p50_le_p99_le_max "p50 $(val p50_us) p99 $(val p99_us) max $(val ma
 for k in throughput mean_us p50_us p99_us max_us; do
 	check "random_${k}_number" "got '$(val $k)'" 'is_num "$(val $k)"'
 done
+# shellcheck disable=SC2034 # read by the check below, in its quoted condition
 first=$out
 run random --ratio=0.01 --accesses=1000 --seed=0
 check random_seed_0_differs "exit $rc: $err" '[ "$rc" = 0 ] && [ "$out" != "$first" ]'
