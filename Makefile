@@ -51,14 +51,14 @@ LIB_SRC   := lib/record.c lib/crc32.c lib/resdisk.c lib/stats.c lib/stats_rank.c
 INIT_SRC  := $(wildcard init/*.c) $(LIB_SRC)
 INIT_HDR  := $(wildcard init/*.h lib/*.h)
 # the one list of workloads: lib/workloads.h, as NAME:PROGRAM pairs
-WL_PAIRS  := $(shell grep -o 'X([a-z0-9_]*, "[a-z0-9_-]*")' lib/workloads.h | sed 's/X(\(.*\), "\(.*\)")/\2:\1/')
+WL_PAIRS  := $(shell grep -o 'X.[a-z0-9_]*, "[a-z0-9_-]*"' lib/workloads.h | sed 's/X.\(.*\), "\(.*\)"/\2:\1/')
 wl_prog    = $(word 2,$(subst :, ,$(filter $(1):%,$(WL_PAIRS))))
 WL_ALL    := $(foreach p,$(WL_PAIRS),$(firstword $(subst :, ,$(p))))
 # the programs built; the other names are aliases of one of them
 WL_NAMES  := $(foreach n,$(WL_ALL),$(if $(filter $(n),$(call wl_prog,$(n))),$(n)))
 WL_ALIASES := $(filter-out $(WL_NAMES),$(WL_ALL))
 OBJ       := $(A)/obj
-IMG_OBJS  := $(patsubst %.c,$(OBJ)/%.o,$(INIT_SRC) rootfs/multicall.c workloads/wl.c \
+IMG_OBJS  := $(patsubst %.c,$(OBJ)/%.o,$(INIT_SRC) rootfs/multicall.c workloads/wl.c workloads/wl_fill.c \
 	       $(addprefix workloads/,$(addsuffix .c,$(WL_NAMES))))
 IMG_BIN   := $(A)/swapbench
 
@@ -209,12 +209,12 @@ $(HOST_OUT)/init-host: $(HOST_IMG_OBJS)
 
 # --- host unit tests: plain, and under AddressSanitizer + UBSan ----------
 UNIT_TESTS := cmdline record swaphdr probe parttable size swapfile plan runner errmsg until swapconf wire diskmodel
-TEST_SRC_cmdline := init/cmdline.c init/cmdkeys.c init/swapconf.c lib/suggest.c lib/size.c lib/wire.c lib/crc32.c
+TEST_SRC_cmdline := init/cmdline.c init/cmdkeys.c init/swapconf.c init/errmsg.c lib/suggest.c lib/size.c lib/wire.c lib/crc32.c
 TEST_SRC_swapconf := $(TEST_SRC_cmdline)
 TEST_SRC_record  := $(LIB_SRC)
 TEST_SRC_swaphdr := lib/swaphdr.c
 TEST_SRC_probe   := lib/probe.c lib/parttable.c
-TEST_SRC_plan    := init/plan.c init/cmdline.c init/cmdkeys.c init/swapconf.c lib/suggest.c lib/size.c lib/stats.c lib/wire.c lib/crc32.c
+TEST_SRC_plan    := init/plan.c init/cmdline.c init/cmdkeys.c init/swapconf.c init/errmsg.c lib/suggest.c lib/size.c lib/stats.c lib/wire.c lib/crc32.c
 TEST_SRC_parttable := lib/parttable.c
 TEST_SRC_size    := lib/size.c
 TEST_SRC_wire    := lib/wire.c lib/crc32.c
@@ -241,9 +241,9 @@ $(HOST_OUT)/asan/tests/test_%: tests/unit/test_%.c $$(TEST_SRC_$$*) tests/unit/c
 	@mkdir -p $(@D)
 	$(HOST_CC) $(HOST_CFLAGS) $(SAN_FLAGS) -Iinit -Ilib -Itests/unit -o $@ $< $(TEST_SRC_$*) $(TEST_LIBS_$*) -lm
 
-$(HOST_OUT)/wl/%: workloads/%.c workloads/wl.c workloads/wl.h lib/size.c lib/size.h lib/swapfile.c lib/swaphdr.c
+$(HOST_OUT)/wl/%: workloads/%.c workloads/wl.c workloads/wl_fill.c workloads/wl.h lib/size.c lib/size.h lib/swapfile.c lib/swaphdr.c
 	@mkdir -p $(@D)
-	$(HOST_CC) $(HOST_CFLAGS) -o $@ $< workloads/wl.c lib/size.c $(if $(filter create,$*),lib/swaphdr.c lib/swapfile.c)
+	$(HOST_CC) $(HOST_CFLAGS) -o $@ $< workloads/wl.c workloads/wl_fill.c lib/size.c $(if $(filter create,$*),lib/swaphdr.c lib/swapfile.c)
 
 $(addprefix $(HOST_OUT)/wl/,$(WL_ALIASES)): $(HOST_OUT)/wl/%: $$(HOST_OUT)/wl/$$(call wl_prog,$$*)
 	ln -sf $(call wl_prog,$*) $@

@@ -10,11 +10,9 @@
 INIT_HOST=${INIT_HOST:-${OUT:-out}/host/init-host}
 # shellcheck source=host/registry.sh
 source "$(dirname "${BASH_SOURCE[0]}")/registry.sh"
-# The smallest MEM at which fight (the default workload) and lines ran with the
-# built kernel and 3 x MEM of swap: measured, 1 run each; at 32 a lines run
-# on the swapfile was oom.
+# The smallest MEM at which the default workloads ran (measured: the registry's)
 # shellcheck disable=SC2034 # read by the scripts that source this
-MEM_DEFAULT_MIN=39
+MEM_DEFAULT_MIN=$(registry_limit mem-default-mib 2>/dev/null)
 
 # check_line TEXT: the parser's first error about TEXT, or nothing if it is fine
 check_line() {

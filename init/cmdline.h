@@ -139,6 +139,8 @@ const char *cmdline_conf_name(const struct sb_config *cfg, unsigned i);
  * nothing); returns 0 or -EINVAL with the reason in err. Pure.
  */
 int swapconf_parse(const char *v, struct sb_config *cfg, char *err, size_t n);
+/* 1 if some configuration is zram or zswap: a stock kernel's zram and compressor modules are wanted */
+int swapconf_compressed(const struct sb_config *cfg);
 /* 1 if some configuration sets a cgroup limit: then every one runs in a fresh cgroup */
 int swapconf_cgroup(const struct sb_config *cfg);
 /* 1 if some configuration swaps on disk area d (a partition, file or zswap in front of one) */

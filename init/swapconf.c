@@ -17,6 +17,7 @@
  * in every record, so two configurations may not be written alike.
  */
 #include "cmdline.h"
+#include "errmsg.h"
 #include "../lib/size.h"
 
 #include <errno.h>
@@ -44,16 +45,8 @@ const struct cg_knob_def cg_knob_defs[CG_KNOBS] = {
 #define ZSWAP_DEFAULT_ZPOOL "zsmalloc"
 #define ZSWAP_DEFAULT_POOL_PCT 20	/* the kernel's default max_pool_percent */
 
-__attribute__((format(printf, 3, 4)))
-static int bad(char *err, size_t n, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, n, fmt, ap);
-	va_end(ap);
-	return -EINVAL;
-}
+/* A configuration the parser refuses: its line in err[n], -EINVAL */
+#define bad(err, n, ...) errmsg_why(-EINVAL, err, n, __VA_ARGS__)
 
 static int in(const char *const *list, const char *s)
 {
@@ -295,6 +288,14 @@ int swapconf_parse(const char *v, struct sb_config *cfg, char *err, size_t n)
 	}
 	memcpy(cfg->conf, conf, sizeof(conf[0]) * (size_t)nc);
 	cfg->nconfs = nc;
+	return 0;
+}
+
+int swapconf_compressed(const struct sb_config *cfg)
+{
+	for (int i = 0; i < cfg->nconfs; i++)
+		if (cfg->conf[i].kind == KIND_ZRAM || cfg->conf[i].kind == KIND_ZSWAP)
+			return 1;
 	return 0;
 }
 
