@@ -128,6 +128,7 @@ help:
 	$(call help_var,DETERMINISTIC,1: same kernel + image + command line = byte-identical results (x86_64$(comma) TCG))
 	$(call help_var,KERNELS,make compare: the kernels$(comma) each as KERNEL= takes it$(comma) or NAME=KERNEL)
 	$(call help_var,BOOTS,make compare: boots per kernel)
+	$(call help_var,PXE_DISKS,make pxe: the disks the PCs have$(comma) of swap fs results (unset: all three; docs/lab-network.md))
 	@echo
 	@echo 'Settings are checked with the image'"'"'s own parser before anything boots.'
 	@echo 'Exit status: make exits 2 whenever a target fails; the experiment'"'"'s own status'
@@ -219,7 +220,8 @@ TEST_SRC_parttable := lib/parttable.c
 TEST_SRC_size    := lib/size.c
 TEST_SRC_wire    := lib/wire.c lib/crc32.c
 TEST_SRC_errmsg  := init/errmsg.c
-UNIT_TESTS += results
+UNIT_TESTS += results cgroup
+TEST_SRC_cgroup := $(TEST_SRC_cmdline) init/cgroup.c init/vmstat.c lib/record.c
 TEST_SRC_results := init/results.c init/sender.c lib/wire.c init/errmsg.c lib/record.c lib/crc32.c lib/resdisk.c
 # every init module but PID 1's main: the runner with the records it feeds
 TEST_SRC_runner  := $(filter-out init/pid1.c,$(INIT_SRC))

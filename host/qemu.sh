@@ -54,12 +54,14 @@ clock_mode() {
 }
 
 # smp_check SMP KSMP: nothing, or why SMP CPUs cannot boot. KSMP says what
-# the kernel's .config holds: y (CONFIG_SMP=y), n (no CONFIG_SMP: it would
-# boot one CPU whatever -smp says), empty (no .config beside it: unknown)
+# the kernel's .config holds: y (SMP and ACPI), n (no CONFIG_SMP: one CPU
+# whatever -smp says), noacpi (SMP without ACPI: SeaBIOS lists the other
+# CPUs only in ACPI's MADT: one CPU too), empty (no .config: unknown)
 smp_check() {
 	case $1 in '' | 0* | *[!0-9]*) echo "SMP=$1: a number of CPUs, 1 to 8"; return 2 ;; esac
 	[ "$1" -le 8 ] || { echo "SMP=$1: at most 8 (the kernels' CONFIG_NR_CPUS)"; return 2; }
 	[ "$1" = 1 ] || [ "$2" != n ] || { echo "SMP=$1: the kernel has no CONFIG_SMP; boot the variant smp (KERNEL=smp)"; return 2; }
+	[ "$1" = 1 ] || [ "$2" != noacpi ] || { echo "SMP=$1: the kernel has CONFIG_SMP but no CONFIG_ACPI, and QEMU's BIOS lists the other CPUs only in ACPI: it would boot one; boot the variant smp on top (KERNEL=smp, KERNEL=debian:6.12+modern+smp)"; return 2; }
 }
 
 # smp_accel ACCEL CLOCK SMP: -accel's value. SMP under TCG on the host's

@@ -270,6 +270,8 @@ void records_conf(const struct sb_swapconf *c, uint64_t zram_bytes)
 		rec_addf(&b, "page_cluster", "%d", c->page_cluster);
 	if (c->mglru >= 0)
 		rec_addf(&b, "mglru", "%d", c->mglru);
+	if (c->min_ttl_ms >= 0)
+		rec_addf(&b, "min_ttl_ms", "%d", c->min_ttl_ms);
 	for (int k = 0; k < CG_KNOBS; k++)
 		if (c->cg[k] == CG_NOLIMIT)
 			rec_add(&b, cg_knob_defs[k].file, "max");

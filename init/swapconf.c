@@ -6,7 +6,7 @@
  *   BASE  := "partition" | "file"
  *          | "zram" { ":" COMP | ":" SIZE | ":" PCT "%" }
  *          | "zswap" { ":" COMP | ":" PCT "%" | ":" ZPOOL } "+" ( "partition" | "file" )
- *   KNOB  := "swappiness=" 0..200 | "page-cluster=" 0..10 | "mglru=" 0|1
+ *   KNOB  := "swappiness=" 0..200 | "page-cluster=" 0..10 | "mglru=" 0|1 | "min_ttl_ms=" 0..100000
  *          | CGKNOB "=" ( SIZE | "max" ) | "zswap.writeback=" 0|1
  *          | "mthp=" SIZE ":" ( "always" | "madvise" | "never" | "inherit" )
  *   CGKNOB := "memory.high" | "memory.max" | "memory.swap.max" | "memory.zswap.max"
@@ -132,6 +132,7 @@ static int knob(struct sb_swapconf *c, char *k, char *err, size_t n)
 		{ "swappiness", 200, offsetof(struct sb_swapconf, swappiness) },
 		{ "page-cluster", 10, offsetof(struct sb_swapconf, page_cluster) },
 		{ "mglru", 1, offsetof(struct sb_swapconf, mglru) },
+		{ "min_ttl_ms", 100000, offsetof(struct sb_swapconf, min_ttl_ms) },
 	};
 	char *eq = strchr(k, '=');
 
@@ -155,7 +156,7 @@ static int knob(struct sb_swapconf *c, char *k, char *err, size_t n)
 		*field = (int)v;
 		return 0;
 	}
-	return bad(err, n, "swapbench.backends: %s: unknown knob '@%s' (swappiness=N, page-cluster=N, mglru=0|1, "
+	return bad(err, n, "swapbench.backends: %s: unknown knob '@%s' (swappiness=N, page-cluster=N, mglru=0|1, min_ttl_ms=N, "
 		   "memory.high=, memory.max=, memory.swap.max=, memory.zswap.max=SIZE|max, zswap.writeback=0|1, "
 		   "mthp=SIZE:MODE)", c->name, k);
 }
@@ -206,7 +207,7 @@ static int one(struct sb_swapconf *c, const char *text, char *err, size_t n)
 	int k, have_comp = 0;
 
 	memset(c, 0, sizeof(*c));
-	c->swappiness = c->page_cluster = c->mglru = -1;
+	c->swappiness = c->page_cluster = c->mglru = c->min_ttl_ms = -1;
 	for (int i = 0; i < CG_KNOBS; i++)
 		c->cg[i] = CG_UNSET;
 	if (!*text)

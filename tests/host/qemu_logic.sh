@@ -95,6 +95,8 @@ refused "smp 0 refused" "SMP=0: a number of CPUs, 1 to 8" smp_check 0 y
 refused "smp 02 refused" "SMP=02: a number of CPUs" smp_check 02 y
 refused "smp 9 refused" "SMP=9: at most 8" smp_check 9 y
 refused "smp 2 on a kernel without CONFIG_SMP" "no CONFIG_SMP; boot the variant smp (KERNEL=smp)" smp_check 2 n
+refused "smp 2 on an SMP kernel without ACPI (modern)" "CONFIG_SMP but no CONFIG_ACPI, and QEMU's BIOS lists the other CPUs only in ACPI: it would boot one; boot the variant smp on top (KERNEL=smp, KERNEL=debian:6.12+modern+smp)" smp_check 2 noacpi
+is "smp 1 on an SMP kernel without ACPI" "" "$(smp_check 1 noacpi)"
 is "smp 2 under TCG on the host clock: a thread per vCPU" tcg,thread=multi "$(smp_accel tcg host 2)"
 is "smp 2 under icount: one thread" tcg "$(smp_accel tcg icount 2)"
 is "smp 1 under TCG: plain tcg" tcg "$(smp_accel tcg host 1)"
