@@ -134,8 +134,9 @@ help:
 	@echo '($(or $(exit_words),docs/reference.md: Exit statuses)) is on its last line,'
 	@echo 'in out/results/<run-id>/status, and the exit status of experiments/experiment.'
 
+# qemu/deps' sets: run (make run), i386 (32-bit images), pxe, check (make check)
 deps:
-	@qemu/deps $(if $(filter-out x86_64,$(ARCH)),i686)
+	@qemu/deps run $(if $(filter-out x86_64,$(ARCH)),i386)
 
 # --- kernel ---------------------------------------------------------------
 kernel: deps
@@ -257,7 +258,8 @@ image: deps
 run: image
 	@experiments/experiment
 
-check: deps
+check:
+	@qemu/deps check
 	@tests/run
 
 bench: image
@@ -277,6 +279,7 @@ seeds: image
 	@INITRD_PERL=$(A)/initramfs-perl.cpio.gz experiments/seeds
 
 pxe: image
+	@qemu/deps pxe
 	@qemu/mkpxe $(ARCH)
 
 compare: deps
@@ -288,7 +291,8 @@ lava: image
 lava-check: image
 	@lava/check
 
-fuzz: deps
+fuzz:
+	@qemu/deps check
 	@tests/fuzz/run
 
 clean:
