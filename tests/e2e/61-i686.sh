@@ -21,7 +21,7 @@ msg=$("$top/kernel/build" --check i686 2>&1)
 check "ARCH=i686: every fragment line takes, M686 included (status $?)" \
 	grep -q 'linux 6\.1\.[0-9]* .*fragment lines for i686/default take' <<<"$msg"
 check "ARCH=i686: kernel/i686.config asks for M686" grep -qx 'CONFIG_M686=y .*' "$top/kernel/i686.config"
-if make -C "$top" -s --no-print-directory ARCH=i686 "$OUT/i686/swapbench" >"$T/make-i686.log" 2>&1; then
+if make -C "$top" -s --no-print-directory ARCH=i686 OUT="$OUT" "$OUT/i686/swapbench" >"$T/make-i686.log" 2>&1; then
 	check "init ARCH=i686: a static 32-bit i386 executable" \
 		bash -c "file '$OUT/i686/swapbench' | grep -q 'ELF 32-bit LSB executable, Intel 80386, .* statically linked'"
 	check "init ARCH=i686: built for the P6 (cmov)" bash -c "objdump -d '$OUT/i686/swapbench' | grep -qw 'cmov[a-z]*'"
