@@ -228,6 +228,9 @@ TEST_SRC_until   := $(TEST_SRC_plan) lib/stats_rank.c
 TEST_SRC_swapfile := lib/swapfile.c lib/swaphdr.c
 # the disk model (DISK=): pure, checked against its profiles' datasheet figures
 TEST_SRC_diskmodel := disk/model.c disk/profile.c
+# the counters' text: written by the filter's code, parsed by init's, read back as records
+UNIT_TESTS += diskctr
+TEST_SRC_diskctr := disk/model.c disk/profile.c init/diskctr.c init/disks.c init/errmsg.c $(LIB_SRC)
 SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 .SECONDEXPANSION:

@@ -2,6 +2,7 @@
 #include "profile.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -201,4 +202,22 @@ int dp_describe(const struct dm_profile *p, char *buf, size_t len)
 			return -ENOSPC;
 	}
 	return 0;
+}
+
+void dp_counters_text(const struct dm_state *s, int64_t host_ns, char *buf, size_t len)
+{
+	const struct dm_counters *c = &s->c;
+	size_t used;
+
+	snprintf(buf, len,
+		 "swapbench-diskmodel v1 profile=%s reads=%" PRIu64 " writes=%" PRIu64 " flushes=%" PRIu64
+		 " read_bytes=%" PRIu64 " write_bytes=%" PRIu64 " buffer_hits=%" PRIu64 " seek_ns=%" PRId64
+		 " rot_ns=%" PRId64 " xfer_ns=%" PRId64 " wait_ns=%" PRId64 " busy_ns=%" PRId64
+		 " host_ns=%" PRId64 "\n",
+		 s->p.name, c->reads, c->writes, c->flushes, c->read_bytes, c->write_bytes, c->buffer_hits,
+		 c->seek_ns, c->rot_ns, c->xfer_ns, c->wait_ns, c->busy_ns, host_ns);
+	/* the second line: the profile's figures, for the guest's records */
+	used = strlen(buf);
+	if (used + 2 < len && dp_describe(&s->p, buf + used, len - used - 1) == 0)
+		strcat(buf, "\n");
 }

@@ -8,6 +8,7 @@
  * source, or a value out of range is refused naming the key.
  */
 #include <stddef.h>
+#include <stdint.h>
 
 #include "model.h"
 
@@ -15,5 +16,9 @@
 int dp_parse(const char *text, struct dm_profile *p, char *err, size_t errlen);
 /* "key=value ..." of the figures the kind uses, for the meta record */
 int dp_describe(const struct dm_profile *p, char *buf, size_t len);
+/* the text the filter serves in the export's last 4 KiB and writes at exit:
+ * "swapbench-diskmodel v1 profile=NAME reads=N ... host_ns=N\n" (the
+ * counters; init/diskctr.c parses it), then dp_describe's line */
+void dp_counters_text(const struct dm_state *s, int64_t host_ns, char *buf, size_t len);
 
 #endif

@@ -126,13 +126,20 @@ int diskctr_open(const char *dev, struct diskctr *first)
 		ctr_fd = -1;
 		return err;
 	}
-	{
-		const char *nl = strchr(ctr_buf, '\n');
-		size_t l = nl ? strcspn(nl + 1, "\n") : 0;
-		if (nl && l < sizeof(describe)) {
-			memcpy(describe, nl + 1, l);
-			describe[l] = 0;
-		}
+	return diskctr_load(ctr_buf, first);
+}
+
+int diskctr_load(const char *text, struct diskctr *c)
+{
+	const char *nl = strchr(text, '\n');
+	size_t l = nl ? strcspn(nl + 1, "\n") : 0;
+
+	if (diskctr_parse(text, c))
+		return -ENODATA;
+	describe[0] = 0;
+	if (nl && l < sizeof(describe)) {
+		memcpy(describe, nl + 1, l);
+		describe[l] = 0;
 	}
 	return 0;
 }

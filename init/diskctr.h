@@ -19,6 +19,9 @@ struct diskctr {
 
 /* parses the model's text; 0, or -EINVAL when it is not the model's */
 int diskctr_parse(const char *text, struct diskctr *c);
+/* diskctr_parse, keeping the text's second line (the profile's figures)
+ * for diskctr_profile; 0 or -ENODATA (diskctr_open does it) */
+int diskctr_load(const char *text, struct diskctr *c);
 /* opens the whole disk that holds dev (a partition or a disk): 0 or -errno
  * (-ENODATA: its last 4 KiB are not the model's counters) */
 int diskctr_open(const char *dev, struct diskctr *first);

@@ -28,7 +28,7 @@
 static struct {
 	int on, fd;
 	struct sockaddr_in to;
-	char hello[64];
+	char hello[64];			/* "mac=... boot=..." */
 	char ring[RING];
 	struct { uint64_t at; unsigned len; unsigned long seq; } slot[SLOTS];
 	unsigned head, count;		/* oldest line not acknowledged, how many */
@@ -42,7 +42,10 @@ static struct {
 	char last_err[160];
 } N = { .fd = -1 };
 
-/* Straight to the console: results_line would send it again. */
+static int enqueue(const char *s, size_t len);
+
+/* The sender's own notices: to the console, and queued for the collector
+ * like every other console line (results_line would call back in here). */
 __attribute__((format(printf, 1, 2)))
 static void say(const char *fmt, ...)
 {
@@ -60,6 +63,8 @@ static void say(const char *fmt, ...)
 	line[n++] = '\n';
 	if (write(1, line, (size_t)n) < 0)
 		return;
+	if (N.on)
+		enqueue(line, (size_t)n);
 }
 
 static int find_interface(char *mac, size_t mn, char *ip, size_t in, char *why, size_t wn)
@@ -217,8 +222,15 @@ static void conn_open(void)
 	setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof(tv));
 	setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
 	N.rhave = 0;
-	if (send_frame(WIRE_HELLO, N.next_seq - 1, N.hello, strlen(N.hello)) < 0)
-		return;
+	{
+		/* from=: the oldest line still held; a collector that lost the
+		 * ones before it (a new folder) continues there */
+		char h[sizeof(N.hello) + 32];
+		int hn = snprintf(h, sizeof(h), "%s from=%lu", N.hello, N.count ? N.slot[N.head].seq : N.next_seq);
+
+		if (send_frame(WIRE_HELLO, N.next_seq - 1, h, (size_t)hn) < 0)
+			return;
+	}
 	/* the hello's answer says what the collector holds: the rest goes again */
 	{
 		unsigned long acks = N.acks;
@@ -293,28 +305,23 @@ int sender_start(const char *spec, const char *boot, char *why, size_t n)
 	snprintf(N.hello, sizeof(N.hello), "mac=%s boot=%s", mac, boot);
 	N.next_seq = 1;
 	N.backoff = 1.0;
-	N.on = 1;
+	/* before the header, and before N.on: the console's only, as the kernel's lines are */
 	say("# swapbench: sending every line to the collector %s (from %s, %s)", spec, addr, mac);
+	N.on = 1;
 	conn_open();
 	return 0;
 }
 
-void sender_line(const char *s, size_t len)
+/* Queues one line; -1 when the queue has no room for it. */
+static int enqueue(const char *s, size_t len)
 {
 	unsigned i;
 
-	if (!N.on)
-		return;
 	while (len && (s[len - 1] == '\n' || s[len - 1] == '\r'))
 		len--;
 	if (len > WIRE_TEXT_MAX || N.count == SLOTS ||
-	    (N.count && N.wpos + len - N.slot[N.head].at > RING)) {
-		if (!N.dropped++)
-			say("# swapbench: the collector's queue is full (%u lines): later lines stay on the "
-			    "console and the results disk until it takes some", N.count);
-		pump();
-		return;
-	}
+	    (N.count && N.wpos + len - N.slot[N.head].at > RING))
+		return -1;
 	i = (N.head + N.count) % SLOTS;
 	N.slot[i].at = N.wpos;
 	N.slot[i].len = (unsigned)len;
@@ -325,31 +332,50 @@ void sender_line(const char *s, size_t len)
 	if (!N.count)
 		N.sent_at = now_s();
 	N.count++;
+	return 0;
+}
+
+void sender_line(const char *s, size_t len)
+{
+	if (!N.on)
+		return;
+	if (enqueue(s, len) < 0 && !N.dropped++) {
+		N.on = 0;	/* no room for this notice either: the console's only */
+		say("# swapbench: the collector's queue is full (%u lines): later lines stay on the console and "
+		    "the results disk until it takes some", N.count);
+		N.on = 1;
+	}
 	pump();
 }
 
-void sender_finish(double wait_s)
+/* Sends what is queued, waiting up to until for the acknowledgements. */
+static void drain(double until)
 {
-	double end = now_s() + wait_s;
-
-	if (!N.on)
-		return;
-	while (N.count && now_s() < end) {
+	while (N.count && now_s() < until) {
 		pump();
 		if (N.fd >= 0)
 			read_answers(500);
 		else
 			usleep(200000);
 	}
-	if (N.count)
-		say("# swapbench: %u lines not acknowledged by the collector after %.0f s: they are on the console "
-		    "(and the results disk)", N.count, wait_s);
-	else
-		say("# swapbench: the collector acknowledged all %lu lines%s", N.next_seq - 1,
-		    N.dropped ? "" : "");
+}
+
+void sender_finish(double wait_s)
+{
+	if (!N.on)
+		return;
+	drain(now_s() + wait_s);
 	if (N.dropped)
 		say("# swapbench: %lu lines did not fit the collector's queue", N.dropped);
+	if (N.count) {
+		say("# swapbench: %u lines not acknowledged by the collector after %.0f s: they are on the console "
+		    "(and the results disk)", N.count, wait_s);
+	} else {
+		say("# swapbench: the collector acknowledged all %lu lines", N.next_seq - 1);
+		drain(now_s() + 10);	/* that notice itself */
+	}
 	if (N.fd >= 0)
 		close(N.fd);
 	N.fd = -1;
+	N.on = 0;
 }

@@ -117,15 +117,30 @@ static int boot_ok(const char *b, size_t n)
 	return 1;
 }
 
-int wire_parse_hello(const char *text, size_t len, char mac[18], char boot[33])
+int wire_parse_hello(const char *text, size_t len, char mac[18], char boot[33], unsigned long *from)
 {
-	const char *sp = memchr(text, ' ', len);
+	const char *sp = memchr(text, ' ', len), *end = text + len, *fp;
 	size_t ml, bl;
 
-	if (!sp || len < 4 || memcmp(text, "mac=", 4) || (size_t)(text + len - sp) < 6 || memcmp(sp, " boot=", 6))
+	*from = 0;
+	if (!sp || len < 4 || memcmp(text, "mac=", 4) || (size_t)(end - sp) < 6 || memcmp(sp, " boot=", 6))
 		return -1;
+	/* an optional " from=N": the oldest line the machine still holds */
+	fp = memchr(sp + 1, ' ', (size_t)(end - sp - 1));
+	if (fp) {
+		const char *p = fp + 6;
+
+		if ((size_t)(end - fp) < 7 || memcmp(fp, " from=", 6) || end - p > 12)
+			return -1;
+		for (; p < end; p++) {
+			if (*p < '0' || *p > '9')
+				return -1;
+			*from = *from * 10 + (unsigned long)(*p - '0');
+		}
+		end = fp;
+	}
 	ml = (size_t)(sp - text - 4);
-	bl = (size_t)(text + len - sp - 6);
+	bl = (size_t)(end - sp - 6);
 	if (!mac_ok(text + 4, ml) || !boot_ok(sp + 6, bl))
 		return -1;
 	memcpy(mac, text + 4, ml);

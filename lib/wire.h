@@ -8,7 +8,8 @@
  *
  * T is the frame type, SEQ a decimal number, TEXT anything but CR and LF,
  * CRC the CRC-32 (lib/crc32) of every byte before " CRC", 8 hex digits. The
- * image sends H (hello: TEXT "mac=MAC boot=BOOT", SEQ the last it has sent)
+ * image sends H (hello: TEXT "mac=MAC boot=BOOT from=N", SEQ the last it has
+ * sent, N the oldest line it still holds)
  * and L (one serial line, SEQ 1, 2, 3 ... per boot); the collector answers
  * A (everything up to SEQ is stored: after a hello, its last stored line),
  * N (line SEQ refused for good, TEXT says why; the image drops it from its
@@ -48,7 +49,11 @@ enum wire_status wire_decode(const char *line, size_t len, struct wire_frame *f)
 /* swapbench.collect's HOST:PORT: a dotted IPv4 address and a port 1..65535. */
 int wire_parse_addr(const char *s, unsigned char ip[4], unsigned *port);
 
-/* hello's "mac=aa:bb:cc:dd:ee:ff boot=ID": 0 and the two copied, or -1. */
-int wire_parse_hello(const char *text, size_t len, char mac[18], char boot[33]);
+/*
+ * hello's "mac=aa:bb:cc:dd:ee:ff boot=ID[ from=N]": 0 and the fields copied,
+ * or -1. N is the oldest line the machine still holds (every line before it
+ * was acknowledged, to this collector or an earlier one); 0 when absent.
+ */
+int wire_parse_hello(const char *text, size_t len, char mac[18], char boot[33], unsigned long *from);
 
 #endif

@@ -136,10 +136,11 @@ static int frame(struct conn *c, const char *s, size_t n, unsigned long *ack, in
 	}
 	if (f.type == WIRE_HELLO) {
 		char mac[18], boot[33];
+		unsigned long from;
 		struct machine *m;
 
-		if (wire_parse_hello(f.text, f.len, mac, boot) < 0) {
-			conn_drop(c, "hello without mac=aa:bb:cc:dd:ee:ff boot=ID");
+		if (wire_parse_hello(f.text, f.len, mac, boot, &from) < 0) {
+			conn_drop(c, "hello without mac=aa:bb:cc:dd:ee:ff boot=ID[ from=N]");
 			return -1;
 		}
 		if (!(m = collect_machine_open(mac, boot, why, sizeof(why)))) {
@@ -154,6 +155,9 @@ static int frame(struct conn *c, const char *s, size_t n, unsigned long *ack, in
 		c->m = m;
 		m->conn = c;
 		collect_event("%s %s: hello, %lu lines stored, it has sent %lu", c->peer, m->stem, m->seq, f.seq);
+		/* lines it no longer holds, acknowledged to a collector whose folder this is not */
+		if (from > m->seq + 1)
+			collect_skip(c, from - 1);
 		*ack = m->seq;
 		*acked = 1;
 		return 0;
@@ -403,8 +407,10 @@ int cmd_collect(const struct opts *o, int argc, char **argv)
 				conn_accept(lfd);
 		sweep();
 	}
+	/* where each machine still running stands (a finished one said so already) */
 	for (size_t i = 0; i < C.nm; i++)
-		collect_progress_print(C.m[i]);
+		if (!C.m[i]->end[0])
+			collect_progress_print(C.m[i]);
 	collect_event("stopping: %zu machines, %u finished%s", C.nm, C.finished, C.stop ? " (signal)" : "");
 	free(pf);
 	free(who);

@@ -21,6 +21,7 @@ struct machine {
 	struct conn *conn;		/* the connection that said hello last */
 	/* progress, from what it sent */
 	unsigned planned, done, ok, notok, dups, refused;
+	unsigned long lost;		/* lines acknowledged to an earlier collector, not in DIR */
 	char last[120], eta[16], end[160];
 	double first_t;
 };
@@ -60,5 +61,6 @@ void collect_send_frame(struct conn *c, char type, unsigned long seq, const char
 struct machine *collect_machine_open(const char *mac, const char *boot, char *why, size_t wn);
 int collect_store(struct conn *c, unsigned long seq, const char *s, size_t n, char *why, size_t wn);
 void collect_progress_print(struct machine *m);
+void collect_skip(struct conn *c, unsigned long upto);
 
 #endif

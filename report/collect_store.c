@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 
@@ -106,6 +107,45 @@ static void replay(struct machine *m)
 	fclose(f);
 }
 
+/*
+ * A log without its state: never appended to (what it holds cannot be
+ * vouched for), but set aside as MAC-BOOT.log.nostate-TIME, which readers
+ * of DIR skip, and the machine starts a new log; 0, or -1 with why.
+ */
+static int set_aside(struct machine *m, const char *stem, struct stat *st, char *why, size_t wn)
+{
+	char *from = xasprintf("%s/%s.log", C.dir, stem);
+	char *to = xasprintf("%s.nostate-%ld", from, (long)time(NULL));
+	int r = rename(from, to);
+
+	if (r == 0) {
+		collect_event("%s: %s.log had no state file: set aside as %s, a new log begins", stem, stem,
+			      strrchr(to, '/') + 1);
+		close(m->log);
+		m->log = open(from, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+		r = m->log < 0 || fstat(m->log, st) < 0 ? -1 : 0;
+	}
+	if (r < 0)
+		snprintf(why, wn, "%s/%s.log has no state file and cannot be set aside: %s", C.dir, stem,
+			 strerror(errno));
+	free(from);
+	free(to);
+	return r;
+}
+
+/* The machine no longer holds lines up to upto: they went to a collector
+ * whose folder this is not (lost, or a new DIR); the log continues after them. */
+void collect_skip(struct conn *c, unsigned long upto)
+{
+	struct machine *m = c->m;
+
+	collect_event("%s %s: lines %lu to %lu were acknowledged to an earlier collector and are not in %s: "
+		      "the log continues at line %lu", c->peer, m->stem, m->seq + 1, upto, C.dir, upto + 1);
+	m->lost += upto - m->seq;
+	m->seq = upto;
+	save_state(m);
+}
+
 struct machine *collect_machine_open(const char *mac, const char *boot, char *why, size_t wn)
 {
 	char stem[64], *path;
@@ -152,9 +192,7 @@ struct machine *collect_machine_open(const char *mac, const char *boot, char *wh
 
 		if (pread(m->state, s, STATE_LEN, 0) == STATE_LEN && sscanf(s, "%lu %llu", &m->seq, &size) == 2) {
 			m->size = size;
-		} else if (st.st_size > 0) {
-			/* a log without its state: never append to what cannot be vouched for */
-			snprintf(why, wn, "%s/%s.log has no state file: move it away", C.dir, stem);
+		} else if (st.st_size > 0 && set_aside(m, stem, &st, why, wn) < 0) {
 			close(m->log);
 			close(m->state);
 			free(m);
@@ -226,7 +264,3 @@ int collect_store(struct conn *c, unsigned long seq, const char *s, size_t n, ch
 		collect_progress_print(m);
 	return 0;
 }
-
-/* --- connections ------------------------------------------------------------ */
-
-/* One frame from c; -1 when c was closed. */

@@ -94,6 +94,7 @@ static void disk_note(const struct dataset *ds)
 {
 	int host = 0, model = 0, unknown = 0;
 	const char *name = NULL;
+	const struct record *figures = NULL;
 
 	for (size_t i = 0; i < ds->nboots; i++) {
 		const char *d = record_get(&ds->boots[i]->meta, "disk");
@@ -104,6 +105,8 @@ static void disk_note(const struct dataset *ds)
 			host++;
 		else
 			model++, name = d;
+		if (!figures && ds->boots[i]->disk.nf)
+			figures = &ds->boots[i]->disk;
 	}
 	if (host)
 		printf("The disk is the host's page cache (DISK=host, %d of %zu boots): this comparison cannot see disk effects.\n\n",
@@ -113,6 +116,21 @@ static void disk_note(const struct dataset *ds)
 		       "each run's disk_seek_s, disk_rot_s and disk_xfer_s say what it charged, disk_clock_seen how much "
 		       "of the host's time the guest's clock saw.\n\n",
 		       name, model, ds->nboots);
+	if (figures) {
+		/* the profile's figures as the model had them (the disk record's disk_* words) */
+		const char *sep = " ";
+
+		printf("The model's figures (%s, from its profile file):", or_dash(record_get(figures, "disk")));
+		for (size_t i = 0; i < figures->nf; i++) {
+			const char *k = record_key(figures, i);
+
+			if (!strncmp(k, "disk_", 5)) {
+				printf("%s%s %s", sep, k + 5, record_val(figures, i));
+				sep = ", ";
+			}
+		}
+		printf(".\n\n");
+	}
 	if (unknown && (host || model))
 		printf("%d boots do not say what their disk cost (a real disk, or an image older than DISK=).\n\n", unknown);
 }

@@ -165,13 +165,13 @@ static void add_result(struct dataset *ds, const struct rec *r, const char *sour
 static struct boot *add_diag(struct dataset *ds, const struct rec *r, const char *source,
 			     unsigned long line)
 {
-	static const char *const kinds[] = { "meta", "swap", "totals", "error", "warning", "conf" };
+	static const char *const kinds[] = { "meta", "swap", "totals", "error", "warning", "conf", "disk" };
 	const char *id = rec_get(r, "boot");
 	struct boot *b;
 	struct record *slot;
 	int kind = -1;
 
-	for (int i = 0; i < 6; i++)
+	for (int i = 0; i < 7; i++)
 		if (!strcmp(r->id, kinds[i]))
 			kind = i;
 	if (kind < 0)
@@ -186,7 +186,7 @@ static struct boot *add_diag(struct dataset *ds, const struct rec *r, const char
 		store_record(ds, &b->confs[b->nconfs++], r, source, line);
 		return b;
 	}
-	if (kind >= 3) {
+	if (kind == 3 || kind == 4) {
 		const char *msg = rec_get(r, "msg");
 
 		grow(&b->notes, &b->notes_cap, b->nnotes, sizeof(*b->notes));
@@ -202,7 +202,7 @@ static struct boot *add_diag(struct dataset *ds, const struct rec *r, const char
 		store_record(ds, &b->swaps[b->nswaps++], r, source, line);
 		return b;
 	}
-	slot = kind == 0 ? &b->meta : &b->totals;
+	slot = kind == 0 ? &b->meta : kind == 6 ? &b->disk : &b->totals;
 	if (slot->nf) {
 		parse_problem(ds, source, line,
 			"duplicate record: %s of boot %s already seen at %s:%lu (not used)",

@@ -33,6 +33,7 @@ struct boot {
 	const char *source;	/* where it was first seen */
 	struct record meta;	/* nf == 0: no meta record */
 	struct record totals;	/* nf == 0: no totals record */
+	struct record disk;	/* the modelled disk's figures (DISK=NAME); nf == 0: none */
 	unsigned long plan;	/* N of the KTAP "1..N" line, 0 if none */
 	struct record *swaps;
 	size_t nswaps, swaps_cap;

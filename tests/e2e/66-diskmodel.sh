@@ -7,7 +7,10 @@
 # where the host's load is at most twice its CPUs; shown otherwise). Then a
 # fight run on the SSD model over IDE: the guest sees a non-rotating disk
 # (ATA's rotation rate 1), the run's record carries the model's counters.
-# Bad input is refused before any boot.
+# What the model counted (bytes, seek and rotation time against the
+# datasheet, the guest's clock against the host's) is asserted at any load.
+# Bad input is refused before any boot: an unknown profile, a layout that
+# does not fit, a profile file with rpm 0 or without rpm (naming the field).
 # shellcheck source=tests/lib.sh
 source "$(dirname "$0")/../lib.sh"
 
@@ -32,6 +35,16 @@ out=$(LAYOUT=seed000 DISK_GB=1 SWAP_MIB=4096 LIMIT=60 "$top/qemu/run" -q -o "$T/
 rc=$?
 check "diskmodel: a layout that does not fit is refused (status $rc)" grep -q 'do not fit a disk of 1 GB' <<<"$out"
 check "diskmodel: before the boot" test ! -s "$T/bad3/serial.log"
+# a profile file with an impossible or a missing figure: the filter refuses it naming the field
+sed 's/^rpm *=.*/rpm = 0/' "$top/disk/profiles/hdd-7k500.conf" >"$T/rpm0.conf"
+grep -v '^rpm *=' "$top/disk/profiles/hdd-7k500.conf" >"$T/norpm.conf"
+for f in rpm0 norpm; do
+	nbdkit -U "$T/$f.sock" --filter="$OUT/host/diskmodel.so" memory 1M profile="$T/$f.conf" --run true >"$T/$f.out" 2>&1
+	echo "status $?" >>"$T/$f.out"
+done
+check "diskmodel: rpm 0 refused naming the field" grep -q "rpm0.conf: rpm: impossible" "$T/rpm0.out"
+check "diskmodel: a missing rpm refused naming the field" grep -q "norpm.conf: missing rpm" "$T/norpm.out"
+check "diskmodel: neither profile served" sh -c "grep -q 'status 1' '$T/rpm0.out' && grep -q 'status 1' '$T/norpm.out'"
 
 # within LOG NAME SELECTOR KEY WANT PCT: the measured figure of the record
 # SELECTOR matches, within PCT % of WANT (prints it; status)
@@ -77,8 +90,19 @@ if awk -v l="${load:-0}" -v n="$(nproc)" 'BEGIN { exit !(l <= 2 * n) }'; then
 else
 	while read -r verdict line; do info "diskmodel: at load $load on $(nproc) CPUs, not judged: $verdict $line"; done <<<"$res"
 fi
-check "diskmodel: the model's own counters over the check (seek, rotation, transfer)" \
-	grep -aq '^# sb diskcheck .*test=model .*disk_seek_s=.* disk_rot_s=.* disk_xfer_s=' "$log"
+# what the model counted does not depend on the host's load: asserted always
+model=$(grep -a '^# sb diskcheck .*test=model ' "$log" | head -n1)
+num() { grep -o " $1=[0-9.]*" <<<"$model" | cut -d= -f2; }
+check "diskmodel: the model read what the check read: 2 x 16 MiB and 100 x 4 KiB ($(num disk_read_kb) KiB)" \
+	test "$(num disk_read_kb)" -ge 33168
+check "diskmodel: and wrote 2 x 16 MiB ($(num disk_write_kb) KiB)" test "$(num disk_write_kb)" -ge 32768
+# 100 random reads over the stroke at 8.5 ms on average, plus the sweep's and the ends' seeks
+check "diskmodel: its seek time is the datasheet's order: 0.5-3 s ($(num disk_seek_s) s)" \
+	awk -v s="$(num disk_seek_s)" 'BEGIN { exit !(s >= 0.5 && s <= 3) }'
+check "diskmodel: its rotation at most a turn a request ($(num disk_rot_s) s, $(num disk_reads) reads)" \
+	awk -v r="$(num disk_rot_s)" -v n="$(num disk_reads)" -v w="$(num disk_writes)" 'BEGIN { exit !(r > 0 && r <= (n + w) * 60 / 7200) }'
+check "diskmodel: the guest's clock saw the host's time ($(num disk_clock_seen))" \
+	awk -v c="$(num disk_clock_seen)" 'BEGIN { exit !(c >= 0.9 && c <= 1.1) }'
 check "diskmodel: the model's totals at exit in disk-counters" grep -q '^swapbench-diskmodel v1 profile=hdd-7k500 reads=[1-9]' "$dir/disk-counters"
 
 DISK=ssd DISK_IF=ide LIMIT=300 boot ssd -- swapbench.workloads=fight swapbench.runs=1 swapbench.warmup=0 swapbench.backends=partition
@@ -87,4 +111,8 @@ check "diskmodel: QEMU's IDE disk says it does not turn" grep -q 'rotation_rate=
 check "diskmodel: the kernel sees the swap disk as non-rotational" grep -aq '^# sb swap .*backend=partition .* rotational=0 first_lba=2048' "$log"
 check "diskmodel: the run's record carries the model's counters" \
 	grep -aq '^ok .* disk_reads=[0-9]* disk_writes=[1-9][0-9]* .* disk_busy_s=.* disk_clock_seen=' "$log"
+run=$(grep -a '^ok .* disk_reads=' "$log" | head -n1)
+check "diskmodel: the SSD charged its latency and no rotation" grep -Eq ' disk_seek_s=0\.[0-9]*[1-9][0-9]* disk_rot_s=0.000000 ' <<<"$run"
+check "diskmodel: the run wrote what it swapped out (disk_write_kb >= pswpout x 4)" \
+	awk -v w="$(grep -o ' disk_write_kb=[0-9]*' <<<"$run" | cut -d= -f2)" -v p="$(grep -o ' pswpout=[0-9]*' <<<"$run" | cut -d= -f2)" 'BEGIN { exit !(p > 0 && w >= p * 4) }'
 finish

@@ -107,6 +107,42 @@ check "collector killed (SIGKILL) after 40 lines, started again: the rest comes,
 check "the half-written line is cut back, with a line in collector.events" grep -q "0b0e0004: log [0-9]* bytes past its state (collector stopped mid-line): cut back" "$D/collector.events"
 check "the machines of before continue (their logs unchanged)" cmp -s "$(log_of "$D" 52:54:00:00:00:02 c10c0001)" "$FIX/clock.txt"
 
+# --- a collector that lost its folder, or a log its state -----------------------
+# The image drops a line once it is acknowledged: a collector started again on
+# an empty folder, or one whose log lost its state file, must take what the
+# machine still holds (its hello says from=N) and not refuse it for a gap.
+m=52:54:00:00:00:0a
+G=$T/lost
+$PEER send "$PORT" $m 1057d00a "$FIX/seed000.txt" --upto 40 >/dev/null 2>&1
+stop
+rm -rf "$G" && mv "$D" "$G"	# the collector's folder is gone; a new one
+start "$D"
+$PEER send "$PORT" $m 1057d00a "$FIX/seed000.txt" --from 41 >"$T/lost.out" 2>"$T/lost.err"
+check "an empty folder: the machine's lines 41-86 are taken at once ($(tail -n 1 "$T/lost.err"), $(cat "$T/lost.out"))" \
+	bash -c "grep -qx 'connections 1' '$T/lost.err' && grep -qx 'acked 86' '$T/lost.out'"
+check "an empty folder: the log holds lines 41-86, each once" \
+	cmp -s "$(log_of "$D" $m 1057d00a)" <(tail -n +41 "$FIX/seed000.txt")
+check "an empty folder: collector.events names the lines it never got" \
+	grep -q "1057d00a: lines 1 to 40 were acknowledged to an earlier collector and are not in $D" "$D/collector.events"
+m=52:54:00:00:00:0b
+$PEER send "$PORT" $m 5da7e00b "$FIX/seed000.txt" --upto 30 >/dev/null 2>&1
+stop
+check "a machine's end is printed once, not again when the collector stops" \
+	test "$(grep -c '52:54:00:00:00:0a boot 1057d00a: .*: finished' "$D.progress")" = 1
+rm "$D/.$(echo $m | tr : -)-5da7e00b.state"
+start "$D"
+$PEER send "$PORT" $m 5da7e00b "$FIX/seed000.txt" --from 31 >"$T/nostate.out" 2>"$T/nostate.err"
+aside=("$(log_of "$D" $m 5da7e00b)".nostate-*)
+check "a log without its state file: set aside (${aside[0]##*/}), lines 1-30 in it" \
+	cmp -s "${aside[0]}" <(head -n 30 "$FIX/seed000.txt")
+check "a log without its state file: a new log takes lines 31-86 at once ($(tail -n 1 "$T/nostate.err"))" \
+	bash -c "grep -qx 'connections 1' '$T/nostate.err' && cmp -s '$(log_of "$D" $m 5da7e00b)' <(tail -n +31 '$FIX/seed000.txt')"
+check "a log without its state file: a line in collector.events" \
+	grep -q "5da7e00b.log had no state file: set aside as .*nostate-[0-9]*, a new log begins" "$D/collector.events"
+"$BIN" csv "$D" >"$T/nostate.csv" 2>/dev/null
+check "csv of the folder reads the new log and skips the one set aside" \
+	bash -c "grep -q '5da7e00b.log,' '$T/nostate.csv' && ! grep -q nostate '$T/nostate.csv'"
+
 # --- hostile peers ------------------------------------------------------------
 for k in garbage longline badcrc badrecord gap nohello deaf; do
 	$PEER hostile "$PORT" $k >"$T/h-$k.out" 2>&1

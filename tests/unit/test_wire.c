@@ -87,17 +87,22 @@ static void test_addr(void)
 static void test_hello(void)
 {
 	char mac[18], boot[33];
-	const char *h = "mac=52:54:00:12:34:56 boot=1a2b3c4d";
+	unsigned long from = 7;
+	const char *h = "mac=52:54:00:12:34:56 boot=1a2b3c4d", *hf = "mac=52:54:00:12:34:56 boot=1a2b3c4d from=57";
 
-	CHECK(wire_parse_hello(h, strlen(h), mac, boot) == 0 && !strcmp(mac, "52:54:00:12:34:56") &&
-	      !strcmp(boot, "1a2b3c4d"), "hello gives mac and boot");
+	CHECK(wire_parse_hello(h, strlen(h), mac, boot, &from) == 0 && !strcmp(mac, "52:54:00:12:34:56") &&
+	      !strcmp(boot, "1a2b3c4d") && from == 0, "hello gives mac and boot (from 0 when absent)");
+	CHECK(wire_parse_hello(hf, strlen(hf), mac, boot, &from) == 0 && !strcmp(boot, "1a2b3c4d") && from == 57,
+	      "hello with from=57 gives boot 1a2b3c4d and from %lu", from);
 	static const char *const bad[] = { "mac=52:54:00:12:34 boot=x", "mac=52:54:00:12:34:5G boot=x",
 					   "boot=x mac=52:54:00:12:34:56", "mac=52:54:00:12:34:56 boot=",
 					   "mac=52:54:00:12:34:56 boot=../etc", "mac=52:54:00:12:34:56 boot=a b",
-					   "mac=52:54:00:12:34:56 boot=0123456789abcdef0123456789abcdef0" };
+					   "mac=52:54:00:12:34:56 boot=0123456789abcdef0123456789abcdef0",
+					   "mac=52:54:00:12:34:56 boot=x from=", "mac=52:54:00:12:34:56 boot=x from=1x",
+					   "mac=52:54:00:12:34:56 boot=x to=5", "mac=52:54:00:12:34:56 boot=x from=1234567890123" };
 
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
-		CHECK(wire_parse_hello(bad[i], strlen(bad[i]), mac, boot) < 0, "hello '%s' is refused", bad[i]);
+		CHECK(wire_parse_hello(bad[i], strlen(bad[i]), mac, boot, &from) < 0, "hello '%s' is refused", bad[i]);
 }
 
 int main(void)

@@ -1,0 +1,123 @@
+/* The model's counters as text, end to end: what the filter serves
+ * (dp_counters_text, disk/profile.c) parsed as init parses it
+ * (diskctr_load, init/diskctr.c), into a run's record and the disk record
+ * (diskctr_record, diskctr_profile_record), read back as the report reads
+ * records (rec_parse): every counter arrives with its value. */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "../../disk/model.h"
+#include "../../disk/profile.h"
+#include "diskctr.h"
+#include "record.h"
+
+static struct dm_state st;
+static struct rec parsed;
+
+static int load_profile(const char *path, struct dm_profile *p)
+{
+	static char text[8192];
+	char err[256];
+	const char *field;
+	FILE *f = fopen(path, "r");
+	size_t n;
+
+	if (!f)
+		return -1;
+	n = fread(text, 1, sizeof(text) - 1, f);
+	fclose(f);
+	text[n] = 0;
+	if (dp_parse(text, p, err, sizeof(err)) || dm_init(&st, p, &field)) {
+		printf("INFO %s: %s\n", path, err);
+		return -1;
+	}
+	return 0;
+}
+
+/* some reads far apart, writes and a flush, from t on; the last completion */
+static int64_t work(int64_t t, uint64_t seed)
+{
+	for (int i = 0; i < 20; i++) {
+		seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+		uint64_t off = (seed >> 20) % (uint64_t)(st.p.capacity_bytes / 2) & ~4095ULL;
+		t = dm_request(&st, i % 4 == 3 ? DM_WRITE : DM_READ, off, 4096 * (1 + i % 3), t);
+	}
+	return dm_request(&st, DM_FLUSH, 0, 0, t);
+}
+
+/* the record's text parsed back; the value of key, or NULL */
+static const char *field(const struct rec_buf *b, const char *key)
+{
+	return rec_parse(b->s, b->len, &parsed) == REC_GOOD ? rec_get(&parsed, key) : NULL;
+}
+
+static int same_counters(const struct diskctr *c, const struct dm_counters *m, int64_t host_ns)
+{
+	return c->reads == m->reads && c->writes == m->writes && c->flushes == m->flushes &&
+	       c->read_bytes == m->read_bytes && c->write_bytes == m->write_bytes &&
+	       c->buffer_hits == m->buffer_hits && c->seek_ns == m->seek_ns && c->rot_ns == m->rot_ns &&
+	       c->xfer_ns == m->xfer_ns && c->wait_ns == m->wait_ns && c->busy_ns == m->busy_ns &&
+	       c->host_ns == host_ns;
+}
+
+int main(void)
+{
+	struct dm_profile p;
+	struct dm_counters before;
+	struct diskctr a, b, bad;
+	struct rec_buf r;
+	static char text[4096], cut[4096];
+	char want[64];
+	int64_t t;
+
+	if (load_profile("disk/profiles/hdd.conf", &p)) {
+		CHECK(0, "diskctr: the hdd profile loads");
+		return 1;
+	}
+	t = work(0, 1);
+	before = st.c;
+	dp_counters_text(&st, 1000000000, text, sizeof(text));
+	CHECK(diskctr_load(text, &a) == 0, "diskctr: the filter's text parses (%.60s...)", text);
+	CHECK(same_counters(&a, &st.c, 1000000000), "diskctr: every counter arrives with its value");
+	CHECK_STR(a.profile, "hdd-7k500", "diskctr: the profile's name arrives");
+	CHECK(a.reads > 0 && a.seek_ns > 0 && a.rot_ns > 0 && a.xfer_ns > 0,
+	      "diskctr: the work was charged (%" PRIu64 " reads, seek %" PRId64 " ns)", a.reads, a.seek_ns);
+
+	work(t, 2);
+	dp_counters_text(&st, 3000000000, text, sizeof(text));
+	CHECK(diskctr_load(text, &b) == 0, "diskctr: the second reading parses");
+	rec_begin_result(&r, 1, 1, "fight");
+	diskctr_record(&r, &a, &b, 2.0);
+	CHECK(rec_end(&r) >= 0, "diskctr: the run's record is well formed");
+	snprintf(want, sizeof(want), "%" PRIu64, st.c.reads - before.reads);
+	CHECK_STR(field(&r, "disk_reads"), want, "diskctr: disk_reads is the difference of the readings");
+	snprintf(want, sizeof(want), "%" PRIu64, (st.c.write_bytes - before.write_bytes) >> 10);
+	CHECK_STR(field(&r, "disk_write_kb"), want, "diskctr: disk_write_kb is the difference in KiB");
+	snprintf(want, sizeof(want), "%.6f", (double)(st.c.seek_ns - before.seek_ns) / 1e9);
+	CHECK_STR(field(&r, "disk_seek_s"), want, "diskctr: disk_seek_s is the difference in seconds");
+	snprintf(want, sizeof(want), "%.6f", (double)(st.c.rot_ns - before.rot_ns) / 1e9);
+	CHECK_STR(field(&r, "disk_rot_s"), want, "diskctr: disk_rot_s is the difference in seconds");
+	CHECK_STR(field(&r, "disk_host_s"), "2.000000", "diskctr: disk_host_s from the readings' host_ns");
+	CHECK_STR(field(&r, "disk_clock_seen"), "1.0000", "diskctr: 2 s in the guest over 2 s of the host: 1");
+
+	rec_begin_diag(&r, "disk");
+	diskctr_profile_record(&r);
+	CHECK(rec_end(&r) >= 0, "diskctr: the disk record is well formed");
+	CHECK_STR(field(&r, "disk"), "hdd-7k500", "diskctr: the disk record names the profile");
+	CHECK_STR(field(&r, "disk_rpm"), "7200", "diskctr: the disk record carries the rpm");
+	CHECK_STR(field(&r, "disk_seek_avg_ms"), "8.5", "diskctr: ... the average seek");
+	CHECK_STR(field(&r, "disk_rotational"), "1", "diskctr: ... that it turns");
+
+	/* what is not the model's text is refused, a cut one too */
+	CHECK(diskctr_load("swapbench-diskmodel v2 profile=x\n", &bad) == -ENODATA, "diskctr: another version is refused");
+	snprintf(cut, sizeof(cut), "%.*s\n", (int)(strstr(text, " host_ns=") - text), text);
+	CHECK(diskctr_load(cut, &bad) == -ENODATA, "diskctr: a text without host_ns is refused");
+	CHECK(diskctr_parse("swapbench-diskmodel v1 profile=x reads=-1", &bad) == -EINVAL,
+	      "diskctr: a negative counter is refused");
+	return check_failed;
+}
