@@ -51,14 +51,14 @@ LIB_SRC   := lib/record.c lib/crc32.c lib/resdisk.c lib/stats.c lib/stats_rank.c
 INIT_SRC  := $(wildcard init/*.c) $(LIB_SRC)
 INIT_HDR  := $(wildcard init/*.h lib/*.h)
 # the one list of workloads: lib/workloads.h, as NAME:PROGRAM pairs
-WL_PAIRS  := $(shell grep -o 'X([a-z0-9_]*, "[a-z0-9_-]*")' lib/workloads.h | sed 's/X(\(.*\), "\(.*\)")/\2:\1/')
+WL_PAIRS  := $(shell grep -o 'X.[a-z0-9_]*, "[a-z0-9_-]*"' lib/workloads.h | sed 's/X.\(.*\), "\(.*\)"/\2:\1/')
 wl_prog    = $(word 2,$(subst :, ,$(filter $(1):%,$(WL_PAIRS))))
 WL_ALL    := $(foreach p,$(WL_PAIRS),$(firstword $(subst :, ,$(p))))
 # the programs built; the other names are aliases of one of them
 WL_NAMES  := $(foreach n,$(WL_ALL),$(if $(filter $(n),$(call wl_prog,$(n))),$(n)))
 WL_ALIASES := $(filter-out $(WL_NAMES),$(WL_ALL))
 OBJ       := $(A)/obj
-IMG_OBJS  := $(patsubst %.c,$(OBJ)/%.o,$(INIT_SRC) rootfs/multicall.c workloads/wl.c \
+IMG_OBJS  := $(patsubst %.c,$(OBJ)/%.o,$(INIT_SRC) rootfs/multicall.c workloads/wl.c workloads/wl_fill.c \
 	       $(addprefix workloads/,$(addsuffix .c,$(WL_NAMES))))
 IMG_BIN   := $(A)/swapbench
 
@@ -124,7 +124,7 @@ help:
 	$(call help_var,EXTRA,files or directories to add under /extra (for the exec workload))
 	$(call help_var,EXTRA_BIN,host programs to add with their shared libraries (/usr/bin/perl))
 	$(call help_var,SMP,CPUs to boot (x86_64; under QEMU a kernel with SMP and ACPI: KERNEL=smp))
-	$(call help_var,ICOUNT,make run and calibrate under TCG: 1 (unset) guest clock counts instructions$(comma) 0 the host clock)
+	$(call help_var,ICOUNT,under TCG: 1 (unset) the guest clock counts instructions$(comma) 0 the host clock (every boot$(comma) host/qemu.sh))
 	$(call help_var,DETERMINISTIC,1: same kernel + image + command line = byte-identical results (x86_64$(comma) TCG))
 	$(call help_var,KERNELS,make compare: the kernels$(comma) each as KERNEL= takes it$(comma) or NAME=KERNEL)
 	$(call help_var,BOOTS,make compare: boots per kernel)
@@ -210,17 +210,18 @@ $(HOST_OUT)/init-host: $(HOST_IMG_OBJS)
 
 # --- host unit tests: plain, and under AddressSanitizer + UBSan ----------
 UNIT_TESTS := cmdline record swaphdr probe parttable size swapfile plan runner errmsg until swapconf wire diskmodel
-TEST_SRC_cmdline := init/cmdline.c init/cmdkeys.c init/swapconf.c lib/suggest.c lib/size.c lib/wire.c lib/crc32.c
+TEST_SRC_cmdline := init/cmdline.c init/cmdkeys.c init/swapconf.c init/errmsg.c lib/suggest.c lib/size.c lib/wire.c lib/crc32.c
 TEST_SRC_swapconf := $(TEST_SRC_cmdline)
 TEST_SRC_record  := $(LIB_SRC)
 TEST_SRC_swaphdr := lib/swaphdr.c
 TEST_SRC_probe   := lib/probe.c lib/parttable.c
-TEST_SRC_plan    := init/plan.c init/cmdline.c init/cmdkeys.c init/swapconf.c lib/suggest.c lib/size.c lib/stats.c lib/wire.c lib/crc32.c
+TEST_SRC_plan    := init/plan.c init/cmdline.c init/cmdkeys.c init/swapconf.c init/errmsg.c lib/suggest.c lib/size.c lib/stats.c lib/wire.c lib/crc32.c
 TEST_SRC_parttable := lib/parttable.c
 TEST_SRC_size    := lib/size.c
 TEST_SRC_wire    := lib/wire.c lib/crc32.c
 TEST_SRC_errmsg  := init/errmsg.c
-UNIT_TESTS += results
+UNIT_TESTS += results cgroup
+TEST_SRC_cgroup := $(TEST_SRC_cmdline) init/cgroup.c init/vmstat.c lib/record.c
 TEST_SRC_results := init/results.c init/sender.c lib/wire.c init/errmsg.c lib/record.c lib/crc32.c lib/resdisk.c
 # every init module but PID 1's main: the runner with the records it feeds
 TEST_SRC_runner  := $(filter-out init/pid1.c,$(INIT_SRC))
@@ -242,9 +243,9 @@ $(HOST_OUT)/asan/tests/test_%: tests/unit/test_%.c $$(TEST_SRC_$$*) tests/unit/c
 	@mkdir -p $(@D)
 	$(HOST_CC) $(HOST_CFLAGS) $(SAN_FLAGS) -Iinit -Ilib -Itests/unit -o $@ $< $(TEST_SRC_$*) $(TEST_LIBS_$*) -lm
 
-$(HOST_OUT)/wl/%: workloads/%.c workloads/wl.c workloads/wl.h lib/size.c lib/size.h lib/swapfile.c lib/swaphdr.c
+$(HOST_OUT)/wl/%: workloads/%.c workloads/wl.c workloads/wl_fill.c workloads/wl.h lib/size.c lib/size.h lib/swapfile.c lib/swaphdr.c
 	@mkdir -p $(@D)
-	$(HOST_CC) $(HOST_CFLAGS) -o $@ $< workloads/wl.c lib/size.c $(if $(filter create,$*),lib/swaphdr.c lib/swapfile.c)
+	$(HOST_CC) $(HOST_CFLAGS) -o $@ $< workloads/wl.c workloads/wl_fill.c lib/size.c $(if $(filter create,$*),lib/swaphdr.c lib/swapfile.c)
 
 $(addprefix $(HOST_OUT)/wl/,$(WL_ALIASES)): $(HOST_OUT)/wl/%: $$(HOST_OUT)/wl/$$(call wl_prog,$$*)
 	ln -sf $(call wl_prog,$*) $@
@@ -281,9 +282,10 @@ seeds: image
 	@$(MAKE) --no-print-directory initramfs EXTRA_BIN=$(PERL_BIN) INITRD=$(A)/initramfs-perl.cpio.gz
 	@INITRD_PERL=$(A)/initramfs-perl.cpio.gz experiments/seeds
 
+# the kernel image built: KERNEL=, or VARIANT='s bzImage-VARIANT
 pxe: image
 	@qemu/deps pxe
-	@qemu/mkpxe $(ARCH)
+	@BZIMAGE=$(if $(KERNEL),$(BZIMAGE),$(A)/bzImage$(if $(filter default,$(VARIANT)),,-$(VARIANT))) qemu/mkpxe $(ARCH)
 
 compare: deps
 	@experiments/compare
@@ -311,6 +313,6 @@ wl-names:
 
 FORCE:
 
-export ARCH MEM RUNS WARMUP WORKLOADS ACCEL KERNEL VARIANT BUSYBOX MODULES DISK_IF APPEND EXTRA EXTRA_BIN OUT HOST_OUT
+export ARCH MEM RUNS WARMUP WORKLOADS ACCEL KERNEL VARIANT BUSYBOX MODULES DISK_IF APPEND EXTRA EXTRA_BIN OUT HOST_OUT PXE_DISKS
 export DETERMINISTIC KERNELS BOOTS DISK LAYOUT SMP
 export BZIMAGE INITRD REPORT WL_ALL

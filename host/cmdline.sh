@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # host/: the host layer's pure logic, sourced by the launchers (qemu/, lava/)
 # and the experiments (experiments/), tested without QEMU by tests/host/
 # (docs/host-layer.md).
@@ -9,10 +10,9 @@
 INIT_HOST=${INIT_HOST:-${OUT:-out}/host/init-host}
 # shellcheck source=host/registry.sh
 source "$(dirname "${BASH_SOURCE[0]}")/registry.sh"
-# The smallest MEM at which fight (the default workload) and lines ran with the
-# built kernel and 3 x MEM of swap: measured, 1 run each; at 32 a lines run
-# on the swapfile was oom.
-MEM_DEFAULT_MIN=39
+# The smallest MEM at which the default workloads ran (measured: the registry's)
+# shellcheck disable=SC2034 # read by the scripts that source this
+MEM_DEFAULT_MIN=$(registry_limit mem-default-mib 2>/dev/null)
 
 # check_line TEXT: the parser's first error about TEXT, or nothing if it is fine
 check_line() {
@@ -25,6 +25,7 @@ check_line() {
 # experiment_keys WHO: sets SB_KEYS to the keys for WORKLOADS RUNS WARMUP
 # and the words of APPEND; on a bad value says on stderr what is wrong,
 # naming the variable, and returns 2.
+# shellcheck disable=SC2034 # SB_KEYS: the caller's result
 experiment_keys() {
 	local out
 	SB_KEYS=()

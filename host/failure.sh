@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Sourced by experiments/experiment and experiments/compare: what to say about a boot
 # that gave no measurement (after host/registry.sh, which host/cmdline.sh
 # sources). The words go to the terminal and, under a
@@ -61,6 +62,7 @@ failure_report() {
 # The kernel's setup code checks the CPU before anything else and, on one
 # the kernel was not built for, prints why and halts for good; qemu/run
 # passes earlyprintk=serial so that the words reach the serial log.
+# shellcheck disable=SC2034 # read by qemu/boot.sh
 CPU_REFUSAL='Unable to boot - please use a kernel appropriate for your CPU'
 
 # cpu_refusal_advice LOG: the setup code's words from LOG and the ARCH whose

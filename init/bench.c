@@ -14,6 +14,7 @@
 #include "modules.h"
 #include "plan.h"
 #include "records.h"
+#include "totals.h"
 #include "results.h"
 #include "sender.h"
 #include "swapstat.h"
@@ -55,39 +56,22 @@ static enum bench_status error(const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	records_error(msg);
+	totals_error(msg);
 	return BENCH_ERROR;
 }
 
-/*
- * The swap partition, the swapfile's filesystem and the results disk must
- * be three devices: mkswap over the results disk would pass the probe (it
- * has no filesystem signature) and destroy the results.
- */
+/* The swap partition, the swapfile's filesystem and the results disk: three devices (disks_distinct). */
 static enum bench_status check_distinct(void)
 {
-	const struct {
-		const char *key, *spec;
-		int used;
-	} d[] = {
-		{ "part", S.cfg.part, swapconf_uses(&S.cfg, BACKEND_PARTITION) },
-		{ "fsdev", S.cfg.fsdev, swapconf_uses(&S.cfg, BACKEND_FILE) },
-		{ "results", S.cfg.results, 1 },
+	const struct disks_use d[] = {
+		{ "part", swapconf_uses(&S.cfg, BACKEND_PARTITION) ? S.cfg.part : "" },
+		{ "fsdev", swapconf_uses(&S.cfg, BACKEND_FILE) ? S.cfg.fsdev : "" },
+		{ "results", S.cfg.results },
 	};
-	dev_t rdev[3] = { 0 };
-	char dev[3][64];
+	char why[200];
 
-	for (int i = 0; i < 3; i++) {
-		struct stat st;
-
-		if (d[i].used && d[i].spec[0] && disks_resolve(d[i].spec, dev[i], sizeof(dev[i]), 10) == 0 &&
-		    stat(dev[i], &st) == 0)
-			rdev[i] = st.st_rdev;
-		for (int j = 0; j < i; j++)
-			if (rdev[i] && rdev[i] == rdev[j])
-				return error("swapbench.%s and swapbench.%s both name %s: each needs a device of its own",
-					     d[j].key, d[i].key, dev[i]);
-	}
+	if (disks_distinct(d, sizeof(d) / sizeof(d[0]), why, sizeof(why)) < 0)
+		return error("%s", why);
 	return BENCH_PASS;
 }
 
@@ -169,7 +153,7 @@ static enum bench_status make_plan(void)
 {
 	int err = plan_make(&S.cfg, &S.plan);
 
-	records_planned(S.plan.measured);
+	totals_planned(S.plan.measured);
 	if (err < 0)
 		return error("the plan has more than %d runs: lower swapbench.runs or warmup", PLAN_MAX);
 	return BENCH_PASS;
@@ -278,17 +262,6 @@ static int activate(unsigned want, char *why, size_t n, char *settle, size_t sn)
 	return mthp_apply(c, &S.stat.mthp, why, n);
 }
 
-/* the modelled disk's figures, as the model on the host has them: a "disk" record */
-static void disk_record(void)
-{
-	struct rec_buf b;
-
-	records_diag(&b, "disk");
-	diskctr_profile_record(&b);
-	if (rec_end(&b) >= 0)
-		results_emit(&b);
-}
-
 /* the model's counters over the whole series, from the first reading to the last */
 static void disk_totals(void)
 {
@@ -299,8 +272,7 @@ static void disk_totals(void)
 		return;
 	records_diag(&b, "diskmodel");
 	diskctr_record(&b, &S.ctr_boot, &end, 0);
-	if (rec_end(&b) >= 0)
-		results_emit(&b);
+	records_emit(&b);
 }
 
 /* swapbench.diskctr=1: the host's disk model answers in its disk's last 4 KiB */
@@ -318,41 +290,19 @@ static enum bench_status open_diskctr(void)
 			     err == -ENODATA ? "its last 4 KiB hold no disk model counters (is DISK= set on the host?)"
 					     : errmsg(err));
 	S.diskctr = 1;
-	disk_record();
+	diskcheck_profile_record();
 	return BENCH_PASS;
 }
 
 /* swapbench.diskcheck: the designated swap partition measured, no runs */
 static enum bench_status check_disk(void)
 {
-	struct probe_result pr;
-	struct diskctr c[2];
-	struct rec_buf b;
-	char dev[64], why[400];
-	int err, ctr;
+	char why[400];
 	double t0 = now_s();
 
-	if (!S.cfg.part[0])
-		return error("swapbench.diskcheck measures the partition swapbench.part designates, and none is given");
-	if (disks_designate("part", S.cfg.part, dev, sizeof(dev), why, sizeof(why)) < 0)
+	if (diskcheck_designated(&S.cfg, why, sizeof(why)) < 0)
 		return error("%s", why);
-	if (disks_probe(dev, &pr) == 0 && pr.type && strcmp(pr.type, "swap") && !S.cfg.force)
-		return error("swapbench.diskcheck writes to %s, which carries %s: swapbench.force=1 overwrites it", dev,
-			     pr.type);
-	ctr = S.cfg.diskctr && diskctr_open(dev, &c[0]) == 0;
-	if (ctr)
-		disk_record();
-	results_line("1..0");
-	if ((err = diskcheck_run(dev, S.cfg.diskcheck == 2, why, sizeof(why))) < 0)
-		return error("%s", why);
-	if (ctr && diskctr_read(&c[1]) == 0) {
-		records_diag(&b, "diskcheck");
-		rec_add(&b, "test", "model");
-		diskctr_record(&b, &c[0], &c[1], now_s() - t0);
-		if (rec_end(&b) >= 0)
-			results_emit(&b);
-	}
-	return records_totals(now_s() - t0, "")->notok ? BENCH_FAIL : BENCH_PASS;
+	return totals_write(now_s() - t0, "")->notok ? BENCH_FAIL : BENCH_PASS;
 }
 
 static enum bench_status run_series(void)
@@ -387,7 +337,7 @@ static enum bench_status run_series(void)
 		if (S.diskctr && (err = diskctr_read(&ctr[1])) < 0)
 			return error("reading the disk model's counters: %s", errmsg(err));
 		swapstat_end(&S.stat);
-		records_count(it, &r);
+		totals_count(it, &r);
 		records_result(&b, it, num, &r, &S.stat, settle);
 		if (S.diskctr)
 			diskctr_record(&b, &ctr[0], &ctr[1], r.elapsed_s);
@@ -403,22 +353,22 @@ static enum bench_status run_series(void)
 		results_emit(&b);
 		records_progress(i + 1, S.plan.n, it, &r, now_s() - t0);
 		if (plan_note(&S.plan, i, strcmp(r.status, "ok") ? NAN : r.elapsed_s, &pr)) {
-			records_precision(&S.cfg, &S.plan, 0);
+			totals_precision(&S.cfg, &S.plan, 0);
 			stop = pr.stop ? "precision" : "maxruns";
 			if (pr.stop)
 				break;
 		}
 	}
 	if (stop) {
-		records_until(stop, pr.round, pr.worst);
-		records_precision(&S.cfg, &S.plan, 1);
+		totals_until(stop, pr.round, pr.worst);
+		totals_precision(&S.cfg, &S.plan, 1);
 	}
 	disk_totals();
 	if (all_off(why, sizeof(why)) < 0)
 		results_line("# swapbench: after the series: %s (recorded in totals)", why);
 	else
 		why[0] = 0;
-	return records_totals(now_s() - t0, why)->notok ? BENCH_FAIL : BENCH_PASS;
+	return totals_write(now_s() - t0, why)->notok ? BENCH_FAIL : BENCH_PASS;
 }
 
 /* Opens the results disk before the header so the header reaches it too. */
@@ -437,32 +387,14 @@ static void open_results(char *why, size_t n)
 		snprintf(why, n, "swapbench.flush=0: cannot turn off the write cache of %s: %s", dev, errmsg(err));
 }
 
-/* A zram or zswap configuration: a stock kernel's zram and compressor modules are wanted. */
-static int wants_compressed_swap(const struct sb_config *cfg)
-{
-	for (int i = 0; i < cfg->nconfs; i++)
-		if (cfg->conf[i].kind == KIND_ZRAM || cfg->conf[i].kind == KIND_ZSWAP)
-			return 1;
-	return 0;
-}
-
 enum bench_status bench_main(const char *cmdline)
 {
 	enum bench_status st;
 	char why[400] = "";
 	int perr = cmdline_parse(cmdline, workloads, &S.cfg, &S.msgs);
 
-	S.modules_loaded = modules_load(MODULES_LIST, &S.modules_failed, S.module_error,
-					sizeof(S.module_error));
-	if (!perr && wants_compressed_swap(&S.cfg)) {
-		char err[sizeof(S.module_error)];
-		int failed;
-
-		S.modules_loaded += modules_load(MODULES_SWAPCONF_LIST, &failed, err, sizeof(err));
-		if (failed && !S.modules_failed)
-			memcpy(S.module_error, err, sizeof(err));
-		S.modules_failed += failed;
-	}
+	S.modules_loaded = modules_load_all(!perr && swapconf_compressed(&S.cfg), &S.modules_failed, S.module_error,
+					    sizeof(S.module_error));
 	if (!perr && S.cfg.results[0])
 		open_results(why, sizeof(why));
 	records_start(&S.cfg);

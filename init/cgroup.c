@@ -129,21 +129,32 @@ int cgroup_check(const struct sb_config *cfg, uint64_t memtotal_kb, uint64_t swa
 	if ((err = mount_memory(first, why, n)) < 0 || (err = make_run(why, n)) < 0)
 		return err;
 	uname(&u);
+	err = cgroup_check_knobs(cfg, CGROUP_RUN, u.release, why, n);
+	if (err < 0) {
+		char ignored[8];
+
+		remove_run(ignored, sizeof(ignored));
+		return err;
+	}
+	return remove_run(why, n);
+}
+
+int cgroup_check_knobs(const struct sb_config *cfg, const char *dir, const char *release, char *why, size_t n)
+{
 	for (int i = 0; i < cfg->nconfs; i++)
 		for (int k = 0; k < CG_KNOBS; k++) {
-			char path[96];
+			char path[256];
 
-			snprintf(path, sizeof(path), CGROUP_RUN "/%s", cg_knob_defs[k].file);
+			snprintf(path, sizeof(path), "%s/%s", dir, cg_knob_defs[k].file);
 			if (cfg->conf[i].cg[k] == CG_UNSET || access(path, F_OK) == 0)
 				continue;
-			remove_run(why, n);
 			return errmsg_why(-ENOTSUP, why, n, "swapbench.backends=%s: @%s: this kernel (%s) has no %s "
 					  "(Linux %s or later, %s)", cfg->conf[i].name, cg_knob_defs[k].name,
-					  u.release, cg_knob_defs[k].file, since[k],
+					  release, cg_knob_defs[k].file, since[k],
 					  k == CG_ZSWAP_MAX || k == CG_ZSWAP_WB ? "with CONFIG_ZSWAP and CONFIG_MEMCG"
 					  : "with CONFIG_MEMCG and CONFIG_SWAP");
 		}
-	return remove_run(why, n);
+	return 0;
 }
 
 static void read_back(struct cgstat *st)

@@ -25,6 +25,8 @@
  * missing and the kernel that has it.
  */
 int cgroup_check(const struct sb_config *cfg, uint64_t memtotal_kb, uint64_t swap_bytes, char *why, size_t n);
+/* Its part that looks for each knob's file in dir (a cgroup of kernel release). */
+int cgroup_check_knobs(const struct sb_config *cfg, const char *dir, const char *release, char *why, size_t n);
 
 /* Per run: the counters, the peaks sampled and the limits read back. */
 struct cgstat {

@@ -41,6 +41,7 @@ const struct key cmdline_keys[] = {
 	{ "rotational", K_ENUM, F(rotational), 0, 0, rotational_names, KEY_HELP("tell the kernel whether the swap disks turn, before swapon (keep: what the driver says; virtio-blk cannot say)") },
 	{ "diskcheck", K_ENUM, F(diskcheck), 0, 0, diskcheck_names, KEY_HELP("instead of the experiment: the swap partition measured as a disk benchmark would (sequential MB/s at both ends, random 4 KiB IOPS, a seek sweep); it writes there (docs/disk-model.md)") },
 	{ "diskctr", K_BOOL, F(diskctr), 0, 1, NULL, KEY_HELP("1: read the host disk model's counters (the swap disk's last 4 KiB) around each run into its record") },
+	{ "instrument", K_STR, F(instrument), 0, 0, NULL, KEY_HELP("what the host measured with (accel, clock, tsc, pin, cache, disk, smp; qemu/run passes it), copied into the meta record") },
 };
 #undef F
 const size_t cmdline_nkeys = sizeof(cmdline_keys) / sizeof(cmdline_keys[0]);

@@ -1,4 +1,5 @@
 #include "cmdkeys.h"
+#include "errmsg.h"
 #include "../lib/wire.h"
 #include "../lib/suggest.h"
 #include "../lib/size.h"
@@ -11,16 +12,8 @@
 
 #define PREFIX "swapbench."
 
-__attribute__((format(printf, 2, 3)))
-static int fail(struct cmdline_msgs *m, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(m->error, sizeof(m->error), fmt, ap);
-	va_end(ap);
-	return -EINVAL;
-}
+/* A value the parser refuses: its line in m->error, -EINVAL */
+#define fail(m, ...) errmsg_why(-EINVAL, (m)->error, sizeof((m)->error), __VA_ARGS__)
 
 __attribute__((format(printf, 2, 3)))
 static void warn(struct cmdline_msgs *m, const char *fmt, ...)

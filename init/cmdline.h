@@ -64,6 +64,7 @@ struct sb_swapconf {
 	int swappiness;			/* vm.swappiness 0..200, -1: the boot's */
 	int page_cluster;		/* vm.page-cluster 0..10, -1: the boot's */
 	int mglru;			/* /sys/kernel/mm/lru_gen/enabled 0/1, -1: the boot's */
+	int min_ttl_ms;			/* /sys/kernel/mm/lru_gen/min_ttl_ms, -1: the boot's */
 	long long cg[CG_KNOBS];		/* cgroup limits in bytes (CG_ZSWAP_WB: 0/1), CG_UNSET, CG_NOLIMIT */
 	struct mthp_set mthp[MTHP_MAX];	/* @mthp, in the order given */
 	int nmthp;
@@ -110,6 +111,7 @@ struct sb_config {
 	int rotational;			/* 0 keep what the driver says, 1 tell the kernel non-rotational, 2 rotational */
 	int diskctr;			/* read the host disk model's counters around each run */
 	int diskcheck;			/* 0 off, 1 quick, 2 full: the datasheet check instead of runs */
+	char instrument[CMD_VAL_MAX];	/* the host's measuring setup, "" = not said (host/qemu.sh) */
 	struct sb_param params[CMD_PARAMS_MAX];
 	int nparams;
 };
@@ -138,6 +140,8 @@ const char *cmdline_conf_name(const struct sb_config *cfg, unsigned i);
  * nothing); returns 0 or -EINVAL with the reason in err. Pure.
  */
 int swapconf_parse(const char *v, struct sb_config *cfg, char *err, size_t n);
+/* 1 if some configuration is zram or zswap: a stock kernel's zram and compressor modules are wanted */
+int swapconf_compressed(const struct sb_config *cfg);
 /* 1 if some configuration sets a cgroup limit: then every one runs in a fresh cgroup */
 int swapconf_cgroup(const struct sb_config *cfg);
 /* 1 if some configuration swaps on disk area d (a partition, file or zswap in front of one) */

@@ -9,7 +9,9 @@
 #include <unistd.h>
 
 #include "../lib/now.h"
+#include "../lib/probe.h"
 #include "../lib/record.h"
+#include "diskctr.h"
 #include "disks.h"
 #include "errmsg.h"
 #include "records.h"
@@ -29,8 +31,7 @@ static void record(const char *test, const char *where, const char *unit, double
 	if (bytes)
 		rec_addf(&b, "offset", "%llu", (unsigned long long)bytes);
 	rec_addf(&b, unit, "%.4f", value);
-	if (rec_end(&b) >= 0)
-		results_emit(&b);
+	records_emit(&b);
 }
 
 /* MB/s of total bytes from off in 1 MiB requests, the write flushed */
@@ -124,4 +125,46 @@ fail_errno:
 fail:
 	close(fd);
 	return errmsg_why(err, why, n, "diskcheck on %s: %s", dev, errmsg(err));
+}
+
+void diskcheck_profile_record(void)
+{
+	struct rec_buf b;
+
+	records_diag(&b, "disk");
+	diskctr_profile_record(&b);
+	records_emit(&b);
+}
+
+int diskcheck_designated(const struct sb_config *cfg, char *why, size_t n)
+{
+	struct probe_result pr;
+	struct diskctr c[2];
+	struct rec_buf b;
+	char dev[64];
+	int err, ctr;
+	double t0 = now_s();
+
+	if (!cfg->part[0])
+		return errmsg_why(-EINVAL, why, n,
+				  "swapbench.diskcheck measures the partition swapbench.part designates, and none is given");
+	if ((err = disks_designate("part", cfg->part, dev, sizeof(dev), why, n)) < 0)
+		return err;
+	if (disks_probe(dev, &pr) == 0 && pr.type && strcmp(pr.type, "swap") && !cfg->force)
+		return errmsg_why(-EEXIST, why, n,
+				  "swapbench.diskcheck writes to %s, which carries %s: swapbench.force=1 overwrites it", dev,
+				  pr.type);
+	ctr = cfg->diskctr && diskctr_open(dev, &c[0]) == 0;
+	if (ctr)
+		diskcheck_profile_record();
+	results_line("1..0");
+	if ((err = diskcheck_run(dev, cfg->diskcheck == 2, why, n)) < 0)
+		return err;
+	if (ctr && diskctr_read(&c[1]) == 0) {
+		records_diag(&b, "diskcheck");
+		rec_add(&b, "test", "model");
+		diskctr_record(&b, &c[0], &c[1], now_s() - t0);
+		records_emit(&b);
+	}
+	return 0;
 }

@@ -10,8 +10,19 @@
  * only a designated one with no signature, or swapbench.force=1.
  * Each figure is a "diskcheck" record; 0 or -errno with why.
  */
+#include "cmdline.h"
+
 #include <stddef.h>
 
 int diskcheck_run(const char *dev, int full, char *why, size_t n);
+/*
+ * The whole of swapbench.diskcheck: the partition cfg->part designates,
+ * refused when it carries a signature other than swap and cfg->force is
+ * off, measured by diskcheck_run; with cfg->diskctr, the disk model's
+ * profile and its counters over the check too. 0 or -errno with why.
+ */
+int diskcheck_designated(const struct sb_config *cfg, char *why, size_t n);
+/* The modelled disk's figures, as the model on the host has them: a "disk" record. */
+void diskcheck_profile_record(void);
 
 #endif

@@ -333,3 +333,23 @@ done:
 	close(fd);
 	return err;
 }
+
+int disks_distinct(const struct disks_use *d, size_t n, char *why, size_t wn)
+{
+	dev_t rdev[DISKS_USES_MAX] = { 0 };
+	char dev[DISKS_USES_MAX][64];
+
+	for (size_t i = 0; i < n && i < DISKS_USES_MAX; i++) {
+		struct stat st;
+
+		if (d[i].spec[0] && disks_resolve(d[i].spec, dev[i], sizeof(dev[i]), 10) == 0 &&
+		    stat(dev[i], &st) == 0)
+			rdev[i] = st.st_rdev;
+		for (size_t j = 0; j < i; j++)
+			if (rdev[i] && rdev[i] == rdev[j])
+				return errmsg_why(-EBUSY, why, wn,
+						  "swapbench.%s and swapbench.%s both name %s: each needs a device of its own",
+						  d[j].key, d[i].key, dev[i]);
+	}
+	return 0;
+}

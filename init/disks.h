@@ -51,4 +51,17 @@ int disks_extents(const char *path, uint64_t base_lba, struct disks_extents *e);
  */
 int disks_designate(const char *key, const char *spec, char *dev, size_t size, char *why, size_t n);
 
+/*
+ * The swap partition, the swapfile's filesystem and the results disk must
+ * be distinct devices: mkswap over the results disk would pass the probe
+ * (it has no filesystem signature) and destroy the results. d[] names each
+ * designation's key and spec ("" when it is not used); 0, or -EBUSY with
+ * the line in why when two resolve to one device.
+ */
+#define DISKS_USES_MAX 4
+struct disks_use {
+	const char *key, *spec;
+};
+int disks_distinct(const struct disks_use *d, size_t n, char *why, size_t wn);
+
 #endif

@@ -24,7 +24,8 @@
  * errmsg, so a why buffer is only where the line is written, not a second
  * convention. What is gone: helpers with a map of their own (disks_why
  * read -EEXIST as "matches more than one device"; resolving now returns
- * -ENOTUNIQ and errmsg says so).
+ * -ENOTUNIQ and errmsg says so), and the parsers' own copies of errmsg_why
+ * (cmdline.c's fail, swapconf.c's bad: now errmsg_why(-EINVAL, ...)).
  */
 #include <stddef.h>
 

@@ -45,3 +45,17 @@ int modules_load(const char *list_path, int *failed, char *first_error, int size
 	}
 	return loaded;
 }
+
+int modules_load_all(int compressed, int *failed, char *first_error, int size)
+{
+	char err[256];
+	int loaded = modules_load(MODULES_LIST, failed, first_error, size), more;
+
+	if (compressed) {
+		loaded += modules_load(MODULES_SWAPCONF_LIST, &more, err, sizeof(err));
+		if (more && !*failed)
+			snprintf(first_error, (size_t)size, "%s", err);
+		*failed += more;
+	}
+	return loaded;
+}

@@ -200,9 +200,9 @@ static int host_parse(const char *text, enum host_mode mode)
 
 #ifndef SB_IMAGE
 /* each workload (linked beside init, rootfs/multicall.c) prints its own parameters */
-#define DECLARE_(program, name) int program##_main(int argc, char **argv);
+#define DECLARE_(program, name, ...) int program##_main(int argc, char **argv);
 WORKLOADS(DECLARE_)
-#define DESCRIBE_(program, name) describe_workload(program##_main, name);
+#define DESCRIBE_(program, name, ...) describe_workload(program##_main, name);
 
 static void describe_workload(int (*wl_main)(int, char **), const char *name)
 {

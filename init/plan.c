@@ -17,7 +17,7 @@ static uint64_t splitmix(uint64_t *s)
 static int add(struct plan *p, unsigned w, unsigned bk, unsigned iter, int warm)
 {
 	if (p->n == PLAN_MAX)
-		return -1;
+		return -E2BIG;
 	p->item[p->n++] = (struct plan_item){ (unsigned char)w, (unsigned char)bk, (unsigned char)warm,
 					      (unsigned short)iter };
 	p->measured += !warm;
@@ -105,7 +105,7 @@ int plan_make(const struct sb_config *c, struct plan *p)
 		}
 	}
 	if (bad)
-		return -E2BIG;
+		return bad;
 	if (c->order == ORDER_RANDOM && p->n > first)
 		shuffle(p, first, c->seed);
 	return 0;

@@ -21,7 +21,6 @@ static struct {
 	struct meminfo mem;
 	struct clock_info clock;	/* what the runs are timed with */
 	double clock_wait_s;
-	struct tally tally;
 } R;
 
 const char *records_boot(void)
@@ -45,8 +44,7 @@ void records_diag(struct rec_buf *b, const char *kind)
 	rec_add(b, "boot", R.boot);
 }
 
-/* A record rec_end refuses (too long) is not lost without a word: results_emit writes a warning in its place. */
-static void emit(struct rec_buf *b)
+void records_emit(struct rec_buf *b)
 {
 	rec_end(b);
 	results_emit(b);
@@ -106,12 +104,14 @@ void records_header(const char *cmdline, int modules_loaded, int modules_failed)
 		rec_add(&b, "tag", R.cfg->tag);
 	/* the disk's cost, as the host set it up (DISK=); a real disk: unknown */
 	rec_add(&b, "disk", R.cfg->disk[0] ? R.cfg->disk : "unknown");
+	if (R.cfg->instrument[0])
+		rec_add(&b, "instrument", R.cfg->instrument);
 	/* last: it takes the room the others leave; cut, it says by how much */
 	size_t cut = rec_add_cut(&b, "cmdline", cmdline, 24);
 
 	if (cut)
 		rec_addf(&b, "cmdline_cut", "%zu", cut);
-	emit(&b);
+	records_emit(&b);
 }
 
 void records_warnings(const struct cmdline_msgs *m)
@@ -121,7 +121,7 @@ void records_warnings(const struct cmdline_msgs *m)
 	for (int i = 0; i < m->nwarn && i < CMD_WARN_MAX; i++) {
 		records_diag(&b, "warning");
 		rec_add(&b, "msg", m->warn[i]);
-		emit(&b);
+		records_emit(&b);
 	}
 	if (m->nwarn > CMD_WARN_MAX)
 		results_line("# swapbench: %d more warnings not shown", m->nwarn - CMD_WARN_MAX);
@@ -181,7 +181,7 @@ void records_swap(const struct swap_backend *be)
 	}
 	rec_addf(&b, "mkswap_s", "%.6f", be->mkswap_s);
 	add_placement(&b, be);
-	emit(&b);
+	records_emit(&b);
 }
 
 #define D(f) ((unsigned long long)(r->after.v[f] - r->before.v[f]))
@@ -246,22 +246,6 @@ static void add_workload_output(struct rec_buf *b, const char *out, int truncate
 		rec_addf(b, "w_dropped", "%u", dropped);
 }
 
-void records_planned(unsigned measured)
-{
-	R.tally.planned = measured;
-}
-
-void records_count(const struct plan_item *it, const struct run_result *r)
-{
-	if (it->warmup)
-		return;
-	R.tally.ran++;
-	if (!strcmp(r->status, "ok"))
-		R.tally.ok++;
-	else
-		R.tally.notok++;
-}
-
 void records_conf(const struct sb_swapconf *c, uint64_t zram_bytes)
 {
 	static const char *const kinds[] = { "partition", "file", "zram", "zswap" };
@@ -286,6 +270,8 @@ void records_conf(const struct sb_swapconf *c, uint64_t zram_bytes)
 		rec_addf(&b, "page_cluster", "%d", c->page_cluster);
 	if (c->mglru >= 0)
 		rec_addf(&b, "mglru", "%d", c->mglru);
+	if (c->min_ttl_ms >= 0)
+		rec_addf(&b, "min_ttl_ms", "%d", c->min_ttl_ms);
 	for (int k = 0; k < CG_KNOBS; k++)
 		if (c->cg[k] == CG_NOLIMIT)
 			rec_add(&b, cg_knob_defs[k].file, "max");
@@ -297,7 +283,7 @@ void records_conf(const struct sb_swapconf *c, uint64_t zram_bytes)
 		snprintf(key, sizeof(key), "mthp_%uk", c->mthp[i].kb);
 		rec_add(&b, key, mthp_modes[c->mthp[i].mode]);
 	}
-	emit(&b);
+	records_emit(&b);
 }
 
 void records_result(struct rec_buf *b, const struct plan_item *it, unsigned long num,
@@ -366,108 +352,4 @@ void records_progress(unsigned done, unsigned total, const struct plan_item *it,
 		     it->warmup ? "warm-up " : "", R.cfg->workloads[it->workload],
 		     cmdline_conf_name(R.cfg, it->backend), it->iter, r->status, r->elapsed_s,
 		     D(VM_PSWPIN), (unsigned)eta / 60, (unsigned)eta % 60);
-}
-
-/* init's own footprint: every KiB of it is RAM the workloads do not get */
-static void add_rss(struct rec_buf *b, const char *key, const char *status)
-{
-	static char buf[2048];
-	const char *p;
-
-	if (vmstat_slurp(status, buf, sizeof(buf)) > 0 && (p = strstr(buf, "VmRSS:")))
-		rec_addf(b, key, "%lu", strtoul(p + 6, NULL, 10));
-}
-
-static void add_tally(struct rec_buf *b, const struct tally *t)
-{
-	rec_addf(b, "planned", "%u", t->planned);
-	rec_addf(b, "ran", "%u", t->ran);
-	rec_addf(b, "ok", "%u", t->ok);
-	rec_addf(b, "notok", "%u", t->notok);
-}
-
-void records_error(const char *msg)
-{
-	struct rec_buf b;
-
-	results_line("# swapbench: error: %s", msg);
-	results_screen("swapbench: error: %s", msg);
-	records_diag(&b, "error");
-	rec_add(&b, "msg", msg);
-	emit(&b);
-	records_diag(&b, "totals");
-	add_tally(&b, &R.tally);
-	rec_add(&b, "status", "error");
-	emit(&b);
-}
-
-const struct tally *records_totals(double wall_s, const char *swapoff)
-{
-	const struct tally *t = &R.tally;
-	struct rec_buf b;
-
-	records_diag(&b, "totals");
-	add_tally(&b, t);
-	rec_addf(&b, "wall_s", "%.1f", wall_s);
-	if (t->stop) {
-		rec_add(&b, "stop", t->stop);
-		rec_addf(&b, "rounds", "%u", t->rounds);
-		rec_addf(&b, "halfwidth", "%.3f", t->halfwidth);
-	}
-	add_rss(&b, "rss_kb_worker", "/proc/self/status");
-	add_rss(&b, "rss_kb_pid1", "/proc/1/status");
-	if (swapoff[0])
-		rec_add(&b, "swapoff_error", swapoff);
-	rec_add(&b, "status", t->notok ? "fail" : "pass");
-	emit(&b);
-	results_line("# Totals: pass:%u fail:%u xfail:0 xpass:0 skip:0 error:0", t->ok, t->notok);
-	return t;
-}
-
-void records_until(const char *stop, unsigned rounds, double halfwidth)
-{
-	R.tally.stop = stop;
-	R.tally.rounds = rounds;
-	R.tally.halfwidth = halfwidth;
-	/* the runs planned and not needed: the totals say how many ran */
-	R.tally.planned = R.tally.ran;
-}
-
-void records_precision(const struct sb_config *cfg, const struct plan *p, int final)
-{
-	char line[400];
-	size_t n = 0;
-
-	for (int w = 0; w < cfg->nworkloads; w++)
-		for (unsigned bk = 0; bk < p->nconfs; bk++) {
-			double rel, half;
-			size_t pairs;
-			struct rec_buf b;
-
-			if (bk == p->u.first_b)
-				continue;
-			plan_rel(p, w, bk, &pairs, &rel, &half);
-			if (n < sizeof(line) && isfinite(half))
-				n += (size_t)snprintf(line + n, sizeof(line) - n, "%s %s/%s %+.1f%% +-%.1f%%",
-						      n ? "," : "", cfg->workloads[w], cmdline_conf_name(cfg, bk),
-						      rel, half);
-			else if (n < sizeof(line))
-				n += (size_t)snprintf(line + n, sizeof(line) - n, "%s %s/%s %zu pair(s)",
-						      n ? "," : "", cfg->workloads[w], cmdline_conf_name(cfg, bk),
-						      pairs);
-			if (!final)
-				continue;
-			records_diag(&b, "precision");
-			rec_add(&b, "workload", cfg->workloads[w]);
-			rec_add(&b, "a", cmdline_conf_name(cfg, p->u.first_b));
-			rec_add(&b, "b", cmdline_conf_name(cfg, bk));
-			rec_addf(&b, "pairs", "%zu", pairs);
-			if (isfinite(half)) {
-				rec_addf(&b, "rel", "%.3f", rel);
-				rec_addf(&b, "halfwidth", "%.3f", half);
-			}
-			rec_addf(&b, "until", "%.2f", p->u.until);
-			emit(&b);
-		}
-	results_line("# precision (95%% CI of B/A-1, until +-%.2f%%):%s", p->u.until, line);
 }

@@ -13,13 +13,6 @@
 #include "swapstat.h"
 #include "vmstat.h"
 
-/* Counts of measured runs, for the totals record. */
-struct tally {
-	unsigned planned, ran, ok, notok;
-	const char *stop;	/* swapbench.until: "precision" or "maxruns"; NULL: off */
-	unsigned rounds;	/* pairs of runs per workload and backend */
-	double halfwidth;	/* the largest 95 % CI half-width of B/A-1 at the stop */
-};
 
 /*
  * Settles this boot's identity: the boot id (cfg->boot, else random), the
@@ -38,13 +31,15 @@ const struct meminfo *records_mem(void);
 const struct clock_info *records_clock(void);
 /* Starts a "# sb KIND" record with boot=. */
 void records_diag(struct rec_buf *b, const char *kind);
+/*
+ * Ends a record and writes it: one too long for a line (rec_end refuses it)
+ * is not lost without a word, results_emit writes a warning in its place.
+ */
+void records_emit(struct rec_buf *b);
 void records_warnings(const struct cmdline_msgs *m);
 void records_swap(const struct swap_backend *be);
 /* "# sb conf": one swap configuration as it will run (zram_bytes: its zram0 disksize) */
 void records_conf(const struct sb_swapconf *c, uint64_t zram_bytes);
-void records_planned(unsigned measured);
-/* Counts a finished run in the totals (warm-ups are not counted). */
-void records_count(const struct plan_item *it, const struct run_result *r);
 /* The run's record, unfinished: the caller may add a note before rec_end. */
 /* settle: what failed in settling memory before the run, "" when nothing did. */
 /* st: the swap configuration's proof and figures (NULL: none) */
@@ -52,13 +47,5 @@ void records_result(struct rec_buf *b, const struct plan_item *it, unsigned long
 		    const struct run_result *r, const struct swapstat *st, const char *settle);
 void records_progress(unsigned done, unsigned total, const struct plan_item *it,
 		      const struct run_result *r, double spent);
-/* The error record, then totals (the runs so far) with status=error. */
-void records_error(const char *msg);
-/* Totals at the end of the series (swapoff: what failed turning swap off, or ""). */
-const struct tally *records_totals(double wall_s, const char *swapoff);
-/* swapbench.until: each workload's B/A-1 and CI half-width, after a round and at the end. */
-void records_precision(const struct sb_config *cfg, const struct plan *p, int final);
-/* swapbench.until: why the series ended (stop "precision" or "maxruns"); planned becomes ran. */
-void records_until(const char *stop, unsigned rounds, double halfwidth);
 
 #endif

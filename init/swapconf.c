@@ -6,7 +6,7 @@
  *   BASE  := "partition" | "file"
  *          | "zram" { ":" COMP | ":" SIZE | ":" PCT "%" }
  *          | "zswap" { ":" COMP | ":" PCT "%" | ":" ZPOOL } "+" ( "partition" | "file" )
- *   KNOB  := "swappiness=" 0..200 | "page-cluster=" 0..10 | "mglru=" 0|1
+ *   KNOB  := "swappiness=" 0..200 | "page-cluster=" 0..10 | "mglru=" 0|1 | "min_ttl_ms=" 0..100000
  *          | CGKNOB "=" ( SIZE | "max" ) | "zswap.writeback=" 0|1
  *          | "mthp=" SIZE ":" ( "always" | "madvise" | "never" | "inherit" )
  *   CGKNOB := "memory.high" | "memory.max" | "memory.swap.max" | "memory.zswap.max"
@@ -17,6 +17,7 @@
  * in every record, so two configurations may not be written alike.
  */
 #include "cmdline.h"
+#include "errmsg.h"
 #include "../lib/size.h"
 
 #include <errno.h>
@@ -44,16 +45,8 @@ const struct cg_knob_def cg_knob_defs[CG_KNOBS] = {
 #define ZSWAP_DEFAULT_ZPOOL "zsmalloc"
 #define ZSWAP_DEFAULT_POOL_PCT 20	/* the kernel's default max_pool_percent */
 
-__attribute__((format(printf, 3, 4)))
-static int bad(char *err, size_t n, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, n, fmt, ap);
-	va_end(ap);
-	return -EINVAL;
-}
+/* A configuration the parser refuses: its line in err[n], -EINVAL */
+#define bad(err, n, ...) errmsg_why(-EINVAL, err, n, __VA_ARGS__)
 
 static int in(const char *const *list, const char *s)
 {
@@ -139,6 +132,7 @@ static int knob(struct sb_swapconf *c, char *k, char *err, size_t n)
 		{ "swappiness", 200, offsetof(struct sb_swapconf, swappiness) },
 		{ "page-cluster", 10, offsetof(struct sb_swapconf, page_cluster) },
 		{ "mglru", 1, offsetof(struct sb_swapconf, mglru) },
+		{ "min_ttl_ms", 100000, offsetof(struct sb_swapconf, min_ttl_ms) },
 	};
 	char *eq = strchr(k, '=');
 
@@ -162,7 +156,7 @@ static int knob(struct sb_swapconf *c, char *k, char *err, size_t n)
 		*field = (int)v;
 		return 0;
 	}
-	return bad(err, n, "swapbench.backends: %s: unknown knob '@%s' (swappiness=N, page-cluster=N, mglru=0|1, "
+	return bad(err, n, "swapbench.backends: %s: unknown knob '@%s' (swappiness=N, page-cluster=N, mglru=0|1, min_ttl_ms=N, "
 		   "memory.high=, memory.max=, memory.swap.max=, memory.zswap.max=SIZE|max, zswap.writeback=0|1, "
 		   "mthp=SIZE:MODE)", c->name, k);
 }
@@ -213,7 +207,7 @@ static int one(struct sb_swapconf *c, const char *text, char *err, size_t n)
 	int k, have_comp = 0;
 
 	memset(c, 0, sizeof(*c));
-	c->swappiness = c->page_cluster = c->mglru = -1;
+	c->swappiness = c->page_cluster = c->mglru = c->min_ttl_ms = -1;
 	for (int i = 0; i < CG_KNOBS; i++)
 		c->cg[i] = CG_UNSET;
 	if (!*text)
@@ -295,6 +289,14 @@ int swapconf_parse(const char *v, struct sb_config *cfg, char *err, size_t n)
 	}
 	memcpy(cfg->conf, conf, sizeof(conf[0]) * (size_t)nc);
 	cfg->nconfs = nc;
+	return 0;
+}
+
+int swapconf_compressed(const struct sb_config *cfg)
+{
+	for (int i = 0; i < cfg->nconfs; i++)
+		if (cfg->conf[i].kind == KIND_ZRAM || cfg->conf[i].kind == KIND_ZSWAP)
+			return 1;
 	return 0;
 }
 

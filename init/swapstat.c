@@ -125,7 +125,7 @@ void swapstat_end(struct swapstat *s)
 
 void swapstat_record(struct rec_buf *b, const struct swapstat *s)
 {
-	static const char *const keys[ZRAM_KNOBS] = { "swappiness", "page_cluster", "mglru" };
+	static const char *const keys[ZRAM_KNOBS] = { "swappiness", "page_cluster", "mglru", "min_ttl_ms" };
 
 	for (int k = 0; k < ZRAM_KNOBS; k++)
 		if (s->knob[k][0])

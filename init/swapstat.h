@@ -22,7 +22,7 @@ struct swapstat {
 	int zswap_on;			/* enabled=Y */
 	unsigned zswap_pool_pct;
 	long long zswap_start_pages;	/* stored_pages; -1: no debugfs */
-	char knob[3][16];		/* zram_knob_files as read: swappiness, page-cluster, lru_gen; "" absent */
+	char knob[4][16];		/* zram_knob_files as read: swappiness, page-cluster, lru_gen, min_ttl_ms; "" absent */
 	/* during the run, sampled with swap used */
 	uint64_t zram_orig, zram_compr, zram_mem, zram_same;	/* where orig peaked */
 	uint64_t zram_mem_max;		/* mm_stat mem_used_max */

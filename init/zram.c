@@ -12,8 +12,8 @@
 /* what the kernel booted with: a configuration that leaves a knob unset gets it back */
 static char boot_knob[ZRAM_KNOBS][16];
 const char *const zram_knob_files[ZRAM_KNOBS] = { VMSTAT_SYSCTL_VM "/swappiness", VMSTAT_SYSCTL_VM "/page-cluster",
-						  LRU_GEN_FILE };
-static const char *const knob_name[ZRAM_KNOBS] = { "swappiness", "page-cluster", "mglru" };
+						  LRU_GEN_FILE, LRU_GEN_TTL_FILE };
+static const char *const knob_name[ZRAM_KNOBS] = { "swappiness", "page-cluster", "mglru", "min_ttl_ms" };
 #define NO_KERNEL "boot swapbench's kernel variant modern (make run KERNEL=modern), or a stock kernel " \
 		  "with its modules (MODULES=)"
 
@@ -67,6 +67,9 @@ int zram_check(const struct sb_config *cfg, char *why, size_t n)
 		if (c->mglru >= 0 && access(LRU_GEN_FILE, F_OK) < 0)
 			return errmsg_why(-ENOTSUP, why, n, "swapbench.backends=%s: @mglru needs a kernel with "
 				   "CONFIG_LRU_GEN (no " LRU_GEN_FILE "): %s", c->name, NO_KERNEL);
+		if (c->min_ttl_ms >= 0 && access(LRU_GEN_TTL_FILE, F_OK) < 0)
+			return errmsg_why(-ENOTSUP, why, n, "swapbench.backends=%s: @min_ttl_ms needs a kernel with "
+				   "CONFIG_LRU_GEN (no " LRU_GEN_TTL_FILE "): %s", c->name, NO_KERNEL);
 	}
 	return 0;
 }
@@ -80,7 +83,7 @@ void zram_knobs_boot(void)
 
 int zram_knobs_apply(const struct sb_swapconf *c, char *why, size_t n)
 {
-	const int want[ZRAM_KNOBS] = { c->swappiness, c->page_cluster, c->mglru };
+	const int want[ZRAM_KNOBS] = { c->swappiness, c->page_cluster, c->mglru, c->min_ttl_ms };
 	char v[64];
 	int err;
 

@@ -15,9 +15,10 @@
 #define ZSWAP_PARAMS "/sys/module/zswap/parameters"
 #define ZSWAP_DEBUG "/sys/kernel/debug/zswap"
 #define LRU_GEN_FILE "/sys/kernel/mm/lru_gen/enabled"
+#define LRU_GEN_TTL_FILE "/sys/kernel/mm/lru_gen/min_ttl_ms"
 
 /* the knobs a configuration sets: vm.swappiness, vm.page-cluster, MGLRU */
-#define ZRAM_KNOBS 3
+#define ZRAM_KNOBS 4
 extern const char *const zram_knob_files[ZRAM_KNOBS];
 
 /*

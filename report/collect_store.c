@@ -44,10 +44,14 @@ static int progress_note(struct machine *m, const char *s, size_t n, int quiet)
 		return 0;
 	}
 	if (n > 4 && !memcmp(s, "# [", 3) && sscanf(s, "# [%u/%u]", &a, &b) == 2) {
-		const char *e = strstr(s, "ETA ");
+		/* s is not NUL-terminated (a frame's text, or a log line with its newline) */
+		const char *e = memmem(s, n, "ETA ", 4);
+		size_t k = 0, off = e ? (size_t)(e - s) + 4 : n;
 
-		if (e && (size_t)(e - s) + 4 < n)
-			snprintf(m->eta, sizeof(m->eta), "%.*s", (int)strcspn(e + 4, " \r"), e + 4);
+		while (off + k < n && !strchr(" \r\n", s[off + k]))
+			k++;
+		if (k)
+			snprintf(m->eta, sizeof(m->eta), "%.*s", (int)k, s + off);
 		return 0;
 	}
 	if (rec_parse(s, n, &r) != REC_GOOD)

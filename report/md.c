@@ -139,16 +139,17 @@ static void boots(const struct dataset *ds)
 {
 	static const char *const head[] = {
 		"boot", "kernel", "arch", "memtotal_kb", "cpus", "tag", "clocksource", "clock_step_ns", "disk",
-		"planned", "ran", "ok", "not ok", "status",
+		"instrument", "planned", "ran", "ok", "not ok", "status",
 	};
+	/* instrument: what the host measured with (qemu/run's swapbench.instrument) */
 	static const char *const keys[] = { "kernel_release", "arch", "memtotal_kb", "cpus", "tag",
-					    "clocksource", "clock_step_ns", "disk" };
+					    "clocksource", "clock_step_ns", "disk", "instrument" };
 	static const char *const totals[] = { "planned", "ran", "ok", "notok", "status" };
 	struct table t;
 
 	printf("\n## Boots\n\n");
 	disk_note(ds);
-	table_init(&t, 8, head, sizeof(head) / sizeof(head[0]));
+	table_init(&t, 9, head, sizeof(head) / sizeof(head[0]));
 	for (size_t i = 0; i < ds->nboots; i++) {
 		const struct boot *b = ds->boots[i];
 

@@ -12,7 +12,7 @@ REPORT_SAN      ?= -fsanitize=address,undefined -fno-sanitize-recover=all -fno-o
 
 # Unit tests: $(HOST_OUT)/tests/test_<name> from tests/unit/test_<name>.c.
 # TEST_SRC_<name>/TEST_LIBS_<name> also serve the Makefile's asan rule.
-REPORT_UNIT_TESTS := stats report_parse report_compare bisect_sim verdict_sim
+REPORT_UNIT_TESTS := stats report_parse report_source report_compare bisect_sim verdict_sim
 
 TEST_SRC_stats           := lib/stats.c lib/stats_rank.c
 TEST_LIBS_stats          := $(REPORT_LIBS)
@@ -22,7 +22,9 @@ REPORT_PARSE_SRC  := report/parse.c report/store.c report/check.c report/source.
 
 TEST_SRC_report_parse    := $(REPORT_PARSE_SRC) $(REPORT_LIB_SRC)
 TEST_LIBS_report_parse   := -lm
-TEST_SRC_report_compare  := report/compare.c report/bisect.c report/group.c report/table.c \
+TEST_SRC_report_source   := $(REPORT_PARSE_SRC) $(REPORT_LIB_SRC)
+TEST_LIBS_report_source  := -lm
+TEST_SRC_report_compare  := report/compare.c report/compare_match.c report/compare_print.c report/bisect.c report/group.c report/table.c \
                             $(REPORT_PARSE_SRC) $(REPORT_LIB_SRC)
 TEST_LIBS_report_compare := $(REPORT_LIBS)
 TEST_SRC_bisect_sim      := $(TEST_SRC_report_compare)
@@ -41,7 +43,7 @@ $(HOST_OUT)/asan/swapbench-report: $(REPORT_SRC) $(REPORT_LIB_SRC) $(REPORT_HDR)
 
 define REPORT_TEST_RULE
 $(HOST_OUT)/tests/test_$(1): tests/unit/test_$(1).c $(TEST_SRC_$(1)) tests/unit/check.h \
-		tests/unit/seed000.h $(REPORT_HDR)
+		tests/unit/seed000.h tests/unit/report_log.h $(REPORT_HDR)
 	@mkdir -p $$(@D)
 	$$(HOST_CC) $$(HOST_CFLAGS) $(REPORT_CFLAGS) -Itests/unit -o $$@ $$< $(TEST_SRC_$(1)) $(TEST_LIBS_$(1))
 $(HOST_OUT)/asan/tests/test_$(1): HOST_CFLAGS += $(REPORT_CFLAGS)

@@ -9,8 +9,8 @@
 
 #include <string.h>
 
-#define DECLARE_(program, name) int program##_main(int argc, char **argv);
-#define ENTRY_(program, name) { name, program##_main },
+#define DECLARE_(program, name, ...) int program##_main(int argc, char **argv);
+#define ENTRY_(program, name, ...) { name, program##_main },
 
 int init_main(int argc, char **argv);
 WORKLOADS(DECLARE_)

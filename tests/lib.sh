@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Shared by the end-to-end tests: sourced, not run.
 # A test prints "PASS name", "FAIL name: why" or "SKIP name: why" per check;
 # tests/run counts them.
@@ -12,6 +13,10 @@ export BZIMAGE=${BZIMAGE:-$OUT/$ARCH/bzImage}
 export INITRD=${INITRD:-$OUT/$ARCH/initramfs.cpio.gz}
 export REPORT=${REPORT:-$OUT/host/swapbench-report}
 export ACCEL=${ACCEL:-tcg}
+# the boots here run on the host clock (qemu/run's default is ICOUNT=1):
+# clock_checks tests the TSC rate qemu/run gives a guest on it; the default
+# itself is checked without a boot (tests/host/qemu_logic.sh)
+export ICOUNT=${ICOUNT:-0}
 T=${TEST_TMP:-$OUT/tests}/$(basename "$0" .sh)
 rm -rf "$T"
 mkdir -p "$T"

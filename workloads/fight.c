@@ -3,7 +3,7 @@
  * ratio * MemTotal (or ratio * MemTotal each, share=each) and write every
  * byte of it, passes times, so together they fight over RAM; the parent
  * reports how long until all are done. One program under three names,
- * which differ only in their defaults:
+ * which differ only in their defaults (lib/workloads.h holds the aliases'):
  *
  *   seed002       the seed's program: one pass, 1.5 x RAM in total
  *   seed002-each  the seed's program read the other way: 1.5 x RAM each
@@ -43,39 +43,6 @@ static struct wl_param params[] = {
 	{ "fill", WL_FILL, WL_FILL_DEFAULT, 0, 0, &fill },
 };
 
-static const struct {
-	const char *name, *passes, *share, *fill;
-} names[] = {
-	{ "fight", "2", "total", WL_FILL_DEFAULT },
-	{ "seed002", "1", "total", "same" },
-	{ "seed002-each", "1", "each", "same" },
-};
-
-/* Gives parameter name the default def: parameters are found by name, never by row. */
-static void set_default(const char *name, const char *def)
-{
-	for (size_t i = 0; i < sizeof(params) / sizeof(params[0]); i++)
-		if (!strcmp(params[i].name, name))
-			params[i].def = def;
-}
-
-/* This program's name and defaults, from argv[0]. */
-static const char *pick_name(int argc, char **argv)
-{
-	const char *n = argc > 0 ? argv[0] : "fight", *slash = strrchr(n, '/');
-
-	if (slash)
-		n = slash + 1;
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		if (!strcmp(n, names[i].name)) {
-			set_default("passes", names[i].passes);
-			set_default("share", names[i].share);
-			set_default("fill", names[i].fill);
-			return names[i].name;
-		}
-	return "fight";
-}
-
 static _Noreturn void child(size_t bytes, unsigned id)
 {
 	unsigned char *p;
@@ -103,7 +70,7 @@ static void kill_all(const pid_t *pids, unsigned n)
 
 int main(int argc, char **argv)
 {
-	const char *name = pick_name(argc, argv);
+	const char *name = wl_alias(argc, argv, "fight", params, sizeof(params) / sizeof(params[0]));
 	enum wl_mode mode = wl_parse(argc, argv, name, params, sizeof(params) / sizeof(params[0]));
 	pid_t pids[MAX_PROCS];
 	unsigned n = (unsigned)procs, alive = 0;

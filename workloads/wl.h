@@ -84,6 +84,13 @@ struct wl_param {
  */
 enum wl_mode wl_parse(int argc, char **argv, const char *name,
 		      const struct wl_param *params, size_t nparams);
+/*
+ * The name this program runs under (argv[0]'s last part) when lib/workloads.h
+ * lists it for program, else program; an alias's defaults ("param=value
+ * ..." there) are given to params by parameter name. A default naming no
+ * parameter exits WL_EXIT_USAGE: the list and the program disagree.
+ */
+const char *wl_alias(int argc, char **argv, const char *program, struct wl_param *params, size_t nparams);
 /* "name: param=value: why" and exit WL_EXIT_USAGE, for checks across params. */
 _Noreturn void wl_usage(const char *param, const char *value, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
@@ -111,6 +118,8 @@ long wl_proc_kb(const char *path, const char *key);	/* "KEY: N kB" in a /proc fi
  * calls (processes, passes) differ. Every page differs from every other.
  */
 void wl_fill(unsigned char *p, size_t bytes, const struct wl_fill *f, uint64_t salt);
+/* the random bytes in a 4 KiB page that make lz4 compress it r:1 (text:R) */
+unsigned wl_fill_random_bytes(double r);
 /* "zero", "same", "random", "text:3.0": what wl_fill writes, for the workload's output */
 const char *wl_fill_name(const struct wl_fill *f, char *buf, size_t n);
 /* memset that the compiler cannot drop as a dead store. */

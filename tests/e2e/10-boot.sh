@@ -1,6 +1,7 @@
 #!/bin/bash
 # The image boots at -m 64, prints its KTAP header and exits cleanly; a bad
 # value stops it with a clear error and a failing status; -m 32 is tried.
+# shellcheck source=tests/lib.sh
 source "$(dirname "$0")/../lib.sh"
 
 boot m64 -- swapbench.workloads=idle swapbench.runs=1 swapbench.warmup=0 swapbench.idle.seconds=0
@@ -17,6 +18,14 @@ check "boot -m 64: header carries the command line" grep -q 'cmdline="console=tt
 check "boot -m 64: plan line 1..2" grep -aq '^1\.\.2' "$log"
 check "boot -m 64: totals record with status=pass" grep -aq '^# sb totals .*status=pass' "$log"
 check "boot -m 64: status file says pass" grep -q '^status=0' "$dir/status"
+# the instrument (host/qemu.sh): ACCEL=tcg, ICOUNT=0 (tests/lib.sh), the host's TSC rate or calibration
+inst=$(sed -n 's/^instrument=//p' "$dir/status")
+check "boot -m 64: status names the instrument ($inst)" \
+	grep -qE '^accel:tcg,clock:host,tsc:(khz-[0-9]+|calibrate),pin:-,cache:writeback,disk:host,smp:1$' <<<"$inst"
+check "boot -m 64: status has its fields" bash -c "grep -qx 'clock=host' '$dir/status' && grep -qx 'smp=1' '$dir/status'"
+check "boot -m 64: the meta record carries the same instrument" grep -q " instrument=$inst " <<<"$meta"
+"$REPORT" md "$log" >"$T/m64.md" 2>/dev/null
+check "boot -m 64: report.md's boots table shows it" grep -q "| $inst |" "$T/m64.md"
 check "boot -m 64: hostload holds the host's load and CPU shares around the boot" \
 	bash -c "grep -qE '^loadavg_before=[0-9.]+ [0-9.]+ [0-9.]+$' '$dir/hostload' && grep -qE '^loadavg_after=[0-9.]' '$dir/hostload' && grep -qE '^busy_pct=[0-9.]+$' '$dir/hostload' && grep -qE '^steal_pct=[0-9.]+$' '$dir/hostload' && grep -qx \"boot=\$(grep -ao 'boot=[0-9a-f]*' '$log' | head -n1 | cut -d= -f2)\" '$dir/hostload'"
 

@@ -2,6 +2,7 @@
 # Swap set-up: both backends through /proc/swaps, fallocate and zero-fill,
 # the safety rule (ext4 partition refused without force), and a disk not
 # named on the command line left byte-for-byte unchanged.
+# shellcheck source=tests/lib.sh
 source "$(dirname "$0")/../lib.sh"
 quick="swapbench.workloads=fight swapbench.runs=1 swapbench.warmup=0 swapbench.fight.ratio=1.2"
 

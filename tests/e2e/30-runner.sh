@@ -2,6 +2,7 @@
 # The runner: backends alternate with swap traffic in every run, orders
 # blocked and random, an OOM-killed run and a timed-out run are recorded and
 # the series goes on, vmstat samples appear when asked for.
+# shellcheck source=tests/lib.sh
 source "$(dirname "$0")/../lib.sh"
 
 ids() { grep -a '^\(not \)\{0,1\}ok [0-9]' "$1" | awk '{print ($1 == "not" ? $4 : $3)}' | tr '\n' ' '; }

@@ -2,6 +2,7 @@
 # Results: the serial KTAP parses with the kernel's own parser, the results
 # disk holds the same runs as the serial log, and damaged or cut logs are
 # reported with their line numbers, never used silently.
+# shellcheck source=tests/lib.sh
 source "$(dirname "$0")/../lib.sh"
 R=$REPORT
 

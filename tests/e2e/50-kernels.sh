@@ -5,8 +5,9 @@
 # builds anyway: a real different kernel, CONFIG_NET and its drivers);
 # bisect-run's exit codes.
 # kernels: x86_64/net
+# shellcheck source=tests/lib.sh
 source "$(dirname "$0")/../lib.sh"
-cd "$top"
+cd "$top" || exit 2
 
 mapfile -t stock < <(qemu/stock-kernel 2>/dev/null)
 if [ ${#stock[@]} = 2 ]; then

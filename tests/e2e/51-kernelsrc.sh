@@ -4,8 +4,9 @@
 # source version is fetched and its configuration checked; version-specific
 # fragment lines; clear refusals; make run KERNEL=debian:6.1.
 # kernels: x86_64/net
+# shellcheck source=tests/lib.sh
 source "$(dirname "$0")/../lib.sh"
-cd "$top"
+cd "$top" || exit 2
 
 # names, as a comparison labels the kernels
 check "resolve --name: debian:6.12+preempt-full -> debian-6_12-preempt-full" \

@@ -5,8 +5,9 @@
 # refused before booting. The compare's second kernel is net (67-collect
 # builds it anyway).
 # kernels: x86_64/net
+# shellcheck source=tests/lib.sh
 source "$(dirname "$0")/../lib.sh"
-cd "$top"
+cd "$top" || exit 2
 
 wl=(swapbench.workloads=fight swapbench.runs=2 swapbench.warmup=0)
 for i in 1 2; do

@@ -6,6 +6,7 @@
 # pswpout, pswpin and peak swap must be within 25 % of perl's mean. Also: the
 # extras moved off the initramfs give the guest its memory back, and a bad
 # swapbench.exec.* value stops the boot with a clear error.
+# shellcheck source=tests/lib.sh
 source "$(dirname "$0")/../lib.sh"
 
 perl=/usr/bin/perl

@@ -9,6 +9,7 @@
 # variant modern (kernel/variants/modern.config; the first run builds it);
 # the default kernel, which lacks zram, must say so.
 # kernels: x86_64/modern
+# shellcheck source=tests/lib.sh
 source "$(dirname "$0")/../lib.sh"
 
 # the default kernel has no zram: it says which kernel to use

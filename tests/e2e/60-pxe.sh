@@ -9,6 +9,7 @@
 # pentium at "iPXE ... starting execution" (VGA only), so the i586 tree
 # boots on a Pentium II (P6) here; 65-oldcpu runs it on a P5.
 # kernels: i586/default
+# shellcheck source=tests/lib.sh
 source "$(dirname "$0")/../lib.sh"
 quick="panic=-1 swapbench.end=qemu swapbench.workloads=fight swapbench.runs=1 swapbench.warmup=0"
 

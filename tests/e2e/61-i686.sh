@@ -11,6 +11,7 @@
 # tests/host/cpu_refusal.sh's (the words) and 65-oldcpu's (the same refusal
 # of the i586 image on a 486, booted).
 # kernels: i586/default
+# shellcheck source=tests/lib.sh
 source "$(dirname "$0")/../lib.sh"
 
 # ARCH=i686 without a kernel build

@@ -5,6 +5,7 @@
 # on the 32-bit image (i586's, on -cpu pentium3); an x86_64 kernel with
 # VARIANT=usb writes to a results stick behind xHCI.
 # kernels: i586/default x86_64/usb
+# shellcheck source=tests/lib.sh
 source "$(dirname "$0")/../lib.sh"
 quick=(swapbench.workloads=fight swapbench.runs=1 swapbench.warmup=0)
 

@@ -11,6 +11,7 @@
 # PXE ROM would. Each experiment completes, its records arrive on serial
 # and on the results disk, and dnsmasq's log shows what it served.
 # kernels: i586/default
+# shellcheck source=tests/lib.sh
 source "$(dirname "$0")/../lib.sh"
 quick="panic=-1 swapbench.end=qemu swapbench.workloads=fight swapbench.runs=1 swapbench.warmup=0"
 
@@ -85,7 +86,7 @@ fetch() {
 # netboot NAME ARCH [MAC]: PXE-boot QEMU on the tap device; sets rc, log,
 # dir, and up: seconds from QEMU's start to init's first record on serial
 netboot() {
-	local name=$1 arch=$2 mac=${3:-} cpu= t0
+	local name=$1 arch=$2 mac=${3:-} cpu='' t0
 	[ "$arch" = i586 ] && cpu=pentium3
 	dir=$T/$name log=$dir/serial.log up=
 	rm -rf "$dir"

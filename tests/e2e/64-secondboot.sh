@@ -5,6 +5,7 @@
 # by UUID= boots on them too: each boot re-makes the swap area with the label
 # and UUID it found, says so in its swap record, and appends its records
 # to the same results disk.
+# shellcheck source=tests/lib.sh
 source "$(dirname "$0")/../lib.sh"
 quick="panic=-1 swapbench.end=qemu swapbench.workloads=idle swapbench.idle.seconds=1 swapbench.runs=1 swapbench.warmup=0"
 label=sb-swap uuid=5b0a5b0a-1111-4222-8333-444455556666

@@ -6,8 +6,8 @@
 # address that does not parse, or a machine without a network address,
 # stops the series before the first run with the reason on the console.
 # Builds the x86_64 net kernel once (cached; the build time is printed).
-# shellcheck source=../lib.sh
 # kernels: x86_64/net
+# shellcheck source=tests/lib.sh
 source "$(dirname "$0")/../lib.sh"
 quick=(ip=dhcp swapbench.workloads=idle swapbench.idle.seconds=1 swapbench.runs=2 swapbench.warmup=0)
 

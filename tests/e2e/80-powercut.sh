@@ -7,6 +7,7 @@
 # earlier byte may have changed, and the report may find at most one damaged
 # record more. A last boot without a cut must still append a complete run.
 # Environment: POWERCUT_TRIALS (default 10), POWERCUT_SEED (default random).
+# shellcheck source=tests/lib.sh
 source "$(dirname "$0")/../lib.sh"
 trials=${POWERCUT_TRIALS:-10}
 seed=${POWERCUT_SEED:-$RANDOM}
@@ -18,6 +19,7 @@ info "seed $seed (POWERCUT_SEED=$seed repeats the kill times)"
 
 # records ITEMS...: the whole record lines of a serial log or disk data area
 # (a last line without its newline is not whole), without carriage returns
+# shellcheck disable=SC2120 # FILES, or stdin when none is given
 records() { awk '{ sub(/\r$/, "") } /^(ok |not ok |# sb )/' "$@"; }
 whole() { if [ -n "$(tail -c1 "$1")" ]; then sed '$d' "$1"; else cat "$1"; fi; }
 # data DISK: the data area, up to the first NUL
@@ -31,12 +33,12 @@ since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.2f", b - a }'; }
 
 # start NAME [CMDLINE...]: boot in the background; sets rpid (qemu/run), qpid (QEMU), t0
 start() {
-	local name=$1 tpid= i
+	local name=$1 tpid=''
 	shift
 	qpid=
 	MEM=64 LIMIT=60 "$top/qemu/run" -q -o "$T/$name" --disk "$disk" -- "$@" 2>"$T/$name.err" &
 	rpid=$!
-	for i in $(seq 200); do	# qemu/run -> timeout -> qemu
+	for _ in $(seq 200); do	# qemu/run -> timeout -> qemu
 		tpid=$(pgrep -P "$rpid" -x timeout) && qpid=$(pgrep -P "$tpid") && break
 		sleep 0.05
 	done
@@ -57,7 +59,7 @@ kill_during() {
 
 # The machine's speed decides when records flow: time one boot uncut, then
 # cut at random moments between its first record and its last.
-first= last=
+first='' last=''
 start calibrate $runs swapbench.results=/dev/vdc || fail "calibration boot: QEMU did not start"
 while kill -0 "$qpid" 2>/dev/null; do
 	log=$T/calibrate/serial.log

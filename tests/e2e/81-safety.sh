@@ -7,6 +7,7 @@
 # with all of those disks attached but not designated leaves every one of
 # them byte-for-byte unchanged. Images are made without root or loop
 # devices; blkid confirms each holds what it should.
+# shellcheck source=tests/lib.sh
 source "$(dirname "$0")/../lib.sh"
 quick="swapbench.workloads=idle swapbench.idle.seconds=0 swapbench.runs=1 swapbench.warmup=0"
 export LIMIT=90

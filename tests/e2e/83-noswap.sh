@@ -4,6 +4,7 @@
 # with status 2, instead of crashing or measuring nothing. The first run
 # builds that kernel (a few minutes); later runs take it from the cache.
 # kernels: x86_64/noswap
+# shellcheck source=tests/lib.sh
 source "$(dirname "$0")/../lib.sh"
 
 k=$("$top/kernel/build" "$ARCH" noswap 2>"$T/build.log")

@@ -2,6 +2,7 @@
 # Memory pressure: -m 32 with two processes fighting over 3x RAM. Every run
 # is recorded (ok, or oom when the OOM killer steps in), init survives, the
 # totals line is printed and the results disk reads back clean.
+# shellcheck source=tests/lib.sh
 source "$(dirname "$0")/../lib.sh"
 
 MEM=32 LIMIT=240 boot m32 -- swapbench.workloads=fight swapbench.fight.ratio=3 swapbench.runs=2 swapbench.warmup=0

@@ -3,6 +3,7 @@
 # initramfs holds /init and its workload links and nothing else (no shell
 # unless BUSYBOX=1), and swapbench.shell=1 on an image without busybox says
 # so on the console and ends the machine normally.
+# shellcheck source=tests/lib.sh
 source "$(dirname "$0")/../lib.sh"
 
 config=$BZIMAGE.config

@@ -3,6 +3,7 @@
 # lines of the output. Settings are checked on the host with the image's own
 # parser before anything boots, and an error names the variable the user
 # set; a boot that fails says why and nothing else.
+# shellcheck source=tests/lib.sh
 source "$(dirname "$0")/../lib.sh"
 cd "$top" || exit 1
 export LIMIT=300

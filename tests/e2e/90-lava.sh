@@ -4,6 +4,7 @@
 # on a PXE-booted stand-in PC. Then lava/check --verify must catch a lost
 # test case, a wrong measurement and a failed case in altered copies of the
 # QEMU job's log, so a check that passes is a check that can fail.
+# shellcheck source=tests/lib.sh
 source "$(dirname "$0")/../lib.sh"
 
 work=$T/work

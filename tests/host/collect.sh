@@ -97,14 +97,18 @@ check "--listen that is not ADDR:PORT: usage error (exit $?)" grep -q "give ADDR
 
 # --- killed mid-series, a line half written, started again --------------------
 m=52:54:00:00:00:04
-$PEER send "$PORT" $m 0b0e0004 "$FIX/seed000.txt" --upto 40 >/dev/null 2>&1
+# with a progress line (ETA) among the first 40, which the restart reads back
+{ head -n 20 "$FIX/seed000.txt"; echo "# [15/80] lines on file #8: ok 95.89 s, pswpin 0, ETA 1:43:50"; tail -n +21 "$FIX/seed000.txt"; } >"$T/eta.txt"
+$PEER send "$PORT" $m 0b0e0004 "$T/eta.txt" --upto 40 >/dev/null 2>&1
 { kill -9 "$cpid" && wait "$cpid"; } 2>/dev/null
 kl=$(log_of "$D" $m 0b0e0004)
 printf 'ok 41 lines-file-21 boot=5eed0003 workload=li' >>"$kl"	# written, its state not
 start "$D"
-$PEER send "$PORT" $m 0b0e0004 "$FIX/seed000.txt" >"$T/k.out" 2>/dev/null
-check "collector killed (SIGKILL) after 40 lines, started again: the rest comes, nothing twice" cmp -s "$kl" "$FIX/seed000.txt"
+$PEER send "$PORT" $m 0b0e0004 "$T/eta.txt" >"$T/k.out" 2>/dev/null
+check "collector killed (SIGKILL) after 40 lines, started again: the rest comes, nothing twice" cmp -s "$kl" "$T/eta.txt"
 check "the half-written line is cut back, with a line in collector.events" grep -q "0b0e0004: log [0-9]* bytes past its state (collector stopped mid-line): cut back" "$D/collector.events"
+check "progress after the restart: no blank line (an ETA read back from a log kept its newline)" \
+	bash -c "! grep -q '^\$' '$D.progress'"
 check "the machines of before continue (their logs unchanged)" cmp -s "$(log_of "$D" 52:54:00:00:00:02 c10c0001)" "$FIX/clock.txt"
 
 # --- a collector that lost its folder, or a log its state -----------------------

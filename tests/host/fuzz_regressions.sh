@@ -5,7 +5,7 @@
 # PASS or FAIL line a file, so a fixed bug stays fixed.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
-cd "$top"
+cd "$top" || exit 2
 OUT=${OUT:-out}
 bin=$OUT/host/fuzz-replay
 failed=0

@@ -5,7 +5,7 @@
 # names (not two), the silence limit follows swapbench.timeout, and a name
 # the image's parser refuses is refused with the parser's words.
 # kernels: x86_64/default
-# shellcheck source=../lib.sh
+# shellcheck source=tests/lib.sh
 source "$(dirname "$0")/../lib.sh"
 
 # jobs NAME [VAR=VALUE...]: mkjobs into $T/NAME; sets rc, err, yaml (qemu.yaml)

@@ -141,6 +141,11 @@ violations() {
 		# the run timeout's default, by a line that names the timeout
 		lim=$(sed -n 's/^key timeout .*default=\([0-9]*\).*/\1/p' <<<"$reg")
 		xargs -d '\n' grep -nIiE -- "timeout.*\b$lim\b|\b$lim\b.*timeout" <"$tmp/files" 2>/dev/null | sed "s|\$| [run timeout: $lim]|"
+		# the smallest MEM and qemu/run's wall-clock limit, by the variable or words that name them
+		lim=$(registry_limit mem-default-mib)
+		xargs -d '\n' grep -nIE -- "\bMEM[A-Z_]*(=|:-| is )$lim\b" <"$tmp/files" 2>/dev/null | sed "s|\$| [memory minimum: $lim]|"
+		lim=$(registry_limit wall-clock-s)
+		xargs -d '\n' grep -nIiE -- "(LIMIT|wall-clock).*\b$lim\b" <"$tmp/files" 2>/dev/null | sed "s|\$| [wall-clock limit: $lim]|"
 		# the verdict's minimum units, by "need(s) N"
 		sed -n 's/^verdict [a-z]* min-runs=\([0-9]*\) .*/\1/p' <<<"$reg" | sort -u | while read -r lim; do
 			xargs -d '\n' grep -nIE -- "needs?[ =]+$lim\b" <"$tmp/files" 2>/dev/null | sed "s|\$| [verdict minimum: $lim]|"
@@ -169,6 +174,8 @@ cat >"$scratch/qemu/launcher" <<EOF
 append="console=ttyS0 $early swapbench.end=qemu"
 append+=" $swap"
 [ \${#append} -lt 2048 ] || die "command line longer than 2047 bytes"
+LIMIT=\${LIMIT:-$(registry_limit wall-clock-s)}
+[ "\$MEM" -ge 32 ] || die "the default workloads need MEM=$(registry_limit mem-default-mib)"
 EOF
 cat >"$scratch/lava/jobs" <<EOF
 run_limit=600	# init's default for swapbench.timeout
@@ -192,11 +199,11 @@ echo "mkfs.ext4 -L ${res#LABEL=}-old" >"$scratch/report/other.c"
 planted=$(violations "$scratch")
 kinds=$(grep -o '\[[a-z -]*:' <<<"$planted" | sort -u | tr -d '[:' | paste -sd, -)
 n=$(grep -c . <<<"$planted")
-if [ "$kinds" = "cmdline,designation,exit-words,limit,run timeout,verdict minimum" ] && [ "$n" = 9 ] &&
+if [ "$kinds" = "cmdline,designation,exit-words,limit,memory minimum,run timeout,verdict minimum,wall-clock limit" ] && [ "$n" = 11 ] &&
 	! grep -q '^init/\|^tests/\|^docs/\|^report/' <<<"$planted"; then
-	pass "the scan finds the 9 planted facts of 6 kinds, and nothing where they may stand"
+	pass "the scan finds the 11 planted facts of 8 kinds, and nothing where they may stand"
 else
-	fail "the scan found $n planted facts ($kinds), 9 of 6 kinds wanted: $(tr '\n' ';' <<<"$planted")"
+	fail "the scan found $n planted facts ($kinds), 11 of 8 kinds wanted: $(tr '\n' ';' <<<"$planted")"
 fi
 
 found=$(violations "$top")

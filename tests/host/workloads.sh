@@ -163,6 +163,7 @@ check random_p50_le_p99_le_max "p50 $(val p50_us) p99 $(val p99_us) max $(val ma
 for k in throughput mean_us p50_us p99_us max_us; do
 	check "random_${k}_number" "got '$(val $k)'" 'is_num "$(val $k)"'
 done
+# shellcheck disable=SC2034 # read by the check below, in its quoted condition
 first=$out
 run random --ratio=0.01 --accesses=1000 --seed=0
 check random_seed_0_differs "exit $rc: $err" '[ "$rc" = 0 ] && [ "$out" != "$first" ]'
@@ -230,6 +231,29 @@ accepted swap-w-seq-mt_check_accepts_tasks_8_fraction_0.1 swap-w-seq-mt --tasks=
 refused swap-w-seq_check_refuses_tasks_65 swap-w-seq --tasks=65
 refused swapin_check_refuses_fraction_2 swapin --fraction=2
 refused swap-w-rand_check_refuses_fraction_0 swap-w-rand --fraction=0
+refused time-to-oom_check_refuses_step_1k time-to-oom --step=1K
+refused time-to-oom_check_refuses_limit_below_step time-to-oom --step=2M --limit=1M
+# time-to-oom ends at its limit, or where mmap fails (an address-space
+# limit here; the OOM killer's SIGKILL is the image's case: 58-swapconf)
+run time-to-oom --step=256K --limit=2M --touch=64
+check time-to-oom_stops_at_its_limit "exit $rc, got '$out' '$err'" \
+	'[ "$rc" = 0 ] && [ "$(val end)" = limit ] && [ "$(val grown_kb)" = 2048 ] && [ -z "$(val oom_s)" ] && well_formed'
+# the OOM killer's part played by the test: SIGKILL to the growing child
+(ulimit -v 262144 && "$bin/time-to-oom" --step=64K --touch=1000000 --limit=64M >"$tmp/out" 2>"$tmp/err") &
+wl=$!
+pat='time-to-oom --step=64K --touch=1000000'
+# the parent and its growing child, then the newest of them: the child
+for _ in $(seq 200); do [ "$(pgrep -c -f "$pat")" = 2 ] && break; sleep 0.05; done
+child=$(pgrep -n -f "$pat") && kill -KILL "$child"
+wait "$wl"
+rc=$? out=$(cat "$tmp/out") err=$(cat "$tmp/err")
+check time-to-oom_times_the_kill_of_its_child "exit $rc, got '$out' '$err'" \
+	'[ "$rc" = 0 ] && [ "$(val end)" = oom ] && is_num "$(val oom_s)" && [ "$(val grown_kb)" -lt 65536 ]'
+(ulimit -v 65536 && run time-to-oom --step=1M --touch=8 && declare -p rc out err >"$tmp/vars")
+# shellcheck source=/dev/null
+source "$tmp/vars"
+check time-to-oom_ends_where_mmap_fails "exit $rc, got '$out' '$err'" \
+	'[ "$rc" = 0 ] && [ "$(val end)" = enomem ] && [ "$(val grown_kb)" -gt 0 ] && [ "$(val grown_kb)" -lt 65536 ]'
 run fight --check --procs=abc
 check fight_check_message_names_param_and_range "got '$err'" \
 	'[ "$err" = "fight: procs=abc: not a whole number in 1..64" ]'

@@ -2,9 +2,9 @@
  * report/parse.c: which records a report uses and which problems it names.
  * Logs are built here with the real codec (lib/record.c), then damaged the
  * way serial consoles and power cuts damage them.
- * Usage: test_report_parse [FIXTURE_DIR]   (default tests/fixtures)
  */
 #include "check.h"
+#include "report_log.h"
 #include "seed000.h"
 #include "../../lib/crc32.h"
 #include "../../lib/record.h"
@@ -17,73 +17,6 @@
 #include <string.h>
 #include <unistd.h>
 
-static char text[1 << 16];
-static size_t len;
-
-static void put(const char *s)
-{
-	size_t n = strlen(s);
-
-	if (len + n < sizeof(text)) {
-		memcpy(text + len, s, n);
-		len += n;
-		text[len] = 0;
-	}
-}
-
-/* Appends one record line with the given line end. */
-static void put_rec(struct rec_buf *b, const char *eol)
-{
-	rec_end(b);
-	b->s[--b->len] = 0;
-	put(b->s);
-	put(eol);
-}
-
-static void put_result(const char *boot, unsigned long num, const char *backend,
-		       const char *status, double elapsed, const char *eol)
-{
-	struct rec_buf b;
-
-	rec_begin_result(&b, !strcmp(status, "ok"), num, "lines");
-	rec_add(&b, "boot", boot);
-	rec_add(&b, "workload", "lines");
-	rec_add(&b, "backend", backend);
-	rec_addf(&b, "iter", "%lu", num);
-	rec_add(&b, "status", status);
-	rec_addf(&b, "elapsed_s", "%.2f", elapsed);
-	rec_add(&b, "w.note", "two words");
-	put_rec(&b, eol);
-}
-
-static void put_diag(const char *kind, const char *boot, const char *k, const char *v,
-		     const char *eol)
-{
-	struct rec_buf b;
-
-	rec_begin_diag(&b, kind);
-	rec_add(&b, "boot", boot);
-	if (k)
-		rec_add(&b, k, v);
-	put_rec(&b, eol);
-}
-
-static const struct problem *find_problem(const struct dataset *ds, const char *where,
-					  const char *what)
-{
-	for (size_t i = 0; i < ds->nprobs; i++)
-		if (!strcmp(ds->probs[i].where, where) && strstr(ds->probs[i].what, what))
-			return &ds->probs[i];
-	return NULL;
-}
-
-static int used(const struct dataset *ds, const char *boot, unsigned long num)
-{
-	for (size_t i = 0; i < ds->nruns; i++)
-		if (ds->runs[i].num == num && !strcmp(ds->runs[i].boot->id, boot))
-			return 1;
-	return 0;
-}
 
 static void test_damaged_log(void)
 {
@@ -263,110 +196,6 @@ static void test_two_boots(void)
 	parse_free(&ds);
 }
 
-static char *tmp_path(char *buf, size_t size, const char *dir, const char *name)
-{
-	snprintf(buf, size, "%s/%s", dir, name);
-	return buf;
-}
-
-static void write_file(const char *path, const char *data, size_t n)
-{
-	FILE *f = fopen(path, "wb");
-
-	if (!f || fwrite(data, 1, n, f) != n || fclose(f)) {
-		perror(path);
-		exit(2);
-	}
-}
-
-static int same_runs(const struct dataset *a, const struct dataset *b)
-{
-	if (a->nruns != b->nruns)
-		return 0;
-	for (size_t i = 0; i < a->nruns; i++) {
-		const struct record *x = &a->runs[i].rec, *y = &b->runs[i].rec;
-
-		if (x->nf != y->nf || a->runs[i].num != b->runs[i].num)
-			return 0;
-		for (size_t k = 0; k < x->nf; k++)
-			if (strcmp(record_key(x, k), record_key(y, k)) || strcmp(record_val(x, k), record_val(y, k)))
-				return 0;
-	}
-	return 1;
-}
-
-static void test_results_disk(const char *fixtures)
-{
-	char dir[] = "/tmp/sbreport.XXXXXX", log[4200], disk[4200], fix[4200];
-	struct dataset from_log = { 0 }, from_disk = { 0 }, from_dir = { 0 }, seed = { 0 };
-	static char image[1 << 17];
-	size_t n = 0;
-	double v;
-
-	if (!mkdtemp(dir)) {
-		perror("mkdtemp");
-		exit(2);
-	}
-	len = 0;
-	put("KTAP version 1\n");
-	put_diag("meta", "d1", "kernel_release", "6.1.0", "\n");
-	put("1..3\n");
-	for (unsigned long i = 1; i <= 3; i++)
-		put_result("d1", i, i % 2 ? "file" : "partition", "ok", (double)i, "\n");
-	put_diag("totals", "d1", "planned", "3", "\n");
-	write_file(tmp_path(log, sizeof(log), dir, "serial.log"), text, len);
-	resdisk_format_header(image, "test");
-	/* the disk holds only the records, no KTAP header or plan line */
-	for (const char *p = text; *p;) {
-		const char *nl = strchr(p, '\n');
-
-		if (!strncmp(p, "# sb ", 5) || !strncmp(p, "ok ", 3)) {
-			memcpy(image + RESDISK_DATA_OFF + n, p, (size_t)(nl - p + 1));
-			n += (size_t)(nl - p + 1);
-		}
-		p = nl + 1;
-	}
-	write_file(tmp_path(disk, sizeof(disk), dir, "results.disk"), image, sizeof(image));
-	parse_source(&from_log, log);
-	parse_finish(&from_log);
-	parse_source(&from_disk, disk);
-	parse_finish(&from_disk);
-	CHECK(from_log.nruns == 3 && from_log.nprobs == 0, "serial log: 3 runs, no problems");
-	CHECK(from_disk.nruns == 3 && from_disk.nprobs == 0, "results disk: 3 runs, no problems");
-	CHECK(same_runs(&from_log, &from_disk), "results disk reads back the serial log's records");
-	CHECK_STR(from_disk.src[0].label, "test", "results disk label read");
-	CHECK(from_disk.runs[0].rec.line == 2, "disk line numbers count from the data area");
-	parse_source(&from_dir, dir);
-	parse_finish(&from_dir);
-	CHECK_STR(from_dir.src[0].path, disk, "a directory prefers its results.disk");
-	memset(image, 'x', 8);	/* no magic any more: the directory falls back */
-	write_file(disk, image, sizeof(image));
-	parse_free(&from_dir);
-	parse_source(&from_dir, dir);
-	parse_finish(&from_dir);
-	CHECK_STR(from_dir.src[0].path, log, "without a valid results.disk, serial.log");
-	parse_free(&from_dir);
-	parse_free(&from_log);
-	parse_free(&from_disk);
-	unlink(log);
-	unlink(disk);
-	rmdir(dir);
-
-	/* the checked-in fixture holds exactly the numbers of document 000 */
-	parse_source(&seed, tmp_path(fix, sizeof(fix), fixtures, "seed000.txt"));
-	parse_finish(&seed);
-	int same = seed.nruns == 80 && seed.nprobs == 0;
-
-	for (size_t i = 0; same && i < 80; i++) {
-		const double *want = i % 2 ? seed000_partition : seed000_file;
-
-		same = run_value(&seed.runs[i], "elapsed_s", &v) && v == want[i / 2] &&
-		       !strcmp(seed.runs[i].backend, i % 2 ? "partition" : "file");
-	}
-	CHECK(same, "seed000.txt: 80 clean records with document 000's times, alternating");
-	parse_free(&seed);
-}
-
 /* The same for zram and zswap: a record whose state is not its configuration's is flagged. */
 static void test_config_active(void)
 {
@@ -500,91 +329,7 @@ static void test_problems_alike(void)
 	parse_free(&ds);
 }
 
-/* A source longer than the reader's chunk: lines cut by chunk ends are whole again. */
-static void test_long_source(void)
-{
-	char dir[] = "/tmp/sbreport.XXXXXX", path[4200];
-	struct dataset ds = { 0 };
-	static char big[3 << 20];
-	size_t n = 0, runs = 0;
-	unsigned long i;
-
-	if (!mkdtemp(dir)) {
-		perror("mkdtemp");
-		exit(2);
-	}
-	for (i = 1; n + 2 * sizeof(text) < sizeof(big); i++) {
-		len = 0;
-		put_result("l1", i, i % 2 ? "partition" : "file", "ok", 1 + (double)i / 1000, "\n");
-		memcpy(big + n, text, len);
-		n += len;
-		runs++;
-	}
-	len = 0;
-	put_result("l1", i, "file", "ok", 2, "\n");
-	memcpy(big + n, text, len / 2);	/* the last line cut short, no newline */
-	n += len / 2;
-	write_file(tmp_path(path, sizeof(path), dir, "serial.log"), big, n);
-	parse_source(&ds, path);
-	CHECK(n > 2 << 20 && ds.nruns == runs, "%zu bytes: all %zu runs read (got %zu)", n, runs,
-	      ds.nruns);
-	CHECK(ds.nprobs == 1 && strstr(ds.probs[0].what, "last line of the source cut short"),
-	      "only the cut last line reported");
-	CHECK(crc32_update(0, "123456789", 9) == 0xCBF43926u &&
-	      crc32_update(crc32_update(0, "12345", 5), "6789", 4) == 0xCBF43926u,
-	      "the report's crc32 gives the standard check value, whole and in pieces");
-	parse_free(&ds);
-	unlink(path);
-	rmdir(dir);
-}
-
-/* util_number's short path for plain decimals gives strtod's double, bit for bit. */
-static void test_number_fast_path(void)
-{
-	static const char *const fixed[] = {
-		"0", "-0", "1.", "0.5", ".5", "-.5", "+3.25", "123456789012345", "1234567890.12345",
-		"0.000000000000001", "99999999999999.9", "0.1", "2.675", "1.0000000000000001",
-		"1234567890123456", "1e3", "0x10", " 5", "12a", "1..2", "-", ".", "+",
-	};
-	unsigned long long seed = 1;
-	size_t bad = 0, n = 0;
-
-	for (size_t i = 0; i < sizeof(fixed) / sizeof(fixed[0]); i++) {
-		char *end;
-		double a = NAN, b = strtod(fixed[i], &end);
-		int ok = util_number(fixed[i], &a), want = *fixed[i] && !*end;
-
-		CHECK(ok == want && (!ok || !memcmp(&a, &b, sizeof(a))),
-		      "util_number(\"%s\") = %d %.17g, strtod says %d %.17g", fixed[i], ok, a, want, b);
-	}
-	/* 200000 random decimals of 1 to 15 digits, point anywhere, either sign */
-	for (int i = 0; i < 200000; i++, n++) {
-		char digs[16], buf[24];
-		int p = 0, d, f;
-		unsigned long long x;
-		double a = NAN, b;
-
-		seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
-		d = 1 + (int)((seed >> 59) % 15);
-		f = (int)((seed >> 40) % (unsigned)(d + 1));
-		x = seed >> 3;
-		for (int k = 0; k < d; k++, x /= 10)
-			digs[k] = (char)('0' + x % 10);
-		if (seed & 1)
-			buf[p++] = '-';
-		for (int k = 0; k < d; k++) {
-			if (f > 0 && k == d - f)
-				buf[p++] = '.';
-			buf[p++] = digs[k];
-		}
-		buf[p] = 0;
-		b = strtod(buf, NULL);
-		bad += !util_number(buf, &a) || memcmp(&a, &b, sizeof(a));
-	}
-	CHECK(bad == 0, "%zu random plain decimals read as strtod reads them: %zu differ", n, bad);
-}
-
-int main(int argc, char **argv)
+int main(void)
 {
 	test_damaged_log();
 	test_bad_results();
@@ -595,8 +340,5 @@ int main(int argc, char **argv)
 	test_config_active();
 	test_number_like_ids();
 	test_problems_alike();
-	test_long_source();
-	test_number_fast_path();
-	test_results_disk(argc > 1 ? argv[1] : "tests/fixtures");
 	CHECK_DONE();
 }

@@ -6,6 +6,7 @@
  */
 #include "check.h"
 #include "records.h"
+#include "totals.h"
 #include "runner.h"
 
 #include <errno.h>
@@ -153,7 +154,7 @@ static void test_settle(void)
 	CHECK(strstr(b.s, "settle_error") == NULL, "settle: a clean settle adds no key");
 }
 
-/* what records_error writes, captured from stdout */
+/* what totals_error writes, captured from stdout */
 static void test_totals_after_error(void)
 {
 	struct plan_item it = { 0, BACKEND_FILE, 0, 1 }, warm = { 0, BACKEND_FILE, 1, 1 };
@@ -166,12 +167,12 @@ static void test_totals_after_error(void)
 	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
 	fflush(stdout);
 	dup2(fd, 1);
-	records_planned(6);
-	records_count(&warm, &ok);
-	records_count(&it, &ok);
-	records_count(&it, &oom);
-	records_count(&it, &ok);
-	records_error("switching swap to file: Device or resource busy");
+	totals_planned(6);
+	totals_count(&warm, &ok);
+	totals_count(&it, &ok);
+	totals_count(&it, &oom);
+	totals_count(&it, &ok);
+	totals_error("switching swap to file: Device or resource busy");
 	fflush(stdout);
 	dup2(saved, 1);
 	close(fd);

@@ -1,0 +1,119 @@
+# shellcheck shell=bash disable=SC2154 # uses qemu/run's variables (top, inst, accel, clock, ...)
+# qemu/boot.sh -- sourced by qemu/run: what it does beside QEMU while a
+# boot runs (the side effects host/qemu.sh leaves out): the disk model's
+# server, the host's load, the vCPU's pinning, the progress lines, the
+# CPU-refusal watch.
+
+# model_check DISK NETBOOT ICOUNT: dies unless the disk model DISK can serve this boot
+model_check() {
+	local msg
+	msg=$(diskmodel_refusal "$1" "${DETERMINISTIC:-0}" "$2" "$3")
+	[ -z "$msg" ] || die "$msg"
+	[ "$1" != host ] || return 0
+	command -v nbdkit >/dev/null || die "DISK=$1 needs nbdkit (make deps DISK=$1)"
+	[ -f "$OUT/host/diskmodel.so" ] || die "DISK=$1 needs $OUT/host/diskmodel.so (make host DISK=$1)"
+}
+
+# model_start DIR DISK: nbdkit serves DIR/disk.img through the disk model
+# DISK on DIR/disk.sock (sets model_pid, adds QEMU's arguments to qargs)
+model_start() {
+	local dir=$1 disk=$2 model_args
+	rm -f "$dir/disk.sock" "$dir/disk-counters"
+	nbdkit -f -U "$dir/disk.sock" --filter="$OUT/host/diskmodel.so" file "$dir/disk.img" \
+		profile="$top/disk/profiles/$disk.conf" counters="$dir/disk-counters" 2>"$dir/nbdkit.log" &
+	model_pid=$!
+	trap 'kill $model_pid 2>/dev/null' EXIT
+	for _ in $(seq 100); do
+		[ -S "$dir/disk.sock" ] || ! kill -0 $model_pid 2>/dev/null && break
+		sleep 0.05
+	done
+	[ -S "$dir/disk.sock" ] || die "DISK=$disk: nbdkit did not start: $(tr '\n' ' ' <"$dir/nbdkit.log")"
+	mapfile -t model_args < <(diskmodel_qemu_args "$disk" "$dir/disk.sock" "$DISK_IF")
+	qargs+=("${model_args[@]}")
+}
+
+# host_snapshot WHEN: the host's load average and /proc/stat's aggregate
+# cpu line (user nice system idle iowait irq softirq steal ...)
+host_snapshot() {
+	printf 'loadavg_%s=%s\n' "$1" "$(cut -d' ' -f1-3 /proc/loadavg)"
+	printf 'cpu_%s=%s\n' "$1" "$(sed -n 's/^cpu  *//p' /proc/stat)"
+}
+
+# boot_outcome QRC DIR: sets rc and why from QEMU's exit status and the
+# guest's totals record (host/record.sh's exit_map)
+boot_outcome() {
+	local totals word guest=''
+	totals=$(grep -a '^# sb totals ' "$2/serial.log" | tr -d '\r' | tail -n1)
+	[[ $totals != *" status="* ]] || { word=${totals##* status=}; guest=$(registry_exit_status "${word%% *}"); }
+	read -r rc why <<<"$(exit_map "$1" "$totals" "$guest" "$LIMIT")"
+	[[ $why != QEMU* ]] || [ ! -s "$2/qemu.out" ] || why+=": $(head -c 300 "$2/qemu.out" | tr '\n' ' ')"
+}
+
+# write_status: DIR/status's lines: the outcome, then the instrument
+write_status() {
+	printf 'status=%s\nverdict=%s\nwhy=%s\nelapsed_s=%.1f\n' "$rc" "$verdict" "$why" "$elapsed"
+	printf 'instrument=%s\naccel=%s\nclock=%s\ntsc=%s\npin=%s\ndisk_cache=%s\ndisk=%s\nsmp=%s\n' "$inst" \
+		"$accel" "$clock" "$tsc" "${PIN:--}" "$cache" "$DISK" "$SMP"
+}
+
+# host_summary HOSTLOAD: the host's load during the boot, in words
+host_summary() {
+	hl() { sed -n "s/^$1=//p" "$2" | cut -d' ' -f1; }
+	printf 'run: the host during the boot: load average %s, then %s, on %s CPUs; CPU time %s %% busy, %s %% stolen' \
+		"$(hl loadavg_before "$1")" "$(hl loadavg_after "$1")" "$(hl ncpu "$1")" "$(hl busy_pct "$1")" "$(hl steal_pct "$1")"
+}
+
+# pin_vcpu_thread PID CPU: QEMU (under timeout PID) names its vCPU thread
+# (-name debug-threads=on); move it to CPU once it exists. The other
+# threads stay where the process started (PIN=VCPU:REST: on REST).
+pin_vcpu_thread() {
+	local tid
+	for _ in $(seq 100); do
+		tid=$(grep -lx 'CPU 0/TCG\|CPU 0/KVM' /proc/"$(pgrep -P "$1" -n)"/task/*/comm 2>/dev/null | head -n1 | cut -d/ -f5)
+		if [ -n "$tid" ]; then
+			taskset -pc "$2" "$tid" >/dev/null
+			return
+		fi
+		sleep 0.1
+	done
+	return 1
+}
+
+# progress PID LOG: run lines, warnings and errors on stderr as they arrive
+# (an error once: its record repeats the "# swapbench: error:" line)
+progress() {
+	tail -n +1 -F --pid="$1" "$2" 2>/dev/null |
+		grep --line-buffered -E '^# \[|^# swapbench: |^# sb (warning|swap) ' |
+		sed -u -e 's/^# sb \(error\|warning\) boot=[0-9a-f]* msg=/\1: /' -e 's/ crc=[0-9a-f]*\r\{0,1\}$//' >&2
+}
+
+# watch_cpu_refusal PID LOG MARK: the setup code checks the CPU before the
+# kernel starts; on one the kernel was not built for it prints why and
+# halts for good (no panic for -no-reboot to end): stop QEMU as soon as
+# LOG says so, and leave MARK
+watch_cpu_refusal() {
+	while kill -0 "$1" 2>/dev/null; do
+		if grep -aq "$CPU_REFUSAL" "$2"; then
+			: >"$3"
+			kill "$1"
+			return
+		fi
+		# a kernel line: the setup code is past its check
+		grep -aq '^\[ *[0-9]*\.[0-9]*\] ' "$2" && return
+		sleep 0.2
+	done
+}
+
+# drive FILE: one more raw disk on QEMU's command line (qargs)
+drive() { qargs+=(-drive "$(drive_arg "$1" "$DISK_IF" "$cache" "${DISK_AIO:-threads}")"); }
+
+# designated FILE: a disk the image is told about by its designation; under
+# DETERMINISTIC=1 mapped into the guest as virtio-pmem (counts pmem_n, pmem_mib)
+designated() {
+	[ "$clock" = deterministic ] || { drive "$1"; return; }
+	local bytes out
+	bytes=$(stat -c %s "$1") || die "cannot read $1"
+	pmem_n=$((pmem_n + 1)) pmem_mib=$((pmem_mib + bytes / 1048576))
+	out=$(pmem_args "$pmem_n" "$1" "$bytes") || die "$out"
+	mapfile -t -O ${#qargs[@]} qargs <<<"$out"
+}

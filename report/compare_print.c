@@ -1,0 +1,109 @@
+/* The comparisons as a table and the notes under it: swapbench-report compare, md. */
+#include "compare.h"
+#include "table.h"
+#include "util.h"
+
+#include <math.h>
+#include <stdio.h>
+
+const char *compare_verdict_name(enum verdict v, const char *metric)
+{
+	int t = util_is_time(metric);
+
+	if (v == V_HIGHER)
+		return t ? "B slower" : "B higher";
+	if (v == V_LOWER)
+		return t ? "B faster" : "B lower";
+	return "no difference proven";
+}
+
+const char *compare_name(const struct comparison *c, char *buf, size_t size)
+{
+	snprintf(buf, size, "%s%s%s", c->workload, c->group ? "/" : "", c->group ? c->group : "");
+	return buf;
+}
+
+const char *compare_unit_name(enum unit u)
+{
+	return u == UNIT_PAIRS ? "pairs" : u == UNIT_BOOTS ? "boots" : u == UNIT_RUNS ? "runs" : "-";
+}
+
+void compare_print(const struct comparison *c, size_t n, const char *metric,
+		   const char *group_title, FILE *out, int markdown)
+{
+	const char *const head[] = {
+		"workload", group_title, "verdict", "unit", "N A", "N B", "not ok A/B", "mean A",
+		"mean B", "B/A-1", "CI", "level", "df",
+	};
+	const size_t ncols = sizeof(head) / sizeof(head[0]);
+	int has_group = group_title != NULL;
+	const char *h[sizeof(head) / sizeof(head[0])];
+	size_t nh = 0;
+	struct table t;
+	char name[160];
+
+	/* up front: comparisons that cannot reach a verdict with the units they have */
+	for (size_t i = 0; i < n; i++)
+		if (!c[i].est.have)
+			fprintf(out, "%sno verdict possible for %s: %s\n", markdown ? "- " : "",
+				compare_name(&c[i], name, sizeof(name)), c[i].why);
+	for (size_t i = 0; i < ncols; i++)
+		if (i != 1 || has_group)
+			h[nh++] = head[i];
+	table_init(&t, has_group ? 3 : 2, h, nh);
+	for (size_t i = 0; i < n; i++) {
+		const struct comparison *p = &c[i];
+		const struct estimate *e = &p->est;
+
+		table_add(&t, "%s", p->workload);
+		if (has_group)
+			table_add(&t, "%s", p->group ? p->group : "-");
+		table_add(&t, "%s", e->have ? compare_verdict_name(p->verdict, metric) : "no verdict possible");
+		table_add(&t, "%s", compare_unit_name(e->unit));
+		table_add(&t, "%zu", e->unit == UNIT_NONE ? p->a->nv : e->na);
+		table_add(&t, "%zu", e->unit == UNIT_NONE ? p->b->nv : e->nb);
+		table_add(&t, "%zu/%zu", group_nfailed(p->a), group_nfailed(p->b));
+		table_addnum(&t, p->sa.mean);
+		table_addnum(&t, p->sb.mean);
+		if (e->have) {
+			table_add(&t, "%+.2f%%", e->rel);
+			table_add(&t, "[%+.2f%%, %+.2f%%]", e->rel_lo, e->rel_hi);
+			table_add(&t, "%.4g%%", 100 * e->level);
+			table_add(&t, "%.1f", e->r.df);
+		} else {
+			for (int k = 0; k < 4; k++)
+				table_add(&t, "-");
+		}
+	}
+	table_print(&t, out, markdown);
+	table_free(&t);
+	fputc('\n', out);
+	if (*compare_family_note(c, n))
+		fprintf(out, "%s%s.\n", markdown ? "- " : "", compare_family_note(c, n));
+	for (size_t i = 0; i < n; i++) {
+		const struct comparison *p = &c[i];
+
+		compare_name(p, name, sizeof(name));
+		fprintf(out, "%sanalysis of %s: %s\n", markdown ? "- " : "", name, p->why);
+		if (p->est.unit == UNIT_BOOTS)
+			fprintf(out, "%sspread of %s: A: run to run %.1f %%, boot to boot %.1f %% (%.0f %% "
+				"of a boot mean's variance); B: run to run %.1f %%, boot to boot %.1f %% "
+				"(%.0f %%)\n", markdown ? "- " : "", name, p->spa.run_sd, p->spa.boot_sd,
+				100 * p->spa.boot_share, p->spb.run_sd, p->spb.boot_sd,
+				100 * p->spb.boot_share);
+		if (p->a->nflagged || p->b->nflagged)
+			fprintf(out, "%sclock-flagged runs of %s left out: A %zu, B %zu (their %s is shorter "
+				"than the clock can time; --flagged uses them)\n", markdown ? "- " : "", name,
+				p->a->nflagged, p->b->nflagged, metric);
+		if (!isnan(p->fail_p)) {
+			char fa[96], fb[96];
+
+			group_failures(p->a, fa, sizeof(fa));
+			group_failures(p->b, fb, sizeof(fb));
+			fprintf(out, "%sfailures of %s: A %s of %zu runs, B %s of %zu; Fisher's exact "
+				"p = %.3g: %s\n", markdown ? "- " : "", name, fa, p->a->nruns, fb,
+				p->b->nruns, p->fail_p, p->fail_verdict > 0 ? "B fails more often" :
+				p->fail_verdict < 0 ? "B fails less often" : "no difference in failures proven");
+		}
+	}
+}
