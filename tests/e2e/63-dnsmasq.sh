@@ -7,6 +7,7 @@
 # the daemon does) and once as Debian's service starts it (-u dnsmasq and a
 # conf-dir). A 64-bit machine known by its MAC boots x86_64 through iPXE; an
 # unknown one (a Pentium III) boots i586, the suite's one 32-bit image,
+# served as the recipe's i686 tree (as docs/old-pcs.md says for P5 labs),
 # through pxelinux on the ROM's PXE API, as a BIOS
 # PXE ROM would. Each experiment completes, its records arrive on serial
 # and on the results disk, and dnsmasq's log shows what it served.
@@ -36,10 +37,12 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# The trees as docs/old-pcs.md makes and copies them, with the quick experiment
+# The trees as docs/old-pcs.md makes and copies them, with the quick experiment;
+# the i586 image in the recipe's i686 tree
+tree_of() { if [ "$1" = i586 ]; then echo i686; else echo "$1"; fi; }
 for arch in i586 x86_64; do
 	BZIMAGE=$OUT/$arch/bzImage INITRD=$OUT/$arch/initramfs.cpio.gz MEM=64 APPEND="$quick" \
-		env -u WORKLOADS -u RUNS -u WARMUP "$top/qemu/mkpxe" "$arch" "$root/$arch" >/dev/null
+		env -u WORKLOADS -u RUNS -u WARMUP "$top/qemu/mkpxe" "$arch" "$root/$(tree_of "$arch")" >/dev/null
 done
 chmod 755 "$root"
 chown -R dnsmasq: "$root"
@@ -92,7 +95,7 @@ netboot() {
 	rm -rf "$dir"
 	t0=$(date +%s.%N)
 	ip netns exec "$ns" env ARCH="$arch" CPU="$cpu" NET_TAP="$tap" NET_MAC="$mac" \
-		BZIMAGE="$root/$arch/bzImage" MEM=64 LIMIT=240 "$top/qemu/run" -q -o "$dir" &
+		BZIMAGE="$root/$(tree_of "$arch")/bzImage" MEM=64 LIMIT=240 "$top/qemu/run" -q -o "$dir" &
 	local qpid=$!
 	while kill -0 "$qpid" 2>/dev/null; do
 		if [ -z "$up" ] && grep -aq '^# sb meta' "$log" 2>/dev/null; then
@@ -147,9 +150,9 @@ netboot pxelinux-i586 i586
 records pxelinux-i586 i686	# uname -m on the Pentium III
 d=$T/service.dnsmasq
 for f in pxelinux.0 ldlinux.c32 bzImage initramfs.cpio.gz; do
-	check "pxelinux-i586: dnsmasq sent i586/$f" grep -q "sent $root/i586/$f to " "$d"
+	check "pxelinux-i586: dnsmasq sent i686/$f (the i586 image)" grep -q "sent $root/i686/$f to " "$d"
 done
-check "pxelinux-i586: pxelinux read its configuration" grep -q "sent $root/i586/pxelinux.cfg/default to " "$d"
+check "pxelinux-i586: pxelinux read its configuration" grep -q "sent $root/i686/pxelinux.cfg/default to " "$d"
 check "pxelinux-i586: pxelinux loaded the kernel" grep -aq '^Loading bzImage' "$log"
 info "PXE through dnsmasq, init's first record after QEMU start: iPXE x86_64 $(printf '%.1f' "${t_ipxe:-0}") s, pxelinux i586 $(printf '%.1f' "${up:-0}") s"
 finish

@@ -33,7 +33,7 @@ q=$(sed -n 's/^kernels: //p' <<<"$list")
 is "kernels: each named once" "$(tr ' ' '\n' <<<"$q" | sort | uniq -d | wc -l)" 0
 is "kernels: x86_64's default first" "${q%% *}" x86_64/default
 is "kernels: the plan" "$(tr ' ' '\n' <<<"$q" | sort | xargs)" \
-	"i486/default i586/default x86_64/default x86_64/modern x86_64/net x86_64/noswap x86_64/usb"
+	"i486/default i586/default i586/net x86_64/default x86_64/modern x86_64/net x86_64/noswap x86_64/usb"
 for t in "$top"/tests/e2e/*.sh; do
 	k=$(sed -n 's/^# kernels: //p' "$t")
 	for w in $k; do
