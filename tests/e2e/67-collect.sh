@@ -2,9 +2,11 @@
 # swapbench.collect: the net image (VARIANT=net) sends every console line to
 # swapbench-report collect over QEMU's user network (the host's 127.0.0.1 is
 # 10.0.2.2 to the guest); the collector's log holds each record of the
-# serial log exactly once and reads the same in the report. A collector
-# address that does not parse, or a machine without a network address,
-# stops the series before the first run with the reason on the console.
+# serial log exactly once and reads the same in the report, and the results
+# disk holds the runs too. A collector address that does not parse, or a
+# NIC without an address, stops the series before the first run with the
+# reason on the serial line and on the screen (VGA text memory, read
+# through QEMU's monitor).
 # Builds the x86_64 net kernel once (cached; the build time is printed).
 # kernels: x86_64/net
 # shellcheck source=tests/lib.sh
@@ -36,6 +38,11 @@ grep -aE '^(ok |not ok |# sb )' "$got" >"$T/lab.records"
 check "every record of the serial log, in order, exactly once in the collector's log ($(wc -l <"$T/lab.records") records)" \
 	bash -c "[ -s '$T/serial.records' ] && cmp -s '$T/serial.records' '$T/lab.records'"
 check "the collector's log starts as a serial log does (KTAP header)" test "$(head -n 1 "$got")" = "KTAP version 1"
+# every console line from the header to the machine's last notice, kernel lines aside
+tr -d '\r' <"$log" | sed -n '/^KTAP version 1$/,/^# swapbench: the collector acknowledged all/p' |
+	grep -av '^\[ *[0-9]*\.[0-9]*\] ' >"$T/serial.lines"
+check "the collector's log is the console's, line for line, its notices too ($(wc -l <"$T/serial.lines") lines)" \
+	cmp -s "$T/serial.lines" "$got"
 "$REPORT" csv "$log" 2>/dev/null | cut -d, -f3- >"$T/serial.csv"
 "$REPORT" csv "$T/lab" 2>/dev/null | cut -d, -f3- >"$T/lab.csv"
 check "csv of the collector's folder = csv of the serial log ($(($(wc -l <"$T/lab.csv") - 1)) runs)" \
@@ -43,18 +50,47 @@ check "csv of the collector's folder = csv of the serial log ($(($(wc -l <"$T/la
 check "the machine says every line was acknowledged" grep -aq '^# swapbench: the collector acknowledged all [0-9]* lines' "$log"
 check "the collector printed the machine's progress (runs done, last status, ETA)" \
 	grep -q "52:54:00:12:34:56 boot [0-9a-f]*: 2/4 runs, last ok (idle-file-1, .*), ETA " "$T/progress"
+"$REPORT" csv "$dir/results.disk" 2>/dev/null | cut -d, -f3- >"$T/disk.csv"
+check "the results disk holds the same runs beside the network" \
+	bash -c "[ \$(wc -l <'$T/disk.csv') -gt 4 ] && cmp -s '$T/serial.csv' '$T/disk.csv'"
 mem=$(field "$log" '^# sb meta' memavailable_kb)
 info "net image at -m 64: MemAvailable ${mem} kB at init's start"
 
-BZIMAGE=$net boot badaddr --no-check -- "${quick[@]}" swapbench.collect=lab:5555
-check "collect=lab:5555: the series stops with a set-up error (status $rc)" test "$rc" = 2
+# on_screen NAME CMDLINE...: boots with a VGA card and a NIC that gets no
+# address (no ip=), the machine halting at the end; once the error is on
+# serial, the screen's text (VGA memory at 0xb8000) goes to $T/NAME.screen
+on_screen() {
+	local name=$1 mon=$T/$1.mon
+	shift
+	BZIMAGE=$net EXTRA_QEMU="-device e1000 -vga std -monitor unix:$mon,server,nowait" \
+		boot "$name" --no-check -- "$@" swapbench.end=halt &
+	local bpid=$!
+	for _ in $(seq 600); do grep -aq '^# sb error' "$T/$name/serial.log" 2>/dev/null && break; sleep 0.5; done
+	/usr/bin/python3 - "$mon" "$T/$name" <<'PY'
+import socket, sys, time
+s = socket.socket(socket.AF_UNIX)
+s.connect(sys.argv[1])
+for c in ('pmemsave 0xb8000 4000 "%s.vga"' % sys.argv[2], "quit"):
+    s.sendall((c + "\n").encode())
+    time.sleep(1)
+b = open(sys.argv[2] + ".vga", "rb").read()
+open(sys.argv[2] + ".screen", "w").write(" ".join(b[0::2].decode("latin-1").split()))
+PY
+	wait "$bpid"
+	log=$T/$name/serial.log
+}
+quick=(swapbench.workloads=idle swapbench.idle.seconds=1 swapbench.runs=2 swapbench.warmup=0)
+on_screen badaddr "${quick[@]}" swapbench.collect=lab:5555
 check "collect=lab:5555: the reason on the console" \
 	grep -aq 'error: .*swapbench.collect=lab:5555: not IPV4:PORT' "$log"
+check "collect=lab:5555: the reason on the screen" grep -q 'swapbench: error: swapbench.collect=lab:5555: not IPV4:PORT' "$T/badaddr.screen"
 absent "collect=lab:5555: no run started" '^ok \|^not ok ' "$log"
 
-BZIMAGE=$net boot nonic -- "${quick[@]}" "swapbench.collect=10.0.2.2:$port"
-check "no NIC: the series stops with a set-up error (status $rc)" test "$rc" = 2
-check "no NIC: the reason on the console" \
+on_screen noaddr "${quick[@]}" "swapbench.collect=10.0.2.2:$port"
+check "a NIC without an address: the series stops with a set-up error" grep -aq '^# sb totals .* status=error' "$log"
+check "a NIC without an address: the reason on the console" \
 	grep -aq '^# sb error .*no network interface has an IPv4 address' "$log"
-absent "no NIC: no run started" '^ok \|^not ok ' "$log"
+check "a NIC without an address: the reason on the screen" \
+	grep -q 'swapbench: error: no network interface has an IPv4 address' "$T/noaddr.screen"
+absent "a NIC without an address: no run started" '^ok \|^not ok ' "$log"
 finish
