@@ -1,4 +1,4 @@
-# shellcheck shell=bash disable=SC2154 # uses qemu/run's variables (top, inst, accel, clock, ...)
+# shellcheck shell=bash disable=SC2154,SC2153 # uses qemu/run's variables (top, inst, accel, clock, ...)
 # qemu/boot.sh -- sourced by qemu/run: what it does beside QEMU while a
 # boot runs (the side effects host/qemu.sh leaves out): the disk model's
 # server, the host's load, the vCPU's pinning, the progress lines, the

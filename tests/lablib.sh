@@ -29,7 +29,7 @@ records() {
 		check "$name/$n: header, meta (arch=$uname) and totals once each" \
 			bash -c "[ \$(grep -ac '^KTAP version 1' '$l') = 1 ] && [ \$(grep -ac '^# sb meta .* arch=$uname ' '$l') = 1 ] && [ \$(grep -ac '^# sb totals' '$l') = 1 ]"
 		check "$name/$n: runs 1..$runs, each once" \
-			test "$(grep -aoE '^(not )?ok [0-9]+ ' "$l" | awk '{ print $NF }' | tr '\n' ' ')" = "$(seq -s ' ' 1 $runs) "
+			test "$(grep -aoE '^(not )?ok [0-9]+ ' "$l" | awk '{ print $NF }' | tr '\n' ' ')" = "$(seq -s ' ' 1 "$runs") "
 		check "$name/$n: no record twice" test -z "$(grep -aE '^(ok |not ok |# sb )' "$l" | sort | uniq -d)"
 		# sequence numbers: the state says the last line stored; every line is
 		# one number, so as many lines as that; the machine's last line counts

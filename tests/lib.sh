@@ -72,11 +72,11 @@ finish() { exit $failed; }
 # also with the TSC made unusable. Then swapbench.end=poweroff, on these
 # kernels without ACPI or APM: init says the machine halts, and it does.
 clock_checks() {
-	local one="swapbench.workloads=idle swapbench.idle.seconds=0 swapbench.runs=1 swapbench.warmup=0 swapbench.backends=partition"
+	local one=(swapbench.workloads=idle swapbench.idle.seconds=0 swapbench.runs=1 swapbench.warmup=0 swapbench.backends=partition)
 	local cs res step flagged how
 
 	for how in default tsc-unstable; do
-		if [ $how = default ]; then boot clock-$how -- $one; else boot clock-$how -- $one tsc=unstable; fi
+		if [ "$how" = default ]; then boot "clock-$how" -- "${one[@]}"; else boot "clock-$how" -- "${one[@]}" tsc=unstable; fi
 		check "clock $how: run completes (status $rc)" test "$rc" = 0
 		cs=$(field "$log" '^# sb meta' clocksource)
 		res=$(field "$log" '^# sb meta' clock_res_ns)

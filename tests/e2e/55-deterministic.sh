@@ -41,7 +41,7 @@ CMP_DIR=$T/compare KERNELS="default net" DETERMINISTIC=1 BOOTS=2 RUNS=4 WARMUP=0
 	APPEND=swapbench.backends=partition experiments/compare >"$T/compare.out" 2>"$T/compare.err"
 rc=$?
 check "deterministic compare: completes (status $rc)" test "$rc" = 0
-check "deterministic compare: four boots, two a kernel" test "$(ls -d "$T"/compare/*/ | wc -l)" = 4
+check "deterministic compare: four boots, two a kernel" test "$(find "$T/compare" -mindepth 1 -maxdepth 1 -type d | wc -l)" = 4
 d1=$(field "$T/compare/default-1/serial.log" '^# sb meta' boot)
 d2=$(field "$T/compare/default-2/serial.log" '^# sb meta' boot)
 check "deterministic compare: each boot its own draw ($d1, $d2)" test -n "$d1" -a -n "$d2" -a "$d1" != "$d2"

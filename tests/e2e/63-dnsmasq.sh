@@ -30,6 +30,7 @@ ns=swapbench-dnsmasq-$$ tap=sbtap0 server=10.42.0.1
 # dnsmasq reads the tree as its own user: a directory every user can enter
 root=$(mktemp -d /tmp/swapbench-tftp.XXXXXX)
 dnsmasq_pid=
+# shellcheck disable=SC2317 # called by the trap
 cleanup() {
 	[ -z "$dnsmasq_pid" ] || kill "$dnsmasq_pid" 2>/dev/null
 	ip netns del "$ns" 2>/dev/null
@@ -81,6 +82,7 @@ serve() {
 	check "$name: dnsmasq started" grep -q "TFTP root is $root" "$T/$name.dnsmasq"
 }
 # fetch NAME FILE: FILE over TFTP from inside the namespace, as served
+# shellcheck disable=SC2317 # called through check
 fetch() {
 	(cd "$T" && ip netns exec "$ns" busybox tftp -g -r "$2" -l "$1.got" "$server") >/dev/null 2>&1 &&
 		cmp -s "$T/$1.got" "$root/$2"

@@ -41,6 +41,7 @@ done
 ns=swapbench-lab-$$ br=sblab0 server=10.42.0.1 port=5555
 root=$(mktemp -d /tmp/swapbench-lab-tftp.XXXXXX)
 dnsmasq_pid='' cpid=''
+# shellcheck disable=SC2317 # called by the trap
 cleanup() {
 	[ -z "$cpid" ] || kill "$cpid" 2>/dev/null
 	[ -z "$dnsmasq_pid" ] || kill "$dnsmasq_pid" 2>/dev/null

@@ -12,7 +12,7 @@ source "$(dirname "$0")/../lib.sh"
 trials=${POWERCUT_TRIALS:-10}
 seed=${POWERCUT_SEED:-$RANDOM}
 RANDOM=$seed
-runs="swapbench.workloads=idle swapbench.idle.seconds=0 swapbench.runs=100 swapbench.warmup=1"
+runs=(swapbench.workloads=idle swapbench.idle.seconds=0 swapbench.runs=100 swapbench.warmup=1)
 disk=$T/results.disk
 "$REPORT" init-disk --label powercut --size 16M "$disk" >/dev/null || fail "init-disk failed"
 info "seed $seed (POWERCUT_SEED=$seed repeats the kill times)"
@@ -60,7 +60,7 @@ kill_during() {
 # The machine's speed decides when records flow: time one boot uncut, then
 # cut at random moments between its first record and its last.
 first='' last=''
-start calibrate $runs swapbench.results=/dev/vdc || fail "calibration boot: QEMU did not start"
+start calibrate "${runs[@]}" swapbench.results=/dev/vdc || fail "calibration boot: QEMU did not start"
 while kill -0 "$qpid" 2>/dev/null; do
 	log=$T/calibrate/serial.log
 	[ -n "$first" ] || ! grep -aq '^# sb meta ' "$log" || first=$(since "$t0")
@@ -77,10 +77,10 @@ lost=0 inflight=0 cut_mid=0 total=0 bad_trials=0
 prev_damaged=0
 for n in $(seq "$trials"); do
 	# in the first 70% of the window: a later boot can be faster than the calibration
-	after=$(awk -v r=$RANDOM -v a="$first" -v b="$last" 'BEGIN { printf "%.2f", a + 0.7 * (b - a) * r / 32768 }')
+	after=$(awk -v r="$RANDOM" -v a="$first" -v b="$last" 'BEGIN { printf "%.2f", a + 0.7 * (b - a) * r / 32768 }')
 	before_len=$(data "$disk" | wc -c)
 	before_sum=$(data "$disk" | sha256sum)
-	if ! kill_during "cut$n" "$after" $runs swapbench.results=/dev/vdc; then
+	if ! kill_during "cut$n" "$after" "${runs[@]}" swapbench.results=/dev/vdc; then
 		fail "trial $n: QEMU did not start"
 		continue
 	fi
@@ -136,7 +136,7 @@ if [ "$last" -gt 1 ]; then
 fi
 
 # after all that, a whole run still goes onto the same disk and reads back
-boot after --disk "$disk" -- $runs swapbench.results=/dev/vdc
+boot after --disk "$disk" -- "${runs[@]}" swapbench.results=/dev/vdc
 id=$(grep -o 'swapbench.boot=[0-9a-f]*' "$dir/qemu.cmd" | cut -d= -f2)
 check "after the cuts: a full run completes (status $rc)" test "$rc" = 0
 "$REPORT" csv "$disk" >"$T/after.csv" 2>"$T/after.err"

@@ -9,7 +9,7 @@
 # devices; blkid confirms each holds what it should.
 # shellcheck source=tests/lib.sh
 source "$(dirname "$0")/../lib.sh"
-quick="swapbench.workloads=idle swapbench.idle.seconds=0 swapbench.runs=1 swapbench.warmup=0"
+quick=(swapbench.workloads=idle swapbench.idle.seconds=0 swapbench.runs=1 swapbench.warmup=0)
 export LIMIT=90
 
 for tool in mkfs.ext4 mkfs.xfs mkfs.btrfs mkfs.vfat cryptsetup sfdisk blkid python3; do
@@ -95,11 +95,12 @@ done
 # a sparse copy of each image to compare with: cmp is much faster than hashing
 mkdir -p "$T/ref"
 for t in "${types[@]}" dos gpt; do cp --sparse=always "$T/$t.img" "$T/ref/"; done
+# shellcheck disable=SC2317 # called through check
 unchanged() { for t in "$@"; do cmp -s "$T/$t.img" "$T/ref/$t.img" || return 1; done; }
 
 for t in "${types[@]}" dos gpt; do
 	if [ "$t" = dos ] || [ "$t" = gpt ]; then dev=/dev/vdc; else dev=/dev/vdc1; fi
-	boot "refuse-$t" --disk "$T/$t.img" -- $quick swapbench.part=$dev swapbench.backends=partition
+	boot "refuse-$t" --disk "$T/$t.img" -- "${quick[@]}" "swapbench.part=$dev" swapbench.backends=partition
 	check "$t on $dev: refused with status 2 (got $rc)" test "$rc" = 2
 	check "$t on $dev: the error names it" \
 		grep -aq "^# swapbench: error: refusing to write swap on $dev: it holds $t.*swapbench.force=1" "$log"
@@ -114,7 +115,7 @@ printf 'label: dos\nlabel-id: 0x0badd15c\n' | sfdisk -q "$T/dosempty.img" >/dev/
 got=$(blkid -p -o value -s PTTYPE "$T/dosempty.img" 2>/dev/null)
 check "safety image: dosempty.img has an empty dos label by blkid ($got)" test "$got" = dos
 cp --sparse=always "$T/dosempty.img" "$T/ref/"
-boot refuse-dosempty --disk "$T/dosempty.img" -- $quick swapbench.part=/dev/vdc swapbench.backends=partition
+boot refuse-dosempty --disk "$T/dosempty.img" -- "${quick[@]}" swapbench.part=/dev/vdc swapbench.backends=partition
 check "empty dos label on /dev/vdc: refused with status 2 (got $rc)" test "$rc" = 2
 check "empty dos label on /dev/vdc: the error names it" \
 	grep -aq "^# swapbench: error: refusing to write swap on /dev/vdc: it holds dos.*swapbench.force=1" "$log"
@@ -124,7 +125,7 @@ check "empty dos label on /dev/vdc: byte-for-byte unchanged" unchanged dosempty
 all=("${types[@]}" dos gpt)
 disks=()
 for t in "${all[@]}"; do disks+=(--disk "$T/$t.img"); done
-boot bystanders "${disks[@]}" -- $quick
+boot bystanders "${disks[@]}" -- "${quick[@]}"
 check "bystanders: a full run with ${#all[@]} foreign disks attached completes (status $rc)" test "$rc" = 0
 check "bystanders: both backends ran" test "$(grep -ac '^ok .*status=ok' "$log")" = 2
 check "bystanders: all ${#all[@]} disks byte-for-byte unchanged" unchanged "${all[@]}"

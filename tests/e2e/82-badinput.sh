@@ -100,8 +100,8 @@ boot cmdline4k --no-check --no-disks -- "swapbench.tag=$huge" 2>"$T/cmdline4k.er
 tried=$((tried + 1))
 check "boot 4 KiB value: refused before booting (status $rc)" test "$rc" = 2
 check "boot 4 KiB value: says the command line is too long" grep -q 'command line is [0-9]* bytes.*keeps only 2047' "$T/cmdline4k.err"
-pad=$(for _ in $(seq 75); do printf 'swapbench.idle.seconds=0 '; done)
-boot cmdlinecut --no-check --no-disks -- $pad swapbench.runs=abc 2>"$T/cmdlinecut.err"
+pad=(); for _ in $(seq 75); do pad+=(swapbench.idle.seconds=0); done
+boot cmdlinecut --no-check --no-disks -- "${pad[@]}" swapbench.runs=abc 2>"$T/cmdlinecut.err"
 tried=$((tried + 1))
 check "boot: a bad key past 2047 bytes is not silently dropped (status $rc)" test "$rc" = 2
 

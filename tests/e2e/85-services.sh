@@ -27,14 +27,14 @@ check "rootfs/mklist: BUSYBOX=0 lists no shell" \
 check "rootfs/mklist: BUSYBOX=1 lists /bin/sh (busybox-static: qemu/deps check)" \
 	bash -c "'$top/rootfs/mklist' '$bin' 'idle' 1 '' | grep -q '^slink /bin/sh busybox'"
 
-quick="swapbench.workloads=idle swapbench.idle.seconds=0 swapbench.runs=1 swapbench.warmup=0"
-boot plain -- $quick
+quick=(swapbench.workloads=idle swapbench.idle.seconds=0 swapbench.runs=1 swapbench.warmup=0)
+boot plain -- "${quick[@]}"
 check "plain boot: completes (status $rc)" test "$rc" = 0
 absent -E "plain boot: the kernel registers no network protocol" 'NET: Registered|eth[0-9]|lo: ' "$log"
 grep -av 'Command line\|cmdline' "$log" >"$T/plain-console.log"
 absent "plain boot: no shell offered" '[Ss][Hh][Ee][Ll][Ll]' "$T/plain-console.log"
 if [ "${BUSYBOX:-0}" != 1 ]; then
-	boot shell -- $quick swapbench.shell=1
+	boot shell -- "${quick[@]}" swapbench.shell=1
 	check "shell=1 without busybox: completes (status $rc)" test "$rc" = 0
 	check "shell=1 without busybox: the console says so" \
 		grep -aqF '# swapbench: swapbench.shell=1 but this image has no busybox (build with BUSYBOX=1)' "$log"

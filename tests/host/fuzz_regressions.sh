@@ -17,7 +17,7 @@ fi
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1
 for t in cmdline record resdisk probe; do
 	n=0
-	for f in tests/fuzz/corpus/$t/* tests/fuzz/regressions/$t/*; do
+	for f in tests/fuzz/corpus/"$t"/* tests/fuzz/regressions/"$t"/*; do
 		[ -f "$f" ] || continue
 		n=$((n + 1))
 		if out=$(timeout 20 "$bin/$t" "$f" 2>&1 >/dev/null); then

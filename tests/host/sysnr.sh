@@ -20,7 +20,7 @@ ours() { cc -E -dM -U__x86_64__ -U__i386__ "-D$1" "$top/init/sysnr.h" | awk -v m
 for arch in x86_64:__x86_64__:syscall_64.tbl i686:__i386__:syscall_32.tbl; do
 	IFS=: read -r name flag table <<<"$arch"
 	for call in finit_module pidfd_open; do
-		macro=SYSNR_$(tr a-z A-Z <<<"$call")
+		macro=SYSNR_$(tr '[:lower:]' '[:upper:]' <<<"$call")
 		want=$(kernel_nr "$table" "$call") got=$(ours "$flag" "$macro")
 		if [ -n "$want" ] && [ "$got" = "$want" ]; then
 			pass "sysnr: $name $call is $want, as in $table"
