@@ -135,8 +135,9 @@ help:
 	@echo '($(or $(exit_words),docs/reference.md: Exit statuses)) is on its last line,'
 	@echo 'in out/results/<run-id>/status, and the exit status of experiments/experiment.'
 
+# qemu/deps' sets: run (make run), i386 (32-bit images), pxe, check (make check)
 deps:
-	@qemu/deps $(if $(filter-out x86_64,$(ARCH)),i686)
+	@qemu/deps run $(if $(filter-out x86_64,$(ARCH)),i386)
 
 # --- kernel ---------------------------------------------------------------
 kernel: deps
@@ -262,7 +263,8 @@ image: deps
 run: image
 	@experiments/experiment
 
-check: deps
+check:
+	@qemu/deps check
 	@tests/run
 
 bench: image
@@ -283,6 +285,7 @@ seeds: image
 
 # the kernel image built: KERNEL=, or VARIANT='s bzImage-VARIANT
 pxe: image
+	@qemu/deps pxe
 	@BZIMAGE=$(if $(KERNEL),$(BZIMAGE),$(A)/bzImage$(if $(filter default,$(VARIANT)),,-$(VARIANT))) qemu/mkpxe $(ARCH)
 
 compare: deps
@@ -294,7 +297,8 @@ lava: image
 lava-check: image
 	@lava/check
 
-fuzz: deps
+fuzz:
+	@qemu/deps check
 	@tests/fuzz/run
 
 clean:

@@ -1,7 +1,10 @@
 #!/bin/bash
 # Kernel comparison: a bzImage too big for MEM is refused with the MEM that
 # would do; a stock Debian kernel with its modules runs at -m 96; make
-# compare names both kernel variants; bisect-run's exit codes.
+# compare names both kernel variants (default and net, which 67-collect
+# builds anyway: a real different kernel, CONFIG_NET and its drivers);
+# bisect-run's exit codes.
+# kernels: x86_64/net
 # shellcheck source=tests/lib.sh
 source "$(dirname "$0")/../lib.sh"
 cd "$top" || exit 2
@@ -40,29 +43,30 @@ else
 fi
 
 # two variants of the same source, interleaved boots
-CMP_DIR=$T/compare KERNELS="default preempt-full" BOOTS=1 RUNS=2 WARMUP=0 WORKLOADS=fight \
+CMP_DIR=$T/compare KERNELS="default net" BOOTS=1 RUNS=2 WARMUP=0 WORKLOADS=fight \
 	experiments/compare >"$T/compare.out" 2>"$T/compare.err"
 rc=$?
 check "make compare: completes (status $rc)" test "$rc" = 0 -o "$rc" = 3
 check "make compare: both kernels named in the comparison" \
-	grep -q "A = default.*B = preempt-full\|default.*preempt-full" "$T/compare/compare.txt"
+	grep -q "A = default.*B = net\|default.*net" "$T/compare/compare.txt"
 # one boot a kernel: the boot is the unit, so the comparison says up front that no verdict is possible
 check "make compare: BOOTS=1, no verdict possible, said up front" \
 	grep -q '^no verdict possible for fight/partition: by boot: 1 boot(s) of A and 1 of B' "$T/compare/compare.txt"
 check "make compare: BOOTS=1 warned before booting" grep -q 'BOOTS=1: with 1 boot(s) a kernel no difference can be proven' "$T/compare.err"
 check "make compare: kernels identified by release and config" \
 	test "$(grep -c '^  config ' "$T/compare/kernels.txt")" = 2
-check "make compare: the preempt-full boot ran the preempt-full kernel" \
-	grep -aq 'kernel_version="[^"]*PREEMPT' "$T/compare/preempt-full-1/serial.log"
-check "make compare: each record carries its tag" grep -aq '^ok .* tag=preempt-full' "$T/compare/preempt-full-1/serial.log"
+check "make compare: the net boot ran the net kernel (its network stack registered)" \
+	grep -aq 'NET: Registered' "$T/compare/net-1/serial.log"
+absent "make compare: the default boot ran the default kernel (no network stack)" 'NET: Registered' "$T/compare/default-1/serial.log"
+check "make compare: each record carries its tag" grep -aq '^ok .* tag=net' "$T/compare/net-1/serial.log"
 check "make compare: the verdict names the kernels" \
-	grep -qE '^fight: no verdict possible between preempt-full and default on the partition' "$T/compare/compare.txt"
+	grep -qE '^fight: no verdict possible between (net and default|default and net) on the partition' "$T/compare/compare.txt"
 check "make compare: results.csv with both kernels' runs" \
-	test "$(grep -c ',preempt-full,' "$T/compare/results.csv"):$(grep -c ',default,' "$T/compare/results.csv")" = 4:4
+	test "$(grep -c ',net,' "$T/compare/results.csv"):$(grep -c ',default,' "$T/compare/results.csv")" = 4:4
 check "make compare: report.md with each kernel's memory and the kernel comparison" \
-	bash -c "grep -q '^## Memory' '$T/compare/report.md' && grep -q '^## Kernels: default preempt-full' '$T/compare/report.md'"
+	bash -c "grep -q '^## Memory' '$T/compare/report.md' && grep -q '^## Kernels: default net' '$T/compare/report.md'"
 check "make compare: report.md shows MemTotal and MemAvailable of both" \
-	test "$(grep -cE '^\| [0-9.]+ \| (default|preempt-full) \| [0-9]+ \| [0-9]+ \|$' "$T/compare/report.md")" = 2
+	test "$(grep -cE '^\| [0-9.]+ \| (default|net) \| [0-9]+ \| [0-9]+ \|$' "$T/compare/report.md")" = 2
 check "make compare: summary per kernel and backend, never pooled" \
 	test "$(grep -cE '^fight +(partition|file) ' "$T/compare/summary.txt")" = 4
 info "make compare memory: $(sed -n '/^## Memory/,/^## Swap/p' "$T/compare/report.md" | grep -E '^\| [0-9]|MemTotal|Warning' | tr '\n' ' ')"

@@ -3,6 +3,7 @@
 # with swapbench's fragments gives the same bzImage as debian:6.1; a Debian
 # source version is fetched and its configuration checked; version-specific
 # fragment lines; clear refusals; make run KERNEL=debian:6.1.
+# kernels: x86_64/net
 # shellcheck source=tests/lib.sh
 source "$(dirname "$0")/../lib.sh"
 cd "$top" || exit 2
@@ -21,12 +22,12 @@ check "resolve: a variant on top of a bzImage is refused" grep -q 'on top of a s
 msg=$(kernel/build x86_64 default debian:6.999 2>&1)
 check "build: debian:6.999 names the series Debian has" grep -q 'no package linux-source-6.999 here (have: .*debian:6.1' <<<"$msg"
 
-# debian:6.1 and debian:6.1+preempt-full are the cached default and variant
+# debian:6.1 and debian:6.1+net are the cached default and variant
 def=$(kernel/build x86_64 default 2>/dev/null)
 check "resolve: debian:6.1 is the default kernel, from the cache" \
 	test "$(kernel/resolve x86_64 debian:6.1 2>/dev/null)" = "$def"
-check "resolve: preempt-full and debian:6.1+preempt-full are one kernel" \
-	test "$(kernel/resolve x86_64 debian:6.1+preempt-full 2>/dev/null)" = "$(kernel/build x86_64 preempt-full 2>/dev/null)"
+check "resolve: net and debian:6.1+net are one kernel" \
+	test "$(kernel/resolve x86_64 debian:6.1+net 2>/dev/null)" = "$(kernel/build x86_64 net 2>/dev/null)"
 
 # A tree outside git: identified by its files, built with the fragments in
 # the same object directory as the default; reproducible, so byte-identical.

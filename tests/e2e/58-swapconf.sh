@@ -8,6 +8,7 @@
 # fill is checked against the ratio the fill states. They run on the kernel
 # variant modern (kernel/variants/modern.config; the first run builds it);
 # the default kernel, which lacks zram, must say so.
+# kernels: x86_64/modern
 # shellcheck source=tests/lib.sh
 source "$(dirname "$0")/../lib.sh"
 

@@ -6,9 +6,12 @@
 # once by hand (--keep-in-foreground, which drops to the configured user as
 # the daemon does) and once as Debian's service starts it (-u dnsmasq and a
 # conf-dir). A 64-bit machine known by its MAC boots x86_64 through iPXE; an
-# unknown one boots i686 through pxelinux on the ROM's PXE API, as a BIOS
+# unknown one (a Pentium III) boots i586, the suite's one 32-bit image,
+# served as the recipe's i686 tree (as docs/old-pcs.md says for P5 labs),
+# through pxelinux on the ROM's PXE API, as a BIOS
 # PXE ROM would. Each experiment completes, its records arrive on serial
 # and on the results disk, and dnsmasq's log shows what it served.
+# kernels: i586/default
 # shellcheck source=tests/lib.sh
 source "$(dirname "$0")/../lib.sh"
 quick="panic=-1 swapbench.end=qemu swapbench.workloads=fight swapbench.runs=1 swapbench.warmup=0"
@@ -18,8 +21,8 @@ for need in ip dnsmasq busybox; do
 done
 [ "$(id -u)" = 0 ] || { fail "needs root: a network namespace and a tap device (CI runs as root)"; finish; }
 getent passwd dnsmasq >/dev/null || { fail "no dnsmasq user (Debian's dnsmasq-base makes it)"; finish; }
-if ! make -C "$top" --no-print-directory image ARCH=i686 >"$T/make-i686.log" 2>&1; then
-	fail "make image ARCH=i686: $(tail -n 3 "$T/make-i686.log" | tr '\n' ' ')"
+if ! make -C "$top" --no-print-directory image ARCH=i586 >"$T/make-i586.log" 2>&1; then
+	fail "make image ARCH=i586: $(tail -n 3 "$T/make-i586.log" | tr '\n' ' ')"
 	finish
 fi
 
@@ -35,10 +38,12 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# The trees as docs/old-pcs.md makes and copies them, with the quick experiment
-for arch in i686 x86_64; do
+# The trees as docs/old-pcs.md makes and copies them, with the quick experiment;
+# the i586 image in the recipe's i686 tree
+tree_of() { if [ "$1" = i586 ]; then echo i686; else echo "$1"; fi; }
+for arch in i586 x86_64; do
 	BZIMAGE=$OUT/$arch/bzImage INITRD=$OUT/$arch/initramfs.cpio.gz MEM=64 APPEND="$quick" \
-		env -u WORKLOADS -u RUNS -u WARMUP "$top/qemu/mkpxe" "$arch" "$root/$arch" >/dev/null
+		env -u WORKLOADS -u RUNS -u WARMUP "$top/qemu/mkpxe" "$arch" "$root/$(tree_of "$arch")" >/dev/null
 done
 chmod 755 "$root"
 chown -R dnsmasq: "$root"
@@ -87,12 +92,12 @@ fetch() {
 # dir, and up: seconds from QEMU's start to init's first record on serial
 netboot() {
 	local name=$1 arch=$2 mac=${3:-} cpu='' t0
-	[ "$arch" = i686 ] && cpu=pentium3
+	[ "$arch" = i586 ] && cpu=pentium3
 	dir=$T/$name log=$dir/serial.log up=
 	rm -rf "$dir"
 	t0=$(date +%s.%N)
 	ip netns exec "$ns" env ARCH="$arch" CPU="$cpu" NET_TAP="$tap" NET_MAC="$mac" \
-		BZIMAGE="$root/$arch/bzImage" MEM=64 LIMIT=240 "$top/qemu/run" -q -o "$dir" &
+		BZIMAGE="$root/$(tree_of "$arch")/bzImage" MEM=64 LIMIT=240 "$top/qemu/run" -q -o "$dir" &
 	local qpid=$!
 	while kill -0 "$qpid" 2>/dev/null; do
 		if [ -z "$up" ] && grep -aq '^# sb meta' "$log" 2>/dev/null; then
@@ -143,13 +148,13 @@ t_ipxe=$up
 mkdir -p "$T/dnsmasq.d"
 grep -v '^dhcp-match=set:ipxe,175' "$conf" >"$T/dnsmasq.d/swapbench.conf"
 serve service -u dnsmasq --conf-dir="$T/dnsmasq.d,.dpkg-dist,.dpkg-old,.dpkg-new"
-netboot pxelinux-i686 i686
-records pxelinux-i686 i686
+netboot pxelinux-i586 i586
+records pxelinux-i586 i686	# uname -m on the Pentium III
 d=$T/service.dnsmasq
 for f in pxelinux.0 ldlinux.c32 bzImage initramfs.cpio.gz; do
-	check "pxelinux-i686: dnsmasq sent i686/$f" grep -q "sent $root/i686/$f to " "$d"
+	check "pxelinux-i586: dnsmasq sent i686/$f (the i586 image)" grep -q "sent $root/i686/$f to " "$d"
 done
-check "pxelinux-i686: pxelinux read its configuration" grep -q "sent $root/i686/pxelinux.cfg/default to " "$d"
-check "pxelinux-i686: pxelinux loaded the kernel" grep -aq '^Loading bzImage' "$log"
-info "PXE through dnsmasq, init's first record after QEMU start: iPXE x86_64 $(printf '%.1f' "${t_ipxe:-0}") s, pxelinux i686 $(printf '%.1f' "${up:-0}") s"
+check "pxelinux-i586: pxelinux read its configuration" grep -q "sent $root/i686/pxelinux.cfg/default to " "$d"
+check "pxelinux-i586: pxelinux loaded the kernel" grep -aq '^Loading bzImage' "$log"
+info "PXE through dnsmasq, init's first record after QEMU start: iPXE x86_64 $(printf '%.1f' "${t_ipxe:-0}") s, pxelinux i586 $(printf '%.1f' "${up:-0}") s"
 finish

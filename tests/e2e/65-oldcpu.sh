@@ -6,6 +6,7 @@
 # the TSC, and qemu/run tells the guest no TSC rate; with no387 (the FPU
 # ignored, as on a 486SX) a run still completes. ARCH=i586 on a P5 (-cpu
 # pentium) completes a short experiment, and is refused on a 486 at once.
+# kernels: i486/default i586/default
 # shellcheck source=tests/lib.sh
 source "$(dirname "$0")/../lib.sh"
 

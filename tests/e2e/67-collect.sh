@@ -8,6 +8,7 @@
 # reason on the serial line and on the screen (VGA text memory, read
 # through QEMU's monitor).
 # Builds the x86_64 net kernel once (cached; the build time is printed).
+# kernels: x86_64/net
 # shellcheck source=tests/lib.sh
 source "$(dirname "$0")/../lib.sh"
 quick=(ip=dhcp swapbench.workloads=idle swapbench.idle.seconds=1 swapbench.runs=2 swapbench.warmup=0)

@@ -12,6 +12,7 @@
 # and each machine's own count of acknowledged lines agree). Twice: once
 # undisturbed, once with the collector killed (SIGKILL) and started again
 # mid-series and one machine's link down for a while.
+# kernels: x86_64/net i586/default i586/net
 # shellcheck source=tests/lib.sh
 source "$(dirname "$0")/../lib.sh"
 # shellcheck source=tests/lablib.sh

@@ -3,6 +3,7 @@
 # CONFIG_SWAP off over base.config): the image says so clearly and stops
 # with status 2, instead of crashing or measuring nothing. The first run
 # builds that kernel (a few minutes); later runs take it from the cache.
+# kernels: x86_64/noswap
 # shellcheck source=tests/lib.sh
 source "$(dirname "$0")/../lib.sh"
 

@@ -4,6 +4,7 @@
 # test action's limit counts every backend configuration the command line
 # names (not two), the silence limit follows swapbench.timeout, and a name
 # the image's parser refuses is refused with the parser's words.
+# kernels: x86_64/default
 # shellcheck source=tests/lib.sh
 source "$(dirname "$0")/../lib.sh"
 

@@ -9,6 +9,7 @@
 #    docs/variables.md names make help's variables.
 # 3. No fact of the registry is written by hand anywhere else:
 #    tests/host/registry_facts.sh.
+# kernels: x86_64/default
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top" || exit 1
@@ -72,11 +73,9 @@ check "host/registry.sh: the swap designation" test "$(registry_disk swap)" = "$
 check "host/registry.sh: status 1's words" test "$(registry_exit_text 1)" = "$(sed -n 's/^exit 1 .* text=//p' <<<"$reg")"
 check "host/registry.sh: the word fail is status 1" test "$(registry_exit_status fail)" = 1
 check "host/registry.sh: an unknown status reads as a crash" test "$(registry_exit_text 77)" = "$(registry_exit_text 3)"
-bz=$OUT/x86_64/bzImage
-if [ -f "$bz" ]; then
-	check "qemu/bzinfo --cmdline-size reads the built kernel's limit, the registry's" \
-		test "$(qemu/bzinfo --cmdline-size "$bz")" = "$(registry_limit cmdline-bytes)"
-fi
+bz=$OUT/x86_64/bzImage	# tests/run makes the image first (the kernels: line)
+check "qemu/bzinfo --cmdline-size reads the built kernel's limit, the registry's" \
+	test "$(qemu/bzinfo --cmdline-size "$bz")" = "$(registry_limit cmdline-bytes)"
 printf 'HdrS' | dd of="$tmp/old.bz" bs=1 seek=$((0x202)) conv=notrunc 2>/dev/null
 printf '\x05\x02' | dd of="$tmp/old.bz" bs=1 seek=$((0x206)) conv=notrunc 2>/dev/null
 check "qemu/bzinfo --cmdline-size: 255 for a boot protocol before 2.06" test "$(qemu/bzinfo --cmdline-size "$tmp/old.bz")" = 255

@@ -1,0 +1,48 @@
+#!/bin/bash
+# tests/run itself: it runs a unit test binary only while its source
+# tests/unit/test_X.c exists (a binary left in out/ by a removed test never
+# runs), and it builds each kernel the e2e tests boot once, in the order
+# they first need it: the plan of docs/results/check-budget.md.
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+failed=0
+pass() { echo "PASS testrun: $1"; }
+fail() { echo "FAIL testrun: $1: $2"; failed=1; }
+is() { if [ "$2" = "$3" ]; then pass "$1"; else fail "$1" "got '$2', want '$3'"; fi; }
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+
+# a fake out/: a stale binary whose source is gone and one whose source exists
+mkdir -p "$T/host/tests"
+printf '#!/bin/sh\necho "FAIL gone: a removed test ran"\nexit 1\n' >"$T/host/tests/test_gone"
+printf '#!/bin/sh\necho "PASS size: the fake ran"\n' >"$T/host/tests/test_size"
+chmod +x "$T/host/tests/test_gone" "$T/host/tests/test_size"
+list=$(OUT=$T "$top/tests/run" --list unit/)
+is "--list: one unit test a source, none other" "$(grep -c '^unit/' <<<"$list")" "$(printf '%s\n' "$top"/tests/unit/test_*.c | wc -l)"
+is "--list: the stale test_gone is not listed" "$(grep -c gone <<<"$list")" 0
+is "--list: test_size is listed" "$(grep -cx unit/test_size <<<"$list")" 1
+out=$(OUT=$T "$top/tests/run" unit/test_gone 2>&1)
+is "a stale binary does not run (rc $?)" "$(grep -c 'removed test ran' <<<"$out")" 0
+is "... and nothing is counted" "$(tail -n 1 <<<"$out")" "0 passed, 0 failed, 0 skipped"
+out=$(OUT=$T "$top/tests/run" unit/test_size 2>&1)
+is "a binary whose source exists runs (rc $?)" "$(tail -n 1 <<<"$out")" "1 passed, 0 failed, 0 skipped"
+
+# the kernels: each once, the default first, in the order the tests need them
+list=$(OUT=$T "$top/tests/run" --list e2e/)
+q=$(sed -n 's/^kernels: //p' <<<"$list")
+is "kernels: each named once" "$(tr ' ' '\n' <<<"$q" | sort | uniq -d | wc -l)" 0
+is "kernels: x86_64's default first" "${q%% *}" x86_64/default
+is "kernels: the plan" "$(tr ' ' '\n' <<<"$q" | sort | xargs)" \
+	"i486/default i586/default i586/net x86_64/default x86_64/modern x86_64/net x86_64/noswap x86_64/usb"
+for t in "$top"/tests/e2e/*.sh; do
+	k=$(sed -n 's/^# kernels: //p' "$t")
+	for w in $k; do
+		[[ $w == */* ]] || fail "kernels: ${t##*/} names '$w'" "ARCH/VARIANT"
+		[ -f "$top/kernel/${w%/*}.config" ] || fail "kernels: ${t##*/} names $w" "no kernel/${w%/*}.config"
+		v=${w#*/}
+		[ "$v" = default ] || [ -f "$top/kernel/variants/$v.config" ] || fail "kernels: ${t##*/} names $w" "no variant $v"
+	done
+done
+first=$(grep -n '^e2e/' <<<"$list" | grep -m1 'i586/default' | cut -d: -f2 | cut -d' ' -f1)
+is "kernels: i586 comes when the first test that boots it does" "$first" e2e/60-pxe.sh
+exit $failed
