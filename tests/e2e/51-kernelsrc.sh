@@ -41,7 +41,7 @@ check "source tree: identified by its files' names, sizes and times" grep -q 'is
 # Fragment lines for other versions: a symbol 6.1 lacks is named with the
 # version, the fragment file and line; a version condition makes it skip.
 mkdir -p "$T/kernel/variants"
-cp kernel/build kernel/base.config kernel/x86_64.config "$T/kernel/"
+cp kernel/build kernel/source.sh kernel/base.config kernel/x86_64.config "$T/kernel/"
 printf 'CONFIG_SWAPBENCH_NO_SUCH_SYMBOL=y  # a test\n' >"$T/kernel/variants/sbtest.config"
 msg=$("$T/kernel/build" --check x86_64 sbtest 2>&1)
 check "fragments: a symbol 6.1 does not have fails the check (status $?)" test $? = 1

@@ -1,0 +1,71 @@
+#!/bin/bash
+# kernel/source.sh -- sourced by kernel/build: where a kernel's source comes
+# from and what identifies it in the cache key (Debian's linux-source-X.Y
+# package, fetched and unpacked once; a tree by its commit or its files),
+# and version_meets for the fragments' version conditions. Uses the
+# caller's say, die and $cache; sets srcdir and srcver.
+# shellcheck shell=bash disable=SC2154 # cache is kernel/build's
+
+# fetch_debian_source X.Y: Debian's linux-source-X.Y, newest version in the
+# cache or the package index; sets srcdir and srcver.
+fetch_debian_source() {
+	local series=$1 pkg=linux-source-$1 debdir=$cache/deb deb ver
+	case $series in
+	[0-9]*.[0-9]*) ;;
+	*) die "debian:$series: give a kernel series such as debian:6.1 or debian:6.12" ;;
+	esac
+	mkdir -p "$debdir"
+	deb=$(find "$debdir" -maxdepth 1 -name "${pkg}_*_all.deb" | sort -V | tail -n1)
+	if [ -z "$deb" ]; then
+		if ! apt-cache show "$pkg" >/dev/null 2>&1; then
+			die "debian:$series: Debian has no package $pkg here (have: $(apt-cache pkgnames linux-source- 2>/dev/null |
+				sed -n 's/^linux-source-\([0-9].*\)/debian:\1/p' | sort -V | tr '\n' ' ')); run 'apt-get update' if it should"
+		fi
+		say "downloading Debian's $pkg package"
+		(cd "$debdir" && apt-get download -qq "$pkg" 2>&1 | grep -v '^W: Download is performed unsandboxed' >&2) || true
+		deb=$(find "$debdir" -maxdepth 1 -name "${pkg}_*_all.deb" | sort -V | tail -n1)
+		[ -n "$deb" ] || die "apt-get download $pkg failed (run 'apt-get update' first?)"
+	fi
+	ver=${deb##*/"${pkg}"_}
+	ver=${ver%_all.deb}
+	srcdir=$cache/src/$ver/$pkg
+	if [ ! -f "$srcdir/.swapbench-unpacked" ]; then
+		say "unpacking $pkg $ver (about a minute)"
+		rm -rf "$cache/src/$ver"
+		mkdir -p "$cache/src/$ver"
+		dpkg-deb --fsys-tarfile "$deb" | tar -xO "./usr/src/$pkg.tar.xz" |
+			xz -dc -T0 | tar -x -C "$cache/src/$ver"
+		touch "$srcdir/.swapbench-unpacked"
+	fi
+	# the 6.1 key keeps its old spelling, so existing caches stay valid
+	srcver="debian-$ver"
+}
+
+# version_meets A OP B: kernel version A meets OP (<, <=, >, >=) B.
+version_meets() {
+	local a=$1 op=$2 b=$3 lo
+	lo=$(printf '%s\n%s\n' "$a" "$b" | sort -V | head -n1)
+	case $op in
+	'<') [ "$a" != "$b" ] && [ "$lo" = "$a" ] ;;
+	'<=') [ "$lo" = "$a" ] ;;
+	'>') [ "$a" != "$b" ] && [ "$lo" = "$b" ] ;;
+	'>=') [ "$lo" = "$b" ] ;;
+	esac
+}
+
+# tree_identity DIR: the commit plus a hash of uncommitted changes, or for a
+# tree outside git a fingerprint of every file's name, size and mtime.
+tree_identity() {
+	local dir=$1
+	if git -C "$dir" rev-parse --show-toplevel >/dev/null 2>&1 &&
+		[ "$(git -C "$dir" rev-parse --show-toplevel)" = "$dir" ]; then
+		srcver="tree-$(git -C "$dir" rev-parse HEAD)"
+		if [ -n "$(git -C "$dir" status --porcelain --untracked-files=no 2>/dev/null)" ]; then
+			srcver="$srcver-dirty-$(git -C "$dir" diff HEAD | sha256sum | cut -c1-12)"
+		fi
+	else
+		say "$dir is not a git checkout: identifying it by its files' names, sizes and times"
+		srcver="files-$(cd "$dir" && find . -path ./.git -prune -o -type f -printf '%P %s %T@\n' |
+			LC_ALL=C sort | sha256sum | cut -c1-16)"
+	fi
+}
