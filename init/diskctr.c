@@ -99,6 +99,7 @@ int diskctr_read(struct diskctr *c)
 {
 	if (ctr_fd < 0)
 		return -EBADF;
+	errno = 0;	/* a short read sets none: no stale one read as its reason */
 	if (pread(ctr_fd, ctr_buf, CTR_BYTES, (off_t)ctr_off) != CTR_BYTES)
 		return errno ? -errno : -EIO;
 	ctr_buf[CTR_BYTES - 1] = 0;
