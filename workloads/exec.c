@@ -136,9 +136,10 @@ static void check_params(enum wl_mode mode)
 	find_cmd(path, sizeof(path));
 	/* --check runs before init mounts the filesystem disk; --prepare after */
 	if (!path[0] && extras_unmounted() && mode != WL_CHECK)
-		wl_usage("cmd", cmd, "the extras are on the filesystem disk (EXTRA_ON=disk), which init mounts "
-			 "only for a swapfile configuration: add file to swapbench.backends, or build with "
-			 "EXTRA_ON=initramfs");
+		wl_usage("cmd", cmd, "the extras are on the filesystem disk (EXTRA_ON=disk), and %s has no %s: "
+			 "init mounts that disk only for a swapfile configuration (add file to "
+			 "swapbench.backends), and it has them only as qemu/mkdisks made it; or build with "
+			 "EXTRA_ON=initramfs", wl_dir(), EXTRA);
 	if (!path[0] && !(extras_unmounted() && !strchr(cmd, '/')))
 		wl_usage("cmd", cmd, "no such program in %s/bin, %s or /workloads (add it with EXTRA_BIN=/usr/bin/%s)",
 			 EXTRA, EXTRA, cmd);
