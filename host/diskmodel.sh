@@ -38,6 +38,22 @@ diskmodel_icount() {
 	if [ "${1:-host}" != host ] && [ -z "${2:-}" ]; then echo 0; else echo "${2:-1}"; fi
 }
 
+# diskmodel_limit DISK PARSED FLOOR: "RUNS LIMIT" for a boot under a model,
+# from init --check's settings (PARSED): every run may take the image's own
+# per-run timeout, since each waits for the modelled disk (a lines run on
+# DISK=hdd: about 3 minutes); the registry's hour (FLOOR, never less) stops
+# a make run of 22 such runs. Nothing without a model.
+diskmodel_limit() {
+	[ "${1:-host}" != host ] || return 0
+	awk -F= -v floor="${3:-0}" '{ v[$1] = $2 }
+	END {
+		r = v["runs"]; if (v["until"] != "" && v["maxruns"] > r) r = v["maxruns"]
+		n = (r + v["warmup"]) * split(v["workloads"], w, ",") * split(v["backends"], b, ",")
+		l = 600 + n * (v["timeout"] ? v["timeout"] : 600)
+		printf "%d %d\n", n, (l > floor ? l : floor)
+	}' <<<"$2"
+}
+
 # diskmodel_get DISK KEY: a figure of the profile, as its file gives it
 diskmodel_get() {
 	sed -n "s/^$2[[:space:]]*=[[:space:]]*\([^#]*[^#[:space:]]\).*/\1/p" "$top/disk/profiles/$1.conf" | head -n1
