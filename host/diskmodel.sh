@@ -45,11 +45,12 @@ diskmodel_icount() {
 # a make run of 22 such runs. Nothing without a model.
 diskmodel_limit() {
 	[ "${1:-host}" != host ] || return 0
-	awk -F= -v floor="${3:-0}" '{ v[$1] = $2 }
+	# ten minutes for the boot, the disks' set-up and the last records
+	awk -F= -v floor="${3:-0}" -v boot=600 '{ v[$1] = $2 }
 	END {
 		r = v["runs"]; if (v["until"] != "" && v["maxruns"] > r) r = v["maxruns"]
 		n = (r + v["warmup"]) * split(v["workloads"], w, ",") * split(v["backends"], b, ",")
-		l = 600 + n * (v["timeout"] ? v["timeout"] : 600)
+		l = boot + n * v["timeout"]	# init --check always prints it
 		printf "%d %d\n", n, (l > floor ? l : floor)
 	}' <<<"$2"
 }
