@@ -26,7 +26,7 @@ diskmodel_refusal() {
 		# measured: fight on DISK=hdd, ICOUNT=1: the head worked 14.2 s, the guest's clock saw 12.9 s of run
 		echo "DISK=$disk and ICOUNT=1 do not mix: the guest's clock follows the host's only while no vCPU runs, so a wait the model charges while another process computes is not seen (use ICOUNT=0: the host's clock)"
 	elif [ "$det" = 1 ]; then
-		echo "DISK=$disk and DETERMINISTIC=1 do not mix: the model waits in host time, which a deterministic guest's clock never sees (use ICOUNT=1 or the host clock)"
+		echo "DISK=$disk and DETERMINISTIC=1 do not mix: the model waits in host time, which a deterministic guest's clock never sees (use the host's clock: neither DETERMINISTIC=1 nor ICOUNT=1)"
 	elif [ -n "$net" ]; then
 		echo "DISK=$disk models the disk QEMU attaches; a PXE boot (NET_BOOT, NET_TAP) has none"
 	fi
