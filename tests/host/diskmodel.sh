@@ -23,6 +23,10 @@ has "an unknown profile names the known ones" "$(diskmodel_refusal hdd-ibm 0 '')
 has "DETERMINISTIC=1 is refused with a model" "$(diskmodel_refusal hdd 1 '')" "DETERMINISTIC=1 do not mix"
 has "ICOUNT=1 is refused with a model" "$(diskmodel_refusal hdd 0 '' 1)" "ICOUNT=1 do not mix"
 is "ICOUNT=1 is fine without one" "$(diskmodel_refusal host 0 '' 1)" ""
+# the way out a refusal names is itself accepted: DETERMINISTIC=1's points to the host clock
+det_advice=$(diskmodel_refusal hdd 1 '' | sed -n 's/.*(use \(.*\))$/\1/p')
+has "DETERMINISTIC=1's refusal names the host clock as the way out" "$det_advice" "host's clock"
+is "... and not ICOUNT=1, which a model refuses too" "$(grep -c 'use ICOUNT=1' <<<"$det_advice")" 0
 is "make run under a model: the host's clock" "$(diskmodel_icount hdd '')" 0
 is "make run without one: ICOUNT=1" "$(diskmodel_icount host '')" 1
 is "an ICOUNT given is kept" "$(diskmodel_icount hdd 1)" 1
