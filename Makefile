@@ -19,6 +19,10 @@ KERNELS   ?=
 BOOTS     ?= 3
 EXTRA     ?=
 EXTRA_BIN ?=
+# where EXTRA/EXTRA_BIN go: disk (the filesystem disk qemu/mkdisks makes) or
+# initramfs (unevictable ramfs, unpacked before init: for boots without that
+# disk, so make pxe and the LAVA jobs); rootfs/extras
+EXTRA_ON  ?= $(if $(filter pxe lava lava-check,$(MAKECMDGOALS)),initramfs,disk)
 # the disk's cost: host (the host's page cache) or a profile in disk/profiles/
 DISK      ?= host
 LAYOUT    ?=
@@ -69,6 +73,8 @@ BZIMAGE   := $(if $(KERNEL),$(or $(KERNEL_FILE),$(A)/kernels/$(shell kernel/reso
 INITRD    := $(A)/initramfs.cpio.gz
 # the list it was made from; an image with extras (make seeds) is another INITRD
 LIST      := $(INITRD:.cpio.gz=.list)
+# EXTRA_ON=disk: what qemu/mkdisks puts on the filesystem disk for this INITRD
+EXTRAS    := $(INITRD:.cpio.gz=.extras)
 REPORT    := $(HOST_OUT)/swapbench-report
 
 
@@ -123,6 +129,7 @@ help:
 	$(call help_var,APPEND,extra kernel command line (swapbench.* keys$(comma) docs/reference.md))
 	$(call help_var,EXTRA,files or directories to add under /extra (for the exec workload))
 	$(call help_var,EXTRA_BIN,host programs to add with their shared libraries (/usr/bin/perl))
+	$(call help_var,EXTRA_ON,where EXTRA and EXTRA_BIN go: disk (the filesystem disk) or initramfs (diskless boots))
 	$(call help_var,SMP,CPUs to boot (x86_64; under QEMU a kernel with SMP and ACPI: KERNEL=smp))
 	$(call help_var,ICOUNT,under TCG: 1 (unset) the guest clock counts instructions$(comma) 0 the host clock (every boot$(comma) host/qemu.sh))
 	$(call help_var,DETERMINISTIC,1: same kernel + image + command line = byte-identical results (x86_64$(comma) TCG))
@@ -175,7 +182,7 @@ $(HOST_OUT)/gen_init_cpio:
 	$(HOST_CC) -O2 -o $@ "$$(kernel/build source)/usr/gen_init_cpio.c"
 
 $(INITRD): $(IMG_BIN) $(HOST_OUT)/gen_init_cpio rootfs/mklist rootfs/extras rootfs/pack FORCE
-	@rootfs/mklist $(IMG_BIN) "$(WL_ALL)" $(BUSYBOX) "$(MODULES)" >$(LIST).new
+	@rm -f $(EXTRAS) && EXTRA_LIST=$(EXTRAS) rootfs/mklist $(IMG_BIN) "$(WL_ALL)" $(BUSYBOX) "$(MODULES)" >$(LIST).new
 	@if ! cmp -s $(LIST).new $(LIST) || [ ! -f $@ ] || \
 	   [ $(IMG_BIN) -nt $@ ]; then \
 	  mv $(LIST).new $(LIST); \
@@ -317,6 +324,6 @@ wl-names:
 
 FORCE:
 
-export ARCH MEM RUNS WARMUP WORKLOADS ACCEL KERNEL VARIANT BUSYBOX MODULES DISK_IF APPEND EXTRA EXTRA_BIN OUT HOST_OUT PXE_DISKS
+export ARCH MEM RUNS WARMUP WORKLOADS ACCEL KERNEL VARIANT BUSYBOX MODULES DISK_IF APPEND EXTRA EXTRA_BIN EXTRA_ON OUT HOST_OUT PXE_DISKS
 export DETERMINISTIC KERNELS BOOTS DISK LAYOUT SMP
 export BZIMAGE INITRD REPORT WL_ALL

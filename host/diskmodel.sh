@@ -26,7 +26,7 @@ diskmodel_refusal() {
 		# measured: fight on DISK=hdd, ICOUNT=1: the head worked 14.2 s, the guest's clock saw 12.9 s of run
 		echo "DISK=$disk and ICOUNT=1 do not mix: the guest's clock follows the host's only while no vCPU runs, so a wait the model charges while another process computes is not seen (use ICOUNT=0: the host's clock)"
 	elif [ "$det" = 1 ]; then
-		echo "DISK=$disk and DETERMINISTIC=1 do not mix: the model waits in host time, which a deterministic guest's clock never sees (use ICOUNT=1 or the host clock)"
+		echo "DISK=$disk and DETERMINISTIC=1 do not mix: the model waits in host time, which a deterministic guest's clock never sees (use the host's clock: neither DETERMINISTIC=1 nor ICOUNT=1)"
 	elif [ -n "$net" ]; then
 		echo "DISK=$disk models the disk QEMU attaches; a PXE boot (NET_BOOT, NET_TAP) has none"
 	fi
@@ -36,6 +36,23 @@ diskmodel_refusal() {
 # should use: 0 under a model (the host's clock honours it), else as given
 diskmodel_icount() {
 	if [ "${1:-host}" != host ] && [ -z "${2:-}" ]; then echo 0; else echo "${2:-1}"; fi
+}
+
+# diskmodel_limit DISK PARSED FLOOR: "RUNS LIMIT" for a boot under a model,
+# from init --check's settings (PARSED): every run may take the image's own
+# per-run timeout, since each waits for the modelled disk (a lines run on
+# DISK=hdd: about 3 minutes); the registry's hour (FLOOR, never less) stops
+# a make run of 22 such runs. Nothing without a model.
+diskmodel_limit() {
+	[ "${1:-host}" != host ] || return 0
+	# ten minutes for the boot, the disks' set-up and the last records
+	awk -F= -v floor="${3:-0}" -v boot=600 '{ v[$1] = $2 }
+	END {
+		r = v["runs"]; if (v["until"] != "" && v["maxruns"] > r) r = v["maxruns"]
+		n = (r + v["warmup"]) * split(v["workloads"], w, ",") * split(v["backends"], b, ",")
+		l = boot + n * v["timeout"]	# init --check always prints it
+		printf "%d %d\n", n, (l > floor ? l : floor)
+	}' <<<"$2"
 }
 
 # diskmodel_get DISK KEY: a figure of the profile, as its file gives it

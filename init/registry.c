@@ -158,10 +158,10 @@ void registry_describe(FILE *out)
 		fprintf(out, "limit %s value=%llu text=%s\n", registry_limits[i].name, registry_limits[i].value,
 			registry_limits[i].text);
 	/* the one decision rule (report/compare.c): an interval needs one degree of freedom */
-	fprintf(out, "verdict paired min-runs=3 text=pairs of runs of one round "
-		"(n - 2 degrees of freedom once the order effect is fitted)\n");
-	fprintf(out, "verdict unpaired min-runs=2 text=runs a side Welch's interval needs\n");
-	fprintf(out, "verdict boots min-runs=2 text=boots a kernel, for an interval "
-		"over boot means (3 or more to tell a few percent)\n");
+	fprintf(out, "verdict paired min-runs=%d text=pairs of runs of one round "
+		"(n - 2 degrees of freedom once the order effect is fitted)\n", STATS_MIN_PAIRS_ORDERED);
+	fprintf(out, "verdict unpaired min-runs=%d text=runs a side Welch's interval needs\n", STATS_MIN_SIDE);
+	fprintf(out, "verdict boots min-runs=%d text=boots a kernel, for an interval "
+		"over boot means (3 or more to tell a few percent)\n", STATS_MIN_SIDE);
 }
 #endif

@@ -100,7 +100,7 @@ static int find_interface(char *mac, size_t mn, char *ip, size_t in, char *why, 
 	freeifaddrs(ifs);
 	if (found == -ENETUNREACH)
 		snprintf(why, wn, "no network interface has an IPv4 address: the kernel's ip=dhcp got no "
-			 "answer, or this image has no network (VARIANT=net) or no driver for this NIC");
+			 "answer, or this image has no network (KERNEL=net) or no driver for this NIC");
 	return found;
 }
 

@@ -164,7 +164,7 @@ static void relative(double r, double h, double ma, double *rel, double *lo, dou
 
 int stats_welch(const double *a, size_t na, const double *b, size_t nb, struct stats_welch *w)
 {
-	if (na < 2 || nb < 2)
+	if (na < STATS_MIN_SIDE || nb < STATS_MIN_SIDE)
 		return -1;
 	double ma = stats_mean(a, na), mb = stats_mean(b, nb);
 	double va = stats_var(a, na) / (double)na, vb = stats_var(b, nb) / (double)nb;
@@ -265,12 +265,12 @@ int stats_pairs_ratio(const struct stats_pairs *s, struct stats_ratio *r)
 {
 	double n = (double)s->n, ia = s->ma, ib = s->mb, k, cww, cxw, ss, var;
 	/* x must vary by more than rounding: a thousandth of a run over all pairs */
-	int ordered = s->n >= 3 && s->cxx > 1e-3 * n;
+	int ordered = s->n >= STATS_MIN_PAIRS_ORDERED && s->cxx > 1e-3 * n;
 
 	memset(r, 0, sizeof(*r));
 	r->n = s->n;
 	r->order = r->order_se = NAN;
-	if (s->n < 2)
+	if (s->n < STATS_MIN_PAIRS)
 		return -1;
 	if (ordered) {
 		ia -= s->cxa / s->cxx * s->mx;
@@ -331,7 +331,7 @@ int stats_ratio_welch(const double *a, size_t na, const double *b, size_t nb, st
 	memset(r, 0, sizeof(*r));
 	r->n = na < nb ? na : nb;
 	r->order = r->order_se = NAN;
-	if (na < 2 || nb < 2)
+	if (na < STATS_MIN_SIDE || nb < STATS_MIN_SIDE)
 		return -1;
 	ma = stats_mean(a, na);
 	mb = stats_mean(b, nb);

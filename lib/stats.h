@@ -94,6 +94,10 @@ double stats_quantile_sorted(const double *x, size_t n, double p);
 double stats_t_cdf(double t, double df);
 double stats_t_quantile(double p, double df);
 void stats_summarize(const double *x, size_t n, struct stats_summary *s);
+/* The fewest units an interval needs, for one degree of freedom: a side of
+ * Welch's interval (runs, or boot means); pairs; pairs once the order effect
+ * is fitted (n - 2 df). init-host --describe prints them. */
+enum { STATS_MIN_SIDE = 2, STATS_MIN_PAIRS = 2, STATS_MIN_PAIRS_ORDERED = 3 };
 /* These return -1 when a sample is too small (Welch, paired: < 2, ranks: < 1). */
 int stats_welch(const double *a, size_t na, const double *b, size_t nb, struct stats_welch *w);
 int stats_mann_whitney(const double *a, size_t na, const double *b, size_t nb,

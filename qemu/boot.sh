@@ -54,6 +54,8 @@ write_status() {
 	printf 'status=%s\nverdict=%s\nwhy=%s\nelapsed_s=%.1f\n' "$rc" "$verdict" "$why" "$elapsed"
 	printf 'instrument=%s\naccel=%s\nclock=%s\ntsc=%s\npin=%s\ndisk_cache=%s\ndisk=%s\nsmp=%s\n' "$inst" \
 		"$accel" "$clock" "$tsc" "${PIN:--}" "$cache" "$DISK" "$SMP"
+	# extras on the filesystem disk (qemu/mkdisks): their size, none of it in the guest's RAM
+	[ ! -s "$dir/extras_kb" ] || printf 'extras=disk\nextras_kb=%s\n' "$(cat "$dir/extras_kb")"
 }
 
 # host_summary HOSTLOAD: the host's load during the boot, in words

@@ -188,7 +188,7 @@ static void compare_boots(const struct slot *sa, size_t na, const struct slot *s
 	c->est.unit = UNIT_BOOTS;
 	c->est.na = ka;
 	c->est.nb = kb;
-	if (ka < 2 || kb < 2 || stats_ratio_welch(ma, ka, mb, kb, &r))
+	if (ka < STATS_MIN_SIDE || kb < STATS_MIN_SIDE || stats_ratio_welch(ma, ka, mb, kb, &r))
 		snprintf(c->why, sizeof(c->why), "by boot: %zu boot(s) of A and %zu of B; boots differ by "
 			 "more than runs do, so kernels are compared over boots: 2 a side at least, 3 or "
 			 "more to tell a few percent", ka, kb);

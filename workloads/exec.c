@@ -16,8 +16,13 @@
  * Why move: initramfs files live in ramfs, which nothing can evict. Perl and
  * its libraries pinned there take about 10 MiB of a 64 MiB guest; on ext4
  * they are file-backed pages the kernel may drop and read back, as on a
- * normal system. Before exec'ing, a run prints extras= (none, ramfs, moved)
- * and memavailable_kb= so the two can be compared.
+ * normal system. With EXTRA_ON=disk (the default) they never enter the
+ * initramfs: qemu/mkdisks puts them on the filesystem disk, and the image
+ * carries only the symlink /extra -> mnt/fs/extra (relative, where move
+ * makes an absolute one), dangling until init mounts that disk for the
+ * swapfile. Before exec'ing, a run prints extras= (none, ramfs, moved,
+ * disk), extras_kb= (their size) and memavailable_kb=, so a reader knows
+ * whether they pinned RAM.
  */
 #include "wl.h"
 
@@ -114,14 +119,28 @@ static void stdin_path(char *buf, size_t size)
 		snprintf(buf, size, "/dev/null");
 }
 
-static void check_params(void)
+/* 1 if /extra is a symlink to what is not there (yet): the extras on a disk not mounted */
+static int extras_unmounted(void)
+{
+	struct stat st;
+
+	return lstat(EXTRA, &st) == 0 && S_ISLNK(st.st_mode) && stat(EXTRA "/", &st) < 0;
+}
+
+static void check_params(enum wl_mode mode)
 {
 	char path[4096], copy[256], *argv[ARGS_MAX];
 
 	if (!cmd[0])
 		wl_usage("cmd", cmd, "which program? (swapbench.exec.cmd=NAME, added with EXTRA_BIN= or EXTRA=)");
 	find_cmd(path, sizeof(path));
-	if (!path[0])
+	/* --check runs before init mounts the filesystem disk; --prepare after */
+	if (!path[0] && extras_unmounted() && mode != WL_CHECK)
+		wl_usage("cmd", cmd, "the extras are on the filesystem disk (EXTRA_ON=disk), and %s has no %s: "
+			 "init mounts that disk only for a swapfile configuration (add file to "
+			 "swapbench.backends), and it has them only as qemu/mkdisks made it; or build with "
+			 "EXTRA_ON=initramfs", wl_dir(), EXTRA);
+	if (!path[0] && !(extras_unmounted() && !strchr(cmd, '/')))
 		wl_usage("cmd", cmd, "no such program in %s/bin, %s or /workloads (add it with EXTRA_BIN=/usr/bin/%s)",
 			 EXTRA, EXTRA, cmd);
 	if (strlen(args) >= sizeof(copy))
@@ -235,10 +254,34 @@ static void move_extras(void)
 static const char *extras_state(void)
 {
 	struct stat st;
+	char to[8];
 
 	if (lstat(EXTRA, &st) < 0)
 		return "none";
-	return S_ISLNK(st.st_mode) ? "moved" : "ramfs";
+	if (!S_ISLNK(st.st_mode))
+		return "ramfs";
+	return readlink(EXTRA, to, sizeof(to)) > 0 && to[0] != '/' ? "disk" : "moved";
+}
+
+static unsigned long long extras_bytes;
+
+static int add_one(const char *path, const struct stat *st, int type, struct FTW *f)
+{
+	(void)path;
+	(void)f;
+	/* in pages: ramfs keeps no block counts */
+	if (type == FTW_F)
+		extras_bytes += ((unsigned long long)st->st_size + 4095) / 4096 * 4096;
+	return 0;
+}
+
+/* What the extras' files take, in KiB (through the symlink if there is one) */
+static unsigned long long extras_kb(void)
+{
+	extras_bytes = 0;
+	if (nftw(EXTRA "/", add_one, 16, FTW_PHYS) < 0)
+		return 0;
+	return extras_bytes / 1024;
 }
 
 int main(int argc, char **argv)
@@ -247,7 +290,7 @@ int main(int argc, char **argv)
 	char path[4096], inpath[4096], copy[256], *pargv[ARGS_MAX + 2];
 	int n, fd;
 
-	check_params();
+	check_params(mode);
 	if (mode == WL_CHECK)
 		return 0;
 	stdin_path(inpath, sizeof(inpath));
@@ -267,7 +310,8 @@ int main(int argc, char **argv)
 		wl_die_errno("stdin %s", inpath);
 	if (fd != 0 && (dup2(fd, 0) < 0 || close(fd) < 0))
 		wl_die_errno("stdin %s", inpath);
-	printf("extras=%s\nmemavailable_kb=%ld\n", extras_state(), wl_proc_kb("/proc/meminfo", "MemAvailable"));
+	printf("extras=%s\nextras_kb=%llu\nmemavailable_kb=%ld\n", extras_state(), extras_kb(),
+	       wl_proc_kb("/proc/meminfo", "MemAvailable"));
 	fflush(stdout);
 	setenv("PATH", EXTRA "/bin:" EXTRA ":/workloads", 1);
 	setenv("LD_LIBRARY_PATH", EXTRA "/lib", 1);

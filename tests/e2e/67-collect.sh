@@ -1,5 +1,5 @@
 #!/bin/bash
-# swapbench.collect: the net image (VARIANT=net) sends every console line to
+# swapbench.collect: the net image (KERNEL=net) sends every console line to
 # swapbench-report collect over QEMU's user network (the host's 127.0.0.1 is
 # 10.0.2.2 to the guest); the collector's log holds each record of the
 # serial log exactly once and reads the same in the report, and the results

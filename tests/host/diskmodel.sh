@@ -23,9 +23,19 @@ has "an unknown profile names the known ones" "$(diskmodel_refusal hdd-ibm 0 '')
 has "DETERMINISTIC=1 is refused with a model" "$(diskmodel_refusal hdd 1 '')" "DETERMINISTIC=1 do not mix"
 has "ICOUNT=1 is refused with a model" "$(diskmodel_refusal hdd 0 '' 1)" "ICOUNT=1 do not mix"
 is "ICOUNT=1 is fine without one" "$(diskmodel_refusal host 0 '' 1)" ""
+# the way out a refusal names is itself accepted: DETERMINISTIC=1's points to the host clock
+det_advice=$(diskmodel_refusal hdd 1 '' | sed -n 's/.*(use \(.*\))$/\1/p')
+has "DETERMINISTIC=1's refusal names the host clock as the way out" "$det_advice" "host's clock"
+is "... and not ICOUNT=1, which a model refuses too" "$(grep -c 'use ICOUNT=1' <<<"$det_advice")" 0
 is "make run under a model: the host's clock" "$(diskmodel_icount hdd '')" 0
 is "make run without one: ICOUNT=1" "$(diskmodel_icount host '')" 1
 is "an ICOUNT given is kept" "$(diskmodel_icount hdd 1)" 1
+is "no limit of its own without a model" "$(diskmodel_limit host 'runs=10')" ""
+is "make run DISK=hdd WORKLOADS=lines: 22 runs at the image's timeout" \
+	"$(diskmodel_limit hdd $'backends=partition,file\nworkloads=lines\nruns=10\nwarmup=1\ntimeout=600')" "22 13800"
+is "never below the registry's limit" "$(diskmodel_limit hdd $'workloads=idle\nbackends=file\nruns=1\nwarmup=0' 3600)" "1 3600"
+is "with until, maxruns counts" \
+	"$(diskmodel_limit hdd $'backends=partition,file\nworkloads=fight\nruns=10\nwarmup=1\ntimeout=300\nuntil=5.00\nmaxruns=30')" "62 19200"
 has "a PXE boot is refused with a model" "$(diskmodel_refusal ssd 0 pxe)" "PXE"
 is "the hdd profile is the 7K500" "$(diskmodel_get hdd name)" "hdd-7k500"
 is "its rpm" "$(diskmodel_get hdd rpm)" "7200"
