@@ -13,7 +13,7 @@ extras_list() {
 	local list=${1%.cpio.gz}.extras
 	[ -f "$list" ] || return 0
 	if [ -z "$2" ]; then
-		echo "$1 has its extras ($(grep -c '^file ' "$list") files) on the filesystem disk (EXTRA_ON=disk), and this boot has no disks: make initramfs EXTRA_ON=initramfs for a diskless boot"
+		echo "$1 has its extras ($(grep -c '^file ' "$list") files) on the filesystem disk that qemu/mkdisks makes (EXTRA_ON=disk), and this boot has none: build it again with EXTRA_ON=initramfs (make pxe's default) for a diskless or network boot"
 		return 2
 	fi
 	echo "$list"

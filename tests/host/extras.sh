@@ -41,7 +41,7 @@ has "disk: a bad EXTRA_ON is refused" "$(EXTRA_ON=ram EXTRA_LIST=$tmp/l2 EXTRA_B
 touch "$tmp/img.cpio.gz"
 cp "$tmp/list" "$tmp/img.extras"
 is "the list beside INITRD is found" "$(extras_list "$tmp/img.cpio.gz" 1)" "$tmp/img.extras"
-has "a diskless boot with the extras on disk is refused" "$(extras_list "$tmp/img.cpio.gz" '')" "EXTRA_ON=initramfs for a diskless boot"
+has "a diskless boot with the extras on disk is refused" "$(extras_list "$tmp/img.cpio.gz" '')" "build it again with EXTRA_ON=initramfs (make pxe's default) for a diskless or network boot"
 extras_list "$tmp/img.cpio.gz" '' >/dev/null
 is "and exits 2" "$?" 2
 is "no list, nothing to put on a disk" "$(extras_list "$tmp/other.cpio.gz" '')" ""
