@@ -274,7 +274,7 @@ run: image
 	@experiments/experiment
 
 check:
-	@qemu/deps check
+	@qemu/deps source && { kernel/build source >/dev/null 2>&1 & }; qemu/deps check; rc=$$?; wait; exit $$rc
 	@tests/run
 
 bench: image
