@@ -2,8 +2,9 @@
 # kernel/source.sh -- sourced by kernel/build: where a kernel's source comes
 # from and what identifies it in the cache key (Debian's linux-source-X.Y
 # package, fetched and unpacked once; a tree by its commit or its files),
-# and version_meets for the fragments' version conditions. Uses the
-# caller's say, die and $cache; sets srcdir and srcver.
+# version_meets for the fragments' version conditions, and seed_objects
+# for a variant's first build. Uses the caller's say, die and $cache; sets
+# srcdir and srcver.
 # shellcheck shell=bash disable=SC2154 # cache is kernel/build's
 
 # fetch_debian_source X.Y: Debian's linux-source-X.Y, newest version in the
@@ -15,6 +16,9 @@ fetch_debian_source() {
 	*) die "debian:$series: give a kernel series such as debian:6.1 or debian:6.12" ;;
 	esac
 	mkdir -p "$debdir"
+	# one fetch at a time (make's deps starts one while the packages install)
+	exec 7>"$debdir/$pkg.lock"
+	flock -n 7 || { say "waiting for another fetch of $pkg" && flock 7; }
 	deb=$(find "$debdir" -maxdepth 1 -name "${pkg}_*_all.deb" | sort -V | tail -n1)
 	if [ -z "$deb" ]; then
 		if ! apt-cache show "$pkg" >/dev/null 2>&1; then
@@ -37,6 +41,7 @@ fetch_debian_source() {
 			xz -dc -T0 | tar -x -C "$cache/src/$ver"
 		touch "$srcdir/.swapbench-unpacked"
 	fi
+	exec 7>&-
 	# the 6.1 key keeps its old spelling, so existing caches stay valid
 	srcver="debian-$ver"
 }
@@ -68,4 +73,25 @@ tree_identity() {
 		srcver="files-$(cd "$dir" && find . -path ./.git -prune -o -type f -printf '%P %s %T@\n' |
 			LC_ALL=C sort | sha256sum | cut -c1-16)"
 	fi
+}
+
+# seed_objects BASE OBJ: OBJ (absent) becomes a copy of BASE, the object
+# directory of a finished build (.swapbench-built), taken under BASE's lock.
+# objtool's own build records absolute paths: they follow the copy, or
+# objtool is relinked and every object (each depends on it) rebuilt.
+seed_objects() {
+	local base=$1 obj=$2 rc=1
+	[ -f "$base/.swapbench-built" ] || return 1
+	exec 8>"$base.lock"
+	flock 8
+	rm -rf "$obj.seed"
+	# shellcheck disable=SC2016 # perl's variables, not the shell's
+	if [ -f "$base/.swapbench-built" ] && cp -a "$base" "$obj.seed" &&
+		{ grep -rlIZF -- "$base/" "$obj.seed/tools" || :; } |
+		FROM=$base/ TO=$obj/ xargs -0r perl -pi -e 's/\Q$ENV{FROM}\E/$ENV{TO}/g' &&
+		mv "$obj.seed" "$obj"; then
+		rc=0
+	fi
+	exec 8>&-
+	return $rc
 }

@@ -43,6 +43,8 @@ for t in "$top"/tests/e2e/*.sh; do
 		[ "$v" = default ] || [ -f "$top/kernel/variants/$v.config" ] || fail "kernels: ${t##*/} names $w" "no variant $v"
 	done
 done
+is "kernels: an ARCH's together, its default first (a variant starts from the default's objects)" "$q" \
+	"x86_64/default x86_64/net x86_64/modern x86_64/usb x86_64/noswap i586/default i586/net i486/default"
 first=$(grep -n '^e2e/' <<<"$list" | grep -m1 'i586/default' | cut -d: -f2 | cut -d' ' -f1)
 is "kernels: i586 comes when the first test that boots it does" "$first" e2e/60-pxe.sh
 exit $failed
