@@ -105,12 +105,15 @@ static void pair_runs(const struct slot *sa, size_t na, const struct slot *sb, s
 	struct stats_pairs acc = { 0 };
 	struct stats_ratio r;
 	size_t n = 0, left;
+	int ab = 0, ba = 0;	/* pairs with A first, with B first */
 
 	for (size_t i = 0, j = 0; i < na && j < nb;) {
 		int d = cmp_slot(&sa[i], &sb[j]);
 
 		if (d == 0 && sa[i].iter) {
 			stats_pairs_add(&acc, sa[i].v, sb[j].v, (double)sb[j].num - (double)sa[i].num);
+			ab += sb[j].num > sa[i].num;
+			ba += sb[j].num < sa[i].num;
 			n++;
 		}
 		i += d <= 0;
@@ -131,6 +134,10 @@ static void pair_runs(const struct slot *sa, size_t na, const struct slot *sb, s
 			 "%+.2f %% to %+.2f %%), %.0f df", n, r.order,
 			 r.order - stats_t_quantile(0.975, r.df) * r.order_se,
 			 r.order + stats_t_quantile(0.975, r.df) * r.order_se, r.df);
+	else if (ab && ba)
+		snprintf(c->why, sizeof(c->why), "paired: %zu pairs of runs of one round, order "
+			 "counterbalanced, too few pairs to fit its effect (%d at least), %.0f df",
+			 n, STATS_MIN_PAIRS_ORDERED, r.df);
 	else
 		snprintf(c->why, sizeof(c->why), "paired: %zu pairs of runs of one round, always in "
 			 "one order (an order effect cannot be told from the difference), %.0f df",
