@@ -1,0 +1,36 @@
+#!/bin/bash
+# qemu/deps' sets against what the build uses: the kernel's compressor
+# (CONFIG_KERNEL_LZ4 and the like, from kernel/*.config) is a tool the
+# `run` set installs, since a bare machine has none of them but gzip (make
+# run failed there: "lz4: not found" at the end of the kernel build), and
+# no set names a package twice.
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+failed=0
+pass() { echo "PASS $1"; }
+fail() { echo "FAIL $1: $2"; failed=1; }
+
+# set_of NAME: the "package:probe" words of qemu/deps' array NAME
+set_of() { sed -n "/^$1=(/,/^)/p" "$top/qemu/deps" | sed 's/#.*//; s/^[a-z0-9]*=(//; s/)$//' | tr -s ' \t' '\n' | grep :; }
+run=$(set_of run)
+[ -n "$run" ] || fail "deps: the run set" "not found in qemu/deps"
+
+# the compressors the kernel's fragments can pick, and the tool each needs
+declare -A tool=([LZ4]=lz4 [XZ]=xz [LZMA]=lzma [LZO]=lzop [ZSTD]=zstd [BZIP2]=bzip2)
+picked=$(cat "$top"/kernel/*.config "$top"/kernel/variants/*.config | sed -n 's/^CONFIG_KERNEL_\([A-Z0-9]*\)=y.*/\1/p' | sort -u)
+[ -n "$picked" ] || fail "deps: a kernel compressor in kernel/*.config" "none found"
+for c in $picked; do
+	t=${tool[$c]:-}
+	[ -n "$t" ] || { pass "deps: CONFIG_KERNEL_$c needs no tool beyond Debian's required packages"; continue; }
+	if grep -qE "^[a-z0-9.+-]+:(/usr/bin/)?$t\$" <<<"$run"; then
+		pass "deps: CONFIG_KERNEL_$c's tool ($t) is in the run set"
+	else
+		fail "deps: CONFIG_KERNEL_$c's tool ($t) is in the run set" "qemu/deps' run=() lacks it"
+	fi
+done
+
+for s in run nbd i386 pxe check; do
+	dup=$(set_of "$s" | cut -d: -f1 | sort | uniq -d | tr '\n' ' ')
+	if [ -z "$dup" ]; then pass "deps: the $s set names each package once"; else fail "deps: the $s set names each package once" "twice: $dup"; fi
+done
+exit $failed
