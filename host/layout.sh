@@ -23,8 +23,9 @@ layout_plan() {
 	local layout=${1:-swapfirst} swap_mib=$2 disk_gb=${3:-} extra_mib=${4:-0} fs_mib disk_mib end
 	case $swap_mib in ''|*[!0-9]*|0) echo "SWAP_MIB=$swap_mib: a size in MiB above 0" >&2; return 2 ;; esac
 	case $extra_mib in ''|*[!0-9]*) echo "the extras' size: $extra_mib is not a number of MiB" >&2; return 2 ;; esac
-	# the extras, and the inode tables and bitmaps they add: measured, mkfs.ext4 1.47
-	# takes 28.1 MiB of a 288 MiB filesystem and 34.2 MiB of a 1000 MiB one (0.9 %)
+	# the extras, and the inode tables and bitmaps they add: mkfs.ext4 1.47 takes
+	# 28.1 MiB of a 288 MiB filesystem and 34.2 MiB of a 1000 MiB one, so 0.9 % of
+	# each MiB added; 1/64 (1.6 %) of the extras is kept for it
 	[ "$extra_mib" = 0 ] || extra_mib=$((extra_mib + extra_mib / 64 + 1))
 	fs_mib=$((swap_mib + 96 + extra_mib))
 	case $layout in
