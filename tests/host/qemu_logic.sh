@@ -45,8 +45,11 @@ is "clock args icount" "-icount shift=1,sleep=on,align=off" "$(clock_qemu_args i
 is "clock args deterministic" "-icount shift=1,sleep=off,align=off -rtc base=2026-01-01T00:00:00,clock=vm" \
 	"$(clock_qemu_args deterministic | paste -sd' ')"
 is "clock args host: none" "" "$(clock_qemu_args host)"
-is "clock append deterministic" "swapbench.flush=0 swiotlb=noforce" "$(clock_append deterministic)"
-is "clock append icount: none" "" "$(clock_append icount)"
+is "clock append deterministic" "swapbench.flush=0 swiotlb=noforce noapictimer" "$(clock_append deterministic 1)"
+is "clock append icount: the PIT, not the APIC timer" "noapictimer" "$(clock_append icount 1)"
+is "clock append icount, 2 CPUs: each its APIC timer" "" "$(clock_append icount 2)"
+is "clock append deterministic, 2 CPUs" "swapbench.flush=0 swiotlb=noforce" "$(clock_append deterministic 2)"
+is "clock append host: none" "" "$(clock_append host 1)"
 
 dmesg_text='[    0.000000] tsc: Detected 2399.998 MHz processor
 [    1.200000] tsc: Refined TSC clocksource calibration: 2400.123 MHz'
