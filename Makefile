@@ -81,7 +81,7 @@ REPORT    := $(HOST_OUT)/swapbench-report
 comma := ,
 help_var = @printf '  %-22s %s\n' '$(1)=$($(1))' '$(2)'
 
-.PHONY: docs wl-names unit-tests help image kernel kernel-spec initramfs host run check bench calibrate seeds pxe compare lava lava-check fuzz clean deps FORCE
+.PHONY: docs wl-names unit-tests help image image-user kernel kernel-spec initramfs host run check bench calibrate seeds pxe compare lava lava-check fuzz clean deps deps-kernel FORCE
 .DEFAULT_GOAL := help
 
 # The registry: what the image's own parser and tables say (init/registry.h),
@@ -142,15 +142,20 @@ help:
 	@echo '($(or $(exit_words),docs/reference.md: Exit statuses)) is on its last line,'
 	@echo 'in out/results/<run-id>/status, and the exit status of experiments/experiment.'
 
-# qemu/deps' sets: run (make run), i386 (32-bit images), pxe, check (make check)
-# Debian's kernel source (kernel/build source) is fetched and unpacked
-# while the rest installs: on a bare machine, 20-30 s less
-deps:
+# qemu/deps' sets: kernel (what building one needs), run (make run), i386
+# (32-bit images), pxe, check (make check). Debian's kernel source (kernel/build
+# source) is fetched and unpacked while the kernel's tools install; `make
+# image` then builds the kernel while the rest installs and the userspace
+# builds: on a bare machine, docs/results/check-budget.md
+deps-kernel:
 	@qemu/deps source && { kernel/build source >/dev/null 2>&1 & }; \
-	  qemu/deps run $(if $(filter-out x86_64,$(ARCH)),i386); rc=$$?; wait; exit $$rc
+	  qemu/deps kernel; rc=$$?; wait; exit $$rc
+
+deps: deps-kernel
+	@qemu/deps run $(if $(filter-out x86_64,$(ARCH)),i386)
 
 # --- kernel ---------------------------------------------------------------
-kernel: deps
+kernel: deps-kernel
 	@mkdir -p $(A)
 	@k=$$(kernel/build $(ARCH) $(VARIANT)) && \
 	  dst=$(A)/bzImage$(if $(filter default,$(VARIANT)),,-$(VARIANT)) && \
@@ -160,7 +165,7 @@ kernel: deps
 $(A)/bzImage:
 	@$(MAKE) --no-print-directory kernel VARIANT=default
 
-kernel-spec: deps
+kernel-spec: deps-kernel
 	@k=$$(kernel/resolve $(ARCH) '$(KERNEL)') && mkdir -p $(dir $(BZIMAGE)) && \
 	  { cmp -s "$$k" $(BZIMAGE) || cp "$$k" $(BZIMAGE); } && \
 	  { [ ! -f "$$(dirname $$k)/config" ] || cp "$$(dirname $$k)/config" $(BZIMAGE).config; } && \
@@ -266,8 +271,12 @@ unit-tests: $(addprefix $(HOST_OUT)/tests/test_,$(ALL_UNIT)) \
 	    $(addprefix $(HOST_OUT)/asan/tests/test_,$(ALL_UNIT)) \
 	    $(addprefix $(HOST_OUT)/wl/,$(WL_ALL)) $(HOST_OUT)/stats-probe
 
-image: deps
-	@$(MAKE) --no-print-directory $(if $(KERNEL),$(if $(KERNEL_FILE),,kernel-spec),kernel) initramfs host
+# the kernel, and beside it the rest of the packages and the userspace
+image: deps-kernel
+	@$(MAKE) --no-print-directory -j2 $(if $(KERNEL),$(if $(KERNEL_FILE),,kernel-spec),kernel) image-user
+
+image-user: deps
+	@$(MAKE) --no-print-directory initramfs host
 
 # --- running --------------------------------------------------------------
 run: image

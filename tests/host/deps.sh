@@ -1,9 +1,10 @@
 #!/bin/bash
 # qemu/deps' sets against what the build uses: the kernel's compressor
 # (CONFIG_KERNEL_LZ4 and the like, from kernel/*.config) is a tool the
-# `run` set installs, since a bare machine has none of them but gzip (make
-# run failed there: "lz4: not found" at the end of the kernel build), and
-# no set names a package twice.
+# `kernel` set installs (run and check include it), since a bare machine has
+# none of them but gzip (make run failed there: "lz4: not found" at the end
+# of the kernel build), and no set names a package twice, nor the kernel
+# and run sets one package.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 failed=0
@@ -12,8 +13,8 @@ fail() { echo "FAIL $1: $2"; failed=1; }
 
 # set_of NAME: the "package:probe" words of qemu/deps' array NAME
 set_of() { sed -n "/^$1=(/,/^)/p" "$top/qemu/deps" | sed 's/#.*//; s/^[a-z0-9]*=(//; s/)$//' | tr -s ' \t' '\n' | grep :; }
-run=$(set_of run)
-[ -n "$run" ] || fail "deps: the run set" "not found in qemu/deps"
+kset=$(set_of kernel)
+[ -n "$kset" ] || fail "deps: the kernel set" "not found in qemu/deps"
 
 # the compressors the kernel's fragments can pick, and the tool each needs
 declare -A tool=([LZ4]=lz4 [XZ]=xz [LZMA]=lzma [LZO]=lzop [ZSTD]=zstd [BZIP2]=bzip2)
@@ -22,15 +23,17 @@ picked=$(cat "$top"/kernel/*.config "$top"/kernel/variants/*.config | sed -n 's/
 for c in $picked; do
 	t=${tool[$c]:-}
 	[ -n "$t" ] || { pass "deps: CONFIG_KERNEL_$c needs no tool beyond Debian's required packages"; continue; }
-	if grep -qE "^[a-z0-9.+-]+:(/usr/bin/)?$t\$" <<<"$run"; then
-		pass "deps: CONFIG_KERNEL_$c's tool ($t) is in the run set"
+	if grep -qE "^[a-z0-9.+-]+:(/usr/bin/)?$t\$" <<<"$kset"; then
+		pass "deps: CONFIG_KERNEL_$c's tool ($t) is in the kernel set"
 	else
-		fail "deps: CONFIG_KERNEL_$c's tool ($t) is in the run set" "qemu/deps' run=() lacks it"
+		fail "deps: CONFIG_KERNEL_$c's tool ($t) is in the kernel set" "qemu/deps' kernel=() lacks it"
 	fi
 done
 
-for s in run nbd i386 pxe check; do
+for s in kernel run nbd i386 pxe check; do
 	dup=$(set_of "$s" | cut -d: -f1 | sort | uniq -d | tr '\n' ' ')
 	if [ -z "$dup" ]; then pass "deps: the $s set names each package once"; else fail "deps: the $s set names each package once" "twice: $dup"; fi
 done
+both=$( { set_of kernel; set_of run; } | cut -d: -f1 | sort | uniq -d | tr '\n' ' ')
+if [ -z "$both" ]; then pass "deps: the kernel and run sets share no package"; else fail "deps: the kernel and run sets share no package" "both: $both"; fi
 exit $failed
