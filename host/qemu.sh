@@ -90,19 +90,13 @@ clock_qemu_args() {
 }
 
 # clock_append CLOCK SMP: kernel command line for it. deterministic: flushes
-# are the one request a pmem disk sends to the host; and the pmem window lies
-# above 4 GiB, which a stock kernel would take for RAM DMA cannot reach and
-# reserve a 64 MiB bounce buffer for (OOM at -m 96). icount and
-# deterministic, one CPU: noapictimer, the PIT is the timer. The kernel
-# calibrates the local APIC timer by spinning on rdtsc for 100 ms of guest
-# time, and under -icount every rdtsc ends a translation block: 6.6 s of the
-# host's time in every boot, where the host's clock takes 0.02 s
-# (docs/results/check-budget.md). With more CPUs each needs its own timer.
+# stay in the guest, and no 64 MiB bounce buffer for the pmem window above
+# 4 GiB (OOM at -m 96). Under -icount with one CPU, noapictimer: the APIC
+# timer's calibration spins on rdtsc, each ends a translation block there,
+# 6.6 s a boot (docs/results/check-budget.md); the PIT is the timer.
 clock_append() {
-	local a=
-	[ "$1" != deterministic ] || a="swapbench.flush=0 swiotlb=noforce"
-	[ "$1" = host ] || [ "${2:-1}" != 1 ] || a="${a:+$a }noapictimer"
-	[ -z "$a" ] || echo "$a"
+	local a=; [ "$1" != deterministic ] || a="swapbench.flush=0 swiotlb=noforce"
+	[ "$1" = host ] || [ "${2:-1}" != 1 ] || a="${a:+$a }noapictimer"; [ -z "$a" ] || echo "$a"
 }
 
 # tsc_khz_from_dmesg: the host kernel's TSC rate in kHz from dmesg on stdin
