@@ -320,8 +320,8 @@ static int given(unsigned seen, const char *name)
 
 /*
  * The default experiment runs until it is precise (DEFAULT_UNTIL_CP, at
- * least runs, at most DEFAULT_MAXRUNS pairs); a command line that names
- * the experiment gets exactly what it names.
+ * least DEFAULT_MINRUNS, at most DEFAULT_MAXRUNS pairs); a command line
+ * that names the experiment gets exactly what it names.
  */
 static int names_experiment(unsigned seen)
 {
@@ -388,6 +388,7 @@ int cmdline_parse(const char *cmdline, const char *const *wls, struct sb_config 
 		return err;
 	if (!cfg->until_cp && !names_experiment(seen)) {
 		cfg->until_cp = DEFAULT_UNTIL_CP;
+		cfg->runs = DEFAULT_MINRUNS;
 		cfg->maxruns = cfg->maxruns ? cfg->maxruns : DEFAULT_MAXRUNS;
 	}
 	if (cfg->order != ORDER_RANDOM && given(seen, "seed"))

@@ -118,10 +118,10 @@ static void describe_keys(FILE *out)
 		}
 		fprintf(out, " text=%s\n", k->help);
 	}
-	fprintf(out, "default-experiment until until=%u.%02u maxruns=%u text=when none of workloads, runs, order, "
-		"backends, until is given: pairs until +-%u %%, at most %u runs a backend\n",
-		DEFAULT_UNTIL_CP / 100, DEFAULT_UNTIL_CP % 100, DEFAULT_MAXRUNS, DEFAULT_UNTIL_CP / 100,
-		DEFAULT_MAXRUNS);
+	fprintf(out, "default-experiment until until=%u.%02u runs=%u maxruns=%u text=when none of workloads, runs, "
+		"order, backends, until is given: pairs until +-%u %%, at least %u and at most %u runs a backend\n",
+		DEFAULT_UNTIL_CP / 100, DEFAULT_UNTIL_CP % 100, DEFAULT_MINRUNS, DEFAULT_MAXRUNS,
+		DEFAULT_UNTIL_CP / 100, DEFAULT_MINRUNS, DEFAULT_MAXRUNS);
 	fprintf(out, "default-experiment maxruns maxruns=%u text=until given without maxruns: at most this many runs a backend\n",
 		UNTIL_DEFAULT_MAXRUNS);
 }

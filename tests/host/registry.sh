@@ -35,11 +35,11 @@ check "every line is TYPE NAME field=value ... [text=...] (${bad:-all})" test -z
 
 # every key the parser prints for an empty command line, with the same default
 parsed=$("$INIT_HOST" --parse '')
-# (until and maxruns: the default experiment's, when no experiment key is given)
+# (until, maxruns and runs: the default experiment's, when no experiment key is given)
 mismatch=
 while IFS='=' read -r k v; do
 	case $k in
-	until|maxruns) d=$(sed -n "s/^default-experiment until.* $k=\([^ ]*\) .*/\1/p" <<<"$reg") ;;
+	until|maxruns|runs) d=$(sed -n "s/^default-experiment until.* $k=\([^ ]*\) .*/\1/p" <<<"$reg") ;;
 	*) d=$(sed -n "s/^key $k .*default=\([^ ]*\).*/\1/p" <<<"$reg") ;;
 	esac
 	[ "$d" = "$v" ] || mismatch+=" $k=$v"

@@ -18,7 +18,8 @@ static int parse(const char *line)
 static void test_defaults(void)
 {
 	CHECK(parse("console=ttyS0 panic=-1 quiet") == 0, "defaults: plain kernel keys are ignored");
-	CHECK(c.runs == 10 && c.warmup == 1 && c.timeout_s == 600, "defaults: runs 10, warmup 1, timeout 600");
+	CHECK(c.runs == 6 && c.warmup == 1 && c.timeout_s == 600,
+	      "defaults: the default experiment at least 6 pairs, warmup 1, timeout 600 (%u)", c.runs);
 	CHECK_STR(c.file, "/swapbench.swap", "defaults: swapfile path");
 	CHECK(c.nworkloads == 1, "defaults: one workload");
 	CHECK_STR(c.workloads[0], "fight", "defaults: fight");
@@ -28,6 +29,8 @@ static void test_defaults(void)
 	      "defaults: maxruns alone bounds the default until, no warning");
 	CHECK(parse("swapbench.runs=5") == 0 && c.until_cp == 0 && c.runs == 5,
 	      "defaults: naming runs asks for exactly that many, no until");
+	CHECK(parse("swapbench.workloads=lines") == 0 && c.until_cp == 0 && c.runs == 10,
+	      "defaults: a named experiment without runs gets 10 a backend, no until (%u)", c.runs);
 	CHECK(parse("swapbench.workloads=lines") == 0 && c.until_cp == 0, "defaults: naming workloads, no until");
 	CHECK(parse("swapbench.order=blocked") == 0 && c.until_cp == 0,
 	      "defaults: order=blocked is no error, and no until");

@@ -4,6 +4,7 @@
  * positive rate of an A/A experiment that stops on precision.
  */
 #include "check.h"
+#include "cmdkeys.h"
 #include "cmdline.h"
 #include "plan.h"
 
@@ -157,7 +158,8 @@ static int experiment(double until, unsigned minruns, unsigned maxruns, double r
 static void test_false_positives(void)
 {
 	const int n = 2000;
-	int fp = 0, fp_p = 0, fp_drift = 0, power = 0;
+	int fp = 0, fp_p = 0, fp_drift = 0, power = 0, fp_def = 0;
+	unsigned sum_def = 0;
 	unsigned rounds, sum = 0, hit_max = 0;
 
 	for (int k = 0; k < n; k++) {
@@ -174,6 +176,11 @@ static void test_false_positives(void)
 		fp_drift += experiment(5, 10, 50, 1, 0.01, 0, &rounds);
 	for (int k = 0; k < 500; k++)
 		power += experiment(5, 10, 50, 1.10, 0, 0, &rounds);
+	/* the default experiment's own bounds (init/cmdkeys.h) */
+	for (int k = 0; k < n; k++) {
+		fp_def += experiment(DEFAULT_UNTIL_CP / 100.0, DEFAULT_MINRUNS, DEFAULT_MAXRUNS, 1, 0, 0, &rounds);
+		sum_def += rounds;
+	}
 	printf("INFO until=5%% runs=10 maxruns=50, A/A, CV 10%% shared by a pair + 6%% own: "
 	       "%d of %d verdicts claimed a difference (%.2f%%), %.1f pairs on average, "
 	       "%u experiments at maxruns\n", fp, 2 * n, 100 * rate, (double)sum / n, hit_max);
@@ -181,6 +188,9 @@ static void test_false_positives(void)
 	printf("INFO the host 1 %% slower every run (drift), counterbalanced order: %.2f%% of %d\n",
 	       100.0 * fp_drift / n, n);
 	printf("INFO B 10%% slower: %d of 1000 verdicts B slower\n", power);
+	printf("INFO the default experiment (until=%u%%, at least %u, at most %u pairs), A/A: %.2f%% of %d, "
+	       "%.1f pairs on average\n", DEFAULT_UNTIL_CP / 100, DEFAULT_MINRUNS, DEFAULT_MAXRUNS,
+	       100.0 * fp_def / (2.0 * n), 2 * n, (double)sum_def / n);
 	/*
 	 * Stopping when the interval is narrow enough stops more often where the
 	 * variance happens to be low (Chow and Robbins' fixed-width intervals
@@ -192,6 +202,8 @@ static void test_false_positives(void)
 	CHECK(fp_drift <= 0.07 * n, "a drift of 1 %% a run, counterbalanced: false verdicts %.2f%% <= 7%%",
 	      100.0 * fp_drift / n);
 	CHECK(power >= 900, "a true 10%% slowdown is proven in >= 90%% of comparisons (%d of 1000)", power);
+	CHECK(fp_def / (2.0 * n) <= 0.07, "the default experiment's bounds, A/A: false verdicts %.2f%% <= 7%%",
+	      100.0 * fp_def / (2.0 * n));
 }
 
 int main(void)
