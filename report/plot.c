@@ -367,7 +367,7 @@ size_t plot_all(const struct dataset *ds, const char *metric, enum group_by by,
 		}
 	}
 	if (!png && nw)
-		fprintf(log, "rsvg-convert is not on PATH: PNG plots skipped, SVG only\n");
+		fprintf(log, "note: rsvg-convert is not on PATH: PNG plots skipped, SVG only\n");
 	free(sel);
 	free(wl);
 	group_free(&cs);
