@@ -160,7 +160,8 @@ kernel: deps-kernel
 	@k=$$(kernel/build $(ARCH) $(VARIANT)) && \
 	  dst=$(A)/bzImage$(if $(filter default,$(VARIANT)),,-$(VARIANT)) && \
 	  { cmp -s "$$k" "$$dst" || cp "$$k" "$$dst"; } && \
-	  cp "$$(dirname $$k)/config" "$$dst.config" && echo "kernel: $$dst ($$(cat $$(dirname $$k)/release))"
+	  cp "$$(dirname $$k)/config" "$$dst.config" && cp "$$(dirname $$k)/dm-diskmodel.ko" "$$dst.dm-diskmodel.ko" && \
+	  echo "kernel: $$dst ($$(cat $$(dirname $$k)/release))"
 
 $(A)/bzImage:
 	@$(MAKE) --no-print-directory kernel VARIANT=default
@@ -169,6 +170,7 @@ kernel-spec: deps-kernel
 	@k=$$(kernel/resolve $(ARCH) '$(KERNEL)') && mkdir -p $(dir $(BZIMAGE)) && \
 	  { cmp -s "$$k" $(BZIMAGE) || cp "$$k" $(BZIMAGE); } && \
 	  { [ ! -f "$$(dirname $$k)/config" ] || cp "$$(dirname $$k)/config" $(BZIMAGE).config; } && \
+	  rm -f $(BZIMAGE).dm-diskmodel.ko && { [ ! -f "$$(dirname $$k)/dm-diskmodel.ko" ] || cp "$$(dirname $$k)/dm-diskmodel.ko" $(BZIMAGE).dm-diskmodel.ko; } && \
 	  echo "kernel: $(BZIMAGE) ($(KERNEL)$$([ -f "$$(dirname $$k)/release" ] && echo ", $$(cat $$(dirname $$k)/release)"))"
 
 # --- image userspace ------------------------------------------------------

@@ -1,12 +1,14 @@
 # shellcheck shell=bash
 # diskmodel.sh -- sourced: what DISK= means for a boot (qemu/run does the
-# starting and stopping). The disk model (disk/nbdfilter.c, a filter for
-# nbdkit) sits between QEMU and the swap disk.
+# rest). The disk model runs in the guest: a device-mapper target
+# (disk/kmod, built beside each kernel as dm-diskmodel.ko) between the
+# swap disk and everything on it, timed on the guest's own clock.
 #   DISK=host (default): the disk image is a plain file; what it costs is
 #     the host's page cache.
-#   DISK=NAME: disk/profiles/NAME.conf; nbdkit serves the image through the
-#     model on a unix socket and QEMU attaches to it over NBD.
-# Needs: top (the tree).
+#   DISK=NAME: disk/profiles/NAME.conf; qemu/run adds the kernel's module
+#     and the profile's parameters (out/host/diskprofile, the one reader of
+#     a profile) to the initramfs, and init maps the disk through them.
+# Needs: top (the tree); OUT (out/) for the profile tool.
 : "${top:?host/diskmodel.sh needs top, the tree}"
 
 diskmodel_profiles() {
@@ -15,34 +17,36 @@ diskmodel_profiles() {
 	echo "$names"
 }
 
-# diskmodel_refusal DISK DETERMINISTIC NETBOOT [ICOUNT]: why this combination
-# cannot honour the model (nothing: it can)
-diskmodel_refusal() {
-	local disk=${1:-host} det=${2:-0} net=${3:-} icount=${4:-0}
-	[ "$disk" = host ] && return 0
-	if [ ! -f "$top/disk/profiles/$disk.conf" ]; then
-		echo "DISK=$disk: no such profile; known: $(diskmodel_profiles)"
-	elif [ "$icount" = 1 ]; then
-		# measured: fight on DISK=hdd, ICOUNT=1: the head worked 14.2 s, the guest's clock saw 12.9 s of run
-		echo "DISK=$disk and ICOUNT=1 do not mix: the guest's clock follows the host's only while no vCPU runs, so a wait the model charges while another process computes is not seen (use ICOUNT=0: the host's clock)"
-	elif [ "$det" = 1 ]; then
-		echo "DISK=$disk and DETERMINISTIC=1 do not mix: the model waits in host time, which a deterministic guest's clock never sees (use the host's clock: neither DETERMINISTIC=1 nor ICOUNT=1)"
-	elif [ -n "$net" ]; then
-		echo "DISK=$disk models the disk QEMU attaches; a PXE boot (NET_BOOT, NET_TAP) has none"
+# diskmodel_module BZIMAGE: the disk model's module built for that kernel
+# (make kernel and KERNEL= copy it to BZIMAGE.dm-diskmodel.ko; in
+# kernel/build's cache it lies beside the bzImage); nothing when it has none
+diskmodel_module() {
+	if [ -f "$1.dm-diskmodel.ko" ]; then
+		echo "$1.dm-diskmodel.ko"
+	elif [ "$(basename "$1")" = bzImage ] && [ -f "$(dirname "$1")/release" ] && [ -f "$(dirname "$1")/dm-diskmodel.ko" ]; then
+		echo "$(dirname "$1")/dm-diskmodel.ko"
 	fi
 }
 
-# diskmodel_icount DISK ICOUNT: the ICOUNT a launcher that defaults to 1
-# should use: 0 under a model (the host's clock honours it), else as given
-diskmodel_icount() {
-	if [ "${1:-host}" != host ] && [ -z "${2:-}" ]; then echo 0; else echo "${2:-1}"; fi
+# diskmodel_refusal DISK NETBOOT MODULE: why this combination cannot
+# honour the model (nothing: it can); MODULE is diskmodel_module's answer
+diskmodel_refusal() {
+	local disk=${1:-host} net=${2:-} module=${3:-}
+	[ "$disk" = host ] && return 0
+	if [ ! -f "$top/disk/profiles/$disk.conf" ]; then
+		echo "DISK=$disk: no such profile; known: $(diskmodel_profiles)"
+	elif [ -n "$net" ]; then
+		echo "DISK=$disk models the disk QEMU attaches; a PXE boot (NET_BOOT, NET_TAP) has none"
+	elif [ -z "$module" ]; then
+		echo "DISK=$disk needs the disk model's module built for this kernel (dm-diskmodel.ko beside it): every kernel swapbench builds has it (make kernel, KERNEL=variant, debian:X.Y or a tree); a bzImage given as a file has none (use DISK=host)"
+	fi
 }
 
 # diskmodel_limit DISK PARSED FLOOR: "RUNS LIMIT" for a boot under a model,
 # from init --check's settings (PARSED): every run may take the image's own
-# per-run timeout, since each waits for the modelled disk (a lines run on
-# DISK=hdd: about 3 minutes); the registry's hour (FLOOR, never less) stops
-# a make run of 22 such runs. Nothing without a model.
+# per-run timeout, since on the host's clock each waits for the modelled
+# disk (a lines run on DISK=hdd: about 3 minutes); the registry's hour
+# (FLOOR, never less) stops a make run of 22 such runs. Nothing without a model.
 diskmodel_limit() {
 	[ "${1:-host}" != host ] || return 0
 	# ten minutes for the boot, the disks' set-up and the last records
@@ -55,37 +59,31 @@ diskmodel_limit() {
 	}' <<<"$2"
 }
 
+# diskmodel_tool: the profile's one reader (disk/profile.c), built by make host
+diskmodel_tool() { echo "${OUT:-$top/out}/host/diskprofile"; }
+
 # diskmodel_get DISK KEY: a figure of the profile, as its file gives it
 diskmodel_get() {
-	sed -n "s/^$2[[:space:]]*=[[:space:]]*\([^#]*[^#[:space:]]\).*/\1/p" "$top/disk/profiles/$1.conf" | head -n1
+	"$(diskmodel_tool)" "$top/disk/profiles/$1.conf" get "$2"
 }
 
-# diskmodel_qemu_args DISK SOCKET DISK_IF: QEMU's arguments, one a line
-diskmodel_qemu_args() {
-	local rot rpm
-	rot=$(diskmodel_get "$1" rotational)
-	echo -blockdev
-	echo "driver=nbd,server.type=unix,server.path=$2,node-name=modelled"
-	echo -device
-	if [ "$3" = ide ]; then
-		# ATA says it itself: rotation rate 1 is "non-rotating medium"
-		rpm=$(diskmodel_get "$1" rpm)
-		[ "$rot" = 1 ] || rpm=1
-		echo "ide-hd,drive=modelled,bus=ide.1,unit=0,rotation_rate=${rpm%.*}"
-	else
-		echo "virtio-blk-pci,drive=modelled"
-	fi
+# diskmodel_params DISK: what the guest gets: the model's integer
+# parameters (the target's table), then the profile's figures for the disk
+# record, one line each
+diskmodel_params() {
+	"$(diskmodel_tool)" "$top/disk/profiles/$1.conf" params &&
+		"$(diskmodel_tool)" "$top/disk/profiles/$1.conf" describe
 }
 
 # diskmodel_append DISK: the kernel command line's part: the profile's
-# name; virtio-blk cannot say whether the disk turns, so init tells the
-# kernel (swapbench.rotational), and reads the model's counters per run
+# name, whether the disk turns (init tells the kernel before swapon), and
+# the model in the guest
 diskmodel_append() {
 	if [ "${1:-host}" = host ]; then
 		echo "swapbench.disk=host"
 		return
 	fi
-	echo "swapbench.disk=$(diskmodel_get "$1" name) swapbench.rotational=$(diskmodel_get "$1" rotational) swapbench.diskctr=1"
+	echo "swapbench.disk=$(diskmodel_get "$1" name) swapbench.rotational=$(diskmodel_get "$1" rotational) swapbench.diskmodel=1"
 }
 
 # diskmodel_disk_gb DISK: the size of a whole disk for LAYOUT=seed000 and

@@ -9,6 +9,7 @@
 #include "../lib/probe.h"
 #include "diskcheck.h"
 #include "diskctr.h"
+#include "dmdisk.h"
 #include "disks.h"
 #include "errmsg.h"
 #include "modules.h"
@@ -275,20 +276,32 @@ static void disk_totals(void)
 	records_emit(&b);
 }
 
-/* swapbench.diskctr=1: the host's disk model answers in its disk's last 4 KiB */
+/* swapbench.diskmodel=1: the disk that holds the swap partition through
+ * the model in the guest (dmdisk.c), before anything resolves a designation */
+static enum bench_status setup_diskmodel(void)
+{
+	char dev[300], why[400];
+
+	if (!S.cfg.diskmodel)
+		return BENCH_PASS;
+	if (!S.cfg.part[0])
+		return error("swapbench.diskmodel=1 models the disk that holds the swap partition, and swapbench.part "
+			     "designates none");
+	if (disks_designate("part", S.cfg.part, dev, sizeof(dev), why, sizeof(why)) < 0 ||
+	    dmdisk_setup(dev, why, sizeof(why)) < 0)
+		return error("%s", why);
+	return BENCH_PASS;
+}
+
+/* the model's first counters, and the disk record with the profile's figures */
 static enum bench_status open_diskctr(void)
 {
-	const struct swap_backend *be = S.be[BACKEND_PARTITION].ready ? &S.be[BACKEND_PARTITION] : &S.be[BACKEND_FILE];
 	int err;
 
-	if (!S.cfg.diskctr)
+	if (!S.cfg.diskmodel)
 		return BENCH_PASS;
-	if (!be->ready)
-		return error("swapbench.diskctr=1 reads the disk model's counters from the swap disk, and none is set up");
-	if ((err = diskctr_open(be->dev, &S.ctr_boot)) < 0)
-		return error("swapbench.diskctr=1: %s's disk: %s", be->dev,
-			     err == -ENODATA ? "its last 4 KiB hold no disk model counters (is DISK= set on the host?)"
-					     : errmsg(err));
+	if ((err = diskctr_read(&S.ctr_boot)) < 0)
+		return error("swapbench.diskmodel=1: the model's counters: %s", errmsg(err));
 	S.diskctr = 1;
 	diskcheck_profile_record();
 	return BENCH_PASS;
@@ -421,6 +434,8 @@ enum bench_status bench_main(const char *cmdline)
 	records_warnings(&S.msgs);
 	if (why[0])
 		return error("%s", why);
+	if ((st = setup_diskmodel()) != BENCH_PASS)
+		return st;
 	if (S.cfg.diskcheck)
 		return check_disk();
 	S.dir = "/tmp";

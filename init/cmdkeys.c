@@ -40,7 +40,7 @@ const struct key cmdline_keys[] = {
 	{ "disk", K_NAME, F(disk), 0, 0, NULL, KEY_HELP("the disk's cost profile the host set up (DISK=: host, or a model's name), for the records; unset: unknown") },
 	{ "rotational", K_ENUM, F(rotational), 0, 0, rotational_names, KEY_HELP("tell the kernel whether the swap disks turn, before swapon (keep: what the driver says; virtio-blk cannot say)") },
 	{ "diskcheck", K_ENUM, F(diskcheck), 0, 0, diskcheck_names, KEY_HELP("instead of the experiment: the swap partition measured as a disk benchmark would (sequential MB/s at both ends, random 4 KiB IOPS, a seek sweep); it writes there (docs/disk-model.md)") },
-	{ "diskctr", K_BOOL, F(diskctr), 0, 1, NULL, KEY_HELP("1: read the host disk model's counters (the swap disk's last 4 KiB) around each run into its record") },
+	{ "diskmodel", K_BOOL, F(diskmodel), 0, 1, NULL, KEY_HELP("1: the swap partition's disk through the disk model in the guest (the module and parameters qemu/run adds for DISK=NAME), its counters around each run into its record") },
 	{ "instrument", K_STR, F(instrument), 0, 0, NULL, KEY_HELP("what the host measured with (accel, clock, tsc, pin, cache, disk, smp; qemu/run passes it), copied into the meta record") },
 };
 #undef F

@@ -13,6 +13,7 @@
 #include "../lib/record.h"
 #include "diskctr.h"
 #include "disks.h"
+#include "dmdisk.h"
 #include "errmsg.h"
 #include "records.h"
 #include "results.h"
@@ -132,7 +133,7 @@ void diskcheck_profile_record(void)
 	struct rec_buf b;
 
 	records_diag(&b, "disk");
-	diskctr_profile_record(&b);
+	diskctr_profile_record(&b, dmdisk_describe());
 	records_emit(&b);
 }
 
@@ -154,7 +155,7 @@ int diskcheck_designated(const struct sb_config *cfg, char *why, size_t n)
 		return errmsg_why(-EEXIST, why, n,
 				  "swapbench.diskcheck writes to %s, which carries %s: swapbench.force=1 overwrites it", dev,
 				  pr.type);
-	ctr = cfg->diskctr && diskctr_open(dev, &c[0]) == 0;
+	ctr = cfg->diskmodel && diskctr_read(&c[0]) == 0;
 	if (ctr)
 		diskcheck_profile_record();
 	results_line("1..0");

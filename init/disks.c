@@ -1,4 +1,5 @@
 #include "disks.h"
+#include "dmdisk.h"
 #include "errmsg.h"
 #include "../lib/parttable.h"
 #include "../lib/probe.h"
@@ -131,7 +132,8 @@ static int scan(enum match how, const char *want, char *dev, size_t size)
 	while ((e = readdir(d))) {
 		if (e->d_name[0] == '.' || !strncmp(e->d_name, "ram", 3) || !strncmp(e->d_name, "loop", 4))
 			continue;
-		if (!matches(e->d_name, how, want))
+		/* the model's devices show the partitions under them: those match */
+		if (dmdisk_owns(e->d_name) || !matches(e->d_name, how, want))
 			continue;
 		if (found++) {
 			closedir(d);
@@ -226,8 +228,13 @@ int disks_designate(const char *key, const char *spec, char *dev, size_t size, c
 	DIR *d;
 	int err;
 
-	if ((err = disks_resolve(spec, dev, size, 10)) == 0)
+	if ((err = disks_resolve(spec, dev, size, 10)) == 0) {
+		char mapped[64];
+		/* a partition of the modelled disk is served by the model's device */
+		if (dmdisk_map(dev, mapped, sizeof(mapped)) == 0)
+			snprintf(dev, size, "%s", mapped);
 		return 0;
+	}
 	len = (size_t)snprintf(why, n, "swapbench.%s=%s: %s", key, spec, errmsg(err));
 	if (err != -ENODEV || len >= n)
 		return err;
@@ -278,6 +285,8 @@ int disks_first_lba(const char *dev, uint64_t *lba)
 	ssize_t n;
 
 	*lba = 0;
+	if (dmdisk_first_lba(dev, lba) == 0)
+		return 0;
 	snprintf(path, sizeof(path), "/sys/class/block/%s/start", name ? name + 1 : dev);
 	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
 		return errno == ENOENT ? 0 : -errno;	/* a whole disk starts at 0 */

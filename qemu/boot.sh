@@ -4,32 +4,32 @@
 # server, the host's load, the vCPU's pinning, the progress lines, the
 # CPU-refusal watch.
 
-# model_check DISK NETBOOT ICOUNT: dies unless the disk model DISK can serve this boot
+# model_check DISK NETBOOT: dies unless the disk model DISK can serve this
+# boot (sets model_ko, the kernel's module)
 model_check() {
 	local msg
-	msg=$(diskmodel_refusal "$1" "${DETERMINISTIC:-0}" "$2" "$3")
-	[ -z "$msg" ] || die "$msg"
 	[ "$1" != host ] || return 0
-	command -v nbdkit >/dev/null || die "DISK=$1 needs nbdkit (make deps DISK=$1)"
-	[ -f "$OUT/host/diskmodel.so" ] || die "DISK=$1 needs $OUT/host/diskmodel.so (make host DISK=$1)"
+	model_ko=$(diskmodel_module "$BZIMAGE")
+	msg=$(diskmodel_refusal "$1" "$2" "$model_ko")
+	[ -z "$msg" ] || die "$msg ($BZIMAGE)"
+	[ -x "$(diskmodel_tool)" ] || die "DISK=$1 needs $(diskmodel_tool) (make host)"
+	[ -x "$OUT/host/gen_init_cpio" ] || die "DISK=$1 needs $OUT/host/gen_init_cpio (make image)"
 }
 
-# model_start DIR DISK: nbdkit serves DIR/disk.img through the disk model
-# DISK on DIR/disk.sock (sets model_pid, adds QEMU's arguments to qargs)
-model_start() {
-	local dir=$1 disk=$2 model_args
-	rm -f "$dir/disk.sock" "$dir/disk-counters"
-	nbdkit -f -U "$dir/disk.sock" --filter="$OUT/host/diskmodel.so" file "$dir/disk.img" \
-		profile="$top/disk/profiles/$disk.conf" counters="$dir/disk-counters" 2>"$dir/nbdkit.log" &
-	model_pid=$!
-	trap 'kill $model_pid 2>/dev/null' EXIT
-	for _ in $(seq 100); do
-		[ -S "$dir/disk.sock" ] || ! kill -0 $model_pid 2>/dev/null && break
-		sleep 0.05
-	done
-	[ -S "$dir/disk.sock" ] || die "DISK=$disk: nbdkit did not start: $(tr '\n' ' ' <"$dir/nbdkit.log")"
-	mapfile -t model_args < <(diskmodel_qemu_args "$disk" "$dir/disk.sock" "$DISK_IF")
-	qargs+=("${model_args[@]}")
+# model_initrd DIR DISK: DIR/initrd is the image's initramfs with, appended
+# (the kernel unpacks one archive after another), the model's module and
+# its parameters from the profile; INITRD names it from here on
+model_initrd() {
+	local dir=$1 stage=$1/model
+	mkdir -p "$stage"
+	diskmodel_params "$2" >"$stage/diskmodel.params" || die "DISK=$2: the profile's parameters (above)"
+	printf '%s\n' "dir /lib 0755 0 0" "dir /lib/swapbench 0755 0 0" \
+		"file /lib/swapbench/dm-diskmodel.ko $model_ko 0644 0 0" \
+		"file /lib/swapbench/diskmodel.params $stage/diskmodel.params 0644 0 0" >"$stage/list"
+	# -t 0: the same bytes every time, so a deterministic boot's id repeats
+	{ cat "$INITRD" && "$OUT/host/gen_init_cpio" -t 0 "$stage/list" | gzip -9 -n; } >"$dir/initrd" ||
+		die "DISK=$2: making $dir/initrd failed"
+	INITRD=$dir/initrd
 }
 
 # host_snapshot WHEN: the host's load average and /proc/stat's aggregate

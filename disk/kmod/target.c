@@ -1,0 +1,303 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dm-diskmodel: the disk model (disk/model.c) as a device-mapper target,
+ * so that a modelled disk's waits are the guest's own time.
+ *
+ *   table: 0 SECTORS diskmodel DEVICE name=value ...   (DMODEL_PARAMS)
+ *
+ * Each bio is charged what the model says when it arrives (the guest's
+ * CLOCK_MONOTONIC) and is passed on to DEVICE when the model says the disk
+ * would have finished it: an hrtimer wakes a worker at the first due
+ * time. Under QEMU's -icount sleep=off an idle guest's clock jumps to that
+ * timer, so the wait costs no host time and is the same on every rerun;
+ * on the host's clock or under KVM the wait is as long as it says.
+ * One target maps a whole disk: its partitions are dm-linear devices on
+ * top (init/dmdisk.c), so they share one head, one cache and one clock.
+ * The status line (INFO) is the model's counters, DMODEL_COUNTERS, then
+ * clock_ns (the guest's clock when it was read) and queued.
+ */
+#include <linux/bio.h>
+#include <linux/device-mapper.h>
+#include <linux/hrtimer.h>
+#include <linux/ktime.h>
+#include <linux/list.h>
+#include <linux/mm.h>
+#include <linux/module.h>
+#include <linux/slab.h>
+#include <linux/spinlock.h>
+#include <linux/version.h>
+#include <linux/workqueue.h>
+
+#include "model.h"
+
+#define DM_MSG_PREFIX "diskmodel"
+
+/* what the target keeps per bio while it waits (per_io_data) */
+struct dmm_io {
+	struct list_head node;
+	s64 due_ns;
+	struct bio *bio;
+};
+
+struct dmm {
+	struct dm_dev *dev;
+	spinlock_t lock;		/* the model, the queue and the timer */
+	struct dmodel *model;
+	struct dmodel_params params;
+	struct list_head queue;		/* dmm_io by due_ns, first due first */
+	unsigned long queued;
+	struct hrtimer timer;
+	struct work_struct work;
+	struct workqueue_struct *wq;
+};
+
+static void dmm_submit(struct bio *bio)
+{
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(5, 9, 0)
+	submit_bio_noacct(bio);
+#else
+	generic_make_request(bio);
+#endif
+}
+
+/* the worker: pass on every bio that is due, then wait for the next */
+static void dmm_work(struct work_struct *w)
+{
+	struct dmm *d = container_of(w, struct dmm, work);
+	struct dmm_io *io, *tmp;
+	unsigned long flags;
+	LIST_HEAD(due);
+	s64 now = ktime_get_ns();
+
+	spin_lock_irqsave(&d->lock, flags);
+	list_for_each_entry_safe(io, tmp, &d->queue, node) {
+		if (io->due_ns > now) {
+			hrtimer_start(&d->timer, ns_to_ktime(io->due_ns), HRTIMER_MODE_ABS);
+			break;
+		}
+		list_move_tail(&io->node, &due);
+		d->queued--;
+	}
+	spin_unlock_irqrestore(&d->lock, flags);
+	list_for_each_entry_safe(io, tmp, &due, node)
+		dmm_submit(io->bio);
+}
+
+static enum hrtimer_restart dmm_timer(struct hrtimer *t)
+{
+	struct dmm *d = container_of(t, struct dmm, timer);
+
+	queue_work(d->wq, &d->work);
+	return HRTIMER_NORESTART;
+}
+
+/* name=value by DMODEL_PARAMS; 0, or -EINVAL with ti->error set */
+static int dmm_parse(struct dm_target *ti, struct dmodel_params *p, unsigned int argc, char **argv)
+{
+	static char why[96];
+	unsigned int i;
+
+	memset(p, 0, sizeof(*p));
+	for (i = 0; i < argc; i++) {
+		char *eq = strchr(argv[i], '=');
+		size_t klen = eq ? (size_t)(eq - argv[i]) : 0;
+		u64 *field = NULL;
+
+		if (!eq)
+			goto bad;
+#define X(n, what) if (klen == sizeof(#n) - 1 && !strncmp(argv[i], #n, klen)) field = &p->n;
+		DMODEL_PARAMS(X)
+#undef X
+		if (!field || kstrtoull(eq + 1, 10, field))
+			goto bad;
+	}
+	return 0;
+bad:
+	snprintf(why, sizeof(why), "diskmodel: bad parameter '%.40s' (name=value, as DMODEL_PARAMS)", argv[i]);
+	ti->error = why;
+	return -EINVAL;
+}
+
+static int dmm_ctr(struct dm_target *ti, unsigned int argc, char **argv)
+{
+	static char why[96];
+	const char *field = NULL;
+	struct dmm *d;
+	int err;
+
+	if (argc < 1) {
+		ti->error = "diskmodel: give the device, then the model's name=value parameters";
+		return -EINVAL;
+	}
+	d = kzalloc(sizeof(*d), GFP_KERNEL);
+	if (!d)
+		return -ENOMEM;
+	d->model = kvzalloc(sizeof(*d->model), GFP_KERNEL);
+	err = -ENOMEM;
+	if (!d->model)
+		goto fail;
+	err = dmm_parse(ti, &d->params, argc - 1, argv + 1);
+	if (err)
+		goto fail;
+	err = dmodel_init(d->model, &d->params, &field);
+	if (err) {
+		snprintf(why, sizeof(why), "diskmodel: the profile's %s is missing or impossible", field ? field : "?");
+		ti->error = why;
+		goto fail;
+	}
+	err = dm_get_device(ti, argv[0], dm_table_get_mode(ti->table), &d->dev);
+	if (err) {
+		ti->error = "diskmodel: cannot open the device";
+		goto fail;
+	}
+	d->wq = alloc_workqueue("diskmodel", WQ_MEM_RECLAIM | WQ_HIGHPRI, 1);
+	err = -ENOMEM;
+	if (!d->wq) {
+		dm_put_device(ti, d->dev);
+		goto fail;
+	}
+	spin_lock_init(&d->lock);
+	INIT_LIST_HEAD(&d->queue);
+	INIT_WORK(&d->work, dmm_work);
+	hrtimer_init(&d->timer, CLOCK_MONOTONIC, HRTIMER_MODE_ABS);
+	d->timer.function = dmm_timer;
+	ti->num_flush_bios = 1;
+	ti->per_io_data_size = sizeof(struct dmm_io);
+	ti->private = d;
+	return 0;
+fail:
+	kvfree(d->model);
+	kfree(d);
+	return err;
+}
+
+static void dmm_dtr(struct dm_target *ti)
+{
+	struct dmm *d = ti->private;
+
+	/* dm suspends a device (waiting for its bios) before it destroys it */
+	hrtimer_cancel(&d->timer);
+	flush_workqueue(d->wq);
+	destroy_workqueue(d->wq);
+	dm_put_device(ti, d->dev);
+	kvfree(d->model);
+	kfree(d);
+}
+
+/* queue io by its due time: a late-due bio goes behind those due sooner */
+static void dmm_enqueue(struct dmm *d, struct dmm_io *io)
+{
+	struct dmm_io *at;
+
+	list_for_each_entry_reverse(at, &d->queue, node)
+		if (at->due_ns <= io->due_ns)
+			break;
+	list_add(&io->node, &at->node);
+	d->queued++;
+	if (d->queue.next == &io->node)
+		hrtimer_start(&d->timer, ns_to_ktime(io->due_ns), HRTIMER_MODE_ABS);
+}
+
+static int dmm_map(struct dm_target *ti, struct bio *bio)
+{
+	struct dmm *d = ti->private;
+	struct dmm_io *io = dm_per_bio_data(bio, sizeof(struct dmm_io));
+	u64 off = (u64)bio->bi_iter.bi_sector << SECTOR_SHIFT, len = bio->bi_iter.bi_size;
+	unsigned long flags;
+	s64 now, due;
+
+	bio_set_dev(bio, d->dev->bdev);
+	if (bio_op(bio) != REQ_OP_READ && bio_op(bio) != REQ_OP_WRITE && bio_op(bio) != REQ_OP_FLUSH)
+		return DM_MAPIO_REMAPPED;	/* no cost in the model */
+	spin_lock_irqsave(&d->lock, flags);
+	now = ktime_get_ns();
+	due = now;
+	if (bio->bi_opf & REQ_PREFLUSH || bio_op(bio) == REQ_OP_FLUSH)
+		due = dmodel_request(d->model, DMODEL_FLUSH, 0, 0, now);
+	if (len) {
+		s64 done = dmodel_request(d->model, bio_op(bio) == REQ_OP_READ ? DMODEL_READ : DMODEL_WRITE,
+					  off, len, now);
+		if (done > due)
+			due = done;
+	}
+	/* forced unit access: on the platter before it completes */
+	if (len && bio_op(bio) == REQ_OP_WRITE && bio->bi_opf & REQ_FUA) {
+		s64 done = dmodel_request(d->model, DMODEL_FLUSH, 0, 0, now);
+		if (done > due)
+			due = done;
+	}
+	if (due <= now) {
+		spin_unlock_irqrestore(&d->lock, flags);
+		return DM_MAPIO_REMAPPED;
+	}
+	io->due_ns = due;
+	io->bio = bio;
+	dmm_enqueue(d, io);
+	spin_unlock_irqrestore(&d->lock, flags);
+	return DM_MAPIO_SUBMITTED;
+}
+
+static void dmm_status(struct dm_target *ti, status_type_t type, unsigned int status_flags, char *result,
+		       unsigned int maxlen)
+{
+	struct dmm *d = ti->private;
+	struct dmodel_counters c;
+	unsigned long flags, queued;
+	unsigned int sz = 0;
+	s64 now;
+
+	switch (type) {
+	case STATUSTYPE_INFO:
+		spin_lock_irqsave(&d->lock, flags);
+		c = d->model->c;
+		queued = d->queued;
+		now = ktime_get_ns();
+		spin_unlock_irqrestore(&d->lock, flags);
+#define X(n, what) DMEMIT(#n "=%llu ", (unsigned long long)c.n);
+		DMODEL_COUNTERS(X)
+#undef X
+		DMEMIT("clock_ns=%lld queued=%lu", (long long)now, queued);
+		break;
+	case STATUSTYPE_TABLE:
+		DMEMIT("%s", d->dev->name);
+#define X(n, what) DMEMIT(" " #n "=%llu", (unsigned long long)d->params.n);
+		DMODEL_PARAMS(X)
+#undef X
+		break;
+	default:
+		break;
+	}
+}
+
+static int dmm_iterate_devices(struct dm_target *ti, iterate_devices_callout_fn fn, void *data)
+{
+	struct dmm *d = ti->private;
+
+	return fn(ti, d->dev, 0, ti->len, data);
+}
+
+static struct target_type dmm_target = {
+	.name = "diskmodel",
+	.version = { 1, 0, 0 },
+	.module = THIS_MODULE,
+	.ctr = dmm_ctr,
+	.dtr = dmm_dtr,
+	.map = dmm_map,
+	.status = dmm_status,
+	.iterate_devices = dmm_iterate_devices,
+};
+
+static int __init dmm_init(void)
+{
+	return dm_register_target(&dmm_target);
+}
+
+static void __exit dmm_exit(void)
+{
+	dm_unregister_target(&dmm_target);
+}
+
+module_init(dmm_init);
+module_exit(dmm_exit);
+MODULE_DESCRIPTION("swapbench's disk model as a device-mapper target, timed on the guest's clock");
+MODULE_LICENSE("GPL");
