@@ -45,6 +45,7 @@ static struct {
 	int modules_loaded, modules_failed;
 	char module_error[200];
 	int diskctr;			/* the disk model's counters are read around each run */
+	int extras_ro;			/* the filesystem disk mounted read-only for the extras */
 	struct diskctr ctr_boot;	/* as the model had them when init first read them */
 } S;
 
@@ -293,6 +294,29 @@ static enum bench_status setup_diskmodel(void)
 	return BENCH_PASS;
 }
 
+/*
+ * EXTRA_ON=disk: /extra points into the filesystem disk (rootfs/extras),
+ * which a swapfile configuration mounts anyway; without one, the disk is
+ * mounted read-only for the extras alone, whatever the backends.
+ */
+static enum bench_status mount_extras(void)
+{
+	char dev[300], why[400];
+	struct stat st;
+
+	if (S.be[BACKEND_FILE].ready || lstat("/extra", &st) < 0 || !S_ISLNK(st.st_mode) || !S.cfg.fsdev[0])
+		return BENCH_PASS;
+	if (disks_designate("fsdev", S.cfg.fsdev, dev, sizeof(dev), why, sizeof(why)) < 0)
+		return error("%s (the extras are on that disk: EXTRA_ON=disk)", why);
+	mkdir("/mnt", 0755);
+	mkdir(SWAP_MNT, 0755);
+	if (mount(dev, SWAP_MNT, "ext4", MS_RDONLY | MS_NOATIME, "") < 0)
+		return error("mount %s read-only on %s for the extras (EXTRA_ON=disk): %s", dev, SWAP_MNT,
+			     errmsg(-errno));
+	S.extras_ro = 1;
+	return BENCH_PASS;
+}
+
 /* the model's first counters, and the disk record with the profile's figures */
 static enum bench_status open_diskctr(void)
 {
@@ -444,11 +468,12 @@ enum bench_status bench_main(const char *cmdline)
 		return st;
 	if (S.be[BACKEND_FILE].ready)
 		S.dir = SWAP_MNT;
-	if ((st = open_diskctr()) != BENCH_PASS || (st = check_workloads(1)) != BENCH_PASS)
+	if ((st = mount_extras()) != BENCH_PASS || (st = open_diskctr()) != BENCH_PASS ||
+	    (st = check_workloads(1)) != BENCH_PASS)
 		return st;
 	st = run_series();
 	results_close();
-	if (S.be[BACKEND_FILE].ready)
+	if (S.be[BACKEND_FILE].ready || S.extras_ro)
 		umount(SWAP_MNT);
 	return st;
 }

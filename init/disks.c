@@ -258,6 +258,28 @@ int disks_designate(const char *key, const char *spec, char *dev, size_t size, c
 	return err;
 }
 
+int disks_queue_get(const char *dev, const char *file, uint64_t *v)
+{
+	static const char *const up[] = { "", "../" };
+	const char *name = strrchr(dev, '/');
+	char path[PATH_MAX], buf[32] = "";
+
+	for (size_t i = 0; i < sizeof(up) / sizeof(up[0]); i++) {
+		snprintf(path, sizeof(path), "/sys/class/block/%s/%squeue/%s", name ? name + 1 : dev, up[i], file);
+		int fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0)
+			continue;
+		ssize_t n = read(fd, buf, sizeof(buf) - 1);
+		close(fd);
+		if (n <= 0)
+			return -EIO;
+		buf[n] = 0;
+		*v = strtoull(buf, NULL, 10);
+		return 0;
+	}
+	return -ENOENT;
+}
+
 int disks_rotational_now(const char *dev)
 {
 	static const char *const up[] = { "", "../" };

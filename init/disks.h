@@ -34,6 +34,9 @@ int disks_write_through(const char *dev);
 int disks_rotational(const char *dev, int rotational);
 /* what the kernel now thinks of dev's disk: 1 rotational, 0 not, or -errno */
 int disks_rotational_now(const char *dev);
+/* a number from queue/FILE of dev's disk (the whole disk for a partition):
+ * 0 or -errno */
+int disks_queue_get(const char *dev, const char *file, uint64_t *v);
 /* where partition dev starts on its disk, in 512-byte sectors (0 for a disk) */
 int disks_first_lba(const char *dev, uint64_t *lba);
 

@@ -134,8 +134,21 @@ static void add_placement(struct rec_buf *b, const struct swap_backend *be)
 	uint64_t lba;
 	int rot = disks_rotational_now(be->dev);
 
-	if (rot >= 0)
+	static const char *const limits[] = { "max_sectors_kb", "max_hw_sectors_kb", "logical_block_size",
+					      "minimum_io_size", "optimal_io_size", "discard_max_bytes" };
+	uint64_t v;
+
+	if (rot >= 0) {
 		rec_addf(b, "rotational", "%d", rot);
+		/* swapon sets SWP_SOLIDSTATE exactly when the device is not
+		 * rotational (bdev_nonrot): SSD cluster allocation, no seek
+		 * ordering; the flag itself is shown nowhere */
+		rec_addf(b, "solidstate", "%d", !rot);
+	}
+	/* the queue limits the swap code's requests are cut to */
+	for (size_t i = 0; i < sizeof(limits) / sizeof(limits[0]); i++)
+		if (disks_queue_get(be->dev, limits[i], &v) == 0)
+			rec_addf(b, limits[i], "%llu", (unsigned long long)v);
 	if (disks_first_lba(be->dev, &lba) < 0)
 		return;
 	if (be->kind != BACKEND_FILE) {

@@ -2,6 +2,7 @@
 #include "../lib/now.h"
 #include "errmsg.h"
 #include "disks.h"
+#include "dmdisk.h"
 #include "../lib/probe.h"
 #include "../lib/swapfile.h"
 #include "../lib/swaphdr.h"
@@ -33,7 +34,9 @@ static int designated(const struct sb_config *cfg, const char *key, const char *
 
 	if ((err = disks_designate(key, spec, dev, size, why, n)) < 0)
 		return err;
-	if (!cfg->flush && (err = disks_write_through(dev)) < 0)
+	/* the disk model charges flushes itself and never passes one on */
+	if (!cfg->flush && !dmdisk_owns(strrchr(dev, '/') ? strrchr(dev, '/') + 1 : dev) &&
+	    (err = disks_write_through(dev)) < 0)
 		return errmsg_why(err, why, n, "swapbench.flush=0: cannot turn off the write cache of %s: %s", dev,
 			    errmsg(err));
 	if (cfg->rotational && (err = disks_rotational(dev, cfg->rotational == 2)) < 0)

@@ -137,9 +137,8 @@ static void check_params(enum wl_mode mode)
 	/* --check runs before init mounts the filesystem disk; --prepare after */
 	if (!path[0] && extras_unmounted() && mode != WL_CHECK)
 		wl_usage("cmd", cmd, "the extras are on the filesystem disk (EXTRA_ON=disk), and %s has no %s: "
-			 "init mounts that disk only for a swapfile configuration (add file to "
-			 "swapbench.backends), and it has them only as qemu/mkdisks made it; or build with "
-			 "EXTRA_ON=initramfs", wl_dir(), EXTRA);
+			 "no filesystem disk is designated (swapbench.fsdev), or it is not the one qemu/mkdisks "
+			 "made with them; or build with EXTRA_ON=initramfs", wl_dir(), EXTRA);
 	if (!path[0] && !(extras_unmounted() && !strchr(cmd, '/')))
 		wl_usage("cmd", cmd, "no such program in %s/bin, %s or /workloads (add it with EXTRA_BIN=/usr/bin/%s)",
 			 EXTRA, EXTRA, cmd);

@@ -13,6 +13,10 @@
  * on the host's clock or under KVM the wait is as long as it says.
  * One target maps a whole disk: its partitions are dm-linear devices on
  * top (init/dmdisk.c), so they share one head, one cache and one clock.
+ * The model is the disk, its cache included: a flush (or FUA) is charged
+ * by the model and ends here; DEVICE, a scratch image on the host, never
+ * sees one (its flush would be the host's fsync, in host time, which the
+ * guest's clock under -icount sleep=off would count as a jump).
  * The status line (INFO) is the model's counters, DMODEL_COUNTERS, then
  * clock_ns (the guest's clock when it was read) and queued.
  */
@@ -60,6 +64,17 @@ static void dmm_submit(struct bio *bio)
 #endif
 }
 
+/* a due bio: a flush ends here (the model charged it), the rest goes on */
+static void dmm_pass(struct bio *bio)
+{
+	if (!bio->bi_iter.bi_size && (bio_op(bio) == REQ_OP_FLUSH || bio->bi_opf & REQ_PREFLUSH)) {
+		bio_endio(bio);
+		return;
+	}
+	bio->bi_opf &= ~(REQ_PREFLUSH | REQ_FUA);
+	dmm_submit(bio);
+}
+
 /* the worker: pass on every bio that is due, then wait for the next */
 static void dmm_work(struct work_struct *w)
 {
@@ -80,7 +95,7 @@ static void dmm_work(struct work_struct *w)
 	}
 	spin_unlock_irqrestore(&d->lock, flags);
 	list_for_each_entry_safe(io, tmp, &due, node)
-		dmm_submit(io->bio);
+		dmm_pass(io->bio);
 }
 
 static enum hrtimer_restart dmm_timer(struct hrtimer *t)
@@ -228,7 +243,8 @@ static int dmm_map(struct dm_target *ti, struct bio *bio)
 	}
 	if (due <= now) {
 		spin_unlock_irqrestore(&d->lock, flags);
-		return DM_MAPIO_REMAPPED;
+		dmm_pass(bio);
+		return DM_MAPIO_SUBMITTED;
 	}
 	io->due_ns = due;
 	io->bio = bio;

@@ -1,7 +1,8 @@
 #!/bin/bash
 # host/diskmodel.sh: what DISK= means for a boot, without one: refusals
-# (an unknown profile names the known ones; DETERMINISTIC=1 and PXE cannot
-# honour the model), the rotation QEMU's IDE disk reports, the command line.
+# (an unknown profile names the known ones; PXE and a kernel without the
+# model's module cannot honour it), where a kernel's module is, the
+# profile's parameters for the guest, the command line, the layouts.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 # shellcheck source=host/diskmodel.sh
@@ -17,36 +18,40 @@ has() {	# has NAME GOT PART
 	else echo "FAIL diskmodel: $1: '$2' lacks '$3'"; failed=1; fi
 }
 
-is "host needs no model and is refused nothing" "$(diskmodel_refusal host 1 tap0)" ""
-is "hdd on the host clock is fine" "$(diskmodel_refusal hdd 0 '')" ""
-has "an unknown profile names the known ones" "$(diskmodel_refusal hdd-ibm 0 '')" "known: host hdd-5k160 hdd-7k500 hdd null sd ssd"
-has "DETERMINISTIC=1 is refused with a model" "$(diskmodel_refusal hdd 1 '')" "DETERMINISTIC=1 do not mix"
-has "ICOUNT=1 is refused with a model" "$(diskmodel_refusal hdd 0 '' 1)" "ICOUNT=1 do not mix"
-is "ICOUNT=1 is fine without one" "$(diskmodel_refusal host 0 '' 1)" ""
-# the way out a refusal names is itself accepted: DETERMINISTIC=1's points to the host clock
-det_advice=$(diskmodel_refusal hdd 1 '' | sed -n 's/.*(use \(.*\))$/\1/p')
-has "DETERMINISTIC=1's refusal names the host clock as the way out" "$det_advice" "host's clock"
-is "... and not ICOUNT=1, which a model refuses too" "$(grep -c 'use ICOUNT=1' <<<"$det_advice")" 0
-is "make run under a model: the host's clock" "$(diskmodel_icount hdd '')" 0
-is "make run without one: ICOUNT=1" "$(diskmodel_icount host '')" 1
-is "an ICOUNT given is kept" "$(diskmodel_icount hdd 1)" 1
+is "host needs no model and is refused nothing" "$(diskmodel_refusal host tap0 '')" ""
+is "hdd with the kernel's module is fine" "$(diskmodel_refusal hdd '' /k/dm-diskmodel.ko)" ""
+has "an unknown profile names the known ones" "$(diskmodel_refusal hdd-ibm '' /k/m.ko)" "known: host hdd-5k160 hdd-7k500 hdd null sd ssd"
+has "a PXE boot is refused with a model" "$(diskmodel_refusal ssd pxe /k/m.ko)" "PXE"
+has "a kernel without the module is refused, naming what has it" "$(diskmodel_refusal hdd '' '')" "a bzImage given as a file has none"
+# where the module of a kernel is (make kernel's copy, or kernel/build's cache)
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+mkdir -p "$T/out" "$T/cache"
+: >"$T/out/bzImage" && : >"$T/out/bzImage.dm-diskmodel.ko"
+: >"$T/cache/bzImage" && : >"$T/cache/release" && : >"$T/cache/dm-diskmodel.ko"
+: >"$T/out/bzImage-modern" && : >"$T/out/release" && : >"$T/out/dm-diskmodel.ko"
+is "the module beside make kernel's copy" "$(diskmodel_module "$T/out/bzImage")" "$T/out/bzImage.dm-diskmodel.ko"
+is "the module in kernel/build's cache" "$(diskmodel_module "$T/cache/bzImage")" "$T/cache/dm-diskmodel.ko"
+is "no other kernel's module for a copy without its own" "$(diskmodel_module "$T/out/bzImage-modern")" ""
 is "no limit of its own without a model" "$(diskmodel_limit host 'runs=10')" ""
-is "make run DISK=hdd WORKLOADS=lines: 22 runs at the image's timeout" \
+is "under a model every run may take its timeout" \
 	"$(diskmodel_limit hdd $'backends=partition,file\nworkloads=lines\nruns=10\nwarmup=1\ntimeout=600')" "22 13800"
 is "never below the registry's limit" "$(diskmodel_limit hdd $'workloads=idle\nbackends=file\nruns=1\nwarmup=0' 3600)" "1 3600"
-is "with until, maxruns counts" \
+is "the precision rule's most runs count" \
 	"$(diskmodel_limit hdd $'backends=partition,file\nworkloads=fight\nruns=10\nwarmup=1\ntimeout=300\nuntil=5.00\nmaxruns=30')" "62 19200"
-has "a PXE boot is refused with a model" "$(diskmodel_refusal ssd 0 pxe)" "PXE"
-is "the hdd profile is the 7K500" "$(diskmodel_get hdd name)" "hdd-7k500"
-is "its rpm" "$(diskmodel_get hdd rpm)" "7200"
-is "IDE reports the hdd's 7200 rpm" "$(diskmodel_qemu_args hdd /s ide | tail -n1)" "ide-hd,drive=modelled,bus=ide.1,unit=0,rotation_rate=7200"
-is "IDE reports the laptop disk's 5400 rpm" "$(diskmodel_qemu_args hdd-5k160 /s ide | tail -n1)" "ide-hd,drive=modelled,bus=ide.1,unit=0,rotation_rate=5400"
-is "IDE reports an SSD as non-rotating (1)" "$(diskmodel_qemu_args ssd /s ide | tail -n1)" "ide-hd,drive=modelled,bus=ide.1,unit=0,rotation_rate=1"
-is "virtio attaches the NBD socket" "$(diskmodel_qemu_args sd /x/disk.sock virtio | tr '\n' ' ')" \
-	"-blockdev driver=nbd,server.type=unix,server.path=/x/disk.sock,node-name=modelled -device virtio-blk-pci,drive=modelled "
+if [ -x "$(diskmodel_tool)" ]; then
+	is "the hdd profile is the 7K500" "$(diskmodel_get hdd name)" "hdd-7k500"
+	is "its rpm" "$(diskmodel_get hdd rpm)" "7200"
+	params=$(diskmodel_params hdd)
+	has "the guest gets the model's integer parameters" "$(head -n1 <<<"$params")" "rpm=7200 "
+	has "and the figures for the disk record" "$(sed -n 2p <<<"$params")" "disk=hdd-7k500"
+	is "the guest is told the profile, whether it turns, and to set up the model" "$(diskmodel_append sd)" \
+		"swapbench.disk=sd swapbench.rotational=0 swapbench.diskmodel=1"
+else
+	echo "FAIL diskmodel: no $(diskmodel_tool) (make host builds it)"
+	failed=1
+fi
 is "the guest is told host" "$(diskmodel_append host)" "swapbench.disk=host"
-is "the guest is told the profile, whether it turns, and to read the counters" "$(diskmodel_append sd)" \
-	"swapbench.disk=sd swapbench.rotational=0 swapbench.diskctr=1"
 # the image's own parser takes what the host passes
 if [ -x "$top/out/host/init-host" ]; then
 	out=$("$top/out/host/init-host" --check "$(diskmodel_append hdd)" 2>&1)
