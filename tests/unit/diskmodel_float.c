@@ -1,5 +1,5 @@
-/* dm: the disk model (model.h). Pure: times in, times out. */
-#include "model.h"
+/* fm: the floating-point disk model, the tests' oracle (diskmodel_float.h). */
+#include "diskmodel_float.h"
 
 #include <errno.h>
 #include <math.h>
@@ -12,7 +12,7 @@ static double frac(double v)
 	return v - floor(v);
 }
 
-static int check_profile(const struct dm_profile *p, const char **field)
+static int check_profile(const struct fm_profile *p, const char **field)
 {
 #define NEED(cond, f)                                                          \
 	do {                                                                   \
@@ -22,10 +22,10 @@ static int check_profile(const struct dm_profile *p, const char **field)
 		}                                                              \
 	} while (0)
 	NEED(p->name[0], "name");
-	if (p->kind == DM_NULL)
+	if (p->kind == FM_NULL)
 		return 0;
 	NEED(p->capacity_bytes >= 1 << 20, "capacity_gb");
-	if (p->kind == DM_FLASH) {
+	if (p->kind == FM_FLASH) {
 		NEED(p->read_lat_us >= 0, "read_latency_us");
 		NEED(p->write_lat_us >= 0, "write_latency_us");
 		NEED(p->read_mbs > 0, "read_mbs");
@@ -51,7 +51,7 @@ static int check_profile(const struct dm_profile *p, const char **field)
  * for n >= 1 cylinders. Full stroke: t(1). Average: the mean over pairs of
  * uniformly random cylinders, whose distance has density 2 (1 - u):
  * E[sqrt u] = 8/15, E[u] = 1/3. */
-static int fit_seek(struct dm_state *s, const char **field)
+static int fit_seek(struct fm_state *s, const char **field)
 {
 	double f = (s->p.seek_full_ms - s->p.seek_track_ms) * 1e6;
 	double a = (s->p.seek_avg_ms - s->p.seek_track_ms) * 1e6;
@@ -61,11 +61,11 @@ static int fit_seek(struct dm_state *s, const char **field)
 		*field = "seek_avg_ms";
 		return -EINVAL;
 	}
-	s->seek = (struct dm_seekcurve){ s->p.seek_track_ms * 1e6, b, c };
+	s->seek = (struct fm_seekcurve){ s->p.seek_track_ms * 1e6, b, c };
 	return 0;
 }
 
-int dm_init(struct dm_state *s, const struct dm_profile *p, const char **field)
+int fm_init(struct fm_state *s, const struct fm_profile *p, const char **field)
 {
 	int rc;
 
@@ -75,7 +75,7 @@ int dm_init(struct dm_state *s, const struct dm_profile *p, const char **field)
 	if (rc)
 		return rc;
 	s->p = *p;
-	if (p->kind != DM_HDD)
+	if (p->kind != FM_HDD)
 		return 0;
 	rc = fit_seek(s, field);
 	if (rc)
@@ -92,16 +92,16 @@ int dm_init(struct dm_state *s, const struct dm_profile *p, const char **field)
 	return 0;
 }
 
-double dm_rate_at(const struct dm_state *s, double x)
+double fm_rate_at(const struct fm_state *s, double x)
 {
 	double ro = s->p.rate_outer_mbs, ri = s->p.rate_inner_mbs;
 	return (ro + (ri - ro) * x) * MB / 1e9;
 }
 
 /* bytes before x: B(x) = K (ro x + (ri - ro) x^2 / 2), solved for x */
-double dm_x_of(const struct dm_state *s, uint64_t off)
+double fm_x_of(const struct fm_state *s, uint64_t off)
 {
-	double ro = dm_rate_at(s, 0), ri = dm_rate_at(s, 1);
+	double ro = fm_rate_at(s, 0), ri = fm_rate_at(s, 1);
 	double a = (ri - ro) / 2, q = (double)off / s->k_bytes, x;
 
 	if (fabs(a) < 1e-15)
@@ -112,12 +112,12 @@ double dm_x_of(const struct dm_state *s, uint64_t off)
 }
 
 /* each track holds one revolution: its first byte is at angle 0 */
-double dm_angle_of(const struct dm_state *s, uint64_t off)
+double fm_angle_of(const struct fm_state *s, uint64_t off)
 {
-	return frac(dm_x_of(s, off) * s->tracks);
+	return frac(fm_x_of(s, off) * s->tracks);
 }
 
-double dm_seek_ns(const struct dm_state *s, double from_x, double to_x)
+double fm_seek_ns(const struct fm_state *s, double from_x, double to_x)
 {
 	double cf = floor(from_x * s->cylinders), ct = floor(to_x * s->cylinders);
 	double n = fabs(ct - cf), u;
@@ -131,44 +131,44 @@ double dm_seek_ns(const struct dm_state *s, double from_x, double to_x)
 }
 
 /* the head's media work for [off, off + len) starting at start_ns */
-static int64_t media(struct dm_state *s, uint64_t off, uint64_t len, int64_t start_ns)
+static int64_t media(struct fm_state *s, uint64_t off, uint64_t len, int64_t start_ns)
 {
-	double x = dm_x_of(s, off);
-	double seek = dm_seek_ns(s, s->head_x, x);
+	double x = fm_x_of(s, off);
+	double seek = fm_seek_ns(s, s->head_x, x);
 	double arrive = (double)start_ns + seek;
-	double wait = frac(dm_angle_of(s, off) - arrive / s->rev_ns);
+	double wait = frac(fm_angle_of(s, off) - arrive / s->rev_ns);
 	double rot, xfer;
 
 	/* the sector under the head now: no turn (rounding must not make it a whole one) */
 	if (wait > 1 - 1e-6)
 		wait = 0;
 	rot = wait * s->rev_ns;
-	xfer = (double)len / dm_rate_at(s, x);
+	xfer = (double)len / fm_rate_at(s, x);
 	s->c.seek_ns += (int64_t)seek;
 	s->c.rot_ns += (int64_t)rot;
 	s->c.xfer_ns += (int64_t)xfer;
-	s->head_x = dm_x_of(s, off + len);
+	s->head_x = fm_x_of(s, off + len);
 	return start_ns + (int64_t)(seek + rot + xfer);
 }
 
 /* how far the head has read ahead by t: it streams on from buf_hi at the
  * zone's rate while nothing else needs it, up to buf_cap */
-static uint64_t streamed(const struct dm_state *s, int64_t t)
+static uint64_t streamed(const struct fm_state *s, int64_t t)
 {
 	double more;
 
 	if (t <= s->buf_t)
 		return s->buf_hi;
-	more = (double)(t - s->buf_t) * dm_rate_at(s, s->head_x);
+	more = (double)(t - s->buf_t) * fm_rate_at(s, s->head_x);
 	return more >= (double)(s->buf_cap - s->buf_hi) ? s->buf_cap : s->buf_hi + (uint64_t)more;
 }
 
-static int64_t bus_ns(const struct dm_state *s, uint64_t len)
+static int64_t bus_ns(const struct fm_state *s, uint64_t len)
 {
 	return (int64_t)((double)len / (s->p.bus_mbs * MB / 1e9));
 }
 
-static int64_t hdd_read(struct dm_state *s, uint64_t off, uint64_t len, int64_t now)
+static int64_t hdd_read(struct fm_state *s, uint64_t off, uint64_t len, int64_t now)
 {
 	uint64_t end = off + len;
 	int64_t start = now > s->head_free_ns ? now : s->head_free_ns, done;
@@ -180,12 +180,12 @@ static int64_t hdd_read(struct dm_state *s, uint64_t off, uint64_t len, int64_t 
 	}
 	if (s->buf_valid && off >= s->buf_lo && off <= streamed(s, start) && start >= s->buf_t) {
 		/* the head is still reading toward it: the rest at the zone's rate */
-		double xfer = (double)(end - s->buf_hi) / dm_rate_at(s, s->head_x);
+		double xfer = (double)(end - s->buf_hi) / fm_rate_at(s, s->head_x);
 		done = s->buf_t + (int64_t)xfer;
 		if (done < start)
 			done = start;
 		s->c.xfer_ns += done - start;
-		s->head_x = dm_x_of(s, end);
+		s->head_x = fm_x_of(s, end);
 	} else {
 		done = media(s, off, len, start);
 		s->buf_lo = off;
@@ -198,20 +198,20 @@ static int64_t hdd_read(struct dm_state *s, uint64_t off, uint64_t len, int64_t 
 	return done;
 }
 
-#define WQ(s, i) ((s)->wq[((s)->wq_h + (i)) % DM_WQ_MAX])
+#define WQ(s, i) ((s)->wq[((s)->wq_h + (i)) % FM_WQ_MAX])
 
 /* what the cache holds at t that the head has not yet written */
-static uint64_t dirty_at(struct dm_state *s, int64_t t)
+static uint64_t dirty_at(struct fm_state *s, int64_t t)
 {
 	while (s->wq_n && WQ(s, 0).done_ns <= t) {
 		s->wq_bytes -= WQ(s, 0).bytes;
-		s->wq_h = (s->wq_h + 1) % DM_WQ_MAX;
+		s->wq_h = (s->wq_h + 1) % FM_WQ_MAX;
 		s->wq_n--;
 	}
 	return s->wq_bytes;
 }
 
-static int64_t hdd_write(struct dm_state *s, uint64_t off, uint64_t len, int64_t now)
+static int64_t hdd_write(struct fm_state *s, uint64_t off, uint64_t len, int64_t now)
 {
 	int64_t start = now > s->head_free_ns ? now : s->head_free_ns, mdone, done = now;
 	uint64_t cap = (uint64_t)(s->p.cache_mb * 1048576), dirty;
@@ -226,29 +226,29 @@ static int64_t hdd_write(struct dm_state *s, uint64_t off, uint64_t len, int64_t
 	}
 	dirty = dirty_at(s, now);
 	/* no room: wait until enough of what is queued is on the platter */
-	while (i < s->wq_n && (dirty + len > cap || s->wq_n - i >= DM_WQ_MAX)) {
+	while (i < s->wq_n && (dirty + len > cap || s->wq_n - i >= FM_WQ_MAX)) {
 		dirty -= WQ(s, i).bytes;
 		done = WQ(s, i).done_ns;
 		i++;
 	}
 	s->c.wait_ns += done - now;
 	(void)dirty_at(s, done);
-	WQ(s, s->wq_n) = (struct dm_wq){ mdone, len };
+	WQ(s, s->wq_n) = (struct fm_wq){ mdone, len };
 	s->wq_n++;
 	s->wq_bytes += len;
 	return done + bus_ns(s, len);
 }
 
-static int64_t flash(struct dm_state *s, enum dm_op op, uint64_t off, uint64_t len, int64_t now)
+static int64_t flash(struct fm_state *s, enum fm_op op, uint64_t off, uint64_t len, int64_t now)
 {
 	int64_t start = now > s->head_free_ns ? now : s->head_free_ns;
-	double lat = op == DM_READ ? s->p.read_lat_us : s->p.write_lat_us;
-	double rate = (op == DM_READ ? s->p.read_mbs : s->p.write_mbs) * MB / 1e9;
+	double lat = op == FM_READ ? s->p.read_lat_us : s->p.write_lat_us;
+	double rate = (op == FM_READ ? s->p.read_mbs : s->p.write_mbs) * MB / 1e9;
 	double cost = lat * 1e3 + (double)len / rate, copy = 0;
 	uint64_t u = (uint64_t)(s->p.unit_kb * 1024);
 
 	s->c.wait_ns += start - now;
-	if (op == DM_WRITE && u) {
+	if (op == FM_WRITE && u) {
 		uint64_t unit = off / u, at = off % u;
 		if (!s->unit_valid || unit != s->unit_open || at != s->unit_written) {
 			/* close the open unit: what it lacks is copied in */
@@ -270,32 +270,32 @@ static int64_t flash(struct dm_state *s, enum dm_op op, uint64_t off, uint64_t l
 	return s->head_free_ns;
 }
 
-int64_t dm_request(struct dm_state *s, enum dm_op op, uint64_t off, uint64_t len, int64_t now)
+int64_t fm_request(struct fm_state *s, enum fm_op op, uint64_t off, uint64_t len, int64_t now)
 {
 	int64_t done;
 
 	switch (op) {
-	case DM_READ:
+	case FM_READ:
 		s->c.reads++;
 		s->c.read_bytes += len;
 		break;
-	case DM_WRITE:
+	case FM_WRITE:
 		s->c.writes++;
 		s->c.write_bytes += len;
 		break;
-	case DM_FLUSH:
+	case FM_FLUSH:
 		s->c.flushes++;
 		break;
 	}
-	if (s->p.kind == DM_NULL)
+	if (s->p.kind == FM_NULL)
 		return now;
-	if (op == DM_FLUSH) {
+	if (op == FM_FLUSH) {
 		done = now > s->head_free_ns ? now : s->head_free_ns;
 		s->c.wait_ns += done - now;
-	} else if (s->p.kind == DM_FLASH) {
+	} else if (s->p.kind == FM_FLASH) {
 		done = flash(s, op, off, len, now);
 	} else {
-		done = op == DM_READ ? hdd_read(s, off, len, now) : hdd_write(s, off, len, now);
+		done = op == FM_READ ? hdd_read(s, off, len, now) : hdd_write(s, off, len, now);
 	}
 	s->c.busy_ns += done - now;
 	return done;

@@ -1,7 +1,13 @@
-#ifndef SB_DISKMODEL_H
-#define SB_DISKMODEL_H
+#ifndef SB_DISKMODEL_FLOAT_H
+#define SB_DISKMODEL_FLOAT_H
 /*
- * dm: what a disk of a datasheet charges for a request, in nanoseconds.
+ * fm: the disk model in floating point, as it was before disk/model.c
+ * became integer arithmetic for the guest kernel. A TEST-ONLY ORACLE:
+ * only tests/unit/test_diskmodel.c links it, to replay a trace through
+ * both and bound the integer model's difference; it is not a product
+ * model, and a change to the model goes to disk/model.c.
+ *
+ * What a disk of a datasheet charges for a request, in nanoseconds.
  * Pure: no I/O, no clock. The caller gives each request's arrival time
  * (its own clock, in ns) and gets back when the disk would finish it.
  *
@@ -25,12 +31,12 @@
  */
 #include <stdint.h>
 
-enum dm_kind { DM_NULL, DM_HDD, DM_FLASH };
+enum fm_kind { FM_NULL, FM_HDD, FM_FLASH };
 
-/* the datasheet's figures, as a profile file gives them (dp_parse) */
-struct dm_profile {
+/* the datasheet's figures in the profile file's units */
+struct fm_profile {
 	char name[64];
-	enum dm_kind kind;
+	enum fm_kind kind;
 	double capacity_bytes;	/* the whole disk, which the zones span */
 	/* HDD */
 	double rpm;
@@ -53,17 +59,17 @@ struct dm_profile {
 
 /* the curve through the three seek points, over u in [0, 1] of the stroke
  * past one cylinder: t(u) = track + b sqrt(u) + c u */
-struct dm_seekcurve {
+struct fm_seekcurve {
 	double track_ns, b_ns, c_ns;
 };
 
-struct dm_wq {			/* a write the head has yet to finish */
+struct fm_wq {			/* a write the head has yet to finish */
 	int64_t done_ns;
 	uint64_t bytes;
 };
-#define DM_WQ_MAX 4096
+#define FM_WQ_MAX 4096
 
-struct dm_counters {
+struct fm_counters {
 	uint64_t reads, writes, flushes, read_bytes, write_bytes;
 	uint64_t buffer_hits;	/* reads served from the track buffer */
 	int64_t seek_ns, rot_ns, xfer_ns;	/* the head's media work */
@@ -71,9 +77,9 @@ struct dm_counters {
 	int64_t busy_ns;	/* sum over requests of completion - arrival */
 };
 
-struct dm_state {
-	struct dm_profile p;
-	struct dm_seekcurve seek;
+struct fm_state {
+	struct fm_profile p;
+	struct fm_seekcurve seek;
 	double rev_ns, cylinders, tracks, k_bytes;	/* geometry, derived */
 	int64_t head_free_ns;	/* when the head finishes its queued work */
 	double head_x;		/* where it is: 0 outer .. 1 inner */
@@ -82,27 +88,27 @@ struct dm_state {
 	uint64_t buf_lo, buf_hi, buf_cap;
 	int64_t buf_t;
 	int buf_valid;
-	struct dm_wq wq[DM_WQ_MAX];
+	struct fm_wq wq[FM_WQ_MAX];
 	unsigned wq_h, wq_n;	/* a ring: first, count */
 	uint64_t wq_bytes;
 	/* flash: the open allocation unit and how much of it was written */
 	uint64_t unit_open, unit_written;
 	int unit_valid;
-	struct dm_counters c;
+	struct fm_counters c;
 };
 
-enum dm_op { DM_READ, DM_WRITE, DM_FLUSH };
+enum fm_op { FM_READ, FM_WRITE, FM_FLUSH };
 
 /* 0, or -EINVAL with *field naming the figure that is missing or impossible */
-int dm_init(struct dm_state *s, const struct dm_profile *p, const char **field);
+int fm_init(struct fm_state *s, const struct fm_profile *p, const char **field);
 /* the completion time of a request arriving at now_ns (non-decreasing
  * across calls: a caller with threads serialises them) */
-int64_t dm_request(struct dm_state *s, enum dm_op op, uint64_t off, uint64_t len, int64_t now_ns);
+int64_t fm_request(struct fm_state *s, enum fm_op op, uint64_t off, uint64_t len, int64_t now_ns);
 
 /* pieces, for tests and the datasheet check */
-double dm_seek_ns(const struct dm_state *s, double from_x, double to_x);
-double dm_x_of(const struct dm_state *s, uint64_t off);	/* 0 outer .. 1 inner */
-double dm_rate_at(const struct dm_state *s, double x);	/* bytes per ns */
-double dm_angle_of(const struct dm_state *s, uint64_t off);	/* [0, 1) */
+double fm_seek_ns(const struct fm_state *s, double from_x, double to_x);
+double fm_x_of(const struct fm_state *s, uint64_t off);	/* 0 outer .. 1 inner */
+double fm_rate_at(const struct fm_state *s, double x);	/* bytes per ns */
+double fm_angle_of(const struct fm_state *s, uint64_t off);	/* [0, 1) */
 
 #endif
