@@ -204,8 +204,8 @@ host: $(REPORT) $(HOST_OUT)/init-host $(HOST_OUT)/diskmodel-curve $(HOST_OUT)/di
 
 # the disk model's host tools: the datasheet check's curve, and a profile
 # file read for the shell (the target's parameters, a key's value)
-DISK_HOST_SRC := disk/model.c disk/profile.c
-DISK_HOST_HDR := disk/model.h disk/profile.h
+DISK_HOST_SRC := disk/model.c disk/geometry.c disk/profile.c
+DISK_HOST_HDR := disk/model.h disk/model_arith.h disk/profile.h
 $(HOST_OUT)/diskmodel-curve: disk/curve.c $(DISK_HOST_SRC) $(DISK_HOST_HDR)
 	@mkdir -p $(@D)
 	$(HOST_CC) $(HOST_CFLAGS) -o $@ disk/curve.c $(DISK_HOST_SRC) -lm
