@@ -215,19 +215,32 @@ static void to_float(const struct dp_profile *d, struct fm_profile *f)
 
 static struct fm_state fs;
 
+/* a profile into both models: 0, or a failed check */
+static int load_both(const char *name, struct dp_profile *p)
+{
+	struct fm_profile fp;
+	const char *field;
+	int ok = load(name, p) == 0;
+
+	CHECK(ok, "%s: the profile loads", name);
+	if (!ok)
+		return -1;
+	to_float(p, &fp);
+	ok = fm_init(&fs, &fp, &field) == 0;
+	CHECK(ok, "%s: the float oracle takes the same figures", name);
+	return ok ? 0 : -1;
+}
+
 /* the track coordinate of a byte, against the float model's x * tracks:
  * the angle decides the rotational wait, so it must agree to ~1e-6 turn */
 static void test_track_precision(const char *name)
 {
 	struct dp_profile p;
-	struct fm_profile fp;
-	const char *field;
 	uint64_t x = 7, off;
 	double worst = 0;
 
-	CHECK(load(name, &p) == 0, "%s: the profile loads", name);
-	to_float(&p, &fp);
-	CHECK(fm_init(&fs, &fp, &field) == 0, "%s: the float oracle takes the same figures", name);
+	if (load_both(name, &p))
+		return;
 	for (int i = 0; i < 200000; i++) {
 		double d;
 
@@ -262,17 +275,15 @@ static uint64_t req_len(uint64_t *x)
 static void replay(const char *name, int nreq)
 {
 	struct dp_profile p;
-	struct fm_profile fp;
-	const char *field;
 	uint64_t x = 2026, cap, pos = 0;
 	int64_t now = 0, last = 0;
 	double worst = 0, worst_ns = 0;
 	int over = 0, n = 0, worst_at = -1;
 	enum dmodel_op worst_op = DMODEL_READ;
+	uint64_t digest = 14695981039346656037ULL;	/* FNV-1a over the completions */
 
-	CHECK(load(name, &p) == 0, "%s: the profile loads", name);
-	to_float(&p, &fp);
-	CHECK(fm_init(&fs, &fp, &field) == 0, "%s: the float oracle initialises", name);
+	if (load_both(name, &p))
+		return;
 	cap = p.p.capacity_bytes;
 	while (n < nreq) {
 		uint64_t kind = lcg(&x) % 10, count = 1 + lcg(&x) % 48;
@@ -306,6 +317,7 @@ static void replay(const char *name, int nreq)
 			di = dmodel_request(&st, op, off, len, now);
 			df = fm_request(&fs, (enum fm_op)op, off, len, now);
 			last = di;
+			digest = (digest ^ (uint64_t)di) * 1099511628211ULL;
 			ci = di - now;
 			cf = df - now;
 			diff = fabs((double)(ci - cf));
@@ -325,6 +337,10 @@ static void replay(const char *name, int nreq)
 	      "worst %.3g %% (%.0f ns, request %d, %s)",
 	      name, nreq, over, worst * 100, worst_ns, worst_at,
 	      worst_op == DMODEL_READ ? "read" : worst_op == DMODEL_WRITE ? "write" : "flush");
+	/* for comparing builds (tests/host/diskmodel_int.sh: the model as i686 kernel code) */
+	if (getenv("DISKMODEL_HASH"))
+		printf("INFO %s: the integer model's %d completions hash to %016llx\n", name, nreq,
+		       (unsigned long long)digest);
 	CHECK(st.c.reads == fs.c.reads && st.c.writes == fs.c.writes && st.c.flushes == fs.c.flushes &&
 	      st.c.buffer_hits == fs.c.buffer_hits,
 	      "%s: the same reads (%llu), writes (%llu), flushes (%llu) and buffer hits (%llu; float %llu)", name,
