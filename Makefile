@@ -250,6 +250,10 @@ TEST_SRC_swapfile := lib/swapfile.c lib/swaphdr.c
 # and replayed against the floating-point model it replaced (a test-only oracle)
 TEST_SRC_diskmodel := $(DISK_HOST_SRC) tests/unit/diskmodel_float.c
 $(HOST_OUT)/tests/test_diskmodel $(HOST_OUT)/asan/tests/test_diskmodel: $(DISK_HOST_HDR) tests/unit/diskmodel_float.h
+# the integer model at the edges of its ranges (no quotient past 64 bits)
+UNIT_TESTS += diskrange
+TEST_SRC_diskrange := disk/model.c disk/geometry.c
+$(HOST_OUT)/tests/test_diskrange $(HOST_OUT)/asan/tests/test_diskrange: $(DISK_HOST_HDR)
 # the counters' text: the model's counters (DMODEL_COUNTERS) parsed by init's code, read back as records
 UNIT_TESTS += diskctr
 TEST_SRC_diskctr := $(DISK_HOST_SRC) init/diskctr.c init/disks.c init/errmsg.c $(LIB_SRC)

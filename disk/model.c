@@ -57,7 +57,7 @@ int dmodel_init(struct dmodel *m, const struct dmodel_params *p, const char **fi
 	return p->kind == DMODEL_HDD ? dmodel_geometry_init(m, field) : 0;
 }
 
-/* bytes at a rate (bytes/s in Q16), in ns: len <= 2^40, rate >= 1000 << 16 */
+/* bytes at a rate (bytes/s in Q16), in ns: len <= 2^35, rate >= 10^4 << 16: < 2^52 */
 static uint64_t xfer_ns(uint64_t len, uint64_t rq16)
 {
 	return DMODEL_MULDIV(len, NS_PER_S << 16, rq16);
@@ -100,7 +100,7 @@ static uint64_t streamed(const struct dmodel *m, int64_t t)
 	dt = (uint64_t)(t - m->buf_t);
 	if (dt >= xfer_ns(need, rq))
 		return m->buf_cap;
-	return m->buf_hi + DMODEL_MULDIV(dt, rq, NS_PER_S << 16);	/* dt < 2^61 */
+	return m->buf_hi + DMODEL_MULDIV(dt, rq, NS_PER_S << 16);	/* dt < 2^52 */
 }
 
 static int64_t bus_ns(const struct dmodel *m, uint64_t len)

@@ -31,7 +31,17 @@ static inline uint64_t dmodel_rem(uint64_t a, uint64_t b)
 #define DMODEL_DIV(a, b) ((uint64_t)(a) / (uint64_t)(b))
 #define DMODEL_REM(a, b) ((uint64_t)(a) % (uint64_t)(b))
 __extension__ typedef unsigned __int128 dmodel_u128;
-#define DMODEL_MULDIV(a, b, c) ((uint64_t)((dmodel_u128)(a) * (uint64_t)(b) / (uint64_t)(c)))
+/* a quotient past 64 bits faults, as x86-64's divq does in the kernel's
+ * mul_u64_u64_div_u64: the host's tests see what would oops a guest */
+static inline uint64_t dmodel_muldiv(uint64_t a, uint64_t b, uint64_t c)
+{
+	dmodel_u128 q = (dmodel_u128)a * b / c;
+
+	if (q >> 64)
+		__builtin_trap();
+	return (uint64_t)q;
+}
+#define DMODEL_MULDIV(a, b, c) dmodel_muldiv((a), (b), (c))
 #endif
 
 #include "model.h"
@@ -44,8 +54,8 @@ __extension__ typedef unsigned __int128 dmodel_u128;
 /* the ranges the arithmetic is bounded for */
 #define MAX_CAPACITY (1ULL << 46)	/* 64 TiB: capacity * rpm < 2^61 */
 #define MAX_RATE (1ULL << 40)	/* bytes/s */
-#define MIN_RATE 1000ULL
-#define MAX_BYTES (1ULL << 40)	/* a cache, a unit, a request's length */
+#define MIN_RATE 10000ULL	/* with MAX_BYTES: one transfer or copy < 2^51 ns (20 days) */
+#define MAX_BYTES (1ULL << 34)	/* 16 GiB: a cache, a unit, a request's length */
 #define MAX_SEEK_NS 10000000000ULL	/* 10 s */
 #define MAX_LAT_NS (1ULL << 40)
 #define MAX_HEADS 1024
