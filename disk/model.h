@@ -99,8 +99,8 @@ struct dmodel_wq {		/* a write the head has yet to finish */
 #define DMODEL_WQ_MAX 4096	/* a power of two */
 
 /*
- * The state. sizeof is about 64.3 KiB (the write queue's 4096 x 16 bytes):
- * the kernel allocates it with kvzalloc.
+ * The state. sizeof is 65928 bytes on x86-64, 64 KiB of it the write
+ * queue (4096 x 16 bytes): the kernel allocates it with kvzalloc.
  */
 struct dmodel {
 	struct dmodel_params p;
