@@ -202,16 +202,19 @@ initramfs: deps $(INITRD)
 
 -include report/report.mk
 
-host: $(REPORT) $(HOST_OUT)/init-host $(if $(filter-out host,$(DISK)),$(HOST_OUT)/diskmodel.so) $(HOST_OUT)/diskmodel-curve
+host: $(REPORT) $(HOST_OUT)/init-host $(HOST_OUT)/diskmodel-curve $(HOST_OUT)/diskprofile
 
-$(HOST_OUT)/diskmodel-curve: disk/curve.c disk/model.c disk/profile.c disk/model.h disk/profile.h
+# the disk model's host tools: the datasheet check's curve, and a profile
+# file read for the shell (the target's parameters, a key's value)
+DISK_HOST_SRC := disk/model.c disk/geometry.c disk/profile.c
+DISK_HOST_HDR := disk/model.h disk/model_arith.h disk/profile.h
+$(HOST_OUT)/diskmodel-curve: disk/curve.c $(DISK_HOST_SRC) $(DISK_HOST_HDR)
 	@mkdir -p $(@D)
-	$(HOST_CC) $(HOST_CFLAGS) -o $@ disk/curve.c disk/model.c disk/profile.c -lm
+	$(HOST_CC) $(HOST_CFLAGS) -o $@ disk/curve.c $(DISK_HOST_SRC) -lm
 
-# the disk model as an nbdkit filter, built when DISK= asks for a model
-$(HOST_OUT)/diskmodel.so: disk/nbdfilter.c disk/model.c disk/profile.c disk/model.h disk/profile.h
+$(HOST_OUT)/diskprofile: disk/profile_cli.c $(DISK_HOST_SRC) $(DISK_HOST_HDR)
 	@mkdir -p $(@D)
-	$(HOST_CC) $(HOST_CFLAGS) -fPIC -shared -o $@ disk/nbdfilter.c disk/model.c disk/profile.c -lm -lpthread
+	$(HOST_CC) $(HOST_CFLAGS) -o $@ disk/profile_cli.c $(DISK_HOST_SRC) -lm
 
 # the image's binary built for the host (init and its workloads, rootfs/multicall.c):
 # init-host --parse/--check/--plan try the parser, --describe prints the registry
@@ -246,10 +249,17 @@ TEST_SRC_runner  := $(filter-out init/pid1.c,$(INIT_SRC))
 TEST_SRC_until   := $(TEST_SRC_plan) lib/stats_rank.c
 TEST_SRC_swapfile := lib/swapfile.c lib/swaphdr.c
 # the disk model (DISK=): pure, checked against its profiles' datasheet figures
-TEST_SRC_diskmodel := disk/model.c disk/profile.c
-# the counters' text: written by the filter's code, parsed by init's, read back as records
+# and replayed against the floating-point model it replaced (a test-only oracle)
+TEST_SRC_diskmodel := $(DISK_HOST_SRC) tests/unit/diskmodel_float.c
+$(HOST_OUT)/tests/test_diskmodel $(HOST_OUT)/asan/tests/test_diskmodel: $(DISK_HOST_HDR) tests/unit/diskmodel_float.h
+# the integer model at the edges of its ranges (no quotient past 64 bits)
+UNIT_TESTS += diskrange
+TEST_SRC_diskrange := disk/model.c disk/geometry.c
+$(HOST_OUT)/tests/test_diskrange $(HOST_OUT)/asan/tests/test_diskrange: $(DISK_HOST_HDR)
+# the counters' text: the model's counters (DMODEL_COUNTERS) parsed by init's code, read back as records
 UNIT_TESTS += diskctr
-TEST_SRC_diskctr := disk/model.c disk/profile.c init/diskctr.c init/disks.c init/errmsg.c $(LIB_SRC)
+TEST_SRC_diskctr := $(DISK_HOST_SRC) init/diskctr.c init/disks.c init/errmsg.c $(LIB_SRC)
+$(HOST_OUT)/tests/test_diskctr $(HOST_OUT)/asan/tests/test_diskctr: $(DISK_HOST_HDR)
 SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 .SECONDEXPANSION:

@@ -13,12 +13,12 @@
 #include "model.h"
 #include "profile.h"
 
-static struct dm_state st;
+static struct dmodel m;
 
 int main(int argc, char **argv)
 {
 	static char text[16384];
-	struct dm_profile p;
+	static struct dp_profile d;
 	char err[256];
 	const char *field;
 	unsigned long long start;
@@ -36,22 +36,22 @@ int main(int argc, char **argv)
 	n = fread(text, 1, sizeof(text) - 1, f);
 	fclose(f);
 	text[n] = 0;
-	if (dp_parse(text, &p, err, sizeof(err)) || dm_init(&st, &p, &field)) {
+	if (dp_parse(text, &d, err, sizeof(err)) || dmodel_init(&m, &d.p, &field)) {
 		fprintf(stderr, "diskmodel-curve: %s: %s\n", argv[1], err);
 		return 2;
 	}
-	if (p.kind != DM_HDD) {
-		fprintf(stderr, "diskmodel-curve: %s is not a disk that seeks\n", p.name);
+	if (d.p.kind != DMODEL_HDD) {
+		fprintf(stderr, "diskmodel-curve: %s is not a disk that seeks\n", d.name);
 		return 2;
 	}
 	start = strtoull(argv[2], NULL, 10);
 	for (int i = 3; i < argc; i++) {
 		unsigned long long off = strtoull(argv[i], NULL, 10);
-		double x0 = dm_x_of(&st, start), x1 = dm_x_of(&st, start + off);
-		double seek = dm_seek_ns(&st, x0, x1) / 1e6;
-		double rest = st.rev_ns / 2 / 1e6 + 4096 / dm_rate_at(&st, x1) / 1e6;
+		double q0 = (double)dmodel_track_of(&m, start), q1 = (double)dmodel_track_of(&m, start + off);
+		double seek = (double)dmodel_seek_ns(&m, start, start + off) / 1e6;
+		double rest = 30e3 / (double)d.p.rpm + 4096e3 / (double)dmodel_rate_at(&m, start + off);
 
-		printf("%llu %.6f %.4f %.4f\n", off, x1 - x0, seek, seek + rest);
+		printf("%llu %.6f %.4f %.4f\n", off, (q1 - q0) / (double)m.tracks_q32, seek, seek + rest);
 	}
 	return 0;
 }

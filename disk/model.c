@@ -1,302 +1,247 @@
-/* dm: the disk model (model.h). Pure: times in, times out. */
-#include "model.h"
+/*
+ * dmodel: the disk model (model.h) in integer arithmetic, for the guest
+ * kernel's device-mapper target and the host's tests alike. Pure: times
+ * in, times out. This file: the parameters' checks and the requests (the
+ * head, the track buffer, the write cache, flash); disk/geometry.c: the
+ * platter; disk/model_arith.h: the arithmetic both use.
+ */
+#include "model_arith.h"
 
-#include <errno.h>
-#include <math.h>
-#include <string.h>
-
-#define MB 1e6			/* datasheets' MB/s are 10^6 bytes */
-
-static double frac(double v)
-{
-	return v - floor(v);
-}
-
-static int check_profile(const struct dm_profile *p, const char **field)
+static int check_params(const struct dmodel_params *p, const char **field)
 {
 #define NEED(cond, f)                                                          \
 	do {                                                                   \
 		if (!(cond)) {                                                 \
-			*field = f;                                            \
+			*field = #f;                                           \
 			return -EINVAL;                                        \
 		}                                                              \
 	} while (0)
-	NEED(p->name[0], "name");
-	if (p->kind == DM_NULL)
+	NEED(p->kind == DMODEL_NULL || p->kind == DMODEL_HDD || p->kind == DMODEL_FLASH, kind);
+	NEED(p->rotational <= 1, rotational);
+	if (p->kind == DMODEL_NULL)
 		return 0;
-	NEED(p->capacity_bytes >= 1 << 20, "capacity_gb");
-	if (p->kind == DM_FLASH) {
-		NEED(p->read_lat_us >= 0, "read_latency_us");
-		NEED(p->write_lat_us >= 0, "write_latency_us");
-		NEED(p->read_mbs > 0, "read_mbs");
-		NEED(p->write_mbs > 0, "write_mbs");
-		NEED(p->unit_kb >= 0, "unit_kb");
+	NEED(p->capacity_bytes >= 1 << 20 && p->capacity_bytes <= MAX_CAPACITY, capacity_bytes);
+	if (p->kind == DMODEL_FLASH) {
+		NEED(p->read_lat_ns <= MAX_LAT_NS, read_lat_ns);
+		NEED(p->write_lat_ns <= MAX_LAT_NS, write_lat_ns);
+		NEED(p->read_bps >= MIN_RATE && p->read_bps <= MAX_RATE, read_bps);
+		NEED(p->write_bps >= MIN_RATE && p->write_bps <= MAX_RATE, write_bps);
+		NEED(p->unit_bytes <= MAX_BYTES, unit_bytes);
 		return 0;
 	}
-	NEED(p->rpm >= 1000 && p->rpm <= 20000, "rpm");
-	NEED(p->seek_track_ms > 0, "seek_track_ms");
-	NEED(p->seek_avg_ms > p->seek_track_ms, "seek_avg_ms");
-	NEED(p->seek_full_ms > p->seek_avg_ms, "seek_full_ms");
-	NEED(p->rate_outer_mbs > 0, "rate_outer_mbs");
-	NEED(p->rate_inner_mbs > 0 && p->rate_inner_mbs <= p->rate_outer_mbs, "rate_inner_mbs");
-	NEED(p->heads >= 1, "heads");
-	NEED(p->cache_mb >= 0, "cache_mb");
-	NEED(p->readahead_kb >= 0 && p->readahead_kb <= p->cache_mb * 1024, "readahead_kb");
-	NEED(p->bus_mbs > 0, "bus_mbs");
+	NEED(p->rpm >= 1000 && p->rpm <= 20000, rpm);
+	NEED(p->seek_track_ns > 0, seek_track_ns);
+	NEED(p->seek_avg_ns > p->seek_track_ns, seek_avg_ns);
+	NEED(p->seek_full_ns > p->seek_avg_ns && p->seek_full_ns <= MAX_SEEK_NS, seek_full_ns);
+	NEED(p->rate_outer_bps >= MIN_RATE && p->rate_outer_bps <= MAX_RATE, rate_outer_bps);
+	NEED(p->rate_inner_bps >= MIN_RATE && p->rate_inner_bps <= p->rate_outer_bps, rate_inner_bps);
+	NEED(p->heads >= 1 && p->heads <= MAX_HEADS, heads);
+	NEED(p->cache_bytes <= MAX_BYTES, cache_bytes);
+	NEED(p->readahead_bytes <= p->cache_bytes, readahead_bytes);
+	NEED(p->bus_bps >= MIN_RATE && p->bus_bps <= MAX_RATE, bus_bps);
+	NEED(p->write_cache <= 1, write_cache);
 	return 0;
 #undef NEED
 }
 
-/* The seek curve t(u) = track + b sqrt(u) + c u over u = (n - 1) / (C - 2)
- * for n >= 1 cylinders. Full stroke: t(1). Average: the mean over pairs of
- * uniformly random cylinders, whose distance has density 2 (1 - u):
- * E[sqrt u] = 8/15, E[u] = 1/3. */
-static int fit_seek(struct dm_state *s, const char **field)
-{
-	double f = (s->p.seek_full_ms - s->p.seek_track_ms) * 1e6;
-	double a = (s->p.seek_avg_ms - s->p.seek_track_ms) * 1e6;
-	double b = 5 * (a - f / 3), c = f - b;
-	/* increasing over the whole stroke: t'(u) = b / (2 sqrt u) + c > 0 */
-	if (b < 0 || b / 2 + c < 0) {
-		*field = "seek_avg_ms";
-		return -EINVAL;
-	}
-	s->seek = (struct dm_seekcurve){ s->p.seek_track_ms * 1e6, b, c };
-	return 0;
-}
-
-int dm_init(struct dm_state *s, const struct dm_profile *p, const char **field)
+int dmodel_init(struct dmodel *m, const struct dmodel_params *p, const char **field)
 {
 	int rc;
 
-	memset(s, 0, sizeof(*s));
+	memset(m, 0, sizeof(*m));
 	*field = NULL;
-	rc = check_profile(p, field);
+	rc = check_params(p, field);
 	if (rc)
 		return rc;
-	s->p = *p;
-	if (p->kind != DM_HDD)
-		return 0;
-	rc = fit_seek(s, field);
-	if (rc)
-		return rc;
-	s->rev_ns = 60e9 / p->rpm;
-	double avg_rate = (p->rate_outer_mbs + p->rate_inner_mbs) / 2 * MB / 1e9;
-	s->k_bytes = p->capacity_bytes / avg_rate;
-	s->tracks = p->capacity_bytes / (avg_rate * s->rev_ns);
-	s->cylinders = s->tracks / p->heads;
-	if (s->cylinders < 3) {
-		*field = "capacity_gb";
-		return -EINVAL;
-	}
-	return 0;
+	memcpy(&m->p, p, sizeof(*p));
+	return p->kind == DMODEL_HDD ? dmodel_geometry_init(m, field) : 0;
 }
 
-double dm_rate_at(const struct dm_state *s, double x)
+/* bytes at a rate (bytes/s in Q16), in ns: len <= 2^35, rate >= 10^4 << 16: < 2^52 */
+static uint64_t xfer_ns(uint64_t len, uint64_t rq16)
 {
-	double ro = s->p.rate_outer_mbs, ri = s->p.rate_inner_mbs;
-	return (ro + (ri - ro) * x) * MB / 1e9;
-}
-
-/* bytes before x: B(x) = K (ro x + (ri - ro) x^2 / 2), solved for x */
-double dm_x_of(const struct dm_state *s, uint64_t off)
-{
-	double ro = dm_rate_at(s, 0), ri = dm_rate_at(s, 1);
-	double a = (ri - ro) / 2, q = (double)off / s->k_bytes, x;
-
-	if (fabs(a) < 1e-15)
-		x = q / ro;
-	else
-		x = (-ro + sqrt(ro * ro + 4 * a * q)) / (2 * a);
-	return x < 0 ? 0 : x > 1 ? 1 : x;
-}
-
-/* each track holds one revolution: its first byte is at angle 0 */
-double dm_angle_of(const struct dm_state *s, uint64_t off)
-{
-	return frac(dm_x_of(s, off) * s->tracks);
-}
-
-double dm_seek_ns(const struct dm_state *s, double from_x, double to_x)
-{
-	double cf = floor(from_x * s->cylinders), ct = floor(to_x * s->cylinders);
-	double n = fabs(ct - cf), u;
-
-	if (n < 1)
-		return 0;
-	u = (n - 1) / (s->cylinders - 2);
-	if (u > 1)
-		u = 1;
-	return s->seek.track_ns + s->seek.b_ns * sqrt(u) + s->seek.c_ns * u;
+	return DMODEL_MULDIV(len, NS_PER_S << 16, rq16);
 }
 
 /* the head's media work for [off, off + len) starting at start_ns */
-static int64_t media(struct dm_state *s, uint64_t off, uint64_t len, int64_t start_ns)
+static int64_t media(struct dmodel *m, uint64_t off, uint64_t len, int64_t start_ns)
 {
-	double x = dm_x_of(s, off);
-	double seek = dm_seek_ns(s, s->head_x, x);
-	double arrive = (double)start_ns + seek;
-	double wait = frac(dm_angle_of(s, off) - arrive / s->rev_ns);
-	double rot, xfer;
+	uint64_t q = dmodel_track_of(m, off);
+	uint64_t seek = dmodel_seek_q(m, m->head_q32, q);
+	uint64_t ang, ph, wait, rot, xfer;
 
+	/* the sector's angle and the platter's when the head gets there, in
+	 * 1 / TURN of a turn; the wait between them, in ns, is wait / rpm */
+	ang = DMODEL_MULDIV(q & (Q32 - 1), TURN, Q32);
+	ph = dmodel_phase_units(m, start_ns + (int64_t)seek);
+	wait = ang >= ph ? ang - ph : ang + TURN - ph;
 	/* the sector under the head now: no turn (rounding must not make it a whole one) */
-	if (wait > 1 - 1e-6)
+	if (wait > TURN - TURN / 1000000)
 		wait = 0;
-	rot = wait * s->rev_ns;
-	xfer = (double)len / dm_rate_at(s, x);
-	s->c.seek_ns += (int64_t)seek;
-	s->c.rot_ns += (int64_t)rot;
-	s->c.xfer_ns += (int64_t)xfer;
-	s->head_x = dm_x_of(s, off + len);
+	rot = DMODEL_DIV(wait, m->p.rpm);
+	xfer = xfer_ns(len, dmodel_rate_q16(m, q));
+	m->c.seek_ns += seek;
+	m->c.rot_ns += rot;
+	m->c.xfer_ns += xfer;
+	m->head_q32 = dmodel_track_of(m, off + len);
 	return start_ns + (int64_t)(seek + rot + xfer);
 }
 
 /* how far the head has read ahead by t: it streams on from buf_hi at the
  * zone's rate while nothing else needs it, up to buf_cap */
-static uint64_t streamed(const struct dm_state *s, int64_t t)
+static uint64_t streamed(const struct dmodel *m, int64_t t)
 {
-	double more;
+	uint64_t rq, need, dt;
 
-	if (t <= s->buf_t)
-		return s->buf_hi;
-	more = (double)(t - s->buf_t) * dm_rate_at(s, s->head_x);
-	return more >= (double)(s->buf_cap - s->buf_hi) ? s->buf_cap : s->buf_hi + (uint64_t)more;
+	if (t <= m->buf_t)
+		return m->buf_hi;
+	rq = dmodel_rate_q16(m, m->head_q32);
+	need = m->buf_cap - m->buf_hi;
+	dt = (uint64_t)(t - m->buf_t);
+	if (dt >= xfer_ns(need, rq))
+		return m->buf_cap;
+	return m->buf_hi + DMODEL_MULDIV(dt, rq, NS_PER_S << 16);	/* dt < 2^52 */
 }
 
-static int64_t bus_ns(const struct dm_state *s, uint64_t len)
+static int64_t bus_ns(const struct dmodel *m, uint64_t len)
 {
-	return (int64_t)((double)len / (s->p.bus_mbs * MB / 1e9));
+	return (int64_t)DMODEL_MULDIV(len, NS_PER_S, m->p.bus_bps);
 }
 
-static int64_t hdd_read(struct dm_state *s, uint64_t off, uint64_t len, int64_t now)
+static int64_t hdd_read(struct dmodel *m, uint64_t off, uint64_t len, int64_t now)
 {
 	uint64_t end = off + len;
-	int64_t start = now > s->head_free_ns ? now : s->head_free_ns, done;
+	int64_t start = now > m->head_free_ns ? now : m->head_free_ns, done;
 
-	s->c.wait_ns += start - now;
-	if (s->buf_valid && off >= s->buf_lo && end <= streamed(s, start)) {
-		s->c.buffer_hits++;
-		return start + bus_ns(s, len);
+	m->c.wait_ns += (uint64_t)(start - now);
+	if (m->buf_valid && off >= m->buf_lo && end <= streamed(m, start)) {
+		m->c.buffer_hits++;
+		return start + bus_ns(m, len);
 	}
-	if (s->buf_valid && off >= s->buf_lo && off <= streamed(s, start) && start >= s->buf_t) {
+	if (m->buf_valid && off >= m->buf_lo && off <= streamed(m, start) && start >= m->buf_t) {
 		/* the head is still reading toward it: the rest at the zone's rate */
-		double xfer = (double)(end - s->buf_hi) / dm_rate_at(s, s->head_x);
-		done = s->buf_t + (int64_t)xfer;
+		done = m->buf_t + (int64_t)xfer_ns(end - m->buf_hi, dmodel_rate_q16(m, m->head_q32));
 		if (done < start)
 			done = start;
-		s->c.xfer_ns += done - start;
-		s->head_x = dm_x_of(s, end);
+		m->c.xfer_ns += (uint64_t)(done - start);
+		m->head_q32 = dmodel_track_of(m, end);
 	} else {
-		done = media(s, off, len, start);
-		s->buf_lo = off;
+		done = media(m, off, len, start);
+		m->buf_lo = off;
 	}
-	s->buf_hi = end;
-	s->buf_t = done;
-	s->buf_cap = end + (uint64_t)(s->p.readahead_kb * 1024);
-	s->buf_valid = 1;
-	s->head_free_ns = done;
+	m->buf_hi = end;
+	m->buf_t = done;
+	m->buf_cap = end + m->p.readahead_bytes;
+	m->buf_valid = 1;
+	m->head_free_ns = done;
 	return done;
 }
 
-#define WQ(s, i) ((s)->wq[((s)->wq_h + (i)) % DM_WQ_MAX])
+#define WQ(m, i) ((m)->wq[((m)->wq_h + (i)) & (DMODEL_WQ_MAX - 1)])
 
 /* what the cache holds at t that the head has not yet written */
-static uint64_t dirty_at(struct dm_state *s, int64_t t)
+static uint64_t dirty_at(struct dmodel *m, int64_t t)
 {
-	while (s->wq_n && WQ(s, 0).done_ns <= t) {
-		s->wq_bytes -= WQ(s, 0).bytes;
-		s->wq_h = (s->wq_h + 1) % DM_WQ_MAX;
-		s->wq_n--;
+	while (m->wq_n && WQ(m, 0).done_ns <= t) {
+		m->wq_bytes -= WQ(m, 0).bytes;
+		m->wq_h = (m->wq_h + 1) & (DMODEL_WQ_MAX - 1);
+		m->wq_n--;
 	}
-	return s->wq_bytes;
+	return m->wq_bytes;
 }
 
-static int64_t hdd_write(struct dm_state *s, uint64_t off, uint64_t len, int64_t now)
+static int64_t hdd_write(struct dmodel *m, uint64_t off, uint64_t len, int64_t now)
 {
-	int64_t start = now > s->head_free_ns ? now : s->head_free_ns, mdone, done = now;
-	uint64_t cap = (uint64_t)(s->p.cache_mb * 1048576), dirty;
+	int64_t start = now > m->head_free_ns ? now : m->head_free_ns, mdone, done = now;
+	uint64_t cap = m->p.cache_bytes, dirty;
 	unsigned i = 0;
 
-	s->buf_valid = 0;	/* the head leaves the read stream */
-	mdone = media(s, off, len, start);
-	s->head_free_ns = mdone;
-	if (!s->p.write_cache || len > cap) {
-		s->c.wait_ns += start - now;
+	m->buf_valid = 0;	/* the head leaves the read stream */
+	mdone = media(m, off, len, start);
+	m->head_free_ns = mdone;
+	if (!m->p.write_cache || len > cap) {
+		m->c.wait_ns += (uint64_t)(start - now);
 		return mdone;
 	}
-	dirty = dirty_at(s, now);
+	dirty = dirty_at(m, now);
 	/* no room: wait until enough of what is queued is on the platter */
-	while (i < s->wq_n && (dirty + len > cap || s->wq_n - i >= DM_WQ_MAX)) {
-		dirty -= WQ(s, i).bytes;
-		done = WQ(s, i).done_ns;
+	while (i < m->wq_n && (dirty + len > cap || m->wq_n - i >= DMODEL_WQ_MAX)) {
+		dirty -= WQ(m, i).bytes;
+		done = WQ(m, i).done_ns;
 		i++;
 	}
-	s->c.wait_ns += done - now;
-	(void)dirty_at(s, done);
-	WQ(s, s->wq_n) = (struct dm_wq){ mdone, len };
-	s->wq_n++;
-	s->wq_bytes += len;
-	return done + bus_ns(s, len);
+	m->c.wait_ns += (uint64_t)(done - now);
+	(void)dirty_at(m, done);
+	WQ(m, m->wq_n).done_ns = mdone;
+	WQ(m, m->wq_n).bytes = len;
+	m->wq_n++;
+	m->wq_bytes += len;
+	return done + bus_ns(m, len);
 }
 
-static int64_t flash(struct dm_state *s, enum dm_op op, uint64_t off, uint64_t len, int64_t now)
+static int64_t flash(struct dmodel *m, enum dmodel_op op, uint64_t off, uint64_t len, int64_t now)
 {
-	int64_t start = now > s->head_free_ns ? now : s->head_free_ns;
-	double lat = op == DM_READ ? s->p.read_lat_us : s->p.write_lat_us;
-	double rate = (op == DM_READ ? s->p.read_mbs : s->p.write_mbs) * MB / 1e9;
-	double cost = lat * 1e3 + (double)len / rate, copy = 0;
-	uint64_t u = (uint64_t)(s->p.unit_kb * 1024);
+	int64_t start = now > m->head_free_ns ? now : m->head_free_ns;
+	uint64_t lat = op == DMODEL_READ ? m->p.read_lat_ns : m->p.write_lat_ns;
+	uint64_t rate = op == DMODEL_READ ? m->p.read_bps : m->p.write_bps;
+	uint64_t xfer = DMODEL_MULDIV(len, NS_PER_S, rate), copy = 0, u = m->p.unit_bytes;
 
-	s->c.wait_ns += start - now;
-	if (op == DM_WRITE && u) {
-		uint64_t unit = off / u, at = off % u;
-		if (!s->unit_valid || unit != s->unit_open || at != s->unit_written) {
+	m->c.wait_ns += (uint64_t)(start - now);
+	if (op == DMODEL_WRITE && u) {
+		uint64_t unit = DMODEL_DIV(off, u), at = off - unit * u, lack = 0;
+
+		if (!m->unit_valid || unit != m->unit_open || at != m->unit_written) {
 			/* close the open unit: what it lacks is copied in */
-			if (s->unit_valid && s->unit_written < u)
-				copy = (double)(u - s->unit_written) *
-				       (1 / (s->p.read_mbs * MB / 1e9) + 1 / rate);
-			s->unit_open = unit;
-			s->unit_valid = 1;
+			if (m->unit_valid && m->unit_written < u)
+				lack = u - m->unit_written;
 			/* written out of order inside a unit: its start is copied too */
-			if (at)
-				copy += (double)at * (1 / (s->p.read_mbs * MB / 1e9) + 1 / rate);
+			lack += at;
+			copy = DMODEL_MULDIV(lack, NS_PER_S, m->p.read_bps) +
+			       DMODEL_MULDIV(lack, NS_PER_S, rate);
+			m->unit_open = unit;
+			m->unit_valid = 1;
 		}
-		s->unit_written = at + len > u ? u : at + len;
+		m->unit_written = at + len > u ? u : at + len;
 	}
-	s->c.seek_ns += (int64_t)(lat * 1e3);
-	s->c.xfer_ns += (int64_t)((double)len / rate);
-	s->c.rot_ns += (int64_t)copy;	/* flash: the unit copies, where a disk turns */
-	s->head_free_ns = start + (int64_t)(cost + copy);
-	return s->head_free_ns;
+	m->c.seek_ns += lat;
+	m->c.xfer_ns += xfer;
+	m->c.rot_ns += copy;	/* flash: the unit copies, where a disk turns */
+	m->head_free_ns = start + (int64_t)(lat + xfer + copy);
+	return m->head_free_ns;
 }
 
-int64_t dm_request(struct dm_state *s, enum dm_op op, uint64_t off, uint64_t len, int64_t now)
+int64_t dmodel_request(struct dmodel *m, enum dmodel_op op, uint64_t off, uint64_t len, int64_t now)
 {
 	int64_t done;
 
 	switch (op) {
-	case DM_READ:
-		s->c.reads++;
-		s->c.read_bytes += len;
+	case DMODEL_READ:
+		m->c.reads++;
+		m->c.read_bytes += len;
 		break;
-	case DM_WRITE:
-		s->c.writes++;
-		s->c.write_bytes += len;
+	case DMODEL_WRITE:
+		m->c.writes++;
+		m->c.write_bytes += len;
 		break;
-	case DM_FLUSH:
-		s->c.flushes++;
+	case DMODEL_FLUSH:
+		m->c.flushes++;
 		break;
 	}
-	if (s->p.kind == DM_NULL)
+	if (m->p.kind == DMODEL_NULL)
 		return now;
-	if (op == DM_FLUSH) {
-		done = now > s->head_free_ns ? now : s->head_free_ns;
-		s->c.wait_ns += done - now;
-	} else if (s->p.kind == DM_FLASH) {
-		done = flash(s, op, off, len, now);
+	/* the arithmetic's range: a request past the end is at the end */
+	if (off > m->p.capacity_bytes)
+		off = m->p.capacity_bytes;
+	if (len > MAX_BYTES)
+		len = MAX_BYTES;
+	if (op == DMODEL_FLUSH) {
+		done = now > m->head_free_ns ? now : m->head_free_ns;
+		m->c.wait_ns += (uint64_t)(done - now);
+	} else if (m->p.kind == DMODEL_FLASH) {
+		done = flash(m, op, off, len, now);
 	} else {
-		done = op == DM_READ ? hdd_read(s, off, len, now) : hdd_write(s, off, len, now);
+		done = op == DMODEL_READ ? hdd_read(m, off, len, now) : hdd_write(m, off, len, now);
 	}
-	s->c.busy_ns += done - now;
+	m->c.busy_ns += (uint64_t)(done - now);
 	return done;
 }

@@ -1,41 +1,69 @@
-/* dp: disk profile files (profile.h). Pure: text in, struct out. */
+/* dp: disk profile files into the model's integers (profile.h). Pure:
+ * text in, struct out. */
 #include "profile.h"
 
 #include <errno.h>
-#include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-enum { K_HDD = 1, K_FLASH = 2 };
+enum { K_HDD = 1, K_FLASH = 2, K_ALL = 3 };
+enum { T_TEXT, T_KIND, T_FLAG, T_NUM };
 
-static const struct field {
+/* every key a profile may give, in the order of dp_profile.given */
+static const struct key {
 	const char *key;
-	size_t off;	/* a double in dm_profile */
+	int type;
+	const char *param;	/* the dmodel_params member, NULL for text */
+	size_t off;
 	int kinds;	/* which kinds need it */
-	double scale;	/* value x scale is stored */
-} fields[] = {
-#define F(key, member, kinds, scale) { key, offsetof(struct dm_profile, member), kinds, scale }
-	F("capacity_gb", capacity_bytes, K_HDD | K_FLASH, 1e9),
-	F("rpm", rpm, K_HDD, 1),
-	F("seek_track_ms", seek_track_ms, K_HDD, 1),
-	F("seek_avg_ms", seek_avg_ms, K_HDD, 1),
-	F("seek_full_ms", seek_full_ms, K_HDD, 1),
-	F("rate_outer_mbs", rate_outer_mbs, K_HDD, 1),
-	F("rate_inner_mbs", rate_inner_mbs, K_HDD, 1),
-	F("heads", heads, K_HDD, 1),
-	F("cache_mb", cache_mb, K_HDD, 1),
-	F("readahead_kb", readahead_kb, K_HDD, 1),
-	F("bus_mbs", bus_mbs, K_HDD, 1),
-	F("read_latency_us", read_lat_us, K_FLASH, 1),
-	F("write_latency_us", write_lat_us, K_FLASH, 1),
-	F("read_mbs", read_mbs, K_FLASH, 1),
-	F("write_mbs", write_mbs, K_FLASH, 1),
-	F("unit_kb", unit_kb, K_FLASH, 1),
-#undef F
+	double scale;	/* the file's unit in the model's */
+	int whole;	/* the file must give a whole number */
+} keys[DP_KEYS] = {
+#define P(key, type, member, kinds, scale, whole)                              \
+	{ key, type, #member, offsetof(struct dmodel_params, member), kinds, scale, whole }
+	{ "name", T_TEXT, NULL, 0, 0, 0, 0 },
+	{ "model", T_TEXT, NULL, 0, 0, 0, 0 },
+	P("kind", T_KIND, kind, 0, 1, 1),
+	P("rotational", T_FLAG, rotational, 0, 1, 1),
+	P("write_cache", T_FLAG, write_cache, K_HDD, 1, 1),
+	P("capacity_gb", T_NUM, capacity_bytes, K_ALL, 1e9, 0),
+	P("rpm", T_NUM, rpm, K_HDD, 1, 1),
+	P("seek_track_ms", T_NUM, seek_track_ns, K_HDD, 1e6, 0),
+	P("seek_avg_ms", T_NUM, seek_avg_ns, K_HDD, 1e6, 0),
+	P("seek_full_ms", T_NUM, seek_full_ns, K_HDD, 1e6, 0),
+	P("rate_outer_mbs", T_NUM, rate_outer_bps, K_HDD, 1e6, 0),
+	P("rate_inner_mbs", T_NUM, rate_inner_bps, K_HDD, 1e6, 0),
+	P("heads", T_NUM, heads, K_HDD, 1, 1),
+	P("cache_mb", T_NUM, cache_bytes, K_HDD, 1048576, 0),
+	P("readahead_kb", T_NUM, readahead_bytes, K_HDD, 1024, 0),
+	P("bus_mbs", T_NUM, bus_bps, K_HDD, 1e6, 0),
+	P("read_latency_us", T_NUM, read_lat_ns, K_FLASH, 1e3, 0),
+	P("write_latency_us", T_NUM, write_lat_ns, K_FLASH, 1e3, 0),
+	P("read_mbs", T_NUM, read_bps, K_FLASH, 1e6, 0),
+	P("write_mbs", T_NUM, write_bps, K_FLASH, 1e6, 0),
+	P("unit_kb", T_NUM, unit_bytes, K_FLASH, 1024, 0),
+#undef P
 };
-#define NFIELDS (sizeof(fields) / sizeof(fields[0]))
+
+static int key_index(const char *k)
+{
+	for (int i = 0; i < DP_KEYS; i++)
+		if (!strcmp(keys[i].key, k))
+			return i;
+	return -1;
+}
+
+static uint64_t *param(struct dmodel_params *p, int i)
+{
+	return (uint64_t *)((char *)p + keys[i].off);
+}
+
+static int kind_mask(uint64_t kind)
+{
+	return kind == DMODEL_HDD ? K_HDD : kind == DMODEL_FLASH ? K_FLASH : 0;
+}
 
 static char *trim(char *s)
 {
@@ -58,27 +86,87 @@ static char *trim(char *s)
 		return -EINVAL;                                                \
 	} while (0)
 
-static int parse_flag(const char *v, int *out)
+/* one "key = value" line's value into d */
+static int set_value(struct dp_profile *d, int i, const char *v, int n, char *err, size_t errlen)
 {
-	if (!strcmp(v, "0") || !strcmp(v, "1")) {
-		*out = v[0] == '1';
-		return 0;
+	const char *k = keys[i].key;
+	double x;
+	char *end;
+
+	switch (keys[i].type) {
+	case T_TEXT:
+		if (strlen(v) >= (i == 0 ? sizeof(d->name) : sizeof(d->model)))
+			FAIL(n, "%s: longer than %zu characters", k,
+			     (i == 0 ? sizeof(d->name) : sizeof(d->model)) - 1);
+		strcpy(i == 0 ? d->name : d->model, v);
+		break;
+	case T_KIND:
+		if (!strcmp(v, "hdd"))
+			d->p.kind = DMODEL_HDD;
+		else if (!strcmp(v, "flash"))
+			d->p.kind = DMODEL_FLASH;
+		else if (!strcmp(v, "null"))
+			d->p.kind = DMODEL_NULL;
+		else
+			FAIL(n, "kind: '%s' is not hdd, flash or null", v);
+		break;
+	case T_FLAG:
+		if (strcmp(v, "0") && strcmp(v, "1"))
+			FAIL(n, "%s: '%s' is not 0 or 1", k, v);
+		*param(&d->p, i) = v[0] == '1';
+		break;
+	default:
+		errno = 0;
+		x = strtod(v, &end);
+		if (errno || *end || end == v || !isfinite(x))
+			FAIL(n, "%s: not a number", k);
+		if (x < 0)
+			FAIL(n, "%s: negative", k);
+		if (keys[i].whole && x != floor(x))
+			FAIL(n, "%s: '%s' is not a whole number", k, v);
+		x = round(x * keys[i].scale);
+		if (x >= 0x1p63)
+			FAIL(n, "%s: too large", k);
+		*param(&d->p, i) = (uint64_t)x;
+		break;
 	}
-	return -1;
+	if (strlen(v) >= sizeof(d->given[i]))
+		FAIL(n, "%s: longer than %zu characters", k, sizeof(d->given[i]) - 1);
+	strcpy(d->given[i], v);
+	return 0;
 }
 
-int dp_parse(const char *text, struct dm_profile *p, char *err, size_t errlen)
+/* the model's refusal, named by the file's key */
+static int check_model(const struct dp_profile *d, char *err, size_t errlen)
+{
+	struct dmodel *m = malloc(sizeof(*m));
+	const char *field = NULL, *key;
+	int rc;
+
+	if (!m)
+		FAIL(0, "%s", "out of memory");
+	rc = dmodel_init(m, &d->p, &field);
+	free(m);
+	if (!rc)
+		return 0;
+	key = field ? field : "?";
+	for (int i = 0; i < DP_KEYS; i++)
+		if (keys[i].param && !strcmp(keys[i].param, key))
+			key = keys[i].key;
+	FAIL(0, "%s: impossible (zero, out of range, or at odds with the other figures)", key);
+}
+
+int dp_parse(const char *text, struct dp_profile *d, char *err, size_t errlen)
 {
 	char line[512];
-	int seen[NFIELDS] = { 0 }, sourced[NFIELDS] = { 0 };
-	int have_kind = 0, have_rot = 0, have_wc = 0, n = 0, kmask;
-	const char *t = text, *field;
+	int sourced[DP_KEYS] = { 0 }, n = 0, kmask;
+	const char *t = text;
 
-	memset(p, 0, sizeof(*p));
-	p->rotational = -1;
+	memset(d, 0, sizeof(*d));
 	while (*t) {
 		size_t l = strcspn(t, "\n");
-		char *k, *v, *eq, *hash, *end;
+		char *k, *v, *eq, *hash;
+		int i, rc;
 
 		n++;
 		if (l >= sizeof(line))
@@ -99,125 +187,68 @@ int dp_parse(const char *text, struct dm_profile *p, char *err, size_t errlen)
 		if (!*v)
 			FAIL(n, "%s: no value", k);
 		if (!strncmp(k, "source.", 7)) {
-			size_t i;
-			for (i = 0; i < NFIELDS && strcmp(fields[i].key, k + 7); i++)
-				;
-			if (i == NFIELDS)
+			i = key_index(k + 7);
+			if (i < 0 || keys[i].type != T_NUM)
 				FAIL(n, "%s: a source for no figure", k);
 			sourced[i] = 1;
-		} else if (!strcmp(k, "name")) {
-			if (strlen(v) >= sizeof(p->name))
-				FAIL(n, "name: longer than %s characters", "63");
-			strcpy(p->name, v);
-		} else if (!strcmp(k, "model") || !strcmp(k, "source")) {
-			/* what it is and where it comes from: for the reader */
-		} else if (!strcmp(k, "kind")) {
-			if (!strcmp(v, "hdd"))
-				p->kind = DM_HDD;
-			else if (!strcmp(v, "flash"))
-				p->kind = DM_FLASH;
-			else if (!strcmp(v, "null"))
-				p->kind = DM_NULL;
-			else
-				FAIL(n, "kind: '%s' is not hdd, flash or null", v);
-			have_kind = 1;
-		} else if (!strcmp(k, "rotational")) {
-			if (parse_flag(v, &p->rotational))
-				FAIL(n, "rotational: '%s' is not 0 or 1", v);
-			have_rot = 1;
-		} else if (!strcmp(k, "write_cache")) {
-			if (parse_flag(v, &p->write_cache))
-				FAIL(n, "write_cache: '%s' is not 0 or 1", v);
-			have_wc = 1;
+		} else if (!strcmp(k, "source")) {
+			/* where the profile comes from: for the reader */
 		} else {
-			size_t i;
-			double d;
-			for (i = 0; i < NFIELDS && strcmp(fields[i].key, k); i++)
-				;
-			if (i == NFIELDS)
+			i = key_index(k);
+			if (i < 0)
 				FAIL(n, "unknown key '%s'", k);
-			errno = 0;
-			d = strtod(v, &end);
-			if (errno || *end || end == v || !isfinite(d))
-				FAIL(n, "%s: not a number", k);
-			if (d < 0)
-				FAIL(n, "%s: negative", k);
-			*(double *)((char *)p + fields[i].off) = d * fields[i].scale;
-			seen[i] = 1;
+			rc = set_value(d, i, v, n, err, errlen);
+			if (rc)
+				return rc;
 		}
 	}
-	if (!p->name[0])
+	if (!d->name[0])
 		FAIL(0, "missing %s", "name");
-	if (!have_kind)
-		FAIL(0, "missing %s", "kind");
-	if (!have_rot)
-		FAIL(0, "missing %s", "rotational");
-	kmask = p->kind == DM_HDD ? K_HDD : p->kind == DM_FLASH ? K_FLASH : 0;
-	if (p->kind == DM_HDD && !have_wc)
-		FAIL(0, "missing %s", "write_cache");
-	for (size_t i = 0; i < NFIELDS; i++) {
-		if (!(fields[i].kinds & kmask))
+	kmask = kind_mask(d->p.kind);
+	for (int i = 0; i < DP_KEYS; i++) {
+		int need = keys[i].type == T_KIND || (keys[i].type == T_FLAG && !keys[i].kinds) ||
+			   (keys[i].kinds & kmask);
+		if (!need)
 			continue;
-		if (!seen[i])
-			FAIL(0, "missing %s", fields[i].key);
-		if (!sourced[i])
-			FAIL(0, "%s: no source.<key> line says where it comes from", fields[i].key);
+		if (!d->given[i][0])
+			FAIL(0, "missing %s", keys[i].key);
+		if (keys[i].type == T_NUM && !sourced[i])
+			FAIL(0, "%s: no source.<key> line says where it comes from", keys[i].key);
 	}
-	{
-		struct dm_state *s = malloc(sizeof(*s));
-		int rc;
-		if (!s)
-			FAIL(0, "%s", "out of memory");
-		rc = dm_init(s, p, &field);
-		free(s);
-		if (rc)
-			FAIL(0, "%s: impossible (zero, out of range, or at odds with the other figures)", field);
-	}
-	return 0;
+	return check_model(d, err, errlen);
 }
 
-int dp_describe(const struct dm_profile *p, char *buf, size_t len)
+const char *dp_get(const struct dp_profile *d, const char *key)
+{
+	int i = key_index(key);
+
+	return i < 0 ? NULL : d->given[i];
+}
+
+int dp_describe(const struct dp_profile *d, char *buf, size_t len)
 {
 	size_t used;
-	int kmask = p->kind == DM_HDD ? K_HDD : p->kind == DM_FLASH ? K_FLASH : 0;
-	int w = snprintf(buf, len, "disk=%s disk_kind=%s disk_rotational=%d", p->name,
-			 p->kind == DM_HDD ? "hdd" : p->kind == DM_FLASH ? "flash" : "null",
-			 p->rotational);
+	int kmask = kind_mask(d->p.kind);
+	int w = snprintf(buf, len, "disk=%s disk_kind=%s disk_rotational=%d", d->name,
+			 d->p.kind == DMODEL_HDD ? "hdd" : d->p.kind == DMODEL_FLASH ? "flash" : "null",
+			 (int)d->p.rotational);
 
 	if (w < 0 || (size_t)w >= len)
 		return -ENOSPC;
 	used = (size_t)w;
-	for (size_t i = 0; i < NFIELDS; i++) {
-		if (!(fields[i].kinds & kmask))
+	for (int i = 0; i < DP_KEYS; i++) {
+		if (keys[i].type != T_NUM || !(keys[i].kinds & kmask))
 			continue;
-		w = snprintf(buf + used, len - used, " disk_%s=%g", fields[i].key,
-			     *(const double *)((const char *)p + fields[i].off) / fields[i].scale);
+		w = snprintf(buf + used, len - used, " disk_%s=%g", keys[i].key,
+			     (double)*(const uint64_t *)((const char *)&d->p + keys[i].off) / keys[i].scale);
 		if (w < 0 || (size_t)w >= len - used)
 			return -ENOSPC;
 		used += (size_t)w;
 	}
-	if (p->kind == DM_HDD) {
-		w = snprintf(buf + used, len - used, " disk_write_cache=%d", p->write_cache);
+	if (d->p.kind == DMODEL_HDD) {
+		w = snprintf(buf + used, len - used, " disk_write_cache=%d", (int)d->p.write_cache);
 		if (w < 0 || (size_t)w >= len - used)
 			return -ENOSPC;
 	}
 	return 0;
-}
-
-void dp_counters_text(const struct dm_state *s, int64_t host_ns, char *buf, size_t len)
-{
-	const struct dm_counters *c = &s->c;
-	size_t used;
-
-	snprintf(buf, len,
-		 "swapbench-diskmodel v1 profile=%s reads=%" PRIu64 " writes=%" PRIu64 " flushes=%" PRIu64
-		 " read_bytes=%" PRIu64 " write_bytes=%" PRIu64 " buffer_hits=%" PRIu64 " seek_ns=%" PRId64
-		 " rot_ns=%" PRId64 " xfer_ns=%" PRId64 " wait_ns=%" PRId64 " busy_ns=%" PRId64
-		 " host_ns=%" PRId64 "\n",
-		 s->p.name, c->reads, c->writes, c->flushes, c->read_bytes, c->write_bytes, c->buffer_hits,
-		 c->seek_ns, c->rot_ns, c->xfer_ns, c->wait_ns, c->busy_ns, host_ns);
-	/* the second line: the profile's figures, for the guest's records */
-	used = strlen(buf);
-	if (used + 2 < len && dp_describe(&s->p, buf + used, len - used - 1) == 0)
-		strcat(buf, "\n");
 }

@@ -10,7 +10,7 @@
 # What the model counted (bytes, seek and rotation time against the
 # datasheet, the guest's clock against the host's) is asserted at any load.
 # Bad input is refused before any boot: an unknown profile, a layout that
-# does not fit, a profile file with rpm 0 or without rpm (naming the field).
+# does not fit (a profile file's own refusals: tests/host/diskmodel_int.sh).
 # shellcheck source=tests/lib.sh
 source "$(dirname "$0")/../lib.sh"
 
@@ -35,17 +35,6 @@ out=$(LAYOUT=seed000 DISK_GB=1 SWAP_MIB=4096 LIMIT=60 "$top/qemu/run" -q -o "$T/
 rc=$?
 check "diskmodel: a layout that does not fit is refused (status $rc)" grep -q 'do not fit a disk of 1 GB' <<<"$out"
 check "diskmodel: before the boot" test ! -s "$T/bad3/serial.log"
-# a profile file with an impossible or a missing figure: the filter refuses it naming the field
-sed 's/^rpm *=.*/rpm = 0/' "$top/disk/profiles/hdd-7k500.conf" >"$T/rpm0.conf"
-grep -v '^rpm *=' "$top/disk/profiles/hdd-7k500.conf" >"$T/norpm.conf"
-for f in rpm0 norpm; do
-	nbdkit -U "$T/$f.sock" --filter="$OUT/host/diskmodel.so" memory 1M profile="$T/$f.conf" --run true >"$T/$f.out" 2>&1
-	echo "status $?" >>"$T/$f.out"
-done
-check "diskmodel: rpm 0 refused naming the field" grep -q "rpm0.conf: rpm: impossible" "$T/rpm0.out"
-check "diskmodel: a missing rpm refused naming the field" grep -q "norpm.conf: missing rpm" "$T/norpm.out"
-check "diskmodel: neither profile served" sh -c "grep -q 'status 1' '$T/rpm0.out' && grep -q 'status 1' '$T/norpm.out'"
-
 # within LOG NAME SELECTOR KEY WANT PCT: the measured figure of the record
 # SELECTOR matches, within PCT % of WANT (prints it; status)
 within() {

@@ -1,5 +1,6 @@
-/* The model's counters as text, end to end: what the filter serves
- * (dp_counters_text, disk/profile.c) parsed as init parses it
+/* The model's counters as text, end to end: every counter the model keeps
+ * (DMODEL_COUNTERS, disk/model.h) as "name=value" words after the text's
+ * header, with the profile's line (dp_describe), parsed as init parses it
  * (diskctr_load, init/diskctr.c), into a run's record and the disk record
  * (diskctr_record, diskctr_profile_record), read back as the report reads
  * records (rec_parse): every counter arrives with its value. */
@@ -16,10 +17,11 @@
 #include "diskctr.h"
 #include "record.h"
 
-static struct dm_state st;
+static struct dmodel st;
+static struct dp_profile prof;
 static struct rec parsed;
 
-static int load_profile(const char *path, struct dm_profile *p)
+static int load_profile(const char *path)
 {
 	static char text[8192];
 	char err[256];
@@ -32,11 +34,26 @@ static int load_profile(const char *path, struct dm_profile *p)
 	n = fread(text, 1, sizeof(text) - 1, f);
 	fclose(f);
 	text[n] = 0;
-	if (dp_parse(text, p, err, sizeof(err)) || dm_init(&st, p, &field)) {
+	if (dp_parse(text, &prof, err, sizeof(err)) || dmodel_init(&st, &prof.p, &field)) {
 		printf("INFO %s: %s\n", path, err);
 		return -1;
 	}
 	return 0;
+}
+
+/* the counters' text: the header, each counter by DMODEL_COUNTERS, the
+ * host's clock, then the profile's figures */
+static void counters_text(int64_t host_ns, char *buf, size_t len)
+{
+	size_t used = (size_t)snprintf(buf, len, "swapbench-diskmodel v1 profile=%s", prof.name);
+
+#define CTR_WORD(name, what)                                                   \
+	used += (size_t)snprintf(buf + used, len - used, " " #name "=%" PRIu64, st.c.name);
+	DMODEL_COUNTERS(CTR_WORD)
+#undef CTR_WORD
+	used += (size_t)snprintf(buf + used, len - used, " host_ns=%" PRId64 "\n", host_ns);
+	if (used + 2 < len && dp_describe(&prof, buf + used, len - used - 1) == 0)
+		strcat(buf, "\n");
 }
 
 /* some reads far apart, writes and a flush, from t on; the last completion */
@@ -44,10 +61,10 @@ static int64_t work(int64_t t, uint64_t seed)
 {
 	for (int i = 0; i < 20; i++) {
 		seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
-		uint64_t off = (seed >> 20) % (uint64_t)(st.p.capacity_bytes / 2) & ~4095ULL;
-		t = dm_request(&st, i % 4 == 3 ? DM_WRITE : DM_READ, off, 4096 * (1 + i % 3), t);
+		uint64_t off = (seed >> 20) % (st.p.capacity_bytes / 2) & ~4095ULL;
+		t = dmodel_request(&st, i % 4 == 3 ? DMODEL_WRITE : DMODEL_READ, off, 4096 * (1 + i % 3), t);
 	}
-	return dm_request(&st, DM_FLUSH, 0, 0, t);
+	return dmodel_request(&st, DMODEL_FLUSH, 0, 0, t);
 }
 
 /* the record's text parsed back; the value of key, or NULL */
@@ -56,40 +73,39 @@ static const char *field(const struct rec_buf *b, const char *key)
 	return rec_parse(b->s, b->len, &parsed) == REC_GOOD ? rec_get(&parsed, key) : NULL;
 }
 
-static int same_counters(const struct diskctr *c, const struct dm_counters *m, int64_t host_ns)
+static int same_counters(const struct diskctr *c, const struct dmodel_counters *m, int64_t host_ns)
 {
 	return c->reads == m->reads && c->writes == m->writes && c->flushes == m->flushes &&
 	       c->read_bytes == m->read_bytes && c->write_bytes == m->write_bytes &&
-	       c->buffer_hits == m->buffer_hits && c->seek_ns == m->seek_ns && c->rot_ns == m->rot_ns &&
-	       c->xfer_ns == m->xfer_ns && c->wait_ns == m->wait_ns && c->busy_ns == m->busy_ns &&
-	       c->host_ns == host_ns;
+	       c->buffer_hits == m->buffer_hits && (uint64_t)c->seek_ns == m->seek_ns &&
+	       (uint64_t)c->rot_ns == m->rot_ns && (uint64_t)c->xfer_ns == m->xfer_ns &&
+	       (uint64_t)c->wait_ns == m->wait_ns && (uint64_t)c->busy_ns == m->busy_ns && c->host_ns == host_ns;
 }
 
 int main(void)
 {
-	struct dm_profile p;
-	struct dm_counters before;
+	struct dmodel_counters before;
 	struct diskctr a, b, bad;
 	struct rec_buf r;
 	static char text[4096], cut[4096];
 	char want[64];
 	int64_t t;
 
-	if (load_profile("disk/profiles/hdd.conf", &p)) {
+	if (load_profile("disk/profiles/hdd.conf")) {
 		CHECK(0, "diskctr: the hdd profile loads");
 		return 1;
 	}
 	t = work(0, 1);
 	before = st.c;
-	dp_counters_text(&st, 1000000000, text, sizeof(text));
-	CHECK(diskctr_load(text, &a) == 0, "diskctr: the filter's text parses (%.60s...)", text);
+	counters_text(1000000000, text, sizeof(text));
+	CHECK(diskctr_load(text, &a) == 0, "diskctr: the counters' text parses (%.60s...)", text);
 	CHECK(same_counters(&a, &st.c, 1000000000), "diskctr: every counter arrives with its value");
 	CHECK_STR(a.profile, "hdd-7k500", "diskctr: the profile's name arrives");
 	CHECK(a.reads > 0 && a.seek_ns > 0 && a.rot_ns > 0 && a.xfer_ns > 0,
 	      "diskctr: the work was charged (%" PRIu64 " reads, seek %" PRId64 " ns)", a.reads, a.seek_ns);
 
 	work(t, 2);
-	dp_counters_text(&st, 3000000000, text, sizeof(text));
+	counters_text(3000000000, text, sizeof(text));
 	CHECK(diskctr_load(text, &b) == 0, "diskctr: the second reading parses");
 	rec_begin_result(&r, 1, 1, "fight");
 	diskctr_record(&r, &a, &b, 2.0);

@@ -1,0 +1,78 @@
+/*
+ * diskprofile FILE params|describe|get KEY: a disk profile file read on
+ * the host, so that no shell script parses one.
+ *   params    the model's integer parameters as the guest's target takes
+ *             them: "kind=1 capacity_bytes=... unit_bytes=0" (DMODEL_PARAMS)
+ *   describe  the meta record's "disk=NAME disk_kind=... " line (dp_describe)
+ *   get KEY   a key's value as the file gives it (name, rotational, rpm,
+ *             capacity_gb, ...); a key the file does not give prints nothing
+ * A profile the parser refuses exits 2 with its message naming the key; so
+ * does a key profiles do not have, or bad usage.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "model.h"
+#include "profile.h"
+
+static int usage(void)
+{
+	fprintf(stderr, "usage: diskprofile FILE params | describe | get KEY\n");
+	return 2;
+}
+
+int main(int argc, char **argv)
+{
+	static char text[65536], line[1024];
+	static struct dp_profile d;
+	char err[256];
+	const char *v;
+	FILE *f;
+	size_t n;
+
+	if (argc < 3 || (!strcmp(argv[2], "get") ? argc != 4 : argc != 3))
+		return usage();
+	if (!(f = fopen(argv[1], "r"))) {
+		fprintf(stderr, "diskprofile: %s: %s\n", argv[1], strerror(errno));
+		return 2;
+	}
+	n = fread(text, 1, sizeof(text), f);
+	fclose(f);
+	if (n == sizeof(text)) {
+		fprintf(stderr, "diskprofile: %s: longer than %zu bytes\n", argv[1], sizeof(text) - 1);
+		return 2;
+	}
+	text[n] = 0;
+	if (dp_parse(text, &d, err, sizeof(err))) {
+		fprintf(stderr, "diskprofile: %s: %s\n", argv[1], err);
+		return 2;
+	}
+	if (!strcmp(argv[2], "params")) {
+		const char *sep = "";
+#define PRINT_PARAM(name, what)                                                \
+	printf("%s" #name "=%" PRIu64, sep, d.p.name);                          \
+	sep = " ";
+		DMODEL_PARAMS(PRINT_PARAM)
+#undef PRINT_PARAM
+		printf("\n");
+	} else if (!strcmp(argv[2], "describe")) {
+		if (dp_describe(&d, line, sizeof(line))) {
+			fprintf(stderr, "diskprofile: %s: the description is longer than %zu bytes\n", argv[1],
+				sizeof(line) - 1);
+			return 2;
+		}
+		printf("%s\n", line);
+	} else if (!strcmp(argv[2], "get")) {
+		if (!(v = dp_get(&d, argv[3]))) {
+			fprintf(stderr, "diskprofile: %s: profiles have no key '%s'\n", argv[1], argv[3]);
+			return 2;
+		}
+		if (*v)
+			printf("%s\n", v);
+	} else {
+		return usage();
+	}
+	return fflush(stdout) ? 1 : 0;
+}

@@ -1,0 +1,114 @@
+#ifndef SB_DISKMODEL_FLOAT_H
+#define SB_DISKMODEL_FLOAT_H
+/*
+ * fm: the disk model in floating point, as it was before disk/model.c
+ * became integer arithmetic for the guest kernel. A TEST-ONLY ORACLE:
+ * only tests/unit/test_diskmodel.c links it, to replay a trace through
+ * both and bound the integer model's difference; it is not a product
+ * model, and a change to the model goes to disk/model.c.
+ *
+ * What a disk of a datasheet charges for a request, in nanoseconds.
+ * Pure: no I/O, no clock. The caller gives each request's arrival time
+ * (its own clock, in ns) and gets back when the disk would finish it.
+ *
+ * HDD: one head, requests served one at a time in arrival order. A read
+ * or a write's media work costs seek (from the cylinder distance, a curve
+ * through the datasheet's track-to-track, average and full-stroke times)
+ * + rotation (from the platter's angle at that instant: angle(t) =
+ * t / revolution, nothing random) + transfer (at the zone's rate, which
+ * falls from the outer to the inner diameter). After a read the head
+ * keeps reading ahead into the track buffer while nothing else is queued;
+ * a read the buffer already holds costs the interface only. With the
+ * write cache on, a write completes once it is in the cache and the head
+ * writes it back in arrival order; a write that does not fit waits for
+ * room; a flush waits for the head to finish everything queued.
+ *
+ * Flash (sd, ssd): a fixed latency plus bytes at the medium's rate; on
+ * media with allocation units (SD), a write outside the open unit closes
+ * it, and closing a unit that was not written whole copies its rest.
+ *
+ * Null: every request costs nothing (for measuring the path itself).
+ */
+#include <stdint.h>
+
+enum fm_kind { FM_NULL, FM_HDD, FM_FLASH };
+
+/* the datasheet's figures in the profile file's units */
+struct fm_profile {
+	char name[64];
+	enum fm_kind kind;
+	double capacity_bytes;	/* the whole disk, which the zones span */
+	/* HDD */
+	double rpm;
+	double seek_track_ms;	/* one cylinder */
+	double seek_avg_ms;	/* mean over uniformly random pairs */
+	double seek_full_ms;	/* outer to inner */
+	double rate_outer_mbs;	/* sustained media rate, MB/s (10^6) */
+	double rate_inner_mbs;
+	double heads;		/* surfaces: tracks per cylinder */
+	double cache_mb;	/* buffer, MiB: write cache and read segment */
+	double readahead_kb;	/* how far the head reads past a read */
+	double bus_mbs;		/* interface, MB/s */
+	int write_cache;	/* 1: writes complete in the cache */
+	/* flash */
+	double read_lat_us, write_lat_us;
+	double read_mbs, write_mbs;
+	double unit_kb;		/* allocation (erase) unit; 0: none */
+	int rotational;		/* what the guest is told */
+};
+
+/* the curve through the three seek points, over u in [0, 1] of the stroke
+ * past one cylinder: t(u) = track + b sqrt(u) + c u */
+struct fm_seekcurve {
+	double track_ns, b_ns, c_ns;
+};
+
+struct fm_wq {			/* a write the head has yet to finish */
+	int64_t done_ns;
+	uint64_t bytes;
+};
+#define FM_WQ_MAX 4096
+
+struct fm_counters {
+	uint64_t reads, writes, flushes, read_bytes, write_bytes;
+	uint64_t buffer_hits;	/* reads served from the track buffer */
+	int64_t seek_ns, rot_ns, xfer_ns;	/* the head's media work */
+	int64_t wait_ns;	/* time requests waited for the head or cache room */
+	int64_t busy_ns;	/* sum over requests of completion - arrival */
+};
+
+struct fm_state {
+	struct fm_profile p;
+	struct fm_seekcurve seek;
+	double rev_ns, cylinders, tracks, k_bytes;	/* geometry, derived */
+	int64_t head_free_ns;	/* when the head finishes its queued work */
+	double head_x;		/* where it is: 0 outer .. 1 inner */
+	/* track buffer: [buf_lo, buf_hi) read by time buf_t, and the head
+	 * streams on from buf_hi at the zone rate until buf_cap */
+	uint64_t buf_lo, buf_hi, buf_cap;
+	int64_t buf_t;
+	int buf_valid;
+	struct fm_wq wq[FM_WQ_MAX];
+	unsigned wq_h, wq_n;	/* a ring: first, count */
+	uint64_t wq_bytes;
+	/* flash: the open allocation unit and how much of it was written */
+	uint64_t unit_open, unit_written;
+	int unit_valid;
+	struct fm_counters c;
+};
+
+enum fm_op { FM_READ, FM_WRITE, FM_FLUSH };
+
+/* 0, or -EINVAL with *field naming the figure that is missing or impossible */
+int fm_init(struct fm_state *s, const struct fm_profile *p, const char **field);
+/* the completion time of a request arriving at now_ns (non-decreasing
+ * across calls: a caller with threads serialises them) */
+int64_t fm_request(struct fm_state *s, enum fm_op op, uint64_t off, uint64_t len, int64_t now_ns);
+
+/* pieces, for tests and the datasheet check */
+double fm_seek_ns(const struct fm_state *s, double from_x, double to_x);
+double fm_x_of(const struct fm_state *s, uint64_t off);	/* 0 outer .. 1 inner */
+double fm_rate_at(const struct fm_state *s, double x);	/* bytes per ns */
+double fm_angle_of(const struct fm_state *s, uint64_t off);	/* [0, 1) */
+
+#endif
