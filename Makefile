@@ -258,7 +258,9 @@ TEST_SRC_diskrange := disk/model.c disk/geometry.c
 $(HOST_OUT)/tests/test_diskrange $(HOST_OUT)/asan/tests/test_diskrange: $(DISK_HOST_HDR)
 # the counters' text: the model's counters (DMODEL_COUNTERS) parsed by init's code, read back as records
 UNIT_TESTS += diskctr
-TEST_SRC_diskctr := $(DISK_HOST_SRC) init/diskctr.c init/disks.c init/errmsg.c $(LIB_SRC)
+TEST_SRC_diskctr := $(DISK_HOST_SRC) init/diskctr.c init/dmdisk.c init/vmstat.c init/errmsg.c $(LIB_SRC)
+UNIT_TESTS += dmioctl
+TEST_SRC_dmioctl :=
 $(HOST_OUT)/tests/test_diskctr $(HOST_OUT)/asan/tests/test_diskctr: $(DISK_HOST_HDR)
 SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 

@@ -9,12 +9,12 @@
  */
 #include <stdint.h>
 
-#include "../disk/model.h"
 #include "../lib/record.h"
+#include "dmdisk.h"
 
 struct diskctr {
 	struct dmodel_counters c;
-	int64_t clock_ns;	/* the guest's CLOCK_MONOTONIC when the model answered */
+	struct dmdisk_extra x;	/* the guest's clock when the model answered; bios merged */
 };
 
 /* the counters now: 0 or -errno (-EBADF: no model set up) */

@@ -280,13 +280,14 @@ const char *dmdisk_describe(void)
 	return D.describe;
 }
 
-int dmdisk_parse_status(const char *line, struct dmodel_counters *c, int64_t *clock_ns)
+int dmdisk_parse_status(const char *line, struct dmodel_counters *c, struct dmdisk_extra *x)
 {
 	unsigned seen = 0, want = 0;
 	const char *p = line;
 
 	memset(c, 0, sizeof(*c));
-	*clock_ns = -1;
+	x->clock_ns = -1;
+	x->merged = 0;
 #define X(name, what) want++;
 	DMODEL_COUNTERS(X)
 #undef X
@@ -308,13 +309,15 @@ int dmdisk_parse_status(const char *line, struct dmodel_counters *c, int64_t *cl
 		DMODEL_COUNTERS(X)
 #undef X
 		if (klen == 8 && !strncmp(p, "clock_ns", 8))
-			*clock_ns = (int64_t)v;
+			x->clock_ns = (int64_t)v;
+		if (klen == 6 && !strncmp(p, "merged", 6))
+			x->merged = v;
 		p = end + (*end == ' ');
 	}
-	return seen == want && *clock_ns >= 0 ? 0 : -EINVAL;
+	return seen == want && x->clock_ns >= 0 ? 0 : -EINVAL;
 }
 
-int dmdisk_counters(struct dmodel_counters *c, int64_t *clock_ns)
+int dmdisk_counters(struct dmodel_counters *c, struct dmdisk_extra *x)
 {
 	struct sb_dm_target_spec *t;
 	int err;
@@ -327,5 +330,5 @@ int dmdisk_counters(struct dmodel_counters *c, int64_t *clock_ns)
 	if (dmb.io.flags & SB_DM_BUFFER_FULL_FLAG || dmb.io.target_count != 1)
 		return -EIO;
 	t = (struct sb_dm_target_spec *)(dmb.room + dmb.io.data_start);
-	return dmdisk_parse_status((const char *)(t + 1), c, clock_ns);
+	return dmdisk_parse_status((const char *)(t + 1), c, x);
 }

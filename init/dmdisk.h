@@ -33,14 +33,21 @@ int dmdisk_owns(const char *name);
 /* where a mapped device starts on the modelled disk (512-byte sectors):
  * 0, or -ENOENT when dev is not one of them */
 int dmdisk_first_lba(const char *dev, uint64_t *lba);
-/* the model's counters now and the guest's clock when it answered */
-int dmdisk_counters(struct dmodel_counters *c, int64_t *clock_ns);
+/* what the target says beside the model's counters: the guest's clock
+ * when it answered, and how many bios it charged as part of a merged
+ * request (the model's reads + writes count requests) */
+struct dmdisk_extra {
+	int64_t clock_ns;
+	uint64_t merged;
+};
+/* the model's counters now */
+int dmdisk_counters(struct dmodel_counters *c, struct dmdisk_extra *x);
 /* the model's parameters as its table gives them ("kind=1 ..."), and the
  * profile's figures for the disk record ("disk=NAME disk_rpm=..."): the
  * first and second line of DMDISK_TABLE */
 const char *dmdisk_params(void);
 const char *dmdisk_describe(void);
-/* parses the target's status line into c and *clock_ns: 0 or -EINVAL */
-int dmdisk_parse_status(const char *line, struct dmodel_counters *c, int64_t *clock_ns);
+/* parses the target's status line: 0 or -EINVAL */
+int dmdisk_parse_status(const char *line, struct dmodel_counters *c, struct dmdisk_extra *x);
 
 #endif

@@ -39,17 +39,22 @@
 /* what the target keeps per bio while it waits (per_io_data) */
 struct dmm_io {
 	struct list_head node;
-	s64 due_ns;
+	s64 arrival_ns, due_ns;
 	struct bio *bio;
 };
 
+/* the most a run of contiguous bios is charged as one request */
+#define DMM_MERGE_MAX (512u << 10)
+
 struct dmm {
 	struct dm_dev *dev;
-	spinlock_t lock;		/* the model, the queue and the timer */
+	spinlock_t lock;		/* the model, both lists and the timer */
 	struct dmodel *model;
 	struct dmodel_params params;
-	struct list_head queue;		/* dmm_io by due_ns, first due first */
+	struct list_head incoming;	/* dmm_io in arrival order, not yet charged */
+	struct list_head queue;		/* charged dmm_io by due_ns, first due first */
 	unsigned long queued;
+	u64 merged;			/* bios charged as part of a request before them */
 	struct hrtimer timer;
 	struct work_struct work;
 	struct workqueue_struct *wq;
@@ -64,10 +69,15 @@ static void dmm_submit(struct bio *bio)
 #endif
 }
 
+static int dmm_is_flush(struct bio *bio)
+{
+	return bio_op(bio) == REQ_OP_FLUSH || bio->bi_opf & REQ_PREFLUSH;
+}
+
 /* a due bio: a flush ends here (the model charged it), the rest goes on */
 static void dmm_pass(struct bio *bio)
 {
-	if (!bio->bi_iter.bi_size && (bio_op(bio) == REQ_OP_FLUSH || bio->bi_opf & REQ_PREFLUSH)) {
+	if (!bio->bi_iter.bi_size && dmm_is_flush(bio)) {
 		bio_endio(bio);
 		return;
 	}
@@ -75,16 +85,100 @@ static void dmm_pass(struct bio *bio)
 	dmm_submit(bio);
 }
 
-/* the worker: pass on every bio that is due, then wait for the next */
+/* queue io by its due time: a late-due bio goes behind those due sooner */
+static void dmm_enqueue(struct dmm *d, struct dmm_io *io)
+{
+	struct dmm_io *at;
+
+	list_for_each_entry_reverse(at, &d->queue, node)
+		if (at->due_ns <= io->due_ns)
+			break;
+	list_add(&io->node, &at->node);
+	d->queued++;
+}
+
+/* the model's completion for one bio arriving at now */
+static s64 dmm_charge(struct dmm *d, struct bio *bio, u64 len, s64 now)
+{
+	u64 off = (u64)bio->bi_iter.bi_sector << SECTOR_SHIFT;
+	s64 due = now, done;
+
+	if (dmm_is_flush(bio))
+		due = dmodel_request(d->model, DMODEL_FLUSH, 0, 0, now);
+	if (len) {
+		done = dmodel_request(d->model, bio_op(bio) == REQ_OP_READ ? DMODEL_READ : DMODEL_WRITE, off, len, now);
+		if (done > due)
+			due = done;
+	}
+	/* forced unit access: on the platter before it completes */
+	if (len && bio_op(bio) == REQ_OP_WRITE && bio->bi_opf & REQ_FUA) {
+		done = dmodel_request(d->model, DMODEL_FLUSH, 0, 0, now);
+		if (done > due)
+			due = done;
+	}
+	return due;
+}
+
+/*
+ * Charges what arrived since the worker last ran, in arrival order. A run
+ * of bios of one direction, each starting where the one before ends, is
+ * one request to the model (up to DMM_MERGE_MAX), arriving with its last
+ * bio: what the block layer's plugging and its scheduler's merges hand a
+ * disk, which this target, above them, would otherwise see bio by bio.
+ */
+static void dmm_charge_incoming(struct dmm *d)
+{
+	struct dmm_io *io, *first, *last;
+
+	while (!list_empty(&d->incoming)) {
+		struct bio *b;
+		u64 len, end;
+		s64 due;
+
+		first = last = list_first_entry(&d->incoming, struct dmm_io, node);
+		b = first->bio;
+		len = b->bi_iter.bi_size;
+		end = ((u64)b->bi_iter.bi_sector << SECTOR_SHIFT) + len;
+		if (len && !dmm_is_flush(b) && !(b->bi_opf & REQ_FUA)) {
+			list_for_each_entry_continue(last, &d->incoming, node) {
+				struct bio *n = last->bio;
+
+				if (bio_op(n) != bio_op(b) || dmm_is_flush(n) || n->bi_opf & REQ_FUA ||
+				    ((u64)n->bi_iter.bi_sector << SECTOR_SHIFT) != end ||
+				    len + n->bi_iter.bi_size > DMM_MERGE_MAX || !n->bi_iter.bi_size)
+					break;
+				len += n->bi_iter.bi_size;
+				end += n->bi_iter.bi_size;
+			}
+			last = list_prev_entry(last, node);
+		}
+		due = dmm_charge(d, b, len, last->arrival_ns);
+		/* first .. last share the completion */
+		for (;;) {
+			io = list_first_entry(&d->incoming, struct dmm_io, node);
+			list_del(&io->node);
+			io->due_ns = due;
+			if (io != first)
+				d->merged++;
+			dmm_enqueue(d, io);
+			if (io == last)
+				break;
+		}
+	}
+}
+
+/* the worker: charge what arrived, pass on what is due, wait for the next */
 static void dmm_work(struct work_struct *w)
 {
 	struct dmm *d = container_of(w, struct dmm, work);
 	struct dmm_io *io, *tmp;
 	unsigned long flags;
 	LIST_HEAD(due);
-	s64 now = ktime_get_ns();
+	s64 now;
 
 	spin_lock_irqsave(&d->lock, flags);
+	dmm_charge_incoming(d);
+	now = ktime_get_ns();
 	list_for_each_entry_safe(io, tmp, &d->queue, node) {
 		if (io->due_ns > now) {
 			hrtimer_start(&d->timer, ns_to_ktime(io->due_ns), HRTIMER_MODE_ABS);
@@ -173,6 +267,7 @@ static int dmm_ctr(struct dm_target *ti, unsigned int argc, char **argv)
 	}
 	spin_lock_init(&d->lock);
 	INIT_LIST_HEAD(&d->queue);
+	INIT_LIST_HEAD(&d->incoming);
 	INIT_WORK(&d->work, dmm_work);
 	hrtimer_init(&d->timer, CLOCK_MONOTONIC, HRTIMER_MODE_ABS);
 	d->timer.function = dmm_timer;
@@ -199,57 +294,22 @@ static void dmm_dtr(struct dm_target *ti)
 	kfree(d);
 }
 
-/* queue io by its due time: a late-due bio goes behind those due sooner */
-static void dmm_enqueue(struct dmm *d, struct dmm_io *io)
-{
-	struct dmm_io *at;
-
-	list_for_each_entry_reverse(at, &d->queue, node)
-		if (at->due_ns <= io->due_ns)
-			break;
-	list_add(&io->node, &at->node);
-	d->queued++;
-	if (d->queue.next == &io->node)
-		hrtimer_start(&d->timer, ns_to_ktime(io->due_ns), HRTIMER_MODE_ABS);
-}
-
+/* a bio arrives: the worker charges it (with whatever else arrived) */
 static int dmm_map(struct dm_target *ti, struct bio *bio)
 {
 	struct dmm *d = ti->private;
 	struct dmm_io *io = dm_per_bio_data(bio, sizeof(struct dmm_io));
-	u64 off = (u64)bio->bi_iter.bi_sector << SECTOR_SHIFT, len = bio->bi_iter.bi_size;
 	unsigned long flags;
-	s64 now, due;
 
 	bio_set_dev(bio, d->dev->bdev);
 	if (bio_op(bio) != REQ_OP_READ && bio_op(bio) != REQ_OP_WRITE && bio_op(bio) != REQ_OP_FLUSH)
 		return DM_MAPIO_REMAPPED;	/* no cost in the model */
-	spin_lock_irqsave(&d->lock, flags);
-	now = ktime_get_ns();
-	due = now;
-	if (bio->bi_opf & REQ_PREFLUSH || bio_op(bio) == REQ_OP_FLUSH)
-		due = dmodel_request(d->model, DMODEL_FLUSH, 0, 0, now);
-	if (len) {
-		s64 done = dmodel_request(d->model, bio_op(bio) == REQ_OP_READ ? DMODEL_READ : DMODEL_WRITE,
-					  off, len, now);
-		if (done > due)
-			due = done;
-	}
-	/* forced unit access: on the platter before it completes */
-	if (len && bio_op(bio) == REQ_OP_WRITE && bio->bi_opf & REQ_FUA) {
-		s64 done = dmodel_request(d->model, DMODEL_FLUSH, 0, 0, now);
-		if (done > due)
-			due = done;
-	}
-	if (due <= now) {
-		spin_unlock_irqrestore(&d->lock, flags);
-		dmm_pass(bio);
-		return DM_MAPIO_SUBMITTED;
-	}
-	io->due_ns = due;
 	io->bio = bio;
-	dmm_enqueue(d, io);
+	spin_lock_irqsave(&d->lock, flags);
+	io->arrival_ns = ktime_get_ns();
+	list_add_tail(&io->node, &d->incoming);
 	spin_unlock_irqrestore(&d->lock, flags);
+	queue_work(d->wq, &d->work);
 	return DM_MAPIO_SUBMITTED;
 }
 
@@ -259,6 +319,7 @@ static void dmm_status(struct dm_target *ti, status_type_t type, unsigned int st
 	struct dmm *d = ti->private;
 	struct dmodel_counters c;
 	unsigned long flags, queued;
+	u64 merged;
 	unsigned int sz = 0;
 	s64 now;
 
@@ -267,12 +328,13 @@ static void dmm_status(struct dm_target *ti, status_type_t type, unsigned int st
 		spin_lock_irqsave(&d->lock, flags);
 		c = d->model->c;
 		queued = d->queued;
+		merged = d->merged;
 		now = ktime_get_ns();
 		spin_unlock_irqrestore(&d->lock, flags);
 #define X(n, what) DMEMIT(#n "=%llu ", (unsigned long long)c.n);
 		DMODEL_COUNTERS(X)
 #undef X
-		DMEMIT("clock_ns=%lld queued=%lu", (long long)now, queued);
+		DMEMIT("merged=%llu clock_ns=%lld queued=%lu", (unsigned long long)merged, (long long)now, queued);
 		break;
 	case STATUSTYPE_TABLE:
 		DMEMIT("%s", d->dev->name);

@@ -15,6 +15,7 @@
 #include "../../disk/model.h"
 #include "../../disk/profile.h"
 #include "diskctr.h"
+#include "dmdisk.h"
 #include "record.h"
 
 static struct dmodel st;
@@ -41,19 +42,17 @@ static int load_profile(const char *path)
 	return 0;
 }
 
-/* the counters' text: the header, each counter by DMODEL_COUNTERS, the
- * host's clock, then the profile's figures */
-static void counters_text(int64_t host_ns, char *buf, size_t len)
+/* the target's status line as disk/kmod/target.c writes it: each counter
+ * by DMODEL_COUNTERS, then merged, the guest's clock and the queue */
+static void status_line(int64_t clock_ns, uint64_t merged, char *buf, size_t len)
 {
-	size_t used = (size_t)snprintf(buf, len, "swapbench-diskmodel v1 profile=%s", prof.name);
+	size_t used = 0;
 
 #define CTR_WORD(name, what)                                                   \
-	used += (size_t)snprintf(buf + used, len - used, " " #name "=%" PRIu64, st.c.name);
+	used += (size_t)snprintf(buf + used, len - used, #name "=%" PRIu64 " ", st.c.name);
 	DMODEL_COUNTERS(CTR_WORD)
 #undef CTR_WORD
-	used += (size_t)snprintf(buf + used, len - used, " host_ns=%" PRId64 "\n", host_ns);
-	if (used + 2 < len && dp_describe(&prof, buf + used, len - used - 1) == 0)
-		strcat(buf, "\n");
+	snprintf(buf + used, len - used, "merged=%" PRIu64 " clock_ns=%" PRId64 " queued=0", merged, clock_ns);
 }
 
 /* some reads far apart, writes and a flush, from t on; the last completion */
@@ -73,13 +72,9 @@ static const char *field(const struct rec_buf *b, const char *key)
 	return rec_parse(b->s, b->len, &parsed) == REC_GOOD ? rec_get(&parsed, key) : NULL;
 }
 
-static int same_counters(const struct diskctr *c, const struct dmodel_counters *m, int64_t host_ns)
+static int same_counters(const struct diskctr *c, const struct dmodel_counters *m, int64_t clock_ns)
 {
-	return c->reads == m->reads && c->writes == m->writes && c->flushes == m->flushes &&
-	       c->read_bytes == m->read_bytes && c->write_bytes == m->write_bytes &&
-	       c->buffer_hits == m->buffer_hits && (uint64_t)c->seek_ns == m->seek_ns &&
-	       (uint64_t)c->rot_ns == m->rot_ns && (uint64_t)c->xfer_ns == m->xfer_ns &&
-	       (uint64_t)c->wait_ns == m->wait_ns && (uint64_t)c->busy_ns == m->busy_ns && c->host_ns == host_ns;
+	return !memcmp(&c->c, m, sizeof(*m)) && c->x.clock_ns == clock_ns;
 }
 
 int main(void)
@@ -88,7 +83,7 @@ int main(void)
 	struct diskctr a, b, bad;
 	struct rec_buf r;
 	static char text[4096], cut[4096];
-	char want[64];
+	char want[64], words[1024];
 	int64_t t;
 
 	if (load_profile("disk/profiles/hdd.conf")) {
@@ -97,16 +92,16 @@ int main(void)
 	}
 	t = work(0, 1);
 	before = st.c;
-	counters_text(1000000000, text, sizeof(text));
-	CHECK(diskctr_load(text, &a) == 0, "diskctr: the counters' text parses (%.60s...)", text);
+	status_line(1000000000, 3, text, sizeof(text));
+	CHECK(dmdisk_parse_status(text, &a.c, &a.x) == 0, "diskctr: the target's status line parses (%.60s...)", text);
 	CHECK(same_counters(&a, &st.c, 1000000000), "diskctr: every counter arrives with its value");
-	CHECK_STR(a.profile, "hdd-7k500", "diskctr: the profile's name arrives");
-	CHECK(a.reads > 0 && a.seek_ns > 0 && a.rot_ns > 0 && a.xfer_ns > 0,
-	      "diskctr: the work was charged (%" PRIu64 " reads, seek %" PRId64 " ns)", a.reads, a.seek_ns);
+	CHECK(a.x.merged == 3, "diskctr: the merged bios arrive");
+	CHECK(a.c.reads > 0 && a.c.seek_ns > 0 && a.c.rot_ns > 0 && a.c.xfer_ns > 0,
+	      "diskctr: the work was charged (%" PRIu64 " reads, seek %" PRIu64 " ns)", a.c.reads, a.c.seek_ns);
 
 	work(t, 2);
-	counters_text(3000000000, text, sizeof(text));
-	CHECK(diskctr_load(text, &b) == 0, "diskctr: the second reading parses");
+	status_line(3000000000, 10, text, sizeof(text));
+	CHECK(dmdisk_parse_status(text, &b.c, &b.x) == 0, "diskctr: the second reading parses");
 	rec_begin_result(&r, 1, 1, "fight");
 	diskctr_record(&r, &a, &b, 2.0);
 	CHECK(rec_end(&r) >= 0, "diskctr: the run's record is well formed");
@@ -118,22 +113,29 @@ int main(void)
 	CHECK_STR(field(&r, "disk_seek_s"), want, "diskctr: disk_seek_s is the difference in seconds");
 	snprintf(want, sizeof(want), "%.6f", (double)(st.c.rot_ns - before.rot_ns) / 1e9);
 	CHECK_STR(field(&r, "disk_rot_s"), want, "diskctr: disk_rot_s is the difference in seconds");
-	CHECK_STR(field(&r, "disk_host_s"), "2.000000", "diskctr: disk_host_s from the readings' host_ns");
-	CHECK_STR(field(&r, "disk_clock_seen"), "1.0000", "diskctr: 2 s in the guest over 2 s of the host: 1");
+	CHECK_STR(field(&r, "disk_merged"), "7", "diskctr: disk_merged is the difference of the readings");
+	CHECK_STR(field(&r, "disk_clock_s"), "2.000000", "diskctr: disk_clock_s from the readings' clock_ns");
+	CHECK_STR(field(&r, "disk_clock_seen"), "1.0000", "diskctr: a 2 s run over 2 s of the model's clock: 1");
 
-	rec_begin_diag(&r, "disk");
-	diskctr_profile_record(&r);
-	CHECK(rec_end(&r) >= 0, "diskctr: the disk record is well formed");
-	CHECK_STR(field(&r, "disk"), "hdd-7k500", "diskctr: the disk record names the profile");
-	CHECK_STR(field(&r, "disk_rpm"), "7200", "diskctr: the disk record carries the rpm");
-	CHECK_STR(field(&r, "disk_seek_avg_ms"), "8.5", "diskctr: ... the average seek");
-	CHECK_STR(field(&r, "disk_rotational"), "1", "diskctr: ... that it turns");
+	if (dp_describe(&prof, words, sizeof(words)) == 0) {
+		rec_begin_diag(&r, "disk");
+		diskctr_profile_record(&r, words);
+		CHECK(rec_end(&r) >= 0, "diskctr: the disk record is well formed");
+		CHECK_STR(field(&r, "disk"), "hdd-7k500", "diskctr: the disk record names the profile");
+		CHECK_STR(field(&r, "disk_rpm"), "7200", "diskctr: the disk record carries the rpm");
+		CHECK_STR(field(&r, "disk_seek_avg_ms"), "8.5", "diskctr: ... the average seek");
+		CHECK_STR(field(&r, "disk_rotational"), "1", "diskctr: ... that it turns");
+	} else {
+		CHECK(0, "diskctr: dp_describe gives the profile's words");
+	}
 
-	/* what is not the model's text is refused, a cut one too */
-	CHECK(diskctr_load("swapbench-diskmodel v2 profile=x\n", &bad) == -ENODATA, "diskctr: another version is refused");
-	snprintf(cut, sizeof(cut), "%.*s\n", (int)(strstr(text, " host_ns=") - text), text);
-	CHECK(diskctr_load(cut, &bad) == -ENODATA, "diskctr: a text without host_ns is refused");
-	CHECK(diskctr_parse("swapbench-diskmodel v1 profile=x reads=-1", &bad) == -EINVAL,
-	      "diskctr: a negative counter is refused");
+	/* what is not the target's line is refused, a cut one too */
+	CHECK(dmdisk_parse_status("swapbench-diskmodel v1 profile=x", &bad.c, &bad.x) == -EINVAL,
+	      "diskctr: the old filter's text is refused");
+	snprintf(cut, sizeof(cut), "%.*s", (int)(strstr(text, " clock_ns=") - text), text);
+	CHECK(dmdisk_parse_status(cut, &bad.c, &bad.x) == -EINVAL, "diskctr: a line without clock_ns is refused");
+	snprintf(cut, sizeof(cut), "%s", strstr(text, "writes="));
+	CHECK(dmdisk_parse_status(cut, &bad.c, &bad.x) == -EINVAL, "diskctr: a line without a counter is refused");
+	CHECK(dmdisk_parse_status("reads=x1", &bad.c, &bad.x) == -EINVAL, "diskctr: a counter that is no number is refused");
 	return check_failed;
 }

@@ -7,11 +7,11 @@
 #include "check.h"
 #include "dmioctl.h"
 
-#define SAME_OFF(a, b, f) CHECK_INT((long)offsetof(struct a, f), (long)offsetof(struct b, f), "dmioctl: offset of " #a "." #f)
+#define SAME_OFF(a, b, f) CHECK(offsetof(struct a, f) == offsetof(struct b, f), "dmioctl: offset of " #b "." #f)
 
 int main(void)
 {
-	CHECK_INT((long)sizeof(struct sb_dm_ioctl), (long)sizeof(struct dm_ioctl), "dmioctl: struct dm_ioctl's size");
+	CHECK(((long)sizeof(struct sb_dm_ioctl)) == ((long)sizeof(struct dm_ioctl)), "dmioctl: struct dm_ioctl's size");
 	SAME_OFF(sb_dm_ioctl, dm_ioctl, data_size);
 	SAME_OFF(sb_dm_ioctl, dm_ioctl, data_start);
 	SAME_OFF(sb_dm_ioctl, dm_ioctl, target_count);
@@ -19,16 +19,15 @@ int main(void)
 	SAME_OFF(sb_dm_ioctl, dm_ioctl, dev);
 	SAME_OFF(sb_dm_ioctl, dm_ioctl, name);
 	SAME_OFF(sb_dm_ioctl, dm_ioctl, uuid);
-	CHECK_INT((long)sizeof(struct sb_dm_target_spec), (long)sizeof(struct dm_target_spec),
-		  "dmioctl: struct dm_target_spec's size");
+	CHECK(sizeof(struct sb_dm_target_spec) == sizeof(struct dm_target_spec), "dmioctl: struct dm_target_spec's size");
 	SAME_OFF(sb_dm_target_spec, dm_target_spec, length);
 	SAME_OFF(sb_dm_target_spec, dm_target_spec, next);
 	SAME_OFF(sb_dm_target_spec, dm_target_spec, target_type);
-	CHECK_INT((long)SB_DM_DEV_CREATE, (long)DM_DEV_CREATE, "dmioctl: DM_DEV_CREATE");
-	CHECK_INT((long)SB_DM_DEV_SUSPEND, (long)DM_DEV_SUSPEND, "dmioctl: DM_DEV_SUSPEND");
-	CHECK_INT((long)SB_DM_TABLE_LOAD, (long)DM_TABLE_LOAD, "dmioctl: DM_TABLE_LOAD");
-	CHECK_INT((long)SB_DM_TABLE_STATUS, (long)DM_TABLE_STATUS, "dmioctl: DM_TABLE_STATUS");
-	CHECK_INT(SB_DM_VERSION_MAJOR, DM_VERSION_MAJOR, "dmioctl: the interface's major version");
-	CHECK_INT((long)SB_DM_BUFFER_FULL_FLAG, (long)DM_BUFFER_FULL_FLAG, "dmioctl: DM_BUFFER_FULL_FLAG");
-	return check_summary();
+	CHECK(((long)SB_DM_DEV_CREATE) == ((long)DM_DEV_CREATE), "dmioctl: DM_DEV_CREATE");
+	CHECK(((long)SB_DM_DEV_SUSPEND) == ((long)DM_DEV_SUSPEND), "dmioctl: DM_DEV_SUSPEND");
+	CHECK(((long)SB_DM_TABLE_LOAD) == ((long)DM_TABLE_LOAD), "dmioctl: DM_TABLE_LOAD");
+	CHECK(((long)SB_DM_TABLE_STATUS) == ((long)DM_TABLE_STATUS), "dmioctl: DM_TABLE_STATUS");
+	CHECK((SB_DM_VERSION_MAJOR) == (DM_VERSION_MAJOR), "dmioctl: the interface's major version");
+	CHECK(((long)SB_DM_BUFFER_FULL_FLAG) == ((long)DM_BUFFER_FULL_FLAG), "dmioctl: DM_BUFFER_FULL_FLAG");
+	CHECK_DONE();
 }
