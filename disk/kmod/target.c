@@ -123,8 +123,8 @@ static s64 dmm_charge(struct dmm *d, struct bio *bio, u64 len, s64 now)
  * Charges what arrived since the worker last ran, in arrival order. A run
  * of bios of one direction, each starting where the one before ends, is
  * one request to the model (up to DMM_MERGE_MAX), arriving with its last
- * bio: what the block layer's plugging and its scheduler's merges hand a
- * disk, which this target, above them, would otherwise see bio by bio.
+ * bio: what the block layer's plug merges hand a disk, which this target,
+ * above them, would otherwise see bio by bio.
  */
 static void dmm_charge_incoming(struct dmm *d)
 {
@@ -294,22 +294,64 @@ static void dmm_dtr(struct dm_target *ti)
 	kfree(d);
 }
 
-/* a bio arrives: the worker charges it (with whatever else arrived) */
+/* the bios a submitter's plug holds for the model (blk_check_plugged) */
+struct dmm_plug {
+	struct blk_plug_cb cb;
+	struct list_head bios;
+};
+
+/* bios arrive at the model: stamped now, in order, for the worker */
+static void dmm_arrive(struct dmm *d, struct list_head *bios)
+{
+	struct dmm_io *io;
+	unsigned long flags;
+
+	spin_lock_irqsave(&d->lock, flags);
+	list_for_each_entry(io, bios, node)
+		io->arrival_ns = ktime_get_ns();
+	list_splice_tail_init(bios, &d->incoming);
+	spin_unlock_irqrestore(&d->lock, flags);
+	queue_work(d->wq, &d->work);
+}
+
+/* the submitter unplugs: what it plugged reaches the disk together */
+static void dmm_unplug(struct blk_plug_cb *cb, bool from_schedule)
+{
+	struct dmm_plug *p = container_of(cb, struct dmm_plug, cb);
+
+	if (p->bios.next)
+		dmm_arrive(cb->data, &p->bios);
+	kfree(p);
+}
+
+/*
+ * A bio arrives. Under its submitter's plug (reclaim's writeback, swap
+ * readahead) it waits for the unplug, as it would on its way to a disk's
+ * queue, so the model sees what the block layer would have merged; else
+ * it goes to the model at once.
+ */
 static int dmm_map(struct dm_target *ti, struct bio *bio)
 {
 	struct dmm *d = ti->private;
 	struct dmm_io *io = dm_per_bio_data(bio, sizeof(struct dmm_io));
-	unsigned long flags;
+	struct blk_plug_cb *cb;
+	LIST_HEAD(one);
 
 	bio_set_dev(bio, d->dev->bdev);
 	if (bio_op(bio) != REQ_OP_READ && bio_op(bio) != REQ_OP_WRITE && bio_op(bio) != REQ_OP_FLUSH)
 		return DM_MAPIO_REMAPPED;	/* no cost in the model */
 	io->bio = bio;
-	spin_lock_irqsave(&d->lock, flags);
-	io->arrival_ns = ktime_get_ns();
-	list_add_tail(&io->node, &d->incoming);
-	spin_unlock_irqrestore(&d->lock, flags);
-	queue_work(d->wq, &d->work);
+	cb = blk_check_plugged(dmm_unplug, d, sizeof(struct dmm_plug));
+	if (cb) {
+		struct dmm_plug *p = container_of(cb, struct dmm_plug, cb);
+
+		if (!p->bios.next)	/* a new one is zeroed */
+			INIT_LIST_HEAD(&p->bios);
+		list_add_tail(&io->node, &p->bios);
+		return DM_MAPIO_SUBMITTED;
+	}
+	list_add_tail(&io->node, &one);
+	dmm_arrive(d, &one);
 	return DM_MAPIO_SUBMITTED;
 }
 
