@@ -160,7 +160,8 @@ kernel: deps-kernel
 	@k=$$(kernel/build $(ARCH) $(VARIANT)) && \
 	  dst=$(A)/bzImage$(if $(filter default,$(VARIANT)),,-$(VARIANT)) && \
 	  { cmp -s "$$k" "$$dst" || cp "$$k" "$$dst"; } && \
-	  cp "$$(dirname $$k)/config" "$$dst.config" && cp "$$(dirname $$k)/dm-diskmodel.ko" "$$dst.dm-diskmodel.ko" && \
+	  cp "$$(dirname $$k)/config" "$$dst.config" && rm -f "$$dst.dm-diskmodel.ko" && \
+	  { [ ! -f "$$(dirname $$k)/dm-diskmodel.ko" ] || cp "$$(dirname $$k)/dm-diskmodel.ko" "$$dst.dm-diskmodel.ko"; } && \
 	  echo "kernel: $$dst ($$(cat $$(dirname $$k)/release))"
 
 $(A)/bzImage:
