@@ -5,12 +5,16 @@
  *
  *   table: 0 SECTORS diskmodel DEVICE name=value ...   (DMODEL_PARAMS)
  *
- * Each bio is charged what the model says when it arrives (the guest's
- * CLOCK_MONOTONIC) and is passed on to DEVICE when the model says the disk
- * would have finished it: an hrtimer wakes a worker at the first due
- * time. Under QEMU's -icount sleep=off an idle guest's clock jumps to that
- * timer, so the wait costs no host time and is the same on every rerun;
- * on the host's clock or under KVM the wait is as long as it says.
+ * Each bio goes on to DEVICE at once and is charged what the model says
+ * when it reaches the disk (the guest's CLOCK_MONOTONIC); it completes
+ * when both DEVICE has done it and the model says the disk would have
+ * finished it (end_io holds it until then: an hrtimer at the first due
+ * time ends it again). DEVICE's own time (under
+ * DETERMINISTIC=1 the guest's copy to or from virtio-pmem) so overlaps the
+ * model's wait instead of adding to it. Under QEMU's -icount sleep=off an
+ * idle guest's clock jumps to that timer, so the wait costs no host time
+ * and is the same on every rerun; on the host's clock or under KVM the
+ * wait is as long as it says.
  * One target maps a whole disk: its partitions are dm-linear devices on
  * top (init/dmdisk.c), so they share one head, one cache and one clock.
  * The model is the disk, its cache included: a flush (or FUA) is charged
@@ -30,7 +34,6 @@
 #include <linux/slab.h>
 #include <linux/spinlock.h>
 #include <linux/version.h>
-#include <linux/workqueue.h>
 
 #include "model.h"
 
@@ -41,6 +44,11 @@ struct dmm_io {
 	struct list_head node;
 	s64 arrival_ns, due_ns;
 	struct bio *bio;
+	unsigned int flags;	/* its REQ_PREFLUSH and REQ_FUA, which DEVICE never sees */
+	unsigned int own:1;	/* a flush alone: ends here, never sent on */
+	unsigned int charged:1;	/* due_ns is the model's */
+	unsigned int done:1;	/* DEVICE has finished it */
+	unsigned int ending:1;	/* due and done: the next end_io lets it go */
 };
 
 /* the most a run of contiguous bios is charged as one request */
@@ -51,38 +59,18 @@ struct dmm {
 	spinlock_t lock;		/* the model, both lists and the timer */
 	struct dmodel *model;
 	struct dmodel_params params;
-	struct list_head incoming;	/* dmm_io in arrival order, not yet charged */
+	struct list_head incoming;	/* dmm_io arriving, being charged */
 	struct list_head queue;		/* charged dmm_io by due_ns, first due first */
 	unsigned long queued;
 	u64 merged;			/* bios charged as part of a request before them */
+	s64 last_ns;			/* the latest arrival the model was given */
 	struct hrtimer timer;
-	struct work_struct work;
-	struct workqueue_struct *wq;
+	int in_timer;			/* the timer's callback runs: it sets the next expiry */
 };
 
-static void dmm_submit(struct bio *bio)
+static int dmm_is_flush(unsigned int opf)
 {
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(5, 9, 0)
-	submit_bio_noacct(bio);
-#else
-	generic_make_request(bio);
-#endif
-}
-
-static int dmm_is_flush(struct bio *bio)
-{
-	return bio_op(bio) == REQ_OP_FLUSH || bio->bi_opf & REQ_PREFLUSH;
-}
-
-/* a due bio: a flush ends here (the model charged it), the rest goes on */
-static void dmm_pass(struct bio *bio)
-{
-	if (!bio->bi_iter.bi_size && dmm_is_flush(bio)) {
-		bio_endio(bio);
-		return;
-	}
-	bio->bi_opf &= ~(REQ_PREFLUSH | REQ_FUA);
-	dmm_submit(bio);
+	return (opf & REQ_OP_MASK) == REQ_OP_FLUSH || opf & REQ_PREFLUSH;
 }
 
 /* queue io by its due time: a late-due bio goes behind those due sooner */
@@ -97,13 +85,14 @@ static void dmm_enqueue(struct dmm *d, struct dmm_io *io)
 	d->queued++;
 }
 
-/* the model's completion for one bio arriving at now */
-static s64 dmm_charge(struct dmm *d, struct bio *bio, u64 len, s64 now)
+/* the model's completion for one bio (io) arriving at now */
+static s64 dmm_charge(struct dmm *d, struct dmm_io *io, u64 len, s64 now)
 {
+	struct bio *bio = io->bio;
 	u64 off = (u64)bio->bi_iter.bi_sector << SECTOR_SHIFT;
 	s64 due = now, done;
 
-	if (dmm_is_flush(bio))
+	if (dmm_is_flush(io->flags))
 		due = dmodel_request(d->model, DMODEL_FLUSH, 0, 0, now);
 	if (len) {
 		done = dmodel_request(d->model, bio_op(bio) == REQ_OP_READ ? DMODEL_READ : DMODEL_WRITE, off, len, now);
@@ -111,7 +100,7 @@ static s64 dmm_charge(struct dmm *d, struct bio *bio, u64 len, s64 now)
 			due = done;
 	}
 	/* forced unit access: on the platter before it completes */
-	if (len && bio_op(bio) == REQ_OP_WRITE && bio->bi_opf & REQ_FUA) {
+	if (len && bio_op(bio) == REQ_OP_WRITE && io->flags & REQ_FUA) {
 		done = dmodel_request(d->model, DMODEL_FLUSH, 0, 0, now);
 		if (done > due)
 			due = done;
@@ -120,7 +109,7 @@ static s64 dmm_charge(struct dmm *d, struct bio *bio, u64 len, s64 now)
 }
 
 /*
- * Charges what arrived since the worker last ran, in arrival order. A run
+ * Charges what arrived (one bio, or a plug's batch), in arrival order. A run
  * of bios of one direction, each starting where the one before ends, is
  * one request to the model (up to DMM_MERGE_MAX), arriving with its last
  * bio: what the block layer's plug merges hand a disk, which this target,
@@ -139,11 +128,11 @@ static void dmm_charge_incoming(struct dmm *d)
 		b = first->bio;
 		len = b->bi_iter.bi_size;
 		end = ((u64)b->bi_iter.bi_sector << SECTOR_SHIFT) + len;
-		if (len && !dmm_is_flush(b) && !(b->bi_opf & REQ_FUA)) {
+		if (len && !first->flags) {
 			list_for_each_entry_continue(last, &d->incoming, node) {
 				struct bio *n = last->bio;
 
-				if (bio_op(n) != bio_op(b) || dmm_is_flush(n) || n->bi_opf & REQ_FUA ||
+				if (bio_op(n) != bio_op(b) || last->flags ||
 				    ((u64)n->bi_iter.bi_sector << SECTOR_SHIFT) != end ||
 				    len + n->bi_iter.bi_size > DMM_MERGE_MAX || !n->bi_iter.bi_size)
 					break;
@@ -152,52 +141,74 @@ static void dmm_charge_incoming(struct dmm *d)
 			}
 			last = list_prev_entry(last, node);
 		}
-		due = dmm_charge(d, b, len, last->arrival_ns);
-		/* first .. last share the completion */
+		/* the model takes arrivals in order: a plug's batch may hold
+		 * bios stamped before one charged already */
+		if (last->arrival_ns > d->last_ns)
+			d->last_ns = last->arrival_ns;
+		due = dmm_charge(d, first, len, d->last_ns);
+		/* first .. last share the completion; those DEVICE has done wait for it */
 		for (;;) {
 			io = list_first_entry(&d->incoming, struct dmm_io, node);
-			list_del(&io->node);
+			list_del_init(&io->node);
 			io->due_ns = due;
+			io->charged = 1;
 			if (io != first)
 				d->merged++;
-			dmm_enqueue(d, io);
+			if (io->own || io->done)
+				dmm_enqueue(d, io);
 			if (io == last)
 				break;
 		}
 	}
 }
 
-/* the worker: charge what arrived, pass on what is due, wait for the next */
-static void dmm_work(struct work_struct *w)
+/* the timer at the first completion (under d->lock; the timer's own
+ * callback sets it again as it ends) */
+static void dmm_arm(struct dmm *d)
 {
-	struct dmm *d = container_of(w, struct dmm, work);
+	if (!d->in_timer && !list_empty(&d->queue))
+		hrtimer_start(&d->timer, ns_to_ktime(list_first_entry(&d->queue, struct dmm_io, node)->due_ns),
+			      HRTIMER_MODE_ABS);
+}
+
+/*
+ * The first completion is due: every bio due is ended again, and end_io
+ * lets it go (a flush alone ends here the first time); in the timer's
+ * interrupt, as a disk's completions are.
+ */
+static enum hrtimer_restart dmm_timer(struct hrtimer *t)
+{
+	struct dmm *d = container_of(t, struct dmm, timer);
+	enum hrtimer_restart r = HRTIMER_NORESTART;
 	struct dmm_io *io, *tmp;
 	unsigned long flags;
 	LIST_HEAD(due);
 	s64 now;
 
 	spin_lock_irqsave(&d->lock, flags);
-	dmm_charge_incoming(d);
+	d->in_timer = 1;
 	now = ktime_get_ns();
 	list_for_each_entry_safe(io, tmp, &d->queue, node) {
-		if (io->due_ns > now) {
-			hrtimer_start(&d->timer, ns_to_ktime(io->due_ns), HRTIMER_MODE_ABS);
+		if (io->due_ns > now)
 			break;
-		}
 		list_move_tail(&io->node, &due);
+		io->ending = 1;
 		d->queued--;
 	}
 	spin_unlock_irqrestore(&d->lock, flags);
-	list_for_each_entry_safe(io, tmp, &due, node)
-		dmm_pass(io->bio);
-}
-
-static enum hrtimer_restart dmm_timer(struct hrtimer *t)
-{
-	struct dmm *d = container_of(t, struct dmm, timer);
-
-	queue_work(d->wq, &d->work);
-	return HRTIMER_NORESTART;
+	list_for_each_entry_safe(io, tmp, &due, node) {
+		list_del_init(&io->node);
+		bio_endio(io->bio);
+	}
+	spin_lock_irqsave(&d->lock, flags);
+	/* the next expiry is set before anyone else may start the timer */
+	if (!list_empty(&d->queue)) {
+		hrtimer_set_expires(t, ns_to_ktime(list_first_entry(&d->queue, struct dmm_io, node)->due_ns));
+		r = HRTIMER_RESTART;
+	}
+	d->in_timer = 0;
+	spin_unlock_irqrestore(&d->lock, flags);
+	return r;
 }
 
 /* name=value by DMODEL_PARAMS; 0, or -EINVAL with ti->error set */
@@ -259,16 +270,9 @@ static int dmm_ctr(struct dm_target *ti, unsigned int argc, char **argv)
 		ti->error = "diskmodel: cannot open the device";
 		goto fail;
 	}
-	d->wq = alloc_workqueue("diskmodel", WQ_MEM_RECLAIM | WQ_HIGHPRI, 1);
-	err = -ENOMEM;
-	if (!d->wq) {
-		dm_put_device(ti, d->dev);
-		goto fail;
-	}
 	spin_lock_init(&d->lock);
 	INIT_LIST_HEAD(&d->queue);
 	INIT_LIST_HEAD(&d->incoming);
-	INIT_WORK(&d->work, dmm_work);
 	hrtimer_init(&d->timer, CLOCK_MONOTONIC, HRTIMER_MODE_ABS);
 	d->timer.function = dmm_timer;
 	ti->num_flush_bios = 1;
@@ -287,8 +291,6 @@ static void dmm_dtr(struct dm_target *ti)
 
 	/* dm suspends a device (waiting for its bios) before it destroys it */
 	hrtimer_cancel(&d->timer);
-	flush_workqueue(d->wq);
-	destroy_workqueue(d->wq);
 	dm_put_device(ti, d->dev);
 	kvfree(d->model);
 	kfree(d);
@@ -300,18 +302,16 @@ struct dmm_plug {
 	struct list_head bios;
 };
 
-/* bios arrive at the model: stamped now, in order, for the worker */
+/* bios reach the model, in order: charged at once */
 static void dmm_arrive(struct dmm *d, struct list_head *bios)
 {
-	struct dmm_io *io;
 	unsigned long flags;
 
 	spin_lock_irqsave(&d->lock, flags);
-	list_for_each_entry(io, bios, node)
-		io->arrival_ns = ktime_get_ns();
 	list_splice_tail_init(bios, &d->incoming);
+	dmm_charge_incoming(d);
+	dmm_arm(d);
 	spin_unlock_irqrestore(&d->lock, flags);
-	queue_work(d->wq, &d->work);
 }
 
 /* the submitter unplugs: what it plugged reaches the disk together */
@@ -338,9 +338,21 @@ static int dmm_map(struct dm_target *ti, struct bio *bio)
 	LIST_HEAD(one);
 
 	bio_set_dev(bio, d->dev->bdev);
+	memset(io, 0, sizeof(*io));
+	INIT_LIST_HEAD(&io->node);
 	if (bio_op(bio) != REQ_OP_READ && bio_op(bio) != REQ_OP_WRITE && bio_op(bio) != REQ_OP_FLUSH)
-		return DM_MAPIO_REMAPPED;	/* no cost in the model */
+		return DM_MAPIO_REMAPPED;	/* no cost in the model, and end_io lets it go */
 	io->bio = bio;
+	io->flags = bio->bi_opf & (REQ_PREFLUSH | REQ_FUA);
+	if (bio_op(bio) == REQ_OP_FLUSH)
+		io->flags |= REQ_PREFLUSH;
+	io->own = !bio->bi_iter.bi_size;
+	/* its arrival: when it was submitted, under a plug too (a merged run
+	 * arrives with its last bio), so that DEVICE's time in the submitter
+	 * (virtio-pmem copies there) overlaps the model's wait */
+	io->arrival_ns = ktime_get_ns();
+	/* the model is the disk's cache: DEVICE never sees a flush */
+	bio->bi_opf &= ~(REQ_PREFLUSH | REQ_FUA);
 	cb = blk_check_plugged(dmm_unplug, d, sizeof(struct dmm_plug));
 	if (cb) {
 		struct dmm_plug *p = container_of(cb, struct dmm_plug, cb);
@@ -348,11 +360,41 @@ static int dmm_map(struct dm_target *ti, struct bio *bio)
 		if (!p->bios.next)	/* a new one is zeroed */
 			INIT_LIST_HEAD(&p->bios);
 		list_add_tail(&io->node, &p->bios);
-		return DM_MAPIO_SUBMITTED;
+	} else {
+		list_add_tail(&io->node, &one);
+		dmm_arrive(d, &one);
 	}
-	list_add_tail(&io->node, &one);
-	dmm_arrive(d, &one);
-	return DM_MAPIO_SUBMITTED;
+	return io->own ? DM_MAPIO_SUBMITTED : DM_MAPIO_REMAPPED;
+}
+
+/* DEVICE has finished a bio: it completes once the model's time is up */
+static int dmm_end_io(struct dm_target *ti, struct bio *bio, blk_status_t *error)
+{
+	struct dmm *d = ti->private;
+	struct dmm_io *io = dm_per_bio_data(bio, sizeof(struct dmm_io));
+	unsigned long flags;
+	int r = DM_ENDIO_DONE;
+
+	if (!io->bio)
+		return DM_ENDIO_DONE;	/* not the model's (a discard) */
+	spin_lock_irqsave(&d->lock, flags);
+	if (!io->ending) {
+		io->done = 1;
+		r = DM_ENDIO_INCOMPLETE;
+		if (io->charged) {
+			if (io->due_ns <= ktime_get_ns()) {
+				r = DM_ENDIO_DONE;
+			} else {
+				dmm_enqueue(d, io);
+				if (d->queue.next == &io->node)
+					dmm_arm(d);
+			}
+		}
+		/* not yet charged (still in its submitter's plug): queued
+		 * when the unplug charges it */
+	}
+	spin_unlock_irqrestore(&d->lock, flags);
+	return r;
 }
 
 static void dmm_status(struct dm_target *ti, status_type_t type, unsigned int status_flags, char *result,
@@ -403,6 +445,7 @@ static struct target_type dmm_target = {
 	.ctr = dmm_ctr,
 	.dtr = dmm_dtr,
 	.map = dmm_map,
+	.end_io = dmm_end_io,
 	.status = dmm_status,
 	.iterate_devices = dmm_iterate_devices,
 };
