@@ -44,6 +44,8 @@ struct dmm_io {
 	struct list_head node;
 	s64 arrival_ns, due_ns;
 	struct bio *bio;
+	u64 off, len;		/* as it arrived: a bio done before it is charged has its iterator advanced */
+	unsigned int op;	/* REQ_OP_READ or REQ_OP_WRITE (a flush: WRITE) */
 	unsigned int flags;	/* its REQ_PREFLUSH and REQ_FUA, which DEVICE never sees */
 	unsigned int own:1;	/* a flush alone: ends here, never sent on */
 	unsigned int charged:1;	/* due_ns is the model's */
@@ -88,19 +90,17 @@ static void dmm_enqueue(struct dmm *d, struct dmm_io *io)
 /* the model's completion for one bio (io) arriving at now */
 static s64 dmm_charge(struct dmm *d, struct dmm_io *io, u64 len, s64 now)
 {
-	struct bio *bio = io->bio;
-	u64 off = (u64)bio->bi_iter.bi_sector << SECTOR_SHIFT;
 	s64 due = now, done;
 
 	if (dmm_is_flush(io->flags))
 		due = dmodel_request(d->model, DMODEL_FLUSH, 0, 0, now);
 	if (len) {
-		done = dmodel_request(d->model, bio_op(bio) == REQ_OP_READ ? DMODEL_READ : DMODEL_WRITE, off, len, now);
+		done = dmodel_request(d->model, io->op == REQ_OP_READ ? DMODEL_READ : DMODEL_WRITE, io->off, len, now);
 		if (done > due)
 			due = done;
 	}
 	/* forced unit access: on the platter before it completes */
-	if (len && bio_op(bio) == REQ_OP_WRITE && io->flags & REQ_FUA) {
+	if (len && io->op == REQ_OP_WRITE && io->flags & REQ_FUA) {
 		done = dmodel_request(d->model, DMODEL_FLUSH, 0, 0, now);
 		if (done > due)
 			due = done;
@@ -120,24 +120,19 @@ static void dmm_charge_incoming(struct dmm *d)
 	struct dmm_io *io, *first, *last;
 
 	while (!list_empty(&d->incoming)) {
-		struct bio *b;
 		u64 len, end;
 		s64 due;
 
 		first = last = list_first_entry(&d->incoming, struct dmm_io, node);
-		b = first->bio;
-		len = b->bi_iter.bi_size;
-		end = ((u64)b->bi_iter.bi_sector << SECTOR_SHIFT) + len;
+		len = first->len;
+		end = first->off + len;
 		if (len && !first->flags) {
 			list_for_each_entry_continue(last, &d->incoming, node) {
-				struct bio *n = last->bio;
-
-				if (bio_op(n) != bio_op(b) || last->flags ||
-				    ((u64)n->bi_iter.bi_sector << SECTOR_SHIFT) != end ||
-				    len + n->bi_iter.bi_size > DMM_MERGE_MAX || !n->bi_iter.bi_size)
+				if (last->op != first->op || last->flags || last->off != end || !last->len ||
+				    len + last->len > DMM_MERGE_MAX)
 					break;
-				len += n->bi_iter.bi_size;
-				end += n->bi_iter.bi_size;
+				len += last->len;
+				end += last->len;
 			}
 			last = list_prev_entry(last, node);
 		}
@@ -347,6 +342,9 @@ static int dmm_map(struct dm_target *ti, struct bio *bio)
 	if (bio_op(bio) == REQ_OP_FLUSH)
 		io->flags |= REQ_PREFLUSH;
 	io->own = !bio->bi_iter.bi_size;
+	io->off = (u64)bio->bi_iter.bi_sector << SECTOR_SHIFT;
+	io->len = bio->bi_iter.bi_size;
+	io->op = bio_op(bio) == REQ_OP_READ ? REQ_OP_READ : REQ_OP_WRITE;
 	/* its arrival: when it was submitted, under a plug too (a merged run
 	 * arrives with its last bio), so that DEVICE's time in the submitter
 	 * (virtio-pmem copies there) overlaps the model's wait */
