@@ -13,6 +13,8 @@ model_check() {
 	msg=$(diskmodel_refusal "$1" "$2" "$model_ko")
 	[ -z "$msg" ] || die "$msg ($BZIMAGE)"
 	[ -x "$(diskmodel_tool)" ] || die "DISK=$1 needs $(diskmodel_tool) (make host)"
+	# a profile the model cannot take is refused here, naming the field
+	msg=$(diskmodel_params "$1" 2>&1 >/dev/null) || die "DISK=$1: ${msg:-its profile is refused}"
 	[ -x "$OUT/host/gen_init_cpio" ] || die "DISK=$1 needs $OUT/host/gen_init_cpio (make image)"
 }
 
