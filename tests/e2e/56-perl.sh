@@ -4,7 +4,8 @@
 # `lines`, in one boot (-m 96 and the swapfile only, to keep it short; the
 # docs/results/seed000.md has -m 64 too). lines stands for that perl, so in every run its
 # pswpout, pswpin and peak swap must be within 25 % of perl's mean. Also:
-# perl on the filesystem disk (EXTRA_ON=disk, the default) runs at -m 64 and
+# perl on the filesystem disk (EXTRA_ON=disk, the default) runs at -m 64, also
+# with the swap partition only (init mounts that disk read-only for it), and
 # leaves the guest over 5 MiB more than perl in the initramfs (ramfs, which
 # the seed000 boot's exec moves to that disk), and a bad swapbench.exec.*
 # value stops the boot with a clear error.
@@ -46,6 +47,11 @@ check "perl on the disk at -m 64: completes (status $rc)" test "$rc" = 0
 check "perl on the disk: the record says so" grep -aq '^ok .*workload=exec .*w.extras=disk ' "$log"
 kb=$(field "$log" '^ok .*workload=exec ' w.extras_kb)
 check "perl on the disk: and their size, over 2 MiB ($kb kB)" test "${kb:-0}" -gt 2048
+# the extras' disk is mounted (read-only) when no swapfile configuration mounts it
+INITRD=$disk boot diskpart -- swapbench.workloads=exec swapbench.runs=1 swapbench.warmup=0 swapbench.backends=partition \
+	swapbench.exec.cmd=perl 'swapbench.exec.args="-e 1"'
+check "perl on the disk with the partition only: completes (status $rc)" test "$rc" = 0
+check "perl on the disk with the partition only: perl ran from the disk" grep -aq '^ok .*workload=exec .*backend=partition .*w.extras=disk ' "$log"
 boot ramfs -- swapbench.workloads=exec swapbench.runs=1 swapbench.warmup=0 swapbench.backends=file \
 	swapbench.exec.cmd=perl 'swapbench.exec.args="-e 1"' swapbench.exec.move=0
 in_ram=$(field "$log" '^ok .*workload=exec ' w.memavailable_kb)
