@@ -6,6 +6,7 @@
  */
 #include "clockflag.h"
 #include "cmd.h"
+#include "problems.h"
 #include "util.h"
 
 #include <stdarg.h>
@@ -176,7 +177,7 @@ void cmd_load(const struct opts *o, struct dataset *ds, int n, char **paths)
 	for (int i = 0; i < n; i++)
 		parse_source(ds, paths[i]);
 	parse_finish(ds);
-	parse_print_problems(ds, stderr, 0);
+	problems_print(ds, stderr, 0);
 	clockflag_runs(ds, o->metric);
 	clockflag_print(ds, stderr);
 }

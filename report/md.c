@@ -5,6 +5,7 @@
 #include "nway.h"
 #include "memory.h"
 #include "plot.h"
+#include "problems.h"
 #include "table.h"
 #include "util.h"
 #include "verdict.h"
@@ -279,7 +280,7 @@ static void problems(const struct dataset *ds)
 		printf("None: every record's checksum matched and every boot is complete.\n");
 	else
 		printf("Records named here were not used; incomplete boots are named too.\n\n");
-	parse_print_problems(ds, stdout, 1);
+	problems_print(ds, stdout, 1);
 	for (size_t i = 0, n = 0; i < ds->nruns; i++) {
 		const struct run *r = &ds->runs[i];
 
