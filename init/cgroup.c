@@ -106,7 +106,7 @@ int cgroup_check(const struct sb_config *cfg, uint64_t memtotal_kb, uint64_t swa
 	struct utsname u;
 	int err;
 
-	if (!swapconf_cgroup(cfg))
+	if (!swapconf_cgroup(cfg->conf, cfg->nconfs))
 		return 0;
 	for (int i = 0; i < cfg->nconfs && !first; i++)
 		for (int k = 0; k < CG_KNOBS; k++)

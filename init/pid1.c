@@ -11,6 +11,7 @@
  * command lines and disk designations (registry.h), for the host to read.
  */
 #include "bench.h"
+#include "cmdkeys.h"
 #include "cmdline.h"
 #include "errmsg.h"
 #include "plan.h"
@@ -162,7 +163,7 @@ static void show_plan(const struct sb_config *c)
 	for (unsigned i = 0; i < p.n; i++)
 		if (!p.item[i].warmup)
 			printf("%s-%s-%u\n", c->workloads[p.item[i].workload],
-			       cmdline_conf_name(c, p.item[i].backend), p.item[i].iter);
+			       swapconf_name(c->conf, c->nconfs, p.item[i].backend), p.item[i].iter);
 }
 
 enum host_mode { HOST_PARSE, HOST_CHECK, HOST_PLAN };
@@ -190,7 +191,7 @@ static int host_parse(const char *text, enum host_mode mode)
 		show_plan(&c);
 		return 0;
 	}
-	for (int i = 0, r; (r = cmdline_show(&c, i, line, sizeof(line))) >= 0; i++)
+	for (int i = 0, r; (r = cmdkeys_show(&c, i, line, sizeof(line))) >= 0; i++)
 		if (r == 0)
 			printf("%s\n", line);
 	for (int i = 0; i < c.nparams; i++)

@@ -289,7 +289,7 @@ void records_conf(const struct sb_swapconf *c, uint64_t zram_bytes)
 void records_result(struct rec_buf *b, const struct plan_item *it, unsigned long num,
 		    const struct run_result *r, const struct swapstat *st, const char *settle)
 {
-	const char *wl = R.cfg->workloads[it->workload], *bk = cmdline_conf_name(R.cfg, it->backend);
+	const char *wl = R.cfg->workloads[it->workload], *bk = swapconf_name(R.cfg->conf, R.cfg->nconfs, it->backend);
 	char id[80];
 
 	snprintf(id, sizeof(id), "%s-%s-%u", wl, bk, it->iter);
@@ -350,6 +350,6 @@ void records_progress(unsigned done, unsigned total, const struct plan_item *it,
 
 	results_line("# [%u/%u] %s%s on %s #%u: %s %.2f s, pswpin %llu, ETA %u:%02u", done, total,
 		     it->warmup ? "warm-up " : "", R.cfg->workloads[it->workload],
-		     cmdline_conf_name(R.cfg, it->backend), it->iter, r->status, r->elapsed_s,
+		     swapconf_name(R.cfg->conf, R.cfg->nconfs, it->backend), it->iter, r->status, r->elapsed_s,
 		     D(VM_PSWPIN), (unsigned)eta / 60, (unsigned)eta % 60);
 }

@@ -72,14 +72,14 @@ static void describe_keys(FILE *out)
 	struct sb_config cfg;
 	char line[CMD_VAL_MAX * 2];
 
-	cmdline_defaults(&cfg);
-	for (size_t i = 0; i < cmdline_nkeys; i++) {
-		const struct key *k = &cmdline_keys[i];
+	cmdkeys_defaults(&cfg);
+	for (size_t i = 0; i < cmdkeys_n; i++) {
+		const struct key *k = &cmdkeys[i];
 		const char *def = "";
 
-		if (cmdline_show(&cfg, (int)i, line, sizeof(line)) == 0)
+		if (cmdkeys_show(&cfg, (int)i, line, sizeof(line)) == 0)
 			def = strchr(line, '=') + 1;
-		fprintf(out, "key %s kind=%s default=%s", k->name, cmdline_kind_names[k->kind], def);
+		fprintf(out, "key %s kind=%s default=%s", k->name, cmdkeys_kind_names[k->kind], def);
 		switch (k->kind) {
 		case K_UINT:
 		case K_U64:
@@ -106,7 +106,7 @@ static void describe_keys(FILE *out)
 			fprintf(out, " max-items=%d", CMD_WORKLOADS_MAX);
 			break;
 		case K_BACKENDS:
-			fprintf(out, " max-items=%d", CMD_CONFS_MAX);
+			fprintf(out, " max-items=%d", SWAPCONF_MAX);
 			break;
 		case K_STR:
 		case K_NAME:

@@ -110,18 +110,18 @@ void totals_precision(const struct sb_config *cfg, const struct plan *p, int fin
 			plan_rel(p, w, bk, &pairs, &rel, &half);
 			if (n < sizeof(line) && isfinite(half))
 				n += (size_t)snprintf(line + n, sizeof(line) - n, "%s %s/%s %+.1f%% +-%.1f%%",
-						      n ? "," : "", cfg->workloads[w], cmdline_conf_name(cfg, bk),
+						      n ? "," : "", cfg->workloads[w], swapconf_name(cfg->conf, cfg->nconfs, bk),
 						      rel, half);
 			else if (n < sizeof(line))
 				n += (size_t)snprintf(line + n, sizeof(line) - n, "%s %s/%s %zu pair(s)",
-						      n ? "," : "", cfg->workloads[w], cmdline_conf_name(cfg, bk),
+						      n ? "," : "", cfg->workloads[w], swapconf_name(cfg->conf, cfg->nconfs, bk),
 						      pairs);
 			if (!final)
 				continue;
 			records_diag(&b, "precision");
 			rec_add(&b, "workload", cfg->workloads[w]);
-			rec_add(&b, "a", cmdline_conf_name(cfg, p->u.first_b));
-			rec_add(&b, "b", cmdline_conf_name(cfg, bk));
+			rec_add(&b, "a", swapconf_name(cfg->conf, cfg->nconfs, p->u.first_b));
+			rec_add(&b, "b", swapconf_name(cfg->conf, cfg->nconfs, bk));
 			rec_addf(&b, "pairs", "%zu", pairs);
 			if (isfinite(half)) {
 				rec_addf(&b, "rel", "%.3f", rel);

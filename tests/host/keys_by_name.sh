@@ -24,7 +24,7 @@ insert_row() { # FILE TABLE-OPENING-LINE NEW-NAME
 		index($0, open) == 1 { seen = 1 }
 		END { exit !inserted }' "$1" >"$1.new" && mv "$1.new" "$1"
 }
-insert_row init/cmdkeys.c 'const struct key cmdline_keys[] = {' zzinserted ||
+insert_row init/cmdkeys.c 'const struct key cmdkeys[] = {' zzinserted ||
 	{ fail "no key table found in init/cmdkeys.c"; exit 1; }
 insert_row workloads/fight.c 'static struct wl_param params[] = {' zzinserted ||
 	{ fail "no parameter table found in workloads/fight.c"; exit 1; }
