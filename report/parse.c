@@ -1,7 +1,7 @@
 /* parse: record lines to runs, boots and problems. */
-#include "check.h"
 #include "parse.h"
 #include "problems.h"
+#include "refuse.h"
 #include "util.h"
 #include "../lib/record.h"
 
@@ -135,7 +135,7 @@ static void add_result(struct dataset *ds, const struct rec *r, const char *sour
 	run->status_name = record_get(&run->rec, "status");
 	run->kernel = record_get(&run->rec, "kernel");
 	run->tag = record_get(&run->rec, "tag");
-	if ((why = check_run(run))) {
+	if ((why = refuse_run(run))) {
 		problems_add(ds, source, line, "boot %s test %lu: %s (not used)", b->id, r->num,
 			     why);
 		note_refused(b, r->num);

@@ -1,9 +1,9 @@
 /*
- * check: whether a run's own record says it measured what it names (one
+ * refuse: whether a run's own record says it measured what it names (one
  * swap configuration active, and the one it names); a table of checks
  * (run_checks). parse.c asks it of every run it reads.
  */
-#include "check.h"
+#include "refuse.h"
 #include "util.h"
 
 #include <stdio.h>
@@ -60,7 +60,7 @@ static const char *(*const run_checks[])(const struct run *r) = {
 	config_active,
 };
 
-const char *check_run(const struct run *r)
+const char *refuse_run(const struct run *r)
 {
 	const char *why;
 
