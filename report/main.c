@@ -4,12 +4,9 @@
  * options are the two tables below; parsing and `help` both read them
  * (the reference with the statistics: docs/report.md).
  */
-#include "clockflag.h"
 #include "cmd.h"
-#include "problems.h"
 #include "util.h"
 
-#include <stdarg.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -159,32 +156,6 @@ static void usage_print(FILE *out)
 		usage_line(out, 4, head, d->help);
 	}
 	fputs(usage_tail, out);
-}
-
-void usage_error(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vmessage(fmt, ap, "\nTry 'swapbench-report help'.\n");
-	va_end(ap);
-	exit(EXIT_USAGE);
-}
-
-void cmd_load(const struct opts *o, struct dataset *ds, int n, char **paths)
-{
-	ds->keep_flagged = o->flagged;
-	for (int i = 0; i < n; i++)
-		parse_source(ds, paths[i]);
-	parse_finish(ds);
-	problems_print(ds, stderr, 0);
-	clockflag_runs(ds, o->metric);
-	clockflag_print(ds, stderr);
-}
-
-int cmd_exit_status(const struct dataset *ds)
-{
-	return ds->nprobs ? EXIT_PROBLEMS : EXIT_CLEAN;
 }
 
 static int metric_ok(const char *m)
