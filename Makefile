@@ -54,8 +54,10 @@ LIB_SRC   := lib/record.c lib/crc32.c lib/resdisk.c lib/stats.c lib/stats_rank.c
 	     lib/wire.c
 INIT_SRC  := $(wildcard init/*.c) $(LIB_SRC)
 INIT_HDR  := $(wildcard init/*.h lib/*.h)
-# the one list of workloads: lib/workloads.h, as NAME:PROGRAM pairs
-WL_PAIRS  := $(shell grep -o 'X.[a-z0-9_]*, "[a-z0-9_-]*"' lib/workloads.h | sed 's/X.\(.*\), "\(.*\)"/\2:\1/')
+# the one list of workloads: lib/workloads.h, as NAME:PROGRAM pairs, read by
+# the C preprocessor (its one reader), not by a pattern
+WL_PAIRS  := $(shell printf '\043include "lib/workloads.h"\n\043define P_(program, name, ...) name:program\nWORKLOADS(P_)\n' | \
+	       $(HOST_CC) -E -P -x c - | tr -d '"')
 wl_prog    = $(word 2,$(subst :, ,$(filter $(1):%,$(WL_PAIRS))))
 WL_ALL    := $(foreach p,$(WL_PAIRS),$(firstword $(subst :, ,$(p))))
 # the programs built; the other names are aliases of one of them
@@ -85,12 +87,12 @@ help_var = @printf '  %-22s %s\n' '$(1)=$($(1))' '$(2)'
 .DEFAULT_GOAL := help
 
 # The registry: what the image's own parser and tables say (init/registry.h),
-# once out/host/init-host is built
-REGISTRY = $(HOST_OUT)/init-host --describe 2>/dev/null
+# once out/host/init-host is built, read by its one reader, host/registry.sh
+REGISTRY = INIT_HOST=$(HOST_OUT)/init-host host/registry.sh
 # $(call img_default,KEY): ", VALUE", the key's default
-img_default = $(shell $(REGISTRY) | sed -n 's/^key $(1) .*default=\([^ ]*\).*/, \1/p')
+img_default = $(shell $(REGISTRY) default $(1) 2>/dev/null | sed 's/^/, /')
 # "0 pass, 1 fail, ...": the exit statuses and their words
-exit_words = $(shell $(REGISTRY) | sed -n 's/^exit \([0-9]*\) word=\([a-z]*\).*/\1 \2/p' | paste -sd, | sed 's/,/, /g')
+exit_words = $(shell $(REGISTRY) exit_words 2>/dev/null)
 
 help:
 	@echo 'swapbench: boot a tiny Linux with $(MEM) MiB and measure swap: a partition against a swapfile, zram or zswap (docs/swap-configurations.md)'

@@ -3,6 +3,7 @@
 # line per check, "PASS name", "FAIL name: why", "SKIP name: why" or
 # "INFO text", which tests/run counts; `exit "$failed"` at the end makes
 # any FAIL the test's exit status 1.
+# shellcheck disable=SC2034 # failed: the sourcing test exits with it
 failed=0
 
 pass() { echo "PASS $1"; }
