@@ -6,6 +6,7 @@
  */
 #include "cmd.h"
 #include "util.h"
+#include "../lib/reckeys.h"
 
 #include <stddef.h>
 #include <stdlib.h>
@@ -252,7 +253,7 @@ static int parse_options(const struct command *c, struct opts *o, int argc, char
 
 int main(int argc, char **argv)
 {
-	struct opts o = { .metric = "elapsed_s", .by = BY_BACKEND, .threshold = 5, .baseline = "partition" };
+	struct opts o = { .metric = RK_ELAPSED_S, .by = BY_BACKEND, .threshold = 5, .baseline = "partition" };
 	const struct command *c = NULL;
 	int n;
 

@@ -9,6 +9,7 @@
 #include "table.h"
 #include "util.h"
 #include "verdict.h"
+#include "../lib/reckeys.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -98,7 +99,7 @@ static void disk_note(const struct dataset *ds)
 	const struct record *figures = NULL;
 
 	for (size_t i = 0; i < ds->nboots; i++) {
-		const char *d = record_get(&ds->boots[i]->meta, "disk");
+		const char *d = record_get(&ds->boots[i]->meta, RK_DISK);
 
 		if (!d || !strcmp(d, "unknown"))
 			unknown++;
@@ -121,7 +122,7 @@ static void disk_note(const struct dataset *ds)
 		/* the profile's figures as the model had them (the disk record's disk_* words) */
 		const char *sep = " ";
 
-		printf("The model's figures (%s, from its profile file):", or_dash(record_get(figures, "disk")));
+		printf("The model's figures (%s, from its profile file):", or_dash(record_get(figures, RK_DISK)));
 		for (size_t i = 0; i < figures->nf; i++) {
 			const char *k = record_key(figures, i);
 
@@ -176,9 +177,9 @@ static void boots(const struct dataset *ds)
 			const struct boot *b = ds->boots[i];
 
 			table_add(&t, "%s", b->id);
-			table_add(&t, "`%s`", or_dash(record_get(&b->meta, "kernel_version")));
-			table_add(&t, "`%s`%s", or_dash(record_get(&b->meta, "cmdline")),
-				  record_get(&b->meta, "cmdline_cut") ? " (cut)" : "");
+			table_add(&t, "`%s`", or_dash(record_get(&b->meta, RK_KERNEL_VERSION)));
+			table_add(&t, "`%s`%s", or_dash(record_get(&b->meta, RK_CMDLINE)),
+				  record_get(&b->meta, RK_CMDLINE_CUT) ? " (cut)" : "");
 		}
 		table_group(&t, 0, "boots");
 		table_print(&t, stdout, 1);
@@ -188,11 +189,11 @@ static void boots(const struct dataset *ds)
 	for (size_t i = 0; i < ds->nboots; i++) {
 		const struct boot *b = ds->boots[i];
 
-		const char *cut = record_get(&b->meta, "cmdline_cut");
+		const char *cut = record_get(&b->meta, RK_CMDLINE_CUT);
 
 		printf("- boot %s: `%s`, command line `%s`%s%s%s\n", b->id,
-		       or_dash(record_get(&b->meta, "kernel_version")),
-		       or_dash(record_get(&b->meta, "cmdline")), cut ? " (cut: " : "", cut ? cut : "",
+		       or_dash(record_get(&b->meta, RK_KERNEL_VERSION)),
+		       or_dash(record_get(&b->meta, RK_CMDLINE)), cut ? " (cut: " : "", cut ? cut : "",
 		       cut ? " more bytes not recorded)" : "");
 	}
 }
@@ -246,7 +247,7 @@ static void confs(const struct dataset *ds)
 								len ? " " : "", key, record_val(r, f));
 			}
 			table_add(&t, "%s", ds->boots[i]->id);
-			table_add(&t, "%s", or_dash(record_get(r, "backend")));
+			table_add(&t, "%s", or_dash(record_get(r, RK_BACKEND)));
 			table_add(&t, "%s", set);
 		}
 	if (n && ds->nboots > BOOTS_LISTED)
@@ -269,7 +270,7 @@ static void notes(const struct dataset *ds)
 			if (!n++)
 				printf("\n## Messages from init\n\n");
 			printf("- boot %s, %s (`%s:%lu`): %s\n", ds->boots[i]->id, r->kind, r->source,
-			       r->line, or_dash(record_get(r, "msg")));
+			       r->line, or_dash(record_get(r, RK_MSG)));
 		}
 }
 

@@ -4,6 +4,7 @@
 #include "refuse.h"
 #include "util.h"
 #include "../lib/record.h"
+#include "../lib/reckeys.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -85,7 +86,7 @@ static const char *result_fault(const struct record *r, int ok, int *status)
 			return why;
 		}
 	}
-	*status = status_of(record_get(r, "status"));
+	*status = status_of(record_get(r, RK_STATUS));
 	if (*status < 0)
 		return "result record with unknown status=";
 	if (ok != (*status == ST_OK))
@@ -116,7 +117,7 @@ static void add_result(struct dataset *ds, const struct rec *r, const char *sour
 		problems_add(ds, source, line, "%s (not used)", why);
 		return;
 	}
-	b = find_boot(ds, record_get(&run->rec, "boot"), source);
+	b = find_boot(ds, record_get(&run->rec, RK_BOOT), source);
 	dup = hmap_get(&b->run_ix, h, same_run, &r->num, ds);
 	if (dup != HMAP_NONE) {
 		const struct run *o = &ds->runs[dup];
@@ -130,11 +131,11 @@ static void add_result(struct dataset *ds, const struct rec *r, const char *sour
 	run->seq = ds->nruns;
 	run->num = r->num;
 	run->status = (enum run_status)status;
-	run->workload = record_get(&run->rec, "workload");
-	run->backend = record_get(&run->rec, "backend");
-	run->status_name = record_get(&run->rec, "status");
-	run->kernel = record_get(&run->rec, "kernel");
-	run->tag = record_get(&run->rec, "tag");
+	run->workload = record_get(&run->rec, RK_WORKLOAD);
+	run->backend = record_get(&run->rec, RK_BACKEND);
+	run->status_name = record_get(&run->rec, RK_STATUS);
+	run->kernel = record_get(&run->rec, RK_KERNEL);
+	run->tag = record_get(&run->rec, RK_TAG);
 	if ((why = refuse_run(run))) {
 		problems_add(ds, source, line, "boot %s test %lu: %s (not used)", b->id, r->num,
 			     why);
@@ -150,7 +151,7 @@ static struct boot *add_diag(struct dataset *ds, const struct rec *r, const char
 			     unsigned long line)
 {
 	static const char *const kinds[] = { "meta", "swap", "totals", "error", "warning", "conf", "disk" };
-	const char *id = rec_get(r, "boot");
+	const char *id = rec_get(r, RK_BOOT);
 	struct boot *b;
 	struct record *slot;
 	int kind = -1;
@@ -171,7 +172,7 @@ static struct boot *add_diag(struct dataset *ds, const struct rec *r, const char
 		return b;
 	}
 	if (kind == 3 || kind == 4) {
-		const char *msg = rec_get(r, "msg");
+		const char *msg = rec_get(r, RK_MSG);
 
 		grow(&b->notes, &b->notes_cap, b->nnotes, sizeof(*b->notes));
 		store_record(ds, &b->notes[b->nnotes], r, source, line);
@@ -417,7 +418,7 @@ static void check_plan(struct dataset *ds, struct boot *b, const struct test *t,
 	unsigned long plan = b->plan, next = 1;
 	char missing[256] = "";
 
-	if (util_number(record_get(&b->totals, "planned"), &planned) && planned >= 0 &&
+	if (util_number(record_get(&b->totals, RK_PLANNED), &planned) && planned >= 0 &&
 	    planned < (double)ULONG_MAX)	/* beyond that the cast is undefined */
 		plan = (unsigned long)planned;
 	if (!plan)
@@ -482,8 +483,8 @@ void parse_finish(struct dataset *ds)
 		struct run *r = &ds->runs[i];
 
 		if (!r->kernel)
-			r->kernel = record_get(&r->boot->meta, "kernel_release");
+			r->kernel = record_get(&r->boot->meta, RK_KERNEL_RELEASE);
 		if (!r->tag)
-			r->tag = record_get(&r->boot->meta, "tag");
+			r->tag = record_get(&r->boot->meta, RK_TAG);
 	}
 }

@@ -5,6 +5,7 @@
  */
 #include "refuse.h"
 #include "util.h"
+#include "../lib/reckeys.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -13,7 +14,7 @@
 static const char *one_swap_active(const struct run *r)
 {
 	static char why[96];
-	const char *s = record_get(&r->rec, "swaps_active");
+	const char *s = record_get(&r->rec, RK_SWAPS_ACTIVE);
 	double n;
 
 	if (!s || (util_number(s, &n) && n == 1))
@@ -39,7 +40,7 @@ static int field_is(const struct run *r, const char *key, double want)
 static const char *config_active(const struct run *r)
 {
 	static char why[160];
-	const char *b = r->backend ? r->backend : "", *dev = record_get(&r->rec, "swap_dev");
+	const char *b = r->backend ? r->backend : "", *dev = record_get(&r->rec, RK_SWAP_DEV);
 	int zram = !strncmp(b, "zram", 4), zswap = !strncmp(b, "zswap", 5);
 
 	if (zram && dev && strcmp(dev, "/dev/zram0"))
