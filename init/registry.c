@@ -69,6 +69,7 @@ const size_t registry_nlimits = sizeof(registry_limits) / sizeof(registry_limits
 
 static void describe_keys(FILE *out)
 {
+	struct describe_rec r;
 	static const char *const wls[] = WORKLOADS_NAMES;
 	struct sb_config cfg;
 	char line[CMD_VAL_MAX * 2], list[CMD_VAL_MAX];
@@ -81,24 +82,24 @@ static void describe_keys(FILE *out)
 
 		if (cmdkeys_show(&cfg, (int)i, line, sizeof(line)) == 0)
 			def = strchr(line, '=') + 1;
-		describe_begin(out, "key", k->name);
-		describe_field(out, "kind", cmdkeys_kind_names[k->kind]);
-		describe_field(out, "default", def);
+		describe_begin(&r, "key", k->name);
+		describe_field(&r, "kind", cmdkeys_kind_names[k->kind]);
+		describe_field(&r, "default", def);
 		switch (k->kind) {
 		case K_UINT:
 		case K_U64:
 		case K_SIZE:
-			describe_fieldf(out, "min", "%llu", (unsigned long long)k->min);
-			describe_fieldf(out, "max", "%llu", (unsigned long long)k->max);
+			describe_fieldf(&r, "min", "%llu", (unsigned long long)k->min);
+			describe_fieldf(&r, "max", "%llu", (unsigned long long)k->max);
 			break;
 		case K_PCT:
-			describe_fieldf(out, "min", "%llu.%02llu", (unsigned long long)k->min / 100,
+			describe_fieldf(&r, "min", "%llu.%02llu", (unsigned long long)k->min / 100,
 					(unsigned long long)k->min % 100);
-			describe_fieldf(out, "max", "%llu.%02llu", (unsigned long long)k->max / 100,
+			describe_fieldf(&r, "max", "%llu.%02llu", (unsigned long long)k->max / 100,
 					(unsigned long long)k->max % 100);
 			break;
 		case K_BOOL:
-			describe_field(out, "values", "0,1");
+			describe_field(&r, "values", "0,1");
 			break;
 		case K_ENUM:
 		case K_LIST:
@@ -107,52 +108,53 @@ static void describe_keys(FILE *out)
 			for (int v = 0; k->kind == K_ENUM ? k->names[v] != NULL : wls[v] != NULL; v++)
 				n += (size_t)snprintf(list + n, n < sizeof(list) ? sizeof(list) - n : 0, "%s%s",
 						      v ? "," : "", k->kind == K_ENUM ? k->names[v] : wls[v]);
-			describe_field(out, "values", list);
+			describe_field(&r, "values", list);
 			if (k->kind == K_LIST)
-				describe_fieldf(out, "max-items", "%d", CMD_WORKLOADS_MAX);
+				describe_fieldf(&r, "max-items", "%d", CMD_WORKLOADS_MAX);
 			break;
 		case K_BACKENDS:
-			describe_fieldf(out, "max-items", "%d", SWAPCONF_MAX);
+			describe_fieldf(&r, "max-items", "%d", SWAPCONF_MAX);
 			break;
 		case K_STR:
 		case K_NAME:
-			describe_fieldf(out, "max-bytes", "%d", k->kind == K_NAME ? CMD_NAME_MAX - 1 : CMD_VAL_MAX - 1);
+			describe_fieldf(&r, "max-bytes", "%d", k->kind == K_NAME ? CMD_NAME_MAX - 1 : CMD_VAL_MAX - 1);
 			break;
 		case K_ADDR:
-			describe_field(out, "form", "IPV4:PORT");
+			describe_field(&r, "form", "IPV4:PORT");
 			break;
 		}
-		describe_field(out, "text", k->help);
-		describe_end(out);
+		describe_field(&r, "text", k->help);
+		fputs(describe_line(&r), out);
 	}
-	describe_begin(out, "default-experiment", "until");
-	describe_fieldf(out, "until", "%u.%02u", DEFAULT_UNTIL_CP / 100, DEFAULT_UNTIL_CP % 100);
-	describe_fieldf(out, "runs", "%u", DEFAULT_MINRUNS);
-	describe_fieldf(out, "maxruns", "%u", DEFAULT_MAXRUNS);
-	describe_fieldf(out, "text", "when none of workloads, runs, order, backends, until is given: pairs "
+	describe_begin(&r, "default-experiment", "until");
+	describe_fieldf(&r, "until", "%u.%02u", DEFAULT_UNTIL_CP / 100, DEFAULT_UNTIL_CP % 100);
+	describe_fieldf(&r, "runs", "%u", DEFAULT_MINRUNS);
+	describe_fieldf(&r, "maxruns", "%u", DEFAULT_MAXRUNS);
+	describe_fieldf(&r, "text", "when none of workloads, runs, order, backends, until is given: pairs "
 			"until +-%u %%, at least %u and at most %u runs a backend", DEFAULT_UNTIL_CP / 100,
 			DEFAULT_MINRUNS, DEFAULT_MAXRUNS);
-	describe_end(out);
-	describe_begin(out, "default-experiment", "maxruns");
-	describe_fieldf(out, "maxruns", "%u", UNTIL_DEFAULT_MAXRUNS);
-	describe_field(out, "text", "until given without maxruns: at most this many runs a backend");
-	describe_end(out);
+	fputs(describe_line(&r), out);
+	describe_begin(&r, "default-experiment", "maxruns");
+	describe_fieldf(&r, "maxruns", "%u", UNTIL_DEFAULT_MAXRUNS);
+	describe_field(&r, "text", "until given without maxruns: at most this many runs a backend");
+	fputs(describe_line(&r), out);
 }
 
 #define WORKLOAD_LINE_(program, name, ...) { #program, name },
 
 static void describe_workloads(FILE *out)
 {
+	struct describe_rec r;
 	static const struct {
 		const char *program, *name;
 	} w[] = { WORKLOADS(WORKLOAD_LINE_) };
 
 	for (size_t i = 0; i < sizeof(w) / sizeof(w[0]); i++) {
-		describe_begin(out, "workload", w[i].name);
-		describe_field(out, "program", w[i].program);
+		describe_begin(&r, "workload", w[i].name);
+		describe_field(&r, "program", w[i].program);
 		if (strcmp(w[i].name, w[i].program))
-			describe_field(out, "alias", "1");
-		describe_end(out);
+			describe_field(&r, "alias", "1");
+		fputs(describe_line(&r), out);
 	}
 }
 
@@ -160,14 +162,17 @@ static void describe_workloads(FILE *out)
 static void describe_one(FILE *out, const char *type, const char *name, const char *key,
 			 const char *value, const char *text)
 {
-	describe_begin(out, type, name);
-	describe_field(out, key, value);
-	describe_field(out, "text", text);
-	describe_end(out);
+	struct describe_rec r;
+
+	describe_begin(&r, type, name);
+	describe_field(&r, key, value);
+	describe_field(&r, "text", text);
+	fputs(describe_line(&r), out);
 }
 
 void registry_describe(FILE *out)
 {
+	struct describe_rec r;
 	char v[64];
 
 	snprintf(v, sizeof(v), "%d", REGISTRY_FORMAT);
@@ -183,11 +188,11 @@ void registry_describe(FILE *out)
 		describe_one(out, "cmdline", registry_cmdlines[i].name, "by", registry_cmdlines[i].who,
 			     registry_cmdlines[i].line);
 	for (size_t i = 0; i < registry_ndisks; i++) {
-		describe_begin(out, "disk", registry_disks[i].name);
-		describe_fieldf(out, "key", "swapbench.%s", registry_disks[i].key);
-		describe_field(out, "spec", registry_disks[i].spec);
-		describe_field(out, "text", registry_disks[i].text);
-		describe_end(out);
+		describe_begin(&r, "disk", registry_disks[i].name);
+		describe_fieldf(&r, "key", "swapbench.%s", registry_disks[i].key);
+		describe_field(&r, "spec", registry_disks[i].spec);
+		describe_field(&r, "text", registry_disks[i].text);
+		fputs(describe_line(&r), out);
 	}
 	for (size_t i = 0; i < registry_nlimits; i++) {
 		snprintf(v, sizeof(v), "%llu", registry_limits[i].value);

@@ -216,22 +216,23 @@ static void help(const struct wl_param *params, size_t nparams)
 static void describe(const struct wl_param *params, size_t nparams)
 {
 	static const char *const kinds[] = { "uint", "size", "ratio", "sizes", "name", "text", "fill" };
+	struct describe_rec r;
 	char range[64], name[96];
 
 	for (size_t i = 0; i < nparams; i++) {
 		const struct wl_param *p = &params[i];
 
 		snprintf(name, sizeof(name), "%s.%s", prog, p->name);
-		describe_begin(stdout, "param", name);
-		describe_field(stdout, "kind", kinds[p->kind]);
-		describe_field(stdout, "default", p->def);
+		describe_begin(&r, "param", name);
+		describe_field(&r, "kind", kinds[p->kind]);
+		describe_field(&r, "default", p->def);
 		if (p->kind == WL_UINT || p->kind == WL_SIZE || p->kind == WL_RATIO || p->kind == WL_SIZES) {
 			range_text(p, range, sizeof(range));
-			describe_field(stdout, "range", range);
+			describe_field(&r, "range", range);
 		} else if (p->kind == WL_FILL) {
-			describe_field(stdout, "values", "zero,same,random,text,text:R");
+			describe_field(&r, "values", "zero,same,random,text,text:R");
 		}
-		describe_end(stdout);
+		fputs(describe_line(&r), stdout);
 	}
 	exit(0);
 }
