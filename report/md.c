@@ -11,6 +11,7 @@
 #include "verdict.h"
 #include "../lib/reckeys.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -324,13 +325,33 @@ static void configurations(const struct dataset *ds, const struct opts *o)
 	nway_free(&nw);
 }
 
+/* DIR/notes.txt: what the host could not do for the plots (no PNG), "" if nothing */
+static void write_notes(const char *dir, const char *text)
+{
+	char *path = xasprintf("%s/notes.txt", dir);
+	FILE *f = fopen(path, "w");
+
+	if (!f || fputs(text, f) < 0 || fclose(f))
+		die("%s: %s", path, strerror(errno));
+	free(path);
+}
+
 static void plots(const struct dataset *ds, const struct opts *o)
 {
 	const char **wl;
 	struct cells cs;
 	size_t nw;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *notes = open_memstream(&text, &len);
 
-	plot_all(ds, o->metric, o->by, o->plots, stderr);
+	if (!notes)
+		die("out of memory");
+	plot_all(ds, o->metric, o->by, o->plots, NULL, notes);
+	if (fclose(notes))
+		die("out of memory");
+	write_notes(o->plots, text);
+	free(text);
 	group_build(ds, o->metric, o->by, NULL, NULL, &cs);
 	nw = group_workloads(&cs, &wl);
 	printf("\n## Plots\n\n");
