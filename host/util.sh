@@ -1,8 +1,8 @@
 # shellcheck shell=bash
 # host/util.sh -- what every host script shares, sourced: its name on each
 # message (SB_WHO, by default the script's file name), log and warn lines
-# on stderr, and die, which exits with the registry's status for a
-# configuration or set-up error. The other sourced host/ files are the
+# on stderr, and die, which exits with the registry's status whose word is
+# "error". The other sourced host/ files are the
 # decisions (host/qemu.sh, host/cmdline.sh, ...); host/registry.sh reads
 # the registry.
 SB_WHO=${SB_WHO:-$(basename "$0")}

@@ -27,3 +27,7 @@ check() {
 same() {
 	if [ "$2" = "$3" ]; then pass "$1"; else fail "$1" "got '$3', want '$2'"; fi
 }
+# contains NAME TEXT PART: PASS if TEXT contains PART, else FAIL quoting both
+contains() {
+	if [[ $2 == *"$3"* ]]; then pass "$1"; else fail "$1" "'$2' lacks '$3'"; fi
+}

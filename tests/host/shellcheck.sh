@@ -6,9 +6,10 @@
 # first shown to fail on a planted script.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
+# shellcheck source=tests/passfail.sh
+source "$top/tests/passfail.sh"
 cd "$top" || exit 2
-failed=0
-command -v shellcheck >/dev/null || { echo "FAIL shellcheck: not installed (qemu/deps installs it)"; exit 1; }
+command -v shellcheck >/dev/null || { fail "shellcheck: not installed (qemu/deps installs it)"; exit 1; }
 if git rev-parse --git-dir >/dev/null 2>&1; then
 	all=$(git ls-files)
 else
@@ -19,7 +20,7 @@ while read -r f; do
 	[ -f "$f" ] || continue
 	if [[ $f == *.sh ]] || head -n 1 "$f" | grep -qE '^#!(/usr)?/bin/(env )?(ba)?sh\b'; then scripts+=("$f"); fi
 done <<<"$all"
-[ "${#scripts[@]}" -gt 50 ] || { echo "FAIL shellcheck: found only ${#scripts[@]} scripts"; exit 1; }
+[ "${#scripts[@]}" -gt 50 ] || { fail "shellcheck: found only ${#scripts[@]} scripts"; exit 1; }
 
 # the planted script: an unquoted expansion (SC2086) and a useless cat (a
 # style note, SC2002)
@@ -31,14 +32,14 @@ cat "$f" | wc -l
 rm $f
 PLANTED
 said=$(shellcheck -f gcc "$plant/planted" 2>&1)
-if grep -q 'SC2086' <<<"$said" && grep -q 'SC2002' <<<"$said"; then echo "PASS shellcheck: a planted unquoted \$f and a useless cat are found"
-else echo "FAIL shellcheck: the planted findings went unseen: $said"; failed=1; fi
+if grep -q 'SC2086' <<<"$said" && grep -q 'SC2002' <<<"$said"; then pass "shellcheck: a planted unquoted \$f and a useless cat are found"
+else fail "shellcheck: the planted findings went unseen: $said"; fi
 rm -rf "$plant"
 
 # one shellcheck for all (it follows each sourced file once)
 found=$(shellcheck -x -f gcc "${scripts[@]}" 2>&1)
 for f in "${scripts[@]}"; do
 	said=$(grep -F "$f:" <<<"$found" | head -n 3 | tr '\n' ' ')
-	if [ -z "$said" ]; then echo "PASS shellcheck $f"; else echo "FAIL shellcheck $f: $said"; failed=1; fi
+	if [ -z "$said" ]; then pass "shellcheck $f"; else fail "shellcheck $f: $said"; fi
 done
-exit $failed
+exit "$failed"
