@@ -104,7 +104,7 @@ clock_append() {
 	# Under -icount (ICOUNT=1, DETERMINISTIC=1) with one CPU: the local APIC
 	# timer's calibration spins on rdtsc for 100 ms of guest time, and under
 	# -icount every rdtsc ends a translation block: 6.6 s of host time in
-	# every boot (docs/results/check-budget.md). With noapictimer the PIT is
+	# every boot (docs/results/check-budget-log.md). With noapictimer the PIT is
 	# the timer instead.
 	if [ "$1" != host ] && [ "${2:-1}" = 1 ]; then
 		a="${a:+$a }noapictimer"
