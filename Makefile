@@ -234,7 +234,7 @@ TEST_SRC_swapconf := $(TEST_SRC_cmdline)
 TEST_SRC_plan    := init/plan.c $(TEST_SRC_cmdline)
 TEST_SRC_until   := $(TEST_SRC_plan)
 TEST_SRC_errmsg  := init/errmsg.c
-TEST_SRC_cgroup  := init/cgroup.c init/vmstat.c $(TEST_SRC_cmdline)
+TEST_SRC_cgroup  := init/cgroup.c init/vmstat.c init/kfile.c $(TEST_SRC_cmdline)
 TEST_SRC_results := init/results.c init/sender.c init/errmsg.c $(LIB_SRC)
 # every init module but PID 1's main: the runner with the records it feeds
 TEST_SRC_runner  := $(filter-out init/pid1.c,$(INIT_SRC))

@@ -11,6 +11,7 @@
  * command lines and disk designations (registry.h), for the host to read.
  */
 #include "bench.h"
+#include "kfile.h"
 #include "cmdkeys.h"
 #include "cmdline.h"
 #include "errmsg.h"
@@ -76,7 +77,7 @@ static void prepare(void)
 
 static void read_cmdline(void)
 {
-	int n = vmstat_slurp("/proc/cmdline", cmdline, sizeof(cmdline));
+	int n = kfile_read("/proc/cmdline", cmdline, sizeof(cmdline));
 
 	if (n > 0 && cmdline[n - 1] == '\n')
 		cmdline[n - 1] = 0;
@@ -92,7 +93,7 @@ static void worker(void)
 	if (prctl(PR_SET_CHILD_SUBREAPER, 1) < 0)
 		dprintf(2, "# swapbench: PR_SET_CHILD_SUBREAPER: %s\n", errmsg(errno));
 	/* the measuring process must never be swapped out or chosen by the OOM killer */
-	vmstat_poke("/proc/self/oom_score_adj", "-1000");
+	kfile_write("/proc/self/oom_score_adj", "-1000");
 	/* ONFAULT: lock what is used, not every page of the buffers sized for the worst case */
 	if (mlockall(MCL_CURRENT | MCL_FUTURE | MCL_ONFAULT) < 0 && mlockall(MCL_CURRENT | MCL_FUTURE) < 0)
 		dprintf(2, "# swapbench: mlockall: %s\n", errmsg(errno));
@@ -264,7 +265,7 @@ int main(int argc, char **argv)
 	}
 	sigfillset(&all);
 	sigprocmask(SIG_BLOCK, &all, NULL);
-	vmstat_poke("/proc/self/oom_score_adj", "-1000");
+	kfile_write("/proc/self/oom_score_adj", "-1000");
 	if (cfg.quiet_kernel)
 		klogctl(8, NULL, 1);
 	pid = fork();

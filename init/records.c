@@ -1,4 +1,5 @@
 #include "records.h"
+#include "kfile.h"
 #include "disks.h"
 #include "../lib/now.h"
 #include "../lib/swaphdr.h"
@@ -194,7 +195,7 @@ static void add_active_swap(struct rec_buf *b)
 	char *line, *first = NULL;
 	int n = 0;
 
-	if (vmstat_slurp("/proc/swaps", buf, sizeof(buf)) < 0)
+	if (kfile_read("/proc/swaps", buf, sizeof(buf)) < 0)
 		return;
 	/* "Filename Type Size Used Priority" heading, then one line per area */
 	for (line = strchr(buf, '\n'); line && line[1]; line = strchr(line + 1, '\n'))

@@ -4,6 +4,7 @@
  * stop. The KTAP totals line is the last thing a boot writes.
  */
 #include "totals.h"
+#include "kfile.h"
 #include "records.h"
 #include "../lib/reckeys.h"
 
@@ -36,7 +37,7 @@ static void add_rss(struct rec_buf *b, const char *key, const char *status)
 	static char buf[2048];
 	const char *p;
 
-	if (vmstat_slurp(status, buf, sizeof(buf)) > 0 && (p = strstr(buf, "VmRSS:")))
+	if (kfile_read(status, buf, sizeof(buf)) > 0 && (p = strstr(buf, "VmRSS:")))
 		rec_addf(b, key, "%lu", strtoul(p + 6, NULL, 10));
 }
 
