@@ -2,7 +2,7 @@
 #include "cmd.h"
 #include "compare.h"
 #include "hostload.h"
-#include "nway.h"
+#include "rank.h"
 #include "memory.h"
 #include "plot.h"
 #include "problems.h"

@@ -1,5 +1,5 @@
-#ifndef SBR_NWAY_H
-#define SBR_NWAY_H
+#ifndef SBR_RANK_H
+#define SBR_RANK_H
 /*
  * Every swap configuration against one baseline (default `partition`), per
  * workload: the comparison (paired where the runs alternated), a ranking

@@ -1,4 +1,4 @@
-#include "nway.h"
+#include "rank.h"
 #include "cmd.h"
 #include "table.h"
 #include "util.h"
