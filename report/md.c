@@ -314,15 +314,15 @@ static void backends(const struct dataset *ds, const char *metric)
 /* swap configurations beyond partition and file: each against the baseline, ranked */
 static void configurations(const struct dataset *ds, const struct opts *o)
 {
-	struct nway nw;
+	struct rank_table nw;
 
-	if (!nway_wanted(ds))
+	if (!rank_wanted(ds))
 		return;
-	if (nway_build(ds, o->metric, o->baseline, o->higher_better, &nw)) {
+	if (rank_build(ds, o->metric, o->baseline, o->higher_better, &nw)) {
 		printf("\n## Swap configurations against %s\n\n", o->baseline);
-		nway_print(&nw, o->metric, stdout, 1);
+		rank_print(&nw, o->metric, stdout, 1);
 	}
-	nway_free(&nw);
+	rank_free(&nw);
 }
 
 /* DIR/notes.txt: what the host could not do for the plots (no PNG), "" if nothing */
