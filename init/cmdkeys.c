@@ -53,7 +53,7 @@ void cmdkeys_defaults(struct sb_config *cfg)
 	strcpy(cfg->file, "/swapbench.swap");
 	cfg->flush = 1;
 	cfg->create = CREATE_FALLOCATE;
-	/* partition and file, each where it is designated (bench.c drops the other) */
+	/* partition and file, each where it is designated (experiment.c drops the other) */
 	swapconf_parse("partition,file", cfg->conf, &cfg->nconfs, NULL, 0);
 	cfg->confs_given = 0;
 	strcpy(cfg->workloads[0], "fight");

@@ -10,7 +10,7 @@
  * range, the workloads and their parameters, the exit statuses, the base
  * command lines and disk designations (registry.h), for the host to read.
  */
-#include "bench.h"
+#include "experiment.h"
 #include "kfile.h"
 #include "cmdkeys.h"
 #include "cmdline.h"

@@ -2,7 +2,7 @@
  * The experiment: settle the backends, check the workloads, set up swap,
  * then run the plan, switching swap before every run.
  */
-#include "bench.h"
+#include "experiment.h"
 #include "cgroup.h"
 #include "mthp.h"
 #include "../lib/now.h"
