@@ -6,12 +6,14 @@
 # they were. The old code wrote SEED_KEY 10, MAXRUNS_KEY 22 and params[2..4].
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
-cc=${HOST_CC:-cc}
-flags=(-std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -Wshadow -Wformat=2 -O1)
 # shellcheck source=tests/passfail.sh
 source "$top/tests/passfail.sh"
 # shellcheck source=host/registry.sh
 source "$top/host/registry.sh"
+cc=${HOST_CC:-cc}
+# the Makefile's C standard and warnings, at -O1
+# shellcheck disable=SC2016 # make expands it
+read -ra flags <<<"$(make -s --no-print-directory -C "$top" --eval 'print-%: ; @echo $($*)' print-CSTD print-WARN | tr '\n' ' ')-O1"
 
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT

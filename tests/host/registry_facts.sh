@@ -8,13 +8,13 @@
 # registry.sh) and what is not in git (out/).
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
+# shellcheck source=tests/passfail.sh
+source "$top/tests/passfail.sh"
 cd "$top" || exit 1
 OUT=${OUT:-out}
 INIT_HOST=$(realpath -m "$OUT/host/init-host")
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-# shellcheck source=tests/passfail.sh
-source tests/passfail.sh
 
 [ -x "$INIT_HOST" ] || { fail "registry: no $INIT_HOST (make host)"; exit 1; }
 # shellcheck source=host/registry.sh
