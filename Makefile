@@ -49,13 +49,13 @@ else
 $(error ARCH must be x86_64, i686, i586 or i486)
 endif
 
-LIB_SRC   := lib/record.c lib/crc32.c lib/resdisk.c lib/stats.c lib/stats_rank.c \
-	     lib/suggest.c lib/swaphdr.c lib/probe.c lib/parttable.c lib/size.c lib/swapfile.c \
-	     lib/wire.c
+LIB_SRC   := $(wildcard lib/*.c)
 INIT_SRC  := $(wildcard init/*.c) $(LIB_SRC)
 INIT_HDR  := $(wildcard init/*.h lib/*.h)
-# the one list of workloads: lib/workloads.h, as NAME:PROGRAM pairs
-WL_PAIRS  := $(shell grep -o 'X.[a-z0-9_]*, "[a-z0-9_-]*"' lib/workloads.h | sed 's/X.\(.*\), "\(.*\)"/\2:\1/')
+# the one list of workloads: lib/workloads.h, as NAME:PROGRAM pairs, read by
+# the C preprocessor (its one reader), not by a pattern
+WL_PAIRS  := $(shell printf '\043include "lib/workloads.h"\n\043define P_(program, name, ...) name:program\nWORKLOADS(P_)\n' | \
+	       $(HOST_CC) -E -P -x c - | tr -d '"')
 wl_prog    = $(word 2,$(subst :, ,$(filter $(1):%,$(WL_PAIRS))))
 WL_ALL    := $(foreach p,$(WL_PAIRS),$(firstword $(subst :, ,$(p))))
 # the programs built; the other names are aliases of one of them
@@ -81,16 +81,16 @@ REPORT    := $(HOST_OUT)/swapbench-report
 comma := ,
 help_var = @printf '  %-22s %s\n' '$(1)=$($(1))' '$(2)'
 
-.PHONY: docs wl-names unit-tests help image image-user kernel kernel-spec initramfs host run check bench calibrate seeds pxe compare lava lava-check fuzz clean deps deps-kernel FORCE
+.PHONY: docs wl-names unit-tests help image image-user kernel kernel-spec initramfs host run check bench calibrate diskcheck seeds pxe compare lava lava-check fuzz clean deps deps-kernel FORCE
 .DEFAULT_GOAL := help
 
 # The registry: what the image's own parser and tables say (init/registry.h),
-# once out/host/init-host is built
-REGISTRY = $(HOST_OUT)/init-host --describe 2>/dev/null
+# once out/host/init-host is built, read by its one reader, host/registry.sh
+REGISTRY = INIT_HOST=$(HOST_OUT)/init-host host/registry.sh
 # $(call img_default,KEY): ", VALUE", the key's default
-img_default = $(shell $(REGISTRY) | sed -n 's/^key $(1) .*default=\([^ ]*\).*/, \1/p')
+img_default = $(shell $(REGISTRY) default $(1) 2>/dev/null | sed 's/^/, /')
 # "0 pass, 1 fail, ...": the exit statuses and their words
-exit_words = $(shell $(REGISTRY) | sed -n 's/^exit \([0-9]*\) word=\([a-z]*\).*/\1 \2/p' | paste -sd, | sed 's/,/, /g')
+exit_words = $(shell $(REGISTRY) exit_words 2>/dev/null)
 
 help:
 	@echo 'swapbench: boot a tiny Linux with $(MEM) MiB and measure swap: a partition against a swapfile, zram or zswap (docs/swap-configurations.md)'
@@ -231,50 +231,44 @@ $(HOST_OUT)/init-host: $(HOST_IMG_OBJS)
 	$(HOST_CC) -o $@ $^ -lm
 
 # --- host unit tests: plain, and under AddressSanitizer + UBSan ----------
-UNIT_TESTS := cmdline record swaphdr probe parttable size swapfile plan runner errmsg until swapconf wire diskmodel
-TEST_SRC_cmdline := init/cmdline.c init/cmdkeys.c init/swapconf.c init/errmsg.c lib/suggest.c lib/size.c lib/wire.c lib/crc32.c
+# every tests/unit/test_NAME.c but the report's (report/report.mk); a test
+# links TEST_SRC_NAME, by default lib/ (a lib/ module's test)
+UNIT_TESTS := $(filter-out $(REPORT_UNIT_TESTS),$(patsubst tests/unit/test_%.c,%,$(wildcard tests/unit/test_*.c)))
+TEST_SRC_DEFAULT := $(LIB_SRC)
+TEST_SRC_cmdline := init/cmdline.c init/cmdkeys.c init/swapconf.c init/errmsg.c $(LIB_SRC)
 TEST_SRC_swapconf := $(TEST_SRC_cmdline)
-TEST_SRC_record  := $(LIB_SRC)
-TEST_SRC_swaphdr := lib/swaphdr.c
-TEST_SRC_probe   := lib/probe.c lib/parttable.c
-TEST_SRC_plan    := init/plan.c init/cmdline.c init/cmdkeys.c init/swapconf.c init/errmsg.c lib/suggest.c lib/size.c lib/stats.c lib/wire.c lib/crc32.c
-TEST_SRC_parttable := lib/parttable.c
-TEST_SRC_size    := lib/size.c
-TEST_SRC_wire    := lib/wire.c lib/crc32.c
+TEST_SRC_plan    := init/plan.c $(TEST_SRC_cmdline)
+TEST_SRC_until   := $(TEST_SRC_plan)
 TEST_SRC_errmsg  := init/errmsg.c
-UNIT_TESTS += results cgroup
-TEST_SRC_cgroup := $(TEST_SRC_cmdline) init/cgroup.c init/vmstat.c lib/record.c
-TEST_SRC_results := init/results.c init/sender.c lib/wire.c init/errmsg.c lib/record.c lib/crc32.c lib/resdisk.c
+TEST_SRC_cgroup  := init/cgroup.c init/vmstat.c init/kfile.c $(TEST_SRC_cmdline)
+TEST_SRC_results := init/results.c init/sender.c init/errmsg.c $(LIB_SRC)
 # every init module but PID 1's main: the runner with the records it feeds
 TEST_SRC_runner  := $(filter-out init/pid1.c,$(INIT_SRC))
-TEST_SRC_until   := $(TEST_SRC_plan) lib/stats_rank.c
-TEST_SRC_swapfile := lib/swapfile.c lib/swaphdr.c
 # the disk model (DISK=): pure, checked against its profiles' datasheet figures
 # and replayed against the floating-point model it replaced (a test-only oracle)
 TEST_SRC_diskmodel := $(DISK_HOST_SRC) tests/unit/diskmodel_float.c
 $(HOST_OUT)/tests/test_diskmodel $(HOST_OUT)/asan/tests/test_diskmodel: $(DISK_HOST_HDR) tests/unit/diskmodel_float.h
 # the integer model at the edges of its ranges (no quotient past 64 bits)
-UNIT_TESTS += diskrange
 TEST_SRC_diskrange := disk/model.c disk/geometry.c
 $(HOST_OUT)/tests/test_diskrange $(HOST_OUT)/asan/tests/test_diskrange: $(DISK_HOST_HDR)
-# the counters' text: the model's counters (DMODEL_COUNTERS) parsed by init's code, read back as records
-UNIT_TESTS += diskctr
-TEST_SRC_diskctr := $(DISK_HOST_SRC) init/diskctr.c init/dmdisk.c init/vmstat.c init/errmsg.c $(LIB_SRC)
-UNIT_TESTS += dmioctl
-TEST_SRC_dmioctl :=
+# the model's counters (DMODEL_COUNTERS) in the target's status line, parsed by init's code, read back as records
+TEST_SRC_diskctr := $(DISK_HOST_SRC) init/diskctr.c init/dmdisk.c init/kfile.c init/errmsg.c $(LIB_SRC)
 $(HOST_OUT)/tests/test_diskctr $(HOST_OUT)/asan/tests/test_diskctr: $(DISK_HOST_HDR)
+# init/dmioctl.h against the kernel's header: nothing to link
+TEST_SRC_dmioctl :=
 SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 .SECONDEXPANSION:
-$(HOST_OUT)/tests/test_%: tests/unit/test_%.c $$(TEST_SRC_$$*) tests/unit/check.h $(INIT_HDR)
+test_src = $(or $(TEST_SRC_$(1)),$(TEST_SRC_DEFAULT))
+$(HOST_OUT)/tests/test_%: tests/unit/test_%.c $$(call test_src,$$*) tests/unit/check.h $(INIT_HDR)
 	@mkdir -p $(@D)
-	$(HOST_CC) $(HOST_CFLAGS) -Iinit -Ilib -Itests/unit -o $@ $< $(TEST_SRC_$*) -lm
+	$(HOST_CC) $(HOST_CFLAGS) -Iinit -Ilib -Itests/unit -o $@ $< $(call test_src,$*) -lm
 
-$(HOST_OUT)/asan/tests/test_%: tests/unit/test_%.c $$(TEST_SRC_$$*) tests/unit/check.h $(INIT_HDR)
+$(HOST_OUT)/asan/tests/test_%: tests/unit/test_%.c $$(call test_src,$$*) tests/unit/check.h $(INIT_HDR)
 	@mkdir -p $(@D)
-	$(HOST_CC) $(HOST_CFLAGS) $(SAN_FLAGS) -Iinit -Ilib -Itests/unit -o $@ $< $(TEST_SRC_$*) $(TEST_LIBS_$*) -lm
+	$(HOST_CC) $(HOST_CFLAGS) $(SAN_FLAGS) -Iinit -Ilib -Itests/unit -o $@ $< $(call test_src,$*) $(TEST_LIBS_$*) -lm
 
-$(HOST_OUT)/wl/%: workloads/%.c workloads/wl.c workloads/wl_fill.c workloads/wl.h lib/size.c lib/size.h lib/swapfile.c lib/swaphdr.c
+$(HOST_OUT)/wl/%: workloads/%.c workloads/wl.c workloads/wl_fill.c $(wildcard workloads/*.h lib/*.h) lib/size.c lib/swapfile.c lib/swaphdr.c
 	@mkdir -p $(@D)
 	$(HOST_CC) $(HOST_CFLAGS) -o $@ $< workloads/wl.c workloads/wl_fill.c lib/size.c $(if $(filter create,$*),lib/swaphdr.c lib/swapfile.c)
 

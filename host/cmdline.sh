@@ -10,6 +10,8 @@
 INIT_HOST=${INIT_HOST:-${OUT:-out}/host/init-host}
 # shellcheck source=host/registry.sh
 source "$(dirname "${BASH_SOURCE[0]}")/registry.sh"
+# shellcheck source=host/util.sh
+source "$(dirname "${BASH_SOURCE[0]}")/util.sh"
 # The smallest MEM at which the default workloads ran (measured: the registry's)
 # shellcheck disable=SC2034 # read by the scripts that source this
 MEM_DEFAULT_MIN=$(registry_limit mem-default-mib 2>/dev/null)

@@ -54,14 +54,18 @@ clock_mode() {
 }
 
 # smp_check SMP KSMP: nothing, or why SMP CPUs cannot boot. KSMP says what
-# the kernel's .config holds: y (SMP and ACPI), n (no CONFIG_SMP: one CPU
-# whatever -smp says), noacpi (SMP without ACPI: SeaBIOS lists the other
-# CPUs only in ACPI's MADT: one CPU too), empty (no .config: unknown)
+# the kernel's .config holds: y (CONFIG_SMP=y and CONFIG_ACPI=y), n (no
+# CONFIG_SMP: it would boot one CPU whatever -smp says), noacpi (SMP without
+# ACPI: SeaBIOS's MP table lists only the boot CPU, the others are in ACPI's
+# MADT, so it boots one CPU too), empty (no .config beside it: unknown)
 smp_check() {
 	case $1 in '' | 0* | *[!0-9]*) echo "SMP=$1: a number of CPUs, 1 to 8"; return 2 ;; esac
 	[ "$1" -le 8 ] || { echo "SMP=$1: at most 8 (the kernels' CONFIG_NR_CPUS)"; return 2; }
 	[ "$1" = 1 ] || [ "$2" != n ] || { echo "SMP=$1: the kernel has no CONFIG_SMP; boot the variant smp (KERNEL=smp)"; return 2; }
-	[ "$1" = 1 ] || [ "$2" != noacpi ] || { echo "SMP=$1: the kernel has CONFIG_SMP but no CONFIG_ACPI, and QEMU's BIOS lists the other CPUs only in ACPI: it would boot one; boot the variant smp on top (KERNEL=smp, KERNEL=debian:6.12+modern+smp)"; return 2; }
+	[ "$1" = 1 ] || [ "$2" != noacpi ] || {
+		echo "SMP=$1: the kernel has CONFIG_SMP but no CONFIG_ACPI, and QEMU's BIOS lists the other CPUs only in ACPI: it would boot one; boot the variant smp on top (KERNEL=smp, KERNEL=debian:6.12+modern+smp)"
+		return 2
+	}
 }
 
 # smp_accel ACCEL CLOCK SMP: -accel's value. SMP under TCG on the host's
@@ -89,14 +93,25 @@ clock_qemu_args() {
 	esac
 }
 
-# clock_append CLOCK SMP: kernel command line for it. deterministic: flushes
-# stay in the guest, and no 64 MiB bounce buffer for the pmem window above
-# 4 GiB (OOM at -m 96). Under -icount with one CPU, noapictimer: the APIC
-# timer's calibration spins on rdtsc, each ends a translation block there,
-# 6.6 s a boot (docs/results/check-budget.md); the PIT is the timer.
+# clock_append CLOCK SMP: kernel command line for it.
 clock_append() {
-	local a=; [ "$1" != deterministic ] || a="swapbench.flush=0 swiotlb=noforce"
-	[ "$1" = host ] || [ "${2:-1}" != 1 ] || a="${a:+$a }noapictimer"; [ -z "$a" ] || echo "$a"
+	local a=
+	# deterministic: flushes stay in the guest, and no 64 MiB bounce buffer
+	# for the pmem window above 4 GiB (OOM at -m 96)
+	if [ "$1" = deterministic ]; then
+		a="swapbench.flush=0 swiotlb=noforce"
+	fi
+	# Under -icount (ICOUNT=1, DETERMINISTIC=1) with one CPU: the local APIC
+	# timer's calibration spins on rdtsc for 100 ms of guest time, and under
+	# -icount every rdtsc ends a translation block: 6.6 s of host time in
+	# every boot (docs/results/check-budget-log.md). With noapictimer the PIT is
+	# the timer instead.
+	if [ "$1" != host ] && [ "${2:-1}" = 1 ]; then
+		a="${a:+$a }noapictimer"
+	fi
+	if [ -n "$a" ]; then
+		echo "$a"
+	fi
 }
 
 # tsc_khz_from_dmesg: the host kernel's TSC rate in kHz from dmesg on stdin

@@ -1,11 +1,14 @@
-# shellcheck shell=bash
-# host/: the registry, sourced by the launchers (qemu/, lava/) and host/cmdline.sh.
+#!/bin/bash
+# host/: the registry's one reader, sourced by the launchers (qemu/, lava/),
+# host/cmdline.sh and the tests, and run as a program by the Makefile and
+# docs/generate (host/registry.sh FUNCTION ARGS..., e.g. `default runs`).
 # What the image and the host share (the base kernel command lines, the disk
-# designations, the exit statuses and their words, the limits, the rank
-# test's minimum runs, the keys' defaults) is written once, in the image's C
+# designations, the exit statuses and their words, the limits, the verdict's
+# minimum units, the keys' defaults) is written once, in the image's C
 # sources (init/registry.c, init/cmdkeys.c), and printed by
-# `init-host --describe`; these functions read that, once per script.
-# docs/reference.md is the same output as a page.
+# `init-host --describe` as records (lib/describe.h: tab-separated KEY=VALUE
+# fields, type= and name= first); registry_read is what parses them.
+# docs/reference.md is the same facts as a page.
 
 INIT_HOST=${INIT_HOST:-${OUT:-out}/host/init-host}
 REGISTRY=
@@ -25,25 +28,42 @@ registry_load() {
 	fi
 }
 
-# registry_text TYPE NAME: the text= of the line "TYPE NAME ...", status 1 if none
-registry_text() {
-	registry_load || return 1
-	local line
-	line=$(grep -m1 "^$1 $2 " <<<"$REGISTRY") || return 1
-	printf '%s\n' "${line#* text=}"
+# registry_read TYPE FIELD...: each record of TYPE among the records on
+# stdin, as its FIELDs' values, tab-separated, one record a line (a field
+# the record lacks is empty)
+registry_read() {
+	awk -F'\t' -v type="$1" -v fields="${*:2}" '
+	BEGIN { n = split(fields, want, " ") }
+	{
+		split("", f)
+		for (i = 1; i <= NF; i++)
+			if ((e = index($i, "=")))
+				f[substr($i, 1, e - 1)] = substr($i, e + 1)
+		if (f["type"] != type)
+			next
+		line = ""
+		for (i = 1; i <= n; i++)
+			line = line (i > 1 ? "\t" : "") f[want[i]]
+		print line
+	}'
 }
 
-# registry_field TYPE NAME FIELD: FIELD=value of the line "TYPE NAME ..."
-registry_field() {
+# registry_rows TYPE FIELD...: registry_read of the image's registry
+registry_rows() {
 	registry_load || return 1
-	local line word
-	line=$(grep -m1 "^$1 $2 " <<<"$REGISTRY") || return 1
-	line=${line%% text=*}
-	for word in $line; do
-		[[ $word != "$3="* ]] || { printf '%s\n' "${word#*=}"; return 0; }
-	done
-	return 1
+	registry_read "$@" <<<"$REGISTRY"
 }
+
+# registry_field TYPE NAME FIELD: FIELD's value in the record TYPE NAME; status 1 if none
+registry_field() {
+	local v
+	v=$(registry_rows "$1" name "$3" |
+		awk -F'\t' -v n="$2" '$1 == n { print $2; found = 1; exit } END { exit !found }') || return 1
+	printf '%s\n' "$v"
+}
+
+# registry_text TYPE NAME: the text= of the record TYPE NAME, status 1 if none
+registry_text() { registry_field "$1" "$2" text; }
 
 # registry_cmdline NAME: a launcher's base kernel command line (qemu, pxe, lava-qemu, lava-pc)
 registry_cmdline() { registry_text cmdline "$1"; }
@@ -60,9 +80,9 @@ registry_spec() { registry_field disk "$1" spec; }
 
 # registry_disks NAME...: the designations of those disks, one command line
 registry_disks() {
-	local n out=()
-	for n; do out+=("$(registry_disk "$n")") || return 1; done
-	printf '%s\n' "${out[*]}"
+	local n specs=()
+	for n; do specs+=("$(registry_disk "$n")") || return 1; done
+	printf '%s\n' "${specs[*]}"
 }
 
 # registry_limit NAME: a limit's value (cmdline-bytes, pxelinux-append-bytes)
@@ -79,8 +99,12 @@ registry_exit_text() { registry_text exit "$1" || registry_text exit 3; }
 
 # registry_exit_status WORD: the status whose word is WORD (pass, fail, error, crash, timeout)
 registry_exit_status() {
-	registry_load || return 1
-	sed -n "s/^exit \([0-9]*\) word=$1 .*/\1/p" <<<"$REGISTRY" | grep . || return 1
+	registry_rows exit name word | awk -F'\t' -v w="$1" '$2 == w { print $1; found = 1 } END { exit !found }'
+}
+
+# registry_exit_words: "0 pass, 1 fail, ...", the statuses with their words
+registry_exit_words() {
+	registry_rows exit name word | awk -F'\t' '{ s = s (s == "" ? "" : ", ") $1 " " $2 } END { print s }'
 }
 
 # registry_cmdline_max BZIMAGE: the bytes of command line that kernel keeps
@@ -91,3 +115,12 @@ registry_cmdline_max() {
 	max=$("$here/qemu/bzinfo" --cmdline-size "$1" 2>/dev/null) && [ "${max:-0}" -gt 0 ] && { echo "$max"; return; }
 	registry_limit cmdline-bytes
 }
+
+# Run as a program: host/registry.sh FUNCTION ARGS... calls registry_FUNCTION.
+if [ "${BASH_SOURCE[0]}" = "$0" ]; then
+	if [ $# -lt 1 ] || ! declare -F "registry_$1" >/dev/null; then
+		echo "usage: host/registry.sh FUNCTION ARGS... (rows, field, text, default, exit_words, ...)" >&2
+		exit 2
+	fi
+	"registry_$1" "${@:2}"
+fi

@@ -1,4 +1,5 @@
 #include "cgroup.h"
+#include "kfile.h"
 #include "errmsg.h"
 #include "vmstat.h"
 
@@ -57,7 +58,7 @@ static long long number(const char *file)
 	char path[96], buf[32];
 
 	snprintf(path, sizeof(path), CGROUP_RUN "/%s", file);
-	return vmstat_slurp(path, buf, sizeof(buf)) > 0 ? strtoll(buf, NULL, 10) : -1;
+	return kfile_read(path, buf, sizeof(buf)) > 0 ? strtoll(buf, NULL, 10) : -1;
 }
 
 /* cgroup2 at CGROUP_ROOT, the memory controller on for its children */
@@ -69,14 +70,14 @@ static int mount_memory(const char *conf, char *why, size_t n)
 	if (mounted)
 		return 0;
 	mkdir(CGROUP_ROOT, 0755);
-	if (vmstat_slurp(CGROUP_ROOT "/cgroup.controllers", buf, sizeof(buf)) < 0 &&
+	if (kfile_read(CGROUP_ROOT "/cgroup.controllers", buf, sizeof(buf)) < 0 &&
 	    mount("cgroup2", CGROUP_ROOT, "cgroup2", 0, "") < 0)
 		return errmsg_why(-errno, why, n, "swapbench.backends=%s: mount cgroup2 on " CGROUP_ROOT ": %s (a "
 				  "kernel without CONFIG_CGROUPS): " WHICH_KERNEL, conf, errmsg(-errno));
-	if (vmstat_slurp(CGROUP_ROOT "/cgroup.controllers", buf, sizeof(buf)) < 0 || !strstr(buf, "memory"))
+	if (kfile_read(CGROUP_ROOT "/cgroup.controllers", buf, sizeof(buf)) < 0 || !strstr(buf, "memory"))
 		return errmsg_why(-ENOTSUP, why, n, "swapbench.backends=%s: cgroup v2 has no memory controller here "
 				  "(CONFIG_MEMCG): " WHICH_KERNEL, conf);
-	if ((err = vmstat_poke(CGROUP_ROOT "/cgroup.subtree_control", "+memory")) < 0)
+	if ((err = kfile_write(CGROUP_ROOT "/cgroup.subtree_control", "+memory")) < 0)
 		return errmsg_why(err, why, n, CGROUP_ROOT "/cgroup.subtree_control: +memory: %s", errmsg(err));
 	mounted = 1;
 	return 0;
@@ -106,7 +107,7 @@ int cgroup_check(const struct sb_config *cfg, uint64_t memtotal_kb, uint64_t swa
 	struct utsname u;
 	int err;
 
-	if (!swapconf_cgroup(cfg))
+	if (!swapconf_cgroup(cfg->conf, cfg->nconfs))
 		return 0;
 	for (int i = 0; i < cfg->nconfs && !first; i++)
 		for (int k = 0; k < CG_KNOBS; k++)
@@ -164,7 +165,7 @@ static void read_back(struct cgstat *st)
 
 		snprintf(path, sizeof(path), CGROUP_RUN "/%s", cg_knob_defs[k].file);
 		st->knob[k][0] = 0;
-		if (vmstat_slurp(path, st->knob[k], sizeof(st->knob[k])) > 0)
+		if (kfile_read(path, st->knob[k], sizeof(st->knob[k])) > 0)
 			st->knob[k][strcspn(st->knob[k], "\n")] = 0;
 	}
 }
@@ -186,7 +187,7 @@ int cgroup_fresh(const struct sb_swapconf *c, struct cgstat *st, char *why, size
 			strcpy(v, "max");
 		else
 			snprintf(v, sizeof(v), "%lld", c->cg[k]);
-		if ((err = vmstat_poke(path, v)) < 0)
+		if ((err = kfile_write(path, v)) < 0)
 			return errmsg_why(err, why, n, "%s: %s=%s: %s", c->name, path, v, errmsg(err));
 	}
 	read_back(st);
@@ -205,7 +206,7 @@ void cgroup_sample(struct cgstat *st)
 		st->cur_peak = (uint64_t)v;
 	if ((v = number("memory.swap.current")) > 0 && (uint64_t)v > st->swap_cur_peak)
 		st->swap_cur_peak = (uint64_t)v;
-	if (vmstat_slurp(CGROUP_RUN "/memory.stat", buf, sizeof(buf)) <= 0)
+	if (kfile_read(CGROUP_RUN "/memory.stat", buf, sizeof(buf)) <= 0)
 		return;
 	if ((v = field(buf, "anon")) > 0 && (uint64_t)v > st->anon_peak)
 		st->anon_peak = (uint64_t)v;
@@ -240,7 +241,7 @@ void cgroup_end(struct cgstat *st)
 
 			file = counters[i].file;
 			snprintf(path, sizeof(path), CGROUP_RUN "/%s", file);
-			have = vmstat_slurp(path, buf, sizeof(buf)) > 0;
+			have = kfile_read(path, buf, sizeof(buf)) > 0;
 		}
 		if (have && (v = field(buf, counters[i].name)) >= 0 &&
 		    st->nev < (int)(sizeof(st->ev) / sizeof(st->ev[0]))) {

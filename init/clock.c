@@ -1,4 +1,5 @@
 #include "clock.h"
+#include "kfile.h"
 #include "vmstat.h"
 #include "../lib/now.h"
 
@@ -42,7 +43,7 @@ static long clock_step(void)
 
 int clock_source(char *name, size_t size)
 {
-	int n = vmstat_slurp(CURRENT, name, (int)size);
+	int n = kfile_read(CURRENT, name, (int)size);
 
 	if (n <= 0) {
 		snprintf(name, size, "unknown");

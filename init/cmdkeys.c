@@ -3,20 +3,20 @@
 #include <stdio.h>
 #include <string.h>
 
-const char *const cmdline_kind_names[] = { "text", "name", "uint", "u64", "size", "bool", "choice", "workloads", "backends", "percent", "address" };
+const char *const cmdkeys_kind_names[] = { "text", "name", "uint", "u64", "size", "bool", "choice", "workloads", "backends", "percent", "address" };
 static const char *const order_names[] = { "alternate", "blocked", "random", NULL };
-const char *const cmdline_create_names[] = { "fallocate", "zero", NULL };
+const char *const cmdkeys_create_names[] = { "fallocate", "zero", NULL };
 static const char *const rotational_names[] = { "keep", "0", "1", NULL };
 static const char *const diskcheck_names[] = { "off", "quick", "full", NULL };
 static const char *const end_names[] = { "poweroff", "reboot", "halt", "qemu", NULL };
 
 #define F(field) offsetof(struct sb_config, field)
-const struct key cmdline_keys[] = {
+const struct key cmdkeys[] = {
 	{ "part", K_STR, F(part), 0, 0, NULL, KEY_HELP("swap partition: /dev/vda1, LABEL=x, UUID=x or PARTUUID=x") },
 	{ "fsdev", K_STR, F(fsdev), 0, 0, NULL, KEY_HELP("ext2/3/4 filesystem that holds the swapfile (designated as part is)") },
 	{ "file", K_STR, F(file), 0, 0, NULL, KEY_HELP("swapfile path inside fsdev") },
 	{ "size", K_SIZE, F(size), 40960, 1ULL << 40, NULL, KEY_HELP("swapfile size (64M); 0: the partition's size, else 2 x MemTotal") },
-	{ "create", K_ENUM, F(create), 0, 0, cmdline_create_names, KEY_HELP("how the swapfile is made; given explicitly, no fallback to zero") },
+	{ "create", K_ENUM, F(create), 0, 0, cmdkeys_create_names, KEY_HELP("how the swapfile is made; given explicitly, no fallback to zero") },
 	{ "backends", K_BACKENDS, F(conf), 0, 0, NULL, KEY_HELP("the swap configurations to alternate: partition, file, zram, zswap+partition, with options and VM knobs (docs/swap-configurations.md); by default partition and file, each where designated") },
 	{ "workloads", K_LIST, F(workloads), 0, 0, NULL, KEY_HELP("the workloads, in order") },
 	{ "runs", K_UINT, F(runs), 1, 100000, NULL, KEY_HELP("measured runs per workload per backend (make run passes RUNS when set); with until, the least") },
@@ -44,17 +44,17 @@ const struct key cmdline_keys[] = {
 	{ "instrument", K_STR, F(instrument), 0, 0, NULL, KEY_HELP("what the host measured with (accel, clock, tsc, pin, cache, disk, smp; qemu/run passes it), copied into the meta record") },
 };
 #undef F
-const size_t cmdline_nkeys = sizeof(cmdline_keys) / sizeof(cmdline_keys[0]);
+const size_t cmdkeys_n = sizeof(cmdkeys) / sizeof(cmdkeys[0]);
 
 
-void cmdline_defaults(struct sb_config *cfg)
+void cmdkeys_defaults(struct sb_config *cfg)
 {
 	memset(cfg, 0, sizeof(*cfg));
 	strcpy(cfg->file, "/swapbench.swap");
 	cfg->flush = 1;
 	cfg->create = CREATE_FALLOCATE;
-	/* partition and file, each where it is designated (bench.c drops the other) */
-	swapconf_parse("partition,file", cfg, NULL, 0);
+	/* partition and file, each where it is designated (experiment.c drops the other) */
+	swapconf_parse("partition,file", cfg->conf, &cfg->nconfs, NULL, 0);
 	cfg->confs_given = 0;
 	strcpy(cfg->workloads[0], "fight");
 	cfg->nworkloads = 1;
@@ -65,15 +65,15 @@ void cmdline_defaults(struct sb_config *cfg)
 	cfg->end = END_HALT;	/* what power-off does on a kernel without ACPI or APM, as ours */
 }
 
-int cmdline_show(const struct sb_config *cfg, int i, char *out, size_t n)
+int cmdkeys_show(const struct sb_config *cfg, int i, char *out, size_t n)
 {
 	const struct key *k;
 	const char *base;
 	size_t len;
 
-	if (i < 0 || (size_t)i >= cmdline_nkeys)
+	if (i < 0 || (size_t)i >= cmdkeys_n)
 		return -1;
-	k = &cmdline_keys[i];
+	k = &cmdkeys[i];
 	base = (const char *)cfg + k->off;
 	/* unset: 0 where the parser takes no 0 (until, maxruns) prints nothing */
 	if ((k->kind == K_PCT || k->kind == K_UINT) && k->min > 0 && !*(const unsigned *)(const void *)base)

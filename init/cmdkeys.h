@@ -4,7 +4,7 @@
  * The swapbench.* keys, one table: what each key sets and how its value
  * reads. Private to the command-line module: cmdline.c parses with it,
  * cmdkeys.c holds it with the defaults and prints a configuration back.
- * A new key is one more row in cmdline_keys[].
+ * A new key is one more row in cmdkeys[].
  */
 #include "cmdline.h"
 
@@ -28,11 +28,20 @@ struct key {
 #define KEY_HELP(text) text
 #endif
 
-extern const struct key cmdline_keys[];
-extern const size_t cmdline_nkeys;
-extern const char *const cmdline_create_names[];
+extern const struct key cmdkeys[];
+extern const size_t cmdkeys_n;
+extern const char *const cmdkeys_create_names[];
 /* "uint", "choice", ...: a kind as init --describe names it */
-extern const char *const cmdline_kind_names[];
+extern const char *const cmdkeys_kind_names[];
+/* every key's default */
+void cmdkeys_defaults(struct sb_config *cfg);
+/*
+ * The i-th swapbench.* key as "key=value" from cfg, in the form the parser
+ * takes (names for choices); returns 0, 1 for a key left unset (until and
+ * maxruns: nothing to print), or -1 past the last key. The workload
+ * parameters are in cfg->params.
+ */
+int cmdkeys_show(const struct sb_config *cfg, int i, char *out, size_t n);
 #define UNTIL_DEFAULT_MAXRUNS 50
 /*
  * The default experiment (no workloads, runs, order, backends or until

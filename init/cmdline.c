@@ -99,7 +99,7 @@ static int set_list(struct sb_config *cfg, const char *v, struct cmdline_msgs *m
 
 static int set_backends(struct sb_config *cfg, const char *v, struct cmdline_msgs *m)
 {
-	if (swapconf_parse(v, cfg, m->error, sizeof(m->error)) < 0)
+	if (swapconf_parse(v, cfg->conf, &cfg->nconfs, m->error, sizeof(m->error)) < 0)
 		return -EINVAL;
 	cfg->confs_given = 1;
 	return 0;
@@ -159,7 +159,7 @@ static int set_key(struct sb_config *cfg, const struct key *k, const char *v, st
 			return fail(m, "swapbench.%s=%s: expected one of %s", k->name, v, choices);
 		}
 		*(int *)(void *)base = i;
-		if (k->names == cmdline_create_names)
+		if (k->names == cmdkeys_create_names)
 			cfg->create_forced = 1;
 		return 0;
 	case K_PCT: {
@@ -237,8 +237,8 @@ static int unknown(struct cmdline_msgs *m, const char *const *wls, const char *k
 			snprintf(hint, sizeof(hint), " (did you mean swapbench.%s%.*s?)", s.best,
 				 (int)(klen - n > CMD_NAME_MAX ? CMD_NAME_MAX : klen - n), dot);
 	} else {
-		for (size_t i = 0; i < cmdline_nkeys; i++)
-			suggest_try(&s, key, klen, cmdline_keys[i].name);
+		for (size_t i = 0; i < cmdkeys_n; i++)
+			suggest_try(&s, key, klen, cmdkeys[i].name);
 		if (suggest_best(&s, klen))
 			snprintf(hint, sizeof(hint), " (did you mean swapbench.%s?)", s.best);
 	}
@@ -259,15 +259,15 @@ static int take(const char *tok, const char *const *wls, struct sb_config *cfg,
 	if (strlen(v) >= CMD_VAL_MAX)
 		return fail(m, "%.*s: value too long (%zu bytes, limit %d)", (int)(klen + strlen(PREFIX)), tok,
 			    strlen(v), CMD_VAL_MAX - 1);
-	for (size_t i = 0; i < cmdline_nkeys; i++) {
-		if (strlen(cmdline_keys[i].name) != klen || strncmp(cmdline_keys[i].name, key, klen))
+	for (size_t i = 0; i < cmdkeys_n; i++) {
+		if (strlen(cmdkeys[i].name) != klen || strncmp(cmdkeys[i].name, key, klen))
 			continue;
 		if (!eq)
-			return fail(m, "swapbench.%s: needs a value (swapbench.%s=...)", cmdline_keys[i].name, cmdline_keys[i].name);
+			return fail(m, "swapbench.%s: needs a value (swapbench.%s=...)", cmdkeys[i].name, cmdkeys[i].name);
 		if (*seen & (1u << i))
-			warn(m, "swapbench.%s given twice: using the last value (%s)", cmdline_keys[i].name, v);
+			warn(m, "swapbench.%s given twice: using the last value (%s)", cmdkeys[i].name, v);
 		*seen |= 1u << i;
-		return set_key(cfg, &cmdline_keys[i], v, m);
+		return set_key(cfg, &cmdkeys[i], v, m);
 	}
 	const char *dot = memchr(key, '.', klen);
 
@@ -312,8 +312,8 @@ static int check_workloads(const struct sb_config *cfg, const char *const *wls, 
 /* Whether the command line gave swapbench.NAME: keys are found by name, never by row. */
 static int given(unsigned seen, const char *name)
 {
-	for (size_t i = 0; i < cmdline_nkeys; i++)
-		if (!strcmp(cmdline_keys[i].name, name))
+	for (size_t i = 0; i < cmdkeys_n; i++)
+		if (!strcmp(cmdkeys[i].name, name))
 			return (seen >> i) & 1;
 	return 0;
 }
@@ -342,7 +342,7 @@ int cmdline_parse(const char *cmdline, const char *const *wls, struct sb_config 
 	unsigned seen = 0;
 	int err = 0;
 
-	cmdline_defaults(cfg);
+	cmdkeys_defaults(cfg);
 	memset(msgs, 0, sizeof(*msgs));
 	while (*p) {
 		size_t n = 0, len = 0;

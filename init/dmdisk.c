@@ -18,7 +18,7 @@
 
 #include "dmioctl.h"
 #include "sysnr.h"
-#include "vmstat.h"
+#include "kfile.h"
 
 #ifndef SYS_finit_module
 #define SYS_finit_module SYSNR_FINIT_MODULE
@@ -97,7 +97,7 @@ static int read_u64(const char *path, uint64_t *v)
 {
 	char buf[32];
 
-	if (vmstat_slurp(path, buf, sizeof(buf)) <= 0)
+	if (kfile_read(path, buf, sizeof(buf)) <= 0)
 		return -ENOENT;
 	*v = strtoull(buf, NULL, 10);
 	return 0;
@@ -121,7 +121,7 @@ static void set_rotational(unsigned minor, int rot)
 	char path[64];
 
 	snprintf(path, sizeof(path), "/sys/block/dm-%u/queue/rotational", minor);
-	vmstat_poke(path, rot ? "1" : "0");
+	kfile_write(path, rot ? "1" : "0");
 }
 
 static int load_module(char *why, size_t n)
@@ -152,7 +152,7 @@ int dmdisk_setup(const char *part, char *why, size_t n)
 
 	if (D.active)
 		return 0;
-	if (vmstat_slurp(DMDISK_TABLE, D.params, sizeof(D.params)) <= 0)
+	if (kfile_read(DMDISK_TABLE, D.params, sizeof(D.params)) <= 0)
 		return errmsg_why(-ENOENT, why, n, "swapbench.diskmodel=1: no %s in the image (qemu/run writes it from "
 				  "the profile)", DMDISK_TABLE);
 	{

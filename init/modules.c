@@ -1,4 +1,5 @@
 #include "modules.h"
+#include "kfile.h"
 #include "errmsg.h"
 #include "sysnr.h"
 #include "vmstat.h"
@@ -22,7 +23,7 @@ int modules_load(const char *list_path, int *failed, char *first_error, int size
 
 	*failed = 0;
 	first_error[0] = 0;
-	if (vmstat_slurp(list_path, list, sizeof(list)) <= 0)
+	if (kfile_read(list_path, list, sizeof(list)) <= 0)
 		return 0;
 	for (char *path = strtok_r(list, "\n", &save); path; path = strtok_r(NULL, "\n", &save)) {
 		int fd = open(path, O_RDONLY | O_CLOEXEC), err = 0;

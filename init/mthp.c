@@ -1,4 +1,5 @@
 #include "mthp.h"
+#include "kfile.h"
 #include "errmsg.h"
 #include "vmstat.h"
 
@@ -41,7 +42,7 @@ static void read_boot(void)
 		if (sscanf(e->d_name, "hugepages-%ukB", &kb) != 1)
 			continue;
 		size_path(path, sizeof(path), kb, "enabled");
-		if (vmstat_choice(path, boot[nboot].mode, sizeof(boot[nboot].mode)) == 0)
+		if (kfile_choice(path, boot[nboot].mode, sizeof(boot[nboot].mode)) == 0)
 			boot[nboot++].kb = kb;
 	}
 	if (d)
@@ -81,7 +82,7 @@ static void counters(const struct mthpstat *st, int i, long long out[MTHP_STATS]
 
 		snprintf(file, sizeof(file), "stats/%s", stats[s]);
 		size_path(path, sizeof(path), st->kb[i], file);
-		out[s] = vmstat_slurp(path, buf, sizeof(buf)) > 0 ? strtoll(buf, NULL, 10) : -1;
+		out[s] = kfile_read(path, buf, sizeof(buf)) > 0 ? strtoll(buf, NULL, 10) : -1;
 	}
 }
 
@@ -98,14 +99,14 @@ int mthp_apply(const struct sb_swapconf *c, struct mthpstat *st, char *why, size
 			if (c->mthp[k].kb == boot[i].kb)
 				want = mthp_modes[c->mthp[k].mode];
 		size_path(path, sizeof(path), boot[i].kb, "enabled");
-		if ((err = vmstat_poke(path, want)) < 0)
+		if ((err = kfile_write(path, want)) < 0)
 			return errmsg_why(err, why, n, "%s: %s=%s: %s", c->name, path, want, errmsg(err));
 	}
 	st->n = c->nmthp;
 	for (int k = 0; k < c->nmthp; k++) {
 		st->kb[k] = c->mthp[k].kb;
 		size_path(path, sizeof(path), st->kb[k], "enabled");
-		vmstat_choice(path, st->mode[k], sizeof(st->mode[k]));
+		kfile_choice(path, st->mode[k], sizeof(st->mode[k]));
 		counters(st, k, st->before[k]);
 	}
 	return 0;

@@ -10,7 +10,9 @@
  * range, the workloads and their parameters, the exit statuses, the base
  * command lines and disk designations (registry.h), for the host to read.
  */
-#include "bench.h"
+#include "experiment.h"
+#include "kfile.h"
+#include "cmdkeys.h"
 #include "cmdline.h"
 #include "errmsg.h"
 #include "plan.h"
@@ -75,7 +77,7 @@ static void prepare(void)
 
 static void read_cmdline(void)
 {
-	int n = vmstat_slurp("/proc/cmdline", cmdline, sizeof(cmdline));
+	int n = kfile_read("/proc/cmdline", cmdline, sizeof(cmdline));
 
 	if (n > 0 && cmdline[n - 1] == '\n')
 		cmdline[n - 1] = 0;
@@ -91,7 +93,7 @@ static void worker(void)
 	if (prctl(PR_SET_CHILD_SUBREAPER, 1) < 0)
 		dprintf(2, "# swapbench: PR_SET_CHILD_SUBREAPER: %s\n", errmsg(errno));
 	/* the measuring process must never be swapped out or chosen by the OOM killer */
-	vmstat_poke("/proc/self/oom_score_adj", "-1000");
+	kfile_write("/proc/self/oom_score_adj", "-1000");
 	/* ONFAULT: lock what is used, not every page of the buffers sized for the worst case */
 	if (mlockall(MCL_CURRENT | MCL_FUTURE | MCL_ONFAULT) < 0 && mlockall(MCL_CURRENT | MCL_FUTURE) < 0)
 		dprintf(2, "# swapbench: mlockall: %s\n", errmsg(errno));
@@ -162,7 +164,7 @@ static void show_plan(const struct sb_config *c)
 	for (unsigned i = 0; i < p.n; i++)
 		if (!p.item[i].warmup)
 			printf("%s-%s-%u\n", c->workloads[p.item[i].workload],
-			       cmdline_conf_name(c, p.item[i].backend), p.item[i].iter);
+			       swapconf_name(c->conf, c->nconfs, p.item[i].backend), p.item[i].iter);
 }
 
 enum host_mode { HOST_PARSE, HOST_CHECK, HOST_PLAN };
@@ -190,7 +192,7 @@ static int host_parse(const char *text, enum host_mode mode)
 		show_plan(&c);
 		return 0;
 	}
-	for (int i = 0, r; (r = cmdline_show(&c, i, line, sizeof(line))) >= 0; i++)
+	for (int i = 0, r; (r = cmdkeys_show(&c, i, line, sizeof(line))) >= 0; i++)
 		if (r == 0)
 			printf("%s\n", line);
 	for (int i = 0; i < c.nparams; i++)
@@ -263,7 +265,7 @@ int main(int argc, char **argv)
 	}
 	sigfillset(&all);
 	sigprocmask(SIG_BLOCK, &all, NULL);
-	vmstat_poke("/proc/self/oom_score_adj", "-1000");
+	kfile_write("/proc/self/oom_score_adj", "-1000");
 	if (cfg.quiet_kernel)
 		klogctl(8, NULL, 1);
 	pid = fork();

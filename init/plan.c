@@ -27,7 +27,7 @@ static int add(struct plan *p, unsigned w, unsigned bk, unsigned iter, int warm)
 /* Fisher-Yates over the measured runs; iter then counts up in run order. */
 static void shuffle(struct plan *p, unsigned first, uint64_t seed)
 {
-	unsigned short count[CMD_WORKLOADS_MAX][CMD_CONFS_MAX] = { { 0 } };
+	unsigned short count[CMD_WORKLOADS_MAX][SWAPCONF_MAX] = { { 0 } };
 
 	for (unsigned i = p->n - 1; i > first; i--) {
 		unsigned j = first + (unsigned)(splitmix(&seed) % (i - first + 1));
@@ -66,7 +66,7 @@ void plan_williams(unsigned nb, unsigned r, unsigned *row)
 
 int plan_make(const struct sb_config *c, struct plan *p)
 {
-	unsigned nb = (unsigned)c->nconfs, bks[CMD_CONFS_MAX], first;
+	unsigned nb = (unsigned)c->nconfs, bks[SWAPCONF_MAX], first;
 	int bad = 0;
 
 	unsigned runs = c->until_cp ? c->maxruns : c->runs;
@@ -92,7 +92,7 @@ int plan_make(const struct sb_config *c, struct plan *p)
 				for (unsigned i = 1; i <= c->runs; i++)
 					bad |= add(p, (unsigned)w, bks[b], i, 0);
 	} else {
-		unsigned row[CMD_CONFS_MAX];
+		unsigned row[SWAPCONF_MAX];
 
 		for (unsigned i = 1; i <= runs; i++) {
 			/* random shuffles the plain rounds, as it always did: a seed keeps its meaning */

@@ -30,9 +30,9 @@ struct plan_until {
 	double until;			/* percent; 0: off, the plan runs to its end */
 	unsigned minrounds;		/* swapbench.runs: the fewest pairs to stop on */
 	unsigned first_b;		/* index of A, the first backend */
-	double value[CMD_WORKLOADS_MAX][CMD_CONFS_MAX];	/* this round's; NAN: not ok */
-	unsigned pos[CMD_WORKLOADS_MAX][CMD_CONFS_MAX];	/* where in the plan it ran */
-	struct stats_pairs pairs[CMD_WORKLOADS_MAX][CMD_CONFS_MAX];
+	double value[CMD_WORKLOADS_MAX][SWAPCONF_MAX];	/* this round's; NAN: not ok */
+	unsigned pos[CMD_WORKLOADS_MAX][SWAPCONF_MAX];	/* where in the plan it ran */
+	struct stats_pairs pairs[CMD_WORKLOADS_MAX][SWAPCONF_MAX];
 };
 
 struct plan {

@@ -1,7 +1,9 @@
 #include "records.h"
+#include "kfile.h"
 #include "disks.h"
 #include "../lib/now.h"
 #include "../lib/swaphdr.h"
+#include "../lib/reckeys.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -41,7 +43,7 @@ const struct clock_info *records_clock(void)
 void records_diag(struct rec_buf *b, const char *kind)
 {
 	rec_begin_diag(b, kind);
-	rec_add(b, "boot", R.boot);
+	rec_add(b, RK_BOOT, R.boot);
 }
 
 void records_emit(struct rec_buf *b)
@@ -85,32 +87,32 @@ void records_header(const char *cmdline, int modules_loaded, int modules_failed)
 	results_line("KTAP version 1");
 	records_diag(&b, "meta");
 	rec_add(&b, "swapbench", SWAPBENCH_VERSION);
-	rec_add(&b, "kernel_release", u.release);
-	rec_add(&b, "kernel_version", u.version);
-	rec_add(&b, "arch", u.machine);
-	rec_addf(&b, "memtotal_kb", "%llu", (unsigned long long)R.mem.total_kb);
+	rec_add(&b, RK_KERNEL_RELEASE, u.release);
+	rec_add(&b, RK_KERNEL_VERSION, u.version);
+	rec_add(&b, RK_ARCH, u.machine);
+	rec_addf(&b, RK_MEMTOTAL_KB, "%llu", (unsigned long long)R.mem.total_kb);
 	rec_addf(&b, "memavailable_kb", "%llu", (unsigned long long)R.mem.available_kb);
 	rec_addf(&b, "page_size", "%ld", sysconf(_SC_PAGESIZE));
-	rec_addf(&b, "cpus", "%ld", sysconf(_SC_NPROCESSORS_ONLN));
-	rec_add(&b, "clocksource", R.clock.source);
-	rec_addf(&b, "clock_res_ns", "%ld", R.clock.res_ns);
-	rec_addf(&b, "clock_step_ns", "%ld", R.clock.step_ns);
+	rec_addf(&b, RK_CPUS, "%ld", sysconf(_SC_NPROCESSORS_ONLN));
+	rec_add(&b, RK_CLOCKSOURCE, R.clock.source);
+	rec_addf(&b, RK_CLOCK_RES_NS, "%ld", R.clock.res_ns);
+	rec_addf(&b, RK_CLOCK_STEP_NS, "%ld", R.clock.step_ns);
 	rec_addf(&b, "clock_wait_s", "%.3f", R.clock_wait_s);
 	if (modules_loaded || modules_failed) {
 		rec_addf(&b, "modules_loaded", "%d", modules_loaded);
 		rec_addf(&b, "modules_failed", "%d", modules_failed);
 	}
 	if (R.cfg->tag[0])
-		rec_add(&b, "tag", R.cfg->tag);
+		rec_add(&b, RK_TAG, R.cfg->tag);
 	/* the disk's cost, as the host set it up (DISK=); a real disk: unknown */
-	rec_add(&b, "disk", R.cfg->disk[0] ? R.cfg->disk : "unknown");
+	rec_add(&b, RK_DISK, R.cfg->disk[0] ? R.cfg->disk : "unknown");
 	if (R.cfg->instrument[0])
-		rec_add(&b, "instrument", R.cfg->instrument);
+		rec_add(&b, RK_INSTRUMENT, R.cfg->instrument);
 	/* last: it takes the room the others leave; cut, it says by how much */
 	size_t cut = rec_add_cut(&b, "cmdline", cmdline, 24);
 
 	if (cut)
-		rec_addf(&b, "cmdline_cut", "%zu", cut);
+		rec_addf(&b, RK_CMDLINE_CUT, "%zu", cut);
 	records_emit(&b);
 }
 
@@ -120,7 +122,7 @@ void records_warnings(const struct cmdline_msgs *m)
 
 	for (int i = 0; i < m->nwarn && i < CMD_WARN_MAX; i++) {
 		records_diag(&b, "warning");
-		rec_add(&b, "msg", m->warn[i]);
+		rec_add(&b, RK_MSG, m->warn[i]);
 		records_emit(&b);
 	}
 	if (m->nwarn > CMD_WARN_MAX)
@@ -167,7 +169,7 @@ void records_swap(const struct swap_backend *be)
 	struct rec_buf b;
 
 	records_diag(&b, "swap");
-	rec_add(&b, "backend", be->kind == BACKEND_FILE ? "file" : "partition");
+	rec_add(&b, RK_BACKEND, be->kind == BACKEND_FILE ? "file" : "partition");
 	rec_add(&b, "dev", be->dev);
 	if (be->kind == BACKEND_FILE)
 		rec_add(&b, "path", be->path + strlen(SWAP_MNT));
@@ -206,20 +208,20 @@ static void add_active_swap(struct rec_buf *b)
 	char *line, *first = NULL;
 	int n = 0;
 
-	if (vmstat_slurp("/proc/swaps", buf, sizeof(buf)) < 0)
+	if (kfile_read("/proc/swaps", buf, sizeof(buf)) < 0)
 		return;
 	/* "Filename Type Size Used Priority" heading, then one line per area */
 	for (line = strchr(buf, '\n'); line && line[1]; line = strchr(line + 1, '\n'))
 		if (!n++)
 			first = line + 1;
-	rec_addf(b, "swaps_active", "%d", n);
+	rec_addf(b, RK_SWAPS_ACTIVE, "%d", n);
 	if (first) {
 		char *end = strpbrk(first, " \t"), *size;
 
 		if (!end)
 			return;
 		*end = 0;
-		rec_add(b, "swap_dev", first);
+		rec_add(b, RK_SWAP_DEV, first);
 		size = end + 1 + strspn(end + 1, " \t");
 		size += strcspn(size, " \t");	/* skip Type */
 		rec_addf(b, "swap_kb", "%lu", strtoul(size, NULL, 10));
@@ -265,10 +267,10 @@ void records_conf(const struct sb_swapconf *c, uint64_t zram_bytes)
 	struct rec_buf b;
 
 	records_diag(&b, "conf");
-	rec_add(&b, "backend", c->name);
+	rec_add(&b, RK_BACKEND, c->name);
 	rec_add(&b, "kind", kinds[c->kind]);
 	if (c->kind != KIND_ZRAM)
-		rec_add(&b, "disk", c->disk == BACKEND_FILE ? "file" : "partition");
+		rec_add(&b, RK_DISK, c->disk == BACKEND_FILE ? "file" : "partition");
 	if (c->kind == KIND_ZRAM || c->kind == KIND_ZSWAP)
 		rec_add(&b, "comp", c->comp);
 	if (c->kind == KIND_ZRAM)
@@ -302,7 +304,7 @@ void records_conf(const struct sb_swapconf *c, uint64_t zram_bytes)
 void records_result(struct rec_buf *b, const struct plan_item *it, unsigned long num,
 		    const struct run_result *r, const struct swapstat *st, const char *settle)
 {
-	const char *wl = R.cfg->workloads[it->workload], *bk = cmdline_conf_name(R.cfg, it->backend);
+	const char *wl = R.cfg->workloads[it->workload], *bk = swapconf_name(R.cfg->conf, R.cfg->nconfs, it->backend);
 	char id[80];
 
 	snprintf(id, sizeof(id), "%s-%s-%u", wl, bk, it->iter);
@@ -310,49 +312,49 @@ void records_result(struct rec_buf *b, const struct plan_item *it, unsigned long
 		rec_begin_diag(b, "warmup");
 	else
 		rec_begin_result(b, !strcmp(r->status, "ok"), num, id);
-	rec_add(b, "boot", R.boot);
-	rec_add(b, "workload", wl);
-	rec_add(b, "backend", bk);
-	rec_addf(b, "iter", "%u", it->iter);
-	rec_add(b, "status", r->status);
-	rec_addf(b, "elapsed_s", "%.6f", r->elapsed_s);
-	rec_addf(b, "user_s", "%.3f", r->user_s);
-	rec_addf(b, "sys_s", "%.3f", r->sys_s);
-	rec_addf(b, "minflt", "%ld", r->minflt);
-	rec_addf(b, "majflt", "%ld", r->majflt);
-	rec_addf(b, "pswpin", "%llu", D(VM_PSWPIN));
-	rec_addf(b, "pswpout", "%llu", D(VM_PSWPOUT));
-	rec_addf(b, "pgmajfault", "%llu", D(VM_PGMAJFAULT));
-	rec_addf(b, "pgscan", "%llu", D(VM_PGSCAN_KSWAPD) + D(VM_PGSCAN_DIRECT));
-	rec_addf(b, "pgsteal", "%llu", D(VM_PGSTEAL_KSWAPD) + D(VM_PGSTEAL_DIRECT));
-	rec_addf(b, "allocstall", "%llu", D(VM_ALLOCSTALL));
-	rec_addf(b, "oom_kill", "%llu", D(VM_OOM_KILL));
+	rec_add(b, RK_BOOT, R.boot);
+	rec_add(b, RK_WORKLOAD, wl);
+	rec_add(b, RK_BACKEND, bk);
+	rec_addf(b, RK_ITER, "%u", it->iter);
+	rec_add(b, RK_STATUS, r->status);
+	rec_addf(b, RK_ELAPSED_S, "%.6f", r->elapsed_s);
+	rec_addf(b, RK_USER_S, "%.3f", r->user_s);
+	rec_addf(b, RK_SYS_S, "%.3f", r->sys_s);
+	rec_addf(b, RK_MINFLT, "%ld", r->minflt);
+	rec_addf(b, RK_MAJFLT, "%ld", r->majflt);
+	rec_addf(b, RK_PSWPIN, "%llu", D(VM_PSWPIN));
+	rec_addf(b, RK_PSWPOUT, "%llu", D(VM_PSWPOUT));
+	rec_addf(b, RK_PGMAJFAULT, "%llu", D(VM_PGMAJFAULT));
+	rec_addf(b, RK_PGSCAN, "%llu", D(VM_PGSCAN_KSWAPD) + D(VM_PGSCAN_DIRECT));
+	rec_addf(b, RK_PGSTEAL, "%llu", D(VM_PGSTEAL_KSWAPD) + D(VM_PGSTEAL_DIRECT));
+	rec_addf(b, RK_ALLOCSTALL, "%llu", D(VM_ALLOCSTALL));
+	rec_addf(b, RK_OOM_KILL, "%llu", D(VM_OOM_KILL));
 	for (int c = VM_OPTIONAL; c < VM_COUNTERS; c++)
 		if (r->before.have & r->after.have & (1u << c))
 			rec_addf(b, vmstat_name((enum vm_counter)c), "%llu", D(c));
 	if (r->after.have_psi) {
-		rec_addf(b, "psi_some_us", "%llu",
+		rec_addf(b, RK_PSI_SOME_US, "%llu",
 			 (unsigned long long)(r->after.psi_some_us - r->before.psi_some_us));
-		rec_addf(b, "psi_full_us", "%llu",
+		rec_addf(b, RK_PSI_FULL_US, "%llu",
 			 (unsigned long long)(r->after.psi_full_us - r->before.psi_full_us));
 	}
-	rec_addf(b, "swap_peak_kb", "%llu", (unsigned long long)r->swap_peak_kb);
-	rec_addf(b, "clocksource_changed", "%d", r->clock_changed);
+	rec_addf(b, RK_SWAP_PEAK_KB, "%llu", (unsigned long long)r->swap_peak_kb);
+	rec_addf(b, RK_CLOCKSOURCE_CHANGED, "%d", r->clock_changed);
 	if (strcmp(r->clocksource, R.clock.source))
-		rec_add(b, "clocksource", r->clocksource);
+		rec_add(b, RK_CLOCKSOURCE, r->clocksource);
 	add_active_swap(b);
 	if (st)
 		swapstat_record(b, st);
-	rec_addf(b, "exit", "%d", r->exit_code);
+	rec_addf(b, RK_EXIT, "%d", r->exit_code);
 	if (r->term_sig)
-		rec_addf(b, "signal", "%d", r->term_sig);
-	rec_add(b, "kernel", R.release);
+		rec_addf(b, RK_SIGNAL, "%d", r->term_sig);
+	rec_add(b, RK_KERNEL, R.release);
 	if (R.cfg->tag[0])
-		rec_add(b, "tag", R.cfg->tag);
+		rec_add(b, RK_TAG, R.cfg->tag);
 	if (settle[0])
-		rec_add(b, "settle_error", settle);
+		rec_add(b, RK_SETTLE_ERROR, settle);
 	if (r->out_truncated)
-		rec_add(b, "out_truncated", "1");
+		rec_add(b, RK_OUT_TRUNCATED, "1");
 	add_workload_output(b, r->out, r->out_truncated);
 }
 
@@ -363,6 +365,6 @@ void records_progress(unsigned done, unsigned total, const struct plan_item *it,
 
 	results_line("# [%u/%u] %s%s on %s #%u: %s %.2f s, pswpin %llu, ETA %u:%02u", done, total,
 		     it->warmup ? "warm-up " : "", R.cfg->workloads[it->workload],
-		     cmdline_conf_name(R.cfg, it->backend), it->iter, r->status, r->elapsed_s,
+		     swapconf_name(R.cfg->conf, R.cfg->nconfs, it->backend), it->iter, r->status, r->elapsed_s,
 		     D(VM_PSWPIN), (unsigned)eta / 60, (unsigned)eta % 60);
 }

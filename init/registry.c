@@ -1,5 +1,6 @@
 #include "registry.h"
 #include "cmdkeys.h"
+#include "../lib/describe.h"
 #include "../lib/stats.h"
 #include "../lib/workloads.h"
 
@@ -68,100 +69,142 @@ const size_t registry_nlimits = sizeof(registry_limits) / sizeof(registry_limits
 
 static void describe_keys(FILE *out)
 {
+	struct describe_rec r;
 	static const char *const wls[] = WORKLOADS_NAMES;
 	struct sb_config cfg;
-	char line[CMD_VAL_MAX * 2];
+	char line[CMD_VAL_MAX * 2], list[CMD_VAL_MAX];
+	size_t n;
 
-	cmdline_defaults(&cfg);
-	for (size_t i = 0; i < cmdline_nkeys; i++) {
-		const struct key *k = &cmdline_keys[i];
+	cmdkeys_defaults(&cfg);
+	for (size_t i = 0; i < cmdkeys_n; i++) {
+		const struct key *k = &cmdkeys[i];
 		const char *def = "";
 
-		if (cmdline_show(&cfg, (int)i, line, sizeof(line)) == 0)
+		if (cmdkeys_show(&cfg, (int)i, line, sizeof(line)) == 0)
 			def = strchr(line, '=') + 1;
-		fprintf(out, "key %s kind=%s default=%s", k->name, cmdline_kind_names[k->kind], def);
+		describe_begin(&r, "key", k->name);
+		describe_field(&r, "kind", cmdkeys_kind_names[k->kind]);
+		describe_field(&r, "default", def);
 		switch (k->kind) {
 		case K_UINT:
 		case K_U64:
 		case K_SIZE:
-			fprintf(out, " min=%llu max=%llu", (unsigned long long)k->min, (unsigned long long)k->max);
+			describe_fieldf(&r, "min", "%llu", (unsigned long long)k->min);
+			describe_fieldf(&r, "max", "%llu", (unsigned long long)k->max);
 			break;
 		case K_PCT:
-			fprintf(out, " min=%llu.%02llu max=%llu.%02llu", (unsigned long long)k->min / 100,
-				(unsigned long long)k->min % 100, (unsigned long long)k->max / 100,
-				(unsigned long long)k->max % 100);
+			describe_fieldf(&r, "min", "%llu.%02llu", (unsigned long long)k->min / 100,
+					(unsigned long long)k->min % 100);
+			describe_fieldf(&r, "max", "%llu.%02llu", (unsigned long long)k->max / 100,
+					(unsigned long long)k->max % 100);
 			break;
 		case K_BOOL:
-			fprintf(out, " values=0,1");
+			describe_field(&r, "values", "0,1");
 			break;
 		case K_ENUM:
-			fprintf(out, " values=");
-			for (int v = 0; k->names[v]; v++)
-				fprintf(out, "%s%s", v ? "," : "", k->names[v]);
-			break;
 		case K_LIST:
-			fprintf(out, " values=");
-			for (int v = 0; wls[v]; v++)
-				fprintf(out, "%s%s", v ? "," : "", wls[v]);
-			fprintf(out, " max-items=%d", CMD_WORKLOADS_MAX);
+			n = 0;
+			*list = 0;
+			for (int v = 0; k->kind == K_ENUM ? k->names[v] != NULL : wls[v] != NULL; v++)
+				n += (size_t)snprintf(list + n, n < sizeof(list) ? sizeof(list) - n : 0, "%s%s",
+						      v ? "," : "", k->kind == K_ENUM ? k->names[v] : wls[v]);
+			describe_field(&r, "values", list);
+			if (k->kind == K_LIST)
+				describe_fieldf(&r, "max-items", "%d", CMD_WORKLOADS_MAX);
 			break;
 		case K_BACKENDS:
-			fprintf(out, " max-items=%d", CMD_CONFS_MAX);
+			describe_fieldf(&r, "max-items", "%d", SWAPCONF_MAX);
 			break;
 		case K_STR:
 		case K_NAME:
-			fprintf(out, " max-bytes=%d", k->kind == K_NAME ? CMD_NAME_MAX - 1 : CMD_VAL_MAX - 1);
+			describe_fieldf(&r, "max-bytes", "%d", k->kind == K_NAME ? CMD_NAME_MAX - 1 : CMD_VAL_MAX - 1);
 			break;
 		case K_ADDR:
-			fprintf(out, " form=IPV4:PORT");
+			describe_field(&r, "form", "IPV4:PORT");
 			break;
 		}
-		fprintf(out, " text=%s\n", k->help);
+		describe_field(&r, "text", k->help);
+		fputs(describe_line(&r), out);
 	}
-	fprintf(out, "default-experiment until until=%u.%02u runs=%u maxruns=%u text=when none of workloads, runs, "
-		"order, backends, until is given: pairs until +-%u %%, at least %u and at most %u runs a backend\n",
-		DEFAULT_UNTIL_CP / 100, DEFAULT_UNTIL_CP % 100, DEFAULT_MINRUNS, DEFAULT_MAXRUNS,
-		DEFAULT_UNTIL_CP / 100, DEFAULT_MINRUNS, DEFAULT_MAXRUNS);
-	fprintf(out, "default-experiment maxruns maxruns=%u text=until given without maxruns: at most this many runs a backend\n",
-		UNTIL_DEFAULT_MAXRUNS);
+	describe_begin(&r, "default-experiment", "until");
+	describe_fieldf(&r, "until", "%u.%02u", DEFAULT_UNTIL_CP / 100, DEFAULT_UNTIL_CP % 100);
+	describe_fieldf(&r, "runs", "%u", DEFAULT_MINRUNS);
+	describe_fieldf(&r, "maxruns", "%u", DEFAULT_MAXRUNS);
+	describe_fieldf(&r, "text", "when none of workloads, runs, order, backends, until is given: pairs "
+			"until +-%u %%, at least %u and at most %u runs a backend", DEFAULT_UNTIL_CP / 100,
+			DEFAULT_MINRUNS, DEFAULT_MAXRUNS);
+	fputs(describe_line(&r), out);
+	describe_begin(&r, "default-experiment", "maxruns");
+	describe_fieldf(&r, "maxruns", "%u", UNTIL_DEFAULT_MAXRUNS);
+	describe_field(&r, "text", "until given without maxruns: at most this many runs a backend");
+	fputs(describe_line(&r), out);
 }
 
 #define WORKLOAD_LINE_(program, name, ...) { #program, name },
 
 static void describe_workloads(FILE *out)
 {
+	struct describe_rec r;
 	static const struct {
 		const char *program, *name;
 	} w[] = { WORKLOADS(WORKLOAD_LINE_) };
 
-	for (size_t i = 0; i < sizeof(w) / sizeof(w[0]); i++)
-		fprintf(out, "workload %s program=%s%s\n", w[i].name, w[i].program,
-			strcmp(w[i].name, w[i].program) ? " alias=1" : "");
+	for (size_t i = 0; i < sizeof(w) / sizeof(w[0]); i++) {
+		describe_begin(&r, "workload", w[i].name);
+		describe_field(&r, "program", w[i].program);
+		if (strcmp(w[i].name, w[i].program))
+			describe_field(&r, "alias", "1");
+		fputs(describe_line(&r), out);
+	}
+}
+
+/* a record with one field beside its text */
+static void describe_one(FILE *out, const char *type, const char *name, const char *key,
+			 const char *value, const char *text)
+{
+	struct describe_rec r;
+
+	describe_begin(&r, type, name);
+	describe_field(&r, key, value);
+	describe_field(&r, "text", text);
+	fputs(describe_line(&r), out);
 }
 
 void registry_describe(FILE *out)
 {
-	fprintf(out, "registry swapbench format=%d text=init --describe: what the image and its launchers share\n",
-		REGISTRY_FORMAT);
+	struct describe_rec r;
+	char v[64];
+
+	snprintf(v, sizeof(v), "%d", REGISTRY_FORMAT);
+	describe_one(out, "registry", "swapbench", "format", v,
+		     "init --describe: what the image and its launchers share");
 	describe_keys(out);
 	describe_workloads(out);
-	for (size_t i = 0; i < registry_nexits; i++)
-		fprintf(out, "exit %d word=%s text=%s\n", registry_exits[i].status, registry_exits[i].word,
-			registry_exits[i].text);
+	for (size_t i = 0; i < registry_nexits; i++) {
+		snprintf(v, sizeof(v), "%d", registry_exits[i].status);
+		describe_one(out, "exit", v, "word", registry_exits[i].word, registry_exits[i].text);
+	}
 	for (size_t i = 0; i < registry_ncmdlines; i++)
-		fprintf(out, "cmdline %s by=%s text=%s\n", registry_cmdlines[i].name, registry_cmdlines[i].who,
-			registry_cmdlines[i].line);
-	for (size_t i = 0; i < registry_ndisks; i++)
-		fprintf(out, "disk %s key=swapbench.%s spec=%s text=%s\n", registry_disks[i].name, registry_disks[i].key,
-			registry_disks[i].spec, registry_disks[i].text);
-	for (size_t i = 0; i < registry_nlimits; i++)
-		fprintf(out, "limit %s value=%llu text=%s\n", registry_limits[i].name, registry_limits[i].value,
-			registry_limits[i].text);
+		describe_one(out, "cmdline", registry_cmdlines[i].name, "by", registry_cmdlines[i].who,
+			     registry_cmdlines[i].line);
+	for (size_t i = 0; i < registry_ndisks; i++) {
+		describe_begin(&r, "disk", registry_disks[i].name);
+		describe_fieldf(&r, "key", "swapbench.%s", registry_disks[i].key);
+		describe_field(&r, "spec", registry_disks[i].spec);
+		describe_field(&r, "text", registry_disks[i].text);
+		fputs(describe_line(&r), out);
+	}
+	for (size_t i = 0; i < registry_nlimits; i++) {
+		snprintf(v, sizeof(v), "%llu", registry_limits[i].value);
+		describe_one(out, "limit", registry_limits[i].name, "value", v, registry_limits[i].text);
+	}
 	/* the one decision rule (report/compare.c): an interval needs one degree of freedom */
-	fprintf(out, "verdict paired min-runs=%d text=pairs of runs of one round "
-		"(n - 2 degrees of freedom once the order effect is fitted)\n", STATS_MIN_PAIRS_ORDERED);
-	fprintf(out, "verdict unpaired min-runs=%d text=runs a side Welch's interval needs\n", STATS_MIN_SIDE);
-	fprintf(out, "verdict boots min-runs=%d text=boots a kernel, for an interval "
-		"over boot means (3 or more to tell a few percent)\n", STATS_MIN_SIDE);
+	snprintf(v, sizeof(v), "%d", STATS_MIN_PAIRS_ORDERED);
+	describe_one(out, "verdict", "paired", "min-runs", v, "pairs of runs of one round "
+		     "(n - 2 degrees of freedom once the order effect is fitted)");
+	snprintf(v, sizeof(v), "%d", STATS_MIN_SIDE);
+	describe_one(out, "verdict", "unpaired", "min-runs", v, "runs a side Welch's interval needs");
+	describe_one(out, "verdict", "boots", "min-runs", v, "boots a kernel, for an interval "
+		     "over boot means (3 or more to tell a few percent)");
 }
 #endif

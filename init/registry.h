@@ -4,17 +4,18 @@
  * The facts the host shares with the image, each written once, here:
  * exit statuses and their words, the base kernel command lines the
  * launchers start from, the disk designations, the command-line limit.
- * With the keys (cmdkeys.c), the workloads (lib/workloads.h) and the rank
- * test (lib/stats_rank.c), `init --describe` prints them (registry_describe),
- * and the Makefile, qemu/, lava/ and docs/reference.md read that.
+ * With the keys (cmdkeys.c), the workloads (lib/workloads.h) and the
+ * verdict's minimum units (lib/stats.h), `init --describe` prints them
+ * (registry_describe), and host/registry.sh reads that for the Makefile,
+ * qemu/, lava/ and docs/generate.
  * Pure data and formatting: no I/O but the stream given. The image (built
  * with SB_IMAGE) has the exit statuses only; the rest is init-host's.
  */
 #include <stddef.h>
 #include <stdio.h>
 
-/* "registry" on --describe's first line: bump when a line changes shape */
-#define REGISTRY_FORMAT 1
+/* the format= of --describe's first record: bump when a record changes shape */
+#define REGISTRY_FORMAT 2
 
 struct registry_exit {
 	int status;
@@ -52,10 +53,9 @@ extern const struct registry_limit registry_limits[];
 extern const size_t registry_nlimits;
 
 /*
- * Prints the registry, one fact a line: "TYPE NAME field=value ...", values
- * without spaces, except a last "text=", which runs to the end of the line.
- * The workloads' own parameters are not here (they are the workloads'):
- * pid1.c adds them.
+ * Prints the registry, one fact a record (lib/describe.h: "type=TYPE",
+ * "name=NAME", then its fields, tab-separated). The workloads' own
+ * parameters are not here (they are the workloads'): pid1.c adds them.
  */
 void registry_describe(FILE *out);
 

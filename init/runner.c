@@ -1,4 +1,5 @@
 #include "runner.h"
+#include "kfile.h"
 #include "../lib/now.h"
 #include "errmsg.h"
 #include "results.h"
@@ -39,9 +40,9 @@ static void child(const struct run_spec *s, int out)
 	setpgid(0, 0);
 	sigemptyset(&none);
 	sigprocmask(SIG_SETMASK, &none, NULL);
-	vmstat_poke("/proc/self/oom_score_adj", "0");
+	kfile_write("/proc/self/oom_score_adj", "0");
 	dup2(out, 1);
-	if (s->cgroup_procs && vmstat_poke(s->cgroup_procs, "0") < 0) {
+	if (s->cgroup_procs && kfile_write(s->cgroup_procs, "0") < 0) {
 		dprintf(out, "cannot join the cgroup (%s): %s\n", s->cgroup_procs, errmsg(-errno));
 		_exit(126);
 	}

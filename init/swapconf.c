@@ -1,7 +1,7 @@
 /*
  * swapbench.backends: the swap configurations to alternate. Pure.
  *
- *   LIST  := CONF { "," CONF }                 at most CMD_CONFS_MAX
+ *   LIST  := CONF { "," CONF }                 at most SWAPCONF_MAX
  *   CONF  := BASE { "@" KNOB }
  *   BASE  := "partition" | "file"
  *          | "zram" { ":" COMP | ":" SIZE | ":" PCT "%" }
@@ -16,8 +16,8 @@
  * configurations get (zram_bytes in zram.c), so the default runs where they do. The name a configuration is written with is its name
  * in every record, so two configurations may not be written alike.
  */
-#include "cmdline.h"
 #include "errmsg.h"
+#include "swapconf.h"
 #include "../lib/size.h"
 
 #include <errno.h>
@@ -203,7 +203,7 @@ static int option(struct sb_swapconf *c, const char *o, int *have_comp, char *er
 
 static int one(struct sb_swapconf *c, const char *text, char *err, size_t n)
 {
-	char buf[CMD_VAL_MAX], *knobs, *disk, *save = NULL, *t;
+	char buf[SWAPCONF_TEXT_MAX], *knobs, *disk, *save = NULL, *t;
 	int k, have_comp = 0;
 
 	memset(c, 0, sizeof(*c));
@@ -213,7 +213,7 @@ static int one(struct sb_swapconf *c, const char *text, char *err, size_t n)
 	if (!*text)
 		return bad(err, n, "swapbench.backends: an empty configuration (partition, file, zram, zswap+partition, ...)");
 	if (strlen(text) >= sizeof(c->name))
-		return bad(err, n, "swapbench.backends: '%.40s...' is longer than %d bytes", text, CONF_NAME_MAX - 1);
+		return bad(err, n, "swapbench.backends: '%.40s...' is longer than %d bytes", text, SWAPCONF_NAME_MAX - 1);
 	strcpy(c->name, text);
 	strcpy(buf, text);
 	if ((knobs = strchr(buf, '@')))
@@ -263,18 +263,21 @@ static int one(struct sb_swapconf *c, const char *text, char *err, size_t n)
 	return 0;
 }
 
-int swapconf_parse(const char *v, struct sb_config *cfg, char *err, size_t n)
+int swapconf_parse(const char *v, struct sb_swapconf out[SWAPCONF_MAX], int *nout, char *err,
+		   size_t n)
 {
-	struct sb_swapconf conf[CMD_CONFS_MAX];
+	struct sb_swapconf conf[SWAPCONF_MAX];
 	int nc = 0;
 
+	if (strlen(v) >= SWAPCONF_TEXT_MAX)
+		return bad(err, n, "swapbench.backends: longer than %d bytes", SWAPCONF_TEXT_MAX - 1);
 	for (const char *p = v;; p++) {
 		const char *e = strchr(p, ',');
-		char item[CMD_VAL_MAX];
+		char item[SWAPCONF_TEXT_MAX];
 		size_t len = e ? (size_t)(e - p) : strlen(p);
 
-		if (nc == CMD_CONFS_MAX)
-			return bad(err, n, "swapbench.backends: more than %d configurations", CMD_CONFS_MAX);
+		if (nc == SWAPCONF_MAX)
+			return bad(err, n, "swapbench.backends: more than %d configurations", SWAPCONF_MAX);
 		memcpy(item, p, len);
 		item[len] = 0;
 		if (one(&conf[nc], item, err, n) < 0)
@@ -287,37 +290,37 @@ int swapconf_parse(const char *v, struct sb_config *cfg, char *err, size_t n)
 			break;
 		p = e;
 	}
-	memcpy(cfg->conf, conf, sizeof(conf[0]) * (size_t)nc);
-	cfg->nconfs = nc;
+	memcpy(out, conf, sizeof(conf[0]) * (size_t)nc);
+	*nout = nc;
 	return 0;
 }
 
-int swapconf_compressed(const struct sb_config *cfg)
+int swapconf_compressed(const struct sb_swapconf *conf, int n)
 {
-	for (int i = 0; i < cfg->nconfs; i++)
-		if (cfg->conf[i].kind == KIND_ZRAM || cfg->conf[i].kind == KIND_ZSWAP)
+	for (int i = 0; i < n; i++)
+		if (conf[i].kind == KIND_ZRAM || conf[i].kind == KIND_ZSWAP)
 			return 1;
 	return 0;
 }
 
-int swapconf_cgroup(const struct sb_config *cfg)
+int swapconf_cgroup(const struct sb_swapconf *conf, int n)
 {
-	for (int i = 0; i < cfg->nconfs; i++)
+	for (int i = 0; i < n; i++)
 		for (int k = 0; k < CG_KNOBS; k++)
-			if (cfg->conf[i].cg[k] != CG_UNSET)
+			if (conf[i].cg[k] != CG_UNSET)
 				return 1;
 	return 0;
 }
 
-int swapconf_uses(const struct sb_config *cfg, enum sb_backend d)
+int swapconf_uses(const struct sb_swapconf *conf, int n, enum sb_backend d)
 {
-	for (int i = 0; i < cfg->nconfs; i++)
-		if (cfg->conf[i].kind != KIND_ZRAM && cfg->conf[i].disk == d)
+	for (int i = 0; i < n; i++)
+		if (conf[i].kind != KIND_ZRAM && conf[i].disk == d)
 			return 1;
 	return 0;
 }
 
-const char *cmdline_conf_name(const struct sb_config *cfg, unsigned i)
+const char *swapconf_name(const struct sb_swapconf *conf, int n, unsigned i)
 {
-	return i < (unsigned)cfg->nconfs ? cfg->conf[i].name : "?";
+	return i < (unsigned)n ? conf[i].name : "?";
 }

@@ -1,4 +1,5 @@
 #include "swapstat.h"
+#include "kfile.h"
 #include "vmstat.h"
 #include "zram.h"
 
@@ -29,7 +30,7 @@ static void line(const char *path, char *out, size_t n)
 	char buf[256];
 
 	out[0] = 0;
-	if (vmstat_slurp(path, buf, sizeof(buf)) > 0)
+	if (kfile_read(path, buf, sizeof(buf)) > 0)
 		copy(out, n, buf, strcspn(buf, "\n"));
 }
 
@@ -69,7 +70,7 @@ void swapstat_begin(struct swapstat *s)
 		s->zram_disksize = d > 0 ? (uint64_t)d : 0;
 		if (s->zram_disksize && mm_stat(mm) == 0)
 			s->zram_start_orig = mm[0];
-		vmstat_choice(ZRAM_SYS "/comp_algorithm", s->zram_comp, sizeof(s->zram_comp));
+		kfile_choice(ZRAM_SYS "/comp_algorithm", s->zram_comp, sizeof(s->zram_comp));
 	}
 	s->have_zswap = access(ZSWAP_PARAMS "/enabled", F_OK) == 0;
 	if (s->have_zswap) {

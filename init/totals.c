@@ -4,7 +4,9 @@
  * stop. The KTAP totals line is the last thing a boot writes.
  */
 #include "totals.h"
+#include "kfile.h"
 #include "records.h"
+#include "../lib/reckeys.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -35,13 +37,13 @@ static void add_rss(struct rec_buf *b, const char *key, const char *status)
 	static char buf[2048];
 	const char *p;
 
-	if (vmstat_slurp(status, buf, sizeof(buf)) > 0 && (p = strstr(buf, "VmRSS:")))
+	if (kfile_read(status, buf, sizeof(buf)) > 0 && (p = strstr(buf, "VmRSS:")))
 		rec_addf(b, key, "%lu", strtoul(p + 6, NULL, 10));
 }
 
 static void add_tally(struct rec_buf *b, const struct tally *t)
 {
-	rec_addf(b, "planned", "%u", t->planned);
+	rec_addf(b, RK_PLANNED, "%u", t->planned);
 	rec_addf(b, "ran", "%u", t->ran);
 	rec_addf(b, "ok", "%u", t->ok);
 	rec_addf(b, "notok", "%u", t->notok);
@@ -54,11 +56,11 @@ void totals_error(const char *msg)
 	results_line("# swapbench: error: %s", msg);
 	results_screen("swapbench: error: %s", msg);
 	records_diag(&b, "error");
-	rec_add(&b, "msg", msg);
+	rec_add(&b, RK_MSG, msg);
 	records_emit(&b);
 	records_diag(&b, "totals");
 	add_tally(&b, &T);
-	rec_add(&b, "status", "error");
+	rec_add(&b, RK_STATUS, "error");
 	records_emit(&b);
 }
 
@@ -71,15 +73,15 @@ const struct tally *totals_write(double wall_s, const char *swapoff)
 	add_tally(&b, t);
 	rec_addf(&b, "wall_s", "%.1f", wall_s);
 	if (t->stop) {
-		rec_add(&b, "stop", t->stop);
-		rec_addf(&b, "rounds", "%u", t->rounds);
-		rec_addf(&b, "halfwidth", "%.3f", t->halfwidth);
+		rec_add(&b, RK_STOP, t->stop);
+		rec_addf(&b, RK_ROUNDS, "%u", t->rounds);
+		rec_addf(&b, RK_HALFWIDTH, "%.3f", t->halfwidth);
 	}
 	add_rss(&b, "rss_kb_worker", "/proc/self/status");
 	add_rss(&b, "rss_kb_pid1", "/proc/1/status");
 	if (swapoff[0])
 		rec_add(&b, "swapoff_error", swapoff);
-	rec_add(&b, "status", t->notok ? "fail" : "pass");
+	rec_add(&b, RK_STATUS, t->notok ? "fail" : "pass");
 	records_emit(&b);
 	results_line("# Totals: pass:%u fail:%u xfail:0 xpass:0 skip:0 error:0", t->ok, t->notok);
 	return t;
@@ -110,22 +112,22 @@ void totals_precision(const struct sb_config *cfg, const struct plan *p, int fin
 			plan_rel(p, w, bk, &pairs, &rel, &half);
 			if (n < sizeof(line) && isfinite(half))
 				n += (size_t)snprintf(line + n, sizeof(line) - n, "%s %s/%s %+.1f%% +-%.1f%%",
-						      n ? "," : "", cfg->workloads[w], cmdline_conf_name(cfg, bk),
+						      n ? "," : "", cfg->workloads[w], swapconf_name(cfg->conf, cfg->nconfs, bk),
 						      rel, half);
 			else if (n < sizeof(line))
 				n += (size_t)snprintf(line + n, sizeof(line) - n, "%s %s/%s %zu pair(s)",
-						      n ? "," : "", cfg->workloads[w], cmdline_conf_name(cfg, bk),
+						      n ? "," : "", cfg->workloads[w], swapconf_name(cfg->conf, cfg->nconfs, bk),
 						      pairs);
 			if (!final)
 				continue;
 			records_diag(&b, "precision");
-			rec_add(&b, "workload", cfg->workloads[w]);
-			rec_add(&b, "a", cmdline_conf_name(cfg, p->u.first_b));
-			rec_add(&b, "b", cmdline_conf_name(cfg, bk));
+			rec_add(&b, RK_WORKLOAD, cfg->workloads[w]);
+			rec_add(&b, "a", swapconf_name(cfg->conf, cfg->nconfs, p->u.first_b));
+			rec_add(&b, "b", swapconf_name(cfg->conf, cfg->nconfs, bk));
 			rec_addf(&b, "pairs", "%zu", pairs);
 			if (isfinite(half)) {
 				rec_addf(&b, "rel", "%.3f", rel);
-				rec_addf(&b, "halfwidth", "%.3f", half);
+				rec_addf(&b, RK_HALFWIDTH, "%.3f", half);
 			}
 			rec_addf(&b, "until", "%.2f", p->u.until);
 			records_emit(&b);

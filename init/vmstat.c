@@ -1,4 +1,5 @@
 #include "vmstat.h"
+#include "kfile.h"
 #include "errmsg.h"
 
 #include <errno.h>
@@ -42,56 +43,6 @@ const char *vmstat_name(enum vm_counter c)
 	return vm_keys[c].name;
 }
 
-int vmstat_slurp(const char *path, char *buf, int size)
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC), n = 0;
-
-	if (fd < 0)
-		return -errno;
-	while (n < size - 1) {
-		ssize_t r = read(fd, buf + n, (size_t)(size - 1 - n));
-
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0)
-			break;
-		n += (int)r;
-	}
-	close(fd);
-	buf[n] = 0;
-	return n;
-}
-
-int vmstat_choice(const char *path, char *out, size_t n)
-{
-	char buf[256], *l, *r;
-	int len = vmstat_slurp(path, buf, sizeof(buf));
-
-	out[0] = 0;
-	if (len < 0)
-		return len;
-	l = strchr(buf, '[');
-	r = l ? strchr(l, ']') : NULL;
-	if (l && r)
-		*r = 0;
-	else
-		buf[strcspn(buf, "\n")] = 0;
-	snprintf(out, n, "%s", l && r ? l + 1 : buf);
-	return 0;
-}
-
-int vmstat_poke(const char *path, const char *val)
-{
-	int fd = open(path, O_WRONLY | O_CLOEXEC), err = 0;
-
-	if (fd < 0)
-		return -errno;
-	if (write(fd, val, strlen(val)) < 0)
-		err = -errno;
-	close(fd);
-	return err;
-}
-
 int vmstat_settle(const char *sysctl_vm, char *why, size_t n)
 {
 	static const struct {
@@ -105,7 +56,7 @@ int vmstat_settle(const char *sysctl_vm, char *why, size_t n)
 		int err;
 
 		snprintf(path, sizeof(path), "%s/%s", sysctl_vm, steps[i].file);
-		if ((err = vmstat_poke(path, steps[i].val)) < 0 && !first) {
+		if ((err = kfile_write(path, steps[i].val)) < 0 && !first) {
 			first = err;
 			snprintf(why, n, "%s: %s", steps[i].file, errmsg(err));
 		}
@@ -138,7 +89,7 @@ static uint64_t psi_total(const char *buf, const char *line)
 int vmstat_read(struct vmstat *out)
 {
 	static char buf[16384];
-	int n = vmstat_slurp("/proc/vmstat", buf, sizeof(buf));
+	int n = kfile_read("/proc/vmstat", buf, sizeof(buf));
 
 	memset(out, 0, sizeof(*out));
 	if (n < 0)
@@ -154,7 +105,7 @@ int vmstat_read(struct vmstat *out)
 			break;
 		p++;
 	}
-	if (vmstat_slurp("/proc/pressure/memory", buf, sizeof(buf)) > 0) {
+	if (kfile_read("/proc/pressure/memory", buf, sizeof(buf)) > 0) {
 		out->have_psi = 1;
 		out->psi_some_us = psi_total(buf, "some ");
 		out->psi_full_us = psi_total(buf, "full ");
@@ -172,7 +123,7 @@ static uint64_t mem_field(const char *buf, const char *key)
 int vmstat_meminfo(struct meminfo *out)
 {
 	static char buf[4096];
-	int n = vmstat_slurp("/proc/meminfo", buf, sizeof(buf));
+	int n = kfile_read("/proc/meminfo", buf, sizeof(buf));
 
 	memset(out, 0, sizeof(*out));
 	if (n < 0)

@@ -30,12 +30,6 @@ struct meminfo {
 
 int vmstat_read(struct vmstat *out);
 int vmstat_meminfo(struct meminfo *out);
-/* Reads a whole small /proc or /sys file into buf, NUL terminated; returns length or -errno. */
-int vmstat_slurp(const char *path, char *buf, int size);
-/* The bracketed choice of a sysfs file ("always [madvise] never" -> "madvise"), or its first line; 0 or -errno. */
-int vmstat_choice(const char *path, char *out, size_t n);
-/* Writes a short string to a /proc or /sys file; returns 0 or -errno. */
-int vmstat_poke(const char *path, const char *val);
 #define VMSTAT_SYSCTL_VM "/proc/sys/vm"
 /*
  * Before every run, so each starts from the same memory: dirty pages

@@ -1,4 +1,5 @@
 #include "zram.h"
+#include "kfile.h"
 #include "errmsg.h"
 #include "vmstat.h"
 #include "../lib/swapfile.h"
@@ -34,7 +35,7 @@ static int crypto_has(const char *name)
 	static char buf[16384];
 	char pat[48];
 
-	if (vmstat_slurp("/proc/crypto", buf, sizeof(buf)) < 0)
+	if (kfile_read("/proc/crypto", buf, sizeof(buf)) < 0)
 		return 0;
 	snprintf(pat, sizeof(pat), "name         : %s\n", name);
 	return strstr(buf, pat) != NULL;
@@ -51,7 +52,7 @@ int zram_check(const struct sb_config *cfg, char *why, size_t n)
 			if (access(ZRAM_SYS "/disksize", F_OK) < 0)
 				return errmsg_why(-ENOTSUP, why, n, "swapbench.backends=%s: this kernel has no zram (no "
 					   ZRAM_SYS "): %s", c->name, NO_KERNEL);
-			if (vmstat_slurp(ZRAM_SYS "/comp_algorithm", list, sizeof(list)) < 0 || !listed(list, c->comp))
+			if (kfile_read(ZRAM_SYS "/comp_algorithm", list, sizeof(list)) < 0 || !listed(list, c->comp))
 				return errmsg_why(-ENOENT, why, n, "swapbench.backends=%s: zram has no compressor %s here "
 					   "(it has: %.*s)", c->name, c->comp, (int)strcspn(list, "\n"), list);
 		}
@@ -77,7 +78,7 @@ int zram_check(const struct sb_config *cfg, char *why, size_t n)
 void zram_knobs_boot(void)
 {
 	for (int k = 0; k < ZRAM_KNOBS; k++)
-		if (vmstat_slurp(zram_knob_files[k], boot_knob[k], sizeof(boot_knob[k])) > 0)
+		if (kfile_read(zram_knob_files[k], boot_knob[k], sizeof(boot_knob[k])) > 0)
 			boot_knob[k][strcspn(boot_knob[k], "\n")] = 0;
 }
 
@@ -96,7 +97,7 @@ int zram_knobs_apply(const struct sb_swapconf *c, char *why, size_t n)
 			snprintf(v, sizeof(v), "%s", want[k] ? "y" : "n");
 		else
 			snprintf(v, sizeof(v), "%d", want[k]);
-		if ((err = vmstat_poke(zram_knob_files[k], v)) < 0)
+		if ((err = kfile_write(zram_knob_files[k], v)) < 0)
 			return errmsg_why(err, why, n, "%s: %s=%s: %s", c->name, knob_name[k], v, errmsg(err));
 	}
 	return 0;
@@ -107,11 +108,11 @@ int zram_clear(char *why, size_t n)
 	static char v[32];
 	int err;
 
-	if (vmstat_slurp(ZSWAP_PARAMS "/enabled", v, sizeof(v)) > 0 && v[0] == 'Y' &&
-	    (err = vmstat_poke(ZSWAP_PARAMS "/enabled", "N")) < 0)
+	if (kfile_read(ZSWAP_PARAMS "/enabled", v, sizeof(v)) > 0 && v[0] == 'Y' &&
+	    (err = kfile_write(ZSWAP_PARAMS "/enabled", "N")) < 0)
 		return errmsg_why(err, why, n, "zswap: enabled=N: %s", errmsg(err));
-	if (vmstat_slurp(ZRAM_SYS "/disksize", v, sizeof(v)) > 0 && strcmp(v, "0\n") &&
-	    (err = vmstat_poke(ZRAM_SYS "/reset", "1")) < 0)
+	if (kfile_read(ZRAM_SYS "/disksize", v, sizeof(v)) > 0 && strcmp(v, "0\n") &&
+	    (err = kfile_write(ZRAM_SYS "/reset", "1")) < 0)
 		return errmsg_why(err, why, n, "zram0: reset: %s", errmsg(err));
 	return 0;
 }
@@ -130,7 +131,7 @@ static int set(const char *dir, const char *file, const char *v, const char *con
 	int err;
 
 	snprintf(path, sizeof(path), "%s/%s", dir, file);
-	if ((err = vmstat_poke(path, v)) < 0)
+	if ((err = kfile_write(path, v)) < 0)
 		return errmsg_why(err, why, n, "%s: %s=%s: %s", conf, path, v, errmsg(err));
 	return 0;
 }

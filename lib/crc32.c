@@ -1,3 +1,4 @@
+/* CRC-32: bitwise in the image, table-driven where CRC32_TABLE is set (the report). */
 #include "crc32.h"
 
 #ifndef CRC32_TABLE

@@ -1,5 +1,6 @@
 #ifndef SB_CRC32_H
 #define SB_CRC32_H
+/* CRC-32 (IEEE 802.3, the one zlib computes): every record's checksum. */
 #include <stddef.h>
 #include <stdint.h>
 

@@ -162,33 +162,6 @@ static void relative(double r, double h, double ma, double *rel, double *lo, dou
 	*hi = s * (r - 1) + 100 * h;
 }
 
-int stats_welch(const double *a, size_t na, const double *b, size_t nb, struct stats_welch *w)
-{
-	if (na < STATS_MIN_SIDE || nb < STATS_MIN_SIDE)
-		return -1;
-	double ma = stats_mean(a, na), mb = stats_mean(b, nb);
-	double va = stats_var(a, na) / (double)na, vb = stats_var(b, nb) / (double)nb;
-	double t;
-
-	w->diff = mb - ma;
-	w->se = sqrt(va + vb);
-	w->df = ws_df(va, na, vb, nb);
-	t = stats_t_quantile(0.975, w->df);
-	w->ci_lo = w->diff - t * w->se;
-	w->ci_hi = w->diff + t * w->se;
-	if (ma == 0) {
-		w->rel = w->rel_lo = w->rel_hi = NAN;
-		return 0;
-	}
-	struct stats_ratio r;
-
-	stats_ratio_welch(a, na, b, nb, &r);
-	w->rel = r.rel;
-	w->rel_lo = r.lo;
-	w->rel_hi = r.hi;
-	return 0;
-}
-
 int stats_paired(const double *a, const double *b, size_t n, struct stats_paired *p)
 {
 	double ma, mb, r, t, sd, se, saa = 0, sbb = 0, sab = 0, see = 0, sdd = 0;

@@ -5,8 +5,7 @@
  * host tool: pure functions over arrays of doubles, no I/O, no libraries
  * beyond libm. Sample variance uses n-1; quantiles interpolate linearly
  * between order statistics (Hyndman-Fan type 7, as R and numpy default).
- * Only stats_summarize, stats_mann_whitney and stats_wilcoxon allocate
- * (a sorted copy); the image calls none of them.
+ * Only stats_summarize allocates (a sorted copy); the image does not call it.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -19,21 +18,6 @@ struct stats_summary {
 	double cv;		/* sd / mean in percent */
 };
 
-struct stats_welch {
-	double diff;		/* mean(b) - mean(a) */
-	double se, df;		/* Welch standard error, Welch-Satterthwaite df */
-	double ci_lo, ci_hi;	/* 95% CI of diff */
-	double rel;		/* 100 * diff / |mean(a)|: B/A-1, its sign that of B-A */
-	double rel_lo, rel_hi;	/* 95% CI of rel, delta method on mean(b)/mean(a) */
-};
-
-struct stats_mw {
-	double u_b;		/* pairs with b > a, ties counted one half */
-	double ps;		/* u_b / (na * nb): P(b > a) */
-	double z;		/* normal approximation, tie and continuity corrected */
-	double p;		/* two-sided */
-};
-
 /* a[i] and b[i] measured next to each other: the pair shares the host's mood. */
 struct stats_paired {
 	size_t n;		/* pairs */
@@ -43,14 +27,6 @@ struct stats_paired {
 	double rel;		/* 100 * diff / |mean(a)|: B/A-1, its sign that of B-A */
 	double rel_lo, rel_hi;	/* 95% CI of rel: delta method over the pairs, n-1 df */
 	double corr;		/* Pearson correlation of a and b: what pairing gains */
-};
-
-struct stats_wilcoxon {
-	size_t n;		/* pairs with b != a (zero differences are dropped) */
-	double w_plus;		/* rank sum of the pairs with b > a */
-	double z;		/* normal approximation (NAN when exact) */
-	double p;		/* two-sided */
-	int exact;		/* 1: exact distribution (n <= 50, no ties) */
 };
 
 /*
@@ -98,22 +74,8 @@ void stats_summarize(const double *x, size_t n, struct stats_summary *s);
  * Welch's interval (runs, or boot means); pairs; pairs once the order effect
  * is fitted (n - 2 df). init-host --describe prints them. */
 enum { STATS_MIN_SIDE = 2, STATS_MIN_PAIRS = 2, STATS_MIN_PAIRS_ORDERED = 3 };
-/* These return -1 when a sample is too small (Welch, paired: < 2, ranks: < 1). */
-int stats_welch(const double *a, size_t na, const double *b, size_t nb, struct stats_welch *w);
-int stats_mann_whitney(const double *a, size_t na, const double *b, size_t nb,
-		       struct stats_mw *m);
+/* -1 below two pairs. */
 int stats_paired(const double *a, const double *b, size_t n, struct stats_paired *p);
-/* Wilcoxon signed-rank test of b[i] - a[i]; -1 also when every pair is tied. */
-int stats_wilcoxon(const double *a, const double *b, size_t n, struct stats_wilcoxon *w);
-/*
- * The smallest p the rank test can give, every run of one side beating
- * every run of the other: paired (Wilcoxon signed-rank, exact) with na
- * pairs, else Mann-Whitney (as stats_mann_whitney computes it) with na
- * and nb runs.
- */
-double stats_rank_min_p(int paired, size_t na, size_t nb);
-/* The fewest runs a side (pairs when paired) with which that p is below alpha. */
-unsigned stats_rank_min_runs(int paired, double alpha);
 void stats_pairs_add(struct stats_pairs *s, double a, double b, double x);
 /* The order-adjusted B/A-1 (see struct stats_pairs); -1 below two pairs or when A's mean is 0. */
 int stats_pairs_ratio(const struct stats_pairs *s, struct stats_ratio *r);

@@ -1,5 +1,6 @@
 #include "clockflag.h"
 #include "util.h"
+#include "../lib/reckeys.h"
 
 #include <string.h>
 
@@ -13,7 +14,7 @@ static double clock_time_unit(const char *key)
 {
 	size_t n = strlen(key);
 
-	if (strcmp(key, "elapsed_s") && strncmp(key, "w.", 2))
+	if (strcmp(key, RK_ELAPSED_S) && strncmp(key, "w.", 2))
 		return 0;	/* user_s, sys_s, psi_*: the kernel's accounting, not a clock reading */
 	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
 		size_t m = strlen(units[i].suffix);
@@ -26,7 +27,7 @@ static double clock_time_unit(const char *key)
 
 double clockflag_step_s(const struct boot *b)
 {
-	static const char *const keys[] = { "clock_step_ns", "clock_res_ns" };
+	static const char *const keys[] = { RK_CLOCK_STEP_NS, RK_CLOCK_RES_NS };
 	double v;
 
 	for (int i = 0; i < 2; i++)
@@ -42,16 +43,16 @@ static const char *or_unknown(const char *s)
 
 static char *reason(const struct run *r, const char *metric)
 {
-	const char *changed = record_get(&r->rec, "clocksource_changed");
-	const char *source = or_unknown(record_get(&r->boot->meta, "clocksource"));
+	const char *changed = record_get(&r->rec, RK_CLOCKSOURCE_CHANGED);
+	const char *source = or_unknown(record_get(&r->boot->meta, RK_CLOCKSOURCE));
 	double step = clockflag_step_s(r->boot), v;
 
 	if (changed && strcmp(changed, "0"))
 		return xasprintf("the clocksource changed during the run (%s at boot, %s after the run)",
-				 source, or_unknown(record_get(&r->rec, "clocksource")));
-	if (record_get(&r->rec, "clocksource"))
+				 source, or_unknown(record_get(&r->rec, RK_CLOCKSOURCE)));
+	if (record_get(&r->rec, RK_CLOCKSOURCE))
 		return xasprintf("timed with %s, not the boot's %s: its step is unknown",
-				 record_get(&r->rec, "clocksource"), source);
+				 record_get(&r->rec, RK_CLOCKSOURCE), source);
 	if (!step)
 		return NULL;
 	/* only the metric analysed: a short field elsewhere in the run says nothing about it */

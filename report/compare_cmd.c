@@ -3,6 +3,7 @@
 #include "compare.h"
 #include "util.h"
 #include "verdict.h"
+#include "../lib/reckeys.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -84,8 +85,8 @@ static void note_stops(const struct dataset *ds)
 {
 	for (size_t i = 0; i < ds->nboots; i++) {
 		const struct record *t = &ds->boots[i]->totals;
-		const char *stop = t->nf ? record_get(t, "stop") : NULL;
-		const char *rounds = record_get(t, "rounds"), *half = record_get(t, "halfwidth");
+		const char *stop = t->nf ? record_get(t, RK_STOP) : NULL;
+		const char *rounds = record_get(t, RK_ROUNDS), *half = record_get(t, RK_HALFWIDTH);
 
 		if (!stop)
 			continue;

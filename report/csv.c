@@ -4,15 +4,16 @@
  */
 #include "cmd.h"
 #include "util.h"
+#include "../lib/reckeys.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 static const char *const columns[] = {
-	"source", "line", "boot", "num", "workload", "backend", "iter", "status", "elapsed_s",
-	"user_s", "sys_s", "majflt", "minflt", "pswpin", "pswpout", "pgmajfault", "pgscan",
-	"pgsteal", "allocstall", "oom_kill", "psi_some_us", "psi_full_us", "swap_peak_kb",
-	"kernel", "tag", "extra", "flag",
+	"source", "line", RK_BOOT, "num", RK_WORKLOAD, RK_BACKEND, RK_ITER, RK_STATUS, RK_ELAPSED_S,
+	RK_USER_S, RK_SYS_S, RK_MAJFLT, RK_MINFLT, RK_PSWPIN, RK_PSWPOUT, RK_PGMAJFAULT, RK_PGSCAN,
+	RK_PGSTEAL, RK_ALLOCSTALL, RK_OOM_KILL, RK_PSI_SOME_US, RK_PSI_FULL_US, RK_SWAP_PEAK_KB,
+	RK_KERNEL, RK_TAG, "extra", "flag",
 };
 #define NCOLUMNS (sizeof(columns) / sizeof(columns[0]))
 

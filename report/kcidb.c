@@ -12,6 +12,7 @@
 #include "compare.h"
 #include "util.h"
 #include "verdict.h"
+#include "../lib/reckeys.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -101,7 +102,7 @@ static void put_excerpt(FILE *out, const struct run *r, int *first)
 	if (!m)
 		die("kcidb: out of memory");
 	fprintf(m, "%s %lu %s-%s-%s ", r->status == ST_OK ? "ok" : "not ok", r->num, r->workload,
-		r->backend, record_get(&r->rec, "iter") ? record_get(&r->rec, "iter") : "?");
+		r->backend, record_get(&r->rec, RK_ITER) ? record_get(&r->rec, RK_ITER) : "?");
 	record_text(m, &r->rec);
 	if (r->flag)
 		fprintf(m, "\n# flagged: %s", r->flag);
@@ -117,8 +118,8 @@ static void put_environment(FILE *out, const struct boot *b, int *first)
 	static const char *const keys[] = { "arch", "memtotal_kb", "memavailable_kb", "cpus",
 					    "clocksource", "clock_step_ns", "kernel_version", "cmdline" };
 	const struct record *m = &b->meta;
-	const char *arch = record_get(m, "arch"), *mem = record_get(m, "memtotal_kb");
-	const char *cs = record_get(m, "clocksource");
+	const char *arch = record_get(m, RK_ARCH), *mem = record_get(m, RK_MEMTOTAL_KB);
+	const char *cs = record_get(m, RK_CLOCKSOURCE);
 	char comment[200];
 	int f = 1;
 
@@ -172,7 +173,7 @@ static void put_run(FILE *out, const struct run *r, const struct variant *v, con
 			jkv(out, "unit", util_unit(metric), &g);
 		fputc('}', out);
 	}
-	if (run_value(r, "elapsed_s", &val))
+	if (run_value(r, RK_ELAPSED_S, &val))
 		jnum(out, "duration", val, &f);
 	put_environment(out, r->boot, &f);
 	put_excerpt(out, r, &f);
@@ -316,7 +317,7 @@ int cmd_kcidb(const struct opts *o, int argc, char **argv)
 	fputs("],\n\"builds\":[", out);
 	for (size_t i = 0; i < nv; i++) {
 		const struct boot *b = first_boot(&ds, &v[i]);
-		const char *arch = b ? record_get(&b->meta, "arch") : NULL;
+		const char *arch = b ? record_get(&b->meta, RK_ARCH) : NULL;
 		char bid[300], *cid = xasprintf(ORIGIN ":%s", v[i].kernel);
 		int f = 1;
 

@@ -2,13 +2,16 @@
 #include "cmd.h"
 #include "compare.h"
 #include "hostload.h"
-#include "nway.h"
+#include "rank.h"
 #include "memory.h"
 #include "plot.h"
+#include "problems.h"
 #include "table.h"
 #include "util.h"
 #include "verdict.h"
+#include "../lib/reckeys.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -97,7 +100,7 @@ static void disk_note(const struct dataset *ds)
 	const struct record *figures = NULL;
 
 	for (size_t i = 0; i < ds->nboots; i++) {
-		const char *d = record_get(&ds->boots[i]->meta, "disk");
+		const char *d = record_get(&ds->boots[i]->meta, RK_DISK);
 
 		if (!d || !strcmp(d, "unknown"))
 			unknown++;
@@ -120,7 +123,7 @@ static void disk_note(const struct dataset *ds)
 		/* the profile's figures as the model had them (the disk record's disk_* words) */
 		const char *sep = " ";
 
-		printf("The model's figures (%s, from its profile file):", or_dash(record_get(figures, "disk")));
+		printf("The model's figures (%s, from its profile file):", or_dash(record_get(figures, RK_DISK)));
 		for (size_t i = 0; i < figures->nf; i++) {
 			const char *k = record_key(figures, i);
 
@@ -175,9 +178,9 @@ static void boots(const struct dataset *ds)
 			const struct boot *b = ds->boots[i];
 
 			table_add(&t, "%s", b->id);
-			table_add(&t, "`%s`", or_dash(record_get(&b->meta, "kernel_version")));
-			table_add(&t, "`%s`%s", or_dash(record_get(&b->meta, "cmdline")),
-				  record_get(&b->meta, "cmdline_cut") ? " (cut)" : "");
+			table_add(&t, "`%s`", or_dash(record_get(&b->meta, RK_KERNEL_VERSION)));
+			table_add(&t, "`%s`%s", or_dash(record_get(&b->meta, RK_CMDLINE)),
+				  record_get(&b->meta, RK_CMDLINE_CUT) ? " (cut)" : "");
 		}
 		table_group(&t, 0, "boots");
 		table_print(&t, stdout, 1);
@@ -187,11 +190,11 @@ static void boots(const struct dataset *ds)
 	for (size_t i = 0; i < ds->nboots; i++) {
 		const struct boot *b = ds->boots[i];
 
-		const char *cut = record_get(&b->meta, "cmdline_cut");
+		const char *cut = record_get(&b->meta, RK_CMDLINE_CUT);
 
 		printf("- boot %s: `%s`, command line `%s`%s%s%s\n", b->id,
-		       or_dash(record_get(&b->meta, "kernel_version")),
-		       or_dash(record_get(&b->meta, "cmdline")), cut ? " (cut: " : "", cut ? cut : "",
+		       or_dash(record_get(&b->meta, RK_KERNEL_VERSION)),
+		       or_dash(record_get(&b->meta, RK_CMDLINE)), cut ? " (cut: " : "", cut ? cut : "",
 		       cut ? " more bytes not recorded)" : "");
 	}
 }
@@ -245,7 +248,7 @@ static void confs(const struct dataset *ds)
 								len ? " " : "", key, record_val(r, f));
 			}
 			table_add(&t, "%s", ds->boots[i]->id);
-			table_add(&t, "%s", or_dash(record_get(r, "backend")));
+			table_add(&t, "%s", or_dash(record_get(r, RK_BACKEND)));
 			table_add(&t, "%s", set);
 		}
 	if (n && ds->nboots > BOOTS_LISTED)
@@ -268,7 +271,7 @@ static void notes(const struct dataset *ds)
 			if (!n++)
 				printf("\n## Messages from init\n\n");
 			printf("- boot %s, %s (`%s:%lu`): %s\n", ds->boots[i]->id, r->kind, r->source,
-			       r->line, or_dash(record_get(r, "msg")));
+			       r->line, or_dash(record_get(r, RK_MSG)));
 		}
 }
 
@@ -279,7 +282,7 @@ static void problems(const struct dataset *ds)
 		printf("None: every record's checksum matched and every boot is complete.\n");
 	else
 		printf("Records named here were not used; incomplete boots are named too.\n\n");
-	parse_print_problems(ds, stdout, 1);
+	problems_print(ds, stdout, 1);
 	for (size_t i = 0, n = 0; i < ds->nruns; i++) {
 		const struct run *r = &ds->runs[i];
 
@@ -311,15 +314,26 @@ static void backends(const struct dataset *ds, const char *metric)
 /* swap configurations beyond partition and file: each against the baseline, ranked */
 static void configurations(const struct dataset *ds, const struct opts *o)
 {
-	struct nway nw;
+	struct rank_table nw;
 
-	if (!nway_wanted(ds))
+	if (!rank_wanted(ds))
 		return;
-	if (nway_build(ds, o->metric, o->baseline, o->higher_better, &nw)) {
+	if (rank_build(ds, o->metric, o->baseline, o->higher_better, &nw)) {
 		printf("\n## Swap configurations against %s\n\n", o->baseline);
-		nway_print(&nw, o->metric, stdout, 1);
+		rank_print(&nw, o->metric, stdout, 1);
 	}
-	nway_free(&nw);
+	rank_free(&nw);
+}
+
+/* DIR/notes.txt: what the host could not do for the plots (no PNG), "" if nothing */
+static void write_notes(const char *dir, const char *text)
+{
+	char *path = xasprintf("%s/notes.txt", dir);
+	FILE *f = fopen(path, "w");
+
+	if (!f || fputs(text, f) < 0 || fclose(f))
+		die("%s: %s", path, strerror(errno));
+	free(path);
 }
 
 static void plots(const struct dataset *ds, const struct opts *o)
@@ -327,8 +341,17 @@ static void plots(const struct dataset *ds, const struct opts *o)
 	const char **wl;
 	struct cells cs;
 	size_t nw;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *notes = open_memstream(&text, &len);
 
-	plot_all(ds, o->metric, o->by, o->plots, stderr);
+	if (!notes)
+		die("out of memory");
+	plot_all(ds, o->metric, o->by, o->plots, NULL, notes);
+	if (fclose(notes))
+		die("out of memory");
+	write_notes(o->plots, text);
+	free(text);
 	group_build(ds, o->metric, o->by, NULL, NULL, &cs);
 	nw = group_workloads(&cs, &wl);
 	printf("\n## Plots\n\n");

@@ -2,6 +2,7 @@
 #include "memory.h"
 #include "table.h"
 #include "util.h"
+#include "../lib/reckeys.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -36,8 +37,8 @@ static size_t collect(const struct dataset *ds, struct kmem *m, size_t max)
 
 	for (size_t i = 0; i < ds->nboots; i++) {
 		const struct record *meta = &ds->boots[i]->meta;
-		const char *k = or_none(record_get(meta, "kernel_release"));
-		const char *t = or_none(record_get(meta, "tag"));
+		const char *k = or_none(record_get(meta, RK_KERNEL_RELEASE));
+		const char *t = or_none(record_get(meta, RK_TAG));
 		unsigned long total = kb(meta, "memtotal_kb"), avail = kb(meta, "memavailable_kb");
 		size_t j;
 

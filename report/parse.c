@@ -1,9 +1,12 @@
 /* parse: record lines to runs, boots and problems. */
 #include "parse.h"
+#include "problems.h"
+#include "refuse.h"
 #include "util.h"
 #include "../lib/record.h"
+#include "../lib/reckeys.h"
 
-#include <stdarg.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,24 +18,6 @@ static const char *const status_names[ST_COUNT] = {
 const char *run_status_name(enum run_status s)
 {
 	return s < ST_COUNT ? status_names[s] : "?";
-}
-
-void parse_problem(struct dataset *ds, const char *source, unsigned long line,
-		   const char *fmt, ...)
-{
-	struct problem *p;
-	va_list ap;
-
-	grow(&ds->probs, &ds->probs_cap, ds->nprobs, sizeof(*ds->probs));
-	p = &ds->probs[ds->nprobs++];
-	p->where = line ? xasprintf("%s:%lu", source, line) : xstrdup(source);
-	p->source = source;
-	p->line = line;
-	p->kind = fmt;
-	va_start(ap, fmt);
-	if (vasprintf(&p->what, fmt, ap) < 0)
-		die("out of memory");
-	va_end(ap);
 }
 
 static int same_boot(size_t item, const void *key, const void *ctx)
@@ -101,7 +86,7 @@ static const char *result_fault(const struct record *r, int ok, int *status)
 			return why;
 		}
 	}
-	*status = status_of(record_get(r, "status"));
+	*status = status_of(record_get(r, RK_STATUS));
 	if (*status < 0)
 		return "result record with unknown status=";
 	if (ok != (*status == ST_OK))
@@ -129,31 +114,31 @@ static void add_result(struct dataset *ds, const struct rec *r, const char *sour
 	memset(run, 0, sizeof(*run));
 	store_record(ds, &run->rec, r, source, line);
 	if ((why = result_fault(&run->rec, r->ok, &status))) {
-		parse_problem(ds, source, line, "%s (not used)", why);
+		problems_add(ds, source, line, "%s (not used)", why);
 		return;
 	}
-	b = find_boot(ds, record_get(&run->rec, "boot"), source);
+	b = find_boot(ds, record_get(&run->rec, RK_BOOT), source);
 	dup = hmap_get(&b->run_ix, h, same_run, &r->num, ds);
 	if (dup != HMAP_NONE) {
 		const struct run *o = &ds->runs[dup];
 
-		parse_problem(ds, source, line,
-			      "duplicate record: boot %s test %lu already seen at %s:%lu (not used)",
-			      b->id, r->num, o->rec.source, o->rec.line);
+		problems_add(ds, source, line,
+			     "duplicate record: boot %s test %lu already seen at %s:%lu (not used)",
+			     b->id, r->num, o->rec.source, o->rec.line);
 		return;
 	}
 	run->boot = b;
 	run->seq = ds->nruns;
 	run->num = r->num;
 	run->status = (enum run_status)status;
-	run->workload = record_get(&run->rec, "workload");
-	run->backend = record_get(&run->rec, "backend");
-	run->status_name = record_get(&run->rec, "status");
-	run->kernel = record_get(&run->rec, "kernel");
-	run->tag = record_get(&run->rec, "tag");
-	if ((why = check_run(run))) {
-		parse_problem(ds, source, line, "boot %s test %lu: %s (not used)", b->id, r->num,
-			      why);
+	run->workload = record_get(&run->rec, RK_WORKLOAD);
+	run->backend = record_get(&run->rec, RK_BACKEND);
+	run->status_name = record_get(&run->rec, RK_STATUS);
+	run->kernel = record_get(&run->rec, RK_KERNEL);
+	run->tag = record_get(&run->rec, RK_TAG);
+	if ((why = refuse_run(run))) {
+		problems_add(ds, source, line, "boot %s test %lu: %s (not used)", b->id, r->num,
+			     why);
 		note_refused(b, r->num);
 		return;
 	}
@@ -166,7 +151,7 @@ static struct boot *add_diag(struct dataset *ds, const struct rec *r, const char
 			     unsigned long line)
 {
 	static const char *const kinds[] = { "meta", "swap", "totals", "error", "warning", "conf", "disk" };
-	const char *id = rec_get(r, "boot");
+	const char *id = rec_get(r, RK_BOOT);
 	struct boot *b;
 	struct record *slot;
 	int kind = -1;
@@ -177,7 +162,7 @@ static struct boot *add_diag(struct dataset *ds, const struct rec *r, const char
 	if (kind < 0)
 		return NULL;	/* warmup, sample and later kinds carry no results */
 	if (!id || !*id) {
-		parse_problem(ds, source, line, "%s record without boot= (not used)", r->id);
+		problems_add(ds, source, line, "%s record without boot= (not used)", r->id);
 		return NULL;
 	}
 	b = find_boot(ds, id, source);
@@ -187,13 +172,13 @@ static struct boot *add_diag(struct dataset *ds, const struct rec *r, const char
 		return b;
 	}
 	if (kind == 3 || kind == 4) {
-		const char *msg = rec_get(r, "msg");
+		const char *msg = rec_get(r, RK_MSG);
 
 		grow(&b->notes, &b->notes_cap, b->nnotes, sizeof(*b->notes));
 		store_record(ds, &b->notes[b->nnotes], r, source, line);
 		b->notes[b->nnotes++].kind = kinds[kind];
 		if (kind == 3)
-			parse_problem(ds, source, line, "boot %s: init reported an error: %s", id,
+			problems_add(ds, source, line, "boot %s: init reported an error: %s", id,
 				msg ? msg : "(no message)");
 		return b;
 	}
@@ -204,7 +189,7 @@ static struct boot *add_diag(struct dataset *ds, const struct rec *r, const char
 	}
 	slot = kind == 0 ? &b->meta : kind == 6 ? &b->disk : &b->totals;
 	if (slot->nf) {
-		parse_problem(ds, source, line,
+		problems_add(ds, source, line,
 			"duplicate record: %s of boot %s already seen at %s:%lu (not used)",
 			r->id, id, slot->source, slot->line);
 		return b;
@@ -304,12 +289,12 @@ void parse_line(struct parser *p, const char *s, size_t n, int last)
 		if (salvage(s, n, r, &at) == REC_GOOD) {
 			st = REC_GOOD;
 			if (record_start(s, at) < at)
-				parse_problem(ds, source, lineno, "damaged record: a cut record precedes an "
+				problems_add(ds, source, lineno, "damaged record: a cut record precedes an "
 					"intact one on this line (the cut one not used)");
 		} else if (st == REC_NOT_RECORD && !tail) {
 			return;
 		} else if (st == REC_NOT_RECORD) {
-			parse_problem(ds, source, lineno, "damaged record: checksum at the end but "
+			problems_add(ds, source, lineno, "damaged record: checksum at the end but "
 				"no valid record start (not used)");
 			return;
 		}
@@ -327,14 +312,14 @@ void parse_line(struct parser *p, const char *s, size_t n, int last)
 		}
 		break;
 	case REC_BAD_CRC:
-		parse_problem(ds, source, lineno, "damaged record: checksum mismatch (not used)");
+		problems_add(ds, source, lineno, "damaged record: checksum mismatch (not used)");
 		break;
 	case REC_NO_CRC:
-		parse_problem(ds, source, lineno, "truncated record: no checksum%s (not used)",
+		problems_add(ds, source, lineno, "truncated record: no checksum%s (not used)",
 			last ? ", last line of the source cut short" : "");
 		break;
 	case REC_MALFORMED:
-		parse_problem(ds, source, lineno, "malformed record (not used)");
+		problems_add(ds, source, lineno, "malformed record (not used)");
 		break;
 	case REC_NOT_RECORD:
 		break;
@@ -344,7 +329,7 @@ void parse_line(struct parser *p, const char *s, size_t n, int last)
 void parse_end(struct parser *p)
 {
 	if (!p->src->nrecords)
-		parse_problem(p->ds, p->src->path, 0, "no swapbench records found");
+		problems_add(p->ds, p->src->path, 0, "no swapbench records found");
 	free(p->r);
 	p->r = NULL;
 }
@@ -394,4 +379,112 @@ void parse_free(struct dataset *ds)
 	free(ds->runs);
 	free(ds->probs);
 	memset(ds, 0, sizeof(*ds));
+}
+
+struct test {
+	size_t boot;
+	unsigned long num;
+};
+
+static int cmp_test(const void *a, const void *b)
+{
+	const struct test *x = a, *y = b;
+
+	if (x->boot != y->boot)
+		return (x->boot > y->boot) - (x->boot < y->boot);
+	return (x->num > y->num) - (x->num < y->num);
+}
+
+/* Appends "a" or "a-b" to a list of missing test numbers. */
+static void list_range(char *buf, size_t size, unsigned long a, unsigned long b)
+{
+	size_t n = strlen(buf);
+
+	if (n + 24 >= size) {
+		if (!strstr(buf, "..."))
+			snprintf(buf + n, size - n, ", ...");
+		return;
+	}
+	snprintf(buf + n, size - n, "%s%lu", n ? ", " : "", a);
+	n = strlen(buf);
+	if (b > a)
+		snprintf(buf + n, size - n, "-%lu", b);
+}
+
+/* nums: the boot's tests seen (used or refused by a check), ascending. */
+static void check_plan(struct dataset *ds, struct boot *b, const struct test *t, size_t n)
+{
+	double planned;
+	unsigned long plan = b->plan, next = 1;
+	char missing[256] = "";
+
+	if (util_number(record_get(&b->totals, RK_PLANNED), &planned) && planned >= 0 &&
+	    planned < (double)ULONG_MAX)	/* beyond that the cast is undefined */
+		plan = (unsigned long)planned;
+	if (!plan)
+		return;
+	for (size_t i = 0; i < n; i++) {
+		if (t[i].num > plan) {
+			problems_add(ds, b->source, 0, "boot %s: test %lu outside the plan 1..%lu",
+				     b->id, t[i].num, plan);
+			continue;
+		}
+		if (t[i].num > next)
+			list_range(missing, sizeof(missing), next, t[i].num - 1);
+		next = t[i].num + 1;
+	}
+	if (next <= plan)
+		list_range(missing, sizeof(missing), next, plan);
+	if (*missing)
+		problems_add(ds, b->source, 0, "boot %s: no result for test %s of the plan 1..%lu",
+			     b->id, missing, plan);
+}
+
+/* Every boot's tests, sorted by boot and number: one pass for all plans. */
+static struct test *all_tests(const struct dataset *ds, size_t *n)
+{
+	size_t total = ds->nruns, k = 0;
+	struct test *t;
+
+	for (size_t i = 0; i < ds->nboots; i++)
+		total += ds->boots[i]->nrefused;
+	t = xcalloc(total, sizeof(*t));
+	for (size_t i = 0; i < ds->nruns; i++)
+		t[k++] = (struct test){ ds->runs[i].boot->index, ds->runs[i].num };
+	for (size_t i = 0; i < ds->nboots; i++)
+		for (size_t j = 0; j < ds->boots[i]->nrefused; j++)
+			t[k++] = (struct test){ i, ds->boots[i]->refused[j] };
+	qsort(t, total, sizeof(*t), cmp_test);
+	*n = total;
+	return t;
+}
+
+void parse_finish(struct dataset *ds)
+{
+	size_t nt, k = 0;
+	struct test *t = all_tests(ds, &nt);
+
+	for (size_t i = 0; i < ds->nboots; i++) {
+		struct boot *b = ds->boots[i];
+		size_t first = k;
+
+		if (!b->meta.nf)
+			problems_add(ds, b->source, 0,
+				     "boot %s: no meta record (kernel, memory unknown)", b->id);
+		if (!b->totals.nf)
+			problems_add(ds, b->source, 0, "boot %s: no totals record (log cut short?)",
+				     b->id);
+		while (k < nt && t[k].boot == i)
+			k++;
+		check_plan(ds, b, t + first, k - first);
+	}
+	free(t);
+	for (size_t i = 0; i < ds->nruns; i++) {
+		struct run *r = &ds->runs[i];
+
+		if (!r->kernel)
+			r->kernel = record_get(&r->boot->meta, RK_KERNEL_RELEASE);
+		if (!r->tag)
+			r->tag = record_get(&r->boot->meta, RK_TAG);
+	}
 }

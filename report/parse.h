@@ -112,20 +112,8 @@ void parse_line(struct parser *p, const char *s, size_t n, int last);
 void parse_end(struct parser *p);
 void parse_free(struct dataset *ds);
 
-/* Dataset checks (check.c): boots complete, plans met; once after all sources. */
+/* Once after all sources: boots complete, plans met. */
 void parse_finish(struct dataset *ds);
-/* Why a run must not be used, or NULL: checks on one run's own record. */
-const char *check_run(const struct run *r);
-/*
- * Problems as "SOURCE:LINE: what" (markdown: "- `SOURCE:LINE`: what"); past
- * PROBLEMS_ALIKE of one kind in one source, the rest of that kind are one
- * line with their count and line numbers, so a thousand damaged logs stay
- * readable.
- */
-#define PROBLEMS_ALIKE 3
-void parse_print_problems(const struct dataset *ds, FILE *out, int markdown);
-void parse_problem(struct dataset *ds, const char *source, unsigned long line,
-		   const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
 /* Records (store.c): kept until parse_free, fields in one block each. */
 void store_record(struct dataset *ds, struct record *out, const struct rec *r,

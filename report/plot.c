@@ -309,7 +309,7 @@ int plot_wanted(const struct cells *cs, const char *workload)
 }
 
 size_t plot_all(const struct dataset *ds, const char *metric, enum group_by by,
-		const char *dir, FILE *log)
+		const char *dir, FILE *log, FILE *notes)
 {
 	struct cells cs;
 	const char **wl;
@@ -350,7 +350,8 @@ size_t plot_all(const struct dataset *ds, const char *metric, enum group_by by,
 			if (!strcmp(cs.c[i].workload, wl[w]))
 				sel[job.n++] = &cs.c[i];
 		if (!plot_wanted(&cs, wl[w])) {
-			fprintf(log, "%s: no run passed, nothing to plot\n", wl[w]);
+			if (log)
+				fprintf(log, "%s: no run passed, nothing to plot\n", wl[w]);
 			continue;
 		}
 		plot_stem(stem, sizeof(stem), wl[w]);
@@ -358,16 +359,17 @@ size_t plot_all(const struct dataset *ds, const char *metric, enum group_by by,
 			char *path = xasprintf("%s/%s%s.svg", dir, stem, suffix[k]);
 
 			svg_write(path, draw[k], &job);
-			fprintf(log, "wrote %s\n", path);
-			if (png && svg_render_png(path) == 0)
+			if (log)
+				fprintf(log, "wrote %s\n", path);
+			if (png && svg_render_png(path) < 0)
+				fprintf(notes, "note: rsvg-convert failed on %s: PNG skipped\n", path);
+			else if (png && log)
 				fprintf(log, "wrote %s/%s%s.png\n", dir, stem, suffix[k]);
-			else if (png)
-				fprintf(log, "rsvg-convert failed on %s: PNG skipped\n", path);
 			free(path);
 		}
 	}
 	if (!png && nw)
-		fprintf(log, "note: rsvg-convert is not on PATH: PNG plots skipped, SVG only\n");
+		fprintf(notes, "note: rsvg-convert is not on PATH: PNG plots skipped, SVG only\n");
 	free(sel);
 	free(wl);
 	group_free(&cs);

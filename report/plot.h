@@ -14,8 +14,12 @@
 void plot_stem(char *out, size_t size, const char *workload);
 /* 1 when a workload has a run to plot: one with the metric, status=ok. */
 int plot_wanted(const struct cells *cs, const char *workload);
-/* Writes the plots (none for a workload without a run to plot); notes on log. Returns the number of workloads plotted. */
+/*
+ * Writes the plots (none for a workload without a run to plot): what it
+ * wrote on log (NULL: not said), and "note: " lines on notes when the host
+ * could not make the PNGs. Returns the number of workloads plotted.
+ */
 size_t plot_all(const struct dataset *ds, const char *metric, enum group_by by,
-		const char *dir, FILE *log);
+		const char *dir, FILE *log, FILE *notes);
 
 #endif

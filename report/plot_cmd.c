@@ -12,7 +12,7 @@ int cmd_plot(const struct opts *o, int argc, char **argv)
 	if (argc < 1)
 		usage_error("plot: no SOURCE given");
 	cmd_load(o, &ds, argc, argv);
-	if (!plot_all(&ds, o->metric, o->by, o->out, stdout))
+	if (!plot_all(&ds, o->metric, o->by, o->out, stdout, stdout))
 		printf("no runs to plot\n");
 	status = cmd_exit_status(&ds);
 	parse_free(&ds);

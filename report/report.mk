@@ -14,23 +14,9 @@ REPORT_SAN      ?= -fsanitize=address,undefined -fno-sanitize-recover=all -fno-o
 # TEST_SRC_<name>/TEST_LIBS_<name> also serve the Makefile's asan rule.
 REPORT_UNIT_TESTS := stats report_parse report_source report_compare bisect_sim verdict_sim
 
-TEST_SRC_stats           := lib/stats.c lib/stats_rank.c
-TEST_LIBS_stats          := $(REPORT_LIBS)
-# Sources to checked runs: what every command starts with.
-REPORT_PARSE_SRC  := report/parse.c report/store.c report/check.c report/source.c \
-                     report/hmap.c report/util.c
-
-TEST_SRC_report_parse    := $(REPORT_PARSE_SRC) $(REPORT_LIB_SRC)
-TEST_LIBS_report_parse   := -lm
-TEST_SRC_report_source   := $(REPORT_PARSE_SRC) $(REPORT_LIB_SRC)
-TEST_LIBS_report_source  := -lm
-TEST_SRC_report_compare  := report/compare.c report/compare_match.c report/compare_print.c report/bisect.c report/group.c report/table.c \
-                            $(REPORT_PARSE_SRC) $(REPORT_LIB_SRC)
-TEST_LIBS_report_compare := $(REPORT_LIBS)
-TEST_SRC_bisect_sim      := $(TEST_SRC_report_compare)
-TEST_LIBS_bisect_sim     := $(REPORT_LIBS)
-TEST_SRC_verdict_sim     := $(TEST_SRC_report_compare)
-TEST_LIBS_verdict_sim    := $(REPORT_LIBS)
+# Each links every report module but main.c's, and lib/.
+REPORT_TEST_SRC  := $(filter-out report/main.c,$(REPORT_SRC)) $(REPORT_LIB_SRC)
+$(foreach t,$(REPORT_UNIT_TESTS),$(eval TEST_SRC_$(t) := $(REPORT_TEST_SRC))$(eval TEST_LIBS_$(t) := $(REPORT_LIBS)))
 
 $(HOST_OUT)/swapbench-report: $(REPORT_SRC) $(REPORT_LIB_SRC) $(REPORT_HDR)
 	@mkdir -p $(@D)
@@ -51,9 +37,9 @@ endef
 $(foreach t,$(REPORT_UNIT_TESTS),$(eval $(call REPORT_TEST_RULE,$(t))))
 
 # lib/stats on the command line, for tests/host/stats_oracle.sh (scipy).
-$(HOST_OUT)/stats-probe: tests/unit/stats_probe.c lib/stats.c lib/stats_rank.c lib/stats.h
+$(HOST_OUT)/stats-probe: tests/unit/stats_probe.c $(LIB_SRC) lib/stats.h
 	@mkdir -p $(@D)
-	$(HOST_CC) $(HOST_CFLAGS) -o $@ $< lib/stats.c lib/stats_rank.c -lm
+	$(HOST_CC) $(HOST_CFLAGS) -o $@ $< $(LIB_SRC) -lm
 
 # tests/fixtures/*.txt are generated once and kept; this remakes them.
 $(HOST_OUT)/tests/gen_fixtures: tests/fixtures/gen_fixtures.c tests/unit/seed000.h \

@@ -2,6 +2,7 @@
 #include "parse.h"
 #include "util.h"
 #include "../lib/record.h"
+#include "../lib/reckeys.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -9,9 +10,9 @@
 
 /* Result fields that must hold a number when present. */
 static const char *const numeric_keys[] = {
-	"iter", "elapsed_s", "user_s", "sys_s", "minflt", "majflt", "pswpin", "pswpout",
-	"pgmajfault", "pgscan", "pgsteal", "allocstall", "oom_kill", "psi_some_us",
-	"psi_full_us", "swap_peak_kb", "swaps_active", "swap_ra", "swap_ra_hit",
+	RK_ITER, RK_ELAPSED_S, RK_USER_S, RK_SYS_S, RK_MINFLT, RK_MAJFLT, RK_PSWPIN, RK_PSWPOUT,
+	RK_PGMAJFAULT, RK_PGSCAN, RK_PGSTEAL, RK_ALLOCSTALL, RK_OOM_KILL, RK_PSI_SOME_US,
+	RK_PSI_FULL_US, RK_SWAP_PEAK_KB, RK_SWAPS_ACTIVE, "swap_ra", "swap_ra_hit",
 	"workingset_refault_anon", "workingset_restore_anon", "zswpin", "zswpout", "zswpwb",
 	"thp_swpout", "thp_swpout_fallback",
 };

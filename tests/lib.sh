@@ -20,19 +20,8 @@ export ICOUNT=${ICOUNT:-0}
 T=${TEST_TMP:-$OUT/tests}/$(basename "$0" .sh)
 rm -rf "$T"
 mkdir -p "$T"
-failed=0
-
-pass() { echo "PASS $*"; }
-fail() { echo "FAIL $*"; failed=1; }
-info() { echo "INFO $*"; }
-# skip NAME: WHY -- a check this machine cannot make: counted as skipped
-skip() { echo "SKIP $*"; }
-# check NAME CONDITION-COMMAND... : PASS if the command succeeds
-check() {
-	local name=$1
-	shift
-	if "$@" >/dev/null 2>&1; then pass "$name"; else fail "$name: '$*' failed"; fi
-}
+# shellcheck source=tests/passfail.sh
+source "$top/tests/passfail.sh"
 
 # absent [-E] NAME PATTERN FILE: PASS if FILE exists, is not empty and
 # has no line matching PATTERN; a missing log is a failure, not a pass

@@ -8,12 +8,8 @@ BIN=$(realpath "${1:-${OUT:-$top/out}/host/swapbench-report}")
 FIX=$top/tests/fixtures
 T=$(mktemp -d /tmp/report_cli.XXXXXX)
 trap 'rm -rf "$T"' EXIT
-failed=0
-
-pass() { echo "PASS $1"; }
-# shellcheck disable=SC2034 # failed: the sourcing test exits with it
-fail() { echo "FAIL $1${2:+: $2}"; failed=1; }
-check() { local name=$1; shift; if "$@"; then pass "$name"; else fail "$name"; fi; }
+# shellcheck source=tests/passfail.sh
+source "$top/tests/passfail.sh"
 
 # run NAME WANT_STATUS ARGS...: runs the tool, keeps stdout/stderr in $T/out $T/err
 run() {

@@ -11,12 +11,9 @@ trap 'rm -rf "$tmp"' EXIT
 export SWAPBENCH_DIR=$tmp/dir
 export SWAPBENCH_MEMTOTAL_KB=102400	# 100 MiB: sizes below follow from it
 mkdir "$SWAPBENCH_DIR"
-failed=0
-
-pass() { echo "PASS $1"; }
-# shellcheck disable=SC2034 # failed: the sourcing test exits with it
-fail() { echo "FAIL $1: $2"; failed=1; }
-check() { # NAME WHY EXPR: PASS if the shell expression EXPR is true
+# shellcheck source=tests/passfail.sh
+source "$top/tests/passfail.sh"
+holds() { # NAME WHY EXPR: PASS if the shell expression EXPR is true
 	if eval "$3"; then pass "$1"; else fail "$1" "$2"; fi
 }
 

@@ -1,4 +1,5 @@
 #include "wl.h"
+#include "../lib/describe.h"
 #include "../lib/now.h"
 #include "../lib/size.h"
 #include "../lib/workloads.h"
@@ -211,23 +212,27 @@ static void help(const struct wl_param *params, size_t nparams)
 	exit(0);
 }
 
-/* init --describe: "param NAME.PARAM kind=K default=D [range=LO..HI]", one a line */
+/* init --describe: a "param" record (lib/describe.h) for each parameter */
 static void describe(const struct wl_param *params, size_t nparams)
 {
 	static const char *const kinds[] = { "uint", "size", "ratio", "sizes", "name", "text", "fill" };
-	char range[64];
+	struct describe_rec r;
+	char range[64], name[96];
 
 	for (size_t i = 0; i < nparams; i++) {
 		const struct wl_param *p = &params[i];
 
-		printf("param %s.%s kind=%s default=%s", prog, p->name, kinds[p->kind], p->def);
+		snprintf(name, sizeof(name), "%s.%s", prog, p->name);
+		describe_begin(&r, "param", name);
+		describe_field(&r, "kind", kinds[p->kind]);
+		describe_field(&r, "default", p->def);
 		if (p->kind == WL_UINT || p->kind == WL_SIZE || p->kind == WL_RATIO || p->kind == WL_SIZES) {
 			range_text(p, range, sizeof(range));
-			printf(" range=%s", range);
+			describe_field(&r, "range", range);
 		} else if (p->kind == WL_FILL) {
-			printf(" values=zero,same,random,text,text:R");
+			describe_field(&r, "values", "zero,same,random,text,text:R");
 		}
-		printf("\n");
+		fputs(describe_line(&r), stdout);
 	}
 	exit(0);
 }

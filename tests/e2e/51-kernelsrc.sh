@@ -15,7 +15,7 @@ check "resolve --name: a tree path -> its directory's name" test "$(kernel/resol
 
 # refusals, before anything is fetched or built
 msg=$(kernel/resolve x86_64 no-such-thing 2>&1)
-check "resolve: an unknown kernel is refused (status 1)" test $? = 1
+check "resolve: an unknown kernel is refused (status 2, the registry's error)" test $? = 2
 check "resolve: the refusal lists the forms and the variants" grep -q "none of: a variant (.*preempt-full.*debian:X.Y" <<<"$msg"
 msg=$(kernel/resolve x86_64 "$BZIMAGE+preempt-full" 2>&1)
 check "resolve: a variant on top of a bzImage is refused" grep -q 'on top of a source.*not on a built image' <<<"$msg"

@@ -52,7 +52,7 @@ static void check_config(const struct sb_config *c)
 		require(name_ok(c->workloads[i]), "workload names are names");
 	require(c->runs >= 1 && c->runs <= 100000 && c->warmup <= 1000 && c->timeout_s >= 1 &&
 		c->vmstat_s <= 3600, "numbers within their documented ranges");
-	require(c->nconfs >= 1 && c->nconfs <= CMD_CONFS_MAX, "1..8 swap configurations");
+	require(c->nconfs >= 1 && c->nconfs <= SWAPCONF_MAX, "1..8 swap configurations");
 	for (int i = 0; i < c->nconfs; i++) {
 		const struct sb_swapconf *sc = &c->conf[i];
 

@@ -12,6 +12,7 @@
 #include "../../lib/crc32.h"
 #include "../../lib/record.h"
 #include "../../report/parse.h"
+#include "../../report/problems.h"
 #include "fuzz.h"
 
 #include <stdint.h>
@@ -193,7 +194,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	for (size_t i = 0; i < ds.nprobs; i++)
 		require(ds.probs[i].where && ds.probs[i].what, "problems say where and what");
-	parse_print_problems(&ds, devnull, 0);
+	problems_print(&ds, devnull, 0);
 	parse_free(&ds);
 	return 0;
 }

@@ -10,12 +10,15 @@ set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cc=${HOST_CC:-cc}
 flags=(-std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -Wshadow -Wformat=2 -O1)
-pass() { echo "PASS aliases: $1"; }
-fail() { echo "FAIL aliases: $1"; }
+# shellcheck source=tests/passfail.sh
+source "$top/tests/passfail.sh"
+# shellcheck source=host/registry.sh
+source "$top/host/registry.sh"
 
-# the aliases with defaults: "program name" a line
+# the aliases with defaults: "program name" a line, as the C preprocessor reads lib/workloads.h
 aliases() {
-	grep -o 'X([a-z0-9_]*, "[a-z0-9_-]*", "[^"]*")' "$1/lib/workloads.h" | sed 's/X(\([^,]*\), "\([^"]*\)".*/\1 \2/'
+	printf '#include "%s/lib/workloads.h"\n#define P_(program, name, ...) program name __VA_ARGS__;\nWORKLOADS(P_)\n' "$1" |
+		"$cc" -E -P -x c - | tr ';' '\n' | tr -d '"' | awk 'NF > 2 { print $1, $2 }'
 }
 # copies ROOT: "workloads/PROGRAM.c:LINE: NAME" where a program spells its alias
 copies() {
@@ -30,18 +33,18 @@ mkdir -p "$scratch/lib" "$scratch/workloads"
 cp "$top/lib/"*.[ch] "$scratch/lib/"
 cp "$top/workloads/"*.[ch] "$scratch/workloads/"
 n=$(aliases "$top" | wc -l)
-if [ "$n" -ge 2 ]; then pass "lib/workloads.h gives $n aliases their defaults ($(aliases "$top" | cut -d' ' -f2 | xargs))"
-else fail "lib/workloads.h gives $n aliases defaults, 2 or more wanted (seed002, seed002-each)"; fi
+if [ "$n" -ge 2 ]; then pass "aliases: lib/workloads.h gives $n aliases their defaults ($(aliases "$top" | cut -d' ' -f2 | xargs))"
+else fail "aliases: lib/workloads.h gives $n aliases defaults, 2 or more wanted (seed002, seed002-each)"; fi
 printf '%s\n' '/* planted */ static const char *const mine[] = { "seed002" };' >>"$scratch/workloads/fight.c"
 planted=$(copies "$scratch")
 if grep -q '^workloads/fight.c:[0-9]*:.*\[seed002\]$' <<<"$planted"; then
-	pass "the scan finds a planted copy of an alias in its program"
+	pass "aliases: the scan finds a planted copy of an alias in its program"
 else
-	fail "the scan missed a planted \"seed002\" in fight.c: '$planted'"
+	fail "aliases: the scan missed a planted \"seed002\" in fight.c: '$planted'"
 fi
 found=$(copies "$top")
-if [ -z "$found" ]; then pass "no program spells an alias lib/workloads.h gives defaults"
-else fail "aliases written in their program (read them through wl_alias): $(tr '\n' ';' <<<"$found")"; fi
+if [ -z "$found" ]; then pass "aliases: no program spells an alias lib/workloads.h gives defaults"
+else fail "aliases: aliases written in their program (read them through wl_alias): $(tr '\n' ';' <<<"$found")"; fi
 
 # a default naming no parameter: a usage error naming the alias and the program
 cp "$top/workloads/fight.c" "$scratch/workloads/fight.c"
@@ -52,13 +55,14 @@ if out=$("$cc" "${flags[@]}" -o fight workloads/fight.c workloads/wl.c workloads
 	err=$(./seed002 --describe 2>&1 >/dev/null)
 	rc=$?
 	if [ "$rc" = 2 ] && [[ $err == *"lib/workloads.h gives seed002 a default for no parameter of fight"* ]]; then
-		pass "a default for no parameter (pases=1): status 2, '$err'"
+		pass "aliases: a default for no parameter (pases=1): status 2, '$err'"
 	else
-		fail "a default for no parameter (pases=1): status $rc, '$err'"
+		fail "aliases: a default for no parameter (pases=1): status $rc, '$err'"
 	fi
-	ok=$(./fight --describe 2>&1 | grep -c '^param fight\.')
-	if [ "$ok" -ge 5 ]; then pass "fight itself still runs with seed002's entry wrong ($ok parameters)"
-	else fail "fight itself: $ok parameters described"; fi
+	ok=$(./fight --describe 2>/dev/null | registry_read param name | grep -c '^fight\.')
+	if [ "$ok" -ge 5 ]; then pass "aliases: fight itself still runs with seed002's entry wrong ($ok parameters)"
+	else fail "aliases: fight itself: $ok parameters described"; fi
 else
-	fail "fight does not build in the scratch tree: $(head -n 3 <<<"$out" | tr '\n' ' ')"
+	fail "aliases: fight does not build in the scratch tree: $(head -n 3 <<<"$out" | tr '\n' ' ')"
 fi
+exit "$failed"

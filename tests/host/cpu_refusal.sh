@@ -6,7 +6,8 @@ set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 # shellcheck source=host/failure.sh
 source "$top/host/failure.sh"
-failed=0
+# shellcheck source=tests/passfail.sh
+source "$top/tests/passfail.sh"
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 
@@ -16,8 +17,7 @@ advises() {
 	shift 3
 	{ printf 'early console in setup code\r\n'; printf '%s\r\n' "$@" "Unable to boot - please use a kernel appropriate for your CPU."; } >"$T/log"
 	got=$(ARCH=$arch cpu_refusal_advice "$T/log")
-	if [[ $got == *"$want"* ]]; then echo "PASS cpu refusal: $name: $want"
-	else echo "FAIL cpu refusal: $name: wanted '$want', got '$got'"; failed=1; fi
+	contains "cpu refusal: $name: $want" "$got" "$want"
 }
 
 advises "i686 image on a P5" i686 'use ARCH=i586' 'This kernel requires an i686 CPU, but only detected an i586 CPU.'
@@ -29,4 +29,4 @@ advises "a 386" i486 'no image for it' 'This kernel requires an i486 CPU, but on
 advises "cmov missing, by number" i686 'use ARCH=i586' 'This kernel requires the following features not present on the CPU:' '0:15 '
 advises "cmov and cx8 missing, by name" i686 'use ARCH=i486' 'This kernel requires the following features not present on the CPU:' 'cx8 cmov '
 advises "pae missing" i686 'the kernel ARCH=i686 builds runs on it' 'This kernel requires the following features not present on the CPU:' 'pae '
-exit $failed
+exit "$failed"

@@ -7,9 +7,8 @@
 # and run sets one package.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
-failed=0
-pass() { echo "PASS $1"; }
-fail() { echo "FAIL $1: $2"; failed=1; }
+# shellcheck source=tests/passfail.sh
+source "$top/tests/passfail.sh"
 
 # set_of NAME: the "package:probe" words of qemu/deps' array NAME
 set_of() { sed -n "/^$1=(/,/^)/p" "$top/qemu/deps" | sed 's/#.*//; s/^[a-z0-9]*=(//; s/)$//' | tr -s ' \t' '\n' | grep :; }
@@ -36,4 +35,4 @@ for s in kernel run i386 pxe check; do
 done
 both=$( { set_of kernel; set_of run; } | cut -d: -f1 | sort | uniq -d | tr '\n' ' ')
 if [ -z "$both" ]; then pass "deps: the kernel and run sets share no package"; else fail "deps: the kernel and run sets share no package" "both: $both"; fi
-exit $failed
+exit "$failed"

@@ -8,6 +8,8 @@
 # catch planted violations in a scratch tree.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
+# shellcheck source=tests/passfail.sh
+source "$top/tests/passfail.sh"
 
 # violations ROOT: prints "file:line: what" per broken rule
 violations() {
@@ -45,14 +47,15 @@ printf '%s\n' ' * strerror() is named in a comment' 'int ok(void) { return errms
 planted=$(violations "$scratch")
 n=$(grep -c . <<<"$planted")
 if [ "$n" = 5 ] && ! grep -qE '^init/(ok|errmsg|f)\.c' <<<"$planted"; then
-	echo "PASS errconv: the check finds the 5 planted violations and nothing else"
+	pass "errconv: the check finds the 5 planted violations and nothing else"
 else
-	echo "FAIL errconv: the check found $n of 5 planted violations: $(tr '\n' ' ' <<<"$planted")"
+	fail "errconv: the check found $n of 5 planted violations: $(tr '\n' ' ' <<<"$planted")"
 fi
 
 found=$(violations "$top")
 if [ -z "$found" ]; then
-	echo "PASS errconv: in init/, only errmsg.c turns an errno into words; no helper keeps a map of its own"
+	pass "errconv: in init/, only errmsg.c turns an errno into words; no helper keeps a map of its own"
 else
-	echo "FAIL errconv: $(tr '\n' ';' <<<"$found")"
+	fail "errconv: $(tr '\n' ';' <<<"$found")"
 fi
+exit "$failed"

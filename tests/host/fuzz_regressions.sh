@@ -5,13 +5,14 @@
 # PASS or FAIL line a file, so a fixed bug stays fixed.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
+# shellcheck source=tests/passfail.sh
+source "$top/tests/passfail.sh"
 cd "$top" || exit 2
 OUT=${OUT:-out}
 bin=$OUT/host/fuzz-replay
-failed=0
 
 if ! err=$(tests/fuzz/build replay "$bin" 2>&1); then
-	echo "FAIL fuzz replay: building the targets failed: $(head -c 600 <<<"$err")"
+	fail "fuzz replay: building the targets failed: $(head -c 600 <<<"$err")"
 	exit 1
 fi
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1
@@ -21,12 +22,11 @@ for t in cmdline record resdisk probe; do
 		[ -f "$f" ] || continue
 		n=$((n + 1))
 		if out=$(timeout 20 "$bin/$t" "$f" 2>&1 >/dev/null); then
-			echo "PASS fuzz replay $t: ${f#tests/fuzz/}"
+			pass "fuzz replay $t: ${f#tests/fuzz/}"
 		else
-			echo "FAIL fuzz replay $t: ${f#tests/fuzz/}: $(grep -m2 -E 'property failed|ERROR|runtime error' <<<"$out" | tr '\n' ' ')"
-			failed=1
+			fail "fuzz replay $t: ${f#tests/fuzz/}: $(grep -m2 -E 'property failed|ERROR|runtime error' <<<"$out" | tr '\n' ' ')"
 		fi
 	done
-	[ "$n" -gt 0 ] || { echo "FAIL fuzz replay $t: no corpus in tests/fuzz/corpus/$t"; failed=1; }
+	[ "$n" -gt 0 ] || { fail "fuzz replay $t: no corpus in tests/fuzz/corpus/$t"; }
 done
 exit "$failed"

@@ -11,9 +11,8 @@ FIX=$top/tests/fixtures
 SCHEMA=$FIX/kcidb/schema-v5.3.json
 T=$(mktemp -d /tmp/kcidb.XXXXXX)
 trap 'rm -rf "$T"' EXIT
-failed=0
-pass() { echo "PASS $1"; }
-fail() { echo "FAIL $1${2:+: $2}"; failed=1; }
+# shellcheck source=tests/passfail.sh
+source "$top/tests/passfail.sh"
 
 # validate NAME FILE: the schema's verdict, errors on stderr
 validate() {
@@ -141,4 +140,4 @@ done
 "$BIN" kcidb >/dev/null 2>&1
 rc=$?
 if [ "$rc" = 2 ]; then pass "kcidb without a source: usage error (exit 2)"; else fail "kcidb without a source: usage error" "exit $rc"; fi
-exit $failed
+exit "$failed"

@@ -6,10 +6,14 @@
 # they were. The old code wrote SEED_KEY 10, MAXRUNS_KEY 22 and params[2..4].
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
+# shellcheck source=tests/passfail.sh
+source "$top/tests/passfail.sh"
+# shellcheck source=host/registry.sh
+source "$top/host/registry.sh"
 cc=${HOST_CC:-cc}
-flags=(-std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -Wshadow -Wformat=2 -O1)
-pass() { echo "PASS keys_by_name: $1"; }
-fail() { echo "FAIL keys_by_name: $1"; }
+# the Makefile's C standard and warnings, at -O1
+# shellcheck disable=SC2016 # make expands it
+read -ra flags <<<"$(make -s --no-print-directory -C "$top" --eval 'print-%: ; @echo $($*)' print-CSTD print-WARN | tr '\n' ' ')-O1"
 
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
@@ -24,14 +28,14 @@ insert_row() { # FILE TABLE-OPENING-LINE NEW-NAME
 		index($0, open) == 1 { seen = 1 }
 		END { exit !inserted }' "$1" >"$1.new" && mv "$1.new" "$1"
 }
-insert_row init/cmdkeys.c 'const struct key cmdline_keys[] = {' zzinserted ||
-	{ fail "no key table found in init/cmdkeys.c"; exit 1; }
+insert_row init/cmdkeys.c 'const struct key cmdkeys[] = {' zzinserted ||
+	{ fail "keys_by_name: no key table found in init/cmdkeys.c"; exit 1; }
 insert_row workloads/fight.c 'static struct wl_param params[] = {' zzinserted ||
-	{ fail "no parameter table found in workloads/fight.c"; exit 1; }
+	{ fail "keys_by_name: no parameter table found in workloads/fight.c"; exit 1; }
 if grep -q '"zzinserted"' init/cmdkeys.c && grep -q '"zzinserted"' workloads/fight.c; then
-	pass "a row inserted at the top of both tables (scratch copy)"
+	pass "keys_by_name: a row inserted at the top of both tables (scratch copy)"
 else
-	fail "the rows were not inserted"
+	fail "keys_by_name: the rows were not inserted"
 fi
 
 # shellcheck disable=SC2016 # make expands it
@@ -42,19 +46,20 @@ if out=$("$cc" "${flags[@]}" -Iinit -Ilib -Itests/unit -o t tests/unit/test_cmdl
 	bad=$(grep '^FAIL' <<<"$res" | head -n 3 | tr '\n' ' ')
 	if [ -z "$bad" ] && grep -q '^PASS keys: seed without order=random warns about seed' <<<"$res" &&
 		grep -q '^PASS keys: maxruns without until warns about maxruns' <<<"$res"; then
-		pass "test_cmdline with a key inserted: all $n checks pass, the seed and maxruns warnings among them"
+		pass "keys_by_name: test_cmdline with a key inserted: all $n checks pass, the seed and maxruns warnings among them"
 	else
-		fail "test_cmdline with a key inserted: $bad"
+		fail "keys_by_name: test_cmdline with a key inserted: $bad"
 	fi
 else
-	fail "test_cmdline does not build with a key inserted: $(head -n 3 <<<"$out" | tr '\n' ' ')"
+	fail "keys_by_name: test_cmdline does not build with a key inserted: $(head -n 3 <<<"$out" | tr '\n' ' ')"
 fi
 
 # the defaults each name gets from the tree as it is, and with the row inserted
 defaults() { # DIR NAME
-	local p line=$2
+	local p line=$2 params
+	params=$("$1/$2" --describe | registry_read param name default)
 	for p in passes share fill; do
-		line+=" $p=$("$1/$2" --describe | sed -n "s/^param $2\.$p .*default=\([^ ]*\).*/\1/p")"
+		line+=" $p=$(awk -F'\t' -v n="$2.$p" '$1 == n { print $2 }' <<<"$params")"
 	done
 	echo "$line"
 }
@@ -66,11 +71,12 @@ if "$cc" "${flags[@]}" -o ref/fight "$top/workloads/fight.c" "$top/workloads/wl.
 		want=$(defaults ref "$name")
 		got=$(defaults . "$name")
 		if [ "$got" = "$want" ] && [[ $want != *=\ * && $want != *= ]]; then
-			pass "with a parameter inserted, $name keeps its defaults: $got"
+			pass "keys_by_name: with a parameter inserted, $name keeps its defaults: $got"
 		else
-			fail "with a parameter inserted, $name's defaults: got '$got', want '$want'"
+			fail "keys_by_name: with a parameter inserted, $name's defaults: got '$got', want '$want'"
 		fi
 	done
 else
-	fail "fight does not build with a parameter inserted: $(head -n 3 <<<"$out" | tr '\n' ' ')"
+	fail "keys_by_name: fight does not build with a parameter inserted: $(head -n 3 <<<"$out" | tr '\n' ' ')"
 fi
+exit "$failed"

@@ -7,6 +7,8 @@
 # violation in a scratch tree, then the real tree is checked.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
+# shellcheck source=tests/passfail.sh
+source "$top/tests/passfail.sh"
 
 # violations ROOT: prints "file: includes header (why)" per broken rule
 violations() {
@@ -49,16 +51,16 @@ echo '#include "b.h"' >"$scratch/report/ok.c"
 planted=$(violations "$scratch")
 n=$(grep -c . <<<"$planted")
 if [ "$n" = 3 ] && ! grep -q ok.c <<<"$planted"; then
-	echo "PASS layering: the check finds the 3 planted violations and nothing else"
+	pass "layering: the check finds the 3 planted violations and nothing else"
 else
-	echo "FAIL layering: the check found $n of 3 planted violations: $(tr '\n' ' ' <<<"$planted")"
+	fail "layering: the check found $n of 3 planted violations: $(tr '\n' ' ' <<<"$planted")"
 fi
 
 found=$(violations "$top")
 if [ -z "$found" ]; then
-	echo "PASS layering: no file outside init/ includes an init/ header, lib/ includes only lib/, init/ no report/"
+	pass "layering: no file outside init/ includes an init/ header, lib/ includes only lib/, init/ no report/"
 else
-	echo "FAIL layering: $(tr '\n' ';' <<<"$found")"
+	fail "layering: $(tr '\n' ';' <<<"$found")"
 fi
 
 # Two promises of lib/ (docs/layout.md, lib/now.h): it does I/O only in
@@ -90,13 +92,14 @@ printf '%s\n' ' * write() is named in a comment' 'int ok(void) { return snprintf
 planted=$(promises "$scratch/p")
 n=$(grep -c . <<<"$planted")
 if [ "$n" = 2 ] && grep -q '^lib/io.c:' <<<"$planted" && grep -q '^workloads/t.c:' <<<"$planted"; then
-	echo "PASS layering: the I/O and clock checks find the 2 planted violations and nothing else"
+	pass "layering: the I/O and clock checks find the 2 planted violations and nothing else"
 else
-	echo "FAIL layering: the I/O and clock checks found $n of 2 planted violations: $(tr '\n' ' ' <<<"$planted")"
+	fail "layering: the I/O and clock checks found $n of 2 planted violations: $(tr '\n' ' ' <<<"$planted")"
 fi
 found=$(promises "$top")
 if [ -z "$found" ]; then
-	echo "PASS layering: lib/ does I/O only in swapfile.c; only lib/now.h reads the clock"
+	pass "layering: lib/ does I/O only in swapfile.c; only lib/now.h reads the clock"
 else
-	echo "FAIL layering: $(tr '\n' ';' <<<"$found")"
+	fail "layering: $(tr '\n' ';' <<<"$found")"
 fi
+exit "$failed"

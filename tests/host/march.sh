@@ -9,9 +9,8 @@ set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 OUT=${OUT:-$top/out}
 case $OUT in /*) ;; *) OUT=$top/$OUT ;; esac
-failed=0
-pass() { echo "PASS $1"; }
-fail() { echo "FAIL $1: $2"; failed=1; }
+# shellcheck source=tests/passfail.sh
+source "$top/tests/passfail.sh"
 
 p6='cmov[a-z]*|fcmov[a-z]*|fu?comip?|nop[wl]|sysenter|sysexit|rdpmc'
 p5='cmpxchg8b|rdtsc|rdmsr|wrmsr|cpuid'
@@ -52,4 +51,4 @@ for arch in i686 i586 i486; do
 		;;
 	esac
 done
-exit $failed
+exit "$failed"

@@ -9,10 +9,8 @@ set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 T=$(mktemp -d /tmp/modlist.XXXXXX)
 trap 'rm -rf "$T"' EXIT
-failed=0
-check() {
-	if [ "$2" = "$3" ]; then echo "PASS $1"; else echo "FAIL $1: got '$3', want '$2'"; failed=1; fi
-}
+# shellcheck source=tests/passfail.sh
+source "$top/tests/passfail.sh"
 m=$T/lib/modules/6.1.0-test
 k=kernel/drivers
 mkdir -p "$m/$k"
@@ -29,12 +27,12 @@ $k/lz4.ko: $k/lz4_compress.ko
 $k/zstd.ko: $k/zstd_compress.ko $k/crc16.ko
 DEP
 "$top/rootfs/modlist" "$m" "$T/out" >"$T/cpio.list" 2>"$T/err"
-check "modlist: exit 0" 0 $?
+same "modlist: exit 0" 0 $?
 list() { sed 's|/lib/modules/||; s|\.ko$||' "$T/out/modules/$1" | tr '\n' ' '; }
-check "load.list: disk and filesystem modules, dependencies first" \
+same "load.list: disk and filesystem modules, dependencies first" \
 	"virtio_ring virtio virtio_pci virtio_blk jbd2 mbcache crc16 ext4 " "$(list load.list)"
-check "swapconf.list: zram and the compressors, crc16 not again" \
+same "swapconf.list: zram and the compressors, crc16 not again" \
 	"zsmalloc zram lz4_compress lz4 zstd_compress zstd " "$(list swapconf.list)"
-check "the cpio list carries both lists" 2 "$(grep -c '^file /lib/modules/\(load\|swapconf\).list ' "$T/cpio.list")"
-check "modlist says which load when" 1 "$(grep -c '(at boot); .* (for zram and zswap)' "$T/err")"
-exit $failed
+same "the cpio list carries both lists" 2 "$(grep -c '^file /lib/modules/\(load\|swapconf\).list ' "$T/cpio.list")"
+same "modlist says which load when" 1 "$(grep -c '(at boot); .* (for zram and zswap)' "$T/err")"
+exit "$failed"

@@ -9,9 +9,8 @@ case $OUT in /*) ;; *) OUT=$top/$OUT ;; esac
 gen=$OUT/host/gen_init_cpio
 tmp=$(mktemp -d /tmp/sb-pack.XXXXXX) || exit 1
 trap 'rm -rf "$tmp"' EXIT
-failed=0
-pass() { echo "PASS $1"; }
-fail() { echo "FAIL $1: $2"; failed=1; }
+# shellcheck source=tests/passfail.sh
+source "$top/tests/passfail.sh"
 
 [ -x "$gen" ] || { fail "pack: gen_init_cpio" "no $gen (make initramfs builds it)"; exit 1; }
 printf 'swapbench\n' >"$tmp/a"
@@ -33,4 +32,4 @@ pack three.cpio
 if ! cmp -s "$tmp/one.cpio" "$tmp/three.cpio"; then pass "pack: other contents, other bytes"; else fail "pack: other contents, other bytes" "identical"; fi
 rm "$tmp/a"
 if pack four.cpio 2>/dev/null; then fail "pack: a missing file is an error" "exit 0"; else pass "pack: a missing file is an error"; fi
-exit $failed
+exit "$failed"

@@ -9,9 +9,8 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 OUT=${OUT:-$top/out}
 case $OUT in /*) ;; *) OUT=$top/$OUT ;; esac
 init=$OUT/host/init-host
-failed=0
-pass() { echo "PASS $1"; }
-fail() { echo "FAIL $1: $2"; failed=1; }
+# shellcheck source=tests/passfail.sh
+source "$top/tests/passfail.sh"
 [ -x "$init" ] || { fail "parse: init-host" "no $init (make host builds it)"; exit 1; }
 
 given=(part=/dev/vda1 fsdev=LABEL=fs file=/a/b.swap size=67108864 create=zero backends=file
@@ -74,4 +73,4 @@ for bad in "zswap|zswap is a cache in front of a disk: write zswap+partition or 
 		fail "parse: --check swapbench.backends=${bad%%|*}" "exit $rc: $out"
 	fi
 done
-exit $failed
+exit "$failed"

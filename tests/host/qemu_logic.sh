@@ -9,131 +9,128 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 source "$top/host/qemu.sh"
 # shellcheck source=host/record.sh
 source "$top/host/record.sh"
-failed=0
-# is NAME WANT GOT
-is() {
-	if [ "$2" = "$3" ]; then echo "PASS $1"; else echo "FAIL $1: want '$2', got '$3'"; failed=1; fi
-}
+# shellcheck source=tests/passfail.sh
+source "$top/tests/passfail.sh"
 # refused NAME WORDS CMD...: CMD returns 2 and its message contains WORDS
 refused() {
 	local name=$1 words=$2 out rc
 	shift 2
 	out=$("$@")
 	rc=$?
-	if [ "$rc" = 2 ] && [[ $out == *"$words"* ]]; then echo "PASS $name"; else echo "FAIL $name: status $rc, said '$out'"; failed=1; fi
+	if [ "$rc" = 2 ] && [[ $out == *"$words"* ]]; then pass "$name"; else fail "$name" "status $rc, said '$out'"; fi
 }
 
-is "qemu binary x86_64" qemu-system-x86_64 "$(qemu_binary x86_64)"
-is "qemu binary i586" qemu-system-i386 "$(qemu_binary i586)"
+same "qemu binary x86_64" qemu-system-x86_64 "$(qemu_binary x86_64)"
+same "qemu binary i586" qemu-system-i386 "$(qemu_binary i586)"
 refused "qemu binary: arm refused" "x86_64, i686, i586 or i486" qemu_binary arm
 
-is "accel auto takes the probe's kvm" kvm "$(accel_choose auto kvm)"
-is "accel auto without a probe: tcg" tcg "$(accel_choose auto '')"
-is "accel tcg stays tcg whatever the probe" tcg "$(accel_choose tcg kvm)"
+same "accel auto takes the probe's kvm" kvm "$(accel_choose auto kvm)"
+same "accel auto without a probe: tcg" tcg "$(accel_choose auto '')"
+same "accel tcg stays tcg whatever the probe" tcg "$(accel_choose tcg kvm)"
 refused "accel: hvf refused" "auto, tcg or kvm" accel_choose hvf tcg
 
-is "clock: the default ICOUNT is 1" 1 "$SB_ICOUNT_DEFAULT"
-is "clock: TCG, ICOUNT=1: icount" icount "$(clock_mode tcg x86_64 0 1 '')"
-is "clock: TCG, ICOUNT=0: host" host "$(clock_mode tcg x86_64 0 0 '')"
-is "clock: KVM, ICOUNT=1: host (icount is TCG only)" host "$(clock_mode kvm x86_64 0 1 '')"
-is "clock: DETERMINISTIC=1 wins over ICOUNT" deterministic "$(clock_mode tcg x86_64 1 0 '')"
+same "clock: the default ICOUNT is 1" 1 "$SB_ICOUNT_DEFAULT"
+same "clock: TCG, ICOUNT=1: icount" icount "$(clock_mode tcg x86_64 0 1 '')"
+same "clock: TCG, ICOUNT=0: host" host "$(clock_mode tcg x86_64 0 0 '')"
+same "clock: KVM, ICOUNT=1: host (icount is TCG only)" host "$(clock_mode kvm x86_64 0 1 '')"
+same "clock: DETERMINISTIC=1 wins over ICOUNT" deterministic "$(clock_mode tcg x86_64 1 0 '')"
 refused "clock: DETERMINISTIC=1 under KVM" "needs TCG" clock_mode kvm x86_64 1 1 ''
 refused "clock: DETERMINISTIC=1 on i686" "needs ARCH=x86_64" clock_mode tcg i686 1 1 ''
 refused "clock: DETERMINISTIC=1 with a network boot" "do not mix" clock_mode tcg x86_64 1 1 /srv/tftp
 refused "clock: ICOUNT=2" "ICOUNT=2: 0 or 1" clock_mode tcg x86_64 0 2 ''
-is "clock args icount" "-icount shift=1,sleep=on,align=off" "$(clock_qemu_args icount | paste -sd' ')"
-is "clock args deterministic" "-icount shift=1,sleep=off,align=off -rtc base=2026-01-01T00:00:00,clock=vm" \
+same "clock args icount" "-icount shift=1,sleep=on,align=off" "$(clock_qemu_args icount | paste -sd' ')"
+same "clock args deterministic" "-icount shift=1,sleep=off,align=off -rtc base=2026-01-01T00:00:00,clock=vm" \
 	"$(clock_qemu_args deterministic | paste -sd' ')"
-is "clock args host: none" "" "$(clock_qemu_args host)"
-is "clock append deterministic" "swapbench.flush=0 swiotlb=noforce noapictimer" "$(clock_append deterministic 1)"
-is "clock append icount: the PIT, not the APIC timer" "noapictimer" "$(clock_append icount 1)"
-is "clock append icount, 2 CPUs: each its APIC timer" "" "$(clock_append icount 2)"
-is "clock append deterministic, 2 CPUs" "swapbench.flush=0 swiotlb=noforce" "$(clock_append deterministic 2)"
-is "clock append host: none" "" "$(clock_append host 1)"
+same "clock args host: none" "" "$(clock_qemu_args host)"
+same "clock append deterministic" "swapbench.flush=0 swiotlb=noforce noapictimer" "$(clock_append deterministic 1)"
+same "clock append icount: the PIT, not the APIC timer" "noapictimer" "$(clock_append icount 1)"
+same "clock append icount, 2 CPUs: each its APIC timer" "" "$(clock_append icount 2)"
+same "clock append deterministic, 2 CPUs" "swapbench.flush=0 swiotlb=noforce" "$(clock_append deterministic 2)"
+same "clock append host: none" "" "$(clock_append host 1)"
 
 dmesg_text='[    0.000000] tsc: Detected 2399.998 MHz processor
 [    1.200000] tsc: Refined TSC clocksource calibration: 2400.123 MHz'
-is "tsc rate from dmesg: the refined one, in kHz" 2400123 "$(tsc_khz_from_dmesg <<<"$dmesg_text")"
-is "tsc rate from dmesg: detected only" 2399998 "$(head -n 1 <<<"$dmesg_text" | tsc_khz_from_dmesg)"
-is "tsc rate from dmesg: none" "" "$(echo 'no tsc here' | tsc_khz_from_dmesg)"
-is "tsc: TCG host clock, told the rate" khz-2400123 "$(tsc_setting tcg host '' 2400123)"
-is "tsc: TCG host clock, rate 0: the guest calibrates" calibrate "$(tsc_setting tcg host '' 0)"
-is "tsc: icount: virtual" virtual "$(tsc_setting tcg icount '' 2400123)"
-is "tsc: a 486 has none" none "$(tsc_setting tcg host 486 2400123)"
-is "tsc: KVM: the host's own" kvm "$(tsc_setting kvm host '' 2400123)"
+same "tsc rate from dmesg: the refined one, in kHz" 2400123 "$(tsc_khz_from_dmesg <<<"$dmesg_text")"
+same "tsc rate from dmesg: detected only" 2399998 "$(head -n 1 <<<"$dmesg_text" | tsc_khz_from_dmesg)"
+same "tsc rate from dmesg: none" "" "$(echo 'no tsc here' | tsc_khz_from_dmesg)"
+same "tsc: TCG host clock, told the rate" khz-2400123 "$(tsc_setting tcg host '' 2400123)"
+same "tsc: TCG host clock, rate 0: the guest calibrates" calibrate "$(tsc_setting tcg host '' 0)"
+same "tsc: icount: virtual" virtual "$(tsc_setting tcg icount '' 2400123)"
+same "tsc: a 486 has none" none "$(tsc_setting tcg host 486 2400123)"
+same "tsc: KVM: the host's own" kvm "$(tsc_setting kvm host '' 2400123)"
 refused "tsc: TSC_KHZ=2.4GHz refused" "TSC_KHZ=2.4GHz" tsc_setting tcg host '' 2.4GHz
-is "tsc append for a rate" "tsc_early_khz=2400123 tsc=reliable" "$(tsc_append khz-2400123)"
-is "tsc append when calibrating: none" "" "$(tsc_append calibrate)"
+same "tsc append for a rate" "tsc_early_khz=2400123 tsc=reliable" "$(tsc_append khz-2400123)"
+same "tsc append when calibrating: none" "" "$(tsc_append calibrate)"
 
-is "pin unset" "- -" "$(pin_parse '')"
-is "pin CPUS" "0-1 -" "$(pin_parse 0-1)"
-is "pin VCPU:REST" "0,1 2" "$(pin_parse 2:0,1)"
+same "pin unset" "- -" "$(pin_parse '')"
+same "pin CPUS" "0-1 -" "$(pin_parse 0-1)"
+same "pin VCPU:REST" "0,1 2" "$(pin_parse 2:0,1)"
 refused "pin: letters refused" "PIN=a" pin_parse a
 
-is "drive virtio writeback threads" "file=d.img,format=raw,if=virtio,cache=writeback,aio=threads" \
+same "drive virtio writeback threads" "file=d.img,format=raw,if=virtio,cache=writeback,aio=threads" \
 	"$(drive_arg d.img virtio writeback threads)"
-is "drive ide none native" "file=d.img,format=raw,if=ide,cache=none,aio=native" "$(drive_arg d.img ide none native)"
+same "drive ide none native" "file=d.img,format=raw,if=ide,cache=none,aio=native" "$(drive_arg d.img ide none native)"
 refused "drive: DISK_IF=scsi refused" "DISK_IF=scsi" drive_arg d.img scsi writeback threads
 refused "drive: DISK_CACHE=fast refused" "DISK_CACHE=fast" drive_arg d.img virtio fast threads
-is "pmem: 192 MiB disk 1" "-object memory-backend-file,id=pmem1,share=on,mem-path=/r/disk.img,size=192M -device virtio-pmem-pci,memdev=pmem1,id=pmemdev1" \
+same "pmem: 192 MiB disk 1" "-object memory-backend-file,id=pmem1,share=on,mem-path=/r/disk.img,size=192M -device virtio-pmem-pci,memdev=pmem1,id=pmemdev1" \
 	"$(pmem_args 1 /r/disk.img $((192 << 20)) | paste -sd' ')"
 refused "pmem: not a multiple of 2 MiB" "multiple of 2 MiB" pmem_args 1 /r/x 1048576
-is "mem without pmem" 64 "$(mem_arg 64 0 0)"
-is "mem with 2 pmem disks of 200 MiB" "64,slots=2,maxmem=264M" "$(mem_arg 64 2 200)"
+same "mem without pmem" 64 "$(mem_arg 64 0 0)"
+same "mem with 2 pmem disks of 200 MiB" "64,slots=2,maxmem=264M" "$(mem_arg 64 2 200)"
 refused "mem: 64M refused" "a number of MiB" mem_arg 64M 0 0
-is "mem fits: 64 MiB for a kernel needing 30" "" "$(mem_fits 64 30 bz 39)"
+same "mem fits: 64 MiB for a kernel needing 30" "" "$(mem_fits 64 30 bz 39)"
 refused "mem fits: 24 MiB for one needing 30" "MEM=38 or more boots it" mem_fits 24 30 bz 39
 
-is "net: none" "" "$(net_qemu_args '' '' '' '' '')"
-is "net: user TFTP, default bootfile and card" "-netdev user,id=n0,restrict=on,tftp=/t,bootfile=pxelinux.0 -device e1000,netdev=n0 -boot n" \
+same "net: none" "" "$(net_qemu_args '' '' '' '' '')"
+same "net: user TFTP, default bootfile and card" "-netdev user,id=n0,restrict=on,tftp=/t,bootfile=pxelinux.0 -device e1000,netdev=n0 -boot n" \
 	"$(net_qemu_args '' /t '' '' '' | paste -sd' ')"
-is "net: tap with a MAC" "-netdev tap,id=n0,ifname=tap-x,script=no,downscript=no -device rtl8139,netdev=n0,mac=52:54:00:00:00:01 -boot n" \
+same "net: tap with a MAC" "-netdev tap,id=n0,ifname=tap-x,script=no,downscript=no -device rtl8139,netdev=n0,mac=52:54:00:00:00:01 -boot n" \
 	"$(net_qemu_args tap-x '' '' rtl8139 52:54:00:00:00:01 | paste -sd' ')"
 refused "net: tap and TFTP refused" "do not mix" net_qemu_args tap-x /t '' '' ''
 
-is "smp 1 on a kernel without SMP" "" "$(smp_check 1 n)"
-is "smp 8 on an SMP kernel" "" "$(smp_check 8 y)"
-is "smp 2 on a kernel without a .config beside it" "" "$(smp_check 2 '')"
+same "smp 1 on a kernel without SMP" "" "$(smp_check 1 n)"
+same "smp 8 on an SMP kernel" "" "$(smp_check 8 y)"
+same "smp 2 on a kernel without a .config beside it" "" "$(smp_check 2 '')"
 refused "smp 0 refused" "SMP=0: a number of CPUs, 1 to 8" smp_check 0 y
 refused "smp 02 refused" "SMP=02: a number of CPUs" smp_check 02 y
 refused "smp 9 refused" "SMP=9: at most 8" smp_check 9 y
 refused "smp 2 on a kernel without CONFIG_SMP" "no CONFIG_SMP; boot the variant smp (KERNEL=smp)" smp_check 2 n
 refused "smp 2 on an SMP kernel without ACPI (modern)" "CONFIG_SMP but no CONFIG_ACPI, and QEMU's BIOS lists the other CPUs only in ACPI: it would boot one; boot the variant smp on top (KERNEL=smp, KERNEL=debian:6.12+modern+smp)" smp_check 2 noacpi
-is "smp 1 on an SMP kernel without ACPI" "" "$(smp_check 1 noacpi)"
-is "smp 2 under TCG on the host clock: a thread per vCPU" tcg,thread=multi "$(smp_accel tcg host 2)"
-is "smp 2 under icount: one thread" tcg "$(smp_accel tcg icount 2)"
-is "smp 1 under TCG: plain tcg" tcg "$(smp_accel tcg host 1)"
-is "smp 2 under KVM: plain kvm" kvm "$(smp_accel kvm host 2)"
-is "smp note under icount" "run: SMP=2 under icount: the 2 vCPUs share one host thread, in turn (ICOUNT=0 for one thread each)" "$(smp_note tcg icount 2)"
-is "no smp note on the host clock" "" "$(smp_note tcg host 2)"
-is "no smp note for one CPU" "" "$(smp_note tcg deterministic 1)"
+same "smp 1 on an SMP kernel without ACPI" "" "$(smp_check 1 noacpi)"
+same "smp 2 under TCG on the host clock: a thread per vCPU" tcg,thread=multi "$(smp_accel tcg host 2)"
+same "smp 2 under icount: one thread" tcg "$(smp_accel tcg icount 2)"
+same "smp 1 under TCG: plain tcg" tcg "$(smp_accel tcg host 1)"
+same "smp 2 under KVM: plain kvm" kvm "$(smp_accel kvm host 2)"
+same "smp note under icount" "run: SMP=2 under icount: the 2 vCPUs share one host thread, in turn (ICOUNT=0 for one thread each)" "$(smp_note tcg icount 2)"
+same "no smp note on the host clock" "" "$(smp_note tcg host 2)"
+same "no smp note for one CPU" "" "$(smp_note tcg deterministic 1)"
 
 line=$(printf 'x%.0s' $(seq 2047))
-is "command line of 2047 bytes fits 2047" "" "$(cmdline_fits "$line" 2047)"
+same "command line of 2047 bytes fits 2047" "" "$(cmdline_fits "$line" 2047)"
 refused "command line of 2048 bytes does not" "2048 bytes but the kernel keeps only 2047" cmdline_fits "${line}y" 2047
 
 inst=$(instrument tcg icount virtual 2:0,1 writeback host 2)
-is "instrument: one value, no spaces" "accel:tcg,clock:icount,tsc:virtual,pin:2/0+1,cache:writeback,disk:host,smp:2" "$inst"
-is "instrument: unpinned, one CPU unless told" "accel:kvm,clock:host,tsc:kvm,pin:-,cache:none,disk:hdd,smp:1" "$(instrument kvm host kvm '' none hdd)"
-is "instrument field smp" 2 "$(instrument_field "$inst" smp)"
-is "instrument field clock" icount "$(instrument_field "$inst" clock)"
-is "instrument field tsc" virtual "$(instrument_field "$inst" tsc)"
-is "instrument field of nothing" "" "$(instrument_field '' clock)"
+same "instrument: one value, no spaces" "accel:tcg,clock:icount,tsc:virtual,pin:2/0+1,cache:writeback,disk:host,smp:2" "$inst"
+same "instrument: unpinned, one CPU unless told" "accel:kvm,clock:host,tsc:kvm,pin:-,cache:none,disk:hdd,smp:1" "$(instrument kvm host kvm '' none hdd)"
+same "instrument field smp" 2 "$(instrument_field "$inst" smp)"
+same "instrument field clock" icount "$(instrument_field "$inst" clock)"
+same "instrument field tsc" virtual "$(instrument_field "$inst" tsc)"
+same "instrument field of nothing" "" "$(instrument_field '' clock)"
 
 
-is "exit: guest pass (isa-debug-exit 1)" "0 exit status from the guest" "$(exit_map 1 '# sb totals status=pass' 0 600)"
-is "exit: guest 0 without totals is truncated" "3 no totals record in the serial log" "$(exit_map 1 '' '' 600)"
-is "exit: guest status 2 (isa-debug-exit 5)" "2 exit status from the guest" "$(exit_map 5 '# sb totals status=error' 2 600)"
-is "exit: guest status 1 with totals" "1 exit status from the guest" "$(exit_map 3 '# sb totals status=fail' 1 600)"
-is "exit: timeout(1)" "124 wall-clock limit of 600s hit" "$(exit_map 124 '' '' 600)"
-is "exit: timeout's kill" "124 wall-clock limit of 45s hit" "$(exit_map 137 '' '' 45)"
-is "exit: QEMU 0 with a pass totals" "0 QEMU exited 0" "$(exit_map 0 '# sb totals status=pass' 0 600)"
-is "exit: QEMU 0 without totals: a crash" "3 QEMU exited 0" "$(exit_map 0 '' '' 600)"
-is "exit: QEMU 9 after error totals" "2 QEMU exited 9" "$(exit_map 9 '# sb totals status=error' 2 600)"
-is "exit: QEMU 9, totals with a word the registry lacks: a crash" "3 QEMU exited 9" "$(exit_map 9 '# sb totals status=odd' '' 600)"
+same "exit: guest pass (isa-debug-exit 1)" "0 exit status from the guest" "$(exit_map 1 '# sb totals status=pass' 0 600)"
+same "exit: guest 0 without totals is truncated" "3 no totals record in the serial log" "$(exit_map 1 '' '' 600)"
+same "exit: guest status 2 (isa-debug-exit 5)" "2 exit status from the guest" "$(exit_map 5 '# sb totals status=error' 2 600)"
+same "exit: guest status 1 with totals" "1 exit status from the guest" "$(exit_map 3 '# sb totals status=fail' 1 600)"
+same "exit: timeout(1)" "124 wall-clock limit of 600s hit" "$(exit_map 124 '' '' 600)"
+same "exit: timeout's kill" "124 wall-clock limit of 45s hit" "$(exit_map 137 '' '' 45)"
+same "exit: QEMU 0 with a pass totals" "0 QEMU exited 0" "$(exit_map 0 '# sb totals status=pass' 0 600)"
+same "exit: QEMU 0 without totals: a crash" "3 QEMU exited 0" "$(exit_map 0 '' '' 600)"
+same "exit: QEMU 9 after error totals" "2 QEMU exited 9" "$(exit_map 9 '# sb totals status=error' 2 600)"
+same "exit: QEMU 9, totals with a word the registry lacks: a crash" "3 QEMU exited 9" "$(exit_map 9 '# sb totals status=odd' '' 600)"
 
 hl=$(mktemp)
 printf 'cpu_before=100 0 100 700 100 0 0 0\ncpu_after=200 0 200 1400 100 0 0 100\n' >"$hl"
-is "host shares: busy and stolen" "busy_pct=30.0 steal_pct=10.0" "$(host_shares "$hl" | paste -sd' ')"
+same "host shares: busy and stolen" "busy_pct=30.0 steal_pct=10.0" "$(host_shares "$hl" | paste -sd' ')"
 rm -f "$hl"
-exit $failed
+exit "$failed"

@@ -8,8 +8,8 @@
 # catch planted violations in a scratch tree, then run on init/.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
-pass() { echo "PASS records_lost: $1"; }
-fail() { echo "FAIL records_lost: $1"; }
+# shellcheck source=tests/passfail.sh
+source "$top/tests/passfail.sh"
 
 # violations DIR: "file:line" where an emit hangs on rec_end's result
 violations() {
@@ -31,13 +31,14 @@ printf '%s\n' 'static void b(void)' '{' '	if (rec_end(&w) > 0) results_emit(&w);
 printf '%s\n' 'static void c(void)' '{' '	rec_end(&b);' '	results_emit(&b);' '	records_emit(&b);' '}' >"$scratch/c.c"
 planted=$(violations "$scratch" | xargs)
 if [ "$planted" = "a.c:3 b.c:3" ]; then
-	pass "the scan finds the 2 planted guarded emits, and not an unguarded one"
+	pass "records_lost: the scan finds the 2 planted guarded emits, and not an unguarded one"
 else
-	fail "the scan found '$planted', wanted 'a.c:3 b.c:3'"
+	fail "records_lost: the scan found '$planted', wanted 'a.c:3 b.c:3'"
 fi
 found=$(violations "$top/init" | xargs)
 if [ -z "$found" ]; then
-	pass "no record in init/ is written only when rec_end accepts it"
+	pass "records_lost: no record in init/ is written only when rec_end accepts it"
 else
-	fail "a record dropped in silence when too long (use records_emit): $found"
+	fail "records_lost: a record dropped in silence when too long (use records_emit): $found"
 fi
+exit "$failed"

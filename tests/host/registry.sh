@@ -1,6 +1,7 @@
 #!/bin/bash
 # The registry: what the image and the host share is written once, in the
-# image's C sources, and everything else reads `init-host --describe`.
+# image's C sources, and everything else reads `init-host --describe`
+# through its one reader, host/registry.sh.
 # 1. --describe says what the parser does (defaults, workloads) and what
 #    the verdict needs at least; the launchers' readers (host/registry.sh,
 #    qemu/bzinfo, qemu/mkdisks, lava/mkjobs) give the same values.
@@ -17,21 +18,21 @@ OUT=${OUT:-out}
 INIT_HOST=$(realpath -m "$OUT/host/init-host")
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-failed=0
-pass() { echo "PASS registry: $1"; }
-fail() { echo "FAIL registry: $1"; failed=1; }
-check() { # NAME CMD...
-	local name=$1
-	shift
-	if "$@"; then pass "$name"; else fail "$name"; fi
-}
+# shellcheck source=tests/passfail.sh
+source tests/passfail.sh
+# shellcheck source=host/registry.sh
+source host/registry.sh
 
-[ -x "$INIT_HOST" ] || { fail "no $INIT_HOST (make host)"; exit 1; }
+[ -x "$INIT_HOST" ] || { fail "registry: no $INIT_HOST (make host)"; exit 1; }
 reg=$("$INIT_HOST" --describe)
-check "--describe exits 0 and prints a registry of format 1" \
-	grep -qx 'registry swapbench format=1 text=.*' <<<"$(head -n1 <<<"$reg")"
-bad=$(grep -vE '^(registry|key|default-experiment|workload|param|exit|cmdline|disk|limit|verdict) [^ ]+( [a-z-]+=[^ ]*)*( text=.*)?$' <<<"$reg")
-check "every line is TYPE NAME field=value ... [text=...] (${bad:-all})" test -z "$bad"
+registry_load || exit 1
+# the format itself (lib/describe.h), on the raw lines; everything else through the reader
+check "registry: --describe exits 0 and starts with a registry of format 2" \
+	test "$(registry_field registry swapbench format)" = 2 -a "$(head -n1 <<<"$reg" | cut -f1-2)" = "$(printf 'type=registry\tname=swapbench')"
+bad=$(grep -vP '^type=(registry|key|default-experiment|workload|param|exit|cmdline|disk|limit|verdict)\tname=[^\t]+(\t[a-z-]+=[^\t]*)*$' <<<"$reg")
+check "registry: every record is type=, name=, then KEY=VALUE fields, tab-separated (${bad:-all})" test -z "$bad"
+check "registry: a value may hold spaces (the qemu line's text)" \
+	test "$(registry_read cmdline name text <<<"$reg" | grep -c "^qemu	console=ttyS0 .* swapbench.end=qemu$")" = 1
 
 # every key the parser prints for an empty command line, with the same default
 parsed=$("$INIT_HOST" --parse '')
@@ -39,63 +40,64 @@ parsed=$("$INIT_HOST" --parse '')
 mismatch=
 while IFS='=' read -r k v; do
 	case $k in
-	until|maxruns|runs) d=$(sed -n "s/^default-experiment until.* $k=\([^ ]*\) .*/\1/p" <<<"$reg") ;;
-	*) d=$(sed -n "s/^key $k .*default=\([^ ]*\).*/\1/p" <<<"$reg") ;;
+	until|maxruns|runs) d=$(registry_field default-experiment until "$k") ;;
+	*) d=$(registry_default "$k") ;;
 	esac
 	[ "$d" = "$v" ] || mismatch+=" $k=$v"
 done <<<"$parsed"
-check "each key's default is the parser's (${mismatch:-$(wc -l <<<"$parsed") keys})" test -z "$mismatch"
-nkeys=$(grep -c '^key ' <<<"$reg")
-check "--describe lists as many keys as the key table has ($nkeys)" \
+check "registry: each key's default is the parser's (${mismatch:-$(wc -l <<<"$parsed") keys})" test -z "$mismatch"
+nkeys=$(registry_rows key name | wc -l)
+check "registry: --describe lists as many keys as the key table has ($nkeys)" \
 	test "$nkeys" = "$(grep -c '^	{ "[a-z]*", K_' init/cmdkeys.c)"
-check "the run timeout's default is the parser's" \
-	test "$(sed -n 's/^key timeout .*default=\([0-9]*\).*/\1/p' <<<"$reg")" = "$(sed -n 's/^timeout=//p' <<<"$parsed")"
-wls=$(sed -n 's/^workload \([^ ]*\) .*/\1/p' <<<"$reg" | xargs)
-check "the workloads are lib/workloads.h's, in order ($wls)" test "$wls" = "$(make -s --no-print-directory wl-names)"
-check "every workload and alias lists its parameters" \
-	test "$(for w in $wls; do grep -q "^param $w\." <<<"$reg" || echo "$w"; done)" = ""
-check "an alias has its own defaults (seed002: one pass, fight: two)" \
-	test "$(grep -c '^param seed002.passes .*default=1 \|^param fight.passes .*default=2 ' <<<"$reg")" = 2
-check "exit statuses 0 1 2 3 124, each with a word and a meaning" \
-	test "$(sed -n 's/^exit \([0-9]*\) word=[a-z]* text=..*/\1/p' <<<"$reg" | xargs)" = "0 1 2 3 124"
+same "registry: the run timeout's default is the parser's" "$(sed -n 's/^timeout=//p' <<<"$parsed")" "$(registry_default timeout)"
+wls=$(registry_rows workload name | xargs)
+same "registry: the workloads are lib/workloads.h's, in order" "$(make -s --no-print-directory wl-names)" "$wls"
+params=$(registry_rows param name default)
+same "registry: every workload and alias lists its parameters" "" \
+	"$(for w in $wls; do grep -q "^$w\." <<<"$params" || echo "$w"; done)"
+same "registry: an alias has its own defaults (seed002: one pass, fight: two)" 2 \
+	"$(grep -c -P '^seed002\.passes\t1$|^fight\.passes\t2$' <<<"$params")"
+same "registry: exit statuses 0 1 2 3 124, each with a word and a meaning" "0 1 2 3 124" \
+	"$(registry_rows exit name word text | awk -F'\t' '$2 ~ /^[a-z]+$/ && $3 != "" { print $1 }' | xargs)"
 # the verdict's interval needs one degree of freedom: 3 pairs (the order effect
 # takes one), 2 runs a side, 2 boots a kernel
-check "the verdict's minimum: 3 pairs paired, 2 a side unpaired, 2 boots" \
-	test "$(sed -n 's/^verdict \([a-z]*\) min-runs=\([0-9]*\).*/\1=\2/p' <<<"$reg" | xargs)" = "paired=3 unpaired=2 boots=2"
+same "registry: the verdict's minimum: 3 pairs paired, 2 a side unpaired, 2 boots" "paired=3 unpaired=2 boots=2" \
+	"$(registry_rows verdict name min-runs | tr '\t' = | xargs)"
 
 # the readers
-# shellcheck source=host/registry.sh
-source host/registry.sh
-registry_load || exit 1
-check "host/registry.sh: the qemu base line is the registry's" \
-	test "$(registry_cmdline qemu)" = "$(sed -n 's/^cmdline qemu .* text=//p' <<<"$reg")"
-check "host/registry.sh: the swap designation" test "$(registry_disk swap)" = "$(sed -n 's/^disk swap key=\([^ ]*\) spec=\([^ ]*\) .*/\1=\2/p' <<<"$reg")"
-check "host/registry.sh: status 1's words" test "$(registry_exit_text 1)" = "$(sed -n 's/^exit 1 .* text=//p' <<<"$reg")"
-check "host/registry.sh: the word fail is status 1" test "$(registry_exit_status fail)" = 1
-check "host/registry.sh: an unknown status reads as a crash" test "$(registry_exit_text 77)" = "$(registry_exit_text 3)"
+same "host/registry.sh: the swap designation, as the raw record has it" \
+	"$(sed -n 's/^type=disk\tname=swap\tkey=\([^\t]*\)\tspec=\([^\t]*\)\t.*/\1=\2/p' <<<"$reg")" "$(registry_disk swap)"
+same "host/registry.sh: the word fail is status 1" 1 "$(registry_exit_status fail)"
+same "host/registry.sh: an unknown status reads as a crash" "$(registry_exit_text 3)" "$(registry_exit_text 77)"
+same "host/registry.sh run as a program: a key's default" 600 "$(INIT_HOST=$INIT_HOST host/registry.sh default timeout)"
+check "host/registry.sh run as a program: an unknown function is a usage error" \
+	bash -c '! host/registry.sh frobnicate 2>/dev/null'
+same "make help names the image's defaults through it (WARMUP)" 1 \
+	"$(make -s --no-print-directory help HOST_OUT="$(dirname "$INIT_HOST")" |
+		grep -cF "(unset: the image default, $(registry_default warmup))")"
 bz=$OUT/x86_64/bzImage	# tests/run makes the image first (the kernels: line)
-check "qemu/bzinfo --cmdline-size reads the built kernel's limit, the registry's" \
+check "registry: qemu/bzinfo --cmdline-size reads the built kernel's limit, the registry's" \
 	test "$(qemu/bzinfo --cmdline-size "$bz")" = "$(registry_limit cmdline-bytes)"
 printf 'HdrS' | dd of="$tmp/old.bz" bs=1 seek=$((0x202)) conv=notrunc 2>/dev/null
 printf '\x05\x02' | dd of="$tmp/old.bz" bs=1 seek=$((0x206)) conv=notrunc 2>/dev/null
-check "qemu/bzinfo --cmdline-size: 255 for a boot protocol before 2.06" test "$(qemu/bzinfo --cmdline-size "$tmp/old.bz")" = 255
+same "registry: qemu/bzinfo --cmdline-size: 255 for a boot protocol before 2.06" 255 "$(qemu/bzinfo --cmdline-size "$tmp/old.bz")"
 if qemu/mkdisks "$tmp/disks" 16 "$OUT/host/swapbench-report" >/dev/null 2>&1; then
 	id=$(sfdisk -d "$tmp/disks/disk.img" | sed -n 's/^label-id: 0x//p')
-	check "qemu/mkdisks makes the registry's PARTUUID (label-id $id)" test "PARTUUID=$id-01" = "$(registry_spec swap)"
-	check "qemu/mkdisks labels the filesystem as the registry says" \
-		test "LABEL=$(blkid -p -o value -s LABEL -O $((2048 * 512 + 48 * 1048576)) "$tmp/disks/disk.img")" = "$(registry_spec fs)"
+	same "registry: qemu/mkdisks makes the registry's PARTUUID (label-id $id)" "$(registry_spec swap)" "PARTUUID=$id-01"
+	same "registry: qemu/mkdisks labels the filesystem as the registry says" "$(registry_spec fs)" \
+		"LABEL=$(blkid -p -o value -s LABEL -O $((2048 * 512 + 48 * 1048576)) "$tmp/disks/disk.img")"
 else
-	fail "qemu/mkdisks failed"
+	fail "registry: qemu/mkdisks failed"
 fi
 
 # 2. generated documentation
 if gen=$(INIT_HOST=$INIT_HOST docs/generate --check 2>&1); then
-	pass "docs/reference.md and the README's tables are what docs/generate makes"
+	pass "registry: docs/reference.md and the README's tables are what docs/generate makes"
 else
-	fail "docs/reference.md or README.md is stale: run make docs: $(head -n 5 <<<"$gen" | tr '\n' ' ')"
+	fail "registry: docs/reference.md or README.md is stale: run make docs" "$(head -n 5 <<<"$gen" | tr '\n' ' ')"
 fi
 helpvars=$(make -s --no-print-directory help | sed -n '/^Variables/,/^$/p' | sed -n 's/^  \([A-Z_]*\)=.*/\1/p' | sort | xargs)
 # shellcheck disable=SC2016
 docvars=$(sed -n 's/^| `\([A-Z_]*\)` |.*/\1/p' docs/variables.md | sort | xargs)
-check "docs/variables.md names make help's variables ($helpvars)" test "$helpvars" = "$docvars"
-exit $failed
+same "registry: docs/variables.md names make help's variables" "$helpvars" "$docvars"
+exit "$failed"

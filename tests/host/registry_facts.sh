@@ -8,17 +8,15 @@
 # registry.sh) and what is not in git (out/).
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
+# shellcheck source=tests/passfail.sh
+source "$top/tests/passfail.sh"
 cd "$top" || exit 1
 OUT=${OUT:-out}
 INIT_HOST=$(realpath -m "$OUT/host/init-host")
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-failed=0
-pass() { echo "PASS registry: $1"; }
-fail() { echo "FAIL registry: $1"; failed=1; }
 
-[ -x "$INIT_HOST" ] || { fail "no $INIT_HOST (make host)"; exit 1; }
-reg=$("$INIT_HOST" --describe)
+[ -x "$INIT_HOST" ] || { fail "registry: no $INIT_HOST (make host)"; exit 1; }
 # shellcheck source=host/registry.sh
 source host/registry.sh
 registry_load || exit 1
@@ -27,16 +25,16 @@ registry_load || exit 1
 facts() {
 	local w
 	# designations, and the labels and partition id they are made of
-	sed -n 's/^disk [^ ]* key=[^ ]* spec=\([^ ]*\) .*/\1/p' <<<"$reg" | while read -r w; do
+	registry_rows disk spec | while read -r w; do
 		echo "designation	$w	$w"
 		# the bare label or id too, where it is a name of its own (swapbench-fs, not swapbench)
 		[[ ${w#*=} != *[-0-9]* ]] || echo "designation	${w#*=}	$w"
 	done
 	# the base command lines' own words (not console=ttyS0 alone, nor swapbench.* keys)
-	sed -n 's/^cmdline .* text=//p' <<<"$reg" | tr ' ' '\n' | sort -u | grep -v '^swapbench\.\|^console=ttyS0$' |
+	registry_rows cmdline text | tr ' ' '\n' | sort -u | grep -v '^swapbench\.\|^console=ttyS0$' |
 		sed 's/.*/cmdline	&	&/'
 	# the exit statuses' words, where they are a phrase
-	sed -n 's/^exit [0-9]* word=[a-z]* text=\(.* .* .*\)/\1/p' <<<"$reg" | sed 's/.*/exit-words	&	&/'
+	registry_rows exit text | grep '.* .* .*' | sed 's/.*/exit-words	&	&/'
 }
 # violations ROOT: "file:line: what" for every fact written outside its place
 violations() {
@@ -58,7 +56,7 @@ violations() {
 		xargs -d '\n' grep -nIiE -- "(\b$lim\b|\b$((lim + 1))\b).*(cmdline|command line|append)|(cmdline|command line|append).*(\b$lim\b|\b$((lim + 1))\b)" <"$tmp/files" 2>/dev/null |
 			sed "s|\$| [limit: $lim]|"
 		# the run timeout's default, by a line that names the timeout
-		lim=$(sed -n 's/^key timeout .*default=\([0-9]*\).*/\1/p' <<<"$reg")
+		lim=$(registry_default timeout)
 		xargs -d '\n' grep -nIiE -- "timeout.*\b$lim\b|\b$lim\b.*timeout" <"$tmp/files" 2>/dev/null | sed "s|\$| [run timeout: $lim]|"
 		# the smallest MEM and qemu/run's wall-clock limit, by the variable or words that name them
 		lim=$(registry_limit mem-default-mib)
@@ -66,7 +64,7 @@ violations() {
 		lim=$(registry_limit wall-clock-s)
 		xargs -d '\n' grep -nIiE -- "(LIMIT|wall-clock).*\b$lim\b" <"$tmp/files" 2>/dev/null | sed "s|\$| [wall-clock limit: $lim]|"
 		# the verdict's minimum units, by "need(s) N"
-		sed -n 's/^verdict [a-z]* min-runs=\([0-9]*\) .*/\1/p' <<<"$reg" | sort -u | while read -r lim; do
+		registry_rows verdict min-runs | sort -u | while read -r lim; do
 			xargs -d '\n' grep -nIE -- "needs?[ =]+$lim\b" <"$tmp/files" 2>/dev/null | sed "s|\$| [verdict minimum: $lim]|"
 		done
 	) | skip_samples "$root"
@@ -120,15 +118,15 @@ kinds=$(grep -o '\[[a-z -]*:' <<<"$planted" | sort -u | tr -d '[:' | paste -sd, 
 n=$(grep -c . <<<"$planted")
 if [ "$kinds" = "cmdline,designation,exit-words,limit,memory minimum,run timeout,verdict minimum,wall-clock limit" ] && [ "$n" = 11 ] &&
 	! grep -q '^init/\|^tests/\|^docs/\|^report/' <<<"$planted"; then
-	pass "the scan finds the 11 planted facts of 8 kinds, and nothing where they may stand"
+	pass "registry: the scan finds the 11 planted facts of 8 kinds, and nothing where they may stand"
 else
-	fail "the scan found $n planted facts ($kinds), 11 of 8 kinds wanted: $(tr '\n' ';' <<<"$planted")"
+	fail "registry: the scan found $n planted facts ($kinds), 11 of 8 kinds wanted" "$(tr '\n' ';' <<<"$planted")"
 fi
 
 found=$(violations "$top")
 if [ -z "$found" ]; then
-	pass "no fact of the registry is written by hand outside init/registry.c and init/cmdkeys.c"
+	pass "registry: no fact of the registry is written by hand outside init/registry.c and init/cmdkeys.c"
 else
-	fail "written by hand (read them from host/registry.sh or init-host --describe): $(tr '\n' ';' <<<"$found")"
+	fail "registry: written by hand (read them from host/registry.sh)" "$(tr '\n' ';' <<<"$found")"
 fi
-exit $failed
+exit "$failed"

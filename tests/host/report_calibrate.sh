@@ -13,8 +13,8 @@ BIN=${1:-${REPORT:-$out/host/swapbench-report}}
 FIX=$top/tests/fixtures
 T=$(mktemp -d /tmp/report_calibrate.XXXXXX)
 trap 'rm -rf "$T"' EXIT
-failed=0
-check() { local name=$1; shift; if "$@" >/dev/null 2>&1; then echo "PASS $name"; else echo "FAIL $name: '$*' failed"; failed=1; fi; }
+# shellcheck source=tests/passfail.sh
+source "$top/tests/passfail.sh"
 
 "$BIN" calibrate "$FIX/seed000.txt" >"$T/out" 2>"$T/err"
 rc=$?
@@ -46,4 +46,4 @@ check "calibrate: the same data, the same figures (a fixed seed)" cmp "$T/out" "
 rc=$?
 check "calibrate: fewer than 3 pairs named, exit 3 ($rc)" \
 	bash -c "test $rc = 3 && grep -q 'pairs of neighbouring runs, 3 at least needed' '$T/few'"
-exit $failed
+exit "$failed"

@@ -12,6 +12,12 @@ source "$top/tests/report_lib.sh"
 # --- usage ---------------------------------------------------------------
 run "help" 0 help
 check "help lists every command" bash -c "for c in csv summary compare md plot init-disk; do grep -q \"^  \$c \" '$T/out' || exit 1; done"
+check "help fits one screen: at most 50 lines of at most 80 columns" \
+	test "$(wc -l <"$T/out")" -le 50 -a "$(wc -L <"$T/out")" -le 80
+check "help puts a command's own option under it" \
+	bash -c "grep -A3 '^  init-disk ' '$T/out' | grep -q '^    --force '"
+check "help names the commands of a shared option" \
+	bash -c "grep -B1 '^    --higher-better ' '$T/out' | grep -q '^  compare rank:'"
 run "no command" 2
 run "unknown command" 2 frobnicate
 check "unknown command named on stderr" has err "unknown command 'frobnicate'"

@@ -51,6 +51,12 @@ check "problems alike: the lines beyond the third as ranges (13-16, 20)" \
 run "md --plots" 0 md --plots "$T/mdplots" "$FIX/seed000.txt"
 check "md references lines.svg" has out "(lines.svg)"
 check "md --plots wrote lines.svg" test -s "$T/mdplots/lines.svg"
+check "md --plots: stderr says nothing when the records are clean" test ! -s "$T/err"
+check "md --plots: an empty notes.txt when the host made every PNG" test -f "$T/mdplots/notes.txt" -a ! -s "$T/mdplots/notes.txt"
+env PATH=/nonexistent "$BIN" md --plots "$T/mdnopng" "$FIX/seed000.txt" >/dev/null 2>"$T/err"
+check "md --plots without rsvg-convert: the note is in notes.txt" \
+	grep -qx 'note: rsvg-convert is not on PATH: PNG plots skipped, SVG only' "$T/mdnopng/notes.txt"
+check "md --plots without rsvg-convert: not on stderr" test ! -s "$T/err"
 run "plot" 0 plot --out "$T/plots" "$FIX/seed000.txt"
 check "plot: strip svg complete" bash -c "tail -1 '$T/plots/lines.svg' | grep -q '</svg>'"
 check "plot: order svg complete" bash -c "tail -1 '$T/plots/lines-order.svg' | grep -q '</svg>'"

@@ -14,8 +14,8 @@ BIN=${1:-${REPORT:-$out/host/swapbench-report}}
 FIX=$top/tests/fixtures/clock.txt
 T=$(mktemp -d /tmp/report_clock.XXXXXX)
 trap 'rm -rf "$T"' EXIT
-failed=0
-check() { local name=$1; shift; if "$@" >/dev/null 2>&1; then echo "PASS $name"; else echo "FAIL $name: '$*' failed"; failed=1; fi; }
+# shellcheck source=tests/passfail.sh
+source "$top/tests/passfail.sh"
 # n_of WORKLOAD BACKEND: the N column of summary's row
 n_of() { awk -v b="$2" '$1 == "create" && $2 == b { print $3 }' "$T/out"; }
 
@@ -54,4 +54,4 @@ check "md: a Flagged runs section lists 2 runs" test "$(sed -n '/^## Flagged run
 # a boot without clock fields (older logs): nothing to flag
 "$BIN" summary "$top/tests/fixtures/seed000.txt" >/dev/null 2>"$T/err"
 check "no clock fields: nothing flagged" bash -c "! grep -q flagged '$T/err'"
-exit $failed
+exit "$failed"

@@ -10,8 +10,8 @@ case $out in /*) ;; *) out=$top/$out ;; esac
 BIN=${1:-${REPORT:-$out/host/swapbench-report}}
 T=$(mktemp -d /tmp/report_disk.XXXXXX)
 trap 'rm -rf "$T"' EXIT
-failed=0
-check() { local name=$1; shift; if "$@" >/dev/null 2>&1; then echo "PASS $name"; else echo "FAIL $name: '$*' failed"; failed=1; fi; }
+# shellcheck source=tests/passfail.sh
+source "$top/tests/passfail.sh"
 
 # LOG DISK [FIGURES]: the fixture with disk=DISK in its meta record and, when
 # FIGURES is given, a disk record carrying them after it (checksums redone)
@@ -45,4 +45,4 @@ mklog "$T/host.log" host
 check "report_disk: the host's page cache is said to hide disk effects" \
 	grep -q "The disk is the host's page cache (DISK=host, 1 of 1 boots): this comparison cannot see disk effects" "$T/host.md"
 check "report_disk: and no model's figures" sh -c "! grep -q \"model's figures\" '$T/host.md'"
-exit $failed
+exit "$failed"

@@ -11,27 +11,24 @@ BIN=${1:-${REPORT:-$out/host/swapbench-report}}
 FIX=$top/tests/fixtures/extreme.txt
 T=$(mktemp -d /tmp/report_extreme.XXXXXX)
 trap 'rm -rf "$T"' EXIT
-failed=0
-# check NAME WANT GOT
-check() {
-	if [ "$2" = "$3" ]; then echo "PASS $1"; else echo "FAIL $1: got '$3', want '$2'"; failed=1; fi
-}
+# shellcheck source=tests/passfail.sh
+source "$top/tests/passfail.sh"
 # row FILE WORKLOAD GROUP: the table row of a workload and backend
 row() { awk -v w="$2" -v g="$3" '$1 == w && $2 == g' "$T/$1"; }
 
 "$BIN" summary --metric w.count "$FIX" >"$T/count" 2>"$T/err"
-check "1e160: exit 3 (problems), not an abort" 3 $?
-check "1e160: all 4 refused with their reason (3 listed, the 4th counted)" "3 1" \
+same "1e160: exit 3 (problems), not an abort" 3 $?
+same "1e160: all 4 refused with their reason (3 listed, the 4th counted)" "3 1" \
 	"$(grep -c 'w.count=[0-9.]*e160 is out of the range the statistics take (magnitude up to 1e100) (not used)' "$T/err") $(grep -c ': 1 more like the one at .*extreme.txt:14 (lines 17)$' "$T/err")"
-check "1e160: no inf or nan in the summary" 0 "$(grep -ci 'inf\|nan' "$T/count")"
-check "1e99: statistics with the right digits" "1.0000e+99 3.0000e+99" \
+same "1e160: no inf or nan in the summary" 0 "$(grep -ci 'inf\|nan' "$T/count")"
+same "1e99: statistics with the right digits" "1.0000e+99 3.0000e+99" \
 	"$(row count e99 partition | awk '{ print $8 }') $(row count e99 file | awk '{ print $8 }')"
 
 "$BIN" summary "$FIX" >"$T/sum" 2>/dev/null
-check "1e35: min, max and mean keep their digits" "1.2346e+35 1.2346e+35 1.2346e+35" \
+same "1e35: min, max and mean keep their digits" "1.2346e+35 1.2346e+35 1.2346e+35" \
 	"$(row sum e35 partition | awk '{ print $5, $6, $8 }')"
 
 "$BIN" compare --backends --metric w.delta "$FIX" >"$T/cmp" 2>/dev/null
-check "negative baseline: B/A-1 has the sign of B-A (-19.97%)" "-19.97%" \
+same "negative baseline: B/A-1 has the sign of B-A (-19.97%)" "-19.97%" \
 	"$(awk '$1 == "neg"' "$T/cmp" | grep -o '[-+]19\.97%' | head -n1)"
-exit $failed
+exit "$failed"

@@ -9,8 +9,8 @@ case $out in /*) ;; *) out=$top/$out ;; esac
 BIN=${1:-${REPORT:-$out/host/swapbench-report}}
 T=$(mktemp -d /tmp/report_hostload.XXXXXX)
 trap 'rm -rf "$T"' EXIT
-failed=0
-check() { local name=$1; shift; if "$@" >/dev/null 2>&1; then echo "PASS $name"; else echo "FAIL $name: '$*' failed"; failed=1; fi; }
+# shellcheck source=tests/passfail.sh
+source "$top/tests/passfail.sh"
 
 mkdir -p "$T/quiet" "$T/busy" "$T/none" "$T/other"
 for d in quiet busy none other; do cp "$top/tests/fixtures/bisect-a.txt" "$T/$d/serial.log"; done
@@ -36,4 +36,4 @@ check "no hostload file (results from before it): no section, the report as befo
 	bash -c "! grep -q 'Host load' '$T/none.md' && grep -q '^## Boots' '$T/none.md'"
 "$BIN" md "$T/other" >"$T/other.md" 2>/dev/null
 check "a hostload file of another boot is not shown" bash -c "! grep -q 'Host load' '$T/other.md'"
-exit $failed
+exit "$failed"

@@ -5,9 +5,8 @@
 # Prints "PASS name" or "FAIL name: why" per check; exits 1 if any failed.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
-failed=0
-pass() { echo "PASS $1"; }
-fail() { echo "FAIL $1: $2"; failed=1; }
+# shellcheck source=tests/passfail.sh
+source "$top/tests/passfail.sh"
 
 src=$("$top/kernel/build" source 2>/dev/null)
 tables=$src/arch/x86/entry/syscalls
@@ -29,4 +28,4 @@ for arch in x86_64:__x86_64__:syscall_64.tbl i686:__i386__:syscall_32.tbl; do
 		fi
 	done
 done
-exit $failed
+exit "$failed"

@@ -5,10 +5,10 @@
 # they first need it: the plan of docs/results/check-budget.md.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
-failed=0
-pass() { echo "PASS testrun: $1"; }
-fail() { echo "FAIL testrun: $1: $2"; failed=1; }
-is() { if [ "$2" = "$3" ]; then pass "$1"; else fail "$1" "got '$2', want '$3'"; fi; }
+# shellcheck source=tests/passfail.sh
+source "$top/tests/passfail.sh"
+# is NAME GOT WANT
+is() { same "$1" "$3" "$2"; }
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 
@@ -37,14 +37,14 @@ is "kernels: the plan" "$(tr ' ' '\n' <<<"$q" | sort | xargs)" \
 for t in "$top"/tests/e2e/*.sh; do
 	k=$(sed -n 's/^# kernels: //p' "$t")
 	for w in $k; do
-		[[ $w == */* ]] || fail "kernels: ${t##*/} names '$w'" "ARCH/VARIANT"
-		[ -f "$top/kernel/${w%/*}.config" ] || fail "kernels: ${t##*/} names $w" "no kernel/${w%/*}.config"
+		[[ $w == */* ]] || fail "testrun: kernels: ${t##*/} names '$w'" "ARCH/VARIANT"
+		[ -f "$top/kernel/${w%/*}.config" ] || fail "testrun: kernels: ${t##*/} names $w" "no kernel/${w%/*}.config"
 		v=${w#*/}
-		[ "$v" = default ] || [ -f "$top/kernel/variants/$v.config" ] || fail "kernels: ${t##*/} names $w" "no variant $v"
+		[ "$v" = default ] || [ -f "$top/kernel/variants/$v.config" ] || fail "testrun: kernels: ${t##*/} names $w" "no variant $v"
 	done
 done
 is "kernels: an ARCH's together, its default first (a variant starts from the default's objects)" "$q" \
 	"x86_64/default x86_64/net x86_64/modern x86_64/usb x86_64/noswap i586/default i586/net i486/default"
 first=$(grep -n '^e2e/' <<<"$list" | grep -m1 'i586/default' | cut -d: -f2 | cut -d' ' -f1)
 is "kernels: i586 comes when the first test that boots it does" "$first" e2e/60-pxe.sh
-exit $failed
+exit "$failed"

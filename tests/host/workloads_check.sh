@@ -47,7 +47,7 @@ refused time-to-oom_check_refuses_limit_below_step time-to-oom --step=2M --limit
 # time-to-oom ends at its limit, or where mmap fails (an address-space
 # limit here; the OOM killer's SIGKILL is the image's case: 58-swapconf)
 run time-to-oom --step=256K --limit=2M --touch=64
-check time-to-oom_stops_at_its_limit "exit $rc, got '$out' '$err'" \
+holds time-to-oom_stops_at_its_limit "exit $rc, got '$out' '$err'" \
 	'[ "$rc" = 0 ] && [ "$(val end)" = limit ] && [ "$(val grown_kb)" = 2048 ] && [ -z "$(val oom_s)" ] && well_formed'
 # the OOM killer's part played by the test: SIGKILL to the growing child
 (ulimit -v 262144 && "$bin/time-to-oom" --step=64K --touch=1000000 --limit=64M >"$tmp/out" 2>"$tmp/err") &
@@ -58,15 +58,15 @@ for _ in $(seq 200); do [ "$(pgrep -c -f "$pat")" = 2 ] && break; sleep 0.05; do
 child=$(pgrep -n -f "$pat") && kill -KILL "$child"
 wait "$wl"
 rc=$? out=$(cat "$tmp/out") err=$(cat "$tmp/err")
-check time-to-oom_times_the_kill_of_its_child "exit $rc, got '$out' '$err'" \
+holds time-to-oom_times_the_kill_of_its_child "exit $rc, got '$out' '$err'" \
 	'[ "$rc" = 0 ] && [ "$(val end)" = oom ] && is_num "$(val oom_s)" && [ "$(val grown_kb)" -lt 65536 ]'
 (ulimit -v 65536 && run time-to-oom --step=1M --touch=8 && declare -p rc out err >"$tmp/vars")
 # shellcheck source=/dev/null
 source "$tmp/vars"
-check time-to-oom_ends_where_mmap_fails "exit $rc, got '$out' '$err'" \
+holds time-to-oom_ends_where_mmap_fails "exit $rc, got '$out' '$err'" \
 	'[ "$rc" = 0 ] && [ "$(val end)" = enomem ] && [ "$(val grown_kb)" -gt 0 ] && [ "$(val grown_kb)" -lt 65536 ]'
 run fight --check --procs=abc
-check fight_check_message_names_param_and_range "got '$err'" \
+holds fight_check_message_names_param_and_range "got '$err'" \
 	'[ "$err" = "fight: procs=abc: not a whole number in 1..64" ]'
 refused random_check_refuses_accesses_0 random --accesses=0
 refused random_check_refuses_seed_huge random --seed=99999999999999999999999
@@ -93,17 +93,17 @@ refused exec_check_refuses_stdin_with_slash exec --cmd=/bin/echo --stdin=../x
 refused exec_check_refuses_control_character exec --cmd=/bin/echo "--args=a$(printf '\t')b"
 accepted exec_check_accepts_32_arguments exec --cmd=/bin/echo "--args=$(printf 'a %.0s' $(seq 32))"
 run exec --cmd=/bin/echo "--args=-n  'one two'x '' three"
-check exec_splits_args_and_quotes "got '$out'" \
+holds exec_splits_args_and_quotes "got '$out'" \
 	'[ "$rc" = 0 ] && [ "$(tail -n1 <<<"$out")" = "one twox  three" ] && [ "$(val extras)" = none ]'
 printf 'a\nb\nc\n' >"$SWAPBENCH_DIR/three.txt"
 run exec --cmd=/usr/bin/wc --args=-l --stdin=three.txt
-check exec_reads_stdin_from_the_directory "got '$out'" '[ "$rc" = 0 ] && [ "$(tail -n1 <<<"$out")" = 3 ]'
+holds exec_reads_stdin_from_the_directory "got '$out'" '[ "$rc" = 0 ] && [ "$(tail -n1 <<<"$out")" = 3 ]'
 run exec --cmd=/bin/cat
 # cat of /dev/null prints nothing: every line is exec's own key=value
-check exec_stdin_defaults_to_dev_null "got '$out'" '[ "$rc" = 0 ] && [ -n "$out" ] && ! grep -qv "^[a-z_]*=" <<<"$out"'
+holds exec_stdin_defaults_to_dev_null "got '$out'" '[ "$rc" = 0 ] && [ -n "$out" ] && ! grep -qv "^[a-z_]*=" <<<"$out"'
 run exec --prepare --cmd=/bin/cat --stdin=absent.txt
-check exec_prepare_refuses_missing_stdin "exit $rc, stderr '$err'" '[ "$rc" = 1 ] && [[ $err == exec:*absent.txt* ]]'
+holds exec_prepare_refuses_missing_stdin "exit $rc, stderr '$err'" '[ "$rc" = 1 ] && [[ $err == exec:*absent.txt* ]]'
 run exec --cmd=/bin/false
-check exec_passes_the_exit_status "exit $rc" '[ "$rc" = 1 ]'
+holds exec_passes_the_exit_status "exit $rc" '[ "$rc" = 1 ]'
 
 exit "$failed"

@@ -5,10 +5,8 @@
  *   tq P DF            -> t quantile
  *   tcdf X DF          -> t CDF
  *   summary N x...     -> n mean sd median q1 q3 ci_lo ci_hi cv
- *   welch NA a... NB b... -> diff se df ci_lo ci_hi rel rel_lo rel_hi
- *   mw NA a... NB b... -> u_b z p
+ *   ratio NA a... NB b... -> rel se df lo hi (stats_ratio_welch, as compare uses it)
  *   paired N a... b... -> diff sd ci_lo ci_hi rel rel_lo rel_hi corr
- *   wilcoxon N a... b... -> n w_plus z p exact
  *   detect SD N POWER  -> smallest detectable difference
  */
 #include "../../lib/stats.h"
@@ -61,32 +59,25 @@ int main(void)
 			stats_summarize(a, na, &s);
 			put(9, (double[]){ (double)s.n, s.mean, s.sd, s.median, s.q1, s.q3, s.ci_lo,
 					   s.ci_hi, s.cv });
-		} else if (!strcmp(op, "welch") || !strcmp(op, "mw")) {
-			struct stats_welch w;
-			struct stats_mw m;
+		} else if (!strcmp(op, "ratio")) {
+			struct stats_ratio rt;
 
 			na = read_n(a);
 			nb = read_n(b);
-			if (op[0] == 'w' && stats_welch(a, na, b, nb, &w) == 0)
-				put(8, (double[]){ w.diff, w.se, w.df, w.ci_lo, w.ci_hi, w.rel, w.rel_lo,
-						   w.rel_hi });
-			else if (op[0] == 'm' && stats_mann_whitney(a, na, b, nb, &m) == 0)
-				put(3, (double[]){ m.u_b, m.z, m.p });
+			if (stats_ratio_welch(a, na, b, nb, &rt) == 0)
+				put(5, (double[]){ rt.rel, rt.se, rt.df, rt.lo, rt.hi });
 			else
 				printf("refused\n");
-		} else if (!strcmp(op, "paired") || !strcmp(op, "wilcoxon")) {
+		} else if (!strcmp(op, "paired")) {
 			struct stats_paired s;
-			struct stats_wilcoxon w;
 
 			na = read_n(a);
 			for (size_t i = 0; i < na; i++)
 				if (scanf("%lf", &b[i]) != 1)
 					return 2;
-			if (op[0] == 'p' && stats_paired(a, b, na, &s) == 0)
+			if (stats_paired(a, b, na, &s) == 0)
 				put(8, (double[]){ s.diff, s.sd, s.ci_lo, s.ci_hi, s.rel, s.rel_lo,
 						   s.rel_hi, s.corr });
-			else if (op[0] == 'w' && stats_wilcoxon(a, b, na, &w) == 0)
-				put(5, (double[]){ (double)w.n, w.w_plus, w.z, w.p, w.exact });
 			else
 				printf("refused\n");
 		} else {

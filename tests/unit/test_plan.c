@@ -1,5 +1,6 @@
 /* Unit tests of init/plan.c: which workload runs on which backend, and when. */
 #include "check.h"
+#include "cmdkeys.h"
 #include "plan.h"
 
 #include <errno.h>
@@ -23,7 +24,7 @@ static const char *show(void)
 
 static void setup(unsigned runs, unsigned warmup, int nworkloads, enum sb_order order)
 {
-	cmdline_defaults(&c);
+	cmdkeys_defaults(&c);
 	c.runs = runs;
 	c.warmup = warmup;
 	c.nworkloads = nworkloads;
@@ -44,8 +45,8 @@ static void test_alternate(void)
 /* every configuration in every position equally often, every one after every other equally often */
 static int balanced(unsigned nb)
 {
-	unsigned row[CMD_CONFS_MAX], pos[CMD_CONFS_MAX][CMD_CONFS_MAX] = { { 0 } },
-		 next[CMD_CONFS_MAX][CMD_CONFS_MAX] = { { 0 } }, rows = nb % 2 ? 2 * nb : nb;
+	unsigned row[SWAPCONF_MAX], pos[SWAPCONF_MAX][SWAPCONF_MAX] = { { 0 } },
+		 next[SWAPCONF_MAX][SWAPCONF_MAX] = { { 0 } }, rows = nb % 2 ? 2 * nb : nb;
 
 	for (unsigned r = 0; r < rows; r++) {
 		plan_williams(nb, r, row);
@@ -64,7 +65,7 @@ static int balanced(unsigned nb)
 
 static void test_williams(void)
 {
-	unsigned row[CMD_CONFS_MAX], ok = 1;
+	unsigned row[SWAPCONF_MAX], ok = 1;
 
 	for (unsigned nb = 2; nb <= 5; nb++)
 		CHECK(balanced(nb), "Latin square of %u configurations: each in each position and after each "
@@ -98,7 +99,7 @@ static void test_one_backend(void)
 /* every measured (workload, backend) pair appears runs times, iter 1..runs in run order */
 static int iters_count_up(unsigned runs, int nworkloads)
 {
-	unsigned next[CMD_WORKLOADS_MAX][CMD_CONFS_MAX] = { { 0 } };
+	unsigned next[CMD_WORKLOADS_MAX][SWAPCONF_MAX] = { { 0 } };
 
 	for (unsigned i = 0; i < p.n; i++) {
 		const struct plan_item *it = &p.item[i];

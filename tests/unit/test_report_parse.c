@@ -10,6 +10,7 @@
 #include "../../lib/record.h"
 #include "../../lib/resdisk.h"
 #include "../../report/parse.h"
+#include "../../report/problems.h"
 #include "../../report/util.h"
 
 #include <math.h>
@@ -317,7 +318,7 @@ static void test_problems_alike(void)
 	}
 	parse_text(&ds, "many", text, len);
 	f = open_memstream(&out, &size);
-	parse_print_problems(&ds, f, 0);
+	problems_print(&ds, f, 0);
 	fclose(f);
 	for (char *p = out; (p = strchr(p, '\n')); p++)
 		nl++;

@@ -5,6 +5,7 @@
  * workloads are small shell scripts in a scratch directory.
  */
 #include "check.h"
+#include "cmdkeys.h"
 #include "records.h"
 #include "totals.h"
 #include "runner.h"
@@ -99,7 +100,7 @@ static void test_truncated(void)
 	CHECK(r.out_truncated == 1, "truncated: output past %d bytes is flagged", RUNNER_OUT_MAX - 1);
 	CHECK(strlen(r.out) == RUNNER_OUT_MAX - 1, "truncated: %d bytes kept (got %zu)", RUNNER_OUT_MAX - 1,
 	      strlen(r.out));
-	cmdline_defaults(&cfg);
+	cmdkeys_defaults(&cfg);
 	records_start(&cfg);
 	records_result(&b, &it, 1, &r, NULL, "");
 	CHECK(rec_end(&b) > 0, "truncated: the record fits");

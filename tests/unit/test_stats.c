@@ -57,51 +57,25 @@ static void test_summary_file(void)
 	CHECK_NEAR(s.cv, 14.3568413197, 1e-8, "file CV percent");
 }
 
-static void test_welch_seed000(void)
+/* B/A-1 of two independent samples (report/compare.c's unpaired and boots analyses) */
+static void test_ratio_welch_seed000(void)
 {
-	struct stats_welch w;
+	struct stats_ratio r;
 
-	CHECK(stats_welch(seed000_partition, 40, seed000_file, 40, &w) == 0, "welch runs on 40+40");
-	CHECK_NEAR(w.diff, -9.093, 1e-9, "welch diff B-A (file - partition)");
-	CHECK_NEAR(w.se, 2.2430460402, 1e-9, "welch standard error");
-	CHECK_NEAR(w.df, 40.9969527071, 1e-8, "welch-satterthwaite df");
-	/* t(0.975, 40.997) = 2.0195455292 by bisection on the integrated density */
-	CHECK_NEAR(w.ci_lo, -13.6229336024, 1e-7, "welch 95%% CI low");
-	CHECK_NEAR(w.ci_hi, -4.5630663976, 1e-7, "welch 95%% CI high");
-	CHECK_NEAR(w.rel, -8.5249805462, 1e-8, "relative difference percent");
-	CHECK_NEAR(w.rel_lo, -12.7643031581, 1e-7, "relative 95%% CI low (delta method)");
-	CHECK_NEAR(w.rel_hi, -4.2856579343, 1e-7, "relative 95%% CI high (delta method)");
-}
-
-static void test_mann_whitney_seed000(void)
-{
-	struct stats_mw m;
-
-	CHECK(stats_mann_whitney(seed000_partition, 40, seed000_file, 40, &m) == 0,
-	      "mann-whitney runs on 40+40");
-	/* only the two swapfile outliers beat every partition run: 2 * 40 pairs */
-	CHECK_NEAR(m.u_b, 80, 1e-12, "U of B counted over all 1600 pairs");
-	CHECK_NEAR(m.ps, 0.05, 1e-12, "P(B > A)");
-	CHECK_NEAR(m.z, -6.9233919780, 1e-9, "z, continuity corrected");
-	CHECK_NEAR(m.p / 4.4095541995e-12, 1, 1e-6, "two-sided p = erfc(|z|/sqrt 2)");
+	CHECK(stats_ratio_welch(seed000_partition, 40, seed000_file, 40, &r) == 0, "ratio welch runs on 40+40");
+	CHECK_NEAR(r.rel, -8.5249805462, 1e-8, "relative difference percent");
+	CHECK_NEAR(r.lo, -12.7643031581, 1e-7, "relative 95%% CI low (delta method)");
+	CHECK_NEAR(r.hi, -4.2856579343, 1e-7, "relative 95%% CI high (delta method)");
 }
 
 static void test_ties(void)
 {
 	static const double a[] = { 1, 2, 2, 3, 5 }, b[] = { 2, 3, 3, 4, 6, 7 };
-	struct stats_mw m;
-	struct stats_welch w;
+	struct stats_ratio r;
 
-	stats_mann_whitney(a, 5, b, 6, &m);
-	CHECK_NEAR(m.u_b, 23, 1e-12, "U with ties counts ties one half");
-	CHECK_NEAR(m.z, 1.3949031210, 1e-9, "z with tie correction (sum t^3-t = 48)");
-	CHECK_NEAR(m.p, 0.16304505585, 1e-9, "p with tie correction");
-	stats_welch(a, 5, b, 6, &w);
-	CHECK_NEAR(w.df, 8.9830824601, 1e-8, "small welch df");
-	CHECK_NEAR(w.ci_lo, -0.7933635051, 1e-8, "small welch CI low, t(0.975, 8.98)");
-	CHECK_NEAR(w.ci_hi, 3.9266968384, 1e-8, "small welch CI high");
-	CHECK_NEAR(w.rel_lo, -59.9900969647, 1e-6, "small relative CI low");
-	CHECK_NEAR(w.rel_hi, 180.5029174775, 1e-6, "small relative CI high");
+	stats_ratio_welch(a, 5, b, 6, &r);
+	CHECK_NEAR(r.lo, -59.9900969647, 1e-6, "small relative CI low");
+	CHECK_NEAR(r.hi, 180.5029174775, 1e-6, "small relative CI high");
 }
 
 static void test_t_cdf(void)
@@ -117,7 +91,6 @@ static void test_t_cdf(void)
 static void test_paired_seed000(void)
 {
 	struct stats_paired p;
-	struct stats_wilcoxon w;
 
 	CHECK(stats_paired(seed000_partition, seed000_file, 40, &p) == 0, "paired runs on 40 pairs");
 	CHECK_NEAR(p.diff, -9.093, 1e-9, "paired mean difference B-A");
@@ -128,28 +101,6 @@ static void test_paired_seed000(void)
 	CHECK_NEAR(p.rel_lo, -12.8505969597, 1e-8, "paired B/A-1 CI low (delta method, pairs)");
 	CHECK_NEAR(p.rel_hi, -4.1993641327, 1e-8, "paired B/A-1 CI high");
 	CHECK_NEAR(p.corr, -0.1339287915, 1e-9, "seed 000 pairs do not share noise (r < 0)");
-	CHECK(stats_wilcoxon(seed000_partition, seed000_file, 40, &w) == 0, "wilcoxon runs on 40 pairs");
-	CHECK(w.n == 40 && w.exact, "wilcoxon: 40 untied differences, exact distribution");
-	CHECK_NEAR(w.w_plus, 79, 1e-12, "wilcoxon W+ = 39 + 40: the swapfile slower only in its 2 outlier pairs");
-	CHECK_NEAR(w.p / 1.2783530110e-06, 1, 1e-8, "wilcoxon exact two-sided p");
-}
-
-static void test_wilcoxon_small(void)
-{
-	/* differences 1, -2, 3, 4, 5 (no ties): W+ = 13; P(W+ >= 13) = 3/32 by listing */
-	static const double a[] = { 0, 2, 0, 0, 0 }, b[] = { 1, 0, 3, 4, 5 };
-	/* differences 1, 1, -1, 2, 0: one zero dropped, ties: normal approximation */
-	static const double c[] = { 0, 0, 1, 0, 7 }, d[] = { 1, 1, 0, 2, 7 };
-	struct stats_wilcoxon w;
-
-	stats_wilcoxon(a, b, 5, &w);
-	CHECK(w.exact && w.w_plus == 13, "wilcoxon n=5: exact, W+ 13");
-	CHECK_NEAR(w.p, 6.0 / 32, 1e-15, "wilcoxon n=5: p = 2 * 3/32 (enumerated)");
-	stats_wilcoxon(c, d, 5, &w);
-	CHECK(!w.exact && w.n == 4 && w.w_plus == 8, "wilcoxon zero dropped, ties: W+ 8 of 4 pairs");
-	/* mu 5, var (4*5*9 - (3^3-3)/2) / 24 = 7, z = (8 - 5 - 0.5) / sqrt 7 */
-	CHECK_NEAR(w.z, 2.5 / sqrt(7), 1e-12, "wilcoxon z with tie and continuity correction");
-	CHECK(stats_wilcoxon(a, a, 5, &w) < 0, "wilcoxon refuses all-zero differences");
 }
 
 static void test_detectable(void)
@@ -163,8 +114,7 @@ static void test_edges(void)
 {
 	static const double one[] = { 4 }, same[] = { 3, 3, 3 }, four[] = { 1, 2, 3, 4 };
 	struct stats_summary s;
-	struct stats_welch w;
-	struct stats_mw m;
+	struct stats_ratio r;
 
 	stats_summarize(one, 1, &s);
 	CHECK(s.n == 1 && s.mean == 4 && s.median == 4, "one value: mean and median");
@@ -174,41 +124,20 @@ static void test_edges(void)
 	CHECK_NEAR(s.q1, 1.75, 1e-12, "q1 type 7 on 1..4");
 	stats_summarize(NULL, 0, &s);
 	CHECK(s.n == 0 && isnan(s.mean), "empty sample gives NAN");
-	CHECK(stats_welch(one, 1, same, 3, &w) < 0, "welch refuses a single value");
-	CHECK(stats_welch(same, 3, same, 3, &w) == 0 && w.diff == 0 && w.ci_lo == 0 &&
-	      w.ci_hi == 0 && w.rel_hi == 0, "identical constant samples: zero width CI");
-	CHECK(stats_mann_whitney(same, 3, same, 3, &m) == 0 && m.p == 1 && m.u_b == 4.5,
-	      "all tied: U = half the pairs, p = 1");
-}
-
-/* The rank test's floor: the smallest p, and the fewest runs that can go below 0.05. */
-static void test_rank_min(void)
-{
-	struct stats_mw m;
-	double a[4] = { 1, 2, 3, 4 }, b[4] = { 5, 6, 7, 8 };
-
-	CHECK(fabs(stats_rank_min_p(1, 5, 5) - 0.0625) < 1e-12, "rank min p: 5 pairs 2/2^5 = 0.0625");
-	CHECK(fabs(stats_rank_min_p(1, 6, 6) - 0.03125) < 1e-12, "rank min p: 6 pairs 0.03125");
-	CHECK(stats_rank_min_runs(1, 0.05) == 6, "rank min runs: 6 pairs paired");
-	CHECK(stats_rank_min_runs(0, 0.05) == 4, "rank min runs: 4 a side unpaired");
-	/* the floor is what Mann-Whitney itself gives when every B beats every A */
-	stats_mann_whitney(a, 4, b, 4, &m);
-	CHECK(fabs(stats_rank_min_p(0, 4, 4) - m.p) < 1e-9, "rank min p: 4 a side equals Mann-Whitney's p for total separation");
-	CHECK(stats_rank_min_p(0, 3, 3) >= 0.05 && stats_rank_min_p(0, 4, 4) < 0.05, "rank min p: 3 a side cannot, 4 can");
+	CHECK(stats_ratio_welch(one, 1, same, 3, &r) < 0, "ratio welch refuses a single value");
+	CHECK(stats_ratio_welch(same, 3, same, 3, &r) == 0 && r.rel == 0 && r.lo == 0 && r.hi == 0,
+	      "identical constant samples: zero width CI");
 }
 
 int main(void)
 {
-	test_rank_min();
 	test_t_quantile();
 	test_t_cdf();
 	test_paired_seed000();
-	test_wilcoxon_small();
 	test_detectable();
 	test_summary_partition();
 	test_summary_file();
-	test_welch_seed000();
-	test_mann_whitney_seed000();
+	test_ratio_welch_seed000();
 	test_ties();
 	test_edges();
 	CHECK_DONE();

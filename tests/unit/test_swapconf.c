@@ -1,5 +1,6 @@
 /* Unit tests of init/swapconf.c: swapbench.backends, the swap configurations. */
 #include "check.h"
+#include "cmdkeys.h"
 #include "cmdline.h"
 #include "workloads.h"
 
@@ -46,8 +47,8 @@ static void test_options(void)
 	CHECK(c.conf[4].disk == BACKEND_FILE && !strcmp(c.conf[4].zpool, "zbud") && c.conf[4].max_pool_pct == 35,
 	      "options: zswap in front of the file, zbud, 35%%");
 	CHECK(c.conf[5].zram_pct == 50 && c.conf[5].zram_bytes == 0, "options: zram 50%% of MemTotal");
-	CHECK(swapconf_uses(&c, BACKEND_PARTITION) && swapconf_uses(&c, BACKEND_FILE), "options: both disks used");
-	CHECK(parse("zram:lz4") == 0 && !swapconf_uses(&c, BACKEND_PARTITION) && !swapconf_uses(&c, BACKEND_FILE),
+	CHECK(swapconf_uses(c.conf, c.nconfs, BACKEND_PARTITION) && swapconf_uses(c.conf, c.nconfs, BACKEND_FILE), "options: both disks used");
+	CHECK(parse("zram:lz4") == 0 && !swapconf_uses(c.conf, c.nconfs, BACKEND_PARTITION) && !swapconf_uses(c.conf, c.nconfs, BACKEND_FILE),
 	      "options: zram alone uses no disk");
 }
 
@@ -66,13 +67,13 @@ static void test_cgroup_mthp(void)
 	CHECK(parse("partition,partition@memory.max=48M@memory.swap.max=64M,"
 		    "zswap:lz4+partition@memory.zswap.max=8M@zswap.writeback=0") == 0 && c.nconfs == 3,
 	      "cgroup: the issue's three configurations parse");
-	CHECK(c.conf[0].cg[CG_MAX] == CG_UNSET && !swapconf_cgroup(&(struct sb_config){ .conf = { c.conf[0] }, .nconfs = 1 }),
+	CHECK(c.conf[0].cg[CG_MAX] == CG_UNSET && !swapconf_cgroup(c.conf, 1),
 	      "cgroup: a plain partition sets no limit");
 	CHECK(c.conf[1].cg[CG_MAX] == 48LL << 20 && c.conf[1].cg[CG_SWAP_MAX] == 64LL << 20 &&
 	      c.conf[1].cg[CG_HIGH] == CG_UNSET, "cgroup: memory.max 48M, memory.swap.max 64M, memory.high unset");
 	CHECK(c.conf[2].cg[CG_ZSWAP_MAX] == 8LL << 20 && c.conf[2].cg[CG_ZSWAP_WB] == 0,
 	      "cgroup: memory.zswap.max 8M, zswap.writeback 0");
-	CHECK(swapconf_cgroup(&c), "cgroup: the list uses a cgroup");
+	CHECK(swapconf_cgroup(c.conf, c.nconfs), "cgroup: the list uses a cgroup");
 	CHECK(parse("partition@memory.swap.max=max@memory.high=0") == 0 && c.conf[0].cg[CG_SWAP_MAX] == CG_NOLIMIT &&
 	      c.conf[0].cg[CG_HIGH] == 0, "cgroup: max means no limit, 0 is a limit");
 	CHECK(parse("zram:lz4@mthp=64K:always@mthp=2M:never") == 0 && c.conf[0].nmthp == 2 &&
@@ -131,7 +132,7 @@ static void test_show(void)
 	char out[CMD_VAL_MAX * 2] = "";
 
 	parse("partition,zram:lz4:64M@swappiness=100,zswap:zstd:zbud+file@mglru=1");
-	for (int i = 0; cmdline_show(&c, i, out, sizeof(out)) >= 0; i++)
+	for (int i = 0; cmdkeys_show(&c, i, out, sizeof(out)) >= 0; i++)
 		if (!strncmp(out, "backends=", 9))
 			break;
 	CHECK_STR(out, "backends=partition,zram:lz4:64M@swappiness=100,zswap:zstd:zbud+file@mglru=1",

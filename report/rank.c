@@ -1,4 +1,4 @@
-#include "nway.h"
+#include "rank.h"
 #include "cmd.h"
 #include "table.h"
 #include "util.h"
@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-int nway_wanted(const struct dataset *ds)
+int rank_wanted(const struct dataset *ds)
 {
 	const char **names;
 	size_t n = group_values(ds, BY_BACKEND, &names);
@@ -32,7 +32,7 @@ static double field(const struct run *r, const char *key)
  * zram's own peak memory (mem_used_max). zswap: stored pages / pool size
  * at the peak, and that pool.
  */
-static void cost_of(const struct cell *c, struct nway_cost *k)
+static void cost_of(const struct cell *c, struct rank_cost *k)
 {
 	double sr = 0, sm = 0;
 
@@ -60,7 +60,7 @@ static int higher_first;
 
 static int cmp_rows(const void *x, const void *y)
 {
-	const struct nway_row *a = x, *b = y;
+	const struct rank_row *a = x, *b = y;
 	int w = strcmp(a->cell->workload, b->cell->workload);
 	double ma = a->cell->nv ? stats_mean(a->cell->v, a->cell->nv) : INFINITY,
 	       mb = b->cell->nv ? stats_mean(b->cell->v, b->cell->nv) : INFINITY;
@@ -72,8 +72,8 @@ static int cmp_rows(const void *x, const void *y)
 	return (ma > mb) - (ma < mb);
 }
 
-size_t nway_build(const struct dataset *ds, const char *metric, const char *baseline, int higher_better,
-		  struct nway *nw)
+size_t rank_build(const struct dataset *ds, const char *metric, const char *baseline, int higher_better,
+		  struct rank_table *nw)
 {
 	const char **names;
 	size_t ng = group_values(ds, BY_BACKEND, &names), cap = 0;
@@ -102,7 +102,7 @@ size_t nway_build(const struct dataset *ds, const char *metric, const char *base
 	nw->row = xcalloc(nw->cells.n, sizeof(*nw->row));
 	for (size_t i = 0; i < nw->cells.n; i++) {
 		const struct cell *cl = &nw->cells.c[i];
-		struct nway_row *r = &nw->row[nw->nrows];
+		struct rank_row *r = &nw->row[nw->nrows];
 
 		if (!group_find(&nw->cells, cl->workload, baseline))
 			continue;
@@ -121,7 +121,7 @@ size_t nway_build(const struct dataset *ds, const char *metric, const char *base
 	return nw->nrows;
 }
 
-void nway_print(const struct nway *nw, const char *metric, FILE *out, int markdown)
+void rank_print(const struct rank_table *nw, const char *metric, FILE *out, int markdown)
 {
 	static const char *const head[] = { "workload", "rank", "configuration", "N", "not ok", "mean",
 					    "vs baseline", "CI", "level", "unit", "verdict", "compression",
@@ -130,7 +130,7 @@ void nway_print(const struct nway *nw, const char *metric, FILE *out, int markdo
 
 	table_init(&t, 3, head, sizeof(head) / sizeof(head[0]));
 	for (size_t i = 0; i < nw->nrows; i++) {
-		const struct nway_row *r = &nw->row[i];
+		const struct rank_row *r = &nw->row[i];
 		const struct comparison *c = r->cmp;
 		int rel = c && c->est.have && !isnan(c->est.rel);
 
@@ -186,7 +186,7 @@ void nway_print(const struct nway *nw, const char *metric, FILE *out, int markdo
 	}
 }
 
-void nway_free(struct nway *nw)
+void rank_free(struct rank_table *nw)
 {
 	free(nw->cmp);
 	free(nw->row);
@@ -197,18 +197,18 @@ void nway_free(struct nway *nw)
 int cmd_rank(const struct opts *o, int argc, char **argv)
 {
 	struct dataset ds = { 0 };
-	struct nway nw;
+	struct rank_table nw;
 	int status;
 
 	if (argc < 1)
 		usage_error("rank: no SOURCE given");
 	cmd_load(o, &ds, argc, argv);
-	if (nway_build(&ds, o->metric, o->baseline, o->higher_better, &nw))
-		nway_print(&nw, o->metric, stdout, 0);
+	if (rank_build(&ds, o->metric, o->baseline, o->higher_better, &nw))
+		rank_print(&nw, o->metric, stdout, 0);
 	else
 		printf("nothing to rank: no workload ran on the baseline %s and on another configuration\n",
 		       o->baseline);
-	nway_free(&nw);
+	rank_free(&nw);
 	status = cmd_exit_status(&ds);
 	parse_free(&ds);
 	return status;

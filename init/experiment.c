@@ -2,7 +2,7 @@
  * The experiment: settle the backends, check the workloads, set up swap,
  * then run the plan, switching swap before every run.
  */
-#include "bench.h"
+#include "experiment.h"
 #include "cgroup.h"
 #include "mthp.h"
 #include "../lib/now.h"
@@ -66,8 +66,8 @@ static enum bench_status error(const char *fmt, ...)
 static enum bench_status check_distinct(void)
 {
 	const struct disks_use d[] = {
-		{ "part", swapconf_uses(&S.cfg, BACKEND_PARTITION) ? S.cfg.part : "" },
-		{ "fsdev", swapconf_uses(&S.cfg, BACKEND_FILE) ? S.cfg.fsdev : "" },
+		{ "part", swapconf_uses(S.cfg.conf, S.cfg.nconfs, BACKEND_PARTITION) ? S.cfg.part : "" },
+		{ "fsdev", swapconf_uses(S.cfg.conf, S.cfg.nconfs, BACKEND_FILE) ? S.cfg.fsdev : "" },
 		{ "results", S.cfg.results },
 	};
 	char why[200];
@@ -122,7 +122,7 @@ static enum bench_status setup_swap(void)
 	char why[400];
 	uint64_t size = c->size;
 
-	if (swapconf_uses(c, BACKEND_PARTITION)) {
+	if (swapconf_uses(c->conf, c->nconfs, BACKEND_PARTITION)) {
 		if (swap_setup_partition(c, &S.be[BACKEND_PARTITION], why, sizeof(why)) < 0)
 			return error("%s", why);
 		records_swap(&S.be[BACKEND_PARTITION]);
@@ -141,7 +141,7 @@ static enum bench_status setup_swap(void)
 		if (cgroup_check(&one, records_mem()->total_kb, cap, why, sizeof(why)) < 0)
 			return error("%s", why);
 	}
-	if (swapconf_uses(c, BACKEND_FILE)) {
+	if (swapconf_uses(c->conf, c->nconfs, BACKEND_FILE)) {
 		if (swap_setup_file(c, size, &S.be[BACKEND_FILE], why, sizeof(why)) < 0)
 			return error("%s", why);
 		records_swap(&S.be[BACKEND_FILE]);
@@ -259,7 +259,7 @@ static int activate(unsigned want, char *why, size_t n, char *settle, size_t sn)
 		return err;
 	}
 	swapstat_begin(&S.stat);
-	if (swapconf_cgroup(&S.cfg) && (err = cgroup_fresh(c, &S.stat.cg, why, n)) < 0)
+	if (swapconf_cgroup(S.cfg.conf, S.cfg.nconfs) && (err = cgroup_fresh(c, &S.stat.cg, why, n)) < 0)
 		return err;
 	return mthp_apply(c, &S.stat.mthp, why, n);
 }
@@ -360,7 +360,7 @@ static enum bench_status run_series(void)
 		int err = activate(it->backend, why, sizeof(why), settle, sizeof(settle));
 
 		if (err)
-			return error("switching swap to %s: %s", cmdline_conf_name(&S.cfg, it->backend), why);
+			return error("switching swap to %s: %s", swapconf_name(S.cfg.conf, S.cfg.nconfs, it->backend), why);
 		fill_spec(&s, S.cfg.workloads[it->workload], NULL);
 		s.vmstat_s = S.cfg.vmstat_s;
 		s.sample = swapstat_sample;
@@ -430,7 +430,7 @@ enum bench_status bench_main(const char *cmdline)
 	char why[400] = "";
 	int perr = cmdline_parse(cmdline, workloads, &S.cfg, &S.msgs);
 
-	S.modules_loaded = modules_load_all(!perr && swapconf_compressed(&S.cfg), &S.modules_failed, S.module_error,
+	S.modules_loaded = modules_load_all(!perr && swapconf_compressed(S.cfg.conf, S.cfg.nconfs), &S.modules_failed, S.module_error,
 					    sizeof(S.module_error));
 	if (!perr && S.cfg.results[0])
 		open_results(why, sizeof(why));

@@ -1,5 +1,5 @@
-#ifndef SB_BENCH_H
-#define SB_BENCH_H
+#ifndef SB_EXPERIMENT_H
+#define SB_EXPERIMENT_H
 /* The experiment: parse, set up swap, run the series, report. */
 
 enum bench_status { BENCH_PASS = 0, BENCH_FAIL = 1, BENCH_ERROR = 2 };

@@ -1,0 +1,64 @@
+#ifndef SB_RECKEYS_H
+#define SB_RECKEYS_H
+/*
+ * The keys of the records init writes and swapbench-report reads, spelt
+ * once: both sides name a key by its macro, so a misspelling is a compile
+ * error, not a field silently absent. The record format itself is
+ * lib/record.h; what each key holds, docs/output-format.md.
+ */
+
+/* Every record */
+#define RK_BOOT "boot"
+#define RK_TAG "tag"
+#define RK_KERNEL "kernel"
+
+/* A run (the result record; docs/output-format.md) */
+#define RK_WORKLOAD "workload"
+#define RK_BACKEND "backend"
+#define RK_ITER "iter"
+#define RK_STATUS "status"
+#define RK_ELAPSED_S "elapsed_s"
+#define RK_USER_S "user_s"
+#define RK_SYS_S "sys_s"
+#define RK_MINFLT "minflt"
+#define RK_MAJFLT "majflt"
+#define RK_PSWPIN "pswpin"
+#define RK_PSWPOUT "pswpout"
+#define RK_PGMAJFAULT "pgmajfault"
+#define RK_PGSCAN "pgscan"
+#define RK_PGSTEAL "pgsteal"
+#define RK_ALLOCSTALL "allocstall"
+#define RK_OOM_KILL "oom_kill"
+#define RK_PSI_SOME_US "psi_some_us"
+#define RK_PSI_FULL_US "psi_full_us"
+#define RK_SWAP_PEAK_KB "swap_peak_kb"
+#define RK_CLOCKSOURCE_CHANGED "clocksource_changed"
+#define RK_CLOCKSOURCE "clocksource"
+#define RK_SWAPS_ACTIVE "swaps_active"
+#define RK_SWAP_DEV "swap_dev"
+#define RK_EXIT "exit"
+#define RK_SIGNAL "signal"
+#define RK_SETTLE_ERROR "settle_error"
+#define RK_OUT_TRUNCATED "out_truncated"
+
+/* The boot (the meta record) */
+#define RK_KERNEL_RELEASE "kernel_release"
+#define RK_KERNEL_VERSION "kernel_version"
+#define RK_CLOCK_RES_NS "clock_res_ns"
+#define RK_CLOCK_STEP_NS "clock_step_ns"
+#define RK_ARCH "arch"
+#define RK_CMDLINE "cmdline"
+#define RK_CMDLINE_CUT "cmdline_cut"
+#define RK_MEMTOTAL_KB "memtotal_kb"
+#define RK_CPUS "cpus"
+#define RK_DISK "disk"
+#define RK_INSTRUMENT "instrument"
+
+/* The series (the totals record) and init's error and warning records */
+#define RK_PLANNED "planned"
+#define RK_STOP "stop"
+#define RK_ROUNDS "rounds"
+#define RK_HALFWIDTH "halfwidth"
+#define RK_MSG "msg"
+
+#endif

@@ -1,0 +1,38 @@
+/*
+ * cmd: what every command of swapbench-report starts with (reading and
+ * checking its sources) and ends with (its exit status), and the usage
+ * error main.c and the commands give alike.
+ */
+#include "clockflag.h"
+#include "cmd.h"
+#include "problems.h"
+#include "util.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+
+void usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmessage(fmt, ap, "\nTry 'swapbench-report help'.\n");
+	va_end(ap);
+	exit(EXIT_USAGE);
+}
+
+void cmd_load(const struct opts *o, struct dataset *ds, int n, char **paths)
+{
+	ds->keep_flagged = o->flagged;
+	for (int i = 0; i < n; i++)
+		parse_source(ds, paths[i]);
+	parse_finish(ds);
+	problems_print(ds, stderr, 0);
+	clockflag_runs(ds, o->metric);
+	clockflag_print(ds, stderr);
+}
+
+int cmd_exit_status(const struct dataset *ds)
+{
+	return ds->nprobs ? EXIT_PROBLEMS : EXIT_CLEAN;
+}

@@ -1,0 +1,17 @@
+#ifndef SBR_PROBLEMS_H
+#define SBR_PROBLEMS_H
+/* problems: what a dataset could not use, listed with its source and line. */
+#include "parse.h"
+
+void problems_add(struct dataset *ds, const char *source, unsigned long line,
+		  const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+/*
+ * Problems as "SOURCE:LINE: what" (markdown: "- `SOURCE:LINE`: what"); past
+ * PROBLEMS_ALIKE of one kind in one source, the rest of that kind are one
+ * line with their count and line numbers, so a thousand damaged logs stay
+ * readable.
+ */
+#define PROBLEMS_ALIKE 3
+void problems_print(const struct dataset *ds, FILE *out, int markdown);
+
+#endif
