@@ -135,6 +135,7 @@ help:
 	$(call help_var,DETERMINISTIC,1: same kernel + image + command line = byte-identical results (x86_64$(comma) TCG))
 	$(call help_var,KERNELS,make compare: the kernels$(comma) each as KERNEL= takes it$(comma) or NAME=KERNEL)
 	$(call help_var,BOOTS,make compare: boots per kernel)
+	$(call help_var,METRICS,make compare: metrics compared in one table (elapsed_s$(comma)sys_s$(comma)throughput$(comma)free_latency))
 	$(call help_var,PXE_DISKS,make pxe: the disks the PCs have$(comma) of swap fs results (unset: all three; docs/lab-network.md))
 	@echo
 	@echo 'Settings are checked with the image'"'"'s own parser before anything boots.'
@@ -334,5 +335,5 @@ wl-names:
 FORCE:
 
 export ARCH MEM RUNS WARMUP WORKLOADS ACCEL KERNEL VARIANT BUSYBOX MODULES DISK_IF APPEND EXTRA EXTRA_BIN EXTRA_ON OUT HOST_OUT PXE_DISKS
-export DETERMINISTIC KERNELS BOOTS DISK LAYOUT SMP
+export DETERMINISTIC KERNELS BOOTS METRICS DISK LAYOUT SMP
 export BZIMAGE INITRD REPORT WL_ALL

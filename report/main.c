@@ -4,6 +4,7 @@
  */
 #include "clockflag.h"
 #include "cmd.h"
+#include "metrics.h"
 #include "util.h"
 
 #include <stdarg.h>
@@ -23,6 +24,9 @@ static const char usage_text[] =
 "  compare [--metric KEY] [--threshold PCT] [--bisect [--interim]] [--higher-better] A B\n"
 "  compare ... --backends SOURCE...      A = partition runs, B = file runs\n"
 "  compare ... --by kernel|tag SOURCE... A, B = the two kernels/tags, first seen is A\n"
+"  compare --metrics KEY,KEY,... A B (or --by): one table of every metric, a verdict\n"
+"                                per metric and whether B is worse or better, Holm over\n"
+"                                the whole table\n"
 "                                per workload (and backend): means, B/A-1 with its t interval\n"
 "                                over the units (pairs of one round, order effect fitted;\n"
 "                                boots when A and B ran in different boots; else runs), verdict\n"
@@ -70,7 +74,9 @@ static const char usage_text[] =
 "SOURCE is a serial log, a results disk (image or device, found by its magic) or a\n"
 "directory (its results.disk if that carries the magic, else its serial.log).\n"
 "KEY is any numeric result field, e.g. elapsed_s, majflt, pswpin or w.throughput\n"
-"(default elapsed_s); only status=ok runs enter the statistics.\n"
+"(default elapsed_s), or a name the report knows: throughput (w.throughput_kbs,\n"
+"higher is better), free_latency (w.free_latency_us); only status=ok runs enter\n"
+"the statistics.\n"
 "\n"
 "A run is flagged when the clocksource changed during it, or when it timed something\n"
 "(elapsed_s, w.*_s) shorter than 1000 steps of its boot's clock (clock_step_ns in the\n"
@@ -111,7 +117,7 @@ static const struct command {
 	{ "collect", C_COLLECT, cmd_collect },
 };
 
-enum opt_id { O_METRIC, O_BY, O_THRESHOLD, O_BISECT, O_BACKENDS, O_HIGHER, O_PLOTS, O_OUT,
+enum opt_id { O_METRIC, O_METRICS, O_BY, O_THRESHOLD, O_BISECT, O_BACKENDS, O_HIGHER, O_PLOTS, O_OUT,
 	      O_LABEL, O_SIZE, O_FORCE, O_FLAGGED, O_WIDE, O_INTERIM, O_BASELINE, O_LISTEN, O_DIR,
 	      O_MACHINES, O_MAX_CONNS, O_MAX_MACHINES, O_MAX_LOG, O_IDLE };
 
@@ -122,6 +128,7 @@ static const struct option_def {
 	unsigned cmds;		/* commands that accept it */
 } options[] = {
 	{ "--metric", O_METRIC, 1, C_SUMMARY | C_COMPARE | C_MD | C_PLOT | C_CALIBRATE | C_RANK | C_KCIDB },
+	{ "--metrics", O_METRICS, 1, C_COMPARE },
 	{ "--by", O_BY, 1, C_SUMMARY | C_COMPARE | C_MD | C_PLOT },
 	{ "--threshold", O_THRESHOLD, 1, C_COMPARE },
 	{ "--bisect", O_BISECT, 0, C_COMPARE },
@@ -200,8 +207,10 @@ static void set_option(struct opts *o, enum opt_id id, const char *arg)
 	case O_METRIC:
 		if (!metric_ok(arg))
 			usage_error("--metric: '%s' is not a record key", arg);
-		o->metric = arg;
+		o->metric = metric_key(arg);
+		o->higher_better |= metric_higher_better(o->metric);
 		break;
+	case O_METRICS: o->metrics = arg; break;
 	case O_BY:
 		if (group_parse_by(arg) < 0)
 			usage_error("--by: '%s' is not backend, kernel or tag", arg);

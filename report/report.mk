@@ -24,7 +24,7 @@ TEST_SRC_report_parse    := $(REPORT_PARSE_SRC) $(REPORT_LIB_SRC)
 TEST_LIBS_report_parse   := -lm
 TEST_SRC_report_source   := $(REPORT_PARSE_SRC) $(REPORT_LIB_SRC)
 TEST_LIBS_report_source  := -lm
-TEST_SRC_report_compare  := report/compare.c report/compare_match.c report/compare_print.c report/bisect.c report/group.c report/table.c \
+TEST_SRC_report_compare  := report/compare.c report/compare_match.c report/compare_print.c report/bisect.c report/group.c report/table.c report/metrics.c \
                             $(REPORT_PARSE_SRC) $(REPORT_LIB_SRC)
 TEST_LIBS_report_compare := $(REPORT_LIBS)
 TEST_SRC_bisect_sim      := $(TEST_SRC_report_compare)
