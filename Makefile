@@ -237,7 +237,8 @@ TEST_SRC_parttable := lib/parttable.c
 TEST_SRC_size    := lib/size.c
 TEST_SRC_wire    := lib/wire.c lib/crc32.c
 TEST_SRC_errmsg  := init/errmsg.c
-UNIT_TESTS += results cgroup
+UNIT_TESTS += results cgroup zswapcheck
+TEST_SRC_zswapcheck := init/zswapcheck.c
 TEST_SRC_cgroup := $(TEST_SRC_cmdline) init/cgroup.c init/vmstat.c lib/record.c
 TEST_SRC_results := init/results.c init/sender.c lib/wire.c init/errmsg.c lib/record.c lib/crc32.c lib/resdisk.c
 # every init module but PID 1's main: the runner with the records it feeds
