@@ -69,7 +69,7 @@ IMG_BIN   := $(A)/swapbench
 # KERNEL= is a bzImage, or any kernel kernel/resolve names (a variant, a
 # source tree, debian:X.Y[+variant]), built into out/ARCH/kernels/NAME/.
 KERNEL_FILE := $(if $(KERNEL),$(shell test -f '$(KERNEL)' && echo '$(KERNEL)'))
-BZIMAGE   := $(if $(KERNEL),$(or $(KERNEL_FILE),$(A)/kernels/$(shell kernel/resolve --name '$(KERNEL)')/bzImage),$(A)/bzImage)
+BZIMAGE   := $(if $(KERNEL),$(or $(KERNEL_FILE),$(A)/kernels/$(shell SMP='$(SMP)' kernel/resolve --name '$(KERNEL)' 2>/dev/null)/bzImage),$(A)/bzImage)
 INITRD    := $(A)/initramfs.cpio.gz
 # the list it was made from; an image with extras (make seeds) is another INITRD
 LIST      := $(INITRD:.cpio.gz=.list)
@@ -130,7 +130,7 @@ help:
 	$(call help_var,EXTRA,files or directories to add under /extra (for the exec workload))
 	$(call help_var,EXTRA_BIN,host programs to add with their shared libraries (/usr/bin/perl))
 	$(call help_var,EXTRA_ON,where EXTRA and EXTRA_BIN go: disk (the filesystem disk) or initramfs (diskless boots))
-	$(call help_var,SMP,CPUs to boot (x86_64; under QEMU a kernel with SMP and ACPI: KERNEL=smp))
+	$(call help_var,SMP,CPUs to boot (x86_64; a KERNEL= variant or source without SMP and ACPI gets the variant smp on top))
 	$(call help_var,ICOUNT,under TCG: 1 (unset) the guest clock counts instructions$(comma) 0 the host clock (every boot$(comma) host/qemu.sh))
 	$(call help_var,DETERMINISTIC,1: same kernel + image + command line = byte-identical results (x86_64$(comma) TCG))
 	$(call help_var,KERNELS,make compare: the kernels$(comma) each as KERNEL= takes it$(comma) or NAME=KERNEL)
