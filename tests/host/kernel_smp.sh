@@ -26,11 +26,11 @@ else
 	fail "the terminal hears why and what is booted" "stderr '$(cat "$err")'"
 fi
 named 2 default default-smp
-grep -q "has no CONFIG_SMP" "$err" && pass "default: no CONFIG_SMP named" || fail "default: no CONFIG_SMP named" "$(cat "$err")"
+if grep -q "has no CONFIG_SMP" "$err"; then pass "default: no CONFIG_SMP named"; else fail "default: no CONFIG_SMP named" "$(cat "$err")"; fi
 named 4 preempt-full preempt-full-smp
 named 2 modern+smp modern-smp
 named 2 debian:6.12+modern+smp debian-6_12-modern-smp
-[ -s "$err" ] && fail "a kernel with SMP and ACPI: nothing said" "$(cat "$err")" || pass "a kernel with SMP and ACPI: nothing said"
+if [ -s "$err" ]; then fail "a kernel with SMP and ACPI: nothing said" "$(cat "$err")"; else pass "a kernel with SMP and ACPI: nothing said"; fi
 named 1 debian:6.12+modern debian-6_12-modern
 named 2 /tmp/some/bzImage bzimage
 # a tree: the fragments decide, the tree is not read
