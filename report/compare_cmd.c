@@ -192,8 +192,6 @@ int cmd_compare(const struct opts *o, int argc, char **argv)
 
 	if (o->backends && o->by_given)
 		usage_error("compare: --backends and --by exclude each other");
-	if (o->by_given && o->by == BY_BACKEND)
-		usage_error("compare: use --backends to compare partition with file");
 	if ((o->backends || o->by_given) && argc < 1)
 		usage_error("compare: no SOURCE given");
 	if (o->metrics && (o->backends || o->bisect))
@@ -220,12 +218,14 @@ int cmd_compare(const struct opts *o, int argc, char **argv)
 			    group_by_name(o->by), nv, group_by_name(o->by));
 		}
 		struct only oa = { o->by, v[0] }, ob = { o->by, v[1] };
+		/* two backends of the same boots: their cells by kernel, so that they match */
+		enum group_by cells_by = o->by == BY_BACKEND ? BY_KERNEL : BY_BACKEND;
 
 		for (size_t k = 0; k < s.nm; k++) {
 			if (k)
 				clockflag_runs(&da, s.metric[k]);
-			group_build(&da, s.metric[k], BY_BACKEND, keep_only, &oa, &s.ca[k]);
-			group_build(&da, s.metric[k], BY_BACKEND, keep_only, &ob, &s.cb[k]);
+			group_build(&da, s.metric[k], cells_by, keep_only, &oa, &s.ca[k]);
+			group_build(&da, s.metric[k], cells_by, keep_only, &ob, &s.cb[k]);
 		}
 		a = xasprintf("%s %s", group_by_name(o->by), v[0]);
 		b = xasprintf("%s %s", group_by_name(o->by), v[1]);
@@ -254,15 +254,17 @@ int cmd_compare(const struct opts *o, int argc, char **argv)
 	/* --by names the sides by their value alone in the sentences */
 	const char *na = o->by_given ? strchr(a, ' ') + 1 : a, *nb = o->by_given ? strchr(b, ' ') + 1 : b;
 
+	const char *column = o->by_given && o->by == BY_BACKEND ? "kernel" : "backend";
+
 	if (s.n && o->metrics) {
-		compare_print_metrics(s.cmp, s.of, s.n, "backend", stdout, 0);
+		compare_print_metrics(s.cmp, s.of, s.n, column, stdout, 0);
 		putchar('\n');
 		for (size_t i = 0; i < s.n; i++) {
 			printf("%s, ", s.of[i]);
 			verdict_sentence(stdout, &s.cmp[i], s.of[i], na, nb);
 		}
 	} else if (s.n) {
-		compare_print(s.cmp, s.n, o->metric, "backend", stdout, 0);
+		compare_print(s.cmp, s.n, o->metric, column, stdout, 0);
 		putchar('\n');
 		verdict_print(stdout, s.cmp, s.n, o->metric, na, nb, 0);
 	} else

@@ -136,4 +136,11 @@ run "--metrics naming one twice" 2 compare --metrics throughput,w.throughput_kbs
 check "--metrics twice explained" has err "'w.throughput_kbs' is named twice"
 run "--metrics with --bisect refused" 2 compare --bisect --metrics sys_s,elapsed_s "$FIX/metrics-a.txt" "$FIX/metrics-b.txt"
 check "--metrics --bisect explained" has err "decides no bisect step"
+# two backends of the same boots, several metrics: runs paired by round
+run "compare --by backend --metrics" 0 compare --by backend --metrics elapsed_s,majflt "$FIX/seed000.txt"
+check "--by backend: A and B are the two backends" has out "A = backend file, B = backend partition in "
+check "--by backend: paired over the 40 rounds, cells by kernel" bash -c "grep -Eq '^elapsed_s +lines +2.6.20 +B slower +worse +pairs +40 +40 ' '$T/out'"
+check "--by backend: a metric no run has is no verdict, said up front" has out "^no verdict possible for majflt of lines/2.6.20: "
+run "compare --by backend, three backends" 2 compare --by backend "$FIX/seed000.txt" "$FIX/metrics-a.txt"
+check "three backends explained" has err "the sources hold 3 backend values, need exactly 2"
 exit $failed
