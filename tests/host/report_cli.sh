@@ -143,4 +143,8 @@ check "--by backend: paired over the 40 rounds, cells by kernel" bash -c "grep -
 check "--by backend: a metric no run has is no verdict, said up front" has out "^no verdict possible for majflt of lines/2.6.20: "
 run "compare --by backend, three backends" 2 compare --by backend "$FIX/seed000.txt" "$FIX/metrics-a.txt"
 check "three backends explained" has err "the sources hold 3 backend values, need exactly 2"
+# make compare METRICS=: a malformed list is refused before anything builds or boots
+METRICS='sys_s,,x' KERNELS="a b" "$top/experiments/compare" >"$T/out" 2>"$T/err"
+check "make compare METRICS=sys_s,,x: refused (exit 2)" test "$?" = 2
+check "... naming the list" has err "^compare: error: METRICS=sys_s,,x: record keys separated by commas"
 exit $failed
