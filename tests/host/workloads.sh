@@ -140,6 +140,12 @@ check swap-w-seq_sizes_from_the_meminfo_it_reads "got unit_bytes=$(val unit_byte
 check swap-w-seq_throughput_is_a_sum_of_tasks "got $(val throughput_kbs) from $(val task_kbs_min)..$(val task_kbs_max)" \
 	'le "$(val task_kbs_max)" "$(val throughput_kbs)" && le "$(val task_kbs_min)" "$(val task_kbs_max)" && [ "$(val throughput_kbs)" -gt 0 ]'
 
+# mthp-frag needs swap and an enabled mTHP size: on the host, where this
+# test cannot arrange either, it fails naming what it lacks (never a result)
+run mthp-frag --size=1M --small=0 --iterations=1
+check mthp-frag_without_swap_or_mthp_fails_naming_it "exit $rc, out '$out', err '$err'" \
+	'[ "$rc" = 1 ] && [ -z "$out" ] && grep -qE "^mthp-frag: (/sys/kernel/mm/transparent_hugepage/hugepages-64kB|no 64 KiB folio was swapped out)" <<<"$err"'
+
 # idle
 run idle --seconds=0
 ran_ok idle_runs "slept_s"
