@@ -69,7 +69,7 @@ IMG_BIN   := $(A)/swapbench
 # KERNEL= is a bzImage, or any kernel kernel/resolve names (a variant, a
 # source tree, debian:X.Y[+variant]), built into out/ARCH/kernels/NAME/.
 KERNEL_FILE := $(if $(KERNEL),$(shell test -f '$(KERNEL)' && echo '$(KERNEL)'))
-BZIMAGE   := $(if $(KERNEL),$(or $(KERNEL_FILE),$(A)/kernels/$(shell kernel/resolve --name '$(KERNEL)')/bzImage),$(A)/bzImage)
+BZIMAGE   := $(if $(KERNEL),$(or $(KERNEL_FILE),$(A)/kernels/$(shell SMP='$(SMP)' kernel/resolve --name '$(KERNEL)' 2>/dev/null)/bzImage),$(A)/bzImage)
 INITRD    := $(A)/initramfs.cpio.gz
 # the list it was made from; an image with extras (make seeds) is another INITRD
 LIST      := $(INITRD:.cpio.gz=.list)
@@ -130,11 +130,12 @@ help:
 	$(call help_var,EXTRA,files or directories to add under /extra (for the exec workload))
 	$(call help_var,EXTRA_BIN,host programs to add with their shared libraries (/usr/bin/perl))
 	$(call help_var,EXTRA_ON,where EXTRA and EXTRA_BIN go: disk (the filesystem disk) or initramfs (diskless boots))
-	$(call help_var,SMP,CPUs to boot (x86_64; under QEMU a kernel with SMP and ACPI: KERNEL=smp))
+	$(call help_var,SMP,CPUs to boot (x86_64; a KERNEL= variant or source without SMP and ACPI gets the variant smp on top))
 	$(call help_var,ICOUNT,under TCG: 1 (unset) the guest clock counts instructions$(comma) 0 the host clock (every boot$(comma) host/qemu.sh))
 	$(call help_var,DETERMINISTIC,1: same kernel + image + command line = byte-identical results (x86_64$(comma) TCG))
 	$(call help_var,KERNELS,make compare: the kernels$(comma) each as KERNEL= takes it$(comma) or NAME=KERNEL)
 	$(call help_var,BOOTS,make compare: boots per kernel)
+	$(call help_var,METRICS,make compare: metrics compared in one table (elapsed_s$(comma)sys_s$(comma)throughput$(comma)free_latency))
 	$(call help_var,PXE_DISKS,make pxe: the disks the PCs have$(comma) of swap fs results (unset: all three; docs/lab-network.md))
 	@echo
 	@echo 'Settings are checked with the image'"'"'s own parser before anything boots.'
@@ -242,6 +243,7 @@ TEST_SRC_until   := $(TEST_SRC_plan)
 TEST_SRC_errmsg  := init/errmsg.c
 TEST_SRC_cgroup  := init/cgroup.c init/vmstat.c init/kfile.c $(TEST_SRC_cmdline)
 TEST_SRC_results := init/results.c init/sender.c init/errmsg.c $(LIB_SRC)
+TEST_SRC_zswapcheck := init/zswapcheck.c
 # every init module but PID 1's main: the runner with the records it feeds
 TEST_SRC_runner  := $(filter-out init/pid1.c,$(INIT_SRC))
 # the disk model (DISK=): pure, checked against its profiles' datasheet figures
@@ -343,5 +345,5 @@ wl-names:
 FORCE:
 
 export ARCH MEM RUNS WARMUP WORKLOADS ACCEL KERNEL VARIANT BUSYBOX MODULES DISK_IF APPEND EXTRA EXTRA_BIN EXTRA_ON OUT HOST_OUT PXE_DISKS
-export DETERMINISTIC KERNELS BOOTS DISK LAYOUT SMP
+export DETERMINISTIC KERNELS BOOTS METRICS DISK LAYOUT SMP
 export BZIMAGE INITRD REPORT WL_ALL

@@ -195,6 +195,27 @@ int cgroup_fresh(const struct sb_swapconf *c, struct cgstat *st, char *why, size
 	return 0;
 }
 
+/*
+ * memory.zswap.max now ("max": none) against what zswap holds (stored,
+ * memory.stat's zswap): the sample where stored most exceeds the limit,
+ * for zswapcheck; a limit lowered during the run counts from then on.
+ */
+static void zswap_limit(struct cgstat *st, long long stored)
+{
+	char path[96], buf[32];
+	long long limit;
+
+	snprintf(path, sizeof(path), CGROUP_RUN "/%s", cg_knob_defs[CG_ZSWAP_MAX].file);
+	if (vmstat_slurp(path, buf, sizeof(buf)) <= 0 || !strncmp(buf, "max", 3))
+		return;
+	limit = strtoll(buf, NULL, 10);
+	st->zswap_limited = 1;	/* over_stored - over_limit: 0 (both 0) until a sample exceeds */
+	if (stored > limit && (uint64_t)(stored - limit) > st->over_stored - st->over_limit) {
+		st->over_stored = (uint64_t)stored;
+		st->over_limit = (uint64_t)limit;
+	}
+}
+
 void cgroup_sample(struct cgstat *st)
 {
 	static char buf[4096];
@@ -212,6 +233,7 @@ void cgroup_sample(struct cgstat *st)
 		st->anon_peak = (uint64_t)v;
 	if ((v = field(buf, "zswap")) > 0 && (uint64_t)v > st->zswap_peak)
 		st->zswap_peak = (uint64_t)v;
+	zswap_limit(st, v);
 	if ((v = field(buf, "zswapped")) > 0 && (uint64_t)v > st->zswapped_peak)
 		st->zswapped_peak = (uint64_t)v;
 }

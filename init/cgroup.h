@@ -36,6 +36,8 @@ struct cgstat {
 	int have_peak, have_swap_peak;	/* read from the kernel's files */
 	uint64_t cur_peak, swap_cur_peak;	/* sampled memory.current, memory.swap.current */
 	uint64_t anon_peak, zswap_peak, zswapped_peak;	/* memory.stat, sampled */
+	int zswap_limited;		/* memory.zswap.max was a number at some sample */
+	uint64_t over_stored, over_limit;	/* the sample where zswap most exceeded it (bytes) */
 	struct {
 		const char *key;	/* record key */
 		unsigned long long v;

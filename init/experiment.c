@@ -374,6 +374,12 @@ static enum bench_status run_series(void)
 		if (S.diskctr && (err = diskctr_read(&ctr[1])) < 0)
 			return error("reading the disk model's counters: %s", errmsg(err));
 		swapstat_end(&S.stat);
+		/* zswap's checks: a kernel that breaks them fails the run, saying why */
+		if (swapstat_check(&S.stat, &r) && !strcmp(r.status, "ok")) {
+			r.status = "error";
+			results_line("# swapbench: %s on %s, iteration %u: zswap check failed: %s", s.workload,
+				     cmdline_conf_name(&S.cfg, it->backend), it->iter, S.stat.check.failed);
+		}
 		totals_count(it, &r);
 		records_result(&b, it, num, &r, &S.stat, settle);
 		if (S.diskctr)

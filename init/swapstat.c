@@ -124,6 +124,49 @@ void swapstat_end(struct swapstat *s)
 	}
 }
 
+/* a memory.stat counter of the run's cgroup, -1 when it has none */
+static long long cg_counter(const struct cgstat *cg, const char *key)
+{
+	for (int i = 0; i < cg->nev; i++)
+		if (!strcmp(cg->ev[i].key, key))
+			return (long long)cg->ev[i].v;
+	return -1;
+}
+
+static long long vm_delta(const struct run_result *r, enum vm_counter c)
+{
+	if (!(r->before.have & r->after.have & (1u << c)))
+		return -1;
+	return (long long)(r->after.v[c] - r->before.v[c]);
+}
+
+int swapstat_check(struct swapstat *s, const struct run_result *r)
+{
+	struct zswapcheck_in in = { 0 };
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+
+	s->checked = 0;
+	if (!s->zswap_on)
+		return 0;
+	in.writeback_off = s->cg.on && !strcmp(s->cg.knob[CG_ZSWAP_WB], "0");
+	in.zswpwb = s->cg.on ? cg_counter(&s->cg, "cg_zswpwb") : -1;
+	in.limited = s->cg.on && s->cg.zswap_limited;
+	in.over_stored = s->cg.over_stored;
+	in.over_limit = s->cg.over_limit;
+	in.cpus = cpus > 0 ? (unsigned)cpus : 1;
+	in.page_size = (unsigned)sysconf(_SC_PAGESIZE);
+	in.incompressible = !strncmp(r->out, "fill=random\n", 12) || strstr(r->out, "\nfill=random\n");
+	/* the cgroup's own pages where it counts them, else the machine's */
+	in.zswpout = s->cg.on ? cg_counter(&s->cg, "cg_zswpout") : -1;
+	in.pswpout = s->cg.on ? cg_counter(&s->cg, "cg_pswpout") : -1;
+	if (in.zswpout < 0)
+		in.zswpout = vm_delta(r, VM_ZSWPOUT);
+	if (in.pswpout < 0)
+		in.pswpout = vm_delta(r, VM_PSWPOUT);
+	s->checked = 1;
+	return zswapcheck(&in, &s->check);
+}
+
 void swapstat_record(struct rec_buf *b, const struct swapstat *s)
 {
 	static const char *const keys[ZRAM_KNOBS] = { "swappiness", "page_cluster", "mglru", "min_ttl_ms" };
@@ -160,6 +203,12 @@ void swapstat_record(struct rec_buf *b, const struct swapstat *s)
 			if (s->zswap_hit >= 0 && s->zswap_hit0 >= 0)
 				rec_addf(b, "zswap_pool_limit_hit", "%lld", s->zswap_hit - s->zswap_hit0);
 		}
+	}
+	if (s->checked && s->check.applied[0]) {
+		rec_add(b, "zswap_checks", s->check.applied);
+		rec_add(b, "zswap_check", s->check.failed[0] ? "fail" : "pass");
+		if (s->check.failed[0])
+			rec_add(b, "zswap_check_failed", s->check.failed);
 	}
 	cgroup_record(b, &s->cg);
 	mthp_record(b, &s->mthp);

@@ -10,6 +10,8 @@
 #include "../lib/record.h"
 #include "cgroup.h"
 #include "mthp.h"
+#include "runner.h"
+#include "zswapcheck.h"
 
 #include <stdint.h>
 
@@ -31,6 +33,8 @@ struct swapstat {
 	long long zswap_hit0, zswap_hit;	/* pool_limit_hit: pages refused to a full pool, sent to disk */
 	struct cgstat cg;		/* the run's cgroup, when it had one (cgroup_fresh after swapstat_begin) */
 	struct mthpstat mthp;		/* the sizes @mthp set (mthp_apply after swapstat_begin) */
+	int checked;			/* zswap's checks were made (a zswap configuration's run) */
+	struct zswapcheck_out check;
 };
 
 /* Mounts debugfs for zswap's counters (before 6.8 they are only there). */
@@ -40,6 +44,12 @@ void swapstat_begin(struct swapstat *s);
 /* One sample (the runner's swap-used sampler calls it; arg is a struct swapstat). */
 void swapstat_sample(void *arg);
 void swapstat_end(struct swapstat *s);
+/*
+ * After swapstat_end, on a zswap configuration's run: zswap's checks
+ * (init/zswapcheck.h) on what was sampled, the cgroup's counters and r's
+ * (its vmstat deltas, the workload's fill). Returns 1 when one failed.
+ */
+int swapstat_check(struct swapstat *s, const struct run_result *r);
 /* The fields, on the run's record. */
 void swapstat_record(struct rec_buf *b, const struct swapstat *s);
 

@@ -5,6 +5,7 @@
 
 struct opts {
 	const char *metric;	/* default elapsed_s */
+	const char *metrics;	/* compare --metrics: a comma-separated list, or NULL */
 	enum group_by by;
 	int by_given;
 	double threshold;	/* --bisect, percent */

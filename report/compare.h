@@ -104,6 +104,13 @@ void compare_free(struct cells *cells, size_t ncells, struct comparison *c, size
 /* group_title names the group column; NULL leaves it out. */
 void compare_print(const struct comparison *c, size_t n, const char *metric,
 		   const char *group_title, FILE *out, int markdown);
+/*
+ * Several metrics in one table (compare --metrics): metric[i] names c[i]'s,
+ * a column says whether B's verdict is worse or better, and the family
+ * note says Holm ran over every metric's comparisons at once.
+ */
+void compare_print_metrics(const struct comparison *c, const char *const *metric, size_t n,
+			   const char *group_title, FILE *out, int markdown);
 /* "pairs", "boots", "runs" or "-". */
 const char *compare_unit_name(enum unit u);
 /* "lines/partition": a comparison's workload and group. */

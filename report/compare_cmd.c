@@ -1,6 +1,8 @@
 /* compare: baseline A against candidate B, per workload (and backend). */
 #include "cmd.h"
+#include "clockflag.h"
 #include "compare.h"
+#include "metrics.h"
 #include "util.h"
 #include "verdict.h"
 #include "../lib/reckeys.h"
@@ -138,28 +140,77 @@ static int compare_backends_cmd(const struct opts *o, int argc, char **argv)
 	return status;
 }
 
+/* Both sides' cells for each metric, and every comparison of the table. */
+struct sides {
+	size_t nm;
+	const char *metric[METRICS_MAX];
+	struct cells ca[METRICS_MAX], cb[METRICS_MAX];
+	struct comparison *cmp;		/* all metrics' comparisons, metric by metric */
+	const char **of;		/* the metric of each */
+	size_t n;
+};
+
+/* Matches each metric's cells, then decides the whole table as one family (Holm). */
+static void match_all(struct sides *s)
+{
+	size_t cap = 0;
+
+	for (size_t k = 0; k < s->nm; k++) {
+		struct comparison *c;
+		size_t m = compare_match(&s->ca[k], &s->cb[k], &c);
+
+		for (size_t i = 0; i < m; i++) {
+			grow(&s->cmp, &cap, s->n, sizeof(*s->cmp));
+			s->cmp[s->n++] = c[i];
+		}
+		free(c);
+	}
+	s->of = xcalloc(s->n + 1, sizeof(*s->of));
+	for (size_t k = 0, i = 0; k < s->nm; k++)
+		for (size_t j = 0; j < s->ca[k].n; j++)
+			if (group_find(&s->cb[k], s->ca[k].c[j].workload, s->ca[k].c[j].group))
+				s->of[i++] = s->metric[k];
+	compare_family(s->cmp, s->n);
+}
+
+static void metrics_header(const struct sides *s, const char *a, const char *b, const char *where)
+{
+	printf("compare");
+	for (size_t k = 0; k < s->nm; k++) {
+		const char *unit = util_unit(s->metric[k]);
+
+		printf("%s %s%s%s%s", k ? "," : "", s->metric[k], *unit ? " (" : "", unit, *unit ? ")" : "");
+	}
+	printf(": A = %s, B = %s%s%s\n%s\n\n", a, b, where ? " in " : "", where ? where : "", verdict_rule);
+}
+
 int cmd_compare(const struct opts *o, int argc, char **argv)
 {
 	struct dataset da = { 0 }, db = { 0 };
-	struct cells ca, cb;
-	struct comparison *cmp;
-	size_t n;
+	struct sides s = { 0 };
+	char *a = NULL, *b = NULL, *where = NULL, why[200];
 	int status;
-	char *a = NULL, *b = NULL;
 
 	if (o->backends && o->by_given)
 		usage_error("compare: --backends and --by exclude each other");
-	if (o->by_given && o->by == BY_BACKEND)
-		usage_error("compare: use --backends to compare partition with file");
 	if ((o->backends || o->by_given) && argc < 1)
 		usage_error("compare: no SOURCE given");
+	if (o->metrics && (o->backends || o->bisect))
+		usage_error("compare: --metrics compares two SOURCEs or --by groups, and decides no bisect step "
+			    "(--backends and --bisect take one --metric)");
 	if (o->backends)
 		return compare_backends_cmd(o, argc, argv);
+	if (!o->metrics) {
+		s.nm = 1;
+		s.metric[0] = o->metric;
+	} else if (!(s.nm = metric_list(o->metrics, s.metric, why, sizeof(why)))) {
+		usage_error("--metrics: %s", why);
+	}
 	if (o->by_given) {
-		char *where = joined(argc, argv);
 		const char **v;
 		size_t nv;
 
+		where = joined(argc, argv);
 		cmd_load(o, &da, argc, argv);
 		nv = group_values(&da, o->by, &v);
 		if (nv != 2) {
@@ -168,44 +219,69 @@ int cmd_compare(const struct opts *o, int argc, char **argv)
 			    group_by_name(o->by), nv, group_by_name(o->by));
 		}
 		struct only oa = { o->by, v[0] }, ob = { o->by, v[1] };
-		char *ha = xasprintf("%s %s", group_by_name(o->by), v[0]);
-		char *hb = xasprintf("%s %s", group_by_name(o->by), v[1]);
+		/* two backends of the same boots: their cells by kernel, so that they match */
+		enum group_by cells_by = o->by == BY_BACKEND ? BY_KERNEL : BY_BACKEND;
 
-		group_build(&da, o->metric, BY_BACKEND, keep_only, &oa, &ca);
-		group_build(&da, o->metric, BY_BACKEND, keep_only, &ob, &cb);
-		header(o, ha, hb, where);
-		a = xstrdup(v[0]);
-		b = xstrdup(v[1]);
-		free(ha);
-		free(hb);
+		for (size_t k = 0; k < s.nm; k++) {
+			if (k)
+				clockflag_runs(&da, s.metric[k]);
+			group_build(&da, s.metric[k], cells_by, keep_only, &oa, &s.ca[k]);
+			group_build(&da, s.metric[k], cells_by, keep_only, &ob, &s.cb[k]);
+		}
+		a = xasprintf("%s %s", group_by_name(o->by), v[0]);
+		b = xasprintf("%s %s", group_by_name(o->by), v[1]);
 		free(v);
-		free(where);
 	} else {
 		if (argc != 2)
 			usage_error("compare: need two SOURCEs, A and B (or --backends / --by)");
 		cmd_load(o, &da, 1, argv);
 		cmd_load(o, &db, 1, argv + 1);
-		group_build(&da, o->metric, BY_BACKEND, NULL, NULL, &ca);
-		group_build(&db, o->metric, BY_BACKEND, NULL, NULL, &cb);
-		header(o, argv[0], argv[1], NULL);
+		for (size_t k = 0; k < s.nm; k++) {
+			if (k) {
+				clockflag_runs(&da, s.metric[k]);
+				clockflag_runs(&db, s.metric[k]);
+			}
+			group_build(&da, s.metric[k], BY_BACKEND, NULL, NULL, &s.ca[k]);
+			group_build(&db, s.metric[k], BY_BACKEND, NULL, NULL, &s.cb[k]);
+		}
 		a = xstrdup(argv[0]);
 		b = xstrdup(argv[1]);
 	}
-	n = compare_match(&ca, &cb, &cmp);
-	if (n) {
-		compare_print(cmp, n, o->metric, "backend", stdout, 0);
+	match_all(&s);
+	if (o->metrics)
+		metrics_header(&s, a, b, where);
+	else
+		header(o, a, b, where);
+	/* --by names the sides by their value alone in the sentences */
+	const char *na = o->by_given ? strchr(a, ' ') + 1 : a, *nb = o->by_given ? strchr(b, ' ') + 1 : b;
+
+	const char *column = o->by_given && o->by == BY_BACKEND ? "kernel" : "backend";
+
+	if (s.n && o->metrics) {
+		compare_print_metrics(s.cmp, s.of, s.n, column, stdout, 0);
 		putchar('\n');
-		verdict_print(stdout, cmp, n, o->metric, a, b, 0);
+		for (size_t i = 0; i < s.n; i++) {
+			printf("%s, ", s.of[i]);
+			verdict_sentence(stdout, &s.cmp[i], s.of[i], na, nb);
+		}
+	} else if (s.n) {
+		compare_print(s.cmp, s.n, o->metric, column, stdout, 0);
+		putchar('\n');
+		verdict_print(stdout, s.cmp, s.n, o->metric, na, nb, 0);
 	} else
 		printf("nothing to compare: no workload and backend present on both sides\n");
-	note_unmatched(&ca, &cb, "A", 0);
-	note_unmatched(&cb, &ca, "B", 0);
-	status = finish(o, cmp, n, &da, &db);
+	note_unmatched(&s.ca[0], &s.cb[0], "A", 0);
+	note_unmatched(&s.cb[0], &s.ca[0], "B", 0);
+	status = finish(o, s.cmp, s.n, &da, o->by_given ? NULL : &db);
 	free(a);
 	free(b);
-	free(cmp);
-	group_free(&ca);
-	group_free(&cb);
+	free(where);
+	free(s.cmp);
+	free(s.of);
+	for (size_t k = 0; k < s.nm; k++) {
+		group_free(&s.ca[k]);
+		group_free(&s.cb[k]);
+	}
 	parse_free(&da);
 	parse_free(&db);
 	return status;

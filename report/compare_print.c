@@ -1,5 +1,6 @@
 /* The comparisons as a table and the notes under it: swapbench-report compare, md. */
 #include "compare.h"
+#include "metrics.h"
 #include "table.h"
 #include "util.h"
 
@@ -26,6 +27,27 @@ const char *compare_name(const struct comparison *c, char *buf, size_t size)
 const char *compare_unit_name(enum unit u)
 {
 	return u == UNIT_PAIRS ? "pairs" : u == UNIT_BOOTS ? "boots" : u == UNIT_RUNS ? "runs" : "-";
+}
+
+/* unit, N A, N B, not ok, the means, B/A-1, its interval and level: a row's figures */
+static void add_figures(struct table *t, const struct comparison *p)
+{
+	const struct estimate *e = &p->est;
+
+	table_add(t, "%s", compare_unit_name(e->unit));
+	table_add(t, "%zu", e->unit == UNIT_NONE ? p->a->nv : e->na);
+	table_add(t, "%zu", e->unit == UNIT_NONE ? p->b->nv : e->nb);
+	table_add(t, "%zu/%zu", group_nfailed(p->a), group_nfailed(p->b));
+	table_addnum(t, p->sa.mean);
+	table_addnum(t, p->sb.mean);
+	if (e->have) {
+		table_add(t, "%+.2f%%", e->rel);
+		table_add(t, "[%+.2f%%, %+.2f%%]", e->rel_lo, e->rel_hi);
+		table_add(t, "%.4g%%", 100 * e->level);
+	} else {
+		for (int k = 0; k < 3; k++)
+			table_add(t, "-");
+	}
 }
 
 void compare_print(const struct comparison *c, size_t n, const char *metric,
@@ -59,21 +81,11 @@ void compare_print(const struct comparison *c, size_t n, const char *metric,
 		if (has_group)
 			table_add(&t, "%s", p->group ? p->group : "-");
 		table_add(&t, "%s", e->have ? compare_verdict_name(p->verdict, metric) : "no verdict possible");
-		table_add(&t, "%s", compare_unit_name(e->unit));
-		table_add(&t, "%zu", e->unit == UNIT_NONE ? p->a->nv : e->na);
-		table_add(&t, "%zu", e->unit == UNIT_NONE ? p->b->nv : e->nb);
-		table_add(&t, "%zu/%zu", group_nfailed(p->a), group_nfailed(p->b));
-		table_addnum(&t, p->sa.mean);
-		table_addnum(&t, p->sb.mean);
-		if (e->have) {
-			table_add(&t, "%+.2f%%", e->rel);
-			table_add(&t, "[%+.2f%%, %+.2f%%]", e->rel_lo, e->rel_hi);
-			table_add(&t, "%.4g%%", 100 * e->level);
+		add_figures(&t, p);
+		if (e->have)
 			table_add(&t, "%.1f", e->r.df);
-		} else {
-			for (int k = 0; k < 4; k++)
-				table_add(&t, "-");
-		}
+		else
+			table_add(&t, "-");
 	}
 	table_print(&t, out, markdown);
 	table_free(&t);
@@ -105,5 +117,54 @@ void compare_print(const struct comparison *c, size_t n, const char *metric,
 				p->b->nruns, p->fail_p, p->fail_verdict > 0 ? "B fails more often" :
 				p->fail_verdict < 0 ? "B fails less often" : "no difference in failures proven");
 		}
+	}
+}
+
+/* "worse", "better" or "-": what B's verdict means where the metric has a better way */
+static const char *worse_or_better(const struct comparison *p, const char *metric)
+{
+	int up = metric_higher_better(metric);
+
+	if (!p->est.have || p->verdict == V_NONE)
+		return "-";
+	return (p->verdict == V_HIGHER) != up ? "worse" : "better";
+}
+
+void compare_print_metrics(const struct comparison *c, const char *const *metric, size_t n,
+			   const char *group_title, FILE *out, int markdown)
+{
+	const char *const head[] = {
+		"metric", "workload", group_title, "verdict", "B is", "unit", "N A", "N B", "not ok A/B",
+		"mean A", "mean B", "B/A-1", "CI", "level",
+	};
+	struct table t;
+	char name[160];
+
+	for (size_t i = 0; i < n; i++)
+		if (!c[i].est.have)
+			fprintf(out, "%sno verdict possible for %s of %s: %s\n", markdown ? "- " : "", metric[i],
+				compare_name(&c[i], name, sizeof(name)), c[i].why);
+	table_init(&t, 3, head, sizeof(head) / sizeof(head[0]));
+	for (size_t i = 0; i < n; i++) {
+		const struct comparison *p = &c[i];
+
+		table_add(&t, "%s", metric[i]);
+		table_add(&t, "%s", p->workload);
+		table_add(&t, "%s", p->group ? p->group : "-");
+		table_add(&t, "%s", p->est.have ? compare_verdict_name(p->verdict, metric[i]) : "no verdict possible");
+		table_add(&t, "%s", worse_or_better(p, metric[i]));
+		add_figures(&t, p);
+	}
+	table_print(&t, out, markdown);
+	table_free(&t);
+	fputc('\n', out);
+	if (*compare_family_note(c, n))
+		fprintf(out, "%s%s, over every metric.\n", markdown ? "- " : "", compare_family_note(c, n));
+	for (size_t i = 0; i < n; i++) {
+		compare_name(&c[i], name, sizeof(name));
+		fprintf(out, "%sanalysis of %s of %s: %s\n", markdown ? "- " : "", metric[i], name, c[i].why);
+		if (c[i].a->nmissing || c[i].b->nmissing)
+			fprintf(out, "%s%s of %s: runs that lack it: A %zu, B %zu\n", markdown ? "- " : "", metric[i],
+				name, c[i].a->nmissing, c[i].b->nmissing);
 	}
 }

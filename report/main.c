@@ -74,6 +74,8 @@ static const struct option_def {
 	  "--bisect: more runs may follow, noise says 125" },
 	{ "--higher-better", NULL, FIELD(higher_better), K_FLAG, 0, C_COMPARE | C_RANK,
 	  "larger values are better" },
+	{ "--metrics", "KEY,...", FIELD(metrics), K_STRING, 0, C_COMPARE,
+	  "one table of several metrics, a verdict each, Holm over the whole table" },
 	{ "--baseline", "NAME", FIELD(baseline), K_STRING, 0, C_RANK | C_MD,
 	  "the one the others face (default partition)" },
 	{ "--plots", "DIR", FIELD(plots), K_STRING, 0, C_MD, "also write the plots to DIR, linked" },

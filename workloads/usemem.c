@@ -16,7 +16,10 @@
  * /proc/meminfo when the run starts; `fraction` scales that (1 = lkp's).
  * Each task's throughput is bytes x 10^6 / 1024 / microseconds, in KB/s as
  * usemem prints it, and throughput_kbs is their sum, the figure lkp's
- * vm-scalability.throughput adds up. docs/mm.md says how this differs.
+ * vm-scalability.throughput adds up. Then each task unmaps its memory,
+ * timed: free_latency_us is the mean over the tasks, as lkp's parser
+ * averages usemem's "N usecs to free memory" lines into its free_time.
+ * docs/mm.md says how this differs.
  */
 #include "wl.h"
 
@@ -54,6 +57,7 @@ struct task {
 	unsigned char *mem;
 	uint64_t us;			/* the timed part */
 	uint64_t bytes;
+	uint64_t free_us;		/* its munmap */
 };
 
 static uint64_t rng(uint64_t *s)
@@ -106,9 +110,21 @@ static uint64_t read_unit(struct task *t)
 	return sum;
 }
 
+/* unmaps the task's memory, timed: its pages and their swap entries freed */
+static void free_unit(struct task *t)
+{
+	uint64_t t0 = wl_now_ns();
+
+	if (munmap(t->mem, t->bytes) < 0)
+		wl_die_errno("munmap %llu bytes", (unsigned long long)t->bytes);
+	t->free_us = (wl_now_ns() - t0) / 1000;
+	t->mem = NULL;
+}
+
 static void *thread_main(void *arg)
 {
 	write_unit(arg, usecase == RAND_MT);
+	free_unit(arg);
 	return NULL;
 }
 
@@ -117,12 +133,12 @@ static unsigned long kbs(uint64_t bytes, uint64_t us)
 	return us ? (unsigned long)(bytes * 1000000 / 1024 / us) : 0;
 }
 
-/* each task sends "bytes us" on fd when done */
+/* each task sends "bytes us free_us" on fd when done */
 static void report(int fd, const struct task *t)
 {
-	char line[64];
-	int n = snprintf(line, sizeof(line), "%llu %llu\n", (unsigned long long)t->bytes,
-			 (unsigned long long)t->us);
+	char line[80];
+	int n = snprintf(line, sizeof(line), "%llu %llu %llu\n", (unsigned long long)t->bytes,
+			 (unsigned long long)t->us, (unsigned long long)t->free_us);
 
 	if (write(fd, line, (size_t)n) != n)
 		_exit(WL_EXIT_FAIL);
@@ -153,6 +169,7 @@ static void task_process(unsigned idx, int res, int go)
 
 	if (usecase != SWAPIN) {
 		write_unit(&t, usecase == RAND);
+		free_unit(&t);
 		report(res, &t);
 		_exit(0);
 	}
@@ -160,6 +177,7 @@ static void task_process(unsigned idx, int res, int go)
 	if (write(res, "w\n", 2) != 2 || read(go, &c, 1) != 1)
 		_exit(WL_EXIT_FAIL);
 	read_unit(&t);
+	free_unit(&t);
 	report(res, &t);
 	_exit(0);
 }
@@ -171,6 +189,7 @@ int main(int argc, char **argv)
 	struct task t[TASKS_MAX];
 	pthread_t th[TASKS_MAX];
 	unsigned long k, sum = 0, lo = (unsigned long)-1, hi = 0;
+	uint64_t free_sum = 0, free_max = 0;
 	long avail, swap, sfree;
 	uint64_t total;
 	int res[2], go[2], failed = 0;
@@ -242,14 +261,14 @@ int main(int argc, char **argv)
 					wl_die_errno("waking the tasks");
 		}
 		for (unsigned i = 0; i < n; i++) {
-			unsigned long long b, us;
+			unsigned long long b, us, fus;
 
-			if (fscanf(in, "%llu %llu", &b, &us) != 2) {
+			if (fscanf(in, "%llu %llu %llu", &b, &us, &fus) != 3) {
 				failed++;
 				t[i] = (struct task){ 0 };
 				continue;
 			}
-			t[i] = (struct task){ .idx = i, .bytes = b, .us = us };
+			t[i] = (struct task){ .idx = i, .bytes = b, .us = us, .free_us = fus };
 		}
 		while (wait(NULL) > 0)
 			;
@@ -261,12 +280,16 @@ int main(int argc, char **argv)
 		sum += k;
 		lo = k < lo ? k : lo;
 		hi = k > hi ? k : hi;
+		free_sum += t[i].free_us;
+		free_max = t[i].free_us > free_max ? t[i].free_us : free_max;
 	}
 	printf("case=%s\n", cases[usecase]);
 	printf("throughput_kbs=%lu\n", sum);
 	printf("tasks=%u\n", n);
 	printf("task_kbs_min=%lu\n", lo);
 	printf("task_kbs_max=%lu\n", hi);
+	printf("free_latency_us=%llu\n", (unsigned long long)(free_sum / n));
+	printf("free_latency_max_us=%llu\n", (unsigned long long)free_max);
 	printf("unit_bytes=%zu\n", unit);
 	printf("mem_available_kb=%ld\n", avail);
 	printf("swap_total_kb=%ld\n", swap);

@@ -12,7 +12,9 @@
  *   values are errors in every mode.
  * - Environment: SWAPBENCH_DIR is a writable directory on the swapfile's
  *   filesystem ("." when unset, as on the host); SWAPBENCH_MEMTOTAL_KB
- *   overrides MemTotal from /proc/meminfo.
+ *   overrides MemTotal from /proc/meminfo, and SWAPBENCH_MEMINFO names a
+ *   file read in place of /proc/meminfo by wl_proc_kb (host tests: a
+ *   machine with swap).
  * - --check validates the parameters only: exit 0, or one line on stderr
  *   ("fight: procs=abc: not a whole number in 1..64") and exit 2.
  * - --describe prints each parameter with its kind, default and range
@@ -112,7 +114,8 @@ const char *wl_dir(void);
 void wl_path(char *buf, size_t size, const char *file);
 uint64_t wl_now_ns(void);	/* CLOCK_MONOTONIC */
 double wl_now(void);		/* the same in seconds */
-long wl_proc_kb(const char *path, const char *key);	/* "KEY: N kB" in a /proc file, or -1 */
+/* "KEY: N kB" in a /proc file (/proc/meminfo: SWAPBENCH_MEMINFO's file when set), or -1 */
+long wl_proc_kb(const char *path, const char *key);
 /*
  * Fills bytes at p as f says, page by page; salt makes the pages of two
  * calls (processes, passes) differ. Every page differs from every other.

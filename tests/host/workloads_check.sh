@@ -40,6 +40,10 @@ refused fight_check_refuses_fill_texture fight --fill=texture
 refused random_check_refuses_fill_ones random --fill=ones
 accepted swap-w-seq-mt_check_accepts_tasks_8_fraction_0.1 swap-w-seq-mt --tasks=8 --fraction=0.1
 refused swap-w-seq_check_refuses_tasks_65 swap-w-seq --tasks=65
+refused mthp-frag_check_refuses_folio_96k mthp-frag --folio=96K
+refused mthp-frag_check_refuses_size_not_whole_folios mthp-frag --size=1040K --folio=64K
+refused mthp-frag_check_refuses_iterations_101 mthp-frag --iterations=101
+accepted mthp-frag_check_accepts_2m_folios mthp-frag --folio=2M --size=4M --small=0
 refused swapin_check_refuses_fraction_2 swapin --fraction=2
 refused swap-w-rand_check_refuses_fraction_0 swap-w-rand --fraction=0
 refused time-to-oom_check_refuses_step_1k time-to-oom --step=1K
