@@ -206,7 +206,7 @@ static void zswap_limit(struct cgstat *st, long long stored)
 	long long limit;
 
 	snprintf(path, sizeof(path), CGROUP_RUN "/%s", cg_knob_defs[CG_ZSWAP_MAX].file);
-	if (vmstat_slurp(path, buf, sizeof(buf)) <= 0 || !strncmp(buf, "max", 3))
+	if (kfile_read(path, buf, sizeof(buf)) <= 0 || !strncmp(buf, "max", 3))
 		return;
 	limit = strtoll(buf, NULL, 10);
 	st->zswap_limited = 1;	/* over_stored - over_limit: 0 (both 0) until a sample exceeds */

@@ -378,7 +378,7 @@ static enum bench_status run_series(void)
 		if (swapstat_check(&S.stat, &r) && !strcmp(r.status, "ok")) {
 			r.status = "error";
 			results_line("# swapbench: %s on %s, iteration %u: zswap check failed: %s", s.workload,
-				     cmdline_conf_name(&S.cfg, it->backend), it->iter, S.stat.check.failed);
+				     swapconf_name(S.cfg.conf, S.cfg.nconfs, it->backend), it->iter, S.stat.check.failed);
 		}
 		totals_count(it, &r);
 		records_result(&b, it, num, &r, &S.stat, settle);
