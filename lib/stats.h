@@ -106,7 +106,7 @@ double stats_detectable(double sd, size_t n, double power);
 /*
  * A deterministic random stream (splitmix64) for simulations and
  * resampling, so that their figures repeat: the next 64 bits, a uniform
- * in (0, 1), a standard normal (Box-Muller). Host side (stats_rank.c).
+ * in (0, 1), a standard normal (Box-Muller). Host side (stats_summary.c).
  */
 uint64_t stats_rand(uint64_t *state);
 double stats_uniform(uint64_t *state);
