@@ -51,7 +51,7 @@ endif
 
 LIB_SRC   := lib/record.c lib/crc32.c lib/resdisk.c lib/stats.c lib/stats_rank.c \
 	     lib/suggest.c lib/swaphdr.c lib/probe.c lib/parttable.c lib/size.c lib/swapfile.c \
-	     lib/wire.c
+	     lib/wire.c lib/hmac.c
 INIT_SRC  := $(wildcard init/*.c) $(LIB_SRC)
 INIT_HDR  := $(wildcard init/*.h lib/*.h)
 # the one list of workloads: lib/workloads.h, as NAME:PROGRAM pairs
@@ -226,19 +226,19 @@ $(HOST_OUT)/init-host: $(HOST_IMG_OBJS)
 
 # --- host unit tests: plain, and under AddressSanitizer + UBSan ----------
 UNIT_TESTS := cmdline record swaphdr probe parttable size swapfile plan runner errmsg until swapconf wire diskmodel
-TEST_SRC_cmdline := init/cmdline.c init/cmdkeys.c init/swapconf.c init/errmsg.c lib/suggest.c lib/size.c lib/wire.c lib/crc32.c
+TEST_SRC_cmdline := init/cmdline.c init/cmdkeys.c init/swapconf.c init/errmsg.c lib/suggest.c lib/size.c lib/wire.c lib/hmac.c lib/crc32.c
 TEST_SRC_swapconf := $(TEST_SRC_cmdline)
 TEST_SRC_record  := $(LIB_SRC)
 TEST_SRC_swaphdr := lib/swaphdr.c
 TEST_SRC_probe   := lib/probe.c lib/parttable.c
-TEST_SRC_plan    := init/plan.c init/cmdline.c init/cmdkeys.c init/swapconf.c init/errmsg.c lib/suggest.c lib/size.c lib/stats.c lib/wire.c lib/crc32.c
+TEST_SRC_plan    := init/plan.c init/cmdline.c init/cmdkeys.c init/swapconf.c init/errmsg.c lib/suggest.c lib/size.c lib/stats.c lib/wire.c lib/hmac.c lib/crc32.c
 TEST_SRC_parttable := lib/parttable.c
 TEST_SRC_size    := lib/size.c
-TEST_SRC_wire    := lib/wire.c lib/crc32.c
+TEST_SRC_wire    := lib/wire.c lib/hmac.c lib/crc32.c
 TEST_SRC_errmsg  := init/errmsg.c
 UNIT_TESTS += results cgroup
 TEST_SRC_cgroup := $(TEST_SRC_cmdline) init/cgroup.c init/vmstat.c lib/record.c
-TEST_SRC_results := init/results.c init/sender.c lib/wire.c init/errmsg.c lib/record.c lib/crc32.c lib/resdisk.c
+TEST_SRC_results := init/results.c init/sender.c lib/wire.c lib/hmac.c init/errmsg.c lib/record.c lib/crc32.c lib/resdisk.c
 # every init module but PID 1's main: the runner with the records it feeds
 TEST_SRC_runner  := $(filter-out init/pid1.c,$(INIT_SRC))
 TEST_SRC_until   := $(TEST_SRC_plan) lib/stats_rank.c

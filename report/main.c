@@ -57,14 +57,16 @@ static const char usage_text[] =
 "                                error/killed ERROR; number = KEY), a test per\n"
 "                                partition-file comparison with its verdict\n"
 "  collect --listen ADDR:PORT --dir DIR [--machines N] [--max-conns N]\n"
-"          [--max-machines N] [--max-log SIZE] [--idle SECONDS]\n"
+"          [--max-machines N] [--max-log SIZE] [--idle SECONDS] [--key FILE]\n"
 "                                receive the records of images booted with\n"
 "                                swapbench.collect=ADDR:PORT: DIR/MAC-BOOT.log per machine\n"
 "                                and boot (DIR reads as a folder of serial logs), progress\n"
 "                                per machine on stdout, events in DIR/collector.events;\n"
-"                                --machines N: exit once N boots have sent their totals\n"
-"                                (defaults: 64 connections, 256 machines, 64M a log,\n"
-"                                idle connections closed after 300 s)\n"
+"                                --machines N: exit once N machines have sent their totals;\n"
+"                                --key FILE: frames keyed with FILE's first line, as\n"
+"                                swapbench.collect.key= gives it (docs/lab-network.md)\n"
+"                                (defaults: 64 machine connections, 256 machines, 64M a\n"
+"                                log, idle connections closed after 300 s)\n"
 "  help                          this text\n"
 "\n"
 "SOURCE is a serial log, a results disk (image or device, found by its magic) or a\n"
@@ -113,7 +115,7 @@ static const struct command {
 
 enum opt_id { O_METRIC, O_BY, O_THRESHOLD, O_BISECT, O_BACKENDS, O_HIGHER, O_PLOTS, O_OUT,
 	      O_LABEL, O_SIZE, O_FORCE, O_FLAGGED, O_WIDE, O_INTERIM, O_BASELINE, O_LISTEN, O_DIR,
-	      O_MACHINES, O_MAX_CONNS, O_MAX_MACHINES, O_MAX_LOG, O_IDLE };
+	      O_MACHINES, O_MAX_CONNS, O_MAX_MACHINES, O_MAX_LOG, O_IDLE, O_KEY };
 
 static const struct option_def {
 	const char *name;
@@ -142,6 +144,7 @@ static const struct option_def {
 	{ "--max-machines", O_MAX_MACHINES, 1, C_COLLECT },
 	{ "--max-log", O_MAX_LOG, 1, C_COLLECT },
 	{ "--idle", O_IDLE, 1, C_COLLECT },
+	{ "--key", O_KEY, 1, C_COLLECT },
 	{ "--flagged", O_FLAGGED, 0, C_SUMMARY | C_COMPARE | C_MD | C_PLOT | C_CALIBRATE | C_RANK | C_KCIDB },
 };
 
@@ -233,6 +236,7 @@ static void set_option(struct opts *o, enum opt_id id, const char *arg)
 	case O_MAX_CONNS: o->max_conns = count_arg("--max-conns", arg, 4096); break;
 	case O_MAX_MACHINES: o->max_machines = count_arg("--max-machines", arg, 100000); break;
 	case O_IDLE: o->idle_s = count_arg("--idle", arg, 86400); break;
+	case O_KEY: o->key = arg; break;
 	}
 }
 
