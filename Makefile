@@ -225,7 +225,7 @@ $(HOST_OUT)/init-host: $(HOST_IMG_OBJS)
 	$(HOST_CC) -o $@ $^ -lm
 
 # --- host unit tests: plain, and under AddressSanitizer + UBSan ----------
-UNIT_TESTS := cmdline record swaphdr probe parttable size swapfile plan runner errmsg until swapconf wire diskmodel
+UNIT_TESTS := cmdline record swaphdr probe parttable size swapfile plan runner errmsg until swapconf wire diskmodel hmac
 TEST_SRC_cmdline := init/cmdline.c init/cmdkeys.c init/swapconf.c init/errmsg.c lib/suggest.c lib/size.c lib/wire.c lib/hmac.c lib/crc32.c
 TEST_SRC_swapconf := $(TEST_SRC_cmdline)
 TEST_SRC_record  := $(LIB_SRC)
@@ -235,8 +235,14 @@ TEST_SRC_plan    := init/plan.c init/cmdline.c init/cmdkeys.c init/swapconf.c in
 TEST_SRC_parttable := lib/parttable.c
 TEST_SRC_size    := lib/size.c
 TEST_SRC_wire    := lib/wire.c lib/hmac.c lib/crc32.c
+TEST_SRC_hmac    := lib/hmac.c
 TEST_SRC_errmsg  := init/errmsg.c
 UNIT_TESTS += results cgroup
+# the sender against a collector played on 127.0.0.1
+UNIT_TESTS += sender
+TEST_SRC_sender := lib/wire.c lib/hmac.c lib/crc32.c init/errmsg.c
+# it includes init/sender.c (its statics), so it is rebuilt with it
+$(HOST_OUT)/tests/test_sender $(HOST_OUT)/asan/tests/test_sender: init/sender.c
 TEST_SRC_cgroup := $(TEST_SRC_cmdline) init/cgroup.c init/vmstat.c lib/record.c
 TEST_SRC_results := init/results.c init/sender.c lib/wire.c lib/hmac.c init/errmsg.c lib/record.c lib/crc32.c lib/resdisk.c
 # every init module but PID 1's main: the runner with the records it feeds
