@@ -84,25 +84,56 @@ size_t esc_text(char *out, size_t size, const char *s, size_t n)
 }
 
 struct md_sink {
-	FILE *f;
+	FILE *f;		/* or into buf */
+	struct sink buf;
 	int code;
 };
+
+static void md_put(struct md_sink *k, const char *p, size_t l)
+{
+	if (k->f)
+		fwrite(p, 1, l, k->f);
+	else
+		to_buf(p, l, &k->buf);
+}
 
 static void to_md(const char *p, size_t l, void *ctx)
 {
 	struct md_sink *k = ctx;
 
 	if (l == 1 && k->code && *p == '`')
-		fputs("\\x60", k->f);
-	else if (l == 1 && !k->code && strchr("&<>", *p))
-		fputs(*p == '&' ? "&amp;" : *p == '<' ? "&lt;" : "&gt;", k->f);
+		md_put(k, "\\x60", 4);
+	else if (l == 1 && !k->code && strchr("&<>|", *p))
+		md_put(k, *p == '&' ? "&amp;" : *p == '<' ? "&lt;" : *p == '>' ? "&gt;" : "\\|",
+		       *p == '&' ? 5 : *p == '|' ? 2 : 4);
 	else
-		fwrite(p, 1, l, k->f);
+		md_put(k, p, l);
 }
 
 void esc_md(FILE *f, const char *s, int code)
 {
-	struct md_sink k = { f, code };
+	struct md_sink k = { .f = f, .code = code };
 
 	walk(s, strlen(s), to_md, &k);
+}
+
+static char ring[ESC_RING][16384];
+static unsigned ring_at;
+
+const char *esc_md_str(const char *s, int code)
+{
+	char *out = ring[ring_at++ % ESC_RING];
+	struct md_sink k = { .buf = { out, sizeof(ring[0]), 0, 0 }, .code = code };
+
+	walk(s, strlen(s), to_md, &k);
+	out[k.buf.len] = 0;
+	return out;
+}
+
+const char *esc_str(const char *s)
+{
+	char *out = ring[ring_at++ % ESC_RING];
+
+	esc_text(out, sizeof(ring[0]), s, strlen(s));
+	return out;
 }

@@ -16,9 +16,19 @@ size_t esc_text(char *out, size_t size, const char *s, size_t n);
 
 /*
  * s to f for markdown: as esc_text, and outside a code span (code == 0)
- * & < > as HTML entities, so neither a tag nor an entity renders; inside
+ * & < > as HTML entities, so neither a tag nor an entity renders, and | as
+ * \| (it would end a table's cell); inside
  * one (code == 1) a backquote, which would end the span, as \x60.
  */
 void esc_md(FILE *f, const char *s, int code);
+
+/*
+ * esc_md into one of ESC_RING buffers, for printf's arguments: a call's
+ * result lasts ESC_RING - 1 more calls. A text past a buffer is cut.
+ */
+#define ESC_RING 8
+const char *esc_md_str(const char *s, int code);
+/* esc_text likewise */
+const char *esc_str(const char *s);
 
 #endif
