@@ -19,7 +19,8 @@
  * closed when another says hello for it, or needs its slot. A hello never
  * moves what is stored: its from= only lets the line at from follow a gap,
  * named in the events. With --key every frame carries a MAC (lib/hmac.h).
- * Every refusal is one line in DIR/collector.events (collect_events.c).
+ * Every refusal is one line in DIR/collector.events (collect_events.c);
+ * a connection's frames, hello and slots are collect_conn.c's.
  */
 #include "cmd.h"
 #include "util.h"
@@ -42,293 +43,19 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define HELLO_S 10.0			/* a connection has this long to say who it is */
-#define FRAME_S 10.0			/* and this long to complete a frame it began */
-#define KEEP_S 5.0			/* a connection that stored a line this recently keeps its machine */
-#define FRAMES_S 2000.0			/* frames a second a connection is read at, */
-#define FRAMES_BURST 4096.0		/* after a burst of this many */
-#define BUF_MAX (WIRE_FRAME_MAX + 2)
 #define FDS_BASE 16			/* stdio, DIR, events, the listener, the lock and some spare */
 
-struct conn {
-	int fd;
-	char peer[48];
-	char buf[BUF_MAX];
-	size_t have;
-	double opened, last_frame, progress, partial_since;
-	double tokens, refill;		/* frames it may send now, when last refilled */
-	struct machine *m;
-	unsigned long from;		/* its hello's from= */
-	int deaf;			/* an acknowledgement could not be sent at once */
-};
-
 static struct {
+	struct conns k;			/* the connections, what collect_conn.c works on */
 	struct store st;
 	struct events ev;
-	unsigned max_conns, anon_max, idle_s, want_done;
-	unsigned named, anon;		/* connections with and without a hello */
-	struct conn *c;			/* max_conns + anon_max slots, fd -1 when free */
-	unsigned nc;
-	double round;			/* when this round of the loop began */
-	unsigned long refused, evicted;	/* connections turned away, closed for a newer one */
+	unsigned want_done;
+	unsigned long refused;		/* connections turned away */
 	double refused_since;
 	unsigned long fd_limit_hits;
 	double listen_at, backoff;	/* accepting paused until listen_at */
-	const struct wire_key *key;
 	volatile sig_atomic_t stop;
 } N;
-
-static void send_frame(struct conn *c, char type, unsigned long seq, const char *text)
-{
-	char f[WIRE_FRAME_MAX];
-	int n = wire_encode_keyed(f, sizeof(f), N.key, c->m ? c->m->stem : "", type, seq, text, strlen(text));
-
-	/* a peer that does not read its acknowledgements is not waited for */
-	if (n > 0 && send(c->fd, f, (size_t)n, MSG_NOSIGNAL | MSG_DONTWAIT) != n)
-		c->deaf = 1;
-}
-
-static void conn_close(struct conn *c)
-{
-	if (c->m) {
-		if (c->m->conn == c)
-			store_release(&N.st, c->m);
-		N.named--;
-	} else {
-		N.anon--;
-	}
-	close(c->fd);
-	c->fd = -1;
-	c->m = NULL;
-	c->have = 0;
-}
-
-__attribute__((format(printf, 2, 3)))
-static void conn_drop(struct conn *c, const char *fmt, ...)
-{
-	char why[300];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(why, sizeof(why), fmt, ap);
-	va_end(ap);
-	events_say(&N.ev, "%s%s%s: %s: connection closed", c->peer, c->m ? " " : "", c->m ? c->m->stem : "", why);
-	send_frame(c, WIRE_ERR, 0, why);
-	conn_close(c);
-}
-
-/* The oldest connection without a hello, opened before this round; NULL if none. */
-static struct conn *oldest_anon(void)
-{
-	struct conn *o = NULL;
-
-	for (unsigned i = 0; i < N.nc; i++) {
-		struct conn *c = &N.c[i];
-
-		if (c->fd >= 0 && !c->m && c->opened < N.round && (!o || c->opened < o->opened))
-			o = c;
-	}
-	return o;
-}
-
-/* Closes the oldest connection without a hello, for a descriptor or a slot; 1 if there was one. */
-static int evict_anon(void)
-{
-	struct conn *o = oldest_anon();
-
-	if (!o)
-		return 0;
-	N.evicted++;
-	send_frame(o, WIRE_ERR, 0, "no hello yet, and newer connections wait: closed");
-	conn_close(o);
-	return 1;
-}
-
-/* A slot for one more machine's connection: free, or the one that stores least lately; 0 or -1. */
-static int named_slot(struct conn *asking)
-{
-	struct conn *o = NULL;
-	double t = collect_now();
-
-	if (N.named < N.max_conns)
-		return 0;
-	for (unsigned i = 0; i < N.nc; i++) {
-		struct conn *c = &N.c[i];
-
-		if (c != asking && c->fd >= 0 && c->m && t - c->progress >= KEEP_S && (!o || c->progress < o->progress))
-			o = c;
-	}
-	if (!o)
-		return -1;
-	conn_drop(o, "its slot goes to a machine that sends (%u machine connections, --max-conns)", N.max_conns);
-	return 0;
-}
-
-static int hello(struct conn *c, const struct wire_frame *f, unsigned long *ack)
-{
-	char mac[18], boot[33], why[600];
-	unsigned long from;
-	struct machine *m;
-
-	if (wire_parse_hello(f->text, f->len, mac, boot, &from) < 0) {
-		conn_drop(c, "hello without mac=aa:bb:cc:dd:ee:ff boot=ID[ from=N]");
-		return -1;
-	}
-	if (from > f->seq + 1) {
-		conn_drop(c, "hello with from=%lu beyond its own last line (%lu)", from, f->seq);
-		return -1;
-	}
-	if (c->m) {
-		char stem[64];
-
-		snprintf(stem, sizeof(stem), "%s-%s", mac, boot);
-		for (char *p = stem; *p; p++)
-			*p = *p == ':' ? '-' : *p;
-		if (strcmp(stem, c->m->stem)) {
-			conn_drop(c, "a connection speaks for one machine: hello as %s after %s", stem, c->m->stem);
-			return -1;
-		}
-		m = c->m;
-	} else {
-		if (named_slot(c) < 0) {
-			conn_drop(c, "all %u machine connections are sending (--max-conns)", N.max_conns);
-			return -1;
-		}
-		if (!(m = store_machine(&N.st, mac, boot, why, sizeof(why)))) {
-			conn_drop(c, "%s", why);
-			return -1;
-		}
-		if (m->conn && m->conn != c) {
-			struct conn *o = m->conn;
-
-			if (collect_now() - o->progress < KEEP_S) {
-				/* m is o's: nothing to release */
-				conn_drop(c, "%s is connected from %s and sending: this hello is refused", m->stem, o->peer);
-				return -1;
-			}
-			events_say(&N.ev, "%s %s: said hello again from %s: the older connection is closed", o->peer,
-				   m->stem, c->peer);
-			m->conn = c;	/* before o closes: m stays, it is c's now */
-			conn_close(o);
-		}
-		c->m = m;
-		m->conn = c;
-		N.anon--;
-		N.named++;
-	}
-	c->from = from;
-	events_say(&N.ev, "%s %s: hello, %lu lines stored, it has sent %lu", c->peer, m->stem, m->seq, f->seq);
-	if (from > m->seq + 1)
-		events_say(&N.ev, "%s %s: hello says lines %lu to %lu (before from=%lu) are gone: a gap, taken only "
-			   "if line %lu comes next; %lu lines stored", c->peer, m->stem, m->seq + 1, from - 1, from, from,
-			   m->seq);
-	*ack = m->seq;
-	return 0;
-}
-
-/* One frame; -1 when the connection was closed. */
-static int frame(struct conn *c, const char *s, size_t n, unsigned long *ack, int *acked)
-{
-	struct wire_frame f;
-	char why[600], nak[80];
-	enum wire_status st = wire_decode_keyed(s, n, N.key, c->m ? c->m->stem : NULL, &f);
-	unsigned long before;
-	int r;
-
-	if (st != WIRE_OK) {
-		if (st == WIRE_GARBAGE)
-			conn_drop(c, "not a swapbench frame (%zu bytes)", n);
-		else
-			conn_drop(c, "%s", wire_status_name(st));
-		return -1;
-	}
-	c->last_frame = collect_now();
-	if (f.type == WIRE_HELLO) {
-		if (hello(c, &f, ack) < 0)
-			return -1;
-		*acked = 1;
-		return 0;
-	}
-	if (!c->m) {
-		conn_drop(c, "a '%c' frame before hello", f.type);
-		return -1;
-	}
-	if (f.type != WIRE_LINE) {
-		conn_drop(c, "a '%c' frame from a machine", f.type);
-		return -1;
-	}
-	before = c->m->seq;
-	r = store_line(&N.st, c->m, c->peer, c->from, f.seq, f.text, f.len, nak, sizeof(nak), why, sizeof(why));
-	/* out of descriptors: connections not yet named make room, once */
-	if (r == -2 && evict_anon() + evict_anon())
-		r = store_line(&N.st, c->m, c->peer, c->from, f.seq, f.text, f.len, nak, sizeof(nak), why,
-			       sizeof(why));
-	if (r < 0) {
-		conn_drop(c, "%s", why);
-		return -1;
-	}
-	if (r == 1)
-		send_frame(c, WIRE_NAK, f.seq, nak);
-	if (c->m->seq > before)
-		c->progress = c->last_frame;
-	*ack = c->m->seq;
-	*acked = 1;
-	return 0;
-}
-
-/* The complete frames in c's buffer, as many as its rate allows. */
-static void conn_frames(struct conn *c)
-{
-	size_t start = 0;
-	unsigned long ack = 0;
-	int acked = 0;
-
-	for (char *nl; c->tokens >= 1 && (nl = memchr(c->buf + start, '\n', c->have - start));
-	     start = (size_t)(nl - c->buf) + 1) {
-		c->tokens -= 1;
-		if (frame(c, c->buf + start, (size_t)(nl - c->buf) - start, &ack, &acked) < 0)
-			return;
-	}
-	if (acked)
-		send_frame(c, WIRE_ACK, ack, "");
-	memmove(c->buf, c->buf + start, c->have - start);
-	c->have -= start;
-	if (start && c->have)
-		c->partial_since = collect_now();
-	if (c->deaf)
-		conn_drop(c, "it does not read its acknowledgements");
-	else if (c->have >= BUF_MAX)
-		conn_drop(c, "a line longer than %d bytes", WIRE_FRAME_MAX);
-}
-
-/* 1 when c's buffer holds a complete frame */
-static int has_frame(const struct conn *c)
-{
-	return c->have && memchr(c->buf, '\n', c->have);
-}
-
-static void conn_read(struct conn *c)
-{
-	ssize_t got;
-
-	if (has_frame(c)) {
-		conn_frames(c);	/* what was held back by the rate first */
-		return;
-	}
-	got = recv(c->fd, c->buf + c->have, BUF_MAX - c->have, MSG_DONTWAIT);
-	if (got < 0 && (errno == EINTR || errno == EAGAIN))
-		return;
-	if (got <= 0) {
-		if (c->m)
-			events_say(&N.ev, "%s %s: disconnected%s", c->peer, c->m->stem, c->have ? " mid-frame" : "");
-		conn_close(c);
-		return;
-	}
-	if (!c->have)
-		c->partial_since = collect_now();
-	c->have += (size_t)got;
-	conn_frames(c);
-}
 
 static void fd_limit(void)
 {
@@ -337,7 +64,7 @@ static void fd_limit(void)
 
 		getrlimit(RLIMIT_NOFILE, &rl);
 		events_say(&N.ev, "descriptor limit (%lu, ulimit -n) reached with %u connections: accepting paused, "
-			   "backing off", (unsigned long)rl.rlim_cur, N.named + N.anon);
+			   "backing off", (unsigned long)rl.rlim_cur, N.k.named + N.k.anon);
 	}
 	N.listen_at = collect_now() + N.backoff;
 	N.backoff = N.backoff < 1.0 ? N.backoff * 2 : 1.0;
@@ -349,9 +76,9 @@ static int conn_accept(int lfd)
 	struct sockaddr_in a;
 	socklen_t al = sizeof(a);
 	int fd = accept4(lfd, (struct sockaddr *)&a, &al, SOCK_CLOEXEC | SOCK_NONBLOCK);
-	struct conn *c = NULL;
+	char peer[48];
 
-	if (fd < 0 && (errno == EMFILE || errno == ENFILE) && evict_anon())
+	if (fd < 0 && (errno == EMFILE || errno == ENFILE) && conn_evict_anon(&N.k))
 		fd = accept4(lfd, (struct sockaddr *)&a, &al, SOCK_CLOEXEC | SOCK_NONBLOCK);
 	if (fd < 0) {
 		if (errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM)
@@ -359,28 +86,13 @@ static int conn_accept(int lfd)
 		return 0;
 	}
 	N.backoff = 0.1;
-	if (N.anon >= N.anon_max && !evict_anon()) {
+	snprintf(peer, sizeof(peer), "%s:%u", inet_ntoa(a.sin_addr), ntohs(a.sin_port));
+	if (!conn_add(&N.k, fd, peer)) {
 		close(fd);
 		if (!N.refused++)
 			N.refused_since = collect_now();
 		return 0;
 	}
-	for (unsigned i = 0; i < N.nc && !c; i++)
-		if (N.c[i].fd < 0)
-			c = &N.c[i];
-	if (!c) {	/* cannot be: anon + named slots are nc */
-		close(fd);
-		return 0;
-	}
-	N.anon++;
-	memset(c, 0, offsetof(struct conn, buf));
-	c->fd = fd;
-	c->have = 0;
-	c->m = NULL;
-	c->opened = c->last_frame = c->refill = collect_now();
-	c->progress = 0;
-	c->tokens = FRAMES_BURST;
-	snprintf(c->peer, sizeof(c->peer), "%s:%u", inet_ntoa(a.sin_addr), ntohs(a.sin_port));
 	return 1;
 }
 
@@ -389,28 +101,17 @@ static void sweep(void)
 {
 	double t = collect_now();
 
-	for (unsigned i = 0; i < N.nc; i++) {
-		struct conn *c = &N.c[i];
-
-		if (c->fd < 0)
-			continue;
-		if (!c->m && t - c->opened > HELLO_S)
-			conn_drop(c, "no hello within %.0f s", HELLO_S);
-		else if (c->have && t - c->partial_since > FRAME_S)
-			conn_drop(c, "a frame begun %.0f s ago is not complete", t - c->partial_since);
-		else if (c->m && t - c->last_frame > N.idle_s)
-			conn_drop(c, "idle for %u s (it connects again when it has more)", N.idle_s);
-	}
+	conn_deadlines(&N.k, t);
 	store_sweep(&N.st, t);
-	if ((N.refused || N.evicted || N.fd_limit_hits > 1) && t - N.refused_since >= 10) {
+	if ((N.refused || N.k.evicted || N.fd_limit_hits > 1) && t - N.refused_since >= 10) {
 		events_say(&N.ev, "in %.0f s: %lu connections refused (%u unnamed at most), %lu without hello closed for "
 			   "newer ones, the descriptor limit reached %lu times", t - N.refused_since, N.refused,
-			   N.anon_max, N.evicted, N.fd_limit_hits);
-		N.refused = N.evicted = 0;
+			   N.k.anon_max, N.k.evicted, N.fd_limit_hits);
+		N.refused = N.k.evicted = 0;
 		N.fd_limit_hits = N.fd_limit_hits ? 1 : 0;
 		N.refused_since = t;
 	}
-	if (!N.refused && !N.evicted)
+	if (!N.refused && !N.k.evicted)
 		N.refused_since = t;
 	events_tick(&N.ev);
 }
@@ -455,7 +156,7 @@ static unsigned long fds_for(unsigned m)
 static void fit_descriptors(unsigned asked)
 {
 	struct rlimit rl;
-	unsigned long need = fds_for(N.max_conns);
+	unsigned long need = fds_for(N.k.max_conns);
 
 	if (getrlimit(RLIMIT_NOFILE, &rl) < 0)
 		return;
@@ -467,17 +168,17 @@ static void fit_descriptors(unsigned asked)
 	if (rl.rlim_cur >= need)
 		return;
 	{
-		unsigned fit = N.max_conns;
+		unsigned fit = N.k.max_conns;
 
 		while (fit > 1 && fds_for(fit) > rl.rlim_cur)
 			fit--;
 		if (asked || fds_for(fit) > rl.rlim_cur)
 			usage_error("collect: --max-conns %u needs %lu descriptors, the limit is %lu (ulimit -n): give "
-				    "--max-conns %u or raise the limit", N.max_conns, need, (unsigned long)rl.rlim_cur,
+				    "--max-conns %u or raise the limit", N.k.max_conns, need, (unsigned long)rl.rlim_cur,
 				    fit);
 		events_say(&N.ev, "descriptor limit %lu (ulimit -n): at most %u machine connections (--max-conns), "
-			   "not %u", (unsigned long)rl.rlim_cur, fit, N.max_conns);
-		N.max_conns = fit;
+			   "not %u", (unsigned long)rl.rlim_cur, fit, N.k.max_conns);
+		N.k.max_conns = fit;
 	}
 }
 
@@ -514,8 +215,8 @@ int cmd_collect(const struct opts *o, int argc, char **argv)
 		usage_error("collect: takes no operands (--listen ADDR:PORT --dir DIR)");
 	if (!o->listen || !o->dir)
 		usage_error("collect: give --listen ADDR:PORT and --dir DIR");
-	N.max_conns = o->max_conns ? o->max_conns : 64;
-	N.idle_s = o->idle_s ? o->idle_s : 300;
+	N.k.max_conns = o->max_conns ? o->max_conns : 64;
+	N.k.idle_s = o->idle_s ? o->idle_s : 300;
 	N.want_done = o->machines;
 	N.st.max_log = 64ULL << 20;
 	if (o->max_log && (size_parse(o->max_log, &u) < 0 || u < 4096))
@@ -523,7 +224,7 @@ int cmd_collect(const struct opts *o, int argc, char **argv)
 	if (o->key) {
 		if (key_load(&key, o->key, why, sizeof(why)) < 0)
 			usage_error("collect: --key %s: %s", o->key, why);
-		N.key = &key;
+		N.k.key = &key;
 	}
 	store_open(&N.st, o->dir);
 	N.st.max_machines = o->max_machines ? o->max_machines : 256;
@@ -532,23 +233,25 @@ int cmd_collect(const struct opts *o, int argc, char **argv)
 	if (events_open(&N.ev, N.st.dirfd, why, sizeof(why)) < 0)
 		die("collect: %s/%s", o->dir, why);
 	N.st.ev = &N.ev;
+	N.k.st = &N.st;
+	N.k.ev = &N.ev;
 	fit_descriptors(o->max_conns);
-	N.anon_max = N.max_conns / 4 + 4;
-	N.nc = N.max_conns + N.anon_max;
+	N.k.anon_max = N.k.max_conns / 4 + 4;
+	N.k.nc = N.k.max_conns + N.k.anon_max;
 	N.backoff = 0.1;
 	/* logs already in DIR count against --max-machines */
 	store_count(&N.st);
-	N.c = xcalloc(N.nc, sizeof(*N.c));
-	for (unsigned i = 0; i < N.nc; i++)
-		N.c[i].fd = -1;
-	pf = xcalloc(N.nc + 1, sizeof(*pf));
-	who = xcalloc(N.nc + 1, sizeof(*who));
+	N.k.c = xcalloc(N.k.nc, sizeof(*N.k.c));
+	for (unsigned i = 0; i < N.k.nc; i++)
+		N.k.c[i].fd = -1;
+	pf = xcalloc(N.k.nc + 1, sizeof(*pf));
+	who = xcalloc(N.k.nc + 1, sizeof(*who));
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	signal(SIGPIPE, SIG_IGN);
 	events_say(&N.ev, "listening on %s, logs in %s (at most %u machine connections and %u more before hello, %u "
-		   "machines, %llu bytes a log%s)", o->listen, o->dir, N.max_conns, N.anon_max, N.st.max_machines,
-		   N.st.max_log, N.key ? ", frames keyed" : "");
+		   "machines, %llu bytes a log%s)", o->listen, o->dir, N.k.max_conns, N.k.anon_max, N.st.max_machines,
+		   N.st.max_log, N.k.key ? ", frames keyed" : "");
 	/* --machines N: once N machines sent their totals, until their last lines are in (15 s at most) */
 	for (double done_at = 0; !N.stop; ) {
 		unsigned n = 0;
@@ -560,28 +263,28 @@ int cmd_collect(const struct opts *o, int argc, char **argv)
 
 			if (!done_at)
 				done_at = collect_now();
-			for (unsigned i = 0; i < N.nc; i++)
-				open += N.c[i].fd >= 0 && N.c[i].m && N.c[i].m->end[0];
+			for (unsigned i = 0; i < N.k.nc; i++)
+				open += N.k.c[i].fd >= 0 && N.k.c[i].m && N.k.c[i].m->end[0];
 			if (!open || collect_now() - done_at > 15)
 				break;
 		}
-		t = N.round = collect_now();
+		t = N.k.round = collect_now();
 		pf[n++] = (struct pollfd){ .fd = t >= N.listen_at ? lfd : -1, .events = POLLIN };
-		for (unsigned i = 0; i < N.nc; i++) {
-			struct conn *c = &N.c[i];
+		for (unsigned i = 0; i < N.k.nc; i++) {
+			struct conn *c = &N.k.c[i];
 
 			if (c->fd < 0)
 				continue;
-			c->tokens += (t - c->refill) * FRAMES_S;
-			if (c->tokens > FRAMES_BURST)
-				c->tokens = FRAMES_BURST;
+			c->tokens += (t - c->refill) * CONN_FRAMES_S;
+			if (c->tokens > CONN_FRAMES_BURST)
+				c->tokens = CONN_FRAMES_BURST;
 			c->refill = t;
 			/* past its rate: not read this round */
 			if (c->tokens < 1) {
 				held = 1;
 				continue;
 			}
-			if (has_frame(c))
+			if (conn_has_frame(c))
 				held = 1;	/* frames held back: read without waiting */
 			who[n] = c;
 			pf[n++] = (struct pollfd){ .fd = c->fd, .events = POLLIN };
@@ -592,19 +295,19 @@ int cmd_collect(const struct opts *o, int argc, char **argv)
 			usleep(10000);
 		/* a hello may close another connection: only one still open is read */
 		for (unsigned k = 1; k < n; k++)
-			if ((pf[k].revents || has_frame(who[k])) && who[k]->fd == pf[k].fd)
-				conn_read(who[k]);
+			if ((pf[k].revents || conn_has_frame(who[k])) && who[k]->fd == pf[k].fd)
+				conn_read(&N.k, who[k]);
 		if (pf[0].revents & POLLIN)
 			for (int i = 0; i < 16 && conn_accept(lfd); i++)
 				;
 		sweep();
 	}
-	for (unsigned i = 0; i < N.nc; i++)
-		if (N.c[i].fd >= 0)
-			conn_close(&N.c[i]);
+	for (unsigned i = 0; i < N.k.nc; i++)
+		if (N.k.c[i].fd >= 0)
+			conn_close(&N.k, &N.k.c[i]);
 	store_close(&N.st, N.stop);
 	free(pf);
 	free(who);
-	free(N.c);
+	free(N.k.c);
 	return 0;
 }

@@ -55,15 +55,21 @@ int events_open(struct events *ev, int dirfd, char *why, size_t wn)
 	return 0;
 }
 
+void collect_stamp(char out[16])
+{
+	time_t t = time(NULL);
+	struct tm tm;
+
+	localtime_r(&t, &tm);
+	strftime(out, 16, "%H:%M:%S", &tm);
+}
+
 static void put(struct events *ev, const char *text)
 {
 	char line[1200], ts[16], why[200];
-	time_t t = time(NULL);
-	struct tm tm;
 	size_t n;
 
-	localtime_r(&t, &tm);
-	strftime(ts, sizeof(ts), "%H:%M:%S", &tm);
+	collect_stamp(ts);
 	n = (size_t)snprintf(line, sizeof(line), "%s ", ts);
 	n += esc_text(line + n, sizeof(line) - n - 1, text, strlen(text));
 	line[n++] = '\n';

@@ -29,12 +29,9 @@
 void store_progress_print(const struct machine *m)
 {
 	char line[600], safe[2400], ts[16];
-	time_t t = time(NULL);
-	struct tm tm;
 	int n;
 
-	localtime_r(&t, &tm);
-	strftime(ts, sizeof(ts), "%H:%M:%S", &tm);
+	collect_stamp(ts);
 	if (m->end[0])
 		n = snprintf(line, sizeof(line), "%s %s boot %s: %u/%u runs, %u ok, %u not ok: %s", ts, m->mac, m->boot,
 			     m->done, m->planned, m->ok, m->notok, m->end);

@@ -17,7 +17,7 @@ REPORT_UNIT_TESTS := stats report_parse report_source report_compare bisect_sim 
 TEST_SRC_stats           := lib/stats.c lib/stats_rank.c
 TEST_LIBS_stats          := $(REPORT_LIBS)
 # Sources to checked runs: what every command starts with.
-REPORT_PARSE_SRC  := report/parse.c report/store.c report/check.c report/source.c report/escape.c \
+REPORT_PARSE_SRC  := report/parse.c report/salvage.c report/store.c report/check.c report/source.c report/escape.c \
                      report/hmap.c report/util.c
 
 TEST_SRC_report_parse    := $(REPORT_PARSE_SRC) $(REPORT_LIB_SRC)

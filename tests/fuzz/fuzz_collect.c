@@ -1,8 +1,8 @@
 /*
  * Fuzz target: the collector's frame handling and per-machine state
- * machine (report/collect.c, included here for its statics, on
- * report/collect_store.c and collect_events.c), many connections and
- * machines at once, each connection one end of a socketpair. The input is
+ * machine (report/collect_conn.c on collect_store.c and collect_events.c),
+ * many connections and machines at once, each connection one end of a
+ * socketpair. The input is
  * a flags byte and then chunks: a connection byte (which of 6; a closed one
  * is opened), a length byte and that many bytes, written to the connection
  * and read by the collector as from a peer. Flags: bit 0 seals each line of
@@ -12,25 +12,25 @@
  * connection counts add up and stay within their limits, and every open
  * log's size on disk is what the machine's state says.
  */
-#include "../../report/collect.c"
+#include "../../report/collect.h"
+#include "../../report/util.h"
 #include "fuzz.h"
 
 #include <dirent.h>
+#include <fcntl.h>
 #include <stdint.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #define PEERS 6
 
 static char dir[64];
 static int peer[PEERS];		/* our end of each connection, -1 when closed */
 static struct wire_key fuzz_key;
-
-/* collect.c's usage errors come from report/main.c, not linked here */
-void usage_error(const char *fmt, ...)
-{
-	(void)fmt;
-	abort();
-}
+static struct store st;
+static struct events ev;
+static struct conns K;
 
 static void empty_dir(void)
 {
@@ -40,7 +40,7 @@ static void empty_dir(void)
 	while (d && (e = readdir(d)))
 		if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..") && strcmp(e->d_name, ".collector.lock") &&
 		    strcmp(e->d_name, "collector.events"))
-			unlinkat(N.st.dirfd, e->d_name, 0);
+			unlinkat(st.dirfd, e->d_name, 0);
 	if (d)
 		closedir(d);
 }
@@ -48,8 +48,8 @@ static void empty_dir(void)
 static void cleanup(void)
 {
 	empty_dir();
-	unlinkat(N.st.dirfd, ".collector.lock", 0);
-	unlinkat(N.st.dirfd, "collector.events", 0);
+	unlinkat(st.dirfd, ".collector.lock", 0);
+	unlinkat(st.dirfd, "collector.events", 0);
 	rmdir(dir);
 }
 
@@ -60,21 +60,22 @@ static void setup(void)
 	snprintf(dir, sizeof(dir), "/tmp/fuzz-collect.XXXXXX");
 	if (!mkdtemp(dir))
 		abort();
-	store_open(&N.st, dir);
+	store_open(&st, dir);
 	atexit(cleanup);
-	if (events_open(&N.ev, N.st.dirfd, why, sizeof(why)) < 0)
+	if (events_open(&ev, st.dirfd, why, sizeof(why)) < 0)
 		abort();
-	N.st.ev = &N.ev;
-	N.st.max_machines = 8;
-	N.st.max_log = 64 << 10;
-	N.max_conns = 4;
-	N.anon_max = 2;
-	N.nc = N.max_conns + N.anon_max;
-	N.idle_s = 300;
-	N.backoff = 0.1;
-	N.c = xcalloc(N.nc, sizeof(*N.c));
-	for (unsigned i = 0; i < N.nc; i++)
-		N.c[i].fd = -1;
+	st.ev = &ev;
+	st.max_machines = 8;
+	st.max_log = 64 << 10;
+	K.st = &st;
+	K.ev = &ev;
+	K.max_conns = 4;
+	K.anon_max = 2;
+	K.nc = K.max_conns + K.anon_max;
+	K.idle_s = 300;
+	K.c = xcalloc(K.nc, sizeof(*K.c));
+	for (unsigned i = 0; i < K.nc; i++)
+		K.c[i].fd = -1;
 	for (int i = 0; i < PEERS; i++)
 		peer[i] = -1;
 	wire_key_set(&fuzz_key, "fuzz-key-0123456789abcdef", 25, why, sizeof(why));
@@ -86,9 +87,9 @@ static struct conn *conn_of(int i)
 	char name[16];
 
 	snprintf(name, sizeof(name), "peer%d", i);
-	for (unsigned k = 0; k < N.nc; k++)
-		if (N.c[k].fd >= 0 && !strcmp(N.c[k].peer, name))
-			return &N.c[k];
+	for (unsigned k = 0; k < K.nc; k++)
+		if (K.c[k].fd >= 0 && !strcmp(K.c[k].peer, name))
+			return &K.c[k];
 	return NULL;
 }
 
@@ -99,26 +100,21 @@ static void peer_close(int i)
 	peer[i] = -1;
 }
 
-/* A new connection for peer i, as conn_accept would make it. */
+/* A new connection for peer i, as the collector's accept makes it. */
 static struct conn *open_peer(int i)
 {
 	int sv[2];
-	struct conn *c = NULL;
+	char name[16];
+	struct conn *c;
 
-	if (N.anon >= N.anon_max && !evict_anon())
+	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0, sv) < 0)
 		return NULL;
-	for (unsigned k = 0; k < N.nc && !c; k++)
-		if (N.c[k].fd < 0)
-			c = &N.c[k];
-	if (!c || socketpair(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0, sv) < 0)
+	snprintf(name, sizeof(name), "peer%d", i);
+	if (!(c = conn_add(&K, sv[0], name))) {
+		close(sv[0]);
+		close(sv[1]);
 		return NULL;
-	N.anon++;
-	memset(c, 0, offsetof(struct conn, buf));
-	c->fd = sv[0];
-	c->opened = c->last_frame = collect_now() - 1;	/* older than this round: evictable */
-	c->tokens = FRAMES_BURST;
-	c->refill = collect_now();
-	snprintf(c->peer, sizeof(c->peer), "peer%d", i);
+	}
 	peer[i] = sv[1];
 	return c;
 }
@@ -161,25 +157,24 @@ static void check_state(void)
 {
 	unsigned named = 0, anon = 0;
 
-	for (unsigned k = 0; k < N.nc; k++) {
-		if (N.c[k].fd < 0)
+	for (unsigned k = 0; k < K.nc; k++) {
+		if (K.c[k].fd < 0)
 			continue;
-		named += N.c[k].m != NULL;
-		anon += N.c[k].m == NULL;
-		require(!N.c[k].m || N.c[k].m->conn == &N.c[k] || N.c[k].m->conn != NULL,
-			"a named connection's machine has a connection");
+		named += K.c[k].m != NULL;
+		anon += K.c[k].m == NULL;
+		require(!K.c[k].m || K.c[k].m->conn == &K.c[k], "a named connection is its machine's");
 	}
-	require(named == N.named && anon == N.anon, "the connection counts add up");
-	require(named <= N.max_conns && anon <= N.anon_max, "connections within their limits");
-	for (size_t i = 0; i < N.st.nm; i++) {
-		struct machine *m = N.st.m[i];
+	require(named == K.named && anon == K.anon, "the connection counts add up");
+	require(named <= K.max_conns && anon <= K.anon_max, "connections within their limits");
+	for (size_t i = 0; i < st.nm; i++) {
+		struct machine *m = st.m[i];
 		struct stat sb;
 
 		if (m->log >= 0 && fstat(m->log, &sb) == 0)
 			require((unsigned long long)sb.st_size == m->size, "a log's size is its state's");
-		require(m->size <= N.st.max_log, "a log within --max-log");
+		require(m->size <= st.max_log, "a log within --max-log");
 	}
-	require(N.st.logs <= N.st.max_machines + 1, "machine logs within --max-machines");
+	require(st.logs <= st.max_machines + 1, "machine logs within --max-machines");
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -187,13 +182,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static char frames[64 * 1024], sink[64 * 1024];
 	int flags;
 
-	if (!N.c)
+	if (!K.c)
 		setup();
 	if (!size)
 		return 0;
 	flags = data[0];
-	N.key = flags & 4 ? &fuzz_key : NULL;
-	N.round = collect_now();
+	K.key = flags & 4 ? &fuzz_key : NULL;
 	for (size_t at = 1; at + 2 <= size;) {
 		int i = data[at] % PEERS;
 		size_t len = data[at + 1], n;
@@ -206,6 +200,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		at += len;
 		c = peer[i] >= 0 ? conn_of(i) : NULL;
 		if (!c) {
+			K.round = collect_now() + 1;	/* every unnamed one may make way */
 			peer_close(i);
 			if (!(c = open_peer(i)))
 				continue;
@@ -220,9 +215,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		/* what was sent, all of it read (conn_read takes a frame's worth at a time) */
 		for (int k = 0; k < 64 && c->fd >= 0 && conn_of(i) == c; k++) {
 			size_t had = c->have;
-			int more = has_frame(c);
+			int more = conn_has_frame(c);
 
-			conn_read(c);
+			conn_read(&K, c);
 			if (c->fd < 0 || (!more && c->have == had))
 				break;
 		}
@@ -231,15 +226,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		check_state();
 	}
 	/* the next input starts from nothing: every connection closed, every machine and file gone */
-	for (unsigned k = 0; k < N.nc; k++)
-		if (N.c[k].fd >= 0)
-			conn_close(&N.c[k]);
+	for (unsigned k = 0; k < K.nc; k++)
+		if (K.c[k].fd >= 0)
+			conn_close(&K, &K.c[k]);
 	for (int i = 0; i < PEERS; i++)
 		peer_close(i);
-	store_close(&N.st, 0);
-	N.st.m_cap = 0;
-	N.st.logs = 0;
-	N.st.finished = 0;
+	store_close(&st, 0);
+	st.m_cap = 0;
+	st.logs = 0;
+	st.finished = 0;
 	empty_dir();
 	return 0;
 }

@@ -47,7 +47,7 @@ done <<<"$parsed"
 check "each key's default is the parser's (${mismatch:-$(wc -l <<<"$parsed") keys})" test -z "$mismatch"
 nkeys=$(grep -c '^key ' <<<"$reg")
 check "--describe lists as many keys as the key table has ($nkeys)" \
-	test "$nkeys" = "$(grep -c '^	{ "[a-z]*", K_' init/cmdkeys.c)"
+	test "$nkeys" = "$(grep -c '^	{ "[a-z.]*", K_' init/cmdkeys.c)"
 check "the run timeout's default is the parser's" \
 	test "$(sed -n 's/^key timeout .*default=\([0-9]*\).*/\1/p' <<<"$reg")" = "$(sed -n 's/^timeout=//p' <<<"$parsed")"
 wls=$(sed -n 's/^workload \([^ ]*\) .*/\1/p' <<<"$reg" | xargs)
