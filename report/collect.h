@@ -109,13 +109,13 @@ void store_progress_print(const struct machine *m);
 struct conn {
 	int fd;
 	char peer[48];
-	char buf[CONN_BUF_MAX];
 	size_t have;
 	double opened, last_frame, progress, partial_since;
 	double tokens, refill;		/* frames it may send now, when last refilled */
 	struct machine *m;
 	unsigned long from;		/* its hello's from= */
 	int deaf;			/* an acknowledgement could not be sent at once */
+	char buf[CONN_BUF_MAX];		/* last: a new connection clears what is before it */
 };
 
 /* The connections and what they need; the network side owns it. */

@@ -235,7 +235,7 @@ static void conn_frames(struct conns *K, struct conn *c)
 		c->partial_since = collect_now();
 	if (c->deaf)
 		conn_drop(K, c, "it does not read its acknowledgements");
-	else if (c->have >= CONN_BUF_MAX)
+	else if (c->have >= CONN_BUF_MAX && !conn_has_frame(c))
 		conn_drop(K, c, "a line longer than %d bytes", WIRE_FRAME_MAX);
 }
 

@@ -8,9 +8,10 @@
  * and read by the collector as from a peer. Flags: bit 0 seals each line of
  * a chunk ("T SEQ TEXT") into a frame with the right checksum, bit 1 also
  * gives the TEXT of an L a record checksum, bit 2 keys the frames (and the collector).
- * Properties: no crash, leak or undefined behaviour; after every chunk the
- * connection counts add up and stay within their limits, and every open
- * log's size on disk is what the machine's state says.
+ * Properties: no crash, leak or undefined behaviour; a new connection
+ * keeps nothing of its slot's last one; after every chunk the connection
+ * counts add up and stay within their limits, each named connection is its
+ * machine's, and every open log's size on disk is what its state says.
  */
 #include "../../report/collect.h"
 #include "../../report/util.h"
@@ -115,6 +116,9 @@ static struct conn *open_peer(int i)
 		close(sv[1]);
 		return NULL;
 	}
+	/* nothing of the slot's last connection is left */
+	require(!c->m && !c->have && !c->deaf && !c->from && !c->progress && !c->partial_since,
+		"a new connection starts from nothing");
 	peer[i] = sv[1];
 	return c;
 }
