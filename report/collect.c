@@ -57,15 +57,21 @@ static struct {
 	volatile sig_atomic_t stop;
 } N;
 
+/* Out of descriptors: said once (then counted every 10 s by sweep). */
 static void fd_limit(void)
 {
 	if (!N.fd_limit_hits++) {
 		struct rlimit rl;
 
 		getrlimit(RLIMIT_NOFILE, &rl);
-		events_say(&N.ev, "descriptor limit (%lu, ulimit -n) reached with %u connections: accepting paused, "
-			   "backing off", (unsigned long)rl.rlim_cur, N.k.named + N.k.anon);
+		events_say(&N.ev, "descriptor limit (%lu, ulimit -n) reached with %u connections: the oldest without "
+			   "hello make room, or accepting pauses", (unsigned long)rl.rlim_cur, N.k.named + N.k.anon);
 	}
+}
+
+/* No descriptor for a new connection: accepting pauses, 0.1 s doubling to 1 s. */
+static void back_off(void)
+{
 	N.listen_at = collect_now() + N.backoff;
 	N.backoff = N.backoff < 1.0 ? N.backoff * 2 : 1.0;
 }
@@ -78,11 +84,14 @@ static int conn_accept(int lfd)
 	int fd = accept4(lfd, (struct sockaddr *)&a, &al, SOCK_CLOEXEC | SOCK_NONBLOCK);
 	char peer[48];
 
-	if (fd < 0 && (errno == EMFILE || errno == ENFILE) && conn_evict_anon(&N.k))
-		fd = accept4(lfd, (struct sockaddr *)&a, &al, SOCK_CLOEXEC | SOCK_NONBLOCK);
+	if (fd < 0 && (errno == EMFILE || errno == ENFILE)) {
+		fd_limit();
+		if (conn_evict_anon(&N.k))
+			fd = accept4(lfd, (struct sockaddr *)&a, &al, SOCK_CLOEXEC | SOCK_NONBLOCK);
+	}
 	if (fd < 0) {
 		if (errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM)
-			fd_limit();
+			back_off();
 		return 0;
 	}
 	N.backoff = 0.1;
