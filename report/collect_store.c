@@ -48,13 +48,16 @@ static int progress_note(struct store *st, struct machine *m, const char *s, siz
 {
 	static struct rec r;
 	unsigned a, b;
+	char head[32];
 
+	/* s is not NUL-terminated: the number parsers get a copy of its head */
+	snprintf(head, sizeof(head), "%.*s", (int)(n < sizeof(head) - 1 ? n : sizeof(head) - 1), s);
 	if (n > 2 && s[0] == '1' && s[1] == '.' && s[2] == '.') {
-		m->planned = (unsigned)strtoul(s + 3, NULL, 10);
+		m->planned = (unsigned)strtoul(head + 3, NULL, 10);
 		return 0;
 	}
-	if (n > 4 && !memcmp(s, "# [", 3) && sscanf(s, "# [%u/%u]", &a, &b) == 2) {
-		/* s is not NUL-terminated (a frame's text, or a log line with its newline) */
+	if (n > 4 && !memcmp(s, "# [", 3) && sscanf(head, "# [%u/%u]", &a, &b) == 2) {
+		/* (a frame's text, or a log line with its newline) */
 		const char *e = memmem(s, n, "ETA ", 4);
 		size_t k = 0, off = e ? (size_t)(e - s) + 4 : n;
 
