@@ -244,6 +244,10 @@ TEST_SRC_errmsg  := init/errmsg.c
 TEST_SRC_cgroup  := init/cgroup.c init/vmstat.c init/kfile.c $(TEST_SRC_cmdline)
 TEST_SRC_results := init/results.c init/sender.c init/errmsg.c $(LIB_SRC)
 TEST_SRC_zswapcheck := init/zswapcheck.c
+# the sender against a collector played on 127.0.0.1
+TEST_SRC_sender := lib/wire.c lib/hmac.c lib/crc32.c init/errmsg.c
+# it includes init/sender.c (its statics), so it is rebuilt with it
+$(HOST_OUT)/tests/test_sender $(HOST_OUT)/asan/tests/test_sender: init/sender.c
 # every init module but PID 1's main: the runner with the records it feeds
 TEST_SRC_runner  := $(filter-out init/pid1.c,$(INIT_SRC))
 # the disk model (DISK=): pure, checked against its profiles' datasheet figures

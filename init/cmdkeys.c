@@ -28,6 +28,7 @@ const struct key cmdkeys[] = {
 	{ "vmstat", K_UINT, F(vmstat_s), 0, 3600, NULL, KEY_HELP("seconds between vmstat-style sample records during runs (0: off)") },
 	{ "results", K_STR, F(results), 0, 0, NULL, KEY_HELP("results disk; written only if it carries the results-disk magic (swapbench-report init-disk)") },
 	{ "collect", K_ADDR, F(collect), 0, 0, NULL, KEY_HELP("IPV4:PORT of a swapbench-report collect: every line the console gets is sent there too and resent until acknowledged (the net image: KERNEL=net, ip=dhcp; docs/lab-network.md)") },
+	{ "collect.key", K_STR, F(collect_key), 0, 0, NULL, KEY_HELP("shared key of swapbench.collect (16-64 printable characters, as in the collector's --key FILE): every frame carries its MAC, so a peer without it cannot write into or end this machine's series; the meta record shows it as (hidden) (docs/lab-network.md)") },
 	{ "force", K_BOOL, F(force), 0, 1, NULL, KEY_HELP("1: mkswap over a partition that carries another signature; replace a non-swap file at the swapfile path") },
 	{ "flush", K_BOOL, F(flush), 0, 1, NULL, KEY_HELP("0: the designated disks' write caches set to write through, so no cache flush is sent (DETERMINISTIC=1 passes it; on real disks it gives up the results disk's power-cut promise)") },
 	{ "shell", K_BOOL, F(shell), 0, 1, NULL, KEY_HELP("1: busybox shell on the console at the end (image built with BUSYBOX=1)") },

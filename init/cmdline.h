@@ -45,6 +45,7 @@ struct sb_config {
 	unsigned vmstat_s;		/* sampling interval, 0 = off */
 	char results[CMD_VAL_MAX];	/* results disk, "" = serial only */
 	char collect[24];		/* collector IPV4:PORT, "" = none */
+	char collect_key[CMD_VAL_MAX];	/* the collector's shared key, "" = frames not keyed */
 	int force;			/* mkswap over foreign signatures */
 	int flush;			/* 0: the designated disks' write caches off (no flushes) */
 	int shell;			/* busybox shell at the end */

@@ -443,7 +443,7 @@ enum bench_status bench_main(const char *cmdline)
 	records_start(&S.cfg);
 	/* before the header, so the header reaches the collector too */
 	if (!perr && !why[0] && S.cfg.collect[0])
-		sender_start(S.cfg.collect, records_boot(), why, sizeof(why));	/* a failure's why stops the series below */
+		sender_start(S.cfg.collect, S.cfg.collect_key, records_boot(), why, sizeof(why));	/* a failure's why stops the series below */
 	records_header(cmdline, S.modules_loaded, S.modules_failed);
 	if (perr)
 		return error("%s", S.msgs.error);

@@ -108,7 +108,17 @@ void records_header(const char *cmdline, int modules_loaded, int modules_failed)
 	rec_add(&b, RK_DISK, R.cfg->disk[0] ? R.cfg->disk : "unknown");
 	if (R.cfg->instrument[0])
 		rec_add(&b, RK_INSTRUMENT, R.cfg->instrument);
-	/* last: it takes the room the others leave; cut, it says by how much */
+	/* last: it takes the room the others leave; cut, it says by how much.
+	 * The collector's shared key is not for the records: (hidden) */
+	char shown[REC_LINE_MAX];
+	const char *k = strstr(cmdline, "swapbench.collect.key=");
+
+	if (k) {
+		size_t at = (size_t)(k - cmdline) + strlen("swapbench.collect.key=");
+
+		snprintf(shown, sizeof(shown), "%.*s(hidden)%s", (int)at, cmdline, cmdline + at + strcspn(cmdline + at, " "));
+		cmdline = shown;
+	}
 	size_t cut = rec_add_cut(&b, "cmdline", cmdline, 24);
 
 	if (cut)

@@ -34,6 +34,9 @@ static struct {
 	unsigned head, count;		/* oldest line not acknowledged, how many */
 	uint64_t wpos;			/* ring bytes written so far */
 	unsigned long next_seq, acked, sent;	/* sent: highest seq sent on this connection */
+	unsigned long max_sent;		/* highest seq ever sent: no collector holds more */
+	struct wire_key key;		/* swapbench.collect.key=; len 0: frames not keyed */
+	char stem[64];			/* MAC-BOOT, what keyed frames after the hello are for */
 	double retry_at, backoff, sent_at;	/* sent_at: when the oldest unacknowledged went out */
 	unsigned long dropped;		/* lines the full queue could not take */
 	unsigned long acks, hello_ack;	/* acknowledgements read, the last one's seq */
@@ -149,8 +152,27 @@ static int read_answers(int ms)
 		for (char *nl; (nl = memchr(N.rbuf + start, '\n', N.rhave - start)); start = (size_t)(nl - N.rbuf) + 1) {
 			struct wire_frame f;
 
-			if (wire_decode(N.rbuf + start, (size_t)(nl - N.rbuf) - start, &f) != WIRE_OK) {
-				conn_close("the collector answered with a damaged frame");
+			enum wire_status st = wire_decode_keyed(N.rbuf + start, (size_t)(nl - N.rbuf) - start,
+								N.key.len ? &N.key : NULL, N.stem, &f);
+
+			/* an E is believed without its MAC: it only closes what a forged reset could */
+			if (st == WIRE_BAD_MAC && N.rbuf[start + 5] == WIRE_ERR)
+				st = WIRE_OK;
+			if (st != WIRE_OK) {
+				char why[160];
+
+				snprintf(why, sizeof(why), "the collector answered with %s", st == WIRE_BAD_CRC ||
+					 st == WIRE_GARBAGE ? "a damaged frame" : wire_status_name(st));
+				conn_close(why);
+				return -1;
+			}
+			if ((f.type == WIRE_ACK || f.type == WIRE_NAK) && f.seq > N.max_sent) {
+				/* what was never sent cannot be stored: this is no collector to trust */
+				char why[160];
+
+				snprintf(why, sizeof(why), "the collector acknowledged line %lu, beyond the last one sent "
+					 "(%lu): not believed", f.seq, N.max_sent);
+				conn_close(why);
 				return -1;
 			}
 			if (f.type == WIRE_ACK) {
@@ -183,7 +205,7 @@ static int read_answers(int ms)
 static int send_frame(char type, unsigned long seq, const char *text, size_t len)
 {
 	char f[WIRE_FRAME_MAX];
-	int n = wire_encode(f, sizeof(f), type, seq, text, len);
+	int n = wire_encode_keyed(f, sizeof(f), N.key.len ? &N.key : NULL, N.stem, type, seq, text, len);
 
 	if (n < 0)
 		return 0;	/* a line no frame can carry: it stays on the console */
@@ -280,13 +302,15 @@ static void pump(void)
 		if (send_frame(WIRE_LINE, N.slot[i].seq, slot_text(i, tmp), N.slot[i].len) < 0)
 			return;
 		N.sent = N.slot[i].seq;
+		if (N.sent > N.max_sent)
+			N.max_sent = N.sent;
 	}
 	read_answers(0);
 	if (N.fd >= 0 && N.count && now_s() - N.sent_at > STALL_S)
 		conn_close("no acknowledgement for 30 s");
 }
 
-int sender_start(const char *spec, const char *boot, char *why, size_t n)
+int sender_start(const char *spec, const char *key, const char *boot, char *why, size_t n)
 {
 	unsigned char ip[4];
 	unsigned port;
@@ -297,16 +321,27 @@ int sender_start(const char *spec, const char *boot, char *why, size_t n)
 		snprintf(why, n, "swapbench.collect=%s: not IPV4:PORT", spec);
 		return -EINVAL;
 	}
+	if (key && *key && wire_key_set(&N.key, key, strlen(key), why, n) < 0) {
+		char k[200];
+
+		snprintf(k, sizeof(k), "%s", why);
+		snprintf(why, n, "swapbench.collect.key: %s", k);
+		return -EINVAL;
+	}
 	if ((err = find_interface(mac, sizeof(mac), addr, sizeof(addr), why, n)) < 0)
 		return err;
 	N.to.sin_family = AF_INET;
 	memcpy(&N.to.sin_addr, ip, 4);
 	N.to.sin_port = htons((unsigned short)port);
 	snprintf(N.hello, sizeof(N.hello), "mac=%s boot=%s", mac, boot);
+	snprintf(N.stem, sizeof(N.stem), "%s-%s", mac, boot);
+	for (char *p = N.stem; *p; p++)
+		*p = *p == ':' ? '-' : *p;
 	N.next_seq = 1;
 	N.backoff = 1.0;
 	/* before the header, and before N.on: the console's only, as the kernel's lines are */
-	say("# swapbench: sending every line to the collector %s (from %s, %s)", spec, addr, mac);
+	say("# swapbench: sending every line to the collector %s (from %s, %s%s)", spec, addr, mac,
+	    N.key.len ? ", frames keyed" : "");
 	N.on = 1;
 	conn_open();
 	return 0;

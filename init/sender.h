@@ -13,10 +13,12 @@
 
 /*
  * Parses IPV4:PORT, finds the interface with an IPv4 address (the kernel's
- * ip=dhcp set it up) and its MAC, and tries a first connection. Returns 0,
- * or -EINVAL (address), -ENETUNREACH (no IPv4 address) with why.
+ * ip=dhcp set it up) and its MAC, and tries a first connection; key (NULL or
+ * "": none) keys every frame (lib/wire.h). Returns 0, or -EINVAL (address,
+ * key), -ENETUNREACH (no IPv4 address) with why. An acknowledgement of a
+ * line it never sent is not believed: the connection is closed, saying so.
  */
-int sender_start(const char *spec, const char *boot, char *why, size_t n);
+int sender_start(const char *spec, const char *key, const char *boot, char *why, size_t n);
 /* Queues one console line (no newline) and sends what it can. */
 void sender_line(const char *s, size_t len);
 /* At the end: up to wait_s seconds for every line to be acknowledged; says on the console what was not. */

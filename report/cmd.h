@@ -16,7 +16,7 @@ struct opts {
 	const char *plots, *out, *label, *size;
 	const char *baseline;	/* rank, md: the configuration the others are compared with */
 	/* collect */
-	const char *listen, *dir, *max_log;
+	const char *listen, *dir, *max_log, *key;
 	unsigned max_conns, max_machines, idle_s, machines;
 };
 

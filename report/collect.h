@@ -1,66 +1,148 @@
-/* collect's two halves: the network (collect.c) and the logs it keeps
- * (collect_store.c), sharing the state below. Private to report/. */
+/*
+ * collect's parts, private to report/: the network (collect.c) keeps its
+ * own state and passes each call what it works on; a connection's frames
+ * and slots (collect_conn.c), the folder (collect_store.c: DIR, its lock,
+ * the logs and progress of each machine) and the events file
+ * (collect_events.c) talk through what is declared here. No state is
+ * shared but what a call passes.
+ */
 #ifndef REPORT_COLLECT_H
 #define REPORT_COLLECT_H
 
 #include "../lib/wire.h"
 
-#include <signal.h>
 #include <stddef.h>
 
-#define HELLO_S 10.0			/* a connection has this long to say who it is */
-#define EVENTS_MAX (1 << 20)		/* bytes of DIR/collector.events */
 #define STATE_LEN 42			/* "%020lu %020llu\n" */
-#define BUF_MAX (WIRE_FRAME_MAX + 2)
+
+/* --- collector.events --------------------------------------------------------- */
+
+#define EVENTS_MAX (1 << 20)		/* bytes of collector.events; then it becomes collector.events.old */
+#define EVENTS_BURST 200		/* events in EVENTS_WINDOW_S; the rest counted, not written */
+#define EVENTS_WINDOW_S 10.0
+
+struct events {
+	int dirfd, fd;
+	unsigned long long size;
+	double window;			/* when the current window began */
+	unsigned in_window;
+	unsigned long suppressed;	/* in this window */
+};
+
+double collect_now(void);
+/* the local time of day, HH:MM:SS, as events and progress lines begin */
+void collect_stamp(char out[16]);
+/* Opens DIR/collector.events (a regular file, no symlink); 0, or -1 with why. */
+int events_open(struct events *ev, int dirfd, char *why, size_t wn);
+/* One line, escaped, on stderr and in the file; at most EVENTS_BURST per window. */
+__attribute__((format(printf, 2, 3))) void events_say(struct events *ev, const char *fmt, ...);
+/* At a window's end: one line for the events it suppressed. */
+void events_tick(struct events *ev);
+
+/* --- DIR and the machines' logs --------------------------------------------- */
 
 struct machine {
 	char mac[18], boot[33], stem[64];
 	unsigned long seq;		/* last line stored (or refused) */
 	unsigned long long size;	/* bytes of its log */
-	int log, state;			/* fds */
-	struct conn *conn;		/* the connection that said hello last */
+	int log, state;			/* fds, -1 while closed (opened on demand) */
+	int on_disk;			/* its log exists in DIR */
+	double last_write;
+	void *conn;			/* the connection that speaks for it (collect.c's) */
 	/* progress, from what it sent */
 	unsigned planned, done, ok, notok, dups, refused;
+	int finished;			/* its totals (or error) record came */
 	unsigned long lost;		/* lines acknowledged to an earlier collector, not in DIR */
 	char last[120], eta[16], end[160];
-	double first_t;
 };
+
+struct store {
+	const char *dir;
+	int dirfd;
+	struct events *ev;
+	unsigned max_machines;
+	unsigned long long max_log;
+	unsigned logs;			/* MAC-BOOT.log files in DIR, as last counted */
+	struct machine **m;
+	size_t nm, m_cap;
+	unsigned finished;		/* machines that sent their totals */
+};
+
+#define STORE_LOG_IDLE_S 60.0		/* a log not written this long is closed */
+
+/* Opens DIR (made if missing) and takes its lock (flock on DIR itself); dies on failure. */
+void store_open(struct store *st, const char *dir);
+/* The logs already in DIR, counted; said in the events. */
+void store_count(struct store *st);
+/*
+ * The machine MAC-BOOT: known already, or read back from its log in DIR, or
+ * new (no file until its first line). NULL with why when refused: no room
+ * (--max-machines), or its files are not regular files.
+ */
+struct machine *store_machine(struct store *st, const char *mac, const char *boot, char *why, size_t wn);
+/*
+ * Line seq of m from peer. from: the oldest line the speaking connection's
+ * hello said its machine holds; a line after a gap is taken only when the
+ * gap ends right before from (the lines before it went elsewhere), and the
+ * gap is named in the events. 0 stored or a duplicate; 1 refused for good
+ * (nak says why: the peer gets N); -1 when the connection must close (why),
+ * -2 when that is for want of a descriptor (EMFILE: a retry may do).
+ */
+int store_line(struct store *st, struct machine *m, const char *peer, unsigned long from, unsigned long seq,
+	       const char *s, size_t n, char *nak, size_t nn, char *why, size_t wn);
+/* Its connection closed: its files are closed, and a machine that stored nothing is forgotten. */
+void store_release(struct store *st, struct machine *m);
+/* Logs not written for STORE_LOG_IDLE_S are closed. */
+void store_sweep(struct store *st, double now);
+/* At the end: where each machine still running stands. */
+void store_close(struct store *st, int signalled);
+
+/* the progress line of m on stdout, escaped */
+void store_progress_print(const struct machine *m);
+
+/* --- connections -------------------------------------------------------------- */
+
+#define CONN_BUF_MAX (WIRE_FRAME_MAX + 2)
+#define CONN_FRAMES_S 2000.0		/* frames a second a connection is read at, */
+#define CONN_FRAMES_BURST 4096.0	/* after a burst of this many */
 
 struct conn {
 	int fd;
 	char peer[48];
-	char buf[BUF_MAX];
 	size_t have;
-	double opened, last_rx;
+	double opened, last_frame, progress, partial_since;
+	double tokens, refill;		/* frames it may send now, when last refilled */
 	struct machine *m;
-	int deaf;		/* an acknowledgement could not be sent at once */
+	unsigned long from;		/* its hello's from= */
+	int deaf;			/* an acknowledgement could not be sent at once */
+	char buf[CONN_BUF_MAX];		/* last: a new connection clears what is before it */
 };
 
-struct collect_state {
-	const char *dir;
-	int events;			/* fd of DIR/collector.events */
-	unsigned long long events_size;
-	unsigned max_conns, max_machines, want_done;
-	unsigned logs;			/* MAC-BOOT.log files in DIR */
-	unsigned long long max_log;
-	unsigned idle_s;
-	struct machine **m;
-	size_t nm, m_cap;
-	struct conn *c;			/* max_conns slots, fd -1 when free */
-	unsigned long refused_conns;	/* past the limit, since the last report */
-	double refused_since;
-	unsigned finished;
-	volatile sig_atomic_t stop;
+/* The connections and what they need; the network side owns it. */
+struct conns {
+	struct store *st;
+	struct events *ev;
+	const struct wire_key *key;	/* NULL: frames not keyed */
+	unsigned max_conns, anon_max, idle_s;
+	unsigned named, anon;		/* connections with and without a hello */
+	struct conn *c;			/* max_conns + anon_max slots, fd -1 when free */
+	unsigned nc;
+	double round;			/* when this round of the loop began: older unnamed ones may be evicted */
+	unsigned long evicted;		/* closed for a newer one, since the last report */
 };
-extern struct collect_state C;
 
-double collect_now(void);
-void collect_stamp(char out[16]);
-__attribute__((format(printf, 1, 2))) void collect_event(const char *fmt, ...);
-void collect_send_frame(struct conn *c, char type, unsigned long seq, const char *text);
-struct machine *collect_machine_open(const char *mac, const char *boot, char *why, size_t wn);
-int collect_store(struct conn *c, unsigned long seq, const char *s, size_t n, char *why, size_t wn);
-void collect_progress_print(struct machine *m);
-void collect_skip(struct conn *c, unsigned long upto);
+/* A new connection (fd, peer "ADDR:PORT") in a free slot, the oldest unnamed one closed if need be; or NULL. */
+struct conn *conn_add(struct conns *K, int fd, const char *peer);
+/* Reads what c sent and handles every complete frame its rate allows; c may close. */
+void conn_read(struct conns *K, struct conn *c);
+/* 1 when c's buffer holds a complete frame (held back by its rate) */
+int conn_has_frame(const struct conn *c);
+void conn_close(struct conns *K, struct conn *c);
+/* Closes c with an E saying why, and a line in the events. */
+__attribute__((format(printf, 3, 4))) void conn_drop(struct conns *K, struct conn *c, const char *fmt, ...);
+/* Closes the oldest unnamed connection of before this round; 1 if there was one. */
+int conn_evict_anon(struct conns *K);
+/* The deadlines: hello, a frame begun, --idle. */
+void conn_deadlines(struct conns *K, double t);
 
 #endif

@@ -8,6 +8,7 @@
 #include "problems.h"
 #include "table.h"
 #include "util.h"
+#include "escape.h"
 #include "verdict.h"
 #include "../lib/reckeys.h"
 
@@ -156,11 +157,11 @@ static void boots(const struct dataset *ds)
 	for (size_t i = 0; i < ds->nboots; i++) {
 		const struct boot *b = ds->boots[i];
 
-		table_add(&t, "%s", b->id);
+		table_add(&t, "%s", esc_md_str(b->id, 0));
 		for (size_t k = 0; k < sizeof(keys) / sizeof(keys[0]); k++)
-			table_add(&t, "%s", or_dash(record_get(&b->meta, keys[k])));
+			table_add(&t, "%s", esc_md_str(or_dash(record_get(&b->meta, keys[k])), 0));
 		for (size_t k = 0; k < 5; k++)
-			table_add(&t, "%s", b->totals.nf ? or_dash(record_get(&b->totals, totals[k])) :
+			table_add(&t, "%s", b->totals.nf ? esc_md_str(or_dash(record_get(&b->totals, totals[k])), 0) :
 					    k == 4 ? "no totals record" : "-");
 	}
 	if (ds->nboots > BOOTS_LISTED) {
@@ -177,9 +178,9 @@ static void boots(const struct dataset *ds)
 		for (size_t i = 0; i < ds->nboots; i++) {
 			const struct boot *b = ds->boots[i];
 
-			table_add(&t, "%s", b->id);
-			table_add(&t, "`%s`", or_dash(record_get(&b->meta, RK_KERNEL_VERSION)));
-			table_add(&t, "`%s`%s", or_dash(record_get(&b->meta, RK_CMDLINE)),
+			table_add(&t, "%s", esc_md_str(b->id, 0));
+			table_add(&t, "`%s`", esc_md_str(or_dash(record_get(&b->meta, RK_KERNEL_VERSION)), 1));
+			table_add(&t, "`%s`%s", esc_md_str(or_dash(record_get(&b->meta, RK_CMDLINE)), 1),
 				  record_get(&b->meta, RK_CMDLINE_CUT) ? " (cut)" : "");
 		}
 		table_group(&t, 0, "boots");
@@ -192,9 +193,9 @@ static void boots(const struct dataset *ds)
 
 		const char *cut = record_get(&b->meta, RK_CMDLINE_CUT);
 
-		printf("- boot %s: `%s`, command line `%s`%s%s%s\n", b->id,
-		       or_dash(record_get(&b->meta, RK_KERNEL_VERSION)),
-		       or_dash(record_get(&b->meta, RK_CMDLINE)), cut ? " (cut: " : "", cut ? cut : "",
+		printf("- boot %s: `%s`, command line `%s`%s%s%s\n", esc_md_str(b->id, 0),
+		       esc_md_str(or_dash(record_get(&b->meta, RK_KERNEL_VERSION)), 1),
+		       esc_md_str(or_dash(record_get(&b->meta, RK_CMDLINE)), 1), cut ? " (cut: " : "", cut ? esc_md_str(cut, 0) : "",
 		       cut ? " more bytes not recorded)" : "");
 	}
 }
@@ -212,9 +213,9 @@ static void swaps(const struct dataset *ds)
 		for (size_t k = 0; k < ds->boots[i]->nswaps; k++, n++) {
 			const struct record *r = &ds->boots[i]->swaps[k];
 
-			table_add(&t, "%s", ds->boots[i]->id);
+			table_add(&t, "%s", esc_md_str(ds->boots[i]->id, 0));
 			for (size_t h = 1; h < sizeof(head) / sizeof(head[0]); h++)
-				table_add(&t, "%s", or_dash(record_get(r, head[h])));
+				table_add(&t, "%s", esc_md_str(or_dash(record_get(r, head[h])), 0));
 		}
 	if (n && ds->nboots > BOOTS_LISTED)
 		table_group(&t, 0, "boots");
@@ -245,10 +246,10 @@ static void confs(const struct dataset *ds)
 
 				if (strcmp(key, "boot") && strcmp(key, "backend"))
 					len += (size_t)snprintf(set + len, sizeof(set) - len, "%s`%s=%s`",
-								len ? " " : "", key, record_val(r, f));
+								len ? " " : "", key, esc_md_str(record_val(r, f), 1));
 			}
-			table_add(&t, "%s", ds->boots[i]->id);
-			table_add(&t, "%s", or_dash(record_get(r, RK_BACKEND)));
+			table_add(&t, "%s", esc_md_str(ds->boots[i]->id, 0));
+			table_add(&t, "%s", esc_md_str(or_dash(record_get(r, RK_BACKEND)), 0));
 			table_add(&t, "%s", set);
 		}
 	if (n && ds->nboots > BOOTS_LISTED)
@@ -270,8 +271,8 @@ static void notes(const struct dataset *ds)
 
 			if (!n++)
 				printf("\n## Messages from init\n\n");
-			printf("- boot %s, %s (`%s:%lu`): %s\n", ds->boots[i]->id, r->kind, r->source,
-			       r->line, or_dash(record_get(r, RK_MSG)));
+			printf("- boot %s, %s (`%s:%lu`): %s\n", esc_md_str(ds->boots[i]->id, 0), esc_md_str(r->kind, 0),
+			       esc_md_str(r->source, 1), r->line, esc_md_str(or_dash(record_get(r, RK_MSG)), 0));
 		}
 }
 
@@ -291,8 +292,8 @@ static void problems(const struct dataset *ds)
 		if (!n++)
 			printf("\n## Flagged runs\n\nThe clock cannot vouch for these; %s.\n\n",
 			       ds->keep_flagged ? "they are used (--flagged)" : "they are not used");
-		printf("- boot %s, test %lu (`%s:%lu`): %s\n", r->boot->id, r->num, r->rec.source,
-		       r->rec.line, r->flag);
+		printf("- boot %s, test %lu (`%s:%lu`): %s\n", esc_md_str(r->boot->id, 0), r->num,
+		       esc_md_str(r->rec.source, 1), r->rec.line, esc_md_str(r->flag, 0));
 	}
 }
 
@@ -359,12 +360,12 @@ static void plots(const struct dataset *ds, const struct opts *o)
 		char stem[128];
 
 		if (!plot_wanted(&cs, wl[w])) {
-			printf("%s: no run passed, nothing to plot.\n\n", wl[w]);
+			printf("%s: no run passed, nothing to plot.\n\n", esc_md_str(wl[w], 0));
 			continue;
 		}
 		plot_stem(stem, sizeof(stem), wl[w]);
-		printf("![%s: %s by %s](%s.svg)\n![%s: run order](%s-order.svg)\n\n", wl[w],
-		       o->metric, group_by_name(o->by), stem, wl[w], stem);
+		printf("![%s: %s by %s](%s.svg)\n![%s: run order](%s-order.svg)\n\n", esc_md_str(wl[w], 0),
+		       o->metric, group_by_name(o->by), stem, esc_md_str(wl[w], 0), stem);
 	}
 	free(wl);
 	group_free(&cs);

@@ -2,6 +2,7 @@
 #include "parse.h"
 #include "problems.h"
 #include "refuse.h"
+#include "salvage.h"
 #include "util.h"
 #include "../lib/record.h"
 #include "../lib/reckeys.h"
@@ -213,48 +214,6 @@ static int plan_line(const char *s, size_t len, unsigned long *n)
 	return 1;
 }
 
-/* 1 if s[i..] is " crc=" and eight hex digits. */
-static int crc_at(const char *s, size_t n, size_t i)
-{
-	if (i + 13 > n || memcmp(s + i, " crc=", 5))
-		return 0;
-	for (size_t k = i + 5; k < i + 13; k++)
-		if (!strchr("0123456789abcdefABCDEF", s[k]))
-			return 0;
-	return 1;
-}
-
-static const char *const rec_starts[] = { "not ok ", "ok ", REC_DIAG_PREFIX };
-
-/* Offset of the first place in s[0..n) where a record could start, or n. */
-static size_t record_start(const char *s, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		for (int k = 0; k < 3; k++) {
-			size_t m = strlen(rec_starts[k]);
-
-			if (i + m <= n && !memcmp(s + i, rec_starts[k], m))
-				return i;
-		}
-	return n;
-}
-
-/*
- * Console noise may share a line with a record, before or after it. The
- * checksum tells whether an intact record is inside: look for one, and
- * say where it starts (*at), so a damaged record before it is not missed.
- */
-static enum rec_status salvage(const char *s, size_t n, struct rec *r, size_t *at)
-{
-	for (size_t i = record_start(s, n); i < n; i += 1 + record_start(s + i + 1, n - i - 1))
-		for (size_t j = i + 3; j + 13 <= n; j++)
-			if (crc_at(s, n, j) && rec_parse(s + i, j + 13 - i, r) == REC_GOOD) {
-				*at = i;
-				return REC_GOOD;
-			}
-	return REC_NOT_RECORD;
-}
-
 void parse_begin(struct parser *p, struct dataset *ds, const char *path)
 {
 	memset(p, 0, sizeof(*p));
@@ -283,12 +242,12 @@ void parse_line(struct parser *p, const char *s, size_t n, int last)
 		return;
 	}
 	if (st == REC_NOT_RECORD || st == REC_BAD_CRC || st == REC_NO_CRC) {
-		int tail = n >= 13 && crc_at(s, n, n - 13);
+		int tail = n >= 13 && salvage_crc_at(s, n, n - 13);
 		size_t at;
 
 		if (salvage(s, n, r, &at) == REC_GOOD) {
 			st = REC_GOOD;
-			if (record_start(s, at) < at)
+			if (salvage_start(s, at) < at)
 				problems_add(ds, source, lineno, "damaged record: a cut record precedes an "
 					"intact one on this line (the cut one not used)");
 		} else if (st == REC_NOT_RECORD && !tail) {

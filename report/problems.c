@@ -4,6 +4,7 @@
  */
 #include "problems.h"
 #include "util.h"
+#include "escape.h"
 
 #include <stdarg.h>
 #include <stdint.h>
@@ -73,8 +74,10 @@ void problems_print(const struct dataset *ds, FILE *out, int markdown)
 	fflush(stdout);
 	for (size_t i = 0; i < ds->nprobs; i++)
 		if (++count[first[i]] <= PROBLEMS_ALIKE)
-			fprintf(out, markdown ? "- `%s`: %s\n" : "%s: %s\n", ds->probs[i].where,
-				ds->probs[i].what);
+			/* what may quote a record's value: escaped, for a terminal or for markdown */
+			fprintf(out, markdown ? "- `%s`: %s\n" : "%s: %s\n", markdown ? esc_md_str(ds->probs[i].where, 1) :
+				esc_str(ds->probs[i].where), markdown ? esc_md_str(ds->probs[i].what, 0) :
+				esc_str(ds->probs[i].what));
 	for (size_t g = 0; g < ds->nprobs; g++) {
 		char lines[160] = "";
 		size_t n = 0, seen = 0;

@@ -12,6 +12,8 @@
 #include <unistd.h>
 
 enum { CHUNK = 1 << 20 };
+/* A line longer than this is read up to here (a record is 4096 bytes at most), the rest skipped and said */
+enum { LINE_MAX_READ = 4 * CHUNK };
 
 static ssize_t read_full(int fd, char *buf, size_t want)
 {
@@ -47,21 +49,30 @@ static int is_results_disk(const char *path, char label[RESDISK_LABEL_MAX + 1])
 
 /*
  * Feeds fd to p line by line, holding one chunk and the line it cuts, so a
- * source of any size costs the same memory. The buf[0..have) bytes come
- * first. A results disk's data ends at its first NUL byte.
+ * source of any size costs the same memory; a line longer than
+ * LINE_MAX_READ is read up to there, and the rest of it skipped with a
+ * problem saying so. The buf[0..have) bytes come first. A results disk's
+ * data ends at its first NUL byte.
  */
 static void stream(struct parser *p, int fd, const char *path, char *buf, size_t have,
 		   size_t cap, int stop_at_nul)
 {
-	int end = 0;
+	int end = 0, skipping = 0;
 
 	while (!end) {
 		ssize_t got;
 		size_t start = 0;
 		char *z;
 
-		if (have == cap)
+		if (have == cap && cap < LINE_MAX_READ) {
 			buf = xrealloc(buf, cap *= 2);	/* one line longer than a chunk */
+		} else if (have == cap) {
+			parse_line(p, buf, have, 0);
+			parse_problem(p->ds, path, p->lineno, "line longer than %d MiB: the rest of it not read",
+				      LINE_MAX_READ >> 20);
+			have = 0;
+			skipping = 1;
+		}
 		got = read(fd, buf + have, cap - have);
 		if (got < 0 && errno == EINTR)
 			continue;
@@ -73,6 +84,17 @@ static void stream(struct parser *p, int fd, const char *path, char *buf, size_t
 		}
 		end |= !got;
 		have += (size_t)got;
+		if (skipping) {	/* up to the end of the line too long */
+			char *nl = memchr(buf, '\n', have);
+
+			if (!nl) {
+				have = 0;
+				continue;
+			}
+			have -= (size_t)(nl + 1 - buf);
+			memmove(buf, nl + 1, have);
+			skipping = 0;
+		}
 		for (char *nl; (nl = memchr(buf + start, '\n', have - start)); start = (size_t)(nl - buf) + 1)
 			parse_line(p, buf + start, (size_t)(nl - buf - (ptrdiff_t)start), 0);
 		if (end && start < have)
@@ -97,6 +119,11 @@ static void parse_file(struct dataset *ds, const char *path)
 		die("%s: read: %s", path, strerror(errno));
 	disk = n == RESDISK_HDR_SIZE && !resdisk_check_header(buf, RESDISK_HDR_SIZE, label);
 	parse_begin(&p, ds, path);
+	/* the shape of a results disk's header (a label, NUL padding) without its magic: said, then read as a log */
+	if (!disk && n == RESDISK_HDR_SIZE && memchr(buf, 0, RESDISK_HDR_SIZE) &&
+	    (memmem(buf, 64, "RESULTS", 7) || memmem(buf, 64, "label=", 6)))
+		parse_problem(ds, path, 0, "looks like a results disk whose magic line is damaged (not \"%.*s\"): "
+			      "read as a serial log", (int)strlen(RESDISK_MAGIC) - 1, RESDISK_MAGIC);
 	if (disk)
 		p.src->label = xstrdup(label);
 	stream(&p, fd, path, buf, disk ? 0 : (size_t)n, CHUNK, disk);

@@ -3,6 +3,7 @@
 #include "../lib/stats.h"
 #include "table.h"
 #include "util.h"
+#include "escape.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -29,8 +30,9 @@ void summary_print(const struct cells *cs, const char *group_name, FILE *out, in
 				continue;
 			stats_summarize(c->v, c->nv, &s);
 			group_failures(c, fails, sizeof(fails));
-			table_add(&t, "%s", c->workload);
-			table_add(&t, "%s", c->group);
+			/* names from the records: escaped for a terminal, or for markdown */
+			table_add(&t, "%s", markdown ? esc_md_str(c->workload, 0) : esc_str(c->workload));
+			table_add(&t, "%s", markdown ? esc_md_str(c->group, 0) : esc_str(c->group));
 			table_add(&t, "%zu", c->nv);
 			table_add(&t, "%s", fails);
 			table_addnum(&t, s.min);
@@ -78,7 +80,8 @@ size_t summary_all(const struct dataset *ds, const char *metric, enum group_by b
 	}
 	for (size_t i = 0; nv > 1 && i < nv; i++) {
 		group_build(ds, metric, by, group_in_variant, &v[i], &cs);
-		fprintf(out, markdown ? "%s### %s\n\n" : "%s%s:\n", i ? "\n" : "", v[i].label);
+		fprintf(out, markdown ? "%s### %s\n\n" : "%s%s:\n", i ? "\n" : "",
+			markdown ? esc_md_str(v[i].label, 0) : esc_str(v[i].label));
 		summary_print(&cs, group_by_name(by), out, markdown);
 		total += cs.n;
 		group_free(&cs);

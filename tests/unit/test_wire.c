@@ -1,6 +1,7 @@
 /* lib/wire.c: the collector protocol's frames, addresses and hello. */
 #include "check.h"
 #include "wire.h"
+#include "crc32.h"
 
 #include <stdlib.h>
 
@@ -105,8 +106,68 @@ static void test_hello(void)
 		CHECK(wire_parse_hello(bad[i], strlen(bad[i]), mac, boot, &from) < 0, "hello '%s' is refused", bad[i]);
 }
 
+/* A text longer than any line sent: refused, however well framed (the frame's limit has room for a MAC). */
+static void test_too_long(void)
+{
+	static char text[WIRE_TEXT_MAX + 30], buf[WIRE_FRAME_MAX + 64];
+	struct wire_frame f;
+	int n;
+
+	memset(text, 'x', sizeof(text));
+	CHECK(wire_encode(buf, sizeof(buf), WIRE_LINE, 1, text, WIRE_TEXT_MAX + 1) == -1,
+	      "the encoder refuses a text of %d bytes", WIRE_TEXT_MAX + 1);
+	n = snprintf(buf, sizeof(buf), "SBC1 L 1 %.*s", WIRE_TEXT_MAX + 22, text);
+	n += snprintf(buf + n, sizeof(buf) - (size_t)n, " %08x", (unsigned)crc32_update(0, buf, (size_t)n));
+	CHECK(wire_decode(buf, (size_t)n, &f) == WIRE_TOO_LONG, "a frame of %d text bytes is WIRE_TOO_LONG, not a line",
+	      WIRE_TEXT_MAX + 22);
+	CHECK(wire_encode(buf, sizeof(buf), WIRE_LINE, 1, text, WIRE_TEXT_MAX) > 0 &&
+	      wire_decode(buf, strlen(buf) - 1, &f) == WIRE_OK && f.len == WIRE_TEXT_MAX, "%d bytes are a line",
+	      WIRE_TEXT_MAX);
+}
+
+static void test_keyed(void)
+{
+	struct wire_key k, other;
+	char buf[WIRE_FRAME_MAX], why[120];
+	struct wire_frame f;
+	const char *t = "ok 3 lines-file-2 boot=5eed0003 elapsed_s=95.890 crc=00000000";
+	int n;
+
+	CHECK(wire_key_set(&k, "lab-secret-0123456789abcdef\n", 28, why, sizeof(why)) == 0 && k.len == 27,
+	      "a key from a file's line, its newline left out");
+	CHECK(wire_key_set(&other, "short", 5, why, sizeof(why)) < 0 && strstr(why, "16 to 64"), "a short key: %s", why);
+	CHECK(wire_key_set(&other, "with a space in it!!", 20, why, sizeof(why)) < 0, "a key with spaces: %s", why);
+	wire_key_set(&other, "lab-secret-0123456789abcdeF", 27, why, sizeof(why));
+	n = wire_encode_keyed(buf, sizeof(buf), &k, "52-54-00-00-00-01-5eed0003", WIRE_LINE, 3, t, strlen(t));
+	CHECK(n > 0 && !strncmp(buf, "SBK1 L 3 ", 9), "a keyed frame: %.40s...", buf);
+	CHECK(wire_decode_keyed(buf, (size_t)n - 1, &k, "52-54-00-00-00-01-5eed0003", &f) == WIRE_OK && f.seq == 3 &&
+	      f.len == strlen(t) && !memcmp(f.text, t, f.len), "it decodes with the key, for its machine");
+	CHECK(wire_decode_keyed(buf, (size_t)n - 1, &other, "52-54-00-00-00-01-5eed0003", &f) == WIRE_BAD_MAC,
+	      "another key: WIRE_BAD_MAC");
+	CHECK(wire_decode_keyed(buf, (size_t)n - 1, &k, "52-54-00-00-00-02-5eed0003", &f) == WIRE_BAD_MAC,
+	      "another machine's series: WIRE_BAD_MAC");
+	CHECK(wire_decode(buf, (size_t)n - 1, &f) == WIRE_UNKEYED, "no key here: WIRE_UNKEYED");
+	n = wire_encode_keyed(buf, sizeof(buf), &k, "52-54-00-00-00-01-5eed0003", WIRE_LINE, 4, t, strlen(t));
+	memcpy(buf + 7, "3", 1);	/* the same line with another sequence number */
+	{
+		char *crc = buf + n - 10;
+
+		snprintf(crc, 11, " %08x\n", (unsigned)crc32_update(0, buf, (size_t)(crc - buf)));
+	}
+	CHECK(wire_decode_keyed(buf, (size_t)n - 1, &k, "52-54-00-00-00-01-5eed0003", &f) == WIRE_BAD_MAC,
+	      "a sequence number changed, the CRC made right: WIRE_BAD_MAC");
+	n = wire_encode(buf, sizeof(buf), WIRE_LINE, 3, t, strlen(t));
+	CHECK(wire_decode_keyed(buf, (size_t)n - 1, &k, "52-54-00-00-00-01-5eed0003", &f) == WIRE_NO_KEY,
+	      "a plain frame where a key is wanted: WIRE_NO_KEY");
+	/* a hello's MAC does not depend on the stem it is checked for */
+	n = wire_encode_keyed(buf, sizeof(buf), &k, "x", WIRE_HELLO, 0, "mac=52:54:00:00:00:01 boot=b from=1", 35);
+	CHECK(wire_decode_keyed(buf, (size_t)n - 1, &k, NULL, &f) == WIRE_OK, "a keyed hello decodes before a machine is known");
+}
+
 int main(void)
 {
+	test_too_long();
+	test_keyed();
 	test_round_trip();
 	test_damage();
 	test_refused();
