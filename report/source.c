@@ -1,5 +1,6 @@
 /* source: serial logs, results disks and result directories, read as a stream. */
 #include "parse.h"
+#include "problems.h"
 #include "util.h"
 #include "../lib/resdisk.h"
 
@@ -68,7 +69,7 @@ static void stream(struct parser *p, int fd, const char *path, char *buf, size_t
 			buf = xrealloc(buf, cap *= 2);	/* one line longer than a chunk */
 		} else if (have == cap) {
 			parse_line(p, buf, have, 0);
-			parse_problem(p->ds, path, p->lineno, "line longer than %d MiB: the rest of it not read",
+			problems_add(p->ds, path, p->lineno, "line longer than %d MiB: the rest of it not read",
 				      LINE_MAX_READ >> 20);
 			have = 0;
 			skipping = 1;
@@ -122,7 +123,7 @@ static void parse_file(struct dataset *ds, const char *path)
 	/* the shape of a results disk's header (a label, NUL padding) without its magic: said, then read as a log */
 	if (!disk && n == RESDISK_HDR_SIZE && memchr(buf, 0, RESDISK_HDR_SIZE) &&
 	    (memmem(buf, 64, "RESULTS", 7) || memmem(buf, 64, "label=", 6)))
-		parse_problem(ds, path, 0, "looks like a results disk whose magic line is damaged (not \"%.*s\"): "
+		problems_add(ds, path, 0, "looks like a results disk whose magic line is damaged (not \"%.*s\"): "
 			      "read as a serial log", (int)strlen(RESDISK_MAGIC) - 1, RESDISK_MAGIC);
 	if (disk)
 		p.src->label = xstrdup(label);
