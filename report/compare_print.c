@@ -3,9 +3,11 @@
 #include "metrics.h"
 #include "table.h"
 #include "util.h"
+#include "escape.h"
 
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 const char *compare_verdict_name(enum verdict v, const char *metric)
 {
@@ -20,7 +22,11 @@ const char *compare_verdict_name(enum verdict v, const char *metric)
 
 const char *compare_name(const struct comparison *c, char *buf, size_t size)
 {
-	snprintf(buf, size, "%s%s%s", c->workload, c->group ? "/" : "", c->group ? c->group : "");
+	char raw[512];
+
+	/* names from the records: their control characters escaped */
+	snprintf(raw, sizeof(raw), "%s%s%s", c->workload, c->group ? "/" : "", c->group ? c->group : "");
+	esc_text(buf, size, raw, strlen(raw));
 	return buf;
 }
 
@@ -77,9 +83,9 @@ void compare_print(const struct comparison *c, size_t n, const char *metric,
 		const struct comparison *p = &c[i];
 		const struct estimate *e = &p->est;
 
-		table_add(&t, "%s", p->workload);
+		table_add(&t, "%s", markdown ? esc_md_str(p->workload, 0) : esc_str(p->workload));
 		if (has_group)
-			table_add(&t, "%s", p->group ? p->group : "-");
+			table_add(&t, "%s", !p->group ? "-" : markdown ? esc_md_str(p->group, 0) : esc_str(p->group));
 		table_add(&t, "%s", e->have ? compare_verdict_name(p->verdict, metric) : "no verdict possible");
 		add_figures(&t, p);
 		if (e->have)
