@@ -66,6 +66,16 @@ IMG_OBJS  := $(patsubst %.c,$(OBJ)/%.o,$(INIT_SRC) rootfs/multicall.c workloads/
 	       $(addprefix workloads/,$(addsuffix .c,$(WL_NAMES))))
 IMG_BIN   := $(A)/swapbench
 
+# SMP=N above 1 without KERNEL=: the default kernel has one CPU (no
+# CONFIG_SMP), so the variant smp, which has SMP and ACPI, said once
+ifeq ($(strip $(KERNEL)),)
+ifneq ($(filter-out 0 1,$(SMP)),)
+KERNEL := smp
+ifeq ($(MAKELEVEL),0)
+$(info make: SMP=$(SMP): the default kernel has no CONFIG_SMP: booting KERNEL=smp, the default with the variant smp)
+endif
+endif
+endif
 # KERNEL= is a bzImage, or any kernel kernel/resolve names (a variant, a
 # source tree, debian:X.Y[+variant]), built into out/ARCH/kernels/NAME/.
 KERNEL_FILE := $(if $(KERNEL),$(shell test -f '$(KERNEL)' && echo '$(KERNEL)'))
@@ -130,7 +140,7 @@ help:
 	$(call help_var,EXTRA,files or directories to add under /extra (for the exec workload))
 	$(call help_var,EXTRA_BIN,host programs to add with their shared libraries (/usr/bin/perl))
 	$(call help_var,EXTRA_ON,where EXTRA and EXTRA_BIN go: disk (the filesystem disk) or initramfs (diskless boots))
-	$(call help_var,SMP,CPUs to boot (x86_64; a KERNEL= variant or source without SMP and ACPI gets the variant smp on top))
+	$(call help_var,SMP,CPUs to boot (x86_64; a kernel without SMP and ACPI gets the variant smp on top$(comma) said))
 	$(call help_var,ICOUNT,under TCG: 1 (unset) the guest clock counts instructions$(comma) 0 the host clock (every boot$(comma) host/qemu.sh))
 	$(call help_var,DETERMINISTIC,1: same kernel + image + command line = byte-identical results (x86_64$(comma) TCG))
 	$(call help_var,KERNELS,make compare: the kernels$(comma) each as KERNEL= takes it$(comma) or NAME=KERNEL)

@@ -28,7 +28,7 @@ baseline() {
 step() {
 	local want=$1
 	shift
-	out=$(env -u ICOUNT -u DETERMINISTIC "$@" KERNEL=$T/no-such-bzImage BISECT_DIR=$T/steps RUNS=1 WORKLOADS=idle \
+	out=$(env -u ICOUNT -u DETERMINISTIC "$@" "KERNEL=$T/no-such-bzImage" "BISECT_DIR=$T/steps" RUNS=1 WORKLOADS=idle \
 		experiments/bisect-run --baseline "$base" --max-boots 1 2>&1)
 	rc=$?
 	[ "$rc" = "$want" ]

@@ -35,4 +35,19 @@ named 1 debian:6.12+modern debian-6_12-modern
 named 2 /tmp/some/bzImage bzimage
 # a tree: the fragments decide, the tree is not read
 named 2 "$top" "$(basename "$top" | tr '[:upper:]' '[:lower:]' | tr -c 'a-z0-9_\n-' '-')-smp"
+# make: SMP=2 without KERNEL= boots the variant smp, said once; with KERNEL= its image path follows resolve
+out=$(make -n --no-print-directory kernel-spec SMP=2 2>&1)
+if grep -q "kernel/resolve x86_64 'smp'" <<<"$out" && [ "$(grep -c '^make: SMP=2: the default kernel has no CONFIG_SMP: booting KERNEL=smp' <<<"$out")" = 1 ]; then
+	pass "make SMP=2 without KERNEL=: the variant smp, said once"
+else
+	fail "make SMP=2 without KERNEL=: the variant smp, said once" "$(head -c 400 <<<"$out")"
+fi
+out=$(make -n --no-print-directory kernel-spec KERNEL=debian:6.12+modern SMP=2 2>&1)
+if grep -q "out/x86_64/kernels/debian-6_12-modern-smp/bzImage" <<<"$out"; then
+	pass "make KERNEL=debian:6.12+modern SMP=2: the image path names the smp kernel"
+else
+	fail "make KERNEL=debian:6.12+modern SMP=2: the image path names the smp kernel" "$(head -c 400 <<<"$out")"
+fi
+out=$(make -n --no-print-directory image 2>&1)
+if ! grep -q "SMP=\|kernel/resolve" <<<"$out"; then pass "make without SMP: the default kernel, nothing said"; else fail "make without SMP: the default kernel, nothing said" "$(head -c 400 <<<"$out")"; fi
 exit $failed
