@@ -115,7 +115,7 @@ static s64 dmm_charge(struct dmm *d, struct dmm_io *io, u64 len, s64 now)
  * bio: what the block layer's plug merges hand a disk, which this target,
  * above them, would otherwise see bio by bio.
  */
-static void dmm_charge_incoming(struct dmm *d)
+static void dmm_charge_incoming(struct dmm *d, s64 now, struct list_head *ended)
 {
 	struct dmm_io *io, *first, *last;
 
@@ -149,8 +149,13 @@ static void dmm_charge_incoming(struct dmm *d)
 			io->charged = 1;
 			if (io != first)
 				d->merged++;
-			if (io->own || io->done)
+			if (io->done && due <= now) {
+				/* done, and the model's time is up already: ended by the caller */
+				io->ending = 1;
+				list_add_tail(&io->node, ended);
+			} else if (io->own || io->done) {
 				dmm_enqueue(d, io);
+			}
 			if (io == last)
 				break;
 		}
@@ -300,13 +305,20 @@ struct dmm_plug {
 /* bios reach the model, in order: charged at once */
 static void dmm_arrive(struct dmm *d, struct list_head *bios)
 {
+	struct dmm_io *io, *tmp;
 	unsigned long flags;
+	LIST_HEAD(ended);
 
 	spin_lock_irqsave(&d->lock, flags);
 	list_splice_tail_init(bios, &d->incoming);
-	dmm_charge_incoming(d);
+	dmm_charge_incoming(d, ktime_get_ns(), &ended);
 	dmm_arm(d);
 	spin_unlock_irqrestore(&d->lock, flags);
+	/* a plug's bios DEVICE finished already, whose time is up: no timer */
+	list_for_each_entry_safe(io, tmp, &ended, node) {
+		list_del_init(&io->node);
+		bio_endio(io->bio);
+	}
 }
 
 /* the submitter unplugs: what it plugged reaches the disk together */
