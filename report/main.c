@@ -5,6 +5,7 @@
  * (the reference with the statistics: docs/report.md).
  */
 #include "cmd.h"
+#include "metrics.h"
 #include "util.h"
 #include "../lib/reckeys.h"
 
@@ -75,7 +76,7 @@ static const struct option_def {
 	{ "--higher-better", NULL, FIELD(higher_better), K_FLAG, 0, C_COMPARE | C_RANK,
 	  "larger values are better" },
 	{ "--metrics", "KEY,...", FIELD(metrics), K_STRING, 0, C_COMPARE,
-	  "one table of several metrics, a verdict each, Holm over the whole table" },
+	  "several metrics in one table, Holm over all of it" },
 	{ "--baseline", "NAME", FIELD(baseline), K_STRING, 0, C_RANK | C_MD,
 	  "the one the others face (default partition)" },
 	{ "--plots", "DIR", FIELD(plots), K_STRING, 0, C_MD, "also write the plots to DIR, linked" },
@@ -196,7 +197,9 @@ static void set_option(struct opts *o, const struct option_def *d, const char *a
 	case K_METRIC:
 		if (!metric_ok(arg))
 			usage_error("%s: '%s' is not a record key", d->name, arg);
-		*(const char **)field = arg;
+		/* a name the report knows (throughput, free_latency) is its key */
+		*(const char **)field = metric_key(arg);
+		o->higher_better |= metric_higher_better(*(const char **)field);
 		break;
 	case K_GROUP:
 		if (group_parse_by(arg) < 0)

@@ -40,8 +40,11 @@ check "source tree: identified by its files' names, sizes and times" grep -q 'is
 
 # Fragment lines for other versions: a symbol 6.1 lacks is named with the
 # version, the fragment file and line; a version condition makes it skip.
+# (a copy of the tree's kernel/ with what kernel/build reads beside it:
+# host/util.sh, the disk model's module sources)
 mkdir -p "$T/kernel/variants"
 cp kernel/build kernel/source.sh kernel/base.config kernel/x86_64.config "$T/kernel/"
+cp -r host disk "$T/"
 printf 'CONFIG_SWAPBENCH_NO_SUCH_SYMBOL=y  # a test\n' >"$T/kernel/variants/sbtest.config"
 msg=$("$T/kernel/build" --check x86_64 sbtest 2>&1)
 check "fragments: a symbol 6.1 does not have fails the check (status $?)" test $? = 1

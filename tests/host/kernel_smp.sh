@@ -36,7 +36,7 @@ named 2 /tmp/some/bzImage bzimage
 # a tree: the fragments decide, the tree is not read
 named 2 "$top" "$(basename "$top" | tr '[:upper:]' '[:lower:]' | tr -c 'a-z0-9_\n-' '-')-smp"
 # make: SMP=2 without KERNEL= boots the variant smp, said once; with KERNEL= its image path follows resolve
-out=$(make -n --no-print-directory kernel-spec SMP=2 2>&1)
+out=$(env -u MAKELEVEL -u MAKEFLAGS -u MFLAGS make -n --no-print-directory kernel-spec SMP=2 2>&1)
 if grep -q "kernel/resolve x86_64 'smp'" <<<"$out" && [ "$(grep -c '^make: SMP=2: the default kernel has no CONFIG_SMP: booting KERNEL=smp' <<<"$out")" = 1 ]; then
 	pass "make SMP=2 without KERNEL=: the variant smp, said once"
 else

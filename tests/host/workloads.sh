@@ -131,19 +131,19 @@ usemem_keys="case throughput_kbs tasks task_kbs_min task_kbs_max free_latency_us
 for c in swap-w-seq swap-w-rand swap-w-seq-mt swap-w-rand-mt swapin; do
 	SWAPBENCH_MEMINFO=$tmp/meminfo run $c --tasks=2 --fraction=0.1
 	ran_ok "${c}_runs" "$usemem_keys"
-	check "${c}_times_the_free_of_its_memory" "got '$(val free_latency_us)' '$(val free_latency_max_us)'" \
+	holds "${c}_times_the_free_of_its_memory" "got '$(val free_latency_us)' '$(val free_latency_max_us)'" \
 		'is_num "$(val free_latency_us)" && is_num "$(val free_latency_max_us)" && le "$(val free_latency_us)" "$(val free_latency_max_us)"'
 done
 SWAPBENCH_MEMINFO=$tmp/meminfo run swap-w-seq --tasks=2 --fraction=0.1
-check swap-w-seq_sizes_from_the_meminfo_it_reads "got unit_bytes=$(val unit_bytes) swap_total_kb=$(val swap_total_kb)" \
+holds swap-w-seq_sizes_from_the_meminfo_it_reads "got unit_bytes=$(val unit_bytes) swap_total_kb=$(val swap_total_kb)" \
 	'[ "$(val unit_bytes)" = 3145728 ] && [ "$(val swap_total_kb)" = 40960 ] && [ "$(val mem_available_kb)" = 40960 ]'
-check swap-w-seq_throughput_is_a_sum_of_tasks "got $(val throughput_kbs) from $(val task_kbs_min)..$(val task_kbs_max)" \
+holds swap-w-seq_throughput_is_a_sum_of_tasks "got $(val throughput_kbs) from $(val task_kbs_min)..$(val task_kbs_max)" \
 	'le "$(val task_kbs_max)" "$(val throughput_kbs)" && le "$(val task_kbs_min)" "$(val task_kbs_max)" && [ "$(val throughput_kbs)" -gt 0 ]'
 
 # mthp-frag needs swap and an enabled mTHP size: on the host, where this
 # test cannot arrange either, it fails naming what it lacks (never a result)
 run mthp-frag --size=1M --small=0 --iterations=1
-check mthp-frag_without_swap_or_mthp_fails_naming_it "exit $rc, out '$out', err '$err'" \
+holds mthp-frag_without_swap_or_mthp_fails_naming_it "exit $rc, out '$out', err '$err'" \
 	'[ "$rc" = 1 ] && [ -z "$out" ] && grep -qE "^mthp-frag: (/sys/kernel/mm/transparent_hugepage/hugepages-64kB|no 64 KiB folio was swapped out)" <<<"$err"'
 
 # idle
