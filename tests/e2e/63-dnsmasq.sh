@@ -151,8 +151,11 @@ serve service -u dnsmasq --conf-dir="$T/dnsmasq.d,.dpkg-dist,.dpkg-old,.dpkg-new
 netboot pxelinux-i586 i586
 records pxelinux-i586 i686	# uname -m on the Pentium III
 d=$T/service.dnsmasq
+# pxelinux may end a transfer itself once it holds what it reads (a TFTP
+# error 0, "file close received"), and dnsmasq then logs "failed sending":
+# served either way; the records above show the image booted
 for f in pxelinux.0 ldlinux.c32 bzImage initramfs.cpio.gz; do
-	check "pxelinux-i586: dnsmasq sent i686/$f (the i586 image)" grep -q "sent $root/i686/$f to " "$d"
+	check "pxelinux-i586: dnsmasq served i686/$f (the i586 image)" grep -Eq "(sent|failed sending) $root/i686/$f to " "$d"
 done
 check "pxelinux-i586: pxelinux read its configuration" grep -q "sent $root/i686/pxelinux.cfg/default to " "$d"
 check "pxelinux-i586: pxelinux loaded the kernel" grep -aq '^Loading bzImage' "$log"
