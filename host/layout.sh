@@ -42,7 +42,8 @@ layout_plan() {
 	case $disk_gb in ''|*[!0-9]*|0) echo "LAYOUT=$layout needs the disk's size: DISK_GB=$disk_gb is not a number of GB above 0" >&2; return 2 ;; esac
 	# GB of 10^9 bytes, as disks are sold, down to whole 2 MiB
 	disk_mib=$((disk_gb * 1000000000 / 1048576 / 2 * 2))
-	# the last MiB stays outside every partition: the disk model's counters are its last 4 KiB
+	# the last MiB stays outside every partition (it once held the host-side
+	# model's counters; kept, so that every layout's LBAs stay what they were)
 	end=$(((disk_mib - 1) * 2048))
 	if [ "$layout" = seed000 ]; then
 		if [ $((1 + fs_mib + swap_mib + 1)) -gt "$disk_mib" ]; then
