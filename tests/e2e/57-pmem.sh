@@ -30,4 +30,19 @@ check "pmem: the partition's run swapped on the partition, not the pmem device" 
 check "pmem: the device's image is removed after the boot" test ! -e "$dir/pmem.img"
 "$REPORT" rank --baseline partition "$log" >"$T/rank.txt" 2>&1
 check "pmem: the report names the backend pmem" grep -q ' pmem ' "$T/rank.txt"
+
+# refused before anything boots where the device cannot be had
+one=(swapbench.workloads=idle swapbench.runs=1 swapbench.warmup=0 swapbench.backends=pmem)
+ARCH=i686 boot i686 -- "${one[@]}"
+check "pmem: ARCH=i686 refused with status 2 (got $rc)" test "$rc" = 2
+check "pmem: ... before a boot" test ! -s "$log"
+nopmem=$T/bz-nopmem
+cp "$BZIMAGE" "$nopmem" && grep -v '^CONFIG_VIRTIO_PMEM=' "$BZIMAGE.config" >"$nopmem.config"
+BZIMAGE=$nopmem boot nopmem -- "${one[@]}" 2>"$T/nopmem.err"
+check "pmem: a kernel without CONFIG_VIRTIO_PMEM refused with status 2 (got $rc), naming it" \
+	bash -c "[ $rc = 2 ] && grep -q 'the kernel has no CONFIG_VIRTIO_PMEM' '$T/nopmem.err'"
+BZIMAGE=$nopmem boot nopmem-partition -- swapbench.workloads=idle swapbench.idle.seconds=0 swapbench.runs=1 \
+	swapbench.warmup=0 swapbench.backends=partition
+check "pmem: that kernel still boots a plan without pmem (status $rc), with no pmem device" \
+	bash -c "[ $rc = 0 ] && ! grep -q virtio-pmem '$dir/qemu.cmd'"
 finish

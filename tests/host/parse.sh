@@ -54,6 +54,13 @@ if [ "$(grep '^[a-z_]*=' <<<"$again")" = "$(grep '^[a-z_]*=' <<<"$out")" ]; then
 else
 	fail "parse: round trip" "$(diff <(echo "$out") <(echo "$again") | head -n 4 | xargs)"
 fi
+# each configuration's kind, one "conf NAME kind=KIND" line each (what qemu/run reads to attach pmem)
+kinds=$("$init" --parse "swapbench.backends=pmem@swappiness=10,zswap+partition,file" | grep '^conf ' | paste -sd' ')
+if [ "$kinds" = "conf pmem@swappiness=10 kind=pmem conf zswap+partition kind=zswap conf file kind=file" ]; then
+	pass "parse: each configuration's kind, in order (pmem, zswap, file)"
+else
+	fail "parse: each configuration's kind" "got '$kinds'"
+fi
 # swap configurations: a list prints back as given; bad specs are refused on the host
 confs="partition,zram:lz4:64M@swappiness=100,zswap:zstd:zbud:25%+file@mglru=1@page-cluster=0"
 if "$init" --check "swapbench.backends=$confs" | grep -qxF "backends=$confs"; then
