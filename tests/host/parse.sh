@@ -13,7 +13,7 @@ init=$OUT/host/init-host
 source "$top/tests/passfail.sh"
 [ -x "$init" ] || { fail "parse: init-host" "no $init (make host builds it)"; exit 1; }
 
-given=(part=/dev/vda1 fsdev=LABEL=fs file=/a/b.swap size=67108864 create=zero backends=file
+given=(part=/dev/vda1 fsdev=LABEL=fs pmem=LABEL=swapbench-pmem file=/a/b.swap size=67108864 create=zero backends=file
 	"workloads=fight,idle" runs=3 warmup=0 order=random seed=7 draw=5 timeout=30 vmstat=2 results=/dev/vdb
 	force=1 flush=0 shell=1 end=qemu quiet=1 tag=preempt boot=b00t disk=hdd-7k500 rotational=1 diskmodel=1 diskcheck=quick
 	"instrument=accel:tcg,clock:host" collect=10.0.2.2:7000)
