@@ -91,7 +91,7 @@ REPORT    := $(HOST_OUT)/swapbench-report
 comma := ,
 help_var = @printf '  %-22s %s\n' '$(1)=$($(1))' '$(2)'
 
-.PHONY: docs wl-names unit-tests help image image-user kernel kernel-spec initramfs host run check bench calibrate diskcheck seeds pxe compare lava lava-check fuzz clean deps deps-kernel FORCE
+.PHONY: kbuild-image docs wl-names unit-tests help image image-user kernel kernel-spec initramfs host run check bench calibrate diskcheck seeds pxe compare lava lava-check fuzz clean deps deps-kernel FORCE
 .DEFAULT_GOAL := help
 
 # The registry: what the image's own parser and tables say (init/registry.h),
@@ -284,9 +284,9 @@ $(HOST_OUT)/asan/tests/test_%: tests/unit/test_%.c $$(call test_src,$$*) tests/u
 	@mkdir -p $(@D)
 	$(HOST_CC) $(HOST_CFLAGS) $(SAN_FLAGS) -Iinit -Ilib -Itests/unit -o $@ $< $(call test_src,$*) $(TEST_LIBS_$*) -lm
 
-$(HOST_OUT)/wl/%: workloads/%.c workloads/wl.c workloads/wl_fill.c $(wildcard workloads/*.h lib/*.h) lib/size.c lib/swapfile.c lib/swaphdr.c
+$(HOST_OUT)/wl/%: workloads/%.c workloads/wl.c workloads/wl_fill.c $(wildcard workloads/*.h lib/*.h) lib/size.c lib/swapfile.c lib/swaphdr.c lib/hmac.c
 	@mkdir -p $(@D)
-	$(HOST_CC) $(HOST_CFLAGS) -o $@ $< workloads/wl.c workloads/wl_fill.c lib/size.c $(if $(filter create,$*),lib/swaphdr.c lib/swapfile.c)
+	$(HOST_CC) $(HOST_CFLAGS) -o $@ $< workloads/wl.c workloads/wl_fill.c lib/size.c $(if $(filter create,$*),lib/swaphdr.c lib/swapfile.c) $(if $(filter kbuild,$*),lib/hmac.c)
 
 $(addprefix $(HOST_OUT)/wl/,$(WL_ALIASES)): $(HOST_OUT)/wl/%: $$(HOST_OUT)/wl/$$(call wl_prog,$$*)
 	ln -sf $(call wl_prog,$*) $@
@@ -304,8 +304,17 @@ image-user: deps
 	@$(MAKE) --no-print-directory initramfs host
 
 # --- running --------------------------------------------------------------
-run: image
-	@experiments/experiment
+# WORKLOADS naming kbuild: its tree (rootfs/kbuildtree, cached) and the host's
+# make, gcc, cc1 and as go on the filesystem disk, in an image of their own
+KBUILD_RUN := $(filter kbuild,$(subst $(comma), ,$(WORKLOADS)))
+KBUILD_BIN := make gcc $(shell gcc -print-prog-name=cc1 2>/dev/null) as
+KBUILD_INITRD := $(A)/initramfs-kbuild.cpio.gz
+kbuild-image: image
+	@tree=$$(rootfs/kbuildtree) && $(MAKE) --no-print-directory initramfs EXTRA_ON=disk \
+	  EXTRA="$(EXTRA) $$tree" EXTRA_BIN="$(EXTRA_BIN) $(KBUILD_BIN)" INITRD=$(KBUILD_INITRD)
+
+run: $(if $(KBUILD_RUN),kbuild-image,image)
+	@$(if $(KBUILD_RUN),INITRD=$(KBUILD_INITRD)) experiments/experiment
 
 check:
 	@qemu/deps source && { kernel/build source >/dev/null 2>&1 & }; qemu/deps check; rc=$$?; wait; exit $$rc
