@@ -24,6 +24,14 @@ check_line() {
 	sed -n 's/^error: //p' <<<"$out" | head -n 1
 }
 
+# backend_kinds TEXT: the kinds of the swap configurations TEXT's
+# swapbench.backends names (partition, file, pmem, zram, zswap; the
+# default list's without one), one a line, as the image's parser reads them
+backend_kinds() {
+	[ -x "$INIT_HOST" ] || return 0
+	"$INIT_HOST" --parse "$1" 2>/dev/null | sed -n 's/^conf [^ ]* kind=//p' | sort -u
+}
+
 # experiment_keys WHO: sets SB_KEYS to the keys for WORKLOADS RUNS WARMUP
 # and the words of APPEND; on a bad value says on stderr what is wrong,
 # naming the variable, and returns 2.

@@ -169,12 +169,32 @@ drive_arg() {
 }
 
 # pmem_args N FILE BYTES: the options that map FILE into the guest as
-# virtio-pmem disk N (DETERMINISTIC=1: every read and write is a memory
-# copy by the guest's own instructions), one a line
+# virtio-pmem disk N (DETERMINISTIC=1's disks, the backend pmem's device:
+# every read and write is a memory copy by the guest's own instructions),
+# one a line
 pmem_args() {
-	[ $(($3 % 2097152)) = 0 ] || { echo "DETERMINISTIC=1 maps $2 into guest memory: its size ($3 bytes) must be a multiple of 2 MiB"; return 2; }
+	[ $(($3 % 2097152)) = 0 ] || { echo "virtio-pmem maps $2 into guest memory: its size ($3 bytes) must be a multiple of 2 MiB"; return 2; }
 	printf '%s\n' -object "memory-backend-file,id=pmem$1,share=on,mem-path=$2,size=$(($3 / 1048576))M" \
 		-device "virtio-pmem-pci,memdev=pmem$1,id=pmemdev$1"
+}
+
+# pmem_refusal ARCH NETBOOT DISKS KPMEM: nothing, or why a boot whose
+# backends include pmem cannot have its device. DISKS: empty with --no-disks;
+# KPMEM: what the kernel's .config says of CONFIG_VIRTIO_PMEM (y, m, n;
+# empty: no .config beside it, unknown)
+pmem_refusal() {
+	local arch=$1 netboot=$2 disks=$3 kpmem=$4
+	[ "$arch" = x86_64 ] || { echo "swapbench.backends names pmem: its virtio-pmem device needs ARCH=x86_64 (64-bit physical addresses), not ARCH=$arch"; return 2; }
+	[ -z "$netboot" ] || { echo "swapbench.backends names pmem, and a network boot (NET_BOOT, NET_TAP, PXE) has no pmem device: boot from QEMU's -kernel, or leave pmem out"; return 2; }
+	[ -n "$disks" ] || { echo "swapbench.backends names pmem, and --no-disks boots without swap disks"; return 2; }
+	[ "$kpmem" != n ] || { echo "swapbench.backends names pmem, and the kernel has no CONFIG_VIRTIO_PMEM: boot an x86_64 kernel built with it (x86_64.config has it; a stock kernel with MODULES= and virtio_pmem, nd_pmem)"; return 2; }
+}
+
+# pmem_append CLOCK: the kernel command line a pmem device needs: no 64 MiB
+# bounce buffer for its window above 4 GiB (clock_append has it already
+# under DETERMINISTIC=1)
+pmem_append() {
+	[ "$1" = deterministic ] || echo "swiotlb=noforce"
 }
 
 # mem_arg MEM PMEM_N PMEM_MIB: -m's value (pmem disks lie outside guest RAM)

@@ -14,10 +14,11 @@ static const char *const end_names[] = { "poweroff", "reboot", "halt", "qemu", N
 const struct key cmdkeys[] = {
 	{ "part", K_STR, F(part), 0, 0, NULL, KEY_HELP("swap partition: /dev/vda1, LABEL=x, UUID=x or PARTUUID=x") },
 	{ "fsdev", K_STR, F(fsdev), 0, 0, NULL, KEY_HELP("ext2/3/4 filesystem that holds the swapfile (designated as part is)") },
+	{ "pmem", K_STR, F(pmem), 0, 0, NULL, KEY_HELP("pmem device (virtio-pmem, memmap=) the backend pmem swaps on, whole (designated as part is)") },
 	{ "file", K_STR, F(file), 0, 0, NULL, KEY_HELP("swapfile path inside fsdev") },
 	{ "size", K_SIZE, F(size), 40960, 1ULL << 40, NULL, KEY_HELP("swapfile size (64M); 0: the partition's size, else 2 x MemTotal") },
 	{ "create", K_ENUM, F(create), 0, 0, cmdkeys_create_names, KEY_HELP("how the swapfile is made; given explicitly, no fallback to zero") },
-	{ "backends", K_BACKENDS, F(conf), 0, 0, NULL, KEY_HELP("the swap configurations to alternate: partition, file, zram, zswap+partition, with options and VM knobs (docs/swap-configurations.md); by default partition and file, each where designated") },
+	{ "backends", K_BACKENDS, F(conf), 0, 0, NULL, KEY_HELP("the swap configurations to alternate: partition, file, pmem, zram, zswap+partition, with options and VM knobs (docs/swap-configurations.md); by default partition and file, each where designated") },
 	{ "workloads", K_LIST, F(workloads), 0, 0, NULL, KEY_HELP("the workloads, in order") },
 	{ "runs", K_UINT, F(runs), 1, 100000, NULL, KEY_HELP("measured runs per workload per backend (make run passes RUNS when set); with until, the least") },
 	{ "warmup", K_UINT, F(warmup), 0, 1000, NULL, KEY_HELP("unmeasured runs first, per workload per backend") },

@@ -25,6 +25,7 @@ struct sb_param {
 struct sb_config {
 	char part[CMD_VAL_MAX];		/* swap partition, "" = none */
 	char fsdev[CMD_VAL_MAX];	/* filesystem holding the swapfile, "" = none */
+	char pmem[CMD_VAL_MAX];		/* pmem device for the pmem configuration, "" = none */
 	char file[CMD_VAL_MAX];		/* swapfile path inside fsdev */
 	uint64_t size;			/* swapfile bytes; 0 = the partition's size */
 	enum sb_create create;

@@ -299,6 +299,22 @@ int disks_rotational_now(const char *dev)
 	return -ENOENT;
 }
 
+int disks_driver(const char *dev, char *name, size_t size)
+{
+	static const char *const up[] = { "", "../" };	/* a disk, or a partition in it */
+	const char *base = strrchr(dev, '/');
+	char path[PATH_MAX], real[PATH_MAX];
+
+	for (size_t i = 0; i < sizeof(up) / sizeof(up[0]); i++) {
+		snprintf(path, sizeof(path), "/sys/class/block/%s/%sdevice/driver", base ? base + 1 : dev, up[i]);
+		if (!realpath(path, real))
+			continue;
+		snprintf(name, size, "%s", strrchr(real, '/') + 1);
+		return 0;
+	}
+	return -ENOENT;
+}
+
 int disks_first_lba(const char *dev, uint64_t *lba)
 {
 	const char *name = strrchr(dev, '/');

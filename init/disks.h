@@ -37,6 +37,8 @@ int disks_rotational_now(const char *dev);
 /* a number from queue/FILE of dev's disk (the whole disk for a partition):
  * 0 or -errno */
 int disks_queue_get(const char *dev, const char *file, uint64_t *v);
+/* the name of the driver bound to dev's disk (nd_pmem, virtio_blk, sd): 0 or -errno */
+int disks_driver(const char *dev, char *name, size_t size);
 /* where partition dev starts on its disk, in 512-byte sectors (0 for a disk) */
 int disks_first_lba(const char *dev, uint64_t *lba);
 

@@ -62,12 +62,13 @@ static enum bench_status error(const char *fmt, ...)
 	return BENCH_ERROR;
 }
 
-/* The swap partition, the swapfile's filesystem and the results disk: three devices (disks_distinct). */
+/* The swap partition, the swapfile's filesystem, the pmem device and the results disk: distinct devices (disks_distinct). */
 static enum bench_status check_distinct(void)
 {
 	const struct disks_use d[] = {
 		{ "part", swapconf_uses(S.cfg.conf, S.cfg.nconfs, BACKEND_PARTITION) ? S.cfg.part : "" },
 		{ "fsdev", swapconf_uses(S.cfg.conf, S.cfg.nconfs, BACKEND_FILE) ? S.cfg.fsdev : "" },
+		{ "pmem", swapconf_uses(S.cfg.conf, S.cfg.nconfs, BACKEND_PMEM) ? S.cfg.pmem : "" },
 		{ "results", S.cfg.results },
 	};
 	char why[200];
@@ -84,8 +85,10 @@ static enum bench_status check_distinct(void)
  */
 static enum bench_status choose_backends(void)
 {
-	static const char *const key[BACKEND_COUNT] = { "part", "fsdev" };
+	static const char *const key[BACKEND_COUNT] = { "part", "fsdev", "pmem" };
+	static const char *const what[BACKEND_COUNT] = { "partition", "swapfile", "pmem device" };
 	struct sb_config *c = &S.cfg;
+	const char *specs[BACKEND_COUNT] = { c->part, c->fsdev, c->pmem };
 	char why[400];
 	int k = 0;
 
@@ -93,12 +96,12 @@ static enum bench_status choose_backends(void)
 		return error("this kernel has no swap support (no /proc/swaps: build it with CONFIG_SWAP=y)");
 	for (int i = 0; i < c->nconfs; i++) {
 		const struct sb_swapconf *sc = &c->conf[i];
-		const char *spec = sc->disk == BACKEND_PARTITION ? c->part : c->fsdev;
+		const char *spec = specs[sc->disk];
 
 		if (sc->kind != KIND_ZRAM && !spec[0]) {
 			if (c->confs_given)
 				return error("swapbench.backends=%s swaps on the %s: give swapbench.%s=DEV", sc->name,
-					     sc->disk == BACKEND_PARTITION ? "partition" : "swapfile", key[sc->disk]);
+					     what[sc->disk], key[sc->disk]);
 			continue;
 		}
 		c->conf[k++] = *sc;
@@ -129,12 +132,19 @@ static enum bench_status setup_swap(void)
 		if (!size)
 			size = S.be[BACKEND_PARTITION].bytes;
 	}
+	if (swapconf_uses(c->conf, c->nconfs, BACKEND_PMEM)) {
+		if (swap_setup_pmem(c, &S.be[BACKEND_PMEM], why, sizeof(why)) < 0)
+			return error("%s", why);
+		records_swap(&S.be[BACKEND_PMEM]);
+		if (!size)
+			size = S.be[BACKEND_PMEM].bytes;
+	}
 	if (!size)
 		size = (uint64_t)records_mem()->total_kb * 2048;
 	S.disk_bytes = size;
 	for (int i = 0; i < c->nconfs; i++) {
 		uint64_t cap = c->conf[i].kind == KIND_ZRAM ? zram_bytes(&c->conf[i], records_mem()->total_kb, size)
-			     : c->conf[i].disk == BACKEND_PARTITION ? S.be[BACKEND_PARTITION].bytes : size;
+			     : c->conf[i].disk != BACKEND_FILE ? S.be[c->conf[i].disk].bytes : size;
 		struct sb_config one = { .nconfs = 1 };
 
 		one.conf[0] = c->conf[i];
@@ -216,7 +226,7 @@ static enum bench_status check_workloads(int pass)
 /* Every swap area off, then zswap off and zram0 reset: nothing of the last configuration left. */
 static int all_off(char *why, size_t n)
 {
-	struct swap_backend *areas[] = { &S.be[BACKEND_PARTITION], &S.be[BACKEND_FILE], &S.zram };
+	struct swap_backend *areas[] = { &S.be[BACKEND_PARTITION], &S.be[BACKEND_FILE], &S.be[BACKEND_PMEM], &S.zram };
 	int err;
 
 	for (size_t b = 0; b < sizeof(areas) / sizeof(areas[0]); b++)

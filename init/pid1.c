@@ -3,7 +3,8 @@
  * console, block signals, fork the worker that runs the experiment, reap
  * every child, and end the machine with a status the host can read.
  * Run as any other PID it only parses: `init --parse "CMDLINE"` prints the
- * configuration, so the parser can be tried on the host; `init --check`
+ * configuration (the keys, the workloads' parameters, each swap
+ * configuration's kind), so the parser can be tried on the host; `init --check`
  * is what qemu/run asks before a boot (an unknown key is an error there),
  * and `init --plan "CMDLINE"` prints the runs in the order the image makes them.
  * `init --describe` prints the registry: every key with its default and
@@ -197,6 +198,9 @@ static int host_parse(const char *text, enum host_mode mode)
 			printf("%s\n", line);
 	for (int i = 0; i < c.nparams; i++)
 		printf("param %s.%s=%s\n", c.params[i].workload, c.params[i].name, c.params[i].value);
+	/* what each configuration is, for a launcher that attaches its device (pmem) */
+	for (int i = 0; i < c.nconfs; i++)
+		printf("conf %s kind=%s\n", c.conf[i].name, swapconf_kinds[c.conf[i].kind]);
 	return 0;
 }
 

@@ -179,8 +179,10 @@ void records_swap(const struct swap_backend *be)
 	struct rec_buf b;
 
 	records_diag(&b, "swap");
-	rec_add(&b, RK_BACKEND, be->kind == BACKEND_FILE ? "file" : "partition");
+	rec_add(&b, RK_BACKEND, swapconf_disks[be->kind]);
 	rec_add(&b, "dev", be->dev);
+	if (be->driver[0])
+		rec_add(&b, "driver", be->driver);
 	if (be->kind == BACKEND_FILE)
 		rec_add(&b, "path", be->path + strlen(SWAP_MNT));
 	rec_addf(&b, "size_kb", "%llu", (unsigned long long)(be->bytes >> 10));
@@ -273,14 +275,13 @@ static void add_workload_output(struct rec_buf *b, const char *out, int truncate
 
 void records_conf(const struct sb_swapconf *c, uint64_t zram_bytes)
 {
-	static const char *const kinds[] = { "partition", "file", "zram", "zswap" };
 	struct rec_buf b;
 
 	records_diag(&b, "conf");
 	rec_add(&b, RK_BACKEND, c->name);
-	rec_add(&b, "kind", kinds[c->kind]);
+	rec_add(&b, "kind", swapconf_kinds[c->kind]);
 	if (c->kind != KIND_ZRAM)
-		rec_add(&b, RK_DISK, c->disk == BACKEND_FILE ? "file" : "partition");
+		rec_add(&b, RK_DISK, swapconf_disks[c->disk]);
 	if (c->kind == KIND_ZRAM || c->kind == KIND_ZSWAP)
 		rec_add(&b, "comp", c->comp);
 	if (c->kind == KIND_ZRAM)

@@ -33,6 +33,10 @@ const struct registry_disk registry_disks[] = {
 	{ "fs", "fsdev", "LABEL=swapbench-fs", "the ext4 filesystem on partition 2, which holds the swapfile" },
 	{ "results", "results", "LABEL=swapbench-res", "the results disk (swapbench-report init-disk --label)" },
 	{ "lab-swap", "part", "LABEL=swapbench", "a lab PC's swap partition, labelled once on its first boot" },
+	/* a LABEL needs a signature to match: a swap header, which mkswap rewrites with the same label */
+	{ "pmem", "pmem", "LABEL=swapbench-pmem",
+	  "qemu/mkdisks' pmem.img, a swap area with that label and no partition table, attached as virtio-pmem "
+	  "when a backend is pmem" },
 };
 const size_t registry_ndisks = sizeof(registry_disks) / sizeof(registry_disks[0]);
 

@@ -54,7 +54,7 @@ int swap_supported(void)
  * The label and UUID for the area made on b->dev: an old swap area's own
  * (pr, the probe, says one is there), else what the designation names.
  */
-static void choose_names(const struct sb_config *cfg, int fd, const struct probe_result *pr,
+static void choose_names(const char *spec, int fd, const struct probe_result *pr,
 			 struct swap_backend *b, struct swaphdr_names *nm)
 {
 	size_t ps = (size_t)sysconf(_SC_PAGESIZE);
@@ -64,23 +64,23 @@ static void choose_names(const struct sb_config *cfg, int fd, const struct probe
 		       pread(fd, page_buf, ps, 0) == (ssize_t)ps && swaphdr_parse(page_buf, ps, &old) == 0;
 
 	swapfile_random(rnd, b->bytes);
-	swaphdr_names(have_old ? &old : NULL, cfg->part, "swapbench", rnd, nm);
+	swaphdr_names(have_old ? &old : NULL, spec, "swapbench", rnd, nm);
 	snprintf(b->label, sizeof(b->label), "%s", nm->label);
 	swaphdr_uuid_format(nm->uuid, b->uuid);
 	b->kept = nm->kept;
 }
 
-int swap_setup_partition(const struct sb_config *cfg, struct swap_backend *b, char *why, size_t n)
+/*
+ * mkswap on b->dev, the device spec designated, unless the probe finds a
+ * foreign signature there: the partition and pmem areas
+ */
+static int setup_device(const struct sb_config *cfg, const char *spec, struct swap_backend *b, char *why,
+			size_t n)
 {
 	struct probe_result pr;
 	int err, fd;
 	double t;
 
-	memset(b, 0, sizeof(*b));
-	b->kind = BACKEND_PARTITION;
-	b->prio = PRIO;
-	if ((err = designated(cfg, "part", cfg->part, b->dev, sizeof(b->dev), why, n)) < 0)
-		return err;
 	if ((err = disks_probe(b->dev, &pr)) < 0 && err != -ENOENT)
 		return errmsg_why(err, why, n, "read %s: %s", b->dev, errmsg(err));
 	if (err == 0) {
@@ -103,7 +103,7 @@ int swap_setup_partition(const struct sb_config *cfg, struct swap_backend *b, ch
 	}
 	struct swaphdr_names nm;
 
-	choose_names(cfg, fd, &pr, b, &nm);
+	choose_names(spec, fd, &pr, b, &nm);
 	t = now_s();
 	err = swapfile_mkswap(fd, b->bytes, nm.label, nm.uuid);
 	b->mkswap_s = now_s() - t;
@@ -113,6 +113,36 @@ int swap_setup_partition(const struct sb_config *cfg, struct swap_backend *b, ch
 	snprintf(b->path, sizeof(b->path), "%s", b->dev);
 	b->ready = 1;
 	return 0;
+}
+
+int swap_setup_partition(const struct sb_config *cfg, struct swap_backend *b, char *why, size_t n)
+{
+	int err;
+
+	memset(b, 0, sizeof(*b));
+	b->kind = BACKEND_PARTITION;
+	b->prio = PRIO;
+	if ((err = designated(cfg, "part", cfg->part, b->dev, sizeof(b->dev), why, n)) < 0)
+		return err;
+	return setup_device(cfg, cfg->part, b, why, n);
+}
+
+int swap_setup_pmem(const struct sb_config *cfg, struct swap_backend *b, char *why, size_t n)
+{
+	int err;
+
+	memset(b, 0, sizeof(*b));
+	b->kind = BACKEND_PMEM;
+	b->prio = PRIO;
+	if ((err = designated(cfg, "pmem", cfg->pmem, b->dev, sizeof(b->dev), why, n)) < 0)
+		return err;
+	/* the backend's name is a promise: no block driver's queue, no disk model in between */
+	if ((err = disks_driver(b->dev, b->driver, sizeof(b->driver))) < 0 || strcmp(b->driver, "nd_pmem"))
+		return errmsg_why(-ENOTBLK, why, n,
+				  "swapbench.pmem=%s: %s is not a pmem device (its driver: %s; the backend pmem swaps on "
+				  "/dev/pmemN, virtio-pmem or memmap=)", cfg->pmem, b->dev,
+				  err < 0 ? errmsg(err) : b->driver);
+	return setup_device(cfg, cfg->pmem, b, why, n);
 }
 
 /* Creates path afresh with the given method and mkswap, timed as seed 001 timed it. */

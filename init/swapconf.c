@@ -3,7 +3,7 @@
  *
  *   LIST  := CONF { "," CONF }                 at most SWAPCONF_MAX
  *   CONF  := BASE { "@" KNOB }
- *   BASE  := "partition" | "file"
+ *   BASE  := "partition" | "file" | "pmem"
  *          | "zram" { ":" COMP | ":" SIZE | ":" PCT "%" }
  *          | "zswap" { ":" COMP | ":" PCT "%" | ":" ZPOOL } "+" ( "partition" | "file" )
  *   KNOB  := "swappiness=" 0..200 | "page-cluster=" 0..10 | "mglru=" 0|1 | "min_ttl_ms=" 0..100000
@@ -13,7 +13,8 @@
  *
  * zram's PCT is its disksize as a share of MemTotal, zswap's its
  * max_pool_percent. Plain zram (no SIZE, no PCT) gets the capacity the disk
- * configurations get (zram_bytes in zram.c), so the default runs where they do. The name a configuration is written with is its name
+ * configurations get (zram_bytes in zram.c), so the default runs where they do. pmem swaps
+ * on the whole pmem device swapbench.pmem designates. The name a configuration is written with is its name
  * in every record, so two configurations may not be written alike.
  */
 #include "errmsg.h"
@@ -29,7 +30,8 @@
 
 static const char *const compressors[] = { "lzo", "lzo-rle", "lz4", "lz4hc", "zstd", "deflate", "842", NULL };
 static const char *const zpools[] = { "zsmalloc", "zbud", "z3fold", NULL };
-static const char *const kinds[] = { "partition", "file", "zram", "zswap", NULL };
+const char *const swapconf_kinds[KIND_PMEM + 2] = { "partition", "file", "zram", "zswap", "pmem", NULL };
+const char *const swapconf_disks[BACKEND_COUNT] = { "partition", "file", "pmem" };
 const char *const mthp_modes[5] = { "never", "always", "madvise", "inherit", NULL };
 
 const struct cg_knob_def cg_knob_defs[CG_KNOBS] = {
@@ -211,7 +213,7 @@ static int one(struct sb_swapconf *c, const char *text, char *err, size_t n)
 	for (int i = 0; i < CG_KNOBS; i++)
 		c->cg[i] = CG_UNSET;
 	if (!*text)
-		return bad(err, n, "swapbench.backends: an empty configuration (partition, file, zram, zswap+partition, ...)");
+		return bad(err, n, "swapbench.backends: an empty configuration (partition, file, pmem, zram, zswap+partition, ...)");
 	if (strlen(text) >= sizeof(c->name))
 		return bad(err, n, "swapbench.backends: '%.40s...' is longer than %d bytes", text, SWAPCONF_NAME_MAX - 1);
 	strcpy(c->name, text);
@@ -221,11 +223,11 @@ static int one(struct sb_swapconf *c, const char *text, char *err, size_t n)
 	if ((disk = strchr(buf, '+')))
 		*disk++ = 0;
 	t = strtok_r(buf, ":", &save);
-	if (!t || (k = in(kinds, t)) < 0)
-		return bad(err, n, "swapbench.backends: unknown configuration '%s' (partition, file, zram[:OPTIONS], "
+	if (!t || (k = in(swapconf_kinds, t)) < 0)
+		return bad(err, n, "swapbench.backends: unknown configuration '%s' (partition, file, pmem, zram[:OPTIONS], "
 			   "zswap[:OPTIONS]+partition|file, each with @swappiness=N @page-cluster=N @mglru=0|1)", text);
 	c->kind = (enum sb_kind)k;
-	c->disk = c->kind == KIND_FILE ? BACKEND_FILE : BACKEND_PARTITION;
+	c->disk = c->kind == KIND_FILE ? BACKEND_FILE : c->kind == KIND_PMEM ? BACKEND_PMEM : BACKEND_PARTITION;
 	if (c->kind == KIND_ZRAM) {
 		strcpy(c->comp, ZRAM_DEFAULT_COMP);
 	} else if (c->kind == KIND_ZSWAP) {
@@ -235,7 +237,7 @@ static int one(struct sb_swapconf *c, const char *text, char *err, size_t n)
 	}
 	for (char *o = strtok_r(NULL, ":", &save); o; o = strtok_r(NULL, ":", &save)) {
 		if (c->kind != KIND_ZRAM && c->kind != KIND_ZSWAP)
-			return bad(err, n, "swapbench.backends: %s: %s takes no options", text, kinds[k]);
+			return bad(err, n, "swapbench.backends: %s: %s takes no options", text, swapconf_kinds[k]);
 		if (option(c, o, &have_comp, err, n) < 0)
 			return -EINVAL;
 	}

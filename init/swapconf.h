@@ -7,9 +7,16 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* the two disk areas: a configuration swaps on one of them, or on zram */
-enum sb_backend { BACKEND_PARTITION, BACKEND_FILE, BACKEND_COUNT };
-enum sb_kind { KIND_PARTITION, KIND_FILE, KIND_ZRAM, KIND_ZSWAP };
+/*
+ * the disk areas: a configuration swaps on one of them, or on zram; pmem is
+ * a pmem device (virtio-pmem, memmap=) swapped on whole, with no disk's cost
+ */
+enum sb_backend { BACKEND_PARTITION, BACKEND_FILE, BACKEND_PMEM, BACKEND_COUNT };
+enum sb_kind { KIND_PARTITION, KIND_FILE, KIND_ZRAM, KIND_ZSWAP, KIND_PMEM };
+/* the disk areas' names in the records (disk=, the swap record's backend=), by enum sb_backend */
+extern const char *const swapconf_disks[BACKEND_COUNT];
+/* the kinds' names (kind=), by enum sb_kind, NULL-terminated */
+extern const char *const swapconf_kinds[KIND_PMEM + 2];
 
 #define SWAPCONF_MAX 8		/* configurations in one swapbench.backends */
 #define SWAPCONF_TEXT_MAX 256	/* the longest swapbench.backends, NUL included */
@@ -49,7 +56,7 @@ extern const char *const mthp_modes[5];	/* NULL-terminated, by enum mthp_mode */
 struct sb_swapconf {
 	char name[SWAPCONF_NAME_MAX];	/* as written: the records' backend= */
 	enum sb_kind kind;
-	enum sb_backend disk;		/* partition, file, zswap: the disk area swapped on */
+	enum sb_backend disk;		/* partition, file, pmem, zswap: the disk area swapped on */
 	char comp[SWAPCONF_COMP_MAX];	/* zram, zswap: compressor */
 	char zpool[SWAPCONF_COMP_MAX];	/* zswap: zsmalloc, zbud, z3fold */
 	uint64_t zram_bytes;		/* zram disksize; 0: zram_pct of MemTotal */

@@ -13,7 +13,7 @@ init=$OUT/host/init-host
 source "$top/tests/passfail.sh"
 [ -x "$init" ] || { fail "parse: init-host" "no $init (make host builds it)"; exit 1; }
 
-given=(part=/dev/vda1 fsdev=LABEL=fs file=/a/b.swap size=67108864 create=zero backends=file
+given=(part=/dev/vda1 fsdev=LABEL=fs pmem=LABEL=swapbench-pmem file=/a/b.swap size=67108864 create=zero backends=file
 	"workloads=fight,idle" runs=3 warmup=0 order=random seed=7 draw=5 timeout=30 vmstat=2 results=/dev/vdb
 	force=1 flush=0 shell=1 end=qemu quiet=1 tag=preempt boot=b00t disk=hdd-7k500 rotational=1 diskmodel=1 diskcheck=quick
 	"instrument=accel:tcg,clock:host" collect=10.0.2.2:7000)
@@ -53,6 +53,13 @@ if [ "$(grep '^[a-z_]*=' <<<"$again")" = "$(grep '^[a-z_]*=' <<<"$out")" ]; then
 	pass "parse: the printout parses back to itself"
 else
 	fail "parse: round trip" "$(diff <(echo "$out") <(echo "$again") | head -n 4 | xargs)"
+fi
+# each configuration's kind, one "conf NAME kind=KIND" line each (what qemu/run reads to attach pmem)
+kinds=$("$init" --parse "swapbench.backends=pmem@swappiness=10,zswap+partition,file" | grep '^conf ' | paste -sd' ')
+if [ "$kinds" = "conf pmem@swappiness=10 kind=pmem conf zswap+partition kind=zswap conf file kind=file" ]; then
+	pass "parse: each configuration's kind, in order (pmem, zswap, file)"
+else
+	fail "parse: each configuration's kind" "got '$kinds'"
 fi
 # swap configurations: a list prints back as given; bad specs are refused on the host
 confs="partition,zram:lz4:64M@swappiness=100,zswap:zstd:zbud:25%+file@mglru=1@page-cluster=0"

@@ -75,6 +75,15 @@ refused "drive: DISK_CACHE=fast refused" "DISK_CACHE=fast" drive_arg d.img virti
 same "pmem: 192 MiB disk 1" "-object memory-backend-file,id=pmem1,share=on,mem-path=/r/disk.img,size=192M -device virtio-pmem-pci,memdev=pmem1,id=pmemdev1" \
 	"$(pmem_args 1 /r/disk.img $((192 << 20)) | paste -sd' ')"
 refused "pmem: not a multiple of 2 MiB" "multiple of 2 MiB" pmem_args 1 /r/x 1048576
+same "pmem backend: x86_64, a disk boot, CONFIG_VIRTIO_PMEM=y: attached" "" "$(pmem_refusal x86_64 '' 1 y)"
+same "pmem backend: a module (m) or no .config is not refused" "" "$(pmem_refusal x86_64 '' 1 m)$(pmem_refusal x86_64 '' 1 '')"
+refused "pmem backend: ARCH=i686 refused" "needs ARCH=x86_64 (64-bit physical addresses), not ARCH=i686" pmem_refusal i686 '' 1 y
+refused "pmem backend: a network boot refused" "a network boot (NET_BOOT, NET_TAP, PXE) has no pmem device" pmem_refusal x86_64 /tftp 1 y
+refused "pmem backend: --no-disks refused" "--no-disks boots without swap disks" pmem_refusal x86_64 '' '' y
+refused "pmem backend: a kernel without CONFIG_VIRTIO_PMEM refused" "the kernel has no CONFIG_VIRTIO_PMEM" pmem_refusal x86_64 '' 1 n
+same "pmem backend: no swiotlb bounce buffer on the host clock" swiotlb=noforce "$(pmem_append host)"
+same "pmem backend: ... nor under icount" swiotlb=noforce "$(pmem_append icount)"
+same "pmem backend: deterministic has it from clock_append, not twice" "" "$(pmem_append deterministic)"
 same "mem without pmem" 64 "$(mem_arg 64 0 0)"
 same "mem with 2 pmem disks of 200 MiB" "64,slots=2,maxmem=264M" "$(mem_arg 64 2 200)"
 refused "mem: 64M refused" "a number of MiB" mem_arg 64M 0 0

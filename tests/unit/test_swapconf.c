@@ -82,6 +82,28 @@ static void test_cgroup_mthp(void)
 	      "mthp: 64K always and 2M never, in order");
 }
 
+/* pmem: its own disk area, the device swapbench.pmem designates; no options, no zswap in front */
+static void test_pmem(void)
+{
+	CHECK(parse("pmem,partition,pmem@swappiness=100@memory.max=48M") == 0 && c.nconfs == 3,
+	      "pmem: three configurations with pmem parse");
+	CHECK(c.conf[0].kind == KIND_PMEM && c.conf[0].disk == BACKEND_PMEM && !strcmp(c.conf[0].name, "pmem"),
+	      "pmem: its kind and disk area are pmem (kind %d, disk %d)", c.conf[0].kind, c.conf[0].disk);
+	CHECK(!strcmp(swapconf_kinds[c.conf[0].kind], "pmem") && !strcmp(swapconf_disks[c.conf[0].disk], "pmem"),
+	      "pmem: the records name it pmem");
+	CHECK(c.conf[2].disk == BACKEND_PMEM && c.conf[2].swappiness == 100 && c.conf[2].cg[CG_MAX] == 48LL << 20,
+	      "pmem: takes the VM knobs and cgroup limits");
+	CHECK(swapconf_uses(c.conf, c.nconfs, BACKEND_PMEM) && swapconf_uses(c.conf, c.nconfs, BACKEND_PARTITION) &&
+	      !swapconf_uses(c.conf, c.nconfs, BACKEND_FILE), "pmem: uses the pmem and partition areas, not the file");
+	CHECK(!swapconf_compressed(c.conf, c.nconfs), "pmem: no compressor modules wanted");
+	CHECK(parse("partition,zram") == 0 && !swapconf_uses(c.conf, c.nconfs, BACKEND_PMEM),
+	      "pmem: a list without it does not use the pmem area");
+	CHECK(cmdline_parse("", wls, &c, &m) == 0 && !swapconf_uses(c.conf, c.nconfs, BACKEND_PMEM),
+	      "pmem: not in the default list");
+	CHECK(cmdline_parse("swapbench.pmem=LABEL=swapbench-pmem", wls, &c, &m) == 0 &&
+	      !strcmp(c.pmem, "LABEL=swapbench-pmem"), "pmem: swapbench.pmem designates its device (%s)", c.pmem);
+}
+
 static void rejects(const char *v, const char *want)
 {
 	int ok = parse(v) != 0 && strstr(m.error, want) != NULL;
@@ -91,6 +113,12 @@ static void rejects(const char *v, const char *want)
 
 static void test_errors(void)
 {
+	rejects("pmem:lz4", "pmem:lz4: pmem takes no options");
+	rejects("pmem:64M", "pmem:64M: pmem takes no options");
+	rejects("zswap+pmem", "zswap goes in front of partition or file, not 'pmem'");
+	rejects("pmem+partition", "only zswap goes in front of a disk (+partition)");
+	rejects("pmem,pmem", "pmem named twice");
+	rejects("pmem@zswap.writeback=0", "@zswap.writeback limits zswap");
 	rejects("tape", "unknown configuration 'tape'");
 	rejects(",", "an empty configuration");
 	rejects("zswap", "zswap is a cache in front of a disk: write zswap+partition or zswap+file");
@@ -145,6 +173,7 @@ int main(void)
 	test_options();
 	test_knobs();
 	test_cgroup_mthp();
+	test_pmem();
 	test_errors();
 	test_show();
 	CHECK_DONE();
