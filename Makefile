@@ -307,7 +307,7 @@ image-user: deps
 # WORKLOADS naming kbuild: its tree (rootfs/kbuildtree, cached) and the host's
 # make, gcc, cc1 and as go on the filesystem disk, in an image of their own
 KBUILD_RUN := $(filter kbuild,$(subst $(comma), ,$(WORKLOADS)))
-KBUILD_BIN := make gcc $(shell gcc -print-prog-name=cc1 2>/dev/null) as
+KBUILD_BIN = make gcc $(shell gcc -print-prog-name=cc1 2>/dev/null) as
 KBUILD_INITRD := $(A)/initramfs-kbuild.cpio.gz
 kbuild-image: image
 	@tree=$$(rootfs/kbuildtree) && $(MAKE) --no-print-directory initramfs EXTRA_ON=disk \

@@ -115,26 +115,28 @@ static int setup_device(const struct sb_config *cfg, const char *spec, struct sw
 	return 0;
 }
 
+/* b afresh for the area of this kind on the device that key's spec designates */
+static int claim(const struct sb_config *cfg, enum sb_backend kind, const char *key, const char *spec,
+		 struct swap_backend *b, char *why, size_t n)
+{
+	memset(b, 0, sizeof(*b));
+	b->kind = kind;
+	b->prio = PRIO;
+	return designated(cfg, key, spec, b->dev, sizeof(b->dev), why, n);
+}
+
 int swap_setup_partition(const struct sb_config *cfg, struct swap_backend *b, char *why, size_t n)
 {
-	int err;
+	int err = claim(cfg, BACKEND_PARTITION, "part", cfg->part, b, why, n);
 
-	memset(b, 0, sizeof(*b));
-	b->kind = BACKEND_PARTITION;
-	b->prio = PRIO;
-	if ((err = designated(cfg, "part", cfg->part, b->dev, sizeof(b->dev), why, n)) < 0)
-		return err;
-	return setup_device(cfg, cfg->part, b, why, n);
+	return err < 0 ? err : setup_device(cfg, cfg->part, b, why, n);
 }
 
 int swap_setup_pmem(const struct sb_config *cfg, struct swap_backend *b, char *why, size_t n)
 {
 	int err;
 
-	memset(b, 0, sizeof(*b));
-	b->kind = BACKEND_PMEM;
-	b->prio = PRIO;
-	if ((err = designated(cfg, "pmem", cfg->pmem, b->dev, sizeof(b->dev), why, n)) < 0)
+	if ((err = claim(cfg, BACKEND_PMEM, "pmem", cfg->pmem, b, why, n)) < 0)
 		return err;
 	/* the backend's name is a promise: no block driver's queue, no disk model in between */
 	if ((err = disks_driver(b->dev, b->driver, sizeof(b->driver))) < 0 || strcmp(b->driver, "nd_pmem"))

@@ -26,7 +26,6 @@
 #include "wl.h"
 #include "../lib/hmac.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
