@@ -47,6 +47,8 @@ const struct key cmdkeys[] = {
 };
 #undef F
 const size_t cmdkeys_n = sizeof(cmdkeys) / sizeof(cmdkeys[0]);
+_Static_assert(sizeof(cmdkeys) / sizeof(cmdkeys[0]) <= CMDKEYS_MAX,
+	       "more keys than the parser's mask of given keys holds");
 
 
 void cmdkeys_defaults(struct sb_config *cfg)

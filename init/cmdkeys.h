@@ -30,6 +30,9 @@ struct key {
 
 extern const struct key cmdkeys[];
 extern const size_t cmdkeys_n;
+/* which keys of cmdkeys[] a command line gave, bit i for row i */
+typedef uint64_t cmdkeys_mask;
+#define CMDKEYS_MAX (8 * sizeof(cmdkeys_mask))
 extern const char *const cmdkeys_create_names[];
 /* "uint", "choice", ...: a kind as init --describe names it */
 extern const char *const cmdkeys_kind_names[];

@@ -250,7 +250,7 @@ static int unknown(struct cmdline_msgs *m, const char *const *wls, const char *k
 
 /* One "key=value" token (quotes already removed). */
 static int take(const char *tok, const char *const *wls, struct sb_config *cfg,
-		struct cmdline_msgs *m, unsigned *seen)
+		struct cmdline_msgs *m, cmdkeys_mask *seen)
 {
 	const char *eq = strchr(tok, '='), *key = tok + strlen(PREFIX);
 	const char *v = eq ? eq + 1 : "";
@@ -264,9 +264,9 @@ static int take(const char *tok, const char *const *wls, struct sb_config *cfg,
 			continue;
 		if (!eq)
 			return fail(m, "swapbench.%s: needs a value (swapbench.%s=...)", cmdkeys[i].name, cmdkeys[i].name);
-		if (*seen & (1u << i))
+		if (*seen & ((cmdkeys_mask)1 << i))
 			warn(m, "swapbench.%s given twice: using the last value (%s)", cmdkeys[i].name, v);
-		*seen |= 1u << i;
+		*seen |= (cmdkeys_mask)1 << i;
 		return set_key(cfg, &cmdkeys[i], v, m);
 	}
 	const char *dot = memchr(key, '.', klen);
@@ -310,7 +310,7 @@ static int check_workloads(const struct sb_config *cfg, const char *const *wls, 
 }
 
 /* Whether the command line gave swapbench.NAME: keys are found by name, never by row. */
-static int given(unsigned seen, const char *name)
+static int given(cmdkeys_mask seen, const char *name)
 {
 	for (size_t i = 0; i < cmdkeys_n; i++)
 		if (!strcmp(cmdkeys[i].name, name))
@@ -323,7 +323,7 @@ static int given(unsigned seen, const char *name)
  * least DEFAULT_MINRUNS, at most DEFAULT_MAXRUNS pairs); a command line
  * that names the experiment gets exactly what it names.
  */
-static int names_experiment(unsigned seen)
+static int names_experiment(cmdkeys_mask seen)
 {
 	static const char *const keys[] = { "workloads", "runs", "order", "backends", "until" };
 
@@ -339,7 +339,7 @@ int cmdline_parse(const char *cmdline, const char *const *wls, struct sb_config 
 	char tok[CMD_VAL_MAX + 128];
 	const char *p = cmdline;
 	char first[CMD_MSG_MAX];
-	unsigned seen = 0;
+	cmdkeys_mask seen = 0;
 	int err = 0;
 
 	cmdkeys_defaults(cfg);

@@ -147,7 +147,8 @@ static void test_unknown(void)
 /* The warnings that name a key find it by name: they hold when a key is added anywhere in the table. */
 static void test_keys_by_name(void)
 {
-	CHECK(cmdkeys_n <= 8 * sizeof(unsigned), "keys: %zu fit the parser's mask of given keys", cmdkeys_n);
+	CHECK(cmdkeys_n <= CMDKEYS_MAX, "keys: %zu fit the parser's mask of given keys (%zu bits)", cmdkeys_n,
+	      (size_t)CMDKEYS_MAX);
 	CHECK(parse("swapbench.seed=3") == 0 && m.nwarn == 1 &&
 	      !strcmp(m.warn[0], "swapbench.seed has no effect unless swapbench.order=random"),
 	      "keys: seed without order=random warns about seed: %s", m.nwarn ? m.warn[0] : "(none)");
