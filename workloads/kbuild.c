@@ -14,6 +14,8 @@
  *          swap) or disk (a directory on the swapfile's filesystem; its
  *          pages are the page cache's)
  *   tree   the tree: /extra/kbuild
+ *   bin    where make, gcc, cc1 and as are: /extra/bin (the extras; the
+ *          host's tests point it at the host's own tools)
  *
  * A run copies the tree in (copy_s), runs make (make_real_s, and make's own
  * rusage with its children's: make_user_s, make_sys_s, the figures `time
@@ -38,19 +40,20 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#define BIN "/extra/bin"
 #define TMPFS_DIR "/tmp/kbuild-run"
 #define UNITS_MAX 4096
 
 static uint64_t jobs, units;
 static const char *on = "tmpfs";
 static const char *tree = "/extra/kbuild";
+static const char *bin = "/extra/bin";
 
 static const struct wl_param params[] = {
 	{ "jobs", WL_UINT, "0", 0, 256, &jobs },	/* 0: the CPUs online */
 	{ "units", WL_UINT, "0", 0, UNITS_MAX, &units },	/* 0: all */
 	{ "on", WL_NAME, "tmpfs", 0, 0, &on },
 	{ "tree", WL_TEXT, "/extra/kbuild", 0, 0, &tree },
+	{ "bin", WL_TEXT, "/extra/bin", 0, 0, &bin },
 };
 
 struct unit {
@@ -95,7 +98,7 @@ static void check_tools(void)
 	char path[600];
 
 	for (size_t i = 0; i < sizeof(tools) / sizeof(tools[0]); i++) {
-		snprintf(path, sizeof(path), BIN "/%s", tools[i]);
+		snprintf(path, sizeof(path), "%s/%s", bin, tools[i]);
 		if (access(path, X_OK))
 			wl_die_errno("%s (the host's %s as an extra: the Makefile adds make, gcc, cc1 and as when WORKLOADS names kbuild)",
 				     path, tools[i]);
@@ -220,16 +223,19 @@ static int run_make(size_t want, unsigned long nj, struct rusage *ru)
 	if (pid < 0)
 		wl_die_errno("fork");
 	if (pid == 0) {
-		char tmp[600];
+		char tmp[600], path[600], cpath[600], make[600];
 		int fd = open(logp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
 
 		snprintf(tmp, sizeof(tmp), "TMPDIR=%s", build);
-		char *envp[] = { "PATH=" BIN, "COMPILER_PATH=" BIN, "LD_LIBRARY_PATH=/extra/lib", "LC_ALL=C", tmp, NULL };
+		snprintf(path, sizeof(path), "PATH=%s", bin);
+		snprintf(cpath, sizeof(cpath), "COMPILER_PATH=%s", bin);
+		snprintf(make, sizeof(make), "%s/make", bin);
+		char *envp[] = { path, cpath, "LD_LIBRARY_PATH=/extra/lib", "LC_ALL=C", tmp, NULL };
 		if (fd < 0 || chdir(build))
 			_exit(126);
 		dup2(fd, 1);
 		dup2(fd, 2);
-		execve(BIN "/make", argv, envp);
+		execve(make, argv, envp);
 		_exit(127);
 	}
 	if (wait4(pid, &st, 0, ru) < 0)

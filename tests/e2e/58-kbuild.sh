@@ -5,6 +5,8 @@
 # and checks each object against the SHA-256 of the host's compile. Two
 # units on the default kernel (no CONFIG_TMPFS there: on=disk), then the
 # refusals: on=tmpfs on a kernel without tmpfs, a tree that is not there.
+# Last, on the host with the host's own tools: the same workload binary
+# fails a build whose object differs from the list (a planted SHA-256).
 # shellcheck source=tests/lib.sh
 source "$(dirname "$0")/../lib.sh"
 
@@ -36,4 +38,34 @@ MEM=256 boot notree -- swapbench.workloads=kbuild swapbench.kbuild.tree=/extra/n
 	swapbench.runs=1 swapbench.warmup=0 swapbench.backends=partition
 check "kbuild: a missing tree fails (status $rc) naming it" \
 	grep -aq 'kbuild: /extra/nosuch/Makefile: No such file or directory' "$log"
+# planted: a copy of the tree whose list gives a wrong SHA-256 for its
+# second unit, beside an unplanted copy built the same way
+make -s --no-print-directory -C "$top" out/host/wl/kbuild >/dev/null
+tree=$("$top/rootfs/kbuildtree")
+mkdir -p "$T/bin"
+for t in make gcc as; do ln -sf "$(command -v "$t")" "$T/bin/$t"; done
+ln -sf "$(gcc -print-prog-name=cc1)" "$T/bin/cc1"
+planted() { # NAME: a fresh copy of the tree in $T/NAME
+	rm -rf "${T:?}/$1"
+	cp -a "$tree" "$T/$1"
+}
+hostrun() { # NAME: the workload on the host over $T/NAME's tree
+	SWAPBENCH_DIR=$T/$1.dir "$OUT/host/wl/kbuild" --units=2 --on=disk --jobs=1 \
+		--tree="$T/$1" --bin="$T/bin" >"$T/$1.out" 2>"$T/$1.err"
+	hrc=$?
+}
+planted good
+mkdir -p "$T/good.dir"
+hostrun good
+check "kbuild on the host: the unplanted copy verifies 2 of 2 (status $hrc, $(grep -o 'verified=[0-9]*' "$T/good.out"))" \
+	grep -qx 'verified=2' "$T/good.out"
+planted badsum
+second=$(grep -v '^#' "$T/badsum/kbuild.list" | sed -n 2p | cut -d' ' -f1)
+awk -v o="$second" '$1 == o { $2 = "0000000000000000000000000000000000000000000000000000000000000000" } 1' \
+	"$tree/kbuild.list" >"$T/badsum/kbuild.list"
+mkdir -p "$T/badsum.dir"
+hostrun badsum
+check "kbuild on the host: a planted SHA-256 for $second fails the run (status $hrc)" test "$hrc" = 1
+check "kbuild on the host: ... naming the object and both sums ($(head -c 160 "$T/badsum.err"))" \
+	grep -q "$second: SHA-256 [0-9a-f]\{16\}\.\.\., the host's compile of the same tree gave 0000000000000000\.\.\.: not the same object" "$T/badsum.err"
 finish
