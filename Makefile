@@ -357,7 +357,7 @@ fuzz:
 clean:
 	rm -rf $(OUT)
 
-# generated documentation: docs/reference.md, the README's tables (make check: tests/host/registry.sh)
+# generated documentation: docs/reference.md, the README's tables (make check: tests/integration/registry.sh)
 docs: $(HOST_OUT)/init-host
 	@docs/generate
 

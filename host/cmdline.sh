@@ -1,6 +1,6 @@
 # shellcheck shell=bash
 # host/: the host layer's pure logic, sourced by the launchers (qemu/, lava/)
-# and the experiments (experiments/), tested without QEMU by tests/host/
+# and the experiments (experiments/), tested without QEMU by tests/integration/
 # (docs/host-layer.md).
 # Sourced by experiments/experiment, experiments/compare and qemu/mkpxe: the swapbench.*
 # keys that make's variables stand for, checked with the image's own parser

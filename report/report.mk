@@ -22,7 +22,7 @@ $(HOST_OUT)/swapbench-report: $(REPORT_SRC) $(REPORT_LIB_SRC) $(REPORT_HDR)
 	@mkdir -p $(@D)
 	$(HOST_CC) $(HOST_CFLAGS) $(REPORT_CFLAGS) -o $@ $(REPORT_SRC) $(REPORT_LIB_SRC) $(REPORT_LIBS)
 
-# The same tool under AddressSanitizer + UBSan, for tests/host/report_cli.sh.
+# The same tool under AddressSanitizer + UBSan, for tests/integration/report_cli.sh.
 $(HOST_OUT)/asan/swapbench-report: $(REPORT_SRC) $(REPORT_LIB_SRC) $(REPORT_HDR)
 	@mkdir -p $(@D)
 	$(HOST_CC) $(HOST_CFLAGS) $(REPORT_CFLAGS) $(REPORT_SAN) -o $@ $(REPORT_SRC) $(REPORT_LIB_SRC) $(REPORT_LIBS)
@@ -36,7 +36,7 @@ $(HOST_OUT)/asan/tests/test_$(1): HOST_CFLAGS += $(REPORT_CFLAGS)
 endef
 $(foreach t,$(REPORT_UNIT_TESTS),$(eval $(call REPORT_TEST_RULE,$(t))))
 
-# lib/stats on the command line, for tests/host/stats_oracle.sh (scipy).
+# lib/stats on the command line, for tests/integration/stats_oracle.sh (scipy).
 $(HOST_OUT)/stats-probe: tests/unit/stats_probe.c $(LIB_SRC) lib/stats.h
 	@mkdir -p $(@D)
 	$(HOST_CC) $(HOST_CFLAGS) -o $@ $< $(LIB_SRC) -lm

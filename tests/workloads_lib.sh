@@ -1,5 +1,5 @@
 # shellcheck shell=bash
-# tests/workloads_lib.sh -- sourced by tests/host/workloads.sh and
+# tests/workloads_lib.sh -- sourced by tests/integration/workloads.sh and
 # workloads_check.sh: the workloads' binaries (DIR, their first argument, or
 # out/host/wl), a private SWAPBENCH_DIR on a pretend 100 MiB machine, and
 # the helpers that run a workload and judge what it said.

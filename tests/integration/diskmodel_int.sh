@@ -1,5 +1,5 @@
 #!/bin/bash
-# host/diskmodel_int.sh: the disk model (disk/model.c, disk/geometry.c) is
+# integration/diskmodel_int.sh: the disk model (disk/model.c, disk/geometry.c) is
 # kernel code: no floating point (it compiles with general registers only,
 # and its object has no SSE or x87 instruction), no 64-bit division but the
 # kernel's helpers (compiled kernel-style for a 32-bit target against

@@ -9,7 +9,7 @@
 #    (docs/generate --check: docs/reference.md, the README's tables), and
 #    docs/variables.md names make help's variables.
 # 3. No fact of the registry is written by hand anywhere else:
-#    tests/host/registry_facts.sh.
+#    tests/integration/registry_facts.sh.
 # kernels: x86_64/default
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
