@@ -234,7 +234,7 @@ static int describe(void)
 /* the registry's words and tables are the host's: the image leaves them out */
 static int describe(void)
 {
-	fprintf(stderr, "init --describe: the registry is in the host's build (out/host/init-host --describe)\n");
+	fprintf(stderr, "init --describe: the registry is in the host's build (out/bin/init-host --describe)\n");
 	return 2;
 }
 #endif

@@ -11,7 +11,7 @@ export WL_ALL=${WL_ALL:-$(make -s --no-print-directory -C "$top" wl-names)}
 export ARCH OUT
 export BZIMAGE=${BZIMAGE:-$OUT/$ARCH/bzImage}
 export INITRD=${INITRD:-$OUT/$ARCH/initramfs.cpio.gz}
-export REPORT=${REPORT:-$OUT/host/swapbench-report}
+export REPORT=${REPORT:-$OUT/bin/swapbench-report}
 export ACCEL=${ACCEL:-tcg}
 # the boots here run on the host clock (qemu/run's default is ICOUNT=1):
 # clock_checks tests the TSC rate qemu/run gives a guest on it; the default
