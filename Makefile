@@ -321,7 +321,7 @@ check:
 	@tests/run
 
 bench: image
-	@bench/bench
+	@measure/bench
 
 calibrate: image
 	@experiments/calibrate

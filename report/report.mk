@@ -51,13 +51,13 @@ $(BIN_OUT)/tests/gen_fixtures: tests/fixtures/gen_fixtures.c tests/unit/seed000.
 report-fixtures: $(BIN_OUT)/tests/gen_fixtures
 	$< tests/fixtures
 
-# A lab's pile of serial logs, for bench/bench_report: gen_lab RUNS FILES DIR.
+# A lab's pile of serial logs, for measure/bench_report: gen_lab RUNS FILES DIR.
 $(BIN_OUT)/tests/gen_lab: tests/fixtures/gen_lab.c $(REPORT_LIB_SRC) lib/record.h
 	@mkdir -p $(@D)
 	$(HOST_CC) $(HOST_CFLAGS) $(REPORT_CFLAGS) -o $@ $< $(REPORT_LIB_SRC) -lm
 unit-tests: $(BIN_OUT)/tests/gen_lab
 
-# One command's wall and CPU time and peak RSS, for bench/bench_report.
+# One command's wall and CPU time and peak RSS, for measure/bench_report.
 $(BIN_OUT)/tests/rusage: tests/fixtures/rusage.c
 	@mkdir -p $(@D)
 	$(HOST_CC) $(HOST_CFLAGS) -o $@ $<
