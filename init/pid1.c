@@ -98,7 +98,7 @@ static void worker(void)
 	/* ONFAULT: lock what is used, not every page of the buffers sized for the worst case */
 	if (mlockall(MCL_CURRENT | MCL_FUTURE | MCL_ONFAULT) < 0 && mlockall(MCL_CURRENT | MCL_FUTURE) < 0)
 		dprintf(2, "# swapbench: mlockall: %s\n", errmsg(errno));
-	int st = bench_main(cmdline);
+	int st = experiment_main(cmdline);
 
 	/* the lines the collector has not acknowledged yet: a restarting collector gets them */
 	sender_finish(SENDER_WAIT_S);
