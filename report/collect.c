@@ -111,7 +111,7 @@ static void sweep(void)
 	double t = collect_now();
 
 	conn_deadlines(&N.k, t);
-	store_sweep(&N.st, t);
+	collect_store_sweep(&N.st, t);
 	if ((N.refused || N.k.evicted || N.fd_limit_hits > 1) && t - N.refused_since >= 10) {
 		events_say(&N.ev, "in %.0f s: %lu connections refused (%u unnamed at most), %lu without hello closed for "
 			   "newer ones, the descriptor limit reached %lu times", t - N.refused_since, N.refused,
@@ -235,7 +235,7 @@ int cmd_collect(const struct opts *o, int argc, char **argv)
 			usage_error("collect: --key %s: %s", o->key, why);
 		N.k.key = &key;
 	}
-	store_open(&N.st, o->dir);
+	collect_store_open(&N.st, o->dir);
 	N.st.max_machines = o->max_machines ? o->max_machines : 256;
 	N.st.max_log = o->max_log ? u : 64ULL << 20;
 	lfd = listen_on(o->listen);
@@ -249,7 +249,7 @@ int cmd_collect(const struct opts *o, int argc, char **argv)
 	N.k.nc = N.k.max_conns + N.k.anon_max;
 	N.backoff = 0.1;
 	/* logs already in DIR count against --max-machines */
-	store_count(&N.st);
+	collect_store_count(&N.st);
 	N.k.c = xcalloc(N.k.nc, sizeof(*N.k.c));
 	for (unsigned i = 0; i < N.k.nc; i++)
 		N.k.c[i].fd = -1;
@@ -314,7 +314,7 @@ int cmd_collect(const struct opts *o, int argc, char **argv)
 	for (unsigned i = 0; i < N.k.nc; i++)
 		if (N.k.c[i].fd >= 0)
 			conn_close(&N.k, &N.k.c[i]);
-	store_close(&N.st, N.stop);
+	collect_store_close(&N.st, N.stop);
 	free(pf);
 	free(who);
 	free(N.k.c);
