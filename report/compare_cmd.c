@@ -87,8 +87,8 @@ static void note_stops(const struct dataset *ds)
 {
 	for (size_t i = 0; i < ds->nboots; i++) {
 		const struct record *t = &ds->boots[i]->totals;
-		const char *stop = t->nf ? record_get(t, RK_STOP) : NULL;
-		const char *rounds = record_get(t, RK_ROUNDS), *half = record_get(t, RK_HALFWIDTH);
+		const char *stop = t->nf ? store_get(t, RK_STOP) : NULL;
+		const char *rounds = store_get(t, RK_ROUNDS), *half = store_get(t, RK_HALFWIDTH);
 
 		if (!stop)
 			continue;

@@ -63,7 +63,7 @@ void group_build(const struct dataset *ds, const char *metric, enum group_by by,
 			c->nflagged++;
 			continue;
 		}
-		if (!run_value(r, metric, &v)) {
+		if (!store_run_value(r, metric, &v)) {
 			c->nmissing++;
 			continue;
 		}

@@ -21,7 +21,7 @@ int rank_wanted(const struct dataset *ds)
 
 static double field(const struct run *r, const char *key)
 {
-	const char *v = record_get(&r->rec, key);
+	const char *v = store_get(&r->rec, key);
 	double d;
 
 	return v && util_number(v, &d) ? d : NAN;

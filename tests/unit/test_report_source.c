@@ -45,7 +45,7 @@ static int same_runs(const struct dataset *a, const struct dataset *b)
 		if (x->nf != y->nf || a->runs[i].num != b->runs[i].num)
 			return 0;
 		for (size_t k = 0; k < x->nf; k++)
-			if (strcmp(record_key(x, k), record_key(y, k)) || strcmp(record_val(x, k), record_val(y, k)))
+			if (strcmp(store_key(x, k), store_key(y, k)) || strcmp(store_val(x, k), store_val(y, k)))
 				return 0;
 	}
 	return 1;
@@ -116,7 +116,7 @@ static void test_results_disk(const char *fixtures)
 	for (size_t i = 0; same && i < 80; i++) {
 		const double *want = i % 2 ? seed000_partition : seed000_file;
 
-		same = run_value(&seed.runs[i], "elapsed_s", &v) && v == want[i / 2] &&
+		same = store_run_value(&seed.runs[i], "elapsed_s", &v) && v == want[i / 2] &&
 		       !strcmp(seed.runs[i].backend, i % 2 ? "partition" : "file");
 	}
 	CHECK(same, "seed000.txt: 80 clean records with document 000's times, alternating");
