@@ -196,7 +196,7 @@ int cmd_csv(const struct opts *o, int argc, char **argv)
 	int status;
 
 	if (argc < 1)
-		usage_error("csv: no SOURCE given");
+		cmd_usage_error("csv: no SOURCE given");
 	cmd_load(o, &ds, argc, argv);
 	l.column = xcalloc(store_nkeys() + 1, 1);
 	if (o->wide) {

@@ -156,7 +156,7 @@ void group_failures(const struct cell *c, char *buf, size_t size)
 		if (!c->nstatus[s] || n + 24 >= size)
 			continue;
 		n += (size_t)snprintf(buf + n, size - n, "%s%zu %s", n ? ", " : "",
-				      c->nstatus[s], run_status_name((enum run_status)s));
+				      c->nstatus[s], parse_status_name((enum run_status)s));
 	}
 	if (!n)
 		snprintf(buf, size, "0");

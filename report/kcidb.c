@@ -290,7 +290,7 @@ int cmd_kcidb(const struct opts *o, int argc, char **argv)
 	FILE *out = stdout;
 
 	if (argc < 1)
-		usage_error("kcidb: no source given");
+		cmd_usage_error("kcidb: no source given");
 	cmd_load(o, &ds, argc, argv);
 	nv = group_variants(&ds, &v);
 	fputs("{\"version\":{\"major\":5,\"minor\":3},\n\"checkouts\":[", out);

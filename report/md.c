@@ -378,7 +378,7 @@ int cmd_md(const struct opts *o, int argc, char **argv)
 	int status;
 
 	if (argc < 1)
-		usage_error("md: no SOURCE given");
+		cmd_usage_error("md: no SOURCE given");
 	cmd_load(o, &ds, argc, argv);
 	printf("# swapbench report\n\n");
 	printf("Metric `%s`%s%s%s. Statistics use only runs with status=ok; runs that ended "

@@ -16,7 +16,7 @@ static const char *const status_names[ST_COUNT] = {
 	[ST_ERROR] = "error", [ST_KILLED] = "killed",
 };
 
-const char *run_status_name(enum run_status s)
+const char *parse_status_name(enum run_status s)
 {
 	return s < ST_COUNT ? status_names[s] : "?";
 }

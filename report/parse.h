@@ -103,7 +103,7 @@ struct parser {
 };
 
 /* Reads one SOURCE (file, device or result directory) into ds; dies on I/O errors. */
-void parse_source(struct dataset *ds, const char *path);
+void source_read(struct dataset *ds, const char *path);
 /* Reads a serial log or disk data area already in memory. */
 void parse_text(struct dataset *ds, const char *source, const char *text, size_t len);
 void parse_begin(struct parser *p, struct dataset *ds, const char *source);
@@ -130,6 +130,6 @@ size_t store_nkeys(void);
 const char *store_bad_number(const struct record *r, const char **why);
 /* The run's value for key as a number; 0 if absent or not numeric. */
 int store_run_value(const struct run *r, const char *key, double *v);
-const char *run_status_name(enum run_status s);
+const char *parse_status_name(enum run_status s);
 
 #endif
