@@ -29,7 +29,7 @@ LAYOUT    ?=
 
 OUT      := out
 A        := $(OUT)/$(ARCH)
-HOST_OUT := $(OUT)/host
+BIN_OUT  := $(OUT)/bin
 CACHE    ?= $(or $(SWAPBENCH_CACHE),$(or $(XDG_CACHE_HOME),$(HOME)/.cache)/swapbench)
 export SWAPBENCH_CACHE := $(CACHE)
 
@@ -85,7 +85,7 @@ INITRD    := $(A)/initramfs.cpio.gz
 LIST      := $(INITRD:.cpio.gz=.list)
 # EXTRA_ON=disk: what qemu/mkdisks puts on the filesystem disk for this INITRD
 EXTRAS    := $(INITRD:.cpio.gz=.extras)
-REPORT    := $(HOST_OUT)/swapbench-report
+REPORT    := $(BIN_OUT)/swapbench-report
 
 
 comma := ,
@@ -95,8 +95,8 @@ help_var = @printf '  %-22s %s\n' '$(1)=$($(1))' '$(2)'
 .DEFAULT_GOAL := help
 
 # The registry: what the image's own parser and tables say (init/registry.h),
-# once out/host/init-host is built, read by its one reader, host/registry.sh
-REGISTRY = INIT_HOST=$(HOST_OUT)/init-host host/registry.sh
+# once out/bin/init-host is built, read by its one reader, host/registry.sh
+REGISTRY = INIT_HOST=$(BIN_OUT)/init-host host/registry.sh
 # $(call img_default,KEY): ", VALUE", the key's default
 img_default = $(shell $(REGISTRY) default $(1) 2>/dev/null | sed 's/^/, /')
 # "0 pass, 1 fail, ...": the exit statuses and their words
@@ -196,16 +196,16 @@ $(OBJ)/%.o: %.c $(INIT_HDR) workloads/wl.h Makefile
 $(IMG_BIN): $(IMG_OBJS)
 	$(IMG_CC) $(IMG_LDFLAGS) -o $@ $^
 
-$(HOST_OUT)/gen_init_cpio:
+$(BIN_OUT)/gen_init_cpio:
 	@mkdir -p $(@D)
 	$(HOST_CC) -O2 -o $@ "$$(kernel/build source)/usr/gen_init_cpio.c"
 
-$(INITRD): $(IMG_BIN) $(HOST_OUT)/gen_init_cpio rootfs/mklist rootfs/extras rootfs/pack FORCE
+$(INITRD): $(IMG_BIN) $(BIN_OUT)/gen_init_cpio rootfs/mklist rootfs/extras rootfs/pack FORCE
 	@rm -f $(EXTRAS) && EXTRA_LIST=$(EXTRAS) rootfs/mklist $(IMG_BIN) "$(WL_ALL)" $(BUSYBOX) "$(MODULES)" >$(LIST).new
 	@if ! cmp -s $(LIST).new $(LIST) || [ ! -f $@ ] || \
 	   [ $(IMG_BIN) -nt $@ ]; then \
 	  mv $(LIST).new $(LIST); \
-	  rootfs/pack $(LIST) $(HOST_OUT)/gen_init_cpio $(LIST).stage >$@.cpio && \
+	  rootfs/pack $(LIST) $(BIN_OUT)/gen_init_cpio $(LIST).stage >$@.cpio && \
 	  gzip -9 -n <$@.cpio >$@.tmp && rm -f $@.cpio && mv $@.tmp $@ && \
 	  echo "initramfs: $@ ($$(stat -c %s $@) bytes)"; \
 	else rm -f $(LIST).new; fi
@@ -214,23 +214,23 @@ initramfs: deps $(INITRD)
 
 -include report/report.mk
 
-host: $(REPORT) $(HOST_OUT)/init-host $(HOST_OUT)/diskmodel-curve $(HOST_OUT)/diskprofile
+host: $(REPORT) $(BIN_OUT)/init-host $(BIN_OUT)/diskmodel-curve $(BIN_OUT)/diskprofile
 
 # the disk model's host tools: the datasheet check's curve, and a profile
 # file read for the shell (the target's parameters, a key's value)
 DISK_HOST_SRC := disk/model.c disk/geometry.c disk/profile.c
 DISK_HOST_HDR := disk/model.h disk/model_arith.h disk/profile.h
-$(HOST_OUT)/diskmodel-curve: disk/curve.c $(DISK_HOST_SRC) $(DISK_HOST_HDR)
+$(BIN_OUT)/diskmodel-curve: disk/curve.c $(DISK_HOST_SRC) $(DISK_HOST_HDR)
 	@mkdir -p $(@D)
 	$(HOST_CC) $(HOST_CFLAGS) -o $@ disk/curve.c $(DISK_HOST_SRC) -lm
 
-$(HOST_OUT)/diskprofile: disk/profile_cli.c $(DISK_HOST_SRC) $(DISK_HOST_HDR)
+$(BIN_OUT)/diskprofile: disk/profile_cli.c $(DISK_HOST_SRC) $(DISK_HOST_HDR)
 	@mkdir -p $(@D)
 	$(HOST_CC) $(HOST_CFLAGS) -o $@ disk/profile_cli.c $(DISK_HOST_SRC) -lm
 
 # the image's binary built for the host (init and its workloads, rootfs/multicall.c):
 # init-host --parse/--check/--plan try the parser, --describe prints the registry
-HOST_OBJ  := $(HOST_OUT)/obj
+HOST_OBJ  := $(BIN_OUT)/obj
 HOST_IMG_OBJS := $(patsubst $(OBJ)/%,$(HOST_OBJ)/%,$(IMG_OBJS))
 $(HOST_OBJ)/init/pid1.o: MAIN := -Dmain=init_main
 $(HOST_OBJ)/workloads/%.o: MAIN = -Dmain=$(basename $(notdir $@))_main
@@ -238,7 +238,7 @@ $(HOST_OBJ)/%.o: %.c $(INIT_HDR) workloads/wl.h Makefile
 	@mkdir -p $(@D)
 	$(HOST_CC) $(HOST_CFLAGS) $(MAIN) -c -o $@ $<
 
-$(HOST_OUT)/init-host: $(HOST_IMG_OBJS)
+$(BIN_OUT)/init-host: $(HOST_IMG_OBJS)
 	$(HOST_CC) -o $@ $^ -lm
 
 # --- host unit tests: plain, and under AddressSanitizer + UBSan ----------
@@ -257,44 +257,44 @@ TEST_SRC_zswapcheck := init/zswapcheck.c
 # the sender against a collector played on 127.0.0.1
 TEST_SRC_sender := lib/wire.c lib/hmac.c lib/crc32.c init/errmsg.c
 # it includes init/sender.c (its statics), so it is rebuilt with it
-$(HOST_OUT)/tests/test_sender $(HOST_OUT)/asan/tests/test_sender: init/sender.c
+$(BIN_OUT)/tests/test_sender $(BIN_OUT)/asan/tests/test_sender: init/sender.c
 # every init module but PID 1's main: the runner with the records it feeds
 TEST_SRC_runner  := $(filter-out init/pid1.c,$(INIT_SRC))
 # the disk model (DISK=): pure, checked against its profiles' datasheet figures
 # and replayed against the floating-point model it replaced (a test-only oracle)
 TEST_SRC_diskmodel := $(DISK_HOST_SRC) tests/unit/diskmodel_float.c
-$(HOST_OUT)/tests/test_diskmodel $(HOST_OUT)/asan/tests/test_diskmodel: $(DISK_HOST_HDR) tests/unit/diskmodel_float.h
+$(BIN_OUT)/tests/test_diskmodel $(BIN_OUT)/asan/tests/test_diskmodel: $(DISK_HOST_HDR) tests/unit/diskmodel_float.h
 # the integer model at the edges of its ranges (no quotient past 64 bits)
 TEST_SRC_diskrange := disk/model.c disk/geometry.c
-$(HOST_OUT)/tests/test_diskrange $(HOST_OUT)/asan/tests/test_diskrange: $(DISK_HOST_HDR)
+$(BIN_OUT)/tests/test_diskrange $(BIN_OUT)/asan/tests/test_diskrange: $(DISK_HOST_HDR)
 # the model's counters (DMODEL_COUNTERS) in the target's status line, parsed by init's code, read back as records
 TEST_SRC_diskctr := $(DISK_HOST_SRC) init/diskctr.c init/dmdisk.c init/kfile.c init/errmsg.c $(LIB_SRC)
-$(HOST_OUT)/tests/test_diskctr $(HOST_OUT)/asan/tests/test_diskctr: $(DISK_HOST_HDR)
+$(BIN_OUT)/tests/test_diskctr $(BIN_OUT)/asan/tests/test_diskctr: $(DISK_HOST_HDR)
 # init/dmioctl.h against the kernel's header: nothing to link
 TEST_SRC_dmioctl :=
 SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 .SECONDEXPANSION:
 test_src = $(or $(TEST_SRC_$(1)),$(TEST_SRC_DEFAULT))
-$(HOST_OUT)/tests/test_%: tests/unit/test_%.c $$(call test_src,$$*) tests/unit/check.h $(INIT_HDR)
+$(BIN_OUT)/tests/test_%: tests/unit/test_%.c $$(call test_src,$$*) tests/unit/check.h $(INIT_HDR)
 	@mkdir -p $(@D)
 	$(HOST_CC) $(HOST_CFLAGS) -Iinit -Ilib -Itests/unit -o $@ $< $(call test_src,$*) -lm
 
-$(HOST_OUT)/asan/tests/test_%: tests/unit/test_%.c $$(call test_src,$$*) tests/unit/check.h $(INIT_HDR)
+$(BIN_OUT)/asan/tests/test_%: tests/unit/test_%.c $$(call test_src,$$*) tests/unit/check.h $(INIT_HDR)
 	@mkdir -p $(@D)
 	$(HOST_CC) $(HOST_CFLAGS) $(SAN_FLAGS) -Iinit -Ilib -Itests/unit -o $@ $< $(call test_src,$*) $(TEST_LIBS_$*) -lm
 
-$(HOST_OUT)/wl/%: workloads/%.c workloads/wl.c workloads/wl_fill.c $(wildcard workloads/*.h lib/*.h) lib/size.c lib/swapfile.c lib/swaphdr.c lib/hmac.c
+$(BIN_OUT)/wl/%: workloads/%.c workloads/wl.c workloads/wl_fill.c $(wildcard workloads/*.h lib/*.h) lib/size.c lib/swapfile.c lib/swaphdr.c lib/hmac.c
 	@mkdir -p $(@D)
 	$(HOST_CC) $(HOST_CFLAGS) -o $@ $< workloads/wl.c workloads/wl_fill.c lib/size.c $(if $(filter create,$*),lib/swaphdr.c lib/swapfile.c) $(if $(filter kbuild,$*),lib/hmac.c)
 
-$(addprefix $(HOST_OUT)/wl/,$(WL_ALIASES)): $(HOST_OUT)/wl/%: $$(HOST_OUT)/wl/$$(call wl_prog,$$*)
+$(addprefix $(BIN_OUT)/wl/,$(WL_ALIASES)): $(BIN_OUT)/wl/%: $$(BIN_OUT)/wl/$$(call wl_prog,$$*)
 	ln -sf $(call wl_prog,$*) $@
 
 ALL_UNIT := $(UNIT_TESTS) $(REPORT_UNIT_TESTS)
-unit-tests: $(addprefix $(HOST_OUT)/tests/test_,$(ALL_UNIT)) \
-	    $(addprefix $(HOST_OUT)/asan/tests/test_,$(ALL_UNIT)) \
-	    $(addprefix $(HOST_OUT)/wl/,$(WL_ALL)) $(HOST_OUT)/stats-probe
+unit-tests: $(addprefix $(BIN_OUT)/tests/test_,$(ALL_UNIT)) \
+	    $(addprefix $(BIN_OUT)/asan/tests/test_,$(ALL_UNIT)) \
+	    $(addprefix $(BIN_OUT)/wl/,$(WL_ALL)) $(BIN_OUT)/stats-probe
 
 # the kernel, and beside it the rest of the packages and the userspace
 image: deps-kernel
@@ -321,7 +321,7 @@ check:
 	@tests/run
 
 bench: image
-	@bench/bench
+	@measure/bench
 
 calibrate: image
 	@experiments/calibrate
@@ -357,8 +357,8 @@ fuzz:
 clean:
 	rm -rf $(OUT)
 
-# generated documentation: docs/reference.md, the README's tables (make check: tests/host/registry.sh)
-docs: $(HOST_OUT)/init-host
+# generated documentation: docs/reference.md, the README's tables (make check: tests/integration/registry.sh)
+docs: $(BIN_OUT)/init-host
 	@docs/generate
 
 # for scripts: the workloads the image carries
@@ -367,6 +367,6 @@ wl-names:
 
 FORCE:
 
-export ARCH MEM RUNS WARMUP WORKLOADS ACCEL KERNEL VARIANT BUSYBOX MODULES DISK_IF APPEND EXTRA EXTRA_BIN EXTRA_ON OUT HOST_OUT PXE_DISKS
+export ARCH MEM RUNS WARMUP WORKLOADS ACCEL KERNEL VARIANT BUSYBOX MODULES DISK_IF APPEND EXTRA EXTRA_BIN EXTRA_ON OUT BIN_OUT PXE_DISKS
 export DETERMINISTIC KERNELS BOOTS METRICS DISK LAYOUT SMP
 export BZIMAGE INITRD REPORT WL_ALL

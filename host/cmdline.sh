@@ -1,13 +1,13 @@
 # shellcheck shell=bash
 # host/: the host layer's pure logic, sourced by the launchers (qemu/, lava/)
-# and the experiments (experiments/), tested without QEMU by tests/host/
+# and the experiments (experiments/), tested without QEMU by tests/integration/
 # (docs/host-layer.md).
 # Sourced by experiments/experiment, experiments/compare and qemu/mkpxe: the swapbench.*
 # keys that make's variables stand for, checked with the image's own parser
-# (init --check, built from init/ as out/host/init-host) before anything
+# (init --check, built from init/ as out/bin/init-host) before anything
 # boots, so that an error names the variable the user set.
 
-INIT_HOST=${INIT_HOST:-${OUT:-out}/host/init-host}
+INIT_HOST=${INIT_HOST:-${OUT:-out}/bin/init-host}
 # shellcheck source=host/registry.sh
 source "$(dirname "${BASH_SOURCE[0]}")/registry.sh"
 # shellcheck source=host/util.sh

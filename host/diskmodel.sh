@@ -6,7 +6,7 @@
 #   DISK=host (default): the disk image is a plain file; what it costs is
 #     the host's page cache.
 #   DISK=NAME: disk/profiles/NAME.conf; qemu/run adds the kernel's module
-#     and the profile's parameters (out/host/diskprofile, the one reader of
+#     and the profile's parameters (out/bin/diskprofile, the one reader of
 #     a profile) to the initramfs, and init maps the disk through them.
 # Needs: top (the tree); OUT (out/) for the profile tool.
 : "${top:?host/diskmodel.sh needs top, the tree}"
@@ -60,7 +60,7 @@ diskmodel_limit() {
 }
 
 # diskmodel_tool: the profile's one reader (disk/profile.c), built by make host
-diskmodel_tool() { echo "${OUT:-$top/out}/host/diskprofile"; }
+diskmodel_tool() { echo "${OUT:-$top/out}/bin/diskprofile"; }
 
 # diskmodel_get DISK KEY: a figure of the profile, as its file gives it
 diskmodel_get() {

@@ -7,7 +7,7 @@
 # exit status). A function prints its answer (or sets the array it
 # names) and returns 0, or prints what is wrong and returns 2. Nothing here
 # reads a file, runs QEMU or looks at the host: qemu/run gathers those
-# inputs. Tested without a boot by tests/host/qemu_logic.sh.
+# inputs. Tested without a boot by tests/integration/qemu_logic.sh.
 
 # The one default of ICOUNT (make run, calibrate, compare, seeds, qemu/run):
 # under TCG guest time counts instructions, so a busy host slows the boot

@@ -3,7 +3,7 @@
 # status and records say, computed from given values (and host_shares from
 # the hostload file it is given) with no side effects: the instrument (what
 # it was measured with) and the exit status from QEMU's. The registry's
-# facts (base command line, disk designations, exit words): host/registry.sh. Tested by tests/host/qemu_logic.sh.
+# facts (base command line, disk designations, exit words): host/registry.sh. Tested by tests/integration/qemu_logic.sh.
 
 # instrument ACCEL CLOCK TSC PIN CACHE DISK SMP: what a boot was measured
 # with, as one value for swapbench.instrument (the image puts it in its meta

@@ -10,7 +10,7 @@
 # fields, type= and name= first); registry_read is what parses them.
 # docs/reference.md is the same facts as a page.
 
-INIT_HOST=${INIT_HOST:-${OUT:-out}/host/init-host}
+INIT_HOST=${INIT_HOST:-${OUT:-out}/bin/init-host}
 REGISTRY=
 
 # registry_load: reads init-host --describe into REGISTRY (once); returns 1,

@@ -277,7 +277,7 @@ void cgroup_record(struct rec_buf *b, const struct cgstat *st)
 {
 	if (!st->on)
 		return;
-	rec_add(b, "cgroup", CGROUP_RUN + sizeof(CGROUP_ROOT) - 1);
+	rec_add(b, "cgroup", &CGROUP_RUN[sizeof(CGROUP_ROOT) - 1]);
 	for (int k = 0; k < CG_KNOBS; k++)
 		if (st->knob[k][0])
 			rec_add(b, cg_knob_defs[k].file, st->knob[k]);

@@ -6,7 +6,7 @@
  *   - A function that can fail returns 0 or -errno. Never -1, never a
  *     message, never exit().
  *   - errmsg(err) is the only place an errno becomes words: no strerror,
- *     perror or %m anywhere else in init/ (tests/host/errconv.sh fails on
+ *     perror or %m anywhere else in init/ (tests/integration/errconv.sh fails on
  *     one). Codes init gives a meaning of its own read as that meaning.
  *   - The line is "action object: reason", written once, by whoever knows
  *     the action and the object. After a one-step call (swapoff, open,

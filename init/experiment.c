@@ -50,7 +50,7 @@ static struct {
 } S;
 
 __attribute__((format(printf, 1, 2)))
-static enum bench_status error(const char *fmt, ...)
+static enum experiment_status error(const char *fmt, ...)
 {
 	char msg[512];
 	va_list ap;
@@ -59,11 +59,11 @@ static enum bench_status error(const char *fmt, ...)
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
 	totals_error(msg);
-	return BENCH_ERROR;
+	return EXPERIMENT_ERROR;
 }
 
 /* The swap partition, the swapfile's filesystem, the pmem device and the results disk: distinct devices (disks_distinct). */
-static enum bench_status check_distinct(void)
+static enum experiment_status check_distinct(void)
 {
 	const struct disks_use d[] = {
 		{ "part", swapconf_uses(S.cfg.conf, S.cfg.nconfs, BACKEND_PARTITION) ? S.cfg.part : "" },
@@ -75,7 +75,7 @@ static enum bench_status check_distinct(void)
 
 	if (disks_distinct(d, sizeof(d) / sizeof(d[0]), why, sizeof(why)) < 0)
 		return error("%s", why);
-	return BENCH_PASS;
+	return EXPERIMENT_PASS;
 }
 
 /*
@@ -83,7 +83,7 @@ static enum bench_status check_distinct(void)
  * default list keeps those whose disk is designated; a list given names
  * only what can run, on a kernel that has it.
  */
-static enum bench_status choose_backends(void)
+static enum experiment_status choose_backends(void)
 {
 	static const char *const key[BACKEND_COUNT] = { "part", "fsdev", "pmem" };
 	static const char *const what[BACKEND_COUNT] = { "partition", "swapfile", "pmem device" };
@@ -119,7 +119,7 @@ static enum bench_status choose_backends(void)
 	return check_distinct();
 }
 
-static enum bench_status setup_swap(void)
+static enum experiment_status setup_swap(void)
 {
 	struct sb_config *c = &S.cfg;
 	char why[400];
@@ -158,17 +158,17 @@ static enum bench_status setup_swap(void)
 	}
 	for (int i = 0; i < c->nconfs; i++)
 		records_conf(&c->conf[i], zram_bytes(&c->conf[i], records_mem()->total_kb, size));
-	return BENCH_PASS;
+	return EXPERIMENT_PASS;
 }
 
-static enum bench_status make_plan(void)
+static enum experiment_status make_plan(void)
 {
 	int err = plan_make(&S.cfg, &S.plan);
 
 	totals_planned(S.plan.measured);
 	if (err < 0)
 		return error("the plan has more than %d runs: lower swapbench.runs or warmup", PLAN_MAX);
-	return BENCH_PASS;
+	return EXPERIMENT_PASS;
 }
 
 static void fill_spec(struct run_spec *s, const char *wl, const char *mode)
@@ -192,7 +192,7 @@ static void fill_spec(struct run_spec *s, const char *wl, const char *mode)
 }
 
 /* pass 0: parameters (before anything is written), pass 1: set-up */
-static enum bench_status check_workloads(int pass)
+static enum experiment_status check_workloads(int pass)
 {
 	static struct run_result r;
 	struct run_spec s;
@@ -220,7 +220,7 @@ static enum bench_status check_workloads(int pass)
 			}
 		}
 	}
-	return BENCH_PASS;
+	return EXPERIMENT_PASS;
 }
 
 /* Every swap area off, then zswap off and zram0 reset: nothing of the last configuration left. */
@@ -289,19 +289,19 @@ static void disk_totals(void)
 
 /* swapbench.diskmodel=1: the disk that holds the swap partition through
  * the model in the guest (dmdisk.c), before anything resolves a designation */
-static enum bench_status setup_diskmodel(void)
+static enum experiment_status setup_diskmodel(void)
 {
 	char dev[300], why[400];
 
 	if (!S.cfg.diskmodel)
-		return BENCH_PASS;
+		return EXPERIMENT_PASS;
 	if (!S.cfg.part[0])
 		return error("swapbench.diskmodel=1 models the disk that holds the swap partition, and swapbench.part "
 			     "designates none");
 	if (disks_designate("part", S.cfg.part, dev, sizeof(dev), why, sizeof(why)) < 0 ||
 	    dmdisk_setup(dev, why, sizeof(why)) < 0)
 		return error("%s", why);
-	return BENCH_PASS;
+	return EXPERIMENT_PASS;
 }
 
 /*
@@ -309,13 +309,13 @@ static enum bench_status setup_diskmodel(void)
  * which a swapfile configuration mounts anyway; without one, the disk is
  * mounted read-only for the extras alone, whatever the backends.
  */
-static enum bench_status mount_extras(void)
+static enum experiment_status mount_extras(void)
 {
 	char dev[300], why[400];
 	struct stat st;
 
 	if (S.be[BACKEND_FILE].ready || lstat("/extra", &st) < 0 || !S_ISLNK(st.st_mode) || !S.cfg.fsdev[0])
-		return BENCH_PASS;
+		return EXPERIMENT_PASS;
 	if (disks_designate("fsdev", S.cfg.fsdev, dev, sizeof(dev), why, sizeof(why)) < 0)
 		return error("%s (the extras are on that disk: EXTRA_ON=disk)", why);
 	mkdir("/mnt", 0755);
@@ -324,35 +324,35 @@ static enum bench_status mount_extras(void)
 		return error("mount %s read-only on %s for the extras (EXTRA_ON=disk): %s", dev, SWAP_MNT,
 			     errmsg(-errno));
 	S.extras_ro = 1;
-	return BENCH_PASS;
+	return EXPERIMENT_PASS;
 }
 
 /* the model's first counters, and the disk record with the profile's figures */
-static enum bench_status open_diskctr(void)
+static enum experiment_status open_diskctr(void)
 {
 	int err;
 
 	if (!S.cfg.diskmodel)
-		return BENCH_PASS;
+		return EXPERIMENT_PASS;
 	if ((err = diskctr_read(&S.ctr_boot)) < 0)
 		return error("swapbench.diskmodel=1: the model's counters: %s", errmsg(err));
 	S.diskctr = 1;
 	diskcheck_profile_record();
-	return BENCH_PASS;
+	return EXPERIMENT_PASS;
 }
 
 /* swapbench.diskcheck: the designated swap partition measured, no runs */
-static enum bench_status check_disk(void)
+static enum experiment_status check_disk(void)
 {
 	char why[400];
 	double t0 = now_s();
 
 	if (diskcheck_designated(&S.cfg, why, sizeof(why)) < 0)
 		return error("%s", why);
-	return totals_write(now_s() - t0, "")->notok ? BENCH_FAIL : BENCH_PASS;
+	return totals_write(now_s() - t0, "")->notok ? EXPERIMENT_FAIL : EXPERIMENT_PASS;
 }
 
-static enum bench_status run_series(void)
+static enum experiment_status run_series(void)
 {
 	static struct run_result r;
 	static struct diskctr ctr[2];	/* before and after a run */
@@ -421,7 +421,7 @@ static enum bench_status run_series(void)
 		results_line("# swapbench: after the series: %s (recorded in totals)", why);
 	else
 		why[0] = 0;
-	return totals_write(now_s() - t0, why)->notok ? BENCH_FAIL : BENCH_PASS;
+	return totals_write(now_s() - t0, why)->notok ? EXPERIMENT_FAIL : EXPERIMENT_PASS;
 }
 
 /* Opens the results disk before the header so the header reaches it too. */
@@ -440,9 +440,9 @@ static void open_results(char *why, size_t n)
 		snprintf(why, n, "swapbench.flush=0: cannot turn off the write cache of %s: %s", dev, errmsg(err));
 }
 
-enum bench_status bench_main(const char *cmdline)
+enum experiment_status experiment_main(const char *cmdline)
 {
-	enum bench_status st;
+	enum experiment_status st;
 	char why[400] = "";
 	int perr = cmdline_parse(cmdline, workloads, &S.cfg, &S.msgs);
 
@@ -474,18 +474,18 @@ enum bench_status bench_main(const char *cmdline)
 	records_warnings(&S.msgs);
 	if (why[0])
 		return error("%s", why);
-	if ((st = setup_diskmodel()) != BENCH_PASS)
+	if ((st = setup_diskmodel()) != EXPERIMENT_PASS)
 		return st;
 	if (S.cfg.diskcheck)
 		return check_disk();
 	S.dir = "/tmp";
-	if ((st = choose_backends()) != BENCH_PASS || (st = make_plan()) != BENCH_PASS || (st = check_workloads(0)) != BENCH_PASS ||
-	    (st = setup_swap()) != BENCH_PASS)
+	if ((st = choose_backends()) != EXPERIMENT_PASS || (st = make_plan()) != EXPERIMENT_PASS ||
+	    (st = check_workloads(0)) != EXPERIMENT_PASS || (st = setup_swap()) != EXPERIMENT_PASS)
 		return st;
 	if (S.be[BACKEND_FILE].ready)
 		S.dir = SWAP_MNT;
-	if ((st = mount_extras()) != BENCH_PASS || (st = open_diskctr()) != BENCH_PASS ||
-	    (st = check_workloads(1)) != BENCH_PASS)
+	if ((st = mount_extras()) != EXPERIMENT_PASS || (st = open_diskctr()) != EXPERIMENT_PASS ||
+	    (st = check_workloads(1)) != EXPERIMENT_PASS)
 		return st;
 	st = run_series();
 	results_close();

@@ -98,7 +98,7 @@ static void worker(void)
 	/* ONFAULT: lock what is used, not every page of the buffers sized for the worst case */
 	if (mlockall(MCL_CURRENT | MCL_FUTURE | MCL_ONFAULT) < 0 && mlockall(MCL_CURRENT | MCL_FUTURE) < 0)
 		dprintf(2, "# swapbench: mlockall: %s\n", errmsg(errno));
-	int st = bench_main(cmdline);
+	int st = experiment_main(cmdline);
 
 	/* the lines the collector has not acknowledged yet: a restarting collector gets them */
 	sender_finish(SENDER_WAIT_S);
@@ -234,7 +234,7 @@ static int describe(void)
 /* the registry's words and tables are the host's: the image leaves them out */
 static int describe(void)
 {
-	fprintf(stderr, "init --describe: the registry is in the host's build (out/host/init-host --describe)\n");
+	fprintf(stderr, "init --describe: the registry is in the host's build (out/bin/init-host --describe)\n");
 	return 2;
 }
 #endif

@@ -23,7 +23,7 @@ struct run_spec {
 	unsigned long run_no;		/* for sample records */
 	const char *boot;
 	int capture_stderr;		/* --check/--prepare: keep messages */
-	const char *bin_dir;		/* NULL: RUNNER_BIN_DIR (host tests use their own) */
+	const char *bin_dir;		/* NULL: RUNNER_BIN_DIR (unit tests use their own) */
 	const char *cgroup_procs;	/* the workload joins this cgroup before exec; NULL: init's */
 	void (*sample)(void *);		/* also called with swap used, every 100 ms; may be NULL */
 	void *sample_arg;

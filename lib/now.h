@@ -2,7 +2,7 @@
 #define SB_NOW_H
 /*
  * CLOCK_MONOTONIC: the one reader of the clock for init, lib and the
- * workloads (durations, the clock's step); tests/host/layering.sh fails on
+ * workloads (durations, the clock's step); tests/integration/layering.sh fails on
  * another clock_gettime.
  */
 #include <time.h>

@@ -15,7 +15,7 @@ model_check() {
 	[ -x "$(diskmodel_tool)" ] || die "DISK=$1 needs $(diskmodel_tool) (make host)"
 	# a profile the model cannot take is refused here, naming the field
 	msg=$(diskmodel_params "$1" 2>&1 >/dev/null) || die "DISK=$1: ${msg:-its profile is refused}"
-	[ -x "$OUT/host/gen_init_cpio" ] || die "DISK=$1 needs $OUT/host/gen_init_cpio (make image)"
+	[ -x "$OUT/bin/gen_init_cpio" ] || die "DISK=$1 needs $OUT/bin/gen_init_cpio (make image)"
 }
 
 # model_initrd DIR DISK: DIR/initrd is the image's initramfs with, appended
@@ -33,7 +33,7 @@ model_initrd() {
 		"file /lib/swapbench/diskmodel.params $stage/diskmodel.params 0644 0 0" >"$stage/list"
 	# -t 0 and the mtimes above: the same bytes every time, so a
 	# deterministic boot's id and records repeat
-	{ cat "$INITRD" && "$OUT/host/gen_init_cpio" -t 0 "$stage/list" | gzip -9 -n; } >"$dir/initrd" ||
+	{ cat "$INITRD" && "$OUT/bin/gen_init_cpio" -t 0 "$stage/list" | gzip -9 -n; } >"$dir/initrd" ||
 		die "DISK=$2: making $dir/initrd failed"
 	INITRD=$dir/initrd
 }

@@ -33,8 +33,8 @@ const char bisect_rule[] =
 	"all (one-sided 5 %), no failures of B only; else undecided (125: boot again, or skip at "
 	"the cap)";
 
-enum bisect_result compare_bisect(const struct comparison *c, size_t n,
-				  const struct bisect_opts *o, FILE *out)
+enum bisect_result bisect_decide(const struct comparison *c, size_t n,
+				 const struct bisect_opts *o, FILE *out)
 {
 	double bad_level = 1 - 0.1 / (double)(n ? n : 1), good_level = 0.90;
 	size_t good = 0, bad = 0;

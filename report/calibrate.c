@@ -165,7 +165,7 @@ int cmd_calibrate(const struct opts *o, int argc, char **argv)
 	int status;
 
 	if (argc < 1)
-		usage_error("calibrate: no SOURCE given");
+		cmd_usage_error("calibrate: no SOURCE given");
 	cmd_load(o, &ds, argc, argv);
 	group_build(&ds, o->metric, BY_BACKEND, NULL, NULL, &cs);
 	table_init(&t, 2, head, sizeof(head) / sizeof(head[0]));

@@ -31,7 +31,7 @@ double clockflag_step_s(const struct boot *b)
 	double v;
 
 	for (int i = 0; i < 2; i++)
-		if (util_number(record_get(&b->meta, keys[i]), &v) && v > 0)
+		if (util_number(store_get(&b->meta, keys[i]), &v) && v > 0)
 			return v * 1e-9;
 	return 0;
 }
@@ -43,21 +43,21 @@ static const char *or_unknown(const char *s)
 
 static char *reason(const struct run *r, const char *metric)
 {
-	const char *changed = record_get(&r->rec, RK_CLOCKSOURCE_CHANGED);
-	const char *source = or_unknown(record_get(&r->boot->meta, RK_CLOCKSOURCE));
+	const char *changed = store_get(&r->rec, RK_CLOCKSOURCE_CHANGED);
+	const char *source = or_unknown(store_get(&r->boot->meta, RK_CLOCKSOURCE));
 	double step = clockflag_step_s(r->boot), v;
 
 	if (changed && strcmp(changed, "0"))
 		return xasprintf("the clocksource changed during the run (%s at boot, %s after the run)",
-				 source, or_unknown(record_get(&r->rec, RK_CLOCKSOURCE)));
-	if (record_get(&r->rec, RK_CLOCKSOURCE))
+				 source, or_unknown(store_get(&r->rec, RK_CLOCKSOURCE)));
+	if (store_get(&r->rec, RK_CLOCKSOURCE))
 		return xasprintf("timed with %s, not the boot's %s: its step is unknown",
-				 record_get(&r->rec, RK_CLOCKSOURCE), source);
+				 store_get(&r->rec, RK_CLOCKSOURCE), source);
 	if (!step)
 		return NULL;
 	/* only the metric analysed: a short field elsewhere in the run says nothing about it */
 	double unit = clock_time_unit(metric);
-	const char *val = record_get(&r->rec, metric);
+	const char *val = store_get(&r->rec, metric);
 
 	if (unit && val && util_number(val, &v) && v * unit < CLOCKFLAG_STEPS * step)
 		return xasprintf("%s=%s is less than %.0f steps of the clock (%s, step %.0f ns)",

@@ -11,7 +11,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 
-void usage_error(const char *fmt, ...)
+void cmd_usage_error(const char *fmt, ...)
 {
 	va_list ap;
 
@@ -25,7 +25,7 @@ void cmd_load(const struct opts *o, struct dataset *ds, int n, char **paths)
 {
 	ds->keep_flagged = o->flagged;
 	for (int i = 0; i < n; i++)
-		parse_source(ds, paths[i]);
+		source_read(ds, paths[i]);
 	parse_finish(ds);
 	problems_print(ds, stderr, 0);
 	clockflag_runs(ds, o->metric);

@@ -26,7 +26,7 @@ enum { EXIT_CLEAN = 0, EXIT_USAGE = 2, EXIT_PROBLEMS = 3 };
 /* Reads and checks every source, prints the problems on stderr. */
 void cmd_load(const struct opts *o, struct dataset *ds, int n, char **paths);
 int cmd_exit_status(const struct dataset *ds);
-void usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+void cmd_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 
 int cmd_csv(const struct opts *o, int argc, char **argv);
 int cmd_summary(const struct opts *o, int argc, char **argv);

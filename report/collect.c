@@ -111,7 +111,7 @@ static void sweep(void)
 	double t = collect_now();
 
 	conn_deadlines(&N.k, t);
-	store_sweep(&N.st, t);
+	collect_store_sweep(&N.st, t);
 	if ((N.refused || N.k.evicted || N.fd_limit_hits > 1) && t - N.refused_since >= 10) {
 		events_say(&N.ev, "in %.0f s: %lu connections refused (%u unnamed at most), %lu without hello closed for "
 			   "newer ones, the descriptor limit reached %lu times", t - N.refused_since, N.refused,
@@ -139,7 +139,7 @@ static int listen_on(const char *spec)
 	int fd, one = 1;
 
 	if (wire_parse_addr(spec, ip, &port) < 0)
-		usage_error("collect: --listen %s: give ADDR:PORT, an IPv4 address and a port (127.0.0.1:5555)", spec);
+		cmd_usage_error("collect: --listen %s: give ADDR:PORT, an IPv4 address and a port (127.0.0.1:5555)", spec);
 	memcpy(&a.sin_addr, ip, 4);
 	a.sin_port = htons((unsigned short)port);
 	fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
@@ -182,9 +182,9 @@ static void fit_descriptors(unsigned asked)
 		while (fit > 1 && fds_for(fit) > rl.rlim_cur)
 			fit--;
 		if (asked || fds_for(fit) > rl.rlim_cur)
-			usage_error("collect: --max-conns %u needs %lu descriptors, the limit is %lu (ulimit -n): give "
-				    "--max-conns %u or raise the limit", N.k.max_conns, need, (unsigned long)rl.rlim_cur,
-				    fit);
+			cmd_usage_error("collect: --max-conns %u needs %lu descriptors, the limit is %lu (ulimit -n): give "
+					"--max-conns %u or raise the limit", N.k.max_conns, need, (unsigned long)rl.rlim_cur,
+					fit);
 		events_say(&N.ev, "descriptor limit %lu (ulimit -n): at most %u machine connections (--max-conns), "
 			   "not %u", (unsigned long)rl.rlim_cur, fit, N.k.max_conns);
 		N.k.max_conns = fit;
@@ -221,21 +221,21 @@ int cmd_collect(const struct opts *o, int argc, char **argv)
 
 	(void)argv;
 	if (argc)
-		usage_error("collect: takes no operands (--listen ADDR:PORT --dir DIR)");
+		cmd_usage_error("collect: takes no operands (--listen ADDR:PORT --dir DIR)");
 	if (!o->listen || !o->dir)
-		usage_error("collect: give --listen ADDR:PORT and --dir DIR");
+		cmd_usage_error("collect: give --listen ADDR:PORT and --dir DIR");
 	N.k.max_conns = o->max_conns ? o->max_conns : 64;
 	N.k.idle_s = o->idle_s ? o->idle_s : 300;
 	N.want_done = o->machines;
 	N.st.max_log = 64ULL << 20;
 	if (o->max_log && (size_parse(o->max_log, &u) < 0 || u < 4096))
-		usage_error("collect: --max-log %s: a size of 4K or more (64M)", o->max_log);
+		cmd_usage_error("collect: --max-log %s: a size of 4K or more (64M)", o->max_log);
 	if (o->key) {
 		if (key_load(&key, o->key, why, sizeof(why)) < 0)
-			usage_error("collect: --key %s: %s", o->key, why);
+			cmd_usage_error("collect: --key %s: %s", o->key, why);
 		N.k.key = &key;
 	}
-	store_open(&N.st, o->dir);
+	collect_store_open(&N.st, o->dir);
 	N.st.max_machines = o->max_machines ? o->max_machines : 256;
 	N.st.max_log = o->max_log ? u : 64ULL << 20;
 	lfd = listen_on(o->listen);
@@ -249,7 +249,7 @@ int cmd_collect(const struct opts *o, int argc, char **argv)
 	N.k.nc = N.k.max_conns + N.k.anon_max;
 	N.backoff = 0.1;
 	/* logs already in DIR count against --max-machines */
-	store_count(&N.st);
+	collect_store_count(&N.st);
 	N.k.c = xcalloc(N.k.nc, sizeof(*N.k.c));
 	for (unsigned i = 0; i < N.k.nc; i++)
 		N.k.c[i].fd = -1;
@@ -314,7 +314,7 @@ int cmd_collect(const struct opts *o, int argc, char **argv)
 	for (unsigned i = 0; i < N.k.nc; i++)
 		if (N.k.c[i].fd >= 0)
 			conn_close(&N.k, &N.k.c[i]);
-	store_close(&N.st, N.stop);
+	collect_store_close(&N.st, N.stop);
 	free(pf);
 	free(who);
 	free(N.k.c);

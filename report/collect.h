@@ -71,15 +71,15 @@ struct store {
 #define STORE_LOG_IDLE_S 60.0		/* a log not written this long is closed */
 
 /* Opens DIR (made if missing) and takes its lock (flock on DIR itself); dies on failure. */
-void store_open(struct store *st, const char *dir);
+void collect_store_open(struct store *st, const char *dir);
 /* The logs already in DIR, counted; said in the events. */
-void store_count(struct store *st);
+void collect_store_count(struct store *st);
 /*
  * The machine MAC-BOOT: known already, or read back from its log in DIR, or
  * new (no file until its first line). NULL with why when refused: no room
  * (--max-machines), or its files are not regular files.
  */
-struct machine *store_machine(struct store *st, const char *mac, const char *boot, char *why, size_t wn);
+struct machine *collect_store_machine(struct store *st, const char *mac, const char *boot, char *why, size_t wn);
 /*
  * Line seq of m from peer. from: the oldest line the speaking connection's
  * hello said its machine holds; a line after a gap is taken only when the
@@ -88,17 +88,17 @@ struct machine *store_machine(struct store *st, const char *mac, const char *boo
  * (nak says why: the peer gets N); -1 when the connection must close (why),
  * -2 when that is for want of a descriptor (EMFILE: a retry may do).
  */
-int store_line(struct store *st, struct machine *m, const char *peer, unsigned long from, unsigned long seq,
-	       const char *s, size_t n, char *nak, size_t nn, char *why, size_t wn);
+int collect_store_line(struct store *st, struct machine *m, const char *peer, unsigned long from, unsigned long seq,
+		       const char *s, size_t n, char *nak, size_t nn, char *why, size_t wn);
 /* Its connection closed: its files are closed, and a machine that stored nothing is forgotten. */
-void store_release(struct store *st, struct machine *m);
+void collect_store_release(struct store *st, struct machine *m);
 /* Logs not written for STORE_LOG_IDLE_S are closed. */
-void store_sweep(struct store *st, double now);
+void collect_store_sweep(struct store *st, double now);
 /* At the end: where each machine still running stands. */
-void store_close(struct store *st, int signalled);
+void collect_store_close(struct store *st, int signalled);
 
 /* the progress line of m on stdout, escaped */
-void store_progress_print(const struct machine *m);
+void collect_store_progress_print(const struct machine *m);
 
 /* --- connections -------------------------------------------------------------- */
 

@@ -31,7 +31,7 @@ void conn_close(struct conns *K, struct conn *c)
 {
 	if (c->m) {
 		if (c->m->conn == c)
-			store_release(K->st, c->m);
+			collect_store_release(K->st, c->m);
 		K->named--;
 	} else {
 		K->anon--;
@@ -132,7 +132,7 @@ static int hello(struct conns *K, struct conn *c, const struct wire_frame *f, un
 			conn_drop(K, c, "all %u machine connections are sending (--max-conns)", K->max_conns);
 			return -1;
 		}
-		if (!(m = store_machine(K->st, mac, boot, why, sizeof(why)))) {
+		if (!(m = collect_store_machine(K->st, mac, boot, why, sizeof(why)))) {
 			conn_drop(K, c, "%s", why);
 			return -1;
 		}
@@ -196,11 +196,11 @@ static int frame(struct conns *K, struct conn *c, const char *s, size_t n, unsig
 		return -1;
 	}
 	before = c->m->seq;
-	r = store_line(K->st, c->m, c->peer, c->from, f.seq, f.text, f.len, nak, sizeof(nak), why, sizeof(why));
+	r = collect_store_line(K->st, c->m, c->peer, c->from, f.seq, f.text, f.len, nak, sizeof(nak), why, sizeof(why));
 	/* out of descriptors: connections not yet named make room, once */
 	if (r == -2 && conn_evict_anon(K) + conn_evict_anon(K))
-		r = store_line(K->st, c->m, c->peer, c->from, f.seq, f.text, f.len, nak, sizeof(nak), why,
-			       sizeof(why));
+		r = collect_store_line(K->st, c->m, c->peer, c->from, f.seq, f.text, f.len, nak, sizeof(nak),
+				       why, sizeof(why));
 	if (r < 0) {
 		conn_drop(K, c, "%s", why);
 		return -1;

@@ -26,7 +26,7 @@
 
 /* --- progress -------------------------------------------------------------- */
 
-void store_progress_print(const struct machine *m)
+void collect_store_progress_print(const struct machine *m)
 {
 	char line[600], safe[2400], ts[16];
 	int n;
@@ -120,7 +120,7 @@ static int open_in(struct store *st, const char *name, int create, char *why, si
 	return -1;
 }
 
-void store_open(struct store *st, const char *dir)
+void collect_store_open(struct store *st, const char *dir)
 {
 	char why[600], pid[24];
 	int fd;
@@ -180,7 +180,7 @@ static unsigned count_logs(struct store *st)
 	return n;
 }
 
-void store_count(struct store *st)
+void collect_store_count(struct store *st)
 {
 	st->logs = count_logs(st);
 	if (st->logs)
@@ -304,7 +304,7 @@ static int open_files(struct store *st, struct machine *m, char *why, size_t wn)
 	return 0;
 }
 
-struct machine *store_machine(struct store *st, const char *mac, const char *boot, char *why, size_t wn)
+struct machine *collect_store_machine(struct store *st, const char *mac, const char *boot, char *why, size_t wn)
 {
 	char stem[64], log[80];
 	struct machine *m;
@@ -342,7 +342,7 @@ struct machine *store_machine(struct store *st, const char *mac, const char *boo
 	return m;
 }
 
-void store_release(struct store *st, struct machine *m)
+void collect_store_release(struct store *st, struct machine *m)
 {
 	close_files(m);
 	m->conn = NULL;
@@ -356,15 +356,15 @@ void store_release(struct store *st, struct machine *m)
 	free(m);
 }
 
-void store_sweep(struct store *st, double now)
+void collect_store_sweep(struct store *st, double now)
 {
 	for (size_t i = 0; i < st->nm; i++)
 		if (st->m[i]->log >= 0 && now - st->m[i]->last_write > STORE_LOG_IDLE_S)
 			close_files(st->m[i]);
 }
 
-int store_line(struct store *st, struct machine *m, const char *peer, unsigned long from, unsigned long seq,
-	       const char *s, size_t n, char *nak, size_t nn, char *why, size_t wn)
+int collect_store_line(struct store *st, struct machine *m, const char *peer, unsigned long from, unsigned long seq,
+		       const char *s, size_t n, char *nak, size_t nn, char *why, size_t wn)
 {
 	static struct rec r;
 	enum rec_status rs;
@@ -419,11 +419,11 @@ int store_line(struct store *st, struct machine *m, const char *peer, unsigned l
 		return -1;
 	}
 	if (progress_note(st, m, s, n, 0))
-		store_progress_print(m);
+		collect_store_progress_print(m);
 	return 0;
 }
 
-void store_close(struct store *st, int signalled)
+void collect_store_close(struct store *st, int signalled)
 {
 	unsigned n = 0;
 
@@ -433,7 +433,7 @@ void store_close(struct store *st, int signalled)
 			continue;
 		n++;
 		if (!st->m[i]->end[0])
-			store_progress_print(st->m[i]);
+			collect_store_progress_print(st->m[i]);
 	}
 	events_say(st->ev, "stopping: %u machines, %u finished%s", n, st->finished, signalled ? " (signal)" : "");
 	for (size_t i = 0; i < st->nm; i++) {

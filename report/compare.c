@@ -13,14 +13,14 @@
 static const char *order_of(const struct boot *b)
 {
 	static char order[16];
-	const char *cl = b->meta.nf ? record_get(&b->meta, RK_CMDLINE) : NULL, *p, *last = NULL;
+	const char *cl = b->meta.nf ? store_get(&b->meta, RK_CMDLINE) : NULL, *p, *last = NULL;
 
 	if (!cl)
 		return "unknown";
 	for (p = cl; (p = strstr(p, "swapbench.order=")); p++)
 		last = p + strlen("swapbench.order=");
 	if (!last)	/* a cut command line may have lost its swapbench.order */
-		return record_get(&b->meta, RK_CMDLINE_CUT) ? "unknown (its command line was cut)" : NULL;
+		return store_get(&b->meta, RK_CMDLINE_CUT) ? "unknown (its command line was cut)" : NULL;
 	snprintf(order, sizeof(order), "%.*s", (int)strcspn(last, " "), last);
 	return strcmp(order, "alternate") ? order : NULL;
 }
@@ -47,7 +47,7 @@ static struct slot *slots(const struct cell *c)
 
 	for (size_t i = 0; i < c->nv; i++) {
 		const struct run *r = c->vrun[i];
-		const char *iter = record_get(&r->rec, RK_ITER);
+		const char *iter = store_get(&r->rec, RK_ITER);
 
 		s[i] = (struct slot){ r->boot, iter ? strtoul(iter, NULL, 10) : 0, r->num, c->v[i] };
 	}

@@ -119,7 +119,7 @@ const char *compare_name(const struct comparison *c, char *buf, size_t size);
 /* The decision for git bisect run, a sequential rule (report/bisect.c). */
 extern const char bisect_rule[];
 /* Decides for git bisect run and says why on out. */
-enum bisect_result compare_bisect(const struct comparison *c, size_t n,
-				  const struct bisect_opts *o, FILE *out);
+enum bisect_result bisect_decide(const struct comparison *c, size_t n,
+				 const struct bisect_opts *o, FILE *out);
 
 #endif

@@ -58,7 +58,7 @@ static int finish(const struct opts *o, const struct comparison *cmp, size_t n,
 		struct bisect_opts bo = { o->metric, o->threshold, o->higher_better, o->interim };
 
 		putchar('\n');
-		return (int)compare_bisect(cmp, n, &bo, stdout);
+		return (int)bisect_decide(cmp, n, &bo, stdout);
 	}
 	status = cmd_exit_status(da);
 	if (status == EXIT_CLEAN && db)
@@ -87,8 +87,8 @@ static void note_stops(const struct dataset *ds)
 {
 	for (size_t i = 0; i < ds->nboots; i++) {
 		const struct record *t = &ds->boots[i]->totals;
-		const char *stop = t->nf ? record_get(t, RK_STOP) : NULL;
-		const char *rounds = record_get(t, RK_ROUNDS), *half = record_get(t, RK_HALFWIDTH);
+		const char *stop = t->nf ? store_get(t, RK_STOP) : NULL;
+		const char *rounds = store_get(t, RK_ROUNDS), *half = store_get(t, RK_HALFWIDTH);
 
 		if (!stop)
 			continue;
@@ -192,19 +192,19 @@ int cmd_compare(const struct opts *o, int argc, char **argv)
 	int status;
 
 	if (o->backends && o->by_given)
-		usage_error("compare: --backends and --by exclude each other");
+		cmd_usage_error("compare: --backends and --by exclude each other");
 	if ((o->backends || o->by_given) && argc < 1)
-		usage_error("compare: no SOURCE given");
+		cmd_usage_error("compare: no SOURCE given");
 	if (o->metrics && (o->backends || o->bisect))
-		usage_error("compare: --metrics compares two SOURCEs or --by groups, and decides no bisect step "
-			    "(--backends and --bisect take one --metric)");
+		cmd_usage_error("compare: --metrics compares two SOURCEs or --by groups, and decides no bisect step "
+				"(--backends and --bisect take one --metric)");
 	if (o->backends)
 		return compare_backends_cmd(o, argc, argv);
 	if (!o->metrics) {
 		s.nm = 1;
 		s.metric[0] = o->metric;
 	} else if (!(s.nm = metric_list(o->metrics, s.metric, why, sizeof(why)))) {
-		usage_error("--metrics: %s", why);
+		cmd_usage_error("--metrics: %s", why);
 	}
 	if (o->by_given) {
 		const char **v;
@@ -233,7 +233,7 @@ int cmd_compare(const struct opts *o, int argc, char **argv)
 		free(v);
 	} else {
 		if (argc != 2)
-			usage_error("compare: need two SOURCEs, A and B (or --backends / --by)");
+			cmd_usage_error("compare: need two SOURCEs, A and B (or --backends / --by)");
 		cmd_load(o, &da, 1, argv);
 		cmd_load(o, &db, 1, argv + 1);
 		for (size_t k = 0; k < s.nm; k++) {

@@ -52,10 +52,10 @@ struct layout {
 /* is_column by key number, asked once a key: a row has dozens of fields. */
 static int field_is_column(const struct layout *l, const struct record *r, size_t i)
 {
-	unsigned char *c = &l->column[record_key_number(r, i)];
+	unsigned char *c = &l->column[store_key_number(r, i)];
 
 	if (!*c)
-		*c = (unsigned char)(1 + is_column(record_key(r, i)));
+		*c = (unsigned char)(1 + is_column(store_key(r, i)));
 	return *c == 2;
 }
 
@@ -67,13 +67,13 @@ static char *extra_fields(const struct record *r, const struct layout *l)
 
 	s[0] = 0;
 	for (size_t i = 0; i < r->nf; i++) {
-		const char *v = record_val(r, i);
+		const char *v = store_val(r, i);
 		int quote = !*v || strpbrk(v, ";\"\\ \t") != NULL;
 
 		if (field_is_column(l, r, i))
 			continue;
-		grow(&s, &cap, n + strlen(record_key(r, i)) + 2 * strlen(v) + 8, 1);
-		n += (size_t)sprintf(s + n, "%s%s=%s", n ? ";" : "", record_key(r, i), quote ? "\"" : "");
+		grow(&s, &cap, n + strlen(store_key(r, i)) + 2 * strlen(v) + 8, 1);
+		n += (size_t)sprintf(s + n, "%s%s=%s", n ? ";" : "", store_key(r, i), quote ? "\"" : "");
 		for (; *v; v++) {
 			if (quote && (*v == '"' || *v == '\\'))
 				s[n++] = '\\';
@@ -89,7 +89,7 @@ static char *extra_fields(const struct record *r, const struct layout *l)
 /* Keys outside the fixed columns, in order of first appearance (for --wide). */
 static size_t wide_keys(const struct dataset *ds, const char ***out)
 {
-	unsigned char *seen = xcalloc(record_nkeys(), 1);
+	unsigned char *seen = xcalloc(store_nkeys(), 1);
 	size_t n = 0, cap = 0;
 
 	*out = NULL;
@@ -97,12 +97,12 @@ static size_t wide_keys(const struct dataset *ds, const char ***out)
 		const struct record *r = &ds->runs[i].rec;
 
 		for (size_t k = 0; k < r->nf; k++) {
-			size_t id = record_key_number(r, k);
+			size_t id = store_key_number(r, k);
 
-			if (seen[id] || (seen[id] = 1, is_column(record_key(r, k))))
+			if (seen[id] || (seen[id] = 1, is_column(store_key(r, k))))
 				continue;
 			grow(out, &cap, n, sizeof(**out));
-			(*out)[n++] = record_key(r, k);
+			(*out)[n++] = store_key(r, k);
 		}
 	}
 	free(seen);
@@ -149,7 +149,7 @@ static void put_row(FILE *out, const struct run *r, const struct layout *l)
 		if (l->wide && kind == COL_EXTRA) {
 			for (size_t w = 0; w < l->nwide; w++) {
 				fputc(',', out);
-				put_csv(out, record_get(&r->rec, l->wide[w]));
+				put_csv(out, store_get(&r->rec, l->wide[w]));
 			}
 			continue;
 		}
@@ -182,7 +182,7 @@ static void put_row(FILE *out, const struct run *r, const struct layout *l)
 			put_csv(out, r->flag);
 			break;
 		case COL_FIELD:
-			put_csv(out, record_get(&r->rec, columns[c]));
+			put_csv(out, store_get(&r->rec, columns[c]));
 			break;
 		}
 	}
@@ -196,9 +196,9 @@ int cmd_csv(const struct opts *o, int argc, char **argv)
 	int status;
 
 	if (argc < 1)
-		usage_error("csv: no SOURCE given");
+		cmd_usage_error("csv: no SOURCE given");
 	cmd_load(o, &ds, argc, argv);
-	l.column = xcalloc(record_nkeys() + 1, 1);
+	l.column = xcalloc(store_nkeys() + 1, 1);
 	if (o->wide) {
 		l.nwide = wide_keys(&ds, &l.wide);
 		if (!l.wide)

@@ -63,7 +63,7 @@ void group_build(const struct dataset *ds, const char *metric, enum group_by by,
 			c->nflagged++;
 			continue;
 		}
-		if (!run_value(r, metric, &v)) {
+		if (!store_run_value(r, metric, &v)) {
 			c->nmissing++;
 			continue;
 		}
@@ -156,7 +156,7 @@ void group_failures(const struct cell *c, char *buf, size_t size)
 		if (!c->nstatus[s] || n + 24 >= size)
 			continue;
 		n += (size_t)snprintf(buf + n, size - n, "%s%zu %s", n ? ", " : "",
-				      c->nstatus[s], run_status_name((enum run_status)s));
+				      c->nstatus[s], parse_status_name((enum run_status)s));
 	}
 	if (!n)
 		snprintf(buf, size, "0");

@@ -107,14 +107,14 @@ int cmd_init_disk(const struct opts *o, int argc, char **argv)
 	int fd, created = 0;
 
 	if (argc != 1)
-		usage_error("init-disk: need exactly one FILE or DEV");
+		cmd_usage_error("init-disk: need exactly one FILE or DEV");
 	path = argv[0];
 	if (o->size && want < MIN_SIZE)
-		usage_error("init-disk: bad --size '%s' (bytes or K/M/G/T, powers of 1024, at least %d)", o->size,
-			    MIN_SIZE);
+		cmd_usage_error("init-disk: bad --size '%s' (bytes or K/M/G/T, powers of 1024, at least %d)", o->size,
+				MIN_SIZE);
 	if (resdisk_format_header(hdr, label) < 0)
-		usage_error("init-disk: bad --label '%s' (1-%d printable characters, no space, "
-			    "quote or backslash)", label, RESDISK_LABEL_MAX);
+		cmd_usage_error("init-disk: bad --label '%s' (1-%d printable characters, no space, "
+				"quote or backslash)", label, RESDISK_LABEL_MAX);
 	fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
 	if (fd >= 0) {
 		created = 1;

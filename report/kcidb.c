@@ -90,7 +90,7 @@ static const char *test_status(enum run_status s)
 static void record_text(FILE *out, const struct record *r)
 {
 	for (size_t i = 0; i < r->nf; i++)
-		fprintf(out, "%s%s=%s", i ? " " : "", record_key(r, i), record_val(r, i));
+		fprintf(out, "%s%s=%s", i ? " " : "", store_key(r, i), store_val(r, i));
 }
 
 static void put_excerpt(FILE *out, const struct run *r, int *first)
@@ -102,7 +102,7 @@ static void put_excerpt(FILE *out, const struct run *r, int *first)
 	if (!m)
 		die("kcidb: out of memory");
 	fprintf(m, "%s %lu %s-%s-%s ", r->status == ST_OK ? "ok" : "not ok", r->num, r->workload,
-		r->backend, record_get(&r->rec, RK_ITER) ? record_get(&r->rec, RK_ITER) : "?");
+		r->backend, store_get(&r->rec, RK_ITER) ? store_get(&r->rec, RK_ITER) : "?");
 	record_text(m, &r->rec);
 	if (r->flag)
 		fprintf(m, "\n# flagged: %s", r->flag);
@@ -118,8 +118,8 @@ static void put_environment(FILE *out, const struct boot *b, int *first)
 	static const char *const keys[] = { "arch", "memtotal_kb", "memavailable_kb", "cpus",
 					    "clocksource", "clock_step_ns", "kernel_version", "cmdline" };
 	const struct record *m = &b->meta;
-	const char *arch = record_get(m, RK_ARCH), *mem = record_get(m, RK_MEMTOTAL_KB);
-	const char *cs = record_get(m, RK_CLOCKSOURCE);
+	const char *arch = store_get(m, RK_ARCH), *mem = store_get(m, RK_MEMTOTAL_KB);
+	const char *cs = store_get(m, RK_CLOCKSOURCE);
 	char comment[200];
 	int f = 1;
 
@@ -135,7 +135,7 @@ static void put_environment(FILE *out, const struct boot *b, int *first)
 	jkv(out, "boot", b->id, &g);
 	jkv(out, "source", b->source, &g);
 	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
-		jkv(out, keys[i], record_get(m, keys[i]), &g);
+		jkv(out, keys[i], store_get(m, keys[i]), &g);
 	fputs("}}", out);
 }
 
@@ -163,7 +163,7 @@ static void put_run(FILE *out, const struct run *r, const struct variant *v, con
 	jkv(out, "status", test_status(r->status), &f);
 	if (r->flag)
 		jkv(out, "comment", r->flag, &f);
-	if (r->status == ST_OK && run_value(r, metric, &val)) {
+	if (r->status == ST_OK && store_run_value(r, metric, &val)) {
 		int g = 1;
 
 		jkey(out, "number", &f);
@@ -173,7 +173,7 @@ static void put_run(FILE *out, const struct run *r, const struct variant *v, con
 			jkv(out, "unit", util_unit(metric), &g);
 		fputc('}', out);
 	}
-	if (run_value(r, RK_ELAPSED_S, &val))
+	if (store_run_value(r, RK_ELAPSED_S, &val))
 		jnum(out, "duration", val, &f);
 	put_environment(out, r->boot, &f);
 	put_excerpt(out, r, &f);
@@ -182,7 +182,7 @@ static void put_run(FILE *out, const struct run *r, const struct variant *v, con
 	int g = 1;
 
 	for (size_t i = 0; i < r->rec.nf; i++)
-		jkv(out, record_key(&r->rec, i), record_val(&r->rec, i), &g);
+		jkv(out, store_key(&r->rec, i), store_val(&r->rec, i), &g);
 	{
 		char *where = xasprintf("%s:%lu", r->rec.source, r->rec.line);
 
@@ -290,7 +290,7 @@ int cmd_kcidb(const struct opts *o, int argc, char **argv)
 	FILE *out = stdout;
 
 	if (argc < 1)
-		usage_error("kcidb: no source given");
+		cmd_usage_error("kcidb: no source given");
 	cmd_load(o, &ds, argc, argv);
 	nv = group_variants(&ds, &v);
 	fputs("{\"version\":{\"major\":5,\"minor\":3},\n\"checkouts\":[", out);
@@ -317,7 +317,7 @@ int cmd_kcidb(const struct opts *o, int argc, char **argv)
 	fputs("],\n\"builds\":[", out);
 	for (size_t i = 0; i < nv; i++) {
 		const struct boot *b = first_boot(&ds, &v[i]);
-		const char *arch = b ? record_get(&b->meta, RK_ARCH) : NULL;
+		const char *arch = b ? store_get(&b->meta, RK_ARCH) : NULL;
 		char bid[300], *cid = xasprintf(ORIGIN ":%s", v[i].kernel);
 		int f = 1;
 

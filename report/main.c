@@ -191,26 +191,26 @@ static void set_option(struct opts *o, const struct option_def *d, const char *a
 	case K_COUNT:
 		v = strtoul(arg, &end, 10);
 		if (end == arg || *end || *arg == '-' || v < 1 || v > d->max)
-			usage_error("%s: '%s' is not a whole number from 1 to %lu", d->name, arg, d->max);
+			cmd_usage_error("%s: '%s' is not a whole number from 1 to %lu", d->name, arg, d->max);
 		*(unsigned *)field = (unsigned)v;
 		break;
 	case K_METRIC:
 		if (!metric_ok(arg))
-			usage_error("%s: '%s' is not a record key", d->name, arg);
+			cmd_usage_error("%s: '%s' is not a record key", d->name, arg);
 		/* a name the report knows (throughput, free_latency) is its key */
 		*(const char **)field = metric_key(arg);
 		o->higher_better |= metric_higher_better(*(const char **)field);
 		break;
 	case K_GROUP:
 		if (group_parse_by(arg) < 0)
-			usage_error("%s: '%s' is not backend, kernel or tag", d->name, arg);
+			cmd_usage_error("%s: '%s' is not backend, kernel or tag", d->name, arg);
 		*(enum group_by *)field = (enum group_by)group_parse_by(arg);
 		o->by_given = 1;
 		break;
 	case K_PERCENT:
 		pct = strtod(arg, &end);
 		if (end == arg || (*end && strcmp(end, "%")) || !(pct > 0) || pct > (double)d->max)
-			usage_error("%s: '%s' is not a percentage above 0", d->name, arg);
+			cmd_usage_error("%s: '%s' is not a percentage above 0", d->name, arg);
 		*(double *)field = pct;
 		break;
 	}
@@ -240,18 +240,18 @@ static int parse_options(const struct command *c, struct opts *o, int argc, char
 			if (strlen(options[k].name) == len && !strncmp(options[k].name, a, len))
 				d = &options[k];
 		if (!d)
-			usage_error("%s: unknown option '%s'", c->name, a);
+			cmd_usage_error("%s: unknown option '%s'", c->name, a);
 		if (!(d->cmds & c->bit))
-			usage_error("%s: option %s does not apply to this command", c->name, d->name);
+			cmd_usage_error("%s: option %s does not apply to this command", c->name, d->name);
 		if (d->arg) {
 			if (eq)
 				arg = eq + 1;
 			else if (i + 1 < argc)
 				arg = argv[++i];
 			else
-				usage_error("%s: option %s needs a value", c->name, d->name);
+				cmd_usage_error("%s: option %s needs a value", c->name, d->name);
 		} else if (eq) {
-			usage_error("%s: option %s takes no value", c->name, d->name);
+			cmd_usage_error("%s: option %s takes no value", c->name, d->name);
 		}
 		set_option(o, d, arg);
 	}
@@ -265,7 +265,7 @@ int main(int argc, char **argv)
 	int n;
 
 	if (argc < 2)
-		usage_error("no command given");
+		cmd_usage_error("no command given");
 	if (!strcmp(argv[1], "help") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
 		usage_print(stdout);
 		return 0;
@@ -274,10 +274,10 @@ int main(int argc, char **argv)
 		if (!strcmp(argv[1], commands[i].name))
 			c = &commands[i];
 	if (!c)
-		usage_error("unknown command '%s'", argv[1]);
+		cmd_usage_error("unknown command '%s'", argv[1]);
 	n = parse_options(c, &o, argc - 2, argv + 2);
 	if (o.interim && !o.bisect)
-		usage_error("--interim goes with --bisect");
+		cmd_usage_error("--interim goes with --bisect");
 	if (o.bisect)
 		util_die_status = 125;
 	return c->run(&o, n, argv + 2);

@@ -101,7 +101,7 @@ static void disk_note(const struct dataset *ds)
 	const struct record *figures = NULL;
 
 	for (size_t i = 0; i < ds->nboots; i++) {
-		const char *d = record_get(&ds->boots[i]->meta, RK_DISK);
+		const char *d = store_get(&ds->boots[i]->meta, RK_DISK);
 
 		if (!d || !strcmp(d, "unknown"))
 			unknown++;
@@ -124,12 +124,12 @@ static void disk_note(const struct dataset *ds)
 		/* the profile's figures as the model had them (the disk record's disk_* words) */
 		const char *sep = " ";
 
-		printf("The model's figures (%s, from its profile file):", or_dash(record_get(figures, RK_DISK)));
+		printf("The model's figures (%s, from its profile file):", or_dash(store_get(figures, RK_DISK)));
 		for (size_t i = 0; i < figures->nf; i++) {
-			const char *k = record_key(figures, i);
+			const char *k = store_key(figures, i);
 
 			if (!strncmp(k, "disk_", 5)) {
-				printf("%s%s %s", sep, k + 5, record_val(figures, i));
+				printf("%s%s %s", sep, k + 5, store_val(figures, i));
 				sep = ", ";
 			}
 		}
@@ -159,9 +159,9 @@ static void boots(const struct dataset *ds)
 
 		table_add(&t, "%s", esc_md_str(b->id, 0));
 		for (size_t k = 0; k < sizeof(keys) / sizeof(keys[0]); k++)
-			table_add(&t, "%s", esc_md_str(or_dash(record_get(&b->meta, keys[k])), 0));
+			table_add(&t, "%s", esc_md_str(or_dash(store_get(&b->meta, keys[k])), 0));
 		for (size_t k = 0; k < 5; k++)
-			table_add(&t, "%s", b->totals.nf ? esc_md_str(or_dash(record_get(&b->totals, totals[k])), 0) :
+			table_add(&t, "%s", b->totals.nf ? esc_md_str(or_dash(store_get(&b->totals, totals[k])), 0) :
 					    k == 4 ? "no totals record" : "-");
 	}
 	if (ds->nboots > BOOTS_LISTED) {
@@ -179,9 +179,9 @@ static void boots(const struct dataset *ds)
 			const struct boot *b = ds->boots[i];
 
 			table_add(&t, "%s", esc_md_str(b->id, 0));
-			table_add(&t, "`%s`", esc_md_str(or_dash(record_get(&b->meta, RK_KERNEL_VERSION)), 1));
-			table_add(&t, "`%s`%s", esc_md_str(or_dash(record_get(&b->meta, RK_CMDLINE)), 1),
-				  record_get(&b->meta, RK_CMDLINE_CUT) ? " (cut)" : "");
+			table_add(&t, "`%s`", esc_md_str(or_dash(store_get(&b->meta, RK_KERNEL_VERSION)), 1));
+			table_add(&t, "`%s`%s", esc_md_str(or_dash(store_get(&b->meta, RK_CMDLINE)), 1),
+				  store_get(&b->meta, RK_CMDLINE_CUT) ? " (cut)" : "");
 		}
 		table_group(&t, 0, "boots");
 		table_print(&t, stdout, 1);
@@ -191,11 +191,11 @@ static void boots(const struct dataset *ds)
 	for (size_t i = 0; i < ds->nboots; i++) {
 		const struct boot *b = ds->boots[i];
 
-		const char *cut = record_get(&b->meta, RK_CMDLINE_CUT);
+		const char *cut = store_get(&b->meta, RK_CMDLINE_CUT);
 
 		printf("- boot %s: `%s`, command line `%s`%s%s%s\n", esc_md_str(b->id, 0),
-		       esc_md_str(or_dash(record_get(&b->meta, RK_KERNEL_VERSION)), 1),
-		       esc_md_str(or_dash(record_get(&b->meta, RK_CMDLINE)), 1), cut ? " (cut: " : "", cut ? esc_md_str(cut, 0) : "",
+		       esc_md_str(or_dash(store_get(&b->meta, RK_KERNEL_VERSION)), 1),
+		       esc_md_str(or_dash(store_get(&b->meta, RK_CMDLINE)), 1), cut ? " (cut: " : "", cut ? esc_md_str(cut, 0) : "",
 		       cut ? " more bytes not recorded)" : "");
 	}
 }
@@ -215,7 +215,7 @@ static void swaps(const struct dataset *ds)
 
 			table_add(&t, "%s", esc_md_str(ds->boots[i]->id, 0));
 			for (size_t h = 1; h < sizeof(head) / sizeof(head[0]); h++)
-				table_add(&t, "%s", esc_md_str(or_dash(record_get(r, head[h])), 0));
+				table_add(&t, "%s", esc_md_str(or_dash(store_get(r, head[h])), 0));
 		}
 	if (n && ds->nboots > BOOTS_LISTED)
 		table_group(&t, 0, "boots");
@@ -242,14 +242,14 @@ static void confs(const struct dataset *ds)
 
 			set[0] = 0;
 			for (size_t f = 0; f < r->nf && len < sizeof(set); f++) {
-				const char *key = record_key(r, f);
+				const char *key = store_key(r, f);
 
 				if (strcmp(key, "boot") && strcmp(key, "backend"))
 					len += (size_t)snprintf(set + len, sizeof(set) - len, "%s`%s=%s`",
-								len ? " " : "", key, esc_md_str(record_val(r, f), 1));
+								len ? " " : "", key, esc_md_str(store_val(r, f), 1));
 			}
 			table_add(&t, "%s", esc_md_str(ds->boots[i]->id, 0));
-			table_add(&t, "%s", esc_md_str(or_dash(record_get(r, RK_BACKEND)), 0));
+			table_add(&t, "%s", esc_md_str(or_dash(store_get(r, RK_BACKEND)), 0));
 			table_add(&t, "%s", set);
 		}
 	if (n && ds->nboots > BOOTS_LISTED)
@@ -272,7 +272,7 @@ static void notes(const struct dataset *ds)
 			if (!n++)
 				printf("\n## Messages from init\n\n");
 			printf("- boot %s, %s (`%s:%lu`): %s\n", esc_md_str(ds->boots[i]->id, 0), esc_md_str(r->kind, 0),
-			       esc_md_str(r->source, 1), r->line, esc_md_str(or_dash(record_get(r, RK_MSG)), 0));
+			       esc_md_str(r->source, 1), r->line, esc_md_str(or_dash(store_get(r, RK_MSG)), 0));
 		}
 }
 
@@ -378,7 +378,7 @@ int cmd_md(const struct opts *o, int argc, char **argv)
 	int status;
 
 	if (argc < 1)
-		usage_error("md: no SOURCE given");
+		cmd_usage_error("md: no SOURCE given");
 	cmd_load(o, &ds, argc, argv);
 	printf("# swapbench report\n\n");
 	printf("Metric `%s`%s%s%s. Statistics use only runs with status=ok; runs that ended "

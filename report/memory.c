@@ -14,7 +14,7 @@ struct kmem {
 
 static unsigned long kb(const struct record *meta, const char *key)
 {
-	const char *v = record_get(meta, key);
+	const char *v = store_get(meta, key);
 
 	return v ? strtoul(v, NULL, 10) : 0;
 }
@@ -37,8 +37,8 @@ static size_t collect(const struct dataset *ds, struct kmem *m, size_t max)
 
 	for (size_t i = 0; i < ds->nboots; i++) {
 		const struct record *meta = &ds->boots[i]->meta;
-		const char *k = or_none(record_get(meta, RK_KERNEL_RELEASE));
-		const char *t = or_none(record_get(meta, RK_TAG));
+		const char *k = or_none(store_get(meta, RK_KERNEL_RELEASE));
+		const char *t = or_none(store_get(meta, RK_TAG));
 		unsigned long total = kb(meta, "memtotal_kb"), avail = kb(meta, "memavailable_kb");
 		size_t j;
 

@@ -16,7 +16,7 @@ static const char *const status_names[ST_COUNT] = {
 	[ST_ERROR] = "error", [ST_KILLED] = "killed",
 };
 
-const char *run_status_name(enum run_status s)
+const char *parse_status_name(enum run_status s)
 {
 	return s < ST_COUNT ? status_names[s] : "?";
 }
@@ -80,20 +80,20 @@ static const char *result_fault(const struct record *r, int ok, int *status)
 	const char *bad, *what;
 
 	for (size_t i = 0; i < sizeof(required) / sizeof(required[0]); i++) {
-		const char *v = record_get(r, required[i]);
+		const char *v = store_get(r, required[i]);
 
 		if (!v || !*v) {
 			snprintf(why, sizeof(why), "result record without %s=", required[i]);
 			return why;
 		}
 	}
-	*status = status_of(record_get(r, RK_STATUS));
+	*status = status_of(store_get(r, RK_STATUS));
 	if (*status < 0)
 		return "result record with unknown status=";
 	if (ok != (*status == ST_OK))
 		return "result record: ok/not ok disagrees with status=";
-	if ((bad = record_bad_number(r, &what))) {
-		snprintf(why, sizeof(why), "result record: %s=%.32s %s", bad, record_get(r, bad),
+	if ((bad = store_bad_number(r, &what))) {
+		snprintf(why, sizeof(why), "result record: %s=%.32s %s", bad, store_get(r, bad),
 			 what);
 		return why;
 	}
@@ -118,7 +118,7 @@ static void add_result(struct dataset *ds, const struct rec *r, const char *sour
 		problems_add(ds, source, line, "%s (not used)", why);
 		return;
 	}
-	b = find_boot(ds, record_get(&run->rec, RK_BOOT), source);
+	b = find_boot(ds, store_get(&run->rec, RK_BOOT), source);
 	dup = hmap_get(&b->run_ix, h, same_run, &r->num, ds);
 	if (dup != HMAP_NONE) {
 		const struct run *o = &ds->runs[dup];
@@ -132,11 +132,11 @@ static void add_result(struct dataset *ds, const struct rec *r, const char *sour
 	run->seq = ds->nruns;
 	run->num = r->num;
 	run->status = (enum run_status)status;
-	run->workload = record_get(&run->rec, RK_WORKLOAD);
-	run->backend = record_get(&run->rec, RK_BACKEND);
-	run->status_name = record_get(&run->rec, RK_STATUS);
-	run->kernel = record_get(&run->rec, RK_KERNEL);
-	run->tag = record_get(&run->rec, RK_TAG);
+	run->workload = store_get(&run->rec, RK_WORKLOAD);
+	run->backend = store_get(&run->rec, RK_BACKEND);
+	run->status_name = store_get(&run->rec, RK_STATUS);
+	run->kernel = store_get(&run->rec, RK_KERNEL);
+	run->tag = store_get(&run->rec, RK_TAG);
 	if ((why = refuse_run(run))) {
 		problems_add(ds, source, line, "boot %s test %lu: %s (not used)", b->id, r->num,
 			     why);
@@ -377,7 +377,7 @@ static void check_plan(struct dataset *ds, struct boot *b, const struct test *t,
 	unsigned long plan = b->plan, next = 1;
 	char missing[256] = "";
 
-	if (util_number(record_get(&b->totals, RK_PLANNED), &planned) && planned >= 0 &&
+	if (util_number(store_get(&b->totals, RK_PLANNED), &planned) && planned >= 0 &&
 	    planned < (double)ULONG_MAX)	/* beyond that the cast is undefined */
 		plan = (unsigned long)planned;
 	if (!plan)
@@ -442,8 +442,8 @@ void parse_finish(struct dataset *ds)
 		struct run *r = &ds->runs[i];
 
 		if (!r->kernel)
-			r->kernel = record_get(&r->boot->meta, RK_KERNEL_RELEASE);
+			r->kernel = store_get(&r->boot->meta, RK_KERNEL_RELEASE);
 		if (!r->tag)
-			r->tag = record_get(&r->boot->meta, RK_TAG);
+			r->tag = store_get(&r->boot->meta, RK_TAG);
 	}
 }

@@ -24,7 +24,7 @@ struct record {
 	const char *kind;	/* diagnostic records: "meta", "error", ...; else NULL */
 	uint16_t *f;		/* 2 * nf: key number, offset of the value in f */
 	uint32_t nf;
-	unsigned char repeats;	/* a key occurs twice: record_get takes the last */
+	unsigned char repeats;	/* a key occurs twice: store_get takes the last */
 };
 
 struct boot {
@@ -103,7 +103,7 @@ struct parser {
 };
 
 /* Reads one SOURCE (file, device or result directory) into ds; dies on I/O errors. */
-void parse_source(struct dataset *ds, const char *path);
+void source_read(struct dataset *ds, const char *path);
 /* Reads a serial log or disk data area already in memory. */
 void parse_text(struct dataset *ds, const char *source, const char *text, size_t len);
 void parse_begin(struct parser *p, struct dataset *ds, const char *source);
@@ -119,17 +119,17 @@ void parse_finish(struct dataset *ds);
 void store_record(struct dataset *ds, struct record *out, const struct rec *r,
 		  const char *source, unsigned long line);
 void store_free(struct arena *a);
-const char *record_get(const struct record *r, const char *key);
-const char *record_key(const struct record *r, size_t i);
-const char *record_val(const struct record *r, size_t i);
-/* Field i's key as a number below record_nkeys(): the same key, the same number. */
-size_t record_key_number(const struct record *r, size_t i);
-size_t record_nkeys(void);
+const char *store_get(const struct record *r, const char *key);
+const char *store_key(const struct record *r, size_t i);
+const char *store_val(const struct record *r, size_t i);
+/* Field i's key as a number below store_nkeys(): the same key, the same number. */
+size_t store_key_number(const struct record *r, size_t i);
+size_t store_nkeys(void);
 /* The first field that must be a number and is not, or holds one too large for
  * the statistics; *why says which. NULL if none. */
-const char *record_bad_number(const struct record *r, const char **why);
+const char *store_bad_number(const struct record *r, const char **why);
 /* The run's value for key as a number; 0 if absent or not numeric. */
-int run_value(const struct run *r, const char *key, double *v);
-const char *run_status_name(enum run_status s);
+int store_run_value(const struct run *r, const char *key, double *v);
+const char *parse_status_name(enum run_status s);
 
 #endif

@@ -194,7 +194,7 @@ static size_t order_points(const struct placed *all, size_t total, size_t g, con
 	*out = xcalloc(total / per + 2, sizeof(**out));
 	for (size_t i = 0; i <= total; i++) {
 		if (i < total && (all[i].g != g || all[i].r->status != ST_OK ||
-				  !run_value(all[i].r, metric, &v)))
+				  !store_run_value(all[i].r, metric, &v)))
 			continue;
 		if (i < total) {
 			bin[nb++] = v;

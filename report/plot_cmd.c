@@ -8,9 +8,9 @@ int cmd_plot(const struct opts *o, int argc, char **argv)
 	int status;
 
 	if (!o->out)
-		usage_error("plot: --out DIR is required");
+		cmd_usage_error("plot: --out DIR is required");
 	if (argc < 1)
-		usage_error("plot: no SOURCE given");
+		cmd_usage_error("plot: no SOURCE given");
 	cmd_load(o, &ds, argc, argv);
 	if (!plot_all(&ds, o->metric, o->by, o->out, stdout, stdout))
 		printf("no runs to plot\n");

@@ -21,7 +21,7 @@ int rank_wanted(const struct dataset *ds)
 
 static double field(const struct run *r, const char *key)
 {
-	const char *v = record_get(&r->rec, key);
+	const char *v = store_get(&r->rec, key);
 	double d;
 
 	return v && util_number(v, &d) ? d : NAN;
@@ -201,7 +201,7 @@ int cmd_rank(const struct opts *o, int argc, char **argv)
 	int status;
 
 	if (argc < 1)
-		usage_error("rank: no SOURCE given");
+		cmd_usage_error("rank: no SOURCE given");
 	cmd_load(o, &ds, argc, argv);
 	if (rank_build(&ds, o->metric, o->baseline, o->higher_better, &nw))
 		rank_print(&nw, o->metric, stdout, 0);

@@ -14,7 +14,7 @@
 static const char *one_swap_active(const struct run *r)
 {
 	static char why[96];
-	const char *s = record_get(&r->rec, RK_SWAPS_ACTIVE);
+	const char *s = store_get(&r->rec, RK_SWAPS_ACTIVE);
 	double n;
 
 	if (!s || (util_number(s, &n) && n == 1))
@@ -26,7 +26,7 @@ static const char *one_swap_active(const struct run *r)
 
 static int field_is(const struct run *r, const char *key, double want)
 {
-	const char *s = record_get(&r->rec, key);
+	const char *s = store_get(&r->rec, key);
 	double v;
 
 	return !s || (util_number(s, &v) && v == want);	/* absent: an older log, or no zram/zswap */
@@ -40,7 +40,7 @@ static int field_is(const struct run *r, const char *key, double want)
 static const char *config_active(const struct run *r)
 {
 	static char why[160];
-	const char *b = r->backend ? r->backend : "", *dev = record_get(&r->rec, RK_SWAP_DEV);
+	const char *b = r->backend ? r->backend : "", *dev = store_get(&r->rec, RK_SWAP_DEV);
 	int zram = !strncmp(b, "zram", 4), zswap = !strncmp(b, "zswap", 5);
 
 	if (zram && dev && strcmp(dev, "/dev/zram0"))

@@ -169,7 +169,7 @@ static size_t parse_log_folder(struct dataset *ds, const char *dir, size_t dlen)
 	return n;
 }
 
-void parse_source(struct dataset *ds, const char *path)
+void source_read(struct dataset *ds, const char *path)
 {
 	char label[RESDISK_LABEL_MAX + 1];
 	struct stat st;

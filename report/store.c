@@ -24,7 +24,7 @@ static struct {
 	char **name;
 	size_t *len;
 	unsigned char *numeric;
-	unsigned char *pos;	/* where record_get found the key last: tried first */
+	unsigned char *pos;	/* where store_get found the key last: tried first */
 	unsigned long *seen;	/* number of the record that had the key last */
 	unsigned long stored;	/* records stored so far */
 	size_t n, cap, len_cap, numeric_cap, pos_cap, seen_cap;
@@ -65,22 +65,22 @@ static size_t key_number(const char *key, int add)
 	return keys.n++;
 }
 
-const char *record_key(const struct record *r, size_t i)
+const char *store_key(const struct record *r, size_t i)
 {
 	return keys.name[r->f[2 * i]];
 }
 
-size_t record_key_number(const struct record *r, size_t i)
+size_t store_key_number(const struct record *r, size_t i)
 {
 	return r->f[2 * i];
 }
 
-size_t record_nkeys(void)
+size_t store_nkeys(void)
 {
 	return keys.n;
 }
 
-const char *record_val(const struct record *r, size_t i)
+const char *store_val(const struct record *r, size_t i)
 {
 	return (const char *)r->f + r->f[2 * i + 1];
 }
@@ -112,7 +112,7 @@ static size_t key_lookup(const char *key)
 	return k;
 }
 
-const char *record_get(const struct record *r, const char *key)
+const char *store_get(const struct record *r, const char *key)
 {
 	size_t k = key_lookup(key);
 
@@ -120,12 +120,12 @@ const char *record_get(const struct record *r, const char *key)
 		return NULL;
 	/* Records of one kind list their keys in one order: try where it was last. */
 	if (!r->repeats && keys.pos[k] < r->nf && r->f[2 * keys.pos[k]] == k)
-		return record_val(r, keys.pos[k]);
+		return store_val(r, keys.pos[k]);
 	/* when a key repeats, the last one counts */
 	for (size_t i = r->nf; i-- > 0;)
 		if (r->f[2 * i] == k) {
 			keys.pos[k] = (unsigned char)i;
-			return record_val(r, i);
+			return store_val(r, i);
 		}
 	return NULL;
 }
@@ -161,12 +161,12 @@ static int out_of_range(const char *s, size_t plain)
 	return end != s && !*end && isfinite(v) && fabs(v) > NUMBER_MAX;
 }
 
-const char *record_bad_number(const struct record *r, const char **why)
+const char *store_bad_number(const struct record *r, const char **why)
 {
 	double v;
 
 	for (size_t i = 0; i < r->nf; i++) {
-		const char *s = record_val(r, i);
+		const char *s = store_val(r, i);
 		int kind = keys.numeric[r->f[2 * i]];
 		size_t plain;
 
@@ -175,19 +175,19 @@ const char *record_bad_number(const struct record *r, const char **why)
 		plain = plain_decimal(s);
 		if (kind == MUST_BE_NUMBER && !plain && !util_number(s, &v)) {
 			*why = "is not a number";
-			return record_key(r, i);
+			return store_key(r, i);
 		}
 		if (out_of_range(s, plain)) {
 			*why = "is out of the range the statistics take (magnitude up to 1e100)";
-			return record_key(r, i);
+			return store_key(r, i);
 		}
 	}
 	return NULL;
 }
 
-int run_value(const struct run *r, const char *key, double *v)
+int store_run_value(const struct run *r, const char *key, double *v)
 {
-	return util_number(record_get(&r->rec, key), v);
+	return util_number(store_get(&r->rec, key), v);
 }
 
 /* Records live as long as their dataset: carved from big blocks, freed at once. */

@@ -98,7 +98,7 @@ int cmd_summary(const struct opts *o, int argc, char **argv)
 	int status;
 
 	if (argc < 1)
-		usage_error("summary: no SOURCE given");
+		cmd_usage_error("summary: no SOURCE given");
 	cmd_load(o, &ds, argc, argv);
 	printf("metric: %s%s%s%s; statistics over status=ok runs; 95%% CI: Student t\n",
 	       o->metric, *unit ? " (" : "", unit, *unit ? ")" : "");

@@ -11,11 +11,11 @@ export WL_ALL=${WL_ALL:-$(make -s --no-print-directory -C "$top" wl-names)}
 export ARCH OUT
 export BZIMAGE=${BZIMAGE:-$OUT/$ARCH/bzImage}
 export INITRD=${INITRD:-$OUT/$ARCH/initramfs.cpio.gz}
-export REPORT=${REPORT:-$OUT/host/swapbench-report}
+export REPORT=${REPORT:-$OUT/bin/swapbench-report}
 export ACCEL=${ACCEL:-tcg}
 # the boots here run on the host clock (qemu/run's default is ICOUNT=1):
 # clock_checks tests the TSC rate qemu/run gives a guest on it; the default
-# itself is checked without a boot (tests/host/qemu_logic.sh)
+# itself is checked without a boot (tests/integration/qemu_logic.sh)
 export ICOUNT=${ICOUNT:-0}
 T=${TEST_TMP:-$OUT/tests}/$(basename "$0" .sh)
 rm -rf "$T"

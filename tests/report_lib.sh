@@ -1,9 +1,9 @@
 # shellcheck shell=bash
-# tests/report_lib.sh -- sourced by tests/host/report_cli.sh and
+# tests/report_lib.sh -- sourced by tests/integration/report_cli.sh and
 # report_cli_md.sh: the built swapbench-report (BIN, their first argument,
-# or out/host/swapbench-report), the fixtures, a private scratch folder and
+# or out/bin/swapbench-report), the fixtures, a private scratch folder and
 # the helpers that run the tool and judge what it wrote.
-BIN=$(realpath "${1:-${OUT:-$top/out}/host/swapbench-report}")
+BIN=$(realpath "${1:-${OUT:-$top/out}/bin/swapbench-report}")
 # shellcheck disable=SC2034 # FIX: the fixtures the sourcing test reads
 FIX=$top/tests/fixtures
 T=$(mktemp -d /tmp/report_cli.XXXXXX)

@@ -1,9 +1,9 @@
 # shellcheck shell=bash
-# tests/workloads_lib.sh -- sourced by tests/host/workloads.sh and
+# tests/workloads_lib.sh -- sourced by tests/integration/workloads.sh and
 # workloads_check.sh: the workloads' binaries (DIR, their first argument, or
-# out/host/wl), a private SWAPBENCH_DIR on a pretend 100 MiB machine, and
+# out/bin/wl), a private SWAPBENCH_DIR on a pretend 100 MiB machine, and
 # the helpers that run a workload and judge what it said.
-bin=${1:-${OUT:-$top/out}/host/wl}
+bin=${1:-${OUT:-$top/out}/bin/wl}
 bin=$(cd "$bin" && pwd) || exit 1
 WL_ALL=${WL_ALL:-$(make -s --no-print-directory -C "$top" wl-names)}
 tmp=$(mktemp -d /tmp/sb-workloads.XXXXXX) || exit 1

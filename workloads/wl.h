@@ -13,7 +13,7 @@
  * - Environment: SWAPBENCH_DIR is a writable directory on the swapfile's
  *   filesystem ("." when unset, as on the host); SWAPBENCH_MEMTOTAL_KB
  *   overrides MemTotal from /proc/meminfo, and SWAPBENCH_MEMINFO names a
- *   file read in place of /proc/meminfo by wl_proc_kb (host tests: a
+ *   file read in place of /proc/meminfo by wl_proc_kb (the integration tests: a
  *   machine with swap).
  * - --check validates the parameters only: exit 0, or one line on stderr
  *   ("fight: procs=abc: not a whole number in 1..64") and exit 2.

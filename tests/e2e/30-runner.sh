@@ -44,7 +44,7 @@ for seed in 1 2; do
 	keys="swapbench.workloads=idle swapbench.idle.seconds=0 swapbench.runs=4 swapbench.warmup=0 swapbench.order=random swapbench.seed=$seed"
 	read -ra kv <<<"$keys"
 	boot "random$seed" -- "${kv[@]}"
-	want=$("$OUT/host/init-host" --plan "$keys" | tr '\n' ' ')
+	want=$("$OUT/bin/init-host" --plan "$keys" | tr '\n' ' ')
 	check "random seed $seed: completes (status $rc)" test "$rc" = 0
 	check "random seed $seed: 8 runs in the planned order ($want)" test "$(ids "$log")" = "$want"
 	orders+=("$want")

@@ -35,7 +35,7 @@ check "zswapcheck: ... zswap stored ${stored:-no} pages of them (the program's o
 bb=$T/busybox
 mkdir -p "$bb"
 "$top/rootfs/mklist" "$OUT/$ARCH/swapbench" "$WL_ALL" 1 '' >"$bb/list" &&
-	"$top/rootfs/pack" "$bb/list" "$OUT/host/gen_init_cpio" "$bb/stage" | gzip -n >"$bb/initramfs.cpio.gz"
+	"$top/rootfs/pack" "$bb/list" "$OUT/bin/gen_init_cpio" "$bb/stage" | gzip -n >"$bb/initramfs.cpio.gz"
 plant="-c '/workloads/fight --ratio=1.2 --passes=3 & sleep 1; echo 8192 >/sys/fs/cgroup/swapbench/memory.zswap.max; wait'"
 BZIMAGE=$k INITRD=$bb/initramfs.cpio.gz boot plant -- swapbench.workloads=exec swapbench.exec.cmd=/bin/sh \
 	"swapbench.exec.args=\"$plant\"" swapbench.runs=1 swapbench.warmup=0 swapbench.timeout=240 \

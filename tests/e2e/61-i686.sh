@@ -8,7 +8,7 @@
 # keeps it to seconds under TCG) and fight once per backend and its records
 # parse; the clock is named and a coarse one flagged (clock_checks); a
 # results USB stick works. The i686 image's refusal of a P5 is
-# tests/host/cpu_refusal.sh's (the words) and 65-oldcpu's (the same refusal
+# tests/integration/cpu_refusal.sh's (the words) and 65-oldcpu's (the same refusal
 # of the i586 image on a 486, booted).
 # kernels: i586/default
 # shellcheck source=tests/lib.sh

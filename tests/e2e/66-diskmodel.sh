@@ -11,7 +11,7 @@
 # record carries the model's counters, timed on the run's own clock.
 # Bad input is refused before any boot: an unknown profile, a kernel
 # without the model's module, a layout that does not fit (a profile
-# file's own refusals: tests/host/diskmodel_int.sh).
+# file's own refusals: tests/integration/diskmodel_int.sh).
 # shellcheck source=tests/lib.sh
 source "$(dirname "$0")/../lib.sh"
 

@@ -9,7 +9,7 @@
 # shellcheck source=tests/lib.sh
 source "$(dirname "$0")/../lib.sh"
 export LIMIT=60
-INIT=$OUT/host/init-host
+INIT=$OUT/bin/init-host
 tried=0
 
 # parse_rejects NAME VALUE-ARG: init's parser refuses it, naming the key

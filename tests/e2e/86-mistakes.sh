@@ -60,7 +60,7 @@ check "make help DETERMINISTIC=1 RUNS=7: both shown" test "$(grep -cE '^  (DETER
 # an out/ of its own for each experiment, with this tree's image and tools
 own_out() {
 	mkdir -p "$T/$1"
-	ln -sfn "$OUT/host" "$T/$1/host"
+	ln -sfn "$OUT/bin" "$T/$1/bin"
 	ln -sfn "$OUT/$ARCH" "$T/$1/$ARCH"
 }
 own_out failed

@@ -1,6 +1,6 @@
 /*
  * Runs a fuzz target once per file named on the command line, without
- * libFuzzer: how tests/host/fuzz_regressions.sh replays the corpus and
+ * libFuzzer: how tests/integration/fuzz_regressions.sh replays the corpus and
  * every crash found, under AddressSanitizer and UBSan. A crash or a failed
  * property aborts, and the caller sees the exit status.
  */

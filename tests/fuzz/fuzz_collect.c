@@ -61,7 +61,7 @@ static void setup(void)
 	snprintf(dir, sizeof(dir), "/tmp/fuzz-collect.XXXXXX");
 	if (!mkdtemp(dir))
 		abort();
-	store_open(&st, dir);
+	collect_store_open(&st, dir);
 	atexit(cleanup);
 	if (events_open(&ev, st.dirfd, why, sizeof(why)) < 0)
 		abort();
@@ -235,7 +235,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			conn_close(&K, &K.c[k]);
 	for (int i = 0; i < PEERS; i++)
 		peer_close(i);
-	store_close(&st, 0);
+	collect_store_close(&st, 0);
 	st.m_cap = 0;
 	st.logs = 0;
 	st.finished = 0;

@@ -190,7 +190,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 		require(ds.runs[i].workload && ds.runs[i].backend && ds.runs[i].boot,
 			"a kept run has workload, backend and boot");
-		run_value(&ds.runs[i], "elapsed_s", &v);
+		store_run_value(&ds.runs[i], "elapsed_s", &v);
 	}
 	for (size_t i = 0; i < ds.nprobs; i++)
 		require(ds.probs[i].where && ds.probs[i].what, "problems say where and what");

@@ -60,7 +60,7 @@ static struct reading read_back(void)
 	struct reading r;
 
 	memset(&ds, 0, sizeof(ds));
-	parse_source(&ds, path);
+	source_read(&ds, path);
 	parse_finish(&ds);
 	require(ds.nsrc == 1, "one source");
 	r.good = ds.src[0].nrecords;

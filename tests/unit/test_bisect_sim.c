@@ -95,7 +95,7 @@ static enum bisect_result step(double ratio, FILE *sink, size_t *nboots)
 			compare_cells(&ca[k], &cb[k], &c[k]);
 			c[k].group = group[k];
 		}
-		r = compare_bisect(c, K, &o, sink);
+		r = bisect_decide(c, K, &o, sink);
 	}
 	return r;
 }

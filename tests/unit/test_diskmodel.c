@@ -337,7 +337,7 @@ static void replay(const char *name, int nreq)
 	      "worst %.3g %% (%.0f ns, request %d, %s)",
 	      name, nreq, over, worst * 100, worst_ns, worst_at,
 	      worst_op == DMODEL_READ ? "read" : worst_op == DMODEL_WRITE ? "write" : "flush");
-	/* for comparing builds (tests/host/diskmodel_int.sh: the model as i686 kernel code) */
+	/* for comparing builds (tests/integration/diskmodel_int.sh: the model as i686 kernel code) */
 	if (getenv("DISKMODEL_HASH"))
 		printf("INFO %s: the integer model's %d completions hash to %016llx\n", name, nreq,
 		       (unsigned long long)digest);

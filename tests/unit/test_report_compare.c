@@ -33,7 +33,7 @@ static enum bisect_result bisect(const double *a, size_t na, const double *b, si
 	ca = make_cell("partition", va, na);
 	cb = make_cell("partition", vb, nb);
 	compare_cells(&ca, &cb, out);
-	r = compare_bisect(out, 1, &o, sink);
+	r = bisect_decide(out, 1, &o, sink);
 	fclose(sink);
 	return r;
 }
@@ -96,7 +96,7 @@ static void test_bisect(void)
 	      "B 20%% faster: good (0)");
 	FILE *sink = fopen("/dev/null", "w");
 
-	CHECK(compare_bisect(NULL, 0, &(struct bisect_opts){ "elapsed_s", 5, 0, 0 }, sink) ==
+	CHECK(bisect_decide(NULL, 0, &(struct bisect_opts){ "elapsed_s", 5, 0, 0 }, sink) ==
 	      BISECT_SKIP, "no data: inconclusive (125)");
 	fclose(sink);
 }
@@ -116,7 +116,7 @@ static void test_bisect_failures(void)
 	cb.nruns = 43;
 	cb.nstatus[ST_OOM] = 3;
 	compare_cells(&ca, &cb, &c[0]);
-	CHECK(compare_bisect(c, 1, &o, sink) == BISECT_SKIP,
+	CHECK(bisect_decide(c, 1, &o, sink) == BISECT_SKIP,
 	      "B has oom runs, A none: never good (125)");
 	cb.nruns = 40;
 	cb.nstatus[ST_OOM] = 0;
@@ -124,7 +124,7 @@ static void test_bisect_failures(void)
 	for (int i = 0; i < 40; i++)
 		b[i] *= 1.5;
 	compare_cells(&ca, &cb, &c[1]);
-	CHECK(compare_bisect(c, 2, &o, sink) == BISECT_BAD, "one good and one bad workload: bad (1)");
+	CHECK(bisect_decide(c, 2, &o, sink) == BISECT_BAD, "one good and one bad workload: bad (1)");
 	fclose(sink);
 }
 

@@ -77,7 +77,7 @@ static void test_damaged_log(void)
 	CHECK(!find_problem(&ds, "log:5", "") && !find_problem(&ds, "log:10", ""),
 	      "kernel log line and KTAP comment are not problems");
 	CHECK_STR(ds.runs[0].kernel, "6.1.0", "kernel taken from the boot's meta record");
-	CHECK_STR(record_get(&ds.runs[0].rec, "w.note"), "two words", "quoted value decoded");
+	CHECK_STR(store_get(&ds.runs[0].rec, "w.note"), "two words", "quoted value decoded");
 	CHECK(ds.runs[3].status == ST_OOM, "status oom parsed");
 	parse_free(&ds);
 }

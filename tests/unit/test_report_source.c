@@ -45,7 +45,7 @@ static int same_runs(const struct dataset *a, const struct dataset *b)
 		if (x->nf != y->nf || a->runs[i].num != b->runs[i].num)
 			return 0;
 		for (size_t k = 0; k < x->nf; k++)
-			if (strcmp(record_key(x, k), record_key(y, k)) || strcmp(record_val(x, k), record_val(y, k)))
+			if (strcmp(store_key(x, k), store_key(y, k)) || strcmp(store_val(x, k), store_val(y, k)))
 				return 0;
 	}
 	return 1;
@@ -83,22 +83,22 @@ static void test_results_disk(const char *fixtures)
 		p = nl + 1;
 	}
 	write_file(tmp_path(disk, sizeof(disk), dir, "results.disk"), image, sizeof(image));
-	parse_source(&from_log, log);
+	source_read(&from_log, log);
 	parse_finish(&from_log);
-	parse_source(&from_disk, disk);
+	source_read(&from_disk, disk);
 	parse_finish(&from_disk);
 	CHECK(from_log.nruns == 3 && from_log.nprobs == 0, "serial log: 3 runs, no problems");
 	CHECK(from_disk.nruns == 3 && from_disk.nprobs == 0, "results disk: 3 runs, no problems");
 	CHECK(same_runs(&from_log, &from_disk), "results disk reads back the serial log's records");
 	CHECK_STR(from_disk.src[0].label, "test", "results disk label read");
 	CHECK(from_disk.runs[0].rec.line == 2, "disk line numbers count from the data area");
-	parse_source(&from_dir, dir);
+	source_read(&from_dir, dir);
 	parse_finish(&from_dir);
 	CHECK_STR(from_dir.src[0].path, disk, "a directory prefers its results.disk");
 	memset(image, 'x', 8);	/* no magic any more: the directory falls back */
 	write_file(disk, image, sizeof(image));
 	parse_free(&from_dir);
-	parse_source(&from_dir, dir);
+	source_read(&from_dir, dir);
 	parse_finish(&from_dir);
 	CHECK_STR(from_dir.src[0].path, log, "without a valid results.disk, serial.log");
 	parse_free(&from_dir);
@@ -109,14 +109,14 @@ static void test_results_disk(const char *fixtures)
 	rmdir(dir);
 
 	/* the checked-in fixture holds exactly the numbers of document 000 */
-	parse_source(&seed, tmp_path(fix, sizeof(fix), fixtures, "seed000.txt"));
+	source_read(&seed, tmp_path(fix, sizeof(fix), fixtures, "seed000.txt"));
 	parse_finish(&seed);
 	int same = seed.nruns == 80 && seed.nprobs == 0;
 
 	for (size_t i = 0; same && i < 80; i++) {
 		const double *want = i % 2 ? seed000_partition : seed000_file;
 
-		same = run_value(&seed.runs[i], "elapsed_s", &v) && v == want[i / 2] &&
+		same = store_run_value(&seed.runs[i], "elapsed_s", &v) && v == want[i / 2] &&
 		       !strcmp(seed.runs[i].backend, i % 2 ? "partition" : "file");
 	}
 	CHECK(same, "seed000.txt: 80 clean records with document 000's times, alternating");
@@ -148,7 +148,7 @@ static void test_long_source(void)
 	memcpy(big + n, text, len / 2);	/* the last line cut short, no newline */
 	n += len / 2;
 	write_file(tmp_path(path, sizeof(path), dir, "serial.log"), big, n);
-	parse_source(&ds, path);
+	source_read(&ds, path);
 	CHECK(n > 2 << 20 && ds.nruns == runs, "%zu bytes: all %zu runs read (got %zu)", n, runs,
 	      ds.nruns);
 	CHECK(ds.nprobs == 1 && strstr(ds.probs[0].what, "last line of the source cut short"),

@@ -2,7 +2,7 @@
  * lib/stats.c against values computed independently of it:
  * tests/fixtures/seed000_expected.py (Python standard library only) prints
  * the unpaired figures below, tests/fixtures/stats_oracle.py --print-seed000
- * (scipy) the paired ones; tests/host/stats_oracle.sh compares many more
+ * (scipy) the paired ones; tests/integration/stats_oracle.sh compares many more
  * fixtures with scipy live. Data: reference document 000, third
  * experiment (tests/unit/seed000.h), A = partition, B = swapfile, in run
  * order: pair i is the i-th swapfile run and the partition run after it.

@@ -6,7 +6,7 @@ set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 OUT=${OUT:-$top/out}
 case $OUT in /*) ;; *) OUT=$top/$OUT ;; esac
-gen=$OUT/host/gen_init_cpio
+gen=$OUT/bin/gen_init_cpio
 tmp=$(mktemp -d /tmp/sb-pack.XXXXXX) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 # shellcheck source=tests/passfail.sh

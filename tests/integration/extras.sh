@@ -66,8 +66,8 @@ is "seed000: extras that fit are not" "$(layout_plan seed000 192 1 400 >/dev/nul
 contains "extras: check: no room on its 32 MiB filesystem" "$(layout_plan check 192 80 5 2>&1)" "which is 32 MiB with no room for them"
 
 # qemu/mkdisks: the extras on the ext4 filesystem, as the guest will see them
-if [ -x "$OUT/host/init-host" ] && [ -x "$OUT/host/swapbench-report" ] && command -v debugfs >/dev/null; then
-	EXTRAS_LIST=$tmp/list INIT_HOST=$OUT/host/init-host "$top/qemu/mkdisks" "$tmp/d" 64 "$OUT/host/swapbench-report" >/dev/null 2>&1
+if [ -x "$OUT/bin/init-host" ] && [ -x "$OUT/bin/swapbench-report" ] && command -v debugfs >/dev/null; then
+	EXTRAS_LIST=$tmp/list INIT_HOST=$OUT/bin/init-host "$top/qemu/mkdisks" "$tmp/d" 64 "$OUT/bin/swapbench-report" >/dev/null 2>&1
 	is "mkdisks with extras: status 0" "$?" 0
 	p2=$(sfdisk -d "$tmp/d/disk.img" 2>/dev/null | sed -n 's/.*img2 : start= *\([0-9]*\),.*/\1/p')
 	fs="$tmp/d/disk.img?offset=$((p2 * 512))"
@@ -79,6 +79,6 @@ if [ -x "$OUT/host/init-host" ] && [ -x "$OUT/host/swapbench-report" ] && comman
 extras_kb
 results.disk"
 else
-	echo "SKIP extras: mkdisks: no $OUT/host/init-host, swapbench-report or debugfs (make host)"
+	echo "SKIP extras: mkdisks: no $OUT/bin/init-host, swapbench-report or debugfs (make host)"
 fi
 exit "$failed"

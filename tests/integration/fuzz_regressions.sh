@@ -9,7 +9,7 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 source "$top/tests/passfail.sh"
 cd "$top" || exit 2
 OUT=${OUT:-out}
-bin=$OUT/host/fuzz-replay
+bin=$OUT/bin/fuzz-replay
 
 if ! err=$(tests/fuzz/build replay "$bin" 2>&1); then
 	fail "fuzz replay: building the targets failed: $(head -c 600 <<<"$err")"

@@ -12,7 +12,7 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 source "$top/tests/passfail.sh"
 cd "$top" || exit 1
 OUT=${OUT:-out}
-INIT_HOST=$(realpath -m "$OUT/host/init-host")
+INIT_HOST=$(realpath -m "$OUT/bin/init-host")
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 

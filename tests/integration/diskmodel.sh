@@ -53,8 +53,8 @@ else
 fi
 is "the guest is told host" "$(diskmodel_append host)" "swapbench.disk=host"
 # the image's own parser takes what the host passes
-if [ -x "$top/out/host/init-host" ]; then
-	out=$("$top/out/host/init-host" --check "$(diskmodel_append hdd)" 2>&1)
+if [ -x "$top/out/bin/init-host" ]; then
+	out=$("$top/out/bin/init-host" --check "$(diskmodel_append hdd)" 2>&1)
 	rc=$?
 	is "init-host --check takes the model's keys" "$rc" 0
 	has "init-host reads the profile's name" "$out" "disk=hdd-7k500"

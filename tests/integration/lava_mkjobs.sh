@@ -20,7 +20,7 @@ jobs() {
 # minutes YAML: the job's own limit (timeouts: job: minutes:)
 minutes() { awk '/^  job:/ { getline; print $2; exit }' "$1"; }
 
-for f in "$BZIMAGE" "$INITRD" "$REPORT" "$OUT/host/init-host"; do
+for f in "$BZIMAGE" "$INITRD" "$REPORT" "$OUT/bin/init-host"; do
 	[ -f "$f" ] || { fail "lava_mkjobs: no $f (make image)"; exit 1; }
 done
 

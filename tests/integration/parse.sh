@@ -8,7 +8,7 @@ set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 OUT=${OUT:-$top/out}
 case $OUT in /*) ;; *) OUT=$top/$OUT ;; esac
-init=$OUT/host/init-host
+init=$OUT/bin/init-host
 # shellcheck source=tests/passfail.sh
 source "$top/tests/passfail.sh"
 [ -x "$init" ] || { fail "parse: init-host" "no $init (make host builds it)"; exit 1; }

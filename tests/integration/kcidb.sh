@@ -6,7 +6,7 @@
 # verdict per comparison. A broken document must fail the same validator.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
-BIN=${REPORT:-$top/out/host/swapbench-report}
+BIN=${REPORT:-$top/out/bin/swapbench-report}
 FIX=$top/tests/fixtures
 SCHEMA=$FIX/kcidb/schema-v5.3.json
 T=$(mktemp -d /tmp/kcidb.XXXXXX)

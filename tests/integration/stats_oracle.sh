@@ -5,6 +5,6 @@
 # Debian's python3, whatever python3 comes first in PATH: that one has scipy.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
-probe=${OUT:-$top/out}/host/stats-probe
+probe=${OUT:-$top/out}/bin/stats-probe
 [ -x "$probe" ] || { echo "FAIL stats-probe not built ($probe): make unit-tests"; exit 1; }
 exec /usr/bin/python3 -W ignore "$top/tests/fixtures/stats_oracle.py" "$probe"

@@ -6,7 +6,7 @@ set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 out=${OUT:-out}
 case $out in /*) ;; *) out=$top/$out ;; esac
-BIN=${1:-${REPORT:-$out/host/swapbench-report}}
+BIN=${1:-${REPORT:-$out/bin/swapbench-report}}
 T=$(mktemp -d /tmp/report_hostload.XXXXXX)
 trap 'rm -rf "$T"' EXIT
 # shellcheck source=tests/passfail.sh

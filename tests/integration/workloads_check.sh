@@ -2,7 +2,7 @@
 # Every workload's --check: it accepts its defaults and refuses bad
 # parameters with one line naming it; and exec's own rules (argument
 # splitting, stdin, exit status).
-# Usage: bash tests/host/workloads_check.sh [DIR_WITH_BINARIES]
+# Usage: bash tests/integration/workloads_check.sh [DIR_WITH_BINARIES]
 # Prints "PASS name" or "FAIL name: why" per check; exits 1 if any failed.
 # shellcheck disable=SC2016 # check evaluates its condition later: single quotes on purpose
 set -u

@@ -1,7 +1,7 @@
 #!/bin/bash
 # Runs every workload on the host with small sizes and checks its output
 # keys and values and its exit codes (--check: workloads_check.sh).
-# Usage: bash tests/host/workloads.sh [DIR_WITH_BINARIES]
+# Usage: bash tests/integration/workloads.sh [DIR_WITH_BINARIES]
 # Prints "PASS name" or "FAIL name: why" per check; exits 1 if any failed.
 # shellcheck disable=SC2016 # check evaluates its condition later: single quotes on purpose
 set -u

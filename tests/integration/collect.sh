@@ -10,8 +10,8 @@
 # Everything listens on 127.0.0.1 and every loop is bounded.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
-BIN=$top/out/host/asan/swapbench-report
-[ -x "$BIN" ] || BIN=$top/out/host/swapbench-report
+BIN=$top/out/bin/asan/swapbench-report
+[ -x "$BIN" ] || BIN=$top/out/bin/swapbench-report
 PEER="/usr/bin/python3 $top/tests/fixtures/collect_peer.py"
 FIX=$top/tests/fixtures
 T=$(mktemp -d /tmp/collect.XXXXXX)

@@ -1,5 +1,5 @@
 #!/bin/bash
-# host/diskmodel_int.sh: the disk model (disk/model.c, disk/geometry.c) is
+# integration/diskmodel_int.sh: the disk model (disk/model.c, disk/geometry.c) is
 # kernel code: no floating point (it compiles with general registers only,
 # and its object has no SSE or x87 instruction), no 64-bit division but the
 # kernel's helpers (compiled kernel-style for a 32-bit target against
@@ -7,7 +7,7 @@
 # div64_u64_rem, mul_u64_u64_div_u64, memset, memcpy); built that way for
 # i686 and run, test_diskmodel prints what it prints on the host. Each check
 # is first shown to catch what it looks for (the float oracle, a plain
-# 64-bit division). Then the profile tool (out/host/diskprofile): the
+# 64-bit division). Then the profile tool (out/bin/diskprofile): the
 # target's parameter line, a key's value, the refusals naming the key.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -72,7 +72,7 @@ check "... where a plain 64-bit division references libgcc's $(nm -u "$T/plain.o
 # the float oracle rounds as on x86_64): the same lines as on the host, the
 # integer model's completions in the trace hashing the same
 I386_CC=$top/rootfs/i386-musl-gcc
-HOST_TEST=$OUT/host/tests/test_diskmodel
+HOST_TEST=$OUT/bin/tests/test_diskmodel
 if [ ! -x "$HOST_TEST" ]; then
 	fail "no $HOST_TEST (make $HOST_TEST)"
 elif ! "$I386_CC" -march=i686 -c -o "$T/probe.o" -x c /dev/null 2>/dev/null; then
@@ -100,7 +100,7 @@ else
 fi
 
 # --- the profile tool ------------------------------------------------------
-DP=$OUT/host/diskprofile
+DP=$OUT/bin/diskprofile
 if [ ! -x "$DP" ]; then
 	fail "no $DP (make host)"
 	exit 1

@@ -3,7 +3,7 @@
 # different memory, damaged records, a sampled plot) and init-disk's safety
 # (report_cli.sh: the other commands).
 # Prints PASS/FAIL lines; exits 1 on any FAIL.
-# Usage: bash tests/host/report_cli_md.sh [out/host/swapbench-report]
+# Usage: bash tests/integration/report_cli_md.sh [out/bin/swapbench-report]
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 # shellcheck source=tests/report_lib.sh

@@ -3,7 +3,7 @@
 # problem reports, csv, summary and compare (md, plot, init-disk:
 # report_cli_md.sh).
 # Prints PASS/FAIL lines; exits 1 on any FAIL.
-# Usage: bash tests/host/report_cli.sh [out/host/swapbench-report]
+# Usage: bash tests/integration/report_cli.sh [out/bin/swapbench-report]
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 # shellcheck source=tests/report_lib.sh

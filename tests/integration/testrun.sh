@@ -13,10 +13,10 @@ T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 
 # a fake out/: a stale binary whose source is gone and one whose source exists
-mkdir -p "$T/host/tests"
-printf '#!/bin/sh\necho "FAIL gone: a removed test ran"\nexit 1\n' >"$T/host/tests/test_gone"
-printf '#!/bin/sh\necho "PASS size: the fake ran"\n' >"$T/host/tests/test_size"
-chmod +x "$T/host/tests/test_gone" "$T/host/tests/test_size"
+mkdir -p "$T/bin/tests"
+printf '#!/bin/sh\necho "FAIL gone: a removed test ran"\nexit 1\n' >"$T/bin/tests/test_gone"
+printf '#!/bin/sh\necho "PASS size: the fake ran"\n' >"$T/bin/tests/test_size"
+chmod +x "$T/bin/tests/test_gone" "$T/bin/tests/test_size"
 list=$(OUT=$T "$top/tests/run" --list unit/)
 is "--list: one unit test a source, none other" "$(grep -c '^unit/' <<<"$list")" "$(printf '%s\n' "$top"/tests/unit/test_*.c | wc -l)"
 is "--list: the stale test_gone is not listed" "$(grep -c gone <<<"$list")" 0

@@ -9,13 +9,13 @@
 #    (docs/generate --check: docs/reference.md, the README's tables), and
 #    docs/variables.md names make help's variables.
 # 3. No fact of the registry is written by hand anywhere else:
-#    tests/host/registry_facts.sh.
+#    tests/integration/registry_facts.sh.
 # kernels: x86_64/default
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top" || exit 1
 OUT=${OUT:-out}
-INIT_HOST=$(realpath -m "$OUT/host/init-host")
+INIT_HOST=$(realpath -m "$OUT/bin/init-host")
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # shellcheck source=tests/passfail.sh
@@ -74,7 +74,7 @@ same "host/registry.sh run as a program: a key's default" 600 "$(INIT_HOST=$INIT
 check "host/registry.sh run as a program: an unknown function is a usage error" \
 	bash -c '! host/registry.sh frobnicate 2>/dev/null'
 same "make help names the image's defaults through it (WARMUP)" 1 \
-	"$(make -s --no-print-directory help HOST_OUT="$(dirname "$INIT_HOST")" |
+	"$(make -s --no-print-directory help BIN_OUT="$(dirname "$INIT_HOST")" |
 		grep -cF "(unset: the image default, $(registry_default warmup))")"
 bz=$OUT/x86_64/bzImage	# tests/run makes the image first (the kernels: line)
 check "registry: qemu/bzinfo --cmdline-size reads the built kernel's limit, the registry's" \
@@ -82,7 +82,7 @@ check "registry: qemu/bzinfo --cmdline-size reads the built kernel's limit, the 
 printf 'HdrS' | dd of="$tmp/old.bz" bs=1 seek=$((0x202)) conv=notrunc 2>/dev/null
 printf '\x05\x02' | dd of="$tmp/old.bz" bs=1 seek=$((0x206)) conv=notrunc 2>/dev/null
 same "registry: qemu/bzinfo --cmdline-size: 255 for a boot protocol before 2.06" 255 "$(qemu/bzinfo --cmdline-size "$tmp/old.bz")"
-if qemu/mkdisks "$tmp/disks" 16 "$OUT/host/swapbench-report" >/dev/null 2>&1; then
+if qemu/mkdisks "$tmp/disks" 16 "$OUT/bin/swapbench-report" >/dev/null 2>&1; then
 	id=$(sfdisk -d "$tmp/disks/disk.img" | sed -n 's/^label-id: 0x//p')
 	same "registry: qemu/mkdisks makes the registry's PARTUUID (label-id $id)" "$(registry_spec swap)" "PARTUUID=$id-01"
 	same "registry: qemu/mkdisks labels the filesystem as the registry says" "$(registry_spec fs)" \

@@ -9,6 +9,6 @@
 # bounded (about 4 minutes in all).
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
-BIN=$top/out/host/asan/swapbench-report
-[ -x "$BIN" ] || BIN=$top/out/host/swapbench-report
+BIN=$top/out/bin/asan/swapbench-report
+[ -x "$BIN" ] || BIN=$top/out/bin/swapbench-report
 exec timeout 900 /usr/bin/python3 "$top/tests/fixtures/collect_attacks.py" "$BIN" "$@"
