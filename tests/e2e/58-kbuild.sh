@@ -40,7 +40,7 @@ check "kbuild: a missing tree fails (status $rc) naming it" \
 	grep -aq 'kbuild: /extra/nosuch/Makefile: No such file or directory' "$log"
 # planted: a copy of the tree whose list gives a wrong SHA-256 for its
 # second unit, beside an unplanted copy built the same way
-make -s --no-print-directory -C "$top" out/host/wl/kbuild >/dev/null
+make -s --no-print-directory -C "$top" out/bin/wl/kbuild >/dev/null
 tree=$("$top/rootfs/kbuildtree")
 mkdir -p "$T/bin"
 for t in make gcc as; do ln -sf "$(command -v "$t")" "$T/bin/$t"; done
@@ -50,7 +50,7 @@ planted() { # NAME: a fresh copy of the tree in $T/NAME
 	cp -a "$tree" "$T/$1"
 }
 hostrun() { # NAME: the workload on the host over $T/NAME's tree
-	SWAPBENCH_DIR=$T/$1.dir "$OUT/host/wl/kbuild" --units=2 --on=disk --jobs=1 \
+	SWAPBENCH_DIR=$T/$1.dir "$OUT/bin/wl/kbuild" --units=2 --on=disk --jobs=1 \
 		--tree="$T/$1" --bin="$T/bin" >"$T/$1.out" 2>"$T/$1.err"
 	hrc=$?
 }
