@@ -24,12 +24,32 @@ check_line() {
 	sed -n 's/^error: //p' <<<"$out" | head -n 1
 }
 
+# The image parser's reading of a command line (init --parse TEXT): a
+# KEY=VALUE line for every key, defaults included, then a line
+# `conf NAME kind=KIND` for each swap configuration. Read here only.
+# parse_line TEXT: sets SB_PARSED to that reading; on a bad TEXT returns 2
+# with SB_PARSED the parser's error, "error: " taken off.
+# shellcheck disable=SC2034 # SB_PARSED: the caller's result
+parse_line() {
+	[ -x "$INIT_HOST" ] || { SB_PARSED="no $INIT_HOST to read the command line with (make host)"; return 2; }
+	SB_PARSED=$("$INIT_HOST" --parse "$1" 2>&1) && return
+	SB_PARSED=${SB_PARSED#error: }
+	return 2
+}
+
+# parsed_key KEY: swapbench.KEY's value in SB_PARSED
+parsed_key() { sed -n "s/^$1=//p" <<<"$SB_PARSED"; }
+
+# parsed_confs: SB_PARSED's swap configurations, a line each: NAME KIND
+parsed_confs() { sed -n 's/^conf \([^ ]*\) kind=\(.*\)/\1 \2/p' <<<"$SB_PARSED"; }
+
 # backend_kinds TEXT: the kinds of the swap configurations TEXT's
 # swapbench.backends names (partition, file, pmem, zram, zswap; the
 # default list's without one), one a line, as the image's parser reads them
 backend_kinds() {
 	[ -x "$INIT_HOST" ] || return 0
-	"$INIT_HOST" --parse "$1" 2>/dev/null | sed -n 's/^conf [^ ]* kind=//p' | sort -u
+	parse_line "$1" || return 0
+	parsed_confs | cut -d' ' -f2 | sort -u
 }
 
 # experiment_keys WHO: sets SB_KEYS to the keys for WORKLOADS RUNS WARMUP
