@@ -12,14 +12,19 @@ static double frac(double v)
 	return v - floor(v);
 }
 
+/* the first field out of range, named in *field */
+static int refuse(const char **field, const char *name)
+{
+	*field = name;
+	return -EINVAL;
+}
+
 static int check_profile(const struct fm_profile *p, const char **field)
 {
-#define NEED(cond, f)                                                          \
-	do {                                                                   \
-		if (!(cond)) {                                                 \
-			*field = f;                                            \
-			return -EINVAL;                                        \
-		}                                                              \
+#define NEED(cond, f)                            \
+	do {                                     \
+		if (!(cond))                     \
+			return refuse(field, f); \
 	} while (0)
 	NEED(p->name[0], "name");
 	if (p->kind == FM_NULL)
@@ -274,19 +279,12 @@ int64_t fm_request(struct fm_state *s, enum fm_op op, uint64_t off, uint64_t len
 {
 	int64_t done;
 
-	switch (op) {
-	case FM_READ:
-		s->c.reads++;
-		s->c.read_bytes += len;
-		break;
-	case FM_WRITE:
-		s->c.writes++;
-		s->c.write_bytes += len;
-		break;
-	case FM_FLUSH:
-		s->c.flushes++;
-		break;
-	}
+	/* every request counted, as the model counts them */
+	s->c.reads += op == FM_READ;
+	s->c.writes += op == FM_WRITE;
+	s->c.flushes += op == FM_FLUSH;
+	s->c.read_bytes += op == FM_READ ? len : 0;
+	s->c.write_bytes += op == FM_WRITE ? len : 0;
 	if (s->p.kind == FM_NULL)
 		return now;
 	if (op == FM_FLUSH) {
