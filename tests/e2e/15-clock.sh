@@ -1,5 +1,5 @@
 #!/bin/bash
-# The clock (issue 18): every boot's header names its clocksource, its
+# The clock: every boot's header names its clocksource, its
 # clock_getres and its step, never a provisional clocksource; a run is timed
 # on a sub-millisecond clock or flagged by the report, also with the TSC
 # made unusable (tsc=unstable); swapbench.end=poweroff halts and says so.

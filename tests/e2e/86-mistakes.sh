@@ -1,5 +1,5 @@
 #!/bin/bash
-# What a user sees for the everyday mistakes (issue 21): the exact first
+# What a user sees for the everyday mistakes: the exact first
 # lines of the output. Settings are checked on the host with the image's own
 # parser before anything boots, and an error names the variable the user
 # set; a boot that fails says why and nothing else.
