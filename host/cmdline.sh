@@ -27,12 +27,13 @@ check_line() {
 # The image parser's reading of a command line (init --parse TEXT): a
 # KEY=VALUE line for every key, defaults included, then a line
 # `conf NAME kind=KIND` for each swap configuration. Read here only.
-# parse_line TEXT: sets SB_PARSED to that reading; on a bad TEXT returns 2
-# with SB_PARSED the parser's error, "error: " taken off.
+# parse_line TEXT [check]: sets SB_PARSED to that reading; on a bad TEXT
+# returns 2 with SB_PARSED the parser's error, "error: " taken off
+# (check: an unknown key is an error too, init --check).
 # shellcheck disable=SC2034 # SB_PARSED: the caller's result
 parse_line() {
 	[ -x "$INIT_HOST" ] || { SB_PARSED="no $INIT_HOST to read the command line with (make host)"; return 2; }
-	SB_PARSED=$("$INIT_HOST" --parse "$1" 2>&1) && return
+	SB_PARSED=$("$INIT_HOST" "--${2:-parse}" "$1" 2>&1) && return
 	SB_PARSED=${SB_PARSED#error: }
 	return 2
 }
@@ -42,6 +43,16 @@ parsed_key() { sed -n "s/^$1=//p" <<<"$SB_PARSED"; }
 
 # parsed_confs: SB_PARSED's swap configurations, a line each: NAME KIND
 parsed_confs() { sed -n 's/^conf \([^ ]*\) kind=\(.*\)/\1 \2/p' <<<"$SB_PARSED"; }
+
+# parsed_boot_runs: the most runs a boot of SB_PARSED makes: its runs (or
+# maxruns, when swapbench.until may go on past them) and its warm-up runs,
+# for every workload on every configuration
+parsed_boot_runs() {
+	local r m
+	r=$(parsed_key runs) m=$(parsed_key maxruns)
+	[ -z "$(parsed_key until)" ] || [ "${m:-0}" -le "$r" ] || r=$m
+	echo $(((r + $(parsed_key warmup)) * $(parsed_key workloads | tr ',' '\n' | grep -c .) * $(parsed_confs | wc -l)))
+}
 
 # backend_kinds TEXT: the kinds of the swap configurations TEXT's
 # swapbench.backends names (partition, file, pmem, zram, zswap; the

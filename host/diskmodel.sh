@@ -42,21 +42,17 @@ diskmodel_refusal() {
 	fi
 }
 
-# diskmodel_limit DISK PARSED FLOOR: "RUNS LIMIT" for a boot under a model,
-# from init --check's settings (PARSED): every run may take the image's own
-# per-run timeout, since on the host's clock each waits for the modelled
-# disk (a lines run on DISK=hdd: about 3 minutes); the registry's hour
-# (FLOOR, never less) stops a make run of 22 such runs. Nothing without a model.
+# diskmodel_limit DISK RUNS TIMEOUT FLOOR: "RUNS LIMIT" for a boot under a
+# model of RUNS runs at most (parsed_boot_runs): every run may take the
+# image's own per-run timeout (TIMEOUT s), since on the host's clock each
+# waits for the modelled disk (a lines run on DISK=hdd: about 3 minutes);
+# the registry's hour (FLOOR, never less) stops a make run of 22 such runs.
+# Nothing without a model.
 diskmodel_limit() {
 	[ "${1:-host}" != host ] || return 0
 	# ten minutes for the boot, the disks' set-up and the last records
-	awk -F= -v floor="${3:-0}" -v boot=600 '{ v[$1] = $2 }
-	END {
-		r = v["runs"]; if (v["until"] != "" && v["maxruns"] > r) r = v["maxruns"]
-		n = (r + v["warmup"]) * split(v["workloads"], w, ",") * split(v["backends"], b, ",")
-		l = boot + n * v["timeout"]	# init --check always prints it
-		printf "%d %d\n", n, (l > floor ? l : floor)
-	}' <<<"$2"
+	local l=$((600 + $2 * $3))
+	echo "$2 $((l > ${4:-0} ? l : ${4:-0}))"
 }
 
 # diskmodel_tool: the profile's one reader (disk/profile.c), built by make host

@@ -90,4 +90,16 @@ BZIMAGE=$k boot mthp -- swapbench.workloads=idle swapbench.runs=1 swapbench.warm
 check "mthp: 6.1 refuses @mthp with status 2 (got $rc)" test "$rc" = 2
 check "mthp: ... naming the version and kernel that have it" grep -aq 'mthp=64K: this kernel (6\.1\.[0-9]*) has no per-size swpout counter .*Linux 6\.10 or later has it; boot debian:6\.12 with the variant modern' "$log"
 absent -E "mthp: ... before any run" '^(not )?ok [0-9]' "$log"
+
+# make run's summary for a plan without the partition: zram against
+# zswap+partition, compared with each other, and neither a rank nor a
+# partition-against-file comparison with nothing in it
+mkdir -p "$T/pair"
+ln -sfn "$OUT/bin" "$T/pair/bin"
+ln -sfn "$OUT/$ARCH" "$T/pair/$ARCH"
+BZIMAGE=$k WORKLOADS=fight RUNS=2 WARMUP=0 APPEND="swapbench.fight.ratio=1.2 swapbench.backends=zram,zswap+partition" \
+	OUT=$T/pair "$top/experiments/experiment" >"$T/pair.out" 2>&1
+check "make run, zram and zswap+partition: status 0 (got $?), they compared with each other" \
+	grep -q '^compare elapsed_s (s): A = backend zram, B = backend zswap+partition' "$T/pair.out"
+absent "make run, zram and zswap+partition: ... nothing empty printed" 'nothing to ' "$T/pair.out"
 finish

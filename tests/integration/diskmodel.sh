@@ -33,12 +33,25 @@ mkdir -p "$T/out" "$T/cache"
 is "the module beside make kernel's copy" "$(diskmodel_module "$T/out/bzImage")" "$T/out/bzImage.dm-diskmodel.ko"
 is "the module in kernel/build's cache" "$(diskmodel_module "$T/cache/bzImage")" "$T/cache/dm-diskmodel.ko"
 is "no other kernel's module for a copy without its own" "$(diskmodel_module "$T/out/bzImage-modern")" ""
-is "no limit of its own without a model" "$(diskmodel_limit host 'runs=10')" ""
-is "under a model every run may take its timeout" \
-	"$(diskmodel_limit hdd $'backends=partition,file\nworkloads=lines\nruns=10\nwarmup=1\ntimeout=600')" "22 13800"
-is "never below the registry's limit" "$(diskmodel_limit hdd $'workloads=idle\nbackends=file\nruns=1\nwarmup=0' 3600)" "1 3600"
-is "the precision rule's most runs count" \
-	"$(diskmodel_limit hdd $'backends=partition,file\nworkloads=fight\nruns=10\nwarmup=1\ntimeout=300\nuntil=5.00\nmaxruns=30')" "62 19200"
+is "no limit of its own without a model" "$(diskmodel_limit host 22 600 3600)" ""
+is "under a model every run may take its timeout" "$(diskmodel_limit hdd 22 600 3600)" "22 13800"
+is "never below the registry's limit" "$(diskmodel_limit hdd 1 600 3600)" "1 3600"
+# the runs a boot makes, from the image's parser (host/cmdline.sh)
+INIT_HOST=${INIT_HOST:-$top/out/bin/init-host}
+# shellcheck source=host/cmdline.sh
+source "$top/host/cmdline.sh"
+if [ -x "$INIT_HOST" ]; then
+	parse_line "swapbench.workloads=lines swapbench.runs=10" check
+	is "runs and a warm-up for a workload on two configurations" "$(parsed_boot_runs)" 22
+	parse_line "swapbench.workloads=fight,idle swapbench.backends=zram swapbench.runs=4 swapbench.warmup=0"
+	is "runs for two workloads on one configuration" "$(parsed_boot_runs)" 8
+	parse_line ""
+	is "the default experiment's precision rule: its most runs count" "$(parsed_boot_runs)" \
+		$((($(parsed_key maxruns) + $(parsed_key warmup)) * 2))
+else
+	echo "FAIL diskmodel: no $INIT_HOST (make host) to count a boot's runs with"
+	failed=1
+fi
 if [ -x "$(diskmodel_tool)" ]; then
 	is "the hdd profile is the 7K500" "$(diskmodel_get hdd name)" "hdd-7k500"
 	is "its rpm" "$(diskmodel_get hdd rpm)" "7200"
