@@ -19,6 +19,17 @@ extras_list() {
 	echo "$list"
 }
 
+# extras_missing INITRD PATH...: those of the PATHs (under /extra: bin/make,
+# kbuild/kbuild.list) that INITRD's list for the disk does not hold, one a
+# line; all of them when INITRD has no such list
+extras_missing() {
+	local list=${1%.cpio.gz}.extras p
+	shift
+	for p; do
+		[ -f "$list" ] && grep -q "^file /extra/$p " "$list" || echo "$p"
+	done
+}
+
 # extras_avail_kb MEM: the MemAvailable (kB) the default image's init sees
 # at -m MEM, MiB. Measured with the default x86_64 kernel (6.1, TCG):
 # 45004 kB at -m 64, 139376 kB at -m 160 (docs/results/extras-on-disk.md):

@@ -4,7 +4,8 @@
 # as on the filesystem disk; a run compiles the first units in the guest
 # and checks each object against the SHA-256 of the host's compile. Two
 # units on the default kernel (no CONFIG_TMPFS there: on=disk), then the
-# refusals: on=tmpfs on a kernel without tmpfs, a tree that is not there.
+# refusals: make run with an image that lacks the extras (before the
+# boot), on=tmpfs on a kernel without tmpfs, a tree that is not there.
 # Last, on the host with the host's own tools: the same workload binary
 # fails a build whose object differs from the list (a planted SHA-256).
 # shellcheck source=tests/lib.sh
@@ -13,6 +14,13 @@ source "$(dirname "$0")/../lib.sh"
 make -s --no-print-directory -C "$top" kbuild-image >"$T/image.log" 2>&1
 check "kbuild: make kbuild-image built the tree and its image ($(tail -n 1 "$T/image.log"))" \
 	test -s "$OUT/$ARCH/initramfs-kbuild.extras"
+# make run of kbuild with the default image (no extras): refused before the boot
+INITRD=$OUT/$ARCH/initramfs.cpio.gz APPEND=swapbench.workloads=kbuild "$top/experiments/experiment" >"$T/noextras.out" 2>&1
+rc=$?
+check "kbuild: make run with an image without the extras is refused (status $rc)" test "$rc" = 2
+check "kbuild: ... naming what the image lacks ($(head -c 150 "$T/noextras.out"))" \
+	grep -q '^make run: error: the workload kbuild needs .* extras lack: bin/make bin/gcc bin/cc1 bin/as kbuild/Makefile kbuild/kbuild.list;' "$T/noextras.out"
+absent "kbuild: ... before the boot" '^run: x86_64' "$T/noextras.out"
 export INITRD=$OUT/$ARCH/initramfs-kbuild.cpio.gz
 check "kbuild: the disk's extras hold make, gcc, cc1, as and the tree's list" bash -c \
 	"for f in bin/make bin/gcc bin/cc1 bin/as kbuild/kbuild.list kbuild/Makefile; do grep -q \"^file /extra/\$f \" '$OUT/$ARCH/initramfs-kbuild.extras' || exit 1; done"
