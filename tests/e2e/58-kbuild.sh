@@ -58,12 +58,12 @@ planted() { # NAME: a fresh copy of the tree in $T/NAME
 	cp -a "$tree" "$T/$1"
 }
 hostrun() { # NAME: the workload on the host over $T/NAME's tree
+	mkdir -p "$T/$1.dir"
 	SWAPBENCH_DIR=$T/$1.dir "$OUT/bin/wl/kbuild" --units=2 --on=disk --jobs=1 \
 		--tree="$T/$1" --bin="$T/bin" >"$T/$1.out" 2>"$T/$1.err"
 	hrc=$?
 }
 planted good
-mkdir -p "$T/good.dir"
 hostrun good
 check "kbuild on the host: the unplanted copy verifies 2 of 2 (status $hrc, $(grep -o 'verified=[0-9]*' "$T/good.out"))" \
 	grep -qx 'verified=2' "$T/good.out"
@@ -71,7 +71,6 @@ planted badsum
 second=$(grep -v '^#' "$T/badsum/kbuild.list" | sed -n 2p | cut -d' ' -f1)
 awk -v o="$second" '$1 == o { $2 = "0000000000000000000000000000000000000000000000000000000000000000" } 1' \
 	"$tree/kbuild.list" >"$T/badsum/kbuild.list"
-mkdir -p "$T/badsum.dir"
 hostrun badsum
 check "kbuild on the host: a planted SHA-256 for $second fails the run (status $hrc)" test "$hrc" = 1
 check "kbuild on the host: ... naming the object and both sums ($(head -c 160 "$T/badsum.err"))" \
