@@ -3,7 +3,7 @@
 
 ARCH      ?= x86_64
 MEM       ?= 64
-# RUNS WARMUP WORKLOADS unset: the image's defaults (init/cmdkeys.c; init --parse prints them)
+# RUNS WARMUP WORKLOADS unset: the image's defaults (init/config/cmdkeys.c; init --parse prints them)
 RUNS      ?=
 WARMUP    ?=
 WORKLOADS ?=
@@ -34,10 +34,11 @@ CACHE    ?= $(or $(SWAPBENCH_CACHE),$(or $(XDG_CACHE_HOME),$(HOME)/.cache)/swapb
 export SWAPBENCH_CACHE := $(CACHE)
 
 WARN        := -Wall -Wextra -Werror -Wshadow -Wformat=2
-CSTD        := -std=c11 -D_GNU_SOURCE
+# includes by path from the top: "lib/record.h", "init/sys/errmsg.h"
+CSTD        := -std=c11 -D_GNU_SOURCE -I.
 HOST_CC     ?= cc
 HOST_CFLAGS ?= $(CSTD) $(WARN) -O2 -g
-# SB_IMAGE: the image leaves out what only the host reads (init/registry.h)
+# SB_IMAGE: the image leaves out what only the host reads (init/config/registry.h)
 IMG_CFLAGS  := $(CSTD) $(WARN) -DSB_IMAGE -Os -ffunction-sections -fdata-sections -fno-asynchronous-unwind-tables
 IMG_LDFLAGS := -static -Wl,--gc-sections -s
 ifeq ($(ARCH),x86_64)
@@ -50,8 +51,8 @@ $(error ARCH must be x86_64, i686, i586 or i486)
 endif
 
 LIB_SRC   := $(wildcard lib/*.c)
-INIT_SRC  := $(wildcard init/*.c) $(LIB_SRC)
-INIT_HDR  := $(wildcard init/*.h lib/*.h)
+INIT_SRC  := $(wildcard init/*/*.c) $(LIB_SRC)
+INIT_HDR  := $(wildcard init/*/*.h lib/*.h)
 # the one list of workloads: lib/workloads.h, as NAME:PROGRAM pairs, read by
 # the C preprocessor (its one reader), not by a pattern
 WL_PAIRS  := $(shell printf '\043include "lib/workloads.h"\n\043define P_(program, name, ...) name:program\nWORKLOADS(P_)\n' | \
@@ -94,7 +95,7 @@ help_var = @printf '  %-22s %s\n' '$(1)=$($(1))' '$(2)'
 .PHONY: kbuild-image docs wl-names unit-tests help image image-user kernel kernel-spec initramfs host run check bench calibrate diskcheck seeds pxe compare lava lava-check fuzz clean deps deps-kernel FORCE
 .DEFAULT_GOAL := help
 
-# The registry: what the image's own parser and tables say (init/registry.h),
+# The registry: what the image's own parser and tables say (init/config/registry.h),
 # once out/bin/init-host is built, read by its one reader, host/registry.sh
 REGISTRY = INIT_HOST=$(BIN_OUT)/init-host host/registry.sh
 # $(call img_default,KEY): ", VALUE", the key's default
@@ -187,7 +188,7 @@ kernel-spec: deps-kernel
 
 # --- image userspace ------------------------------------------------------
 # One static binary: /init and /workloads/* are hard links (rootfs/multicall.c).
-$(OBJ)/init/pid1.o: MAIN := -Dmain=init_main
+$(OBJ)/init/experiment/pid1.o: MAIN := -Dmain=init_main
 $(OBJ)/workloads/%.o: MAIN = -Dmain=$(basename $(notdir $@))_main
 $(OBJ)/%.o: %.c $(INIT_HDR) workloads/wl.h Makefile
 	@mkdir -p $(@D)
@@ -232,7 +233,7 @@ $(BIN_OUT)/diskprofile: disk/profile_cli.c $(DISK_HOST_SRC) $(DISK_HOST_HDR)
 # init-host --parse/--check/--plan try the parser, --describe prints the registry
 HOST_OBJ  := $(BIN_OUT)/obj
 HOST_IMG_OBJS := $(patsubst $(OBJ)/%,$(HOST_OBJ)/%,$(IMG_OBJS))
-$(HOST_OBJ)/init/pid1.o: MAIN := -Dmain=init_main
+$(HOST_OBJ)/init/experiment/pid1.o: MAIN := -Dmain=init_main
 $(HOST_OBJ)/workloads/%.o: MAIN = -Dmain=$(basename $(notdir $@))_main
 $(HOST_OBJ)/%.o: %.c $(INIT_HDR) workloads/wl.h Makefile
 	@mkdir -p $(@D)
@@ -246,20 +247,20 @@ $(BIN_OUT)/init-host: $(HOST_IMG_OBJS)
 # links TEST_SRC_NAME, by default lib/ (a lib/ module's test)
 UNIT_TESTS := $(filter-out $(REPORT_UNIT_TESTS),$(patsubst tests/unit/test_%.c,%,$(wildcard tests/unit/test_*.c)))
 TEST_SRC_DEFAULT := $(LIB_SRC)
-TEST_SRC_cmdline := init/cmdline.c init/cmdkeys.c init/swapconf.c init/errmsg.c $(LIB_SRC)
+TEST_SRC_cmdline := init/config/cmdline.c init/config/cmdkeys.c init/config/swapconf.c init/sys/errmsg.c $(LIB_SRC)
 TEST_SRC_swapconf := $(TEST_SRC_cmdline)
-TEST_SRC_plan    := init/plan.c $(TEST_SRC_cmdline)
+TEST_SRC_plan    := init/config/plan.c $(TEST_SRC_cmdline)
 TEST_SRC_until   := $(TEST_SRC_plan)
-TEST_SRC_errmsg  := init/errmsg.c
-TEST_SRC_cgroup  := init/cgroup.c init/vmstat.c init/kfile.c $(TEST_SRC_cmdline)
-TEST_SRC_results := init/results.c init/sender.c init/errmsg.c $(LIB_SRC)
-TEST_SRC_zswapcheck := init/zswapcheck.c
+TEST_SRC_errmsg  := init/sys/errmsg.c
+TEST_SRC_cgroup  := init/swap/cgroup.c init/sys/vmstat.c init/sys/kfile.c $(TEST_SRC_cmdline)
+TEST_SRC_results := init/output/results.c init/output/sender.c init/sys/errmsg.c $(LIB_SRC)
+TEST_SRC_zswapcheck := init/swap/zswapcheck.c
 # the sender against a collector played on 127.0.0.1
-TEST_SRC_sender := lib/wire.c lib/hmac.c lib/crc32.c init/errmsg.c
-# it includes init/sender.c (its statics), so it is rebuilt with it
-$(BIN_OUT)/tests/test_sender $(BIN_OUT)/asan/tests/test_sender: init/sender.c
+TEST_SRC_sender := lib/wire.c lib/hmac.c lib/crc32.c init/sys/errmsg.c
+# it includes init/output/sender.c (its statics), so it is rebuilt with it
+$(BIN_OUT)/tests/test_sender $(BIN_OUT)/asan/tests/test_sender: init/output/sender.c
 # every init module but PID 1's main: the runner with the records it feeds
-TEST_SRC_runner  := $(filter-out init/pid1.c,$(INIT_SRC))
+TEST_SRC_runner  := $(filter-out init/experiment/pid1.c,$(INIT_SRC))
 # the disk model (DISK=): pure, checked against its profiles' datasheet figures
 # and replayed against the floating-point model it replaced (a test-only oracle)
 TEST_SRC_diskmodel := $(DISK_HOST_SRC) tests/unit/diskmodel_float.c
@@ -268,9 +269,9 @@ $(BIN_OUT)/tests/test_diskmodel $(BIN_OUT)/asan/tests/test_diskmodel: $(DISK_HOS
 TEST_SRC_diskrange := disk/model.c disk/geometry.c
 $(BIN_OUT)/tests/test_diskrange $(BIN_OUT)/asan/tests/test_diskrange: $(DISK_HOST_HDR)
 # the model's counters (DMODEL_COUNTERS) in the target's status line, parsed by init's code, read back as records
-TEST_SRC_diskctr := $(DISK_HOST_SRC) init/diskctr.c init/dmdisk.c init/kfile.c init/errmsg.c $(LIB_SRC)
+TEST_SRC_diskctr := $(DISK_HOST_SRC) init/disk/diskctr.c init/disk/dmdisk.c init/sys/kfile.c init/sys/errmsg.c $(LIB_SRC)
 $(BIN_OUT)/tests/test_diskctr $(BIN_OUT)/asan/tests/test_diskctr: $(DISK_HOST_HDR)
-# init/dmioctl.h against the kernel's header: nothing to link
+# init/disk/dmioctl.h against the kernel's header: nothing to link
 TEST_SRC_dmioctl :=
 SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
@@ -278,11 +279,11 @@ SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-fr
 test_src = $(or $(TEST_SRC_$(1)),$(TEST_SRC_DEFAULT))
 $(BIN_OUT)/tests/test_%: tests/unit/test_%.c $$(call test_src,$$*) tests/unit/check.h $(INIT_HDR)
 	@mkdir -p $(@D)
-	$(HOST_CC) $(HOST_CFLAGS) -Iinit -Ilib -Itests/unit -o $@ $< $(call test_src,$*) -lm
+	$(HOST_CC) $(HOST_CFLAGS) -Ilib -Itests/unit -o $@ $< $(call test_src,$*) -lm
 
 $(BIN_OUT)/asan/tests/test_%: tests/unit/test_%.c $$(call test_src,$$*) tests/unit/check.h $(INIT_HDR)
 	@mkdir -p $(@D)
-	$(HOST_CC) $(HOST_CFLAGS) $(SAN_FLAGS) -Iinit -Ilib -Itests/unit -o $@ $< $(call test_src,$*) $(TEST_LIBS_$*) -lm
+	$(HOST_CC) $(HOST_CFLAGS) $(SAN_FLAGS) -Ilib -Itests/unit -o $@ $< $(call test_src,$*) $(TEST_LIBS_$*) -lm
 
 $(BIN_OUT)/wl/%: workloads/%.c workloads/wl.c workloads/wl_fill.c $(wildcard workloads/*.h lib/*.h) lib/size.c lib/swapfile.c lib/swaphdr.c lib/hmac.c
 	@mkdir -p $(@D)

@@ -98,7 +98,7 @@ variable_keys() {
 }
 
 # runs_warning N UNIT WHAT: a line when N units a side cannot prove a
-# difference: fewer than the verdict's interval needs (report/compare.c; the
+# difference: fewer than the verdict's interval needs (report/stats/compare.c; the
 # registry says how many). UNIT 1: pairs of runs of one round; 0: runs a
 # side; boots: boots a kernel.
 runs_warning() {

@@ -5,7 +5,7 @@
 # What the image and the host share (the base kernel command lines, the disk
 # designations, the exit statuses and their words, the limits, the verdict's
 # minimum units, the keys' defaults) is written once, in the image's C
-# sources (init/registry.c, init/cmdkeys.c), and printed by
+# sources (init/config/registry.c, init/config/cmdkeys.c), and printed by
 # `init-host --describe` as records (lib/describe.h: tab-separated KEY=VALUE
 # fields, type= and name= first); registry_read is what parses them.
 # docs/reference.md is the same facts as a page.

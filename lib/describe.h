@@ -2,7 +2,7 @@
 #define SB_DESCRIBE_H
 /*
  * The registry's record format (`init-host --describe`), built here for
- * init/registry.c and the workloads' own parameters (workloads/wl.c) alike:
+ * init/config/registry.c and the workloads' own parameters (workloads/wl.c) alike:
  * one record a line, its fields KEY=VALUE separated by tabs, the first two
  * type= and name=. A value never holds a tab or a newline (either is written
  * as a space), so a reader splits the line on tabs and each field at its

@@ -14,7 +14,7 @@
  * The encoder refuses what the decoder could not read back: a key (or a
  * diagnostic kind) not made of [A-Za-z0-9_.-], more than REC_FIELDS_MAX
  * fields, a record longer than REC_LINE_MAX; rec_end then fails (init
- * writes a warning record in its place: init/results.c).
+ * writes a warning record in its place: init/output/results.c).
  */
 #include <stdarg.h>
 #include <stddef.h>

@@ -4,10 +4,20 @@
  * options are the two tables below; parsing and `help` both read them
  * (the reference with the statistics: docs/report.md).
  */
-#include "cmd.h"
-#include "metrics.h"
-#include "util.h"
-#include "../lib/reckeys.h"
+#include "report/cmd/cmd.h"
+#include "report/util/metrics.h"
+#include "report/util/util.h"
+#include "lib/reckeys.h"
+#include "report/cmd/calibrate.h"
+#include "report/cmd/compare_cmd.h"
+#include "report/cmd/initdisk.h"
+#include "report/cmd/rank.h"
+#include "report/collect/collect.h"
+#include "report/out/csv.h"
+#include "report/out/kcidb.h"
+#include "report/out/md.h"
+#include "report/out/plot_cmd.h"
+#include "report/out/summary.h"
 
 #include <stddef.h>
 #include <stdlib.h>

@@ -2,8 +2,8 @@
 # Included by the top-level Makefile, which sets HOST_CC, HOST_CFLAGS and
 # BIN_OUT. rsvg-convert (optional) adds PNG plots.
 
-REPORT_SRC      := $(wildcard report/*.c)
-REPORT_HDR      := $(wildcard report/*.h) $(wildcard lib/*.h)
+REPORT_SRC      := $(wildcard report/*.c report/*/*.c)
+REPORT_HDR      := $(wildcard report/*/*.h) $(wildcard lib/*.h)
 REPORT_LIB_SRC  := $(LIB_SRC)
 REPORT_LIBS     := -lm
 # The table-driven CRC-32 (lib/crc32.c): the host checks millions of records.

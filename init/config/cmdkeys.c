@@ -1,4 +1,4 @@
-#include "cmdkeys.h"
+#include "init/config/cmdkeys.h"
 
 #include <stdio.h>
 #include <string.h>

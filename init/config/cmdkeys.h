@@ -6,7 +6,7 @@
  * cmdkeys.c holds it with the defaults and prints a configuration back.
  * A new key is one more row in cmdkeys[].
  */
-#include "cmdline.h"
+#include "init/config/cmdline.h"
 
 #include <stddef.h>
 #include <stdint.h>

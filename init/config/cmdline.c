@@ -1,8 +1,8 @@
-#include "cmdkeys.h"
-#include "errmsg.h"
-#include "../lib/wire.h"
-#include "../lib/suggest.h"
-#include "../lib/size.h"
+#include "init/config/cmdkeys.h"
+#include "init/sys/errmsg.h"
+#include "lib/wire.h"
+#include "lib/suggest.h"
+#include "lib/size.h"
 
 #include <errno.h>
 #include <stdarg.h>

@@ -1,7 +1,7 @@
 #ifndef SB_CMDLINE_H
 #define SB_CMDLINE_H
 /* Parses the swapbench.* keys of a kernel command line. Pure: no I/O. */
-#include "swapconf.h"
+#include "init/config/swapconf.h"
 
 #include <stddef.h>
 #include <stdint.h>

@@ -1,4 +1,4 @@
-#include "plan.h"
+#include "init/config/plan.h"
 
 #include <errno.h>
 #include <math.h>

@@ -5,8 +5,8 @@
  * from the configuration alone, so the host unit test sees the order the
  * image will run.
  */
-#include "cmdline.h"
-#include "../lib/stats.h"
+#include "init/config/cmdline.h"
+#include "lib/stats.h"
 
 #define PLAN_MAX 4096
 

@@ -1,8 +1,8 @@
-#include "registry.h"
-#include "cmdkeys.h"
-#include "../lib/describe.h"
-#include "../lib/stats.h"
-#include "../lib/workloads.h"
+#include "init/config/registry.h"
+#include "init/config/cmdkeys.h"
+#include "lib/describe.h"
+#include "lib/stats.h"
+#include "lib/workloads.h"
 
 #include <string.h>
 
@@ -202,7 +202,7 @@ void registry_describe(FILE *out)
 		snprintf(v, sizeof(v), "%llu", registry_limits[i].value);
 		describe_one(out, "limit", registry_limits[i].name, "value", v, registry_limits[i].text);
 	}
-	/* the one decision rule (report/compare.c): an interval needs one degree of freedom */
+	/* the one decision rule (report/stats/compare.c): an interval needs one degree of freedom */
 	snprintf(v, sizeof(v), "%d", STATS_MIN_PAIRS_ORDERED);
 	describe_one(out, "verdict", "paired", "min-runs", v, "pairs of runs of one round "
 		     "(n - 2 degrees of freedom once the order effect is fitted)");

@@ -17,9 +17,9 @@
  * on the whole pmem device swapbench.pmem designates. The name a configuration is written with is its name
  * in every record, so two configurations may not be written alike.
  */
-#include "errmsg.h"
-#include "swapconf.h"
-#include "../lib/size.h"
+#include "init/sys/errmsg.h"
+#include "init/config/swapconf.h"
+#include "lib/size.h"
 
 #include <errno.h>
 #include <stdarg.h>

@@ -1,5 +1,5 @@
 /* diskctr: the disk model's counters into records (diskctr.h). */
-#include "diskctr.h"
+#include "init/disk/diskctr.h"
 
 #include <inttypes.h>
 #include <stdio.h>

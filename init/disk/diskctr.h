@@ -2,15 +2,15 @@
 #define SB_DISKCTR_H
 /*
  * The disk model's counters into records: with the model in the guest
- * (swapbench.diskmodel=1, init/dmdisk.c) init reads its counters around
+ * (swapbench.diskmodel=1, init/disk/dmdisk.c) init reads its counters around
  * each run, and each run's record carries the differences: what the
  * modelled disk did and charged, and the model's clock between the two
  * readings. The disk record carries the profile's figures.
  */
 #include <stdint.h>
 
-#include "../lib/record.h"
-#include "dmdisk.h"
+#include "lib/record.h"
+#include "init/disk/dmdisk.h"
 
 struct diskctr {
 	struct dmodel_counters c;

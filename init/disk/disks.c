@@ -1,9 +1,9 @@
-#include "disks.h"
-#include "dmdisk.h"
-#include "errmsg.h"
-#include "../lib/parttable.h"
-#include "../lib/probe.h"
-#include "../lib/resdisk.h"
+#include "init/disk/disks.h"
+#include "init/disk/dmdisk.h"
+#include "init/sys/errmsg.h"
+#include "lib/parttable.h"
+#include "lib/probe.h"
+#include "lib/resdisk.h"
 
 #include <dirent.h>
 #include <errno.h>

@@ -1,6 +1,6 @@
 /* dmdisk: the disk model in the guest, through device-mapper (dmdisk.h). */
-#include "dmdisk.h"
-#include "errmsg.h"
+#include "init/disk/dmdisk.h"
+#include "init/sys/errmsg.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -16,9 +16,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "dmioctl.h"
-#include "sysnr.h"
-#include "kfile.h"
+#include "init/disk/dmioctl.h"
+#include "init/sys/sysnr.h"
+#include "init/sys/kfile.h"
 
 #ifndef SYS_finit_module
 #define SYS_finit_module SYSNR_FINIT_MODULE

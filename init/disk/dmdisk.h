@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../disk/model.h"
+#include "disk/model.h"
 
 #define DMDISK_MODULE "/lib/swapbench/dm-diskmodel.ko"
 #define DMDISK_TABLE "/lib/swapbench/diskmodel.params"

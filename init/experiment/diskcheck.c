@@ -1,5 +1,5 @@
 /* diskcheck: a disk measured as a benchmark would (diskcheck.h). */
-#include "diskcheck.h"
+#include "init/experiment/diskcheck.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -8,15 +8,15 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../lib/now.h"
-#include "../lib/probe.h"
-#include "../lib/record.h"
-#include "diskctr.h"
-#include "disks.h"
-#include "dmdisk.h"
-#include "errmsg.h"
-#include "records.h"
-#include "results.h"
+#include "lib/now.h"
+#include "lib/probe.h"
+#include "lib/record.h"
+#include "init/disk/diskctr.h"
+#include "init/disk/disks.h"
+#include "init/disk/dmdisk.h"
+#include "init/sys/errmsg.h"
+#include "init/records/records.h"
+#include "init/output/results.h"
 
 #define CHUNK (1u << 20)
 static _Alignas(4096) unsigned char buf[CHUNK];	/* O_DIRECT: aligned */

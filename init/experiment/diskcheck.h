@@ -10,7 +10,7 @@
  * only a designated one with no signature, or swapbench.force=1.
  * Each figure is a "diskcheck" record; 0 or -errno with why.
  */
-#include "cmdline.h"
+#include "init/config/cmdline.h"
 
 #include <stddef.h>
 

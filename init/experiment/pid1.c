@@ -11,16 +11,16 @@
  * range, the workloads and their parameters, the exit statuses, the base
  * command lines and disk designations (registry.h), for the host to read.
  */
-#include "experiment.h"
-#include "kfile.h"
-#include "cmdkeys.h"
-#include "cmdline.h"
-#include "errmsg.h"
-#include "plan.h"
-#include "sender.h"
-#include "registry.h"
-#include "vmstat.h"
-#include "../lib/workloads.h"
+#include "init/experiment/experiment.h"
+#include "init/sys/kfile.h"
+#include "init/config/cmdkeys.h"
+#include "init/config/cmdline.h"
+#include "init/sys/errmsg.h"
+#include "init/config/plan.h"
+#include "init/output/sender.h"
+#include "init/config/registry.h"
+#include "init/sys/vmstat.h"
+#include "lib/workloads.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -1,7 +1,7 @@
-#include "results.h"
-#include "errmsg.h"
-#include "sender.h"
-#include "../lib/resdisk.h"
+#include "init/output/results.h"
+#include "init/sys/errmsg.h"
+#include "init/output/sender.h"
+#include "lib/resdisk.h"
 
 #include <errno.h>
 #include <fcntl.h>

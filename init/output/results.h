@@ -1,7 +1,7 @@
 #ifndef SB_RESULTS_H
 #define SB_RESULTS_H
 /* Where records go: the console always, the results disk when designated. */
-#include "../lib/record.h"
+#include "lib/record.h"
 
 /* Opens a designated results disk; refuses one without the magic. */
 int results_open_disk(const char *dev);

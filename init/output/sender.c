@@ -1,7 +1,7 @@
-#include "sender.h"
-#include "errmsg.h"
-#include "../lib/now.h"
-#include "../lib/wire.h"
+#include "init/output/sender.h"
+#include "init/sys/errmsg.h"
+#include "lib/now.h"
+#include "lib/wire.h"
 
 #include <arpa/inet.h>
 #include <errno.h>

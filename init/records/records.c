@@ -1,9 +1,9 @@
-#include "records.h"
-#include "kfile.h"
-#include "disks.h"
-#include "../lib/now.h"
-#include "../lib/swaphdr.h"
-#include "../lib/reckeys.h"
+#include "init/records/records.h"
+#include "init/sys/kfile.h"
+#include "init/disk/disks.h"
+#include "lib/now.h"
+#include "lib/swaphdr.h"
+#include "lib/reckeys.h"
 
 #include <math.h>
 #include <stdio.h>

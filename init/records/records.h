@@ -4,14 +4,14 @@
  * The records init writes: the boot header, warnings, swap layout, one
  * record per run, errors and totals. Every record carries this boot's id.
  */
-#include "clock.h"
-#include "cmdline.h"
-#include "plan.h"
-#include "results.h"
-#include "runner.h"
-#include "swap.h"
-#include "swapstat.h"
-#include "vmstat.h"
+#include "init/sys/clock.h"
+#include "init/config/cmdline.h"
+#include "init/config/plan.h"
+#include "init/output/results.h"
+#include "init/run/runner.h"
+#include "init/swap/swap.h"
+#include "init/run/swapstat.h"
+#include "init/sys/vmstat.h"
 
 
 /*

@@ -3,10 +3,10 @@
  * (or the error record and totals), and swapbench.until's precision and
  * stop. The KTAP totals line is the last thing a boot writes.
  */
-#include "totals.h"
-#include "kfile.h"
-#include "records.h"
-#include "../lib/reckeys.h"
+#include "init/records/totals.h"
+#include "init/sys/kfile.h"
+#include "init/records/records.h"
+#include "lib/reckeys.h"
 
 #include <math.h>
 #include <stdio.h>

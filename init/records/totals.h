@@ -1,9 +1,9 @@
 #ifndef SB_TOTALS_H
 #define SB_TOTALS_H
 /* The end of a series: counts, totals, error, swapbench.until's precision. */
-#include "cmdline.h"
-#include "plan.h"
-#include "runner.h"
+#include "init/config/cmdline.h"
+#include "init/config/plan.h"
+#include "init/run/runner.h"
 
 /* Counts of measured runs, for the totals record. */
 struct tally {

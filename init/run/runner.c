@@ -1,10 +1,10 @@
-#include "runner.h"
-#include "kfile.h"
-#include "../lib/now.h"
-#include "errmsg.h"
-#include "results.h"
-#include "swap.h"
-#include "sysnr.h"
+#include "init/run/runner.h"
+#include "init/sys/kfile.h"
+#include "lib/now.h"
+#include "init/sys/errmsg.h"
+#include "init/output/results.h"
+#include "init/swap/swap.h"
+#include "init/sys/sysnr.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -1,8 +1,8 @@
 #ifndef SB_RUNNER_H
 #define SB_RUNNER_H
 /* Runs one workload process and measures it. */
-#include "clock.h"
-#include "vmstat.h"
+#include "init/sys/clock.h"
+#include "init/sys/vmstat.h"
 
 #include <stddef.h>
 #include <stdint.h>

@@ -1,7 +1,7 @@
-#include "swapstat.h"
-#include "kfile.h"
-#include "vmstat.h"
-#include "zram.h"
+#include "init/run/swapstat.h"
+#include "init/sys/kfile.h"
+#include "init/sys/vmstat.h"
+#include "init/swap/zram.h"
 
 #include <stdio.h>
 #include <stdlib.h>

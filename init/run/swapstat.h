@@ -7,11 +7,11 @@
  * them back; during the run, zram's mm_stat and zswap's pool where they
  * peaked, and the pages zswap wrote back to its disk.
  */
-#include "../lib/record.h"
-#include "cgroup.h"
-#include "mthp.h"
-#include "runner.h"
-#include "zswapcheck.h"
+#include "lib/record.h"
+#include "init/swap/cgroup.h"
+#include "init/swap/mthp.h"
+#include "init/run/runner.h"
+#include "init/swap/zswapcheck.h"
 
 #include <stdint.h>
 
@@ -46,7 +46,7 @@ void swapstat_sample(void *arg);
 void swapstat_end(struct swapstat *s);
 /*
  * After swapstat_end, on a zswap configuration's run: zswap's checks
- * (init/zswapcheck.h) on what was sampled, the cgroup's counters and r's
+ * (init/swap/zswapcheck.h) on what was sampled, the cgroup's counters and r's
  * (its vmstat deltas, the workload's fill). Returns 1 when one failed.
  */
 int swapstat_check(struct swapstat *s, const struct run_result *r);

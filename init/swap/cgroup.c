@@ -1,7 +1,7 @@
-#include "cgroup.h"
-#include "kfile.h"
-#include "errmsg.h"
-#include "vmstat.h"
+#include "init/swap/cgroup.h"
+#include "init/sys/kfile.h"
+#include "init/sys/errmsg.h"
+#include "init/sys/vmstat.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -8,8 +8,8 @@
  * reads them back, the cgroup's events (memory.events,
  * memory.swap.events), its peaks and the anon/swap lines of memory.stat.
  */
-#include "../lib/record.h"
-#include "cmdline.h"
+#include "lib/record.h"
+#include "init/config/cmdline.h"
 
 #include <stddef.h>
 #include <stdint.h>

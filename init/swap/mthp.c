@@ -1,7 +1,7 @@
-#include "mthp.h"
-#include "kfile.h"
-#include "errmsg.h"
-#include "vmstat.h"
+#include "init/swap/mthp.h"
+#include "init/sys/kfile.h"
+#include "init/sys/errmsg.h"
+#include "init/sys/vmstat.h"
 
 #include <dirent.h>
 #include <errno.h>

@@ -6,8 +6,8 @@
  * swpout_fallback, swpin where the kernel has it) per run. Each run starts
  * from the sizes' settings as the kernel booted, then the configuration's.
  */
-#include "../lib/record.h"
-#include "cmdline.h"
+#include "lib/record.h"
+#include "init/config/cmdline.h"
 
 #include <stddef.h>
 

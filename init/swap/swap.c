@@ -1,11 +1,11 @@
-#include "swap.h"
-#include "../lib/now.h"
-#include "errmsg.h"
-#include "disks.h"
-#include "dmdisk.h"
-#include "../lib/probe.h"
-#include "../lib/swapfile.h"
-#include "../lib/swaphdr.h"
+#include "init/swap/swap.h"
+#include "lib/now.h"
+#include "init/sys/errmsg.h"
+#include "init/disk/disks.h"
+#include "init/disk/dmdisk.h"
+#include "lib/probe.h"
+#include "lib/swapfile.h"
+#include "lib/swaphdr.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -1,7 +1,7 @@
 #ifndef SB_SWAP_H
 #define SB_SWAP_H
 /* The disk areas swapped on (partition, file, pmem): set up once, then switched on and off per run. */
-#include "cmdline.h"
+#include "init/config/cmdline.h"
 
 #include <stddef.h>
 #include <stdint.h>

@@ -1,8 +1,8 @@
-#include "zram.h"
-#include "kfile.h"
-#include "errmsg.h"
-#include "vmstat.h"
-#include "../lib/swapfile.h"
+#include "init/swap/zram.h"
+#include "init/sys/kfile.h"
+#include "init/sys/errmsg.h"
+#include "init/sys/vmstat.h"
+#include "lib/swapfile.h"
 
 #include <errno.h>
 #include <fcntl.h>

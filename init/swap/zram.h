@@ -5,7 +5,7 @@
  * of a disk, switched per run through sysfs; and the VM knobs each
  * configuration sets (vm.swappiness, vm.page-cluster, MGLRU).
  */
-#include "cmdline.h"
+#include "init/config/cmdline.h"
 
 #include <stddef.h>
 #include <stdint.h>

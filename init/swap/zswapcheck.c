@@ -1,5 +1,5 @@
-/* zswap's behaviour checked on a run's facts (init/zswapcheck.h). */
-#include "zswapcheck.h"
+/* zswap's behaviour checked on a run's facts (init/swap/zswapcheck.h). */
+#include "init/swap/zswapcheck.h"
 
 #include <stdio.h>
 #include <string.h>

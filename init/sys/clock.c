@@ -1,7 +1,7 @@
-#include "clock.h"
-#include "kfile.h"
-#include "vmstat.h"
-#include "../lib/now.h"
+#include "init/sys/clock.h"
+#include "init/sys/kfile.h"
+#include "init/sys/vmstat.h"
+#include "lib/now.h"
 
 #include <errno.h>
 #include <stdio.h>

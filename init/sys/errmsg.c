@@ -1,4 +1,4 @@
-#include "errmsg.h"
+#include "init/sys/errmsg.h"
 
 #include <errno.h>
 #include <stdarg.h>

@@ -2,7 +2,7 @@
  * kfile: reading and writing the kernel's small /proc and /sys files, for
  * every module that asks the kernel or tells it something.
  */
-#include "kfile.h"
+#include "init/sys/kfile.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -1,8 +1,8 @@
-#include "modules.h"
-#include "kfile.h"
-#include "errmsg.h"
-#include "sysnr.h"
-#include "vmstat.h"
+#include "init/sys/modules.h"
+#include "init/sys/kfile.h"
+#include "init/sys/errmsg.h"
+#include "init/sys/sysnr.h"
+#include "init/sys/vmstat.h"
 
 #include <errno.h>
 #include <fcntl.h>

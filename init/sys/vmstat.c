@@ -1,6 +1,6 @@
-#include "vmstat.h"
-#include "kfile.h"
-#include "errmsg.h"
+#include "init/sys/vmstat.h"
+#include "init/sys/kfile.h"
+#include "init/sys/errmsg.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -7,10 +7,12 @@
  * The order is the real one: a host whose speed drifts during the boot
  * drifts here too, and the rule (order effect fitted) must live with it.
  */
-#include "cmd.h"
-#include "compare.h"
-#include "table.h"
-#include "util.h"
+#include "report/cmd/calibrate.h"
+#include "report/cmd/cmd.h"
+#include "report/stats/compare.h"
+#include "report/util/table.h"
+#include "report/util/util.h"
+#include "report/stats/compare_print.h"
 
 #include <math.h>
 #include <stdint.h>

@@ -3,10 +3,11 @@
  * checking its sources) and ends with (its exit status), and the usage
  * error main.c and the commands give alike.
  */
-#include "clockflag.h"
-#include "cmd.h"
-#include "problems.h"
-#include "util.h"
+#include "report/source/clockflag.h"
+#include "report/cmd/cmd.h"
+#include "report/source/problems.h"
+#include "report/util/util.h"
+#include "report/source/source.h"
 
 #include <stdarg.h>
 #include <stdlib.h>

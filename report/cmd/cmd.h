@@ -1,7 +1,8 @@
 #ifndef SBR_CMD_H
 #define SBR_CMD_H
-/* The commands of swapbench-report and what they share. */
-#include "group.h"
+/* What the commands of swapbench-report share: their options, reading the
+ * sources, the exit statuses. Each command is declared in its own header. */
+#include "report/stats/group.h"
 
 struct opts {
 	const char *metric;	/* default elapsed_s */
@@ -27,26 +28,5 @@ enum { EXIT_CLEAN = 0, EXIT_USAGE = 2, EXIT_PROBLEMS = 3 };
 void cmd_load(const struct opts *o, struct dataset *ds, int n, char **paths);
 int cmd_exit_status(const struct dataset *ds);
 void cmd_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
-
-int cmd_csv(const struct opts *o, int argc, char **argv);
-int cmd_summary(const struct opts *o, int argc, char **argv);
-int cmd_compare(const struct opts *o, int argc, char **argv);
-int cmd_md(const struct opts *o, int argc, char **argv);
-int cmd_rank(const struct opts *o, int argc, char **argv);
-int cmd_plot(const struct opts *o, int argc, char **argv);
-int cmd_init_disk(const struct opts *o, int argc, char **argv);
-int cmd_calibrate(const struct opts *o, int argc, char **argv);
-int cmd_kcidb(const struct opts *o, int argc, char **argv);
-int cmd_collect(const struct opts *o, int argc, char **argv);
-
-/* The summary table, shared by summary and md. */
-void summary_print(const struct cells *cs, const char *group_name, FILE *out, int markdown);
-/*
- * Summary tables of a dataset: grouped by backend, one table per kernel
- * variant when there are several, so kernels are never pooled. Returns the
- * number of cells printed.
- */
-size_t summary_all(const struct dataset *ds, const char *metric, enum group_by by, FILE *out,
-		   int markdown);
 
 #endif

@@ -1,11 +1,16 @@
 /* compare: baseline A against candidate B, per workload (and backend). */
-#include "cmd.h"
-#include "clockflag.h"
-#include "compare.h"
-#include "metrics.h"
-#include "util.h"
-#include "verdict.h"
-#include "../lib/reckeys.h"
+#include "report/cmd/compare_cmd.h"
+#include "report/cmd/cmd.h"
+#include "report/source/clockflag.h"
+#include "report/stats/compare.h"
+#include "report/util/metrics.h"
+#include "report/util/util.h"
+#include "report/stats/verdict.h"
+#include "lib/reckeys.h"
+#include "report/source/store.h"
+#include "report/stats/bisect.h"
+#include "report/stats/compare_match.h"
+#include "report/stats/compare_print.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -3,11 +3,12 @@
  * Disks reached over PXE hold other people's data, so anything that looks
  * like data is refused without --force, and nothing is ever truncated.
  */
-#include "cmd.h"
-#include "util.h"
-#include "../lib/probe.h"
-#include "../lib/resdisk.h"
-#include "../lib/size.h"
+#include "report/cmd/initdisk.h"
+#include "report/cmd/cmd.h"
+#include "report/util/util.h"
+#include "lib/probe.h"
+#include "lib/resdisk.h"
+#include "lib/size.h"
 
 #include <errno.h>
 #include <fcntl.h>

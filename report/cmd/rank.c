@@ -1,7 +1,10 @@
-#include "rank.h"
-#include "cmd.h"
-#include "table.h"
-#include "util.h"
+#include "report/cmd/rank.h"
+#include "report/cmd/cmd.h"
+#include "report/util/table.h"
+#include "report/util/util.h"
+#include "report/source/store.h"
+#include "report/stats/compare_match.h"
+#include "report/stats/compare_print.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -6,7 +6,7 @@
  * by mean, and what the compressed configurations cost and saved: the
  * compression ratio zram or zswap reached and the memory they held.
  */
-#include "compare.h"
+#include "report/stats/compare.h"
 
 #include <stdio.h>
 
@@ -45,5 +45,9 @@ size_t rank_build(const struct dataset *ds, const char *metric, const char *base
 		  struct rank_table *out);
 void rank_print(const struct rank_table *nw, const char *metric, FILE *out, int markdown);
 void rank_free(struct rank_table *nw);
+
+struct opts;
+/* swapbench-report rank SOURCE...: the configurations ranked by cost. */
+int cmd_rank(const struct opts *o, int argc, char **argv);
 
 #endif

@@ -5,7 +5,7 @@
  * serial logs. Each log has a hidden state file (.MAC-BOOT.state: the last
  * line stored and the log's length, written after the line), so a collector
  * killed between the two and started again cuts the log back and takes the
- * line once more: nothing is stored twice or lost (report/collect_store.c).
+ * line once more: nothing is stored twice or lost (report/collect/collect_store.c).
  *
  * Bounded by design, whatever peers send (docs/lab-network.md): a fixed
  * buffer per connection; at most --max-conns connections of machines (after
@@ -22,11 +22,11 @@
  * Every refusal is one line in DIR/collector.events (collect_events.c);
  * a connection's frames, hello and slots are collect_conn.c's.
  */
-#include "cmd.h"
-#include "util.h"
-#include "collect.h"
-#include "../lib/size.h"
-#include "../lib/wire.h"
+#include "report/cmd/cmd.h"
+#include "report/util/util.h"
+#include "report/collect/collect.h"
+#include "lib/size.h"
+#include "lib/wire.h"
 
 #include <arpa/inet.h>
 #include <errno.h>

@@ -2,9 +2,9 @@
  * collect's connections: each one's frames (lib/wire.h), its hello and
  * the lines it stores for its machine (collect_store.c), the slots of
  * machines and of connections not named yet, and each connection's limits
- * (report/collect.c has the network side and the whole story).
+ * (report/collect/collect.c has the network side and the whole story).
  */
-#include "collect.h"
+#include "report/collect/collect_conn.h"
 
 #include <errno.h>
 #include <stdarg.h>

@@ -1,12 +1,12 @@
 /*
  * collect's events: DIR/collector.events and stderr, one line each, every
- * byte a peer chose escaped (report/escape.h). Bounded: at most
+ * byte a peer chose escaped (report/util/escape.h). Bounded: at most
  * EVENTS_BURST lines in EVENTS_WINDOW_S, the rest counted in one
  * "N events suppressed" line; at EVENTS_MAX bytes the file becomes
  * collector.events.old (the one before is replaced) and a new one begins.
  */
-#include "collect.h"
-#include "escape.h"
+#include "report/collect/collect_events.h"
+#include "report/util/escape.h"
 
 #include <errno.h>
 #include <fcntl.h>

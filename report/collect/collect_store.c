@@ -2,15 +2,16 @@
  * collect's folder: DIR opened once and locked (flock on DIR itself), one
  * MAC-BOOT.log per machine and boot with its hidden state file, the
  * progress line per machine, and storing a received line once
- * (report/collect.c has the network side and the whole story). Every file
+ * (report/collect/collect.c has the network side and the whole story). Every file
  * is opened relative to DIR, never through a symlink, and must be a
  * regular file with no other link; a log is created with its first line,
  * opened while its machine sends and closed when idle.
  */
-#include "util.h"
-#include "collect.h"
-#include "escape.h"
-#include "../lib/record.h"
+#include "report/util/util.h"
+#include "report/collect/collect_store.h"
+#include "report/util/escape.h"
+#include "lib/record.h"
+#include "lib/wire.h"
 
 #include <dirent.h>
 #include <errno.h>

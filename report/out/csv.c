@@ -2,9 +2,11 @@
  * csv: one row per run that passed every check. Fields outside the fixed
  * columns go to "extra" as k=v;k=v, or with --wide each to its own column.
  */
-#include "cmd.h"
-#include "util.h"
-#include "../lib/reckeys.h"
+#include "report/out/csv.h"
+#include "report/cmd/cmd.h"
+#include "report/util/util.h"
+#include "lib/reckeys.h"
+#include "report/source/store.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -8,11 +8,15 @@
  * and killed are ERROR. Ids are "swapbench:..." and unique per boot and
  * test number, so a resubmission updates rather than duplicates.
  */
-#include "cmd.h"
-#include "compare.h"
-#include "util.h"
-#include "verdict.h"
-#include "../lib/reckeys.h"
+#include "report/out/kcidb.h"
+#include "report/cmd/cmd.h"
+#include "report/stats/compare.h"
+#include "report/util/util.h"
+#include "report/stats/verdict.h"
+#include "lib/reckeys.h"
+#include "report/source/store.h"
+#include "report/stats/compare_match.h"
+#include "report/stats/compare_print.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -1,7 +1,8 @@
-#include "plot.h"
-#include "svg.h"
-#include "../lib/stats.h"
-#include "util.h"
+#include "report/out/plot.h"
+#include "report/util/svg.h"
+#include "lib/stats.h"
+#include "report/util/util.h"
+#include "report/source/store.h"
 
 #include <errno.h>
 #include <math.h>

@@ -6,7 +6,7 @@
  * DIR/<workload>-order.svg, the metric against run order so drift shows.
  * PNG versions are the SVGs rendered by rsvg-convert when it is on PATH.
  */
-#include "group.h"
+#include "report/stats/group.h"
 
 #include <stdio.h>
 

@@ -1,6 +1,7 @@
 /* plot: SVG (and, with rsvg-convert, the same as PNG) figures per workload. */
-#include "cmd.h"
-#include "plot.h"
+#include "report/out/plot_cmd.h"
+#include "report/cmd/cmd.h"
+#include "report/out/plot.h"
 
 int cmd_plot(const struct opts *o, int argc, char **argv)
 {

@@ -1,9 +1,10 @@
 /* summary: descriptive statistics per workload and group. */
-#include "cmd.h"
-#include "../lib/stats.h"
-#include "table.h"
-#include "util.h"
-#include "escape.h"
+#include "report/out/summary.h"
+#include "report/cmd/cmd.h"
+#include "lib/stats.h"
+#include "report/util/table.h"
+#include "report/util/util.h"
+#include "report/util/escape.h"
 
 #include <math.h>
 #include <stdlib.h>

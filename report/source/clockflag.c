@@ -1,6 +1,7 @@
-#include "clockflag.h"
-#include "util.h"
-#include "../lib/reckeys.h"
+#include "report/source/clockflag.h"
+#include "report/util/util.h"
+#include "lib/reckeys.h"
+#include "report/source/store.h"
 
 #include <string.h>
 

@@ -7,7 +7,7 @@
  * Flagged runs stay out of the statistics unless the user asks for them,
  * and every comparison counts them.
  */
-#include "parse.h"
+#include "report/source/parse.h"
 
 #define CLOCKFLAG_STEPS 1000.0	/* a step finer than a thousandth of the interval */
 

@@ -1,6 +1,6 @@
-#include "hostload.h"
-#include "table.h"
-#include "util.h"
+#include "report/source/hostload.h"
+#include "report/util/table.h"
+#include "report/util/util.h"
 
 #include <math.h>
 #include <stddef.h>

@@ -7,7 +7,7 @@
  * It is the host's record, not the guest's, so it carries no checksum and
  * never enters the statistics; the report shows it beside the boots.
  */
-#include "parse.h"
+#include "report/source/parse.h"
 
 #include <stdio.h>
 

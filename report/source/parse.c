@@ -1,11 +1,12 @@
 /* parse: record lines to runs, boots and problems. */
-#include "parse.h"
-#include "problems.h"
-#include "refuse.h"
-#include "salvage.h"
-#include "util.h"
-#include "../lib/record.h"
-#include "../lib/reckeys.h"
+#include "report/source/parse.h"
+#include "report/source/problems.h"
+#include "report/source/refuse.h"
+#include "report/source/salvage.h"
+#include "report/util/util.h"
+#include "lib/record.h"
+#include "lib/reckeys.h"
+#include "report/source/store.h"
 
 #include <limits.h>
 #include <stdlib.h>

@@ -5,7 +5,7 @@
  * Every record that cannot be trusted is kept out of the runs and listed as
  * a problem with its source and line, so no damage goes unnoticed.
  */
-#include "hmap.h"
+#include "report/util/hmap.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -102,8 +102,6 @@ struct parser {
 	struct rec *r;
 };
 
-/* Reads one SOURCE (file, device or result directory) into ds; dies on I/O errors. */
-void source_read(struct dataset *ds, const char *path);
 /* Reads a serial log or disk data area already in memory. */
 void parse_text(struct dataset *ds, const char *source, const char *text, size_t len);
 void parse_begin(struct parser *p, struct dataset *ds, const char *source);
@@ -115,21 +113,6 @@ void parse_free(struct dataset *ds);
 /* Once after all sources: boots complete, plans met. */
 void parse_finish(struct dataset *ds);
 
-/* Records (store.c): kept until parse_free, fields in one block each. */
-void store_record(struct dataset *ds, struct record *out, const struct rec *r,
-		  const char *source, unsigned long line);
-void store_free(struct arena *a);
-const char *store_get(const struct record *r, const char *key);
-const char *store_key(const struct record *r, size_t i);
-const char *store_val(const struct record *r, size_t i);
-/* Field i's key as a number below store_nkeys(): the same key, the same number. */
-size_t store_key_number(const struct record *r, size_t i);
-size_t store_nkeys(void);
-/* The first field that must be a number and is not, or holds one too large for
- * the statistics; *why says which. NULL if none. */
-const char *store_bad_number(const struct record *r, const char **why);
-/* The run's value for key as a number; 0 if absent or not numeric. */
-int store_run_value(const struct run *r, const char *key, double *v);
 const char *parse_status_name(enum run_status s);
 
 #endif

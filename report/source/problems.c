@@ -2,9 +2,9 @@
  * problems: the list of what could not be used and why, and its printing,
  * where problems alike in one source are counted rather than repeated.
  */
-#include "problems.h"
-#include "util.h"
-#include "escape.h"
+#include "report/source/problems.h"
+#include "report/util/util.h"
+#include "report/util/escape.h"
 
 #include <stdarg.h>
 #include <stdint.h>

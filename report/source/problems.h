@@ -1,7 +1,7 @@
 #ifndef SBR_PROBLEMS_H
 #define SBR_PROBLEMS_H
 /* problems: what a dataset could not use, listed with its source and line. */
-#include "parse.h"
+#include "report/source/parse.h"
 
 void problems_add(struct dataset *ds, const char *source, unsigned long line,
 		  const char *fmt, ...) __attribute__((format(printf, 4, 5)));

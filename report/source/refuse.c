@@ -3,9 +3,10 @@
  * swap configuration active, and the one it names); a table of checks
  * (run_checks). parse.c asks it of every run it reads.
  */
-#include "refuse.h"
-#include "util.h"
-#include "../lib/reckeys.h"
+#include "report/source/refuse.h"
+#include "report/util/util.h"
+#include "lib/reckeys.h"
+#include "report/source/store.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -2,8 +2,8 @@
  * salvage: console noise may share a line with a record, before or after
  * it; the record's checksum tells where an intact one is (salvage.h).
  */
-#include "salvage.h"
-#include "util.h"
+#include "report/source/salvage.h"
+#include "report/util/util.h"
 
 #include <stdint.h>
 #include <stdlib.h>

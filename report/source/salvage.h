@@ -2,7 +2,7 @@
 #ifndef REPORT_SALVAGE_H
 #define REPORT_SALVAGE_H
 
-#include "../lib/record.h"
+#include "lib/record.h"
 
 #include <stddef.h>
 

@@ -1,8 +1,9 @@
 /* source: serial logs, results disks and result directories, read as a stream. */
-#include "parse.h"
-#include "problems.h"
-#include "util.h"
-#include "../lib/resdisk.h"
+#include "report/source/source.h"
+#include "report/source/parse.h"
+#include "report/source/problems.h"
+#include "report/util/util.h"
+#include "lib/resdisk.h"
 
 #include <dirent.h>
 #include <errno.h>

@@ -1,8 +1,9 @@
 /* store: records kept in memory, their fields in one block each. */
-#include "parse.h"
-#include "util.h"
-#include "../lib/record.h"
-#include "../lib/reckeys.h"
+#include "report/source/store.h"
+#include "report/source/parse.h"
+#include "report/util/util.h"
+#include "lib/record.h"
+#include "lib/reckeys.h"
 
 #include <math.h>
 #include <stdlib.h>

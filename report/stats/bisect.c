@@ -1,6 +1,6 @@
 /*
  * compare --bisect: good, bad or "boot again", by the one decision rule
- * (report/compare.c): B/A-1 and its t interval, with degrees of freedom
+ * (report/stats/compare.c): B/A-1 and its t interval, with degrees of freedom
  * from the boots when the step and the baseline ran in different boots.
  * The threshold is tested with the interval, not the point estimate. With
  * d the worsening (B/A-1, sign turned for a throughput) and k comparisons
@@ -21,8 +21,10 @@
  * tests/unit/test_bisect_sim.c measures the error rates of steps and of
  * whole bisections by simulation, through this code.
  */
-#include "compare.h"
-#include "util.h"
+#include "report/stats/bisect.h"
+#include "report/stats/compare.h"
+#include "report/util/util.h"
+#include "report/stats/compare_print.h"
 
 #include <math.h>
 

@@ -1,7 +1,8 @@
-#include "compare.h"
-#include "table.h"
-#include "util.h"
-#include "../lib/reckeys.h"
+#include "report/stats/compare.h"
+#include "report/util/table.h"
+#include "report/util/util.h"
+#include "lib/reckeys.h"
+#include "report/source/store.h"
 
 #include <math.h>
 #include <stdint.h>

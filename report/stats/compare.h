@@ -16,14 +16,12 @@
  * Runs that did not pass (oom, timeout, ...) are compared apart, as a
  * failure rate (Fisher's exact test), beside the times.
  */
-#include "group.h"
-#include "../lib/stats.h"
+#include "report/stats/group.h"
+#include "lib/stats.h"
 
 #include <stdio.h>
 
 enum verdict { V_LOWER = -1, V_NONE = 0, V_HIGHER = 1 };
-
-enum bisect_result { BISECT_GOOD = 0, BISECT_BAD = 1, BISECT_SKIP = 125 };
 
 enum unit { UNIT_NONE, UNIT_PAIRS, UNIT_BOOTS, UNIT_RUNS };
 
@@ -58,13 +56,6 @@ struct comparison {
 	int fail_verdict;	/* 1: B fails more often, -1: less, 0: not proven (Holm over the family) */
 };
 
-struct bisect_opts {
-	const char *metric;
-	double threshold;	/* percent */
-	int higher_better;	/* the metric is a throughput: lower is worse */
-	int interim;		/* more runs may follow (experiments/bisect-run below its cap) */
-};
-
 void compare_cells(const struct cell *a, const struct cell *b, struct comparison *c);
 /* A cell of bare values, all status=ok, no runs behind them (A/A splits, simulations). */
 struct cell compare_values_cell(const char *workload, const char *group, double *v, size_t n);
@@ -86,40 +77,5 @@ void compare_aligned(const struct cell *a, const struct cell *b, int counterbala
 void compare_family(struct comparison *c, size_t n);
 /* "Holm over the 4 comparisons of this table (family-wise error 5 %)" or "". */
 const char *compare_family_note(const struct comparison *c, size_t n);
-/* Pairs cells of equal workload and group; returns how many. */
-size_t compare_match(const struct cells *a, const struct cells *b, struct comparison **out);
-/* Pairs (workload, ga) with (workload, gb) inside one set of cells. */
-size_t compare_groups(const struct cells *cs, const char *ga, const char *gb,
-		      struct comparison **out);
-/* "B slower", "B faster", "B higher", "B lower" or "no difference proven". */
-const char *compare_verdict_name(enum verdict v, const char *metric);
-/*
- * Partition (A) against file (B) per workload, within each kernel variant
- * when the dataset holds several (the group then names the variant).
- * *cells holds what the comparisons point into; free with compare_free.
- */
-size_t compare_backends(const struct dataset *ds, const char *metric, struct cells **cells,
-			size_t *ncells, struct comparison **out);
-void compare_free(struct cells *cells, size_t ncells, struct comparison *c, size_t n);
-/* group_title names the group column; NULL leaves it out. */
-void compare_print(const struct comparison *c, size_t n, const char *metric,
-		   const char *group_title, FILE *out, int markdown);
-/*
- * Several metrics in one table (compare --metrics): metric[i] names c[i]'s,
- * a column says whether B's verdict is worse or better, and the family
- * note says Holm ran over every metric's comparisons at once.
- */
-void compare_print_metrics(const struct comparison *c, const char *const *metric, size_t n,
-			   const char *group_title, FILE *out, int markdown);
-/* "pairs", "boots", "runs" or "-". */
-const char *compare_unit_name(enum unit u);
-/* "lines/partition": a comparison's workload and group. */
-const char *compare_name(const struct comparison *c, char *buf, size_t size);
-
-/* The decision for git bisect run, a sequential rule (report/bisect.c). */
-extern const char bisect_rule[];
-/* Decides for git bisect run and says why on out. */
-enum bisect_result bisect_decide(const struct comparison *c, size_t n,
-				 const struct bisect_opts *o, FILE *out);
 
 #endif

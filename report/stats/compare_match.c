@@ -1,6 +1,7 @@
 /* Which comparisons a table holds: cells matched by workload and group, one family each (Holm). */
-#include "compare.h"
-#include "util.h"
+#include "report/stats/compare_match.h"
+#include "report/stats/compare.h"
+#include "report/util/util.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,9 +1,10 @@
 /* The comparisons as a table and the notes under it: swapbench-report compare, md. */
-#include "compare.h"
-#include "metrics.h"
-#include "table.h"
-#include "util.h"
-#include "escape.h"
+#include "report/stats/compare_print.h"
+#include "report/stats/compare.h"
+#include "report/util/metrics.h"
+#include "report/util/table.h"
+#include "report/util/util.h"
+#include "report/util/escape.h"
 
 #include <math.h>
 #include <stdio.h>

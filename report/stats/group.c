@@ -1,5 +1,6 @@
-#include "group.h"
-#include "util.h"
+#include "report/stats/group.h"
+#include "report/util/util.h"
+#include "report/source/store.h"
 
 #include <stdlib.h>
 #include <string.h>

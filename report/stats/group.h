@@ -4,7 +4,7 @@
  * Runs sorted into cells by workload and one grouping key (backend, kernel
  * or tag), with the chosen metric pulled out of the runs that passed.
  */
-#include "parse.h"
+#include "report/source/parse.h"
 
 enum group_by { BY_BACKEND, BY_KERNEL, BY_TAG };
 

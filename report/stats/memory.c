@@ -1,8 +1,9 @@
 /* memory: each kernel's MemTotal and MemAvailable, and whether they match. */
-#include "memory.h"
-#include "table.h"
-#include "util.h"
-#include "../lib/reckeys.h"
+#include "report/stats/memory.h"
+#include "report/util/table.h"
+#include "report/util/util.h"
+#include "lib/reckeys.h"
+#include "report/source/store.h"
 
 #include <stdlib.h>
 #include <string.h>

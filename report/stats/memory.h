@@ -5,7 +5,7 @@
  * from the boots' meta records, per kernel release and tag. Kernels that
  * differ by more than 2 % in MemTotal are not compared on equal terms.
  */
-#include "parse.h"
+#include "report/source/parse.h"
 
 #include <stdio.h>
 

@@ -1,6 +1,6 @@
-#include "verdict.h"
-#include "util.h"
-#include "../lib/stats.h"
+#include "report/stats/verdict.h"
+#include "report/util/util.h"
+#include "lib/stats.h"
 
 #include <math.h>
 #include <string.h>

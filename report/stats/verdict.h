@@ -5,7 +5,7 @@
  * names the user gave them, the difference, its 95 % interval, and when
  * the number of runs cannot prove anything, that.
  */
-#include "compare.h"
+#include "report/stats/compare.h"
 
 #include <stdio.h>
 

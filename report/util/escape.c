@@ -1,5 +1,5 @@
 /* escape: text from elsewhere made safe for a terminal, a log and markdown (escape.h). */
-#include "escape.h"
+#include "report/util/escape.h"
 
 #include <string.h>
 

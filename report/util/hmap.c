@@ -1,5 +1,5 @@
-#include "hmap.h"
-#include "util.h"
+#include "report/util/hmap.h"
+#include "report/util/util.h"
 
 #include <stdlib.h>
 #include <string.h>

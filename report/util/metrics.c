@@ -1,5 +1,5 @@
 /* The metrics the report knows by name, and which way each is better. */
-#include "metrics.h"
+#include "report/util/metrics.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,6 +1,6 @@
 /* svg: the drawing primitives of the plots, and the PNG made from each SVG. */
-#include "svg.h"
-#include "util.h"
+#include "report/util/svg.h"
+#include "report/util/util.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -1,6 +1,6 @@
-#include "table.h"
-#include "hmap.h"
-#include "util.h"
+#include "report/util/table.h"
+#include "report/util/hmap.h"
+#include "report/util/util.h"
 
 #include <stdarg.h>
 #include <stdlib.h>

@@ -1,4 +1,4 @@
-#include "util.h"
+#include "report/util/util.h"
 
 #include <errno.h>
 #include <math.h>

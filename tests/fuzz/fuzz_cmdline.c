@@ -3,7 +3,7 @@
  * line; the parser must never overrun its fixed buffers, and whatever it
  * accepts must be a configuration init can use without further checks.
  */
-#include "../../init/cmdline.h"
+#include "init/config/cmdline.h"
 #include "../../lib/size.h"
 #include "../../lib/workloads.h"
 #include "fuzz.h"

@@ -1,6 +1,6 @@
 /*
  * Fuzz target: the collector's frame handling and per-machine state
- * machine (report/collect_conn.c on collect_store.c and collect_events.c),
+ * machine (report/collect/collect_conn.c on collect_store.c and collect_events.c),
  * many connections and machines at once, each connection one end of a
  * socketpair. The input is
  * a flags byte and then chunks: a connection byte (which of 6; a closed one
@@ -13,8 +13,8 @@
  * counts add up and stay within their limits, each named connection is its
  * machine's, and every open log's size on disk is what its state says.
  */
-#include "../../report/collect.h"
-#include "../../report/util.h"
+#include "report/collect/collect.h"
+#include "report/util/util.h"
 #include "fuzz.h"
 
 #include <dirent.h>

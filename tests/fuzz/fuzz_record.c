@@ -1,6 +1,6 @@
 /*
  * Fuzz target: the record codec (lib/record.c) and the report tool's log
- * reader (report/parse.c). The first input byte picks a mode; the rest is a
+ * reader (report/source/parse.c). The first input byte picks a mode; the rest is a
  * serial log. With bit 0 set every line gets a correct checksum first, so
  * the fuzzer gets past the CRC into the field syntax and the report's
  * checks. With bit 1 set the rest is instead key and value lines for the
@@ -11,9 +11,10 @@
  */
 #include "../../lib/crc32.h"
 #include "../../lib/record.h"
-#include "../../report/parse.h"
-#include "../../report/problems.h"
+#include "report/source/parse.h"
+#include "report/source/problems.h"
 #include "fuzz.h"
+#include "report/source/store.h"
 
 #include <stdint.h>
 #include <stdio.h>

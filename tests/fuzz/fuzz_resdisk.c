@@ -1,6 +1,6 @@
 /*
- * Fuzz target: results disks, read by the report tool (report/parse.c) and
- * reopened and appended to by init (init/results.c). The first input byte
+ * Fuzz target: results disks, read by the report tool (report/source/parse.c) and
+ * reopened and appended to by init (init/output/results.c). The first input byte
  * picks a mode, the rest is the disk image; with bit 0 set the image gets a
  * valid header in front, so the fuzzer spends its time on the data area,
  * with bit 1 every data line gets a correct checksum, and bit 2 adds 8 KiB
@@ -11,12 +11,13 @@
  * the problems found before are all still found, whatever the disk held
  * (a power cut can leave a record cut short at the end).
  */
-#include "../../init/results.h"
+#include "init/output/results.h"
 #include "../../lib/crc32.h"
 #include "../../lib/record.h"
 #include "../../lib/resdisk.h"
-#include "../../report/parse.h"
+#include "report/source/parse.h"
 #include "fuzz.h"
+#include "report/source/source.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -1,5 +1,5 @@
 #!/bin/bash
-# init's error convention (init/errmsg.h), checked in the source: errmsg.c is
+# init's error convention (init/sys/errmsg.h), checked in the source: errmsg.c is
 # the only file in init/ that turns an errno into words (no strerror, perror
 # or %m elsewhere), and no init/ function keeps an errno-to-words map of its
 # own (a "_why(int err" helper like the old disks_why), and none formats a
@@ -14,7 +14,7 @@ source "$top/tests/passfail.sh"
 # violations ROOT: prints "file:line: what" per broken rule
 violations() {
 	local root=$1 f
-	for f in "$root"/init/*.[ch]; do
+	for f in "$root"/init/*.[ch] "$root"/init/*/*.[ch]; do
 		[ -f "$f" ] || continue
 		case ${f##*/} in errmsg.[ch]) continue ;; esac
 		# strip // and /* */ comment lines so prose may name the functions

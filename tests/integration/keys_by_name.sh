@@ -1,6 +1,6 @@
 #!/bin/bash
 # Keys and workload parameters are found by name, not by their row: a row
-# inserted at the top of init/cmdkeys.c's key table and of workloads/fight.c's
+# inserted at the top of init/config/cmdkeys.c's key table and of workloads/fight.c's
 # parameter table (in a scratch copy) leaves the seed and maxruns warnings
 # (test_cmdline) and the seed002/seed002-each defaults (fight --describe) as
 # they were. The old code wrote SEED_KEY 10, MAXRUNS_KEY 22 and params[2..4].
@@ -28,11 +28,11 @@ insert_row() { # FILE TABLE-OPENING-LINE NEW-NAME
 		index($0, open) == 1 { seen = 1 }
 		END { exit !inserted }' "$1" >"$1.new" && mv "$1.new" "$1"
 }
-insert_row init/cmdkeys.c 'const struct key cmdkeys[] = {' zzinserted ||
-	{ fail "keys_by_name: no key table found in init/cmdkeys.c"; exit 1; }
+insert_row init/config/cmdkeys.c 'const struct key cmdkeys[] = {' zzinserted ||
+	{ fail "keys_by_name: no key table found in init/config/cmdkeys.c"; exit 1; }
 insert_row workloads/fight.c 'static struct wl_param params[] = {' zzinserted ||
 	{ fail "keys_by_name: no parameter table found in workloads/fight.c"; exit 1; }
-if grep -q '"zzinserted"' init/cmdkeys.c && grep -q '"zzinserted"' workloads/fight.c; then
+if grep -q '"zzinserted"' init/config/cmdkeys.c && grep -q '"zzinserted"' workloads/fight.c; then
 	pass "keys_by_name: a row inserted at the top of both tables (scratch copy)"
 else
 	fail "keys_by_name: the rows were not inserted"

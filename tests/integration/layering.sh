@@ -1,64 +1,119 @@
 #!/bin/bash
 # The layers, checked: lib/ is the floor (it includes lib/ headers only),
 # nothing outside init/ includes an init/ header (shared cores go to lib/),
-# and init/ includes no report/ header. Every #include "..." in the C
-# sources is resolved as the compiler would (the including file's own
-# directory, then -Iinit -Ilib). First the rule is shown to catch a planted
-# violation in a scratch tree, then the real tree is checked.
+# and init/ includes no report/ header. Inside init/ and report/ the parts
+# (sub-folders) are layered too: a part includes only itself and the parts
+# below it, in the order of INIT_PARTS and REPORT_PARTS (report/main.c sits
+# on top of them all). init/ and report/ include by path from the top
+# ("lib/record.h", "init/sys/errmsg.h": the Makefile's -I.), never by a
+# relative path, and each of their .c files has the header of its own name
+# (but the two mains). Every #include "..." is resolved as the compiler
+# would (the including file's own directory, then -I. and -Ilib). First the
+# rules are shown to catch planted violations in a scratch tree, then the
+# real tree is checked.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 # shellcheck source=tests/passfail.sh
 source "$top/tests/passfail.sh"
 
+# bottom first: what each part is, docs/layout.md
+INIT_PARTS="sys config disk output swap run records experiment"
+REPORT_PARTS="util source stats cmd out collect"
+
+# part_rank FILE: "init 3" for init/disk/x.c, "report 6" for report/main.c, else nothing
+part_rank() {
+	local f=$1 root=${1%%/*} rest part i=0 p parts
+	case $root in init) parts=$INIT_PARTS ;; report) parts=$REPORT_PARTS ;; *) return ;; esac
+	rest=${f#*/}
+	if [ "$rest" = "${rest#*/}" ]; then	# directly in init/ or report/: the top
+		echo "$root 99"
+		return
+	fi
+	part=${rest%%/*}
+	for p in $parts; do
+		i=$((i + 1))
+		[ "$p" = "$part" ] && { echo "$root $i"; return; }
+	done
+	echo "$root 0"	# a part not in the list
+}
+
 # violations ROOT: prints "file: includes header (why)" per broken rule
 violations() {
-	local root=$1 f dir inc hdr layer target
+	local root=$1 f dir inc hdr layer target own
 	cd "$root" || return 1
-	for f in init/*.[ch] lib/*.[ch] report/*.[ch] workloads/*.[ch] rootfs/*.[ch]; do
-		[ -f "$f" ] || continue
-		dir=${f%%/*}
+	while read -r f; do
+		dir=$(dirname "$f")
 		grep -o '^[[:space:]]*#[[:space:]]*include[[:space:]]*"[^"]*"' "$f" | sed 's/.*"\(.*\)"/\1/' |
 		while read -r inc; do
+			case $f:$inc in
+			init/*:../* | report/*:../*) echo "$f: includes $inc (a relative path: include by path from the top)"; continue ;;
+			esac
 			hdr=
-			for cand in "$dir/$inc" "init/$inc" "lib/$inc"; do
+			for cand in "$dir/$inc" "$inc" "lib/$inc"; do
 				if [ -f "$cand" ]; then hdr=$(realpath -m --relative-to=. "$cand"); break; fi
 			done
 			[ -n "$hdr" ] || continue	# a test helper or system header
 			target=${hdr%%/*}
 			layer=
-			case $dir:$target in
+			case ${f%%/*}:$target in
 			lib:lib) ;;
 			lib:*) layer="lib/ is the floor and includes only lib/" ;;
 			init:report) layer="init/ does not include report/" ;;
 			init:*) ;;
 			*:init) layer="outside init/, no init/ header (move the shared core to lib/)" ;;
 			esac
+			if [ -z "$layer" ]; then
+				read -r froot frank <<<"$(part_rank "$f")"
+				read -r troot trank <<<"$(part_rank "$hdr")"
+				if [ -n "${froot:-}" ] && [ "${froot:-}" = "${troot:-}" ]; then
+					if [ "$frank" = 0 ] || [ "$trank" = 0 ]; then
+						layer="a part of $froot/ not in the layering's list"
+					elif [ "$trank" -gt "$frank" ]; then
+						layer="a part includes only the parts below it"
+					fi
+				fi
+			fi
 			[ -z "$layer" ] || echo "$f: includes $hdr ($layer)"
 		done
-	done
+		case $f in
+		init/experiment/pid1.c | report/main.c) ;;
+		init/*/*.c | report/*/*.c)
+			own=${f%.c}.h
+			[ -f "$own" ] || echo "$f: has no header $own of its own name" ;;
+		esac
+	done < <(find init lib report workloads rootfs -name '*.[ch]' 2>/dev/null | sort)
 }
 
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
-mkdir -p "$scratch"/{init,lib,report,workloads,rootfs}
-echo '#include "../init/a.h"' >"$scratch/workloads/w.c"
-echo '#include "a.h"' >"$scratch/lib/l.c"		# found through -Iinit
-echo '#include "../report/r.h"' >"$scratch/init/i.c"
-echo '#include "b.h"' >"$scratch/report/ok.c"
-: >"$scratch/init/a.h"
-: >"$scratch/report/r.h"
-: >"$scratch/lib/b.h"
+mkdir -p "$scratch"/{init/sys,init/config,init/swap,lib,report/util,report/source,report/stats,workloads,rootfs}
+echo '#include "init/sys/a.h"' >"$scratch/workloads/w.c"
+echo '#include "a.h"' >"$scratch/lib/l.h"		# no -Iinit any more: found nowhere, fine
+echo '#include "init/sys/a.h"' >"$scratch/lib/l.c"
+echo '#include "report/util/r.h"' >"$scratch/init/sys/i.c"
+echo '#include "init/swap/s.h"' >"$scratch/init/config/up.c"	# a part above
+echo '#include "../sys/a.h"' >"$scratch/init/swap/s.c"		# relative
+echo '#include "report/stats/c.h"' >"$scratch/report/source/p.c"	# a part above
+echo '#include "report/source/p.h"' >"$scratch/report/stats/c.c"	# below: fine
+echo '#include "lib/b.h"' >"$scratch/report/util/r.c"		# fine
+echo '#include "report/stats/c.h"' >"$scratch/report/main.c"	# the top: fine
+: >"$scratch/init/config/lonely.c"					# no lonely.h
+for h in init/sys/a.h init/sys/i.h init/swap/s.h init/config/up.h report/util/r.h \
+	report/source/p.h report/stats/c.h lib/b.h; do : >"$scratch/$h"; done
 planted=$(violations "$scratch")
 n=$(grep -c . <<<"$planted")
-if [ "$n" = 3 ] && ! grep -q ok.c <<<"$planted"; then
-	pass "layering: the check finds the 3 planted violations and nothing else"
+want=("workloads/w.c" "lib/l.c" "init/sys/i.c" "init/config/up.c" "init/swap/s.c" "report/source/p.c" "init/config/lonely.c")
+missing=
+for w in "${want[@]}"; do grep -q "^$w:" <<<"$planted" || missing+=" $w"; done
+if [ "$n" = 7 ] && [ -z "$missing" ]; then
+	pass "layering: the check finds the 7 planted violations (parts included upwards, a relative include, a .c without its header) and nothing else"
 else
-	fail "layering: the check found $n of 3 planted violations: $(tr '\n' ' ' <<<"$planted")"
+	fail "layering: the check found $n of 7 planted violations (missing:${missing:- none}): $(tr '\n' ' ' <<<"$planted")"
 fi
 
 found=$(violations "$top")
 if [ -z "$found" ]; then
-	pass "layering: no file outside init/ includes an init/ header, lib/ includes only lib/, init/ no report/"
+	pass "layering: lib/ includes only lib/, init/ no report/, nothing else init/; init/'s and report/'s parts include only those below them, by path from the top; every .c has its header"
 else
 	fail "layering: $(tr '\n' ';' <<<"$found")"
 fi
@@ -76,7 +131,7 @@ promises() {
 			grep -nE '\b(open|openat|read|write|pread|pwrite|fopen|fread|fwrite|printf|fprintf|puts|opendir|stat|fstat|statvfs|fsync|fallocate|ioctl|unlink|mkdir|mount)[[:space:]]*\(' "$f" |
 				grep -vE '^[0-9]+:[[:space:]]*(/?\*|//)' | sed "s|^|$f:|; s|\$| (I/O in lib/ outside swapfile.c)|"
 		done
-		for f in init/*.[ch] lib/*.[ch] workloads/*.[ch]; do
+		for f in init/*/*.[ch] lib/*.[ch] workloads/*.[ch]; do
 			if [ ! -f "$f" ] || [ "$f" = lib/now.h ]; then continue; fi
 			grep -nE '\b(clock_gettime|gettimeofday)[[:space:]]*\(' "$f" |
 				grep -vE '^[0-9]+:[[:space:]]*(/?\*|//)' | sed "s|^|$f:|; s|\$| (a clock reader besides lib/now.h)|"

@@ -2,8 +2,8 @@
 # The registry, part 3 (parts 1 and 2: registry.sh): no fact of the
 # registry is written by hand anywhere else. First the scan is shown to
 # catch planted violations in a scratch tree (and to leave alone what it
-# must), then the real tree is scanned. Not scanned: init/registry.c and
-# init/cmdkeys.c (where the facts live), tests/ (tests assert the values),
+# must), then the real tree is scanned. Not scanned: init/config/registry.c and
+# init/config/cmdkeys.c (where the facts live), tests/ (tests assert the values),
 # docs/ (prose quoting them for readers; docs/reference.md is checked by
 # registry.sh) and what is not in git (out/).
 set -u
@@ -43,7 +43,7 @@ violations() {
 		cd "$root" || exit 1
 		list() {
 			find . \( -path ./.git -o -path ./out -o -path ./tests -o -path ./docs \) -prune -o -type f -print |
-				grep -v '^\./init/registry\.c$\|^\./init/cmdkeys\.c$' | sed 's|^\./||' | sort
+				grep -v '^\./init/config/registry\.c$\|^\./init/config/cmdkeys\.c$' | sed 's|^\./||' | sort
 		}
 		list >"$tmp/files"
 		facts | while IFS=$'\t' read -r kind needle what; do
@@ -84,7 +84,7 @@ skip_samples() {
 }
 
 scratch=$tmp/scratch
-mkdir -p "$scratch"/{qemu,lava,host,init,tests,docs,report}
+mkdir -p "$scratch"/{qemu,lava,host,init/config,tests,docs,report}
 swap=$(registry_disk swap) res=$(registry_spec results)
 early=$(registry_cmdline pxe | tr ' ' '\n' | grep '^earlyprintk=')
 cat >"$scratch/qemu/launcher" <<EOF
@@ -103,7 +103,7 @@ echo 'runs_warning() { local need=2; [ "$2" = 1 ] && need=3; }' >"$scratch/host/
 # shellcheck disable=SC2016
 printf 'case $rc in 2) verdict="%s" ;; esac\n' "$(registry_exit_text 2)" >"$scratch/qemu/status"
 # where the facts may stand: their place, the tests, the docs, longer names
-for f in init/registry.c tests/t.sh docs/d.md; do cat "$scratch/qemu/launcher" "$scratch/lava/jobs" >"$scratch/$f"; done
+for f in init/config/registry.c tests/t.sh docs/d.md; do cat "$scratch/qemu/launcher" "$scratch/lava/jobs" >"$scratch/$f"; done
 echo "mkfs.ext4 -L ${res#LABEL=}-old" >"$scratch/report/other.c"
 # a Markdown file: what it generates or quotes as sample output may stand, its prose not
 {
@@ -125,7 +125,7 @@ fi
 
 found=$(violations "$top")
 if [ -z "$found" ]; then
-	pass "registry: no fact of the registry is written by hand outside init/registry.c and init/cmdkeys.c"
+	pass "registry: no fact of the registry is written by hand outside init/config/registry.c and init/config/cmdkeys.c"
 else
 	fail "registry: written by hand (read them from host/registry.sh)" "$(tr '\n' ';' <<<"$found")"
 fi

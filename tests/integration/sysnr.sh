@@ -1,5 +1,5 @@
 #!/bin/bash
-# init/sysnr.h: the syscall numbers init falls back on when libc headers
+# init/sys/sysnr.h: the syscall numbers init falls back on when libc headers
 # lack them are the kernel's own, for each architecture the image is built
 # for (x86_64 and i686), read from the kernel source's syscall tables.
 # Prints "PASS name" or "FAIL name: why" per check; exits 1 if any failed.
@@ -14,7 +14,7 @@ tables=$src/arch/x86/entry/syscalls
 # the number of syscall NAME in TABLE for ABIs (common, 64 or i386)
 kernel_nr() { awk -v n="$2" '$3 == n && $2 != "x32" { print $1; exit }' "$tables/$1"; }
 # the number sysnr.h gives MACRO when compiled with ARCHFLAG defined
-ours() { cc -E -dM -U__x86_64__ -U__i386__ "-D$1" "$top/init/sysnr.h" | awk -v m="$2" '$2 == m { print $3 }'; }
+ours() { cc -E -dM -U__x86_64__ -U__i386__ "-D$1" "$top/init/sys/sysnr.h" | awk -v m="$2" '$2 == m { print $3 }'; }
 
 for arch in x86_64:__x86_64__:syscall_64.tbl i686:__i386__:syscall_32.tbl; do
 	IFS=: read -r name flag table <<<"$arch"

@@ -5,7 +5,7 @@
  * codec (lib/record.c), record by record, and what parse made of it.
  */
 #include "../../lib/record.h"
-#include "../../report/parse.h"
+#include "report/source/parse.h"
 
 #include <string.h>
 

@@ -1,5 +1,5 @@
 /*
- * experiments/bisect-run's rule (report/bisect.c, through report/compare.c and
+ * experiments/bisect-run's rule (report/stats/bisect.c, through report/stats/compare.c and
  * lib/stats.c: the code the tools run) by simulation. A step boots the
  * candidate kernel, RUNS runs a backend a boot, and asks compare --bisect
  * (--interim below the cap) after every boot until it says good or bad,
@@ -12,7 +12,8 @@
  * commit on, git bisect's search with skips. Deterministic (fixed seeds).
  */
 #include "check.h"
-#include "../../report/compare.h"
+#include "report/stats/compare.h"
+#include "report/stats/bisect.h"
 
 #include <math.h>
 #include <stdint.h>

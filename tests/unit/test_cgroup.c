@@ -1,11 +1,11 @@
 /*
- * Unit tests of init/cgroup.c's refusals before the first run, without a
+ * Unit tests of init/swap/cgroup.c's refusals before the first run, without a
  * boot: a limit larger than the machine, and a knob file this kernel lacks
  * (memory.zswap.writeback on 6.1, whose memory cgroup has the other three).
  */
-#include "cgroup.h"
+#include "init/swap/cgroup.h"
 #include "check.h"
-#include "cmdline.h"
+#include "init/config/cmdline.h"
 #include "workloads.h"
 
 #include <errno.h>

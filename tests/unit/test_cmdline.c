@@ -1,7 +1,7 @@
-/* Unit tests of init/cmdline.c: the swapbench.* command-line parser. */
+/* Unit tests of init/config/cmdline.c: the swapbench.* command-line parser. */
 #include "check.h"
-#include "cmdline.h"
-#include "cmdkeys.h"
+#include "init/config/cmdline.h"
+#include "init/config/cmdkeys.h"
 #include "workloads.h"
 
 #include <errno.h>

@@ -1,7 +1,7 @@
 /* The model's counters as text, end to end: every counter the model keeps
  * (DMODEL_COUNTERS, disk/model.h) as "name=value" words after the text's
  * header, with the profile's line (dp_describe), parsed as init parses it
- * (diskctr_load, init/diskctr.c), into a run's record and the disk record
+ * (diskctr_load, init/disk/diskctr.c), into a run's record and the disk record
  * (diskctr_record, diskctr_profile_record), read back as the report reads
  * records (rec_parse): every counter arrives with its value. */
 #include <errno.h>
@@ -14,8 +14,8 @@
 #include "check.h"
 #include "../../disk/model.h"
 #include "../../disk/profile.h"
-#include "diskctr.h"
-#include "dmdisk.h"
+#include "init/disk/diskctr.h"
+#include "init/disk/dmdisk.h"
 #include "record.h"
 
 static struct dmodel st;

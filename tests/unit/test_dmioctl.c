@@ -1,11 +1,11 @@
-/* init/dmioctl.h against the kernel's own linux/dm-ioctl.h: every size,
+/* init/disk/dmioctl.h against the kernel's own linux/dm-ioctl.h: every size,
  * offset and ioctl number dmdisk.c relies on is the kernel's. */
 #include <linux/dm-ioctl.h>
 #include <stddef.h>
 #include <stdio.h>
 
 #include "check.h"
-#include "dmioctl.h"
+#include "init/disk/dmioctl.h"
 
 #define SAME_OFF(a, b, f) CHECK(offsetof(struct a, f) == offsetof(struct b, f), "dmioctl: offset of " #b "." #f)
 

@@ -1,6 +1,6 @@
-/* Unit tests of init/errmsg.c: where init's errnos become words (the convention: errmsg.h). */
+/* Unit tests of init/sys/errmsg.c: where init's errnos become words (the convention: errmsg.h). */
 #include "check.h"
-#include "errmsg.h"
+#include "init/sys/errmsg.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -1,7 +1,7 @@
-/* Unit tests of init/plan.c: which workload runs on which backend, and when. */
+/* Unit tests of init/config/plan.c: which workload runs on which backend, and when. */
 #include "check.h"
-#include "cmdkeys.h"
-#include "plan.h"
+#include "init/config/cmdkeys.h"
+#include "init/config/plan.h"
 
 #include <errno.h>
 

@@ -186,7 +186,7 @@ static void test_crafted_others(void)
 	CHECK(probe_buffer(buf, sizeof(buf), 4096, &r) == 0, "squashfs_found");
 	CHECK_STR(r.type, "squashfs", "squashfs_type");
 
-	/* the two report/initdisk.c refused and probe did not know */
+	/* the two report/cmd/initdisk.c refused and probe did not know */
 	memset(buf, 0, sizeof(buf));
 	memcpy(buf + 1024, "\x10\x20\xf5\xf2", 4);
 	CHECK(probe_buffer(buf, sizeof(buf), 4096, &r) == 0, "f2fs_found");

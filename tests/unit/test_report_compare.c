@@ -1,10 +1,12 @@
 /*
- * report/compare.c: verdicts and the --bisect decision on constructed data.
+ * report/stats/compare.c: verdicts and the --bisect decision on constructed data.
  * Exit codes follow git bisect run: 0 good, 1 bad, 125 skip.
  */
 #include "check.h"
 #include "seed000.h"
-#include "../../report/compare.h"
+#include "report/stats/compare.h"
+#include "report/stats/bisect.h"
+#include "report/stats/compare_print.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -1,5 +1,5 @@
 /*
- * report/parse.c: which records a report uses and which problems it names.
+ * report/source/parse.c: which records a report uses and which problems it names.
  * Logs are built here with the real codec (lib/record.c), then damaged the
  * way serial consoles and power cuts damage them.
  */
@@ -9,9 +9,10 @@
 #include "../../lib/crc32.h"
 #include "../../lib/record.h"
 #include "../../lib/resdisk.h"
-#include "../../report/parse.h"
-#include "../../report/problems.h"
-#include "../../report/util.h"
+#include "report/source/parse.h"
+#include "report/source/problems.h"
+#include "report/util/util.h"
+#include "report/source/store.h"
 
 #include <math.h>
 #include <stdlib.h>

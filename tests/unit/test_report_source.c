@@ -1,5 +1,5 @@
 /*
- * report/source.c and the numbers it reads: a results disk read as its
+ * report/source/source.c and the numbers it reads: a results disk read as its
  * serial log, a source longer than the reader's chunk, util_number's fast
  * path. (test_report_parse: which records a report uses.)
  * Usage: test_report_source [FIXTURE_DIR]   (default tests/fixtures)
@@ -10,8 +10,10 @@
 #include "../../lib/crc32.h"
 #include "../../lib/record.h"
 #include "../../lib/resdisk.h"
-#include "../../report/parse.h"
-#include "../../report/util.h"
+#include "report/source/parse.h"
+#include "report/util/util.h"
+#include "report/source/source.h"
+#include "report/source/store.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -1,10 +1,10 @@
 /*
- * init/results.c on a results disk that is a scratch file: a record too long
+ * init/output/results.c on a results disk that is a scratch file: a record too long
  * to write leaves a warning in its place (on the console and the disk), and
  * a write cut short reads as -EIO, not as whatever errno held before.
  */
 #include "check.h"
-#include "results.h"
+#include "init/output/results.h"
 #include "resdisk.h"
 
 #include <errno.h>

@@ -1,14 +1,14 @@
 /*
- * Unit tests of init/runner.c and init/records.c on the host: a run leaves
+ * Unit tests of init/run/runner.c and init/records/records.c on the host: a run leaves
  * no process of its group behind, output past the buffer is flagged and
  * recorded, and the totals after an error count the runs made. The
  * workloads are small shell scripts in a scratch directory.
  */
 #include "check.h"
-#include "cmdkeys.h"
-#include "records.h"
-#include "totals.h"
-#include "runner.h"
+#include "init/config/cmdkeys.h"
+#include "init/records/records.h"
+#include "init/records/totals.h"
+#include "init/run/runner.h"
 
 #include <errno.h>
 #include <fcntl.h>

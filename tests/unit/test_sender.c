@@ -1,12 +1,12 @@
 /*
- * init/sender.c against a collector played here on 127.0.0.1 (a child
+ * init/output/sender.c against a collector played here on 127.0.0.1 (a child
  * process): an acknowledgement of a line never sent is not believed (the
  * line stays queued and the console says why), and with a key every frame
  * it sends carries the key's MAC and only keyed answers are taken. The
  * sender's statics are reached by including it.
  */
 #include "check.h"
-#include "../../init/sender.c"
+#include "init/output/sender.c"
 
 #include <signal.h>
 #include <sys/wait.h>

@@ -57,7 +57,7 @@ static void test_summary_file(void)
 	CHECK_NEAR(s.cv, 14.3568413197, 1e-8, "file CV percent");
 }
 
-/* B/A-1 of two independent samples (report/compare.c's unpaired and boots analyses) */
+/* B/A-1 of two independent samples (report/stats/compare.c's unpaired and boots analyses) */
 static void test_ratio_welch_seed000(void)
 {
 	struct stats_ratio r;

@@ -1,7 +1,7 @@
-/* Unit tests of init/swapconf.c: swapbench.backends, the swap configurations. */
+/* Unit tests of init/config/swapconf.c: swapbench.backends, the swap configurations. */
 #include "check.h"
-#include "cmdkeys.h"
-#include "cmdline.h"
+#include "init/config/cmdkeys.h"
+#include "init/config/cmdline.h"
 #include "workloads.h"
 
 #include <string.h>

@@ -1,12 +1,12 @@
 /*
  * swapbench.until and swapbench.maxruns: the keys, the plan's stopping rule
- * (init/plan.c) and, by simulation through that same code, the false
+ * (init/config/plan.c) and, by simulation through that same code, the false
  * positive rate of an A/A experiment that stops on precision.
  */
 #include "check.h"
-#include "cmdkeys.h"
-#include "cmdline.h"
-#include "plan.h"
+#include "init/config/cmdkeys.h"
+#include "init/config/cmdline.h"
+#include "init/config/plan.h"
 
 #include <errno.h>
 #include <math.h>
@@ -176,7 +176,7 @@ static void test_false_positives(void)
 		fp_drift += experiment(5, 10, 50, 1, 0.01, 0, &rounds);
 	for (int k = 0; k < 500; k++)
 		power += experiment(5, 10, 50, 1.10, 0, 0, &rounds);
-	/* the default experiment's own bounds (init/cmdkeys.h) */
+	/* the default experiment's own bounds (init/config/cmdkeys.h) */
 	for (int k = 0; k < n; k++) {
 		fp_def += experiment(DEFAULT_UNTIL_CP / 100.0, DEFAULT_MINRUNS, DEFAULT_MAXRUNS, 1, 0, 0, &rounds);
 		sum_def += rounds;

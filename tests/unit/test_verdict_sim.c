@@ -1,5 +1,5 @@
 /*
- * The verdicts of report/compare.c by simulation, through the code the
+ * The verdicts of report/stats/compare.c by simulation, through the code the
  * tool runs (compare_cells, compare_family, lib/stats):
  *   - two kernels compared over boots (make compare): the same kernel
  *     under two names, BOOTS boots each of RUNS runs a backend, a boot
@@ -13,7 +13,7 @@
  * Deterministic (fixed seeds); the figures are printed.
  */
 #include "check.h"
-#include "../../report/compare.h"
+#include "report/stats/compare.h"
 
 #include <math.h>
 #include <stdint.h>

@@ -1,11 +1,11 @@
 /*
- * Unit tests of init/zswapcheck.c: which of zswap's checks apply to a
+ * Unit tests of init/swap/zswapcheck.c: which of zswap's checks apply to a
  * run's facts, and that each catches its violation, a planted one among
  * them (a limit set below what zswap holds), with the reason named;
  * within the kernel's own slack nothing fails.
  */
 #include "check.h"
-#include "zswapcheck.h"
+#include "init/swap/zswapcheck.h"
 
 #include <string.h>
 
