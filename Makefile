@@ -254,6 +254,8 @@ TEST_SRC_errmsg  := init/errmsg.c
 TEST_SRC_cgroup  := init/cgroup.c init/vmstat.c init/kfile.c $(TEST_SRC_cmdline)
 TEST_SRC_results := init/results.c init/sender.c init/errmsg.c $(LIB_SRC)
 TEST_SRC_zswapcheck := init/zswapcheck.c
+# the compressor a plain zram or zswap takes (the kernel's own default)
+TEST_SRC_zram    := init/zram.c init/vmstat.c init/kfile.c $(TEST_SRC_cmdline)
 # the sender against a collector played on 127.0.0.1
 TEST_SRC_sender := lib/wire.c lib/hmac.c lib/crc32.c init/errmsg.c
 # it includes init/sender.c (its statics), so it is rebuilt with it
