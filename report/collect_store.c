@@ -433,13 +433,22 @@ int collect_store_line(struct store *st, struct machine *m, const char *peer, un
 	}
 	rs = rec_parse(s, n, &r);
 	/* a slot (a log) is spent only on a machine that sent a valid record:
-	 * what comes before it is held, unacknowledged; a damaged record
-	 * before it closes the connection (it sends again) */
+	 * the lines before it are held, unacknowledged; a damaged record
+	 * before it is refused (N) and begins no log, or, behind held lines
+	 * it would acknowledge, closes the connection (they come again) */
 	if (!m->on_disk && rs != REC_GOOD) {
-		if (rs != REC_NOT_RECORD) {
-			snprintf(why, wn, "line %lu: %s, and no valid record before it: no log begun", seq,
+		if (rs != REC_NOT_RECORD && m->held_to) {
+			snprintf(why, wn, "line %lu: %s, after lines held for a first record: no log begun", seq,
 				 rec_status_name(rs));
 			return -1;
+		}
+		if (rs != REC_NOT_RECORD) {
+			m->refused++;
+			m->seq = seq;
+			events_say(st->ev, "%s %s: line %lu refused, not stored (no log begun): %s", peer, m->stem, seq,
+				   rec_status_name(rs));
+			snprintf(nak, nn, "%s", rec_status_name(rs));
+			return 1;
 		}
 		if (m->held_len + n + 1 > STORE_HELD_MAX) {
 			snprintf(why, wn, "%zu bytes and no record: a log begins with a machine's first record",
