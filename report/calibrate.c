@@ -7,6 +7,7 @@
  * The order is the real one: a host whose speed drifts during the boot
  * drifts here too, and the rule (order effect fitted) must live with it.
  */
+#include "escape.h"
 #include "cmd.h"
 #include "compare.h"
 #include "table.h"
@@ -182,15 +183,15 @@ int cmd_calibrate(const struct opts *o, int argc, char **argv)
 		double slope, lo, hi, icpt, beta;
 
 		if (n < 3) {
-			printf("%s/%s: %zu pairs of neighbouring runs, 3 at least needed\n", c->workload,
-			       c->group, n);
+			printf("%s/%s: %zu pairs of neighbouring runs, 3 at least needed\n", esc_str(c->workload),
+			       esc_str(c->group), n);
 		} else {
 			stats_summarize(c->v, c->nv, &s);
 			compare_aligned(&ca, &cb, 1, &cmp);
 			drift(a, b, afirst, pos, n, &slope, &lo, &hi, &icpt, &beta, resid);
 			sd = pair_sd_pct(a, b, n);
-			table_add(&t, "%s", c->workload);
-			table_add(&t, "%s", c->group);
+			table_add(&t, "%s", esc_str(c->workload));	/* names from the records */
+			table_add(&t, "%s", esc_str(c->group));
 			table_add(&t, "%zu", c->nv);
 			table_add(&t, "%zu", n);
 			table_addnum(&t, s.mean);

@@ -2,6 +2,7 @@
  * csv: one row per run that passed every check. Fields outside the fixed
  * columns go to "extra" as k=v;k=v, or with --wide each to its own column.
  */
+#include "escape.h"
 #include "cmd.h"
 #include "util.h"
 #include "../lib/reckeys.h"
@@ -17,11 +18,14 @@ static const char *const columns[] = {
 };
 #define NCOLUMNS (sizeof(columns) / sizeof(columns[0]))
 
-/* RFC 4180: quote when needed, double the quotes. */
+/* RFC 4180: quote when needed, double the quotes; a record's text has its
+ * control characters and bytes that are not UTF-8 escaped first (esc_text),
+ * so that no row reaches a terminal or a spreadsheet with them */
 static void put_csv(FILE *out, const char *s)
 {
 	if (!s)
 		return;
+	s = esc_str(s);
 	if (!strpbrk(s, ",\"\r\n")) {
 		fputs(s, out);
 		return;

@@ -8,6 +8,7 @@
  * and killed are ERROR. Ids are "swapbench:..." and unique per boot and
  * test number, so a resubmission updates rather than duplicates.
  */
+#include "escape.h"
 #include "cmd.h"
 #include "compare.h"
 #include "util.h"
@@ -21,20 +22,11 @@
 #define ORIGIN "swapbench"
 #define EXCERPT_MAX 16384	/* the schema's maxLength of log_excerpt */
 
-/* A JSON string; bytes past ASCII as \u00XX, so any record makes valid UTF-8. */
+/* A JSON string: UTF-8 as UTF-8, a byte that is not UTF-8 as U+FFFD (esc_json) */
 static void jstr(FILE *out, const char *s)
 {
 	fputc('"', out);
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-		if (*p == '"' || *p == '\\')
-			fprintf(out, "\\%c", *p);
-		else if (*p == '\n')
-			fputs("\\n", out);
-		else if (*p < 0x20 || *p >= 0x7f)
-			fprintf(out, "\\u%04x", *p);
-		else
-			fputc(*p, out);
-	}
+	esc_json(out, s, strlen(s));
 	fputc('"', out);
 }
 
@@ -205,7 +197,7 @@ static void put_verdict(FILE *out, const struct comparison *c, const struct vari
 
 	if (!m)
 		die("kcidb: out of memory");
-	verdict_sentence(m, c, metric, "the partition", "the swapfile");
+	verdict_sentence(m, c, metric, "the partition", "the swapfile", ESC_JSON);
 	fclose(m);
 	while (len && sentence[len - 1] == '\n')
 		sentence[--len] = 0;

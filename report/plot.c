@@ -1,5 +1,6 @@
 #include "plot.h"
 #include "svg.h"
+#include "escape.h"
 #include "../lib/stats.h"
 #include "util.h"
 
@@ -351,7 +352,7 @@ size_t plot_all(const struct dataset *ds, const char *metric, enum group_by by,
 				sel[job.n++] = &cs.c[i];
 		if (!plot_wanted(&cs, wl[w])) {
 			if (log)
-				fprintf(log, "%s: no run passed, nothing to plot\n", wl[w]);
+				fprintf(log, "%s: no run passed, nothing to plot\n", esc_str(wl[w]));
 			continue;
 		}
 		plot_stem(stem, sizeof(stem), wl[w]);
