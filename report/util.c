@@ -156,6 +156,10 @@ int util_number(const char *s, double *out)
 		return 0;
 	if (fast_decimal(s, out))
 		return 1;
+	/* a decimal with an exponent at most: strtod would also take 0x10,
+	 * leading blanks, inf and nan, which no record writes */
+	if (s[strspn(s, "0123456789+-.eE")])
+		return 0;
 	errno = 0;
 	v = strtod(s, &end);
 	if (*end || errno == ERANGE || !isfinite(v))
