@@ -255,6 +255,8 @@ TEST_SRC_errmsg  := init/sys/errmsg.c
 TEST_SRC_cgroup  := init/swap/cgroup.c init/sys/vmstat.c init/sys/kfile.c $(TEST_SRC_cmdline)
 TEST_SRC_results := init/output/results.c init/output/sender.c init/sys/errmsg.c $(LIB_SRC)
 TEST_SRC_zswapcheck := init/swap/zswapcheck.c
+# the compressor a plain zram or zswap takes (the kernel's own default)
+TEST_SRC_zram    := init/swap/zram.c init/sys/vmstat.c init/sys/kfile.c $(TEST_SRC_cmdline)
 # the sender against a collector played on 127.0.0.1
 TEST_SRC_sender := lib/wire.c lib/hmac.c lib/crc32.c init/sys/errmsg.c
 # it includes init/output/sender.c (its statics), so it is rebuilt with it
@@ -265,6 +267,9 @@ TEST_SRC_runner  := $(filter-out init/experiment/pid1.c,$(INIT_SRC))
 # and replayed against the floating-point model it replaced (a test-only oracle)
 TEST_SRC_diskmodel := $(DISK_HOST_SRC) tests/unit/diskmodel_float.c
 $(BIN_OUT)/tests/test_diskmodel $(BIN_OUT)/asan/tests/test_diskmodel: $(DISK_HOST_HDR) tests/unit/diskmodel_float.h
+# what a profile may not say (disk/profile.c), and the model's clock at its end
+TEST_SRC_diskprofile := $(DISK_HOST_SRC)
+$(BIN_OUT)/tests/test_diskprofile $(BIN_OUT)/asan/tests/test_diskprofile: $(DISK_HOST_HDR)
 # the integer model at the edges of its ranges (no quotient past 64 bits)
 TEST_SRC_diskrange := disk/model.c disk/geometry.c
 $(BIN_OUT)/tests/test_diskrange $(BIN_OUT)/asan/tests/test_diskrange: $(DISK_HOST_HDR)

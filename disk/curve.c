@@ -36,7 +36,7 @@ int main(int argc, char **argv)
 	n = fread(text, 1, sizeof(text) - 1, f);
 	fclose(f);
 	text[n] = 0;
-	if (dp_parse(text, &d, err, sizeof(err)) || dmodel_init(&m, &d.p, &field)) {
+	if (dp_parse_bytes(text, n, &d, err, sizeof(err)) || dmodel_init(&m, &d.p, &field)) {
 		fprintf(stderr, "diskmodel-curve: %s: %s\n", argv[1], err);
 		return 2;
 	}

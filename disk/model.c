@@ -206,7 +206,10 @@ static int64_t flash(struct dmodel *m, enum dmodel_op op, uint64_t off, uint64_t
 	m->c.seek_ns += lat;
 	m->c.xfer_ns += xfer;
 	m->c.rot_ns += copy;	/* flash: the unit copies, where a disk turns */
-	m->head_free_ns = start + (int64_t)(lat + xfer + copy);
+	/* a profile's figures bound one request (disk/profile.c), not a run of
+	 * them: the clock saturates rather than wrap */
+	lat += xfer + copy;
+	m->head_free_ns = lat > (~0ULL >> 1) - (uint64_t)start ? (int64_t)(~0ULL >> 1) : start + (int64_t)lat;
 	return m->head_free_ns;
 }
 

@@ -3,6 +3,7 @@
 #include "profile.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -65,6 +66,38 @@ static int kind_mask(uint64_t kind)
 	return kind == DMODEL_HDD ? K_HDD : kind == DMODEL_FLASH ? K_FLASH : 0;
 }
 
+/* a figure as the file must give it: decimal digits with an optional
+ * fraction; a sign, an exponent, hex (0x1c20), inf and nan are not figures
+ * a datasheet prints, so a profile that has one is refused, not guessed */
+static int parse_decimal(const char *v, double *x)
+{
+	static const char digits[] = "0123456789";
+	size_t w = strspn(v, digits), f = 0;
+
+	if (!w)
+		return -1;
+	if (v[w] == '.' && !(f = strspn(v + w + 1, digits)))
+		return -1;
+	if (v[w + (f ? f + 1 : 0)])
+		return -1;
+	*x = strtod(v, NULL);
+	return isfinite(*x) ? 0 : -1;
+}
+
+/* the name goes on the kernel command line (swapbench.disk=) and into
+ * every record: the image's alphabet for a name there (init/cmdline.c's
+ * K_NAME: 1-31 of a-z 0-9 _ -); the first character outside it, -1 for
+ * one too long, or 0 */
+static int name_fault(const char *v)
+{
+	size_t n = strlen(v);
+
+	for (size_t i = 0; i < n; i++)
+		if (!((v[i] >= 'a' && v[i] <= 'z') || (v[i] >= '0' && v[i] <= '9') || v[i] == '_' || v[i] == '-'))
+			return (unsigned char)v[i];
+	return n >= DP_NAME_MAX ? -1 : 0;
+}
+
 static char *trim(char *s)
 {
 	char *e;
@@ -91,10 +124,19 @@ static int set_value(struct dp_profile *d, int i, const char *v, int n, char *er
 {
 	const char *k = keys[i].key;
 	double x;
-	char *end;
 
 	switch (keys[i].type) {
 	case T_TEXT:
+		if (i == 0 && name_fault(v) > 0) {
+			int c = name_fault(v);
+
+			if (c > ' ' && c < 127)
+				FAIL(n, "name: holds '%c': use a-z 0-9 _ - (the name goes on the kernel command line)", c);
+			FAIL(n, "name: holds %s (0x%02x): use a-z 0-9 _ - (the name goes on the kernel command line)",
+			     c == ' ' ? "a space" : "a control or non-ASCII byte", (unsigned)c);
+		}
+		if (i == 0 && name_fault(v) < 0)
+			FAIL(n, "name: longer than %d characters (it goes on the kernel command line)", DP_NAME_MAX - 1);
 		if (strlen(v) >= (i == 0 ? sizeof(d->name) : sizeof(d->model)))
 			FAIL(n, "%s: longer than %zu characters", k,
 			     (i == 0 ? sizeof(d->name) : sizeof(d->model)) - 1);
@@ -116,12 +158,10 @@ static int set_value(struct dp_profile *d, int i, const char *v, int n, char *er
 		*param(&d->p, i) = v[0] == '1';
 		break;
 	default:
-		errno = 0;
-		x = strtod(v, &end);
-		if (errno || *end || end == v || !isfinite(x))
-			FAIL(n, "%s: not a number", k);
-		if (x < 0)
+		if (v[0] == '-')
 			FAIL(n, "%s: negative", k);
+		if (parse_decimal(v, &x))
+			FAIL(n, "%s: not a number ('%s': decimal digits and a fraction at most, as 7200 or 12.5)", k, v);
 		if (keys[i].whole && x != floor(x))
 			FAIL(n, "%s: '%s' is not a whole number", k, v);
 		x = round(x * keys[i].scale);
@@ -156,17 +196,65 @@ static int check_model(const struct dp_profile *d, char *err, size_t errlen)
 	FAIL(0, "%s: impossible (zero, out of range, or at odds with the other figures)", key);
 }
 
+/* the worst one request costs, from the model's own figures (ns, bytes/s):
+ * a request as large as the kernel makes one by default (BLK_DEF_MAX_SECTORS,
+ * 2560 sectors), a full stroke and a whole turn before it on a disk, at the
+ * inner zone's rate and over the bus; on flash its latency and transfer.
+ * A profile past a second a request models no disk, and its waits would
+ * hold a boot for hours; refused naming the figures */
+#define REQUEST_MAX_BYTES (2560.0 * 512)
+#define REQUEST_MAX_NS 1e9
+/* flash: closing a unit copies what it lacks (the rest of the open unit,
+ * the start of the new one: less than two units, read and written): at
+ * most this, so an SD card's 4 MiB units at its 4 MB/s pass (2.8 s) and a
+ * unit of days does not */
+#define UNIT_COPY_MAX_NS 5e9
+
+static int check_costs(const struct dp_profile *d, char *err, size_t errlen)
+{
+	const struct dmodel_params *p = &d->p;
+	double L = REQUEST_MAX_BYTES, worst, copy;
+
+	if (p->kind == DMODEL_HDD) {
+		worst = (double)p->seek_full_ns + 60e9 / (double)p->rpm + L * 1e9 / (double)p->rate_inner_bps +
+			L * 1e9 / (double)p->bus_bps;
+		if (worst > REQUEST_MAX_NS)
+			FAIL(0, "seek_full_ms, rpm, rate_inner_mbs, bus_mbs: the worst request (a full stroke, a turn, "
+				"%.0f KiB at the inner rate and over the bus) would cost %.3g s, more than %g s",
+			     L / 1024, worst / 1e9, REQUEST_MAX_NS / 1e9);
+	}
+	if (p->kind != DMODEL_FLASH)
+		return 0;
+	worst = (double)p->read_lat_ns + L * 1e9 / (double)p->read_bps;
+	if (worst > REQUEST_MAX_NS)
+		FAIL(0, "read_latency_us, read_mbs: a %.0f KiB read would cost %.3g s, more than %g s", L / 1024,
+		     worst / 1e9, REQUEST_MAX_NS / 1e9);
+	worst = (double)p->write_lat_ns + L * 1e9 / (double)p->write_bps;
+	if (worst > REQUEST_MAX_NS)
+		FAIL(0, "write_latency_us, write_mbs: a %.0f KiB write would cost %.3g s, more than %g s", L / 1024,
+		     worst / 1e9, REQUEST_MAX_NS / 1e9);
+	if (p->unit_bytes > p->capacity_bytes)
+		FAIL(0, "unit_kb: an allocation unit of %" PRIu64 " bytes is larger than the disk (capacity_gb: %" PRIu64
+			" bytes)", p->unit_bytes, p->capacity_bytes);
+	copy = 2.0 * (double)p->unit_bytes * (1e9 / (double)p->read_bps + 1e9 / (double)p->write_bps);
+	if (copy > UNIT_COPY_MAX_NS)
+		FAIL(0, "unit_kb, read_mbs, write_mbs: closing a unit would copy up to two units, %.3g s, more than %g s",
+		     copy / 1e9, UNIT_COPY_MAX_NS / 1e9);
+	return 0;
+}
+
 int dp_parse(const char *text, struct dp_profile *d, char *err, size_t errlen)
 {
 	char line[512];
-	int sourced[DP_KEYS] = { 0 }, n = 0, kmask;
+	int sourced[DP_KEYS] = { 0 }, seen[DP_KEYS] = { 0 }, n = 0, kmask;
 	const char *t = text;
+	int rc;
 
 	memset(d, 0, sizeof(*d));
 	while (*t) {
 		size_t l = strcspn(t, "\n");
 		char *k, *v, *eq, *hash;
-		int i, rc;
+		int i;
 
 		n++;
 		if (l >= sizeof(line))
@@ -190,13 +278,19 @@ int dp_parse(const char *text, struct dp_profile *d, char *err, size_t errlen)
 			i = key_index(k + 7);
 			if (i < 0 || keys[i].type != T_NUM)
 				FAIL(n, "%s: a source for no figure", k);
-			sourced[i] = 1;
+			if (sourced[i])
+				FAIL(n, "%s: given twice (first on line %d)", k, sourced[i]);
+			sourced[i] = n;
 		} else if (!strcmp(k, "source")) {
 			/* where the profile comes from: for the reader */
 		} else {
 			i = key_index(k);
 			if (i < 0)
 				FAIL(n, "unknown key '%s'", k);
+			/* the last value would win while the first one's source. line describes it */
+			if (seen[i])
+				FAIL(n, "%s: given twice (first on line %d)", k, seen[i]);
+			seen[i] = n;
 			rc = set_value(d, i, v, n, err, errlen);
 			if (rc)
 				return rc;
@@ -215,7 +309,23 @@ int dp_parse(const char *text, struct dp_profile *d, char *err, size_t errlen)
 		if (keys[i].type == T_NUM && !sourced[i])
 			FAIL(0, "%s: no source.<key> line says where it comes from", keys[i].key);
 	}
-	return check_model(d, err, errlen);
+	rc = check_model(d, err, errlen);
+	return rc ? rc : check_costs(d, err, errlen);
+}
+
+int dp_parse_bytes(const char *text, size_t len, struct dp_profile *d, char *err, size_t errlen)
+{
+	const char *nul = memchr(text, 0, len);
+
+	if (nul) {
+		int n = 1;
+
+		for (const char *c = text; c < nul; c++)
+			n += *c == '\n';
+		/* a C reader would end the file there and ignore the rest */
+		FAIL(n, "a NUL byte (a profile is text)");
+	}
+	return dp_parse(text, d, err, errlen);
 }
 
 const char *dp_get(const struct dp_profile *d, const char *key)

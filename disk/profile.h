@@ -9,13 +9,18 @@
  * value out of range, or figures the model refuses (dmodel_init) are
  * refused naming the file's key. Figures are in the file's units (MB/s,
  * ms, GB, ...) and rounded to the model's integers (bytes/s, ns, bytes);
- * rpm and heads must be whole numbers.
+ * rpm and heads must be whole numbers. A profile is data people share:
+ * its name (which goes on the kernel command line) is 1-31 of a-z 0-9 _ -,
+ * a key given twice, a NUL byte, a figure not in decimal (0x1c20, 1e3),
+ * a request costing more than a second or an allocation unit larger than
+ * the disk are refused, naming why.
  */
 #include <stddef.h>
 #include <stdint.h>
 
 #include "model.h"
 
+#define DP_NAME_MAX 32	/* a name is swapbench.disk=: init's CMD_NAME_MAX, a-z 0-9 _ - */
 #define DP_KEYS 21	/* keys a profile may give (name, kind, the figures, ...) */
 
 struct dp_profile {
@@ -27,6 +32,9 @@ struct dp_profile {
 
 /* 0, or -EINVAL with a message naming the key in err */
 int dp_parse(const char *text, struct dp_profile *d, char *err, size_t errlen);
+/* dp_parse of a file's LEN bytes (TEXT[LEN] is 0): a NUL byte among them
+ * is refused (a reader of C strings would end the file there) */
+int dp_parse_bytes(const char *text, size_t len, struct dp_profile *d, char *err, size_t errlen);
 /* "disk=NAME disk_kind=... disk_KEY=value ..." of the figures the kind
  * uses, in the file's units, for the meta record */
 int dp_describe(const struct dp_profile *d, char *buf, size_t len);

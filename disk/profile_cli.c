@@ -45,7 +45,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	text[n] = 0;
-	if (dp_parse(text, &d, err, sizeof(err))) {
+	if (dp_parse_bytes(text, n, &d, err, sizeof(err))) {
 		fprintf(stderr, "diskprofile: %s: %s\n", argv[1], err);
 		return 2;
 	}

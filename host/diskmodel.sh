@@ -8,6 +8,10 @@
 #   DISK=NAME: disk/profiles/NAME.conf; qemu/run adds the kernel's module
 #     and the profile's parameters (out/bin/diskprofile, the one reader of
 #     a profile) to the initramfs, and init maps the disk through them.
+#   DISK=PATH (it has a /): that profile file, as given.
+# A profile is data: the only text of it the command line gets is its
+# name, which the profile's reader and diskmodel_name both hold to init's
+# alphabet for a name.
 # Needs: top (the tree); OUT (out/) for the profile tool.
 : "${top:?host/diskmodel.sh needs top, the tree}"
 
@@ -15,6 +19,21 @@ diskmodel_profiles() {
 	local f names=host
 	for f in "$top"/disk/profiles/*.conf; do names+=" $(basename "$f" .conf)"; done
 	echo "$names"
+}
+
+# diskmodel_file DISK: the profile file DISK names: a bare name one in
+# disk/profiles/, a path (it has a /) the file as given; anything else is
+# refused (status 1), naming the known profiles
+diskmodel_file() {
+	if [[ $1 == */* ]]; then
+		[ -f "$1" ] || { echo "DISK=$1: no such file (a profile given as a path)"; return 1; }
+		echo "$1"
+	elif [[ $1 =~ ^[a-z0-9_-]+$ ]] && [ -f "$top/disk/profiles/$1.conf" ]; then
+		echo "$top/disk/profiles/$1.conf"
+	else
+		echo "DISK=$1: no such profile; known: $(diskmodel_profiles) (or a profile's file given as a path, with a /)"
+		return 1
+	fi
 }
 
 # diskmodel_module BZIMAGE: the disk model's module built for that kernel
@@ -33,8 +52,8 @@ diskmodel_module() {
 diskmodel_refusal() {
 	local disk=${1:-host} net=${2:-} module=${3:-}
 	[ "$disk" = host ] && return 0
-	if [ ! -f "$top/disk/profiles/$disk.conf" ]; then
-		echo "DISK=$disk: no such profile; known: $(diskmodel_profiles)"
+	if ! diskmodel_file "$disk" >/dev/null; then
+		diskmodel_file "$disk"
 	elif [ -n "$net" ]; then
 		echo "DISK=$disk models the disk QEMU attaches; a PXE boot (NET_BOOT, NET_TAP) has none"
 	elif [ -z "$module" ]; then
@@ -60,26 +79,42 @@ diskmodel_tool() { echo "${OUT:-$top/out}/bin/diskprofile"; }
 
 # diskmodel_get DISK KEY: a figure of the profile, as its file gives it
 diskmodel_get() {
-	"$(diskmodel_tool)" "$top/disk/profiles/$1.conf" get "$2"
+	local f
+	f=$(diskmodel_file "$1") || { echo "$f" >&2; return 1; }
+	"$(diskmodel_tool)" "$f" get "$2"
 }
 
 # diskmodel_params DISK: what the guest gets: the model's integer
 # parameters (the target's table), then the profile's figures for the disk
 # record, one line each
 diskmodel_params() {
-	"$(diskmodel_tool)" "$top/disk/profiles/$1.conf" params &&
-		"$(diskmodel_tool)" "$top/disk/profiles/$1.conf" describe
+	local f
+	f=$(diskmodel_file "$1") || { echo "$f" >&2; return 1; }
+	"$(diskmodel_tool)" "$f" params && "$(diskmodel_tool)" "$f" describe
+}
+
+# diskmodel_name DISK: host, or the profile's name, held to init's
+# alphabet for a name (swapbench.disk=, the instrument); a message and
+# status 1 for anything else
+diskmodel_name() {
+	local name
+	[ "${1:-host}" != host ] || { echo host; return; }
+	name=$(diskmodel_get "$1" name 2>&1) || { echo "DISK=$1: $name"; return 1; }
+	[[ $name =~ ^[a-z0-9_-]{1,31}$ ]] || { echo "DISK=$1: its name is not 1-31 of a-z 0-9 _ -"; return 1; }
+	echo "$name"
 }
 
 # diskmodel_append DISK: the kernel command line's part: the profile's
 # name, whether the disk turns (init tells the kernel before swapon), and
 # the model in the guest
+# (a message and status 1 for a profile that would say more)
 diskmodel_append() {
-	if [ "${1:-host}" = host ]; then
-		echo "swapbench.disk=host"
-		return
-	fi
-	echo "swapbench.disk=$(diskmodel_get "$1" name) swapbench.rotational=$(diskmodel_get "$1" rotational) swapbench.diskmodel=1"
+	local name rot
+	name=$(diskmodel_name "$1") || { echo "$name"; return 1; }
+	[ "$name" != host ] || { echo "swapbench.disk=host"; return; }
+	rot=$(diskmodel_get "$1" rotational 2>&1)
+	[[ $rot =~ ^[01]$ ]] || { echo "DISK=$1: rotational: '$rot' is not 0 or 1"; return 1; }
+	echo "swapbench.disk=$name swapbench.rotational=$rot swapbench.diskmodel=1"
 }
 
 # diskmodel_disk_gb DISK: the size of a whole disk for LAYOUT=seed000 and
@@ -87,6 +122,6 @@ diskmodel_append() {
 # disk as Ubuntu 7.04 found them
 diskmodel_disk_gb() {
 	local gb
-	[ "${1:-host}" = host ] || gb=$(diskmodel_get "$1" capacity_gb)
+	[ "${1:-host}" = host ] || gb=$(diskmodel_get "$1" capacity_gb 2>/dev/null)
 	echo "${gb:-80}"
 }

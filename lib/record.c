@@ -3,6 +3,7 @@
 #include "crc32.h"
 
 #include <stdio.h>
+#include <limits.h>
 #include <string.h>
 
 static void put(struct rec_buf *b, const char *s, size_t n)
@@ -192,6 +193,8 @@ static int take_value(const char **pp, const char *end, char **out)
 				return -1;
 			if (*p == '"')
 				break;
+			if (!*p)
+				return -1;	/* a NUL in a value: no encoder writes one, and C strings end there */
 			if (*p != '\\') {
 				*o++ = *p;
 				continue;
@@ -202,6 +205,8 @@ static int take_value(const char **pp, const char *end, char **out)
 				if (end - p < 3 || hexval(p[1]) < 0 || hexval(p[2]) < 0)
 					return -1;
 				*o++ = (char)(hexval(p[1]) * 16 + hexval(p[2]));
+				if (!o[-1])
+					return -1;
 				p += 2;
 			} else if (*p == '"' || *p == '\\') {
 				*o++ = *p;
@@ -215,6 +220,8 @@ static int take_value(const char **pp, const char *end, char **out)
 		const char *sp = memchr(p, ' ', (size_t)(end - p));
 		size_t n = (size_t)((sp ? sp : end) - p);
 
+		if (memchr(p, 0, n))
+			return -1;
 		memcpy(o, p, n);
 		o += n;
 		p += n;
@@ -310,8 +317,13 @@ enum rec_status rec_parse(const char *line, size_t len, struct rec *r)
 		r->num = 0;
 		if (p >= end || *p < '0' || *p > '9')
 			return REC_MALFORMED;
-		while (p < end && *p >= '0' && *p <= '9')
-			r->num = r->num * 10 + (unsigned long)(*p++ - '0');
+		while (p < end && *p >= '0' && *p <= '9') {
+			unsigned long d = (unsigned long)(*p++ - '0');
+
+			if (r->num > (ULONG_MAX - d) / 10)
+				return REC_MALFORMED;	/* past any test number: it would wrap */
+			r->num = r->num * 10 + d;
+		}
 		if (p >= end || *p++ != ' ')
 			return REC_MALFORMED;
 	}

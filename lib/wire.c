@@ -216,6 +216,17 @@ static int boot_ok(const char *b, size_t n)
 	return 1;
 }
 
+int wire_bind(char out[WIRE_BIND_MAX], const char *stem, const char *text, size_t len)
+{
+	if (len != 10 + WIRE_NONCE_HEX || memcmp(text, "challenge=", 10) || strlen(stem) > 64)
+		return -1;
+	for (size_t i = 10; i < len; i++)
+		if (!((text[i] >= '0' && text[i] <= '9') || (text[i] >= 'a' && text[i] <= 'f')))
+			return -1;
+	snprintf(out, WIRE_BIND_MAX, "%s %.*s", stem, WIRE_NONCE_HEX, text + 10);
+	return 0;
+}
+
 int wire_parse_hello(const char *text, size_t len, char mac[18], char boot[33], unsigned long *from)
 {
 	const char *sp = memchr(text, ' ', len), *end = text + len, *fp;

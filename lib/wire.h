@@ -23,11 +23,16 @@
  *   SBK1 T SEQ MAC[ TEXT] CRC
  *
  * MAC is the first 16 bytes, as 32 hex digits, of HMAC-SHA256 (lib/hmac.h)
- * with the key over "STEM T SEQ TEXT": STEM is the machine's MAC-BOOT (its
- * MAC with '-' for ':') for every frame after the hello, empty in a hello
- * (whose TEXT names the machine) and in an E before one. A peer without the
- * key can neither write into nor end another machine's series, nor forge
- * the collector's acknowledgements (docs/lab-network.md: its limits).
+ * with the key over "STEM T SEQ TEXT": STEM is empty in a hello (whose TEXT
+ * names the machine) and in an E before one; the collector answers a keyed
+ * hello with an A whose TEXT is "challenge=NONCE" (WIRE_NONCE_HEX hex
+ * digits it drew for this connection), STEM the machine's MAC-BOOT (its MAC
+ * with '-' for ':'); every frame after it, both ways, has STEM
+ * "MAC-BOOT NONCE" (wire_bind). A peer without the key can neither write
+ * into nor end another machine's series, nor forge the collector's
+ * acknowledgements, nor replay a session to another collector or folder:
+ * its frames are bound to a challenge that one never issued
+ * (docs/lab-network.md: its limits).
  */
 #include "record.h"
 
@@ -36,6 +41,8 @@
 #define WIRE_MAGIC "SBC1"
 #define WIRE_MAGIC_KEYED "SBK1"
 #define WIRE_MAC_HEX 32			/* the MAC of a keyed frame: 16 bytes */
+#define WIRE_NONCE_HEX 32		/* a keyed hello's challenge: 16 random bytes */
+#define WIRE_BIND_MAX (64 + 1 + WIRE_NONCE_HEX + 1)	/* "MAC-BOOT NONCE" */
 #define WIRE_KEY_MIN 16			/* bytes of a shared key */
 #define WIRE_KEY_MAX 64
 /* "SBC1 T " + SEQ + " " + " CRC", and " MAC" in a keyed frame */
@@ -87,6 +94,13 @@ const char *wire_status_name(enum wire_status st);
 enum wire_status wire_decode(const char *line, size_t len, struct wire_frame *f);
 enum wire_status wire_decode_keyed(const char *line, size_t len, const struct wire_key *key, const char *stem,
 				   struct wire_frame *f);
+
+/*
+ * A keyed session's binding, "STEM NONCE", from the hello's answer TEXT
+ * ("challenge=NONCE", NONCE WIRE_NONCE_HEX lowercase hex digits) into
+ * out[WIRE_BIND_MAX]: 0, or -1 when TEXT is no challenge.
+ */
+int wire_bind(char out[WIRE_BIND_MAX], const char *stem, const char *text, size_t len);
 
 /* swapbench.collect's HOST:PORT: a dotted IPv4 address and a port 1..65535. */
 int wire_parse_addr(const char *s, unsigned char ip[4], unsigned *port);

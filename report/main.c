@@ -104,7 +104,7 @@ static const struct option_def {
 	{ "--max-conns", "N", FIELD(max_conns), K_COUNT, 4096, C_COLLECT,
 	  "connections at once (default 64)" },
 	{ "--max-machines", "N", FIELD(max_machines), K_COUNT, 100000, C_COLLECT,
-	  "machines in all (default 256)" },
+	  "machine logs in all, one a boot (default 256)" },
 	{ "--max-log", "SIZE", FIELD(max_log), K_STRING, 0, C_COLLECT, "bytes a log (default 64M)" },
 	{ "--idle", "SECONDS", FIELD(idle_s), K_COUNT, 86400, C_COLLECT,
 	  "close a connection idle that long (default 300)" },

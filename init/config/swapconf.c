@@ -42,8 +42,9 @@ const struct cg_knob_def cg_knob_defs[CG_KNOBS] = {
 	[CG_ZSWAP_WB] = { "zswap.writeback", "memory.zswap.writeback", 1, 1 },
 };
 
-#define ZRAM_DEFAULT_COMP "lzo-rle"	/* zram's own default */
-#define ZSWAP_DEFAULT_COMP "lzo"	/* the kernel's default (CONFIG_ZSWAP_COMPRESSOR_DEFAULT) */
+/* zram's and zswap's compressor when none is named: "", the kernel's own
+ * default, read at boot (zram_check): lzo-rle on 6.1, lz4 on a kernel
+ * without LZO */
 #define ZSWAP_DEFAULT_ZPOOL "zsmalloc"
 #define ZSWAP_DEFAULT_POOL_PCT 20	/* the kernel's default max_pool_percent */
 
@@ -228,10 +229,8 @@ static int one(struct sb_swapconf *c, const char *text, char *err, size_t n)
 			   "zswap[:OPTIONS]+partition|file, each with @swappiness=N @page-cluster=N @mglru=0|1)", text);
 	c->kind = (enum sb_kind)k;
 	c->disk = c->kind == KIND_FILE ? BACKEND_FILE : c->kind == KIND_PMEM ? BACKEND_PMEM : BACKEND_PARTITION;
-	if (c->kind == KIND_ZRAM) {
-		strcpy(c->comp, ZRAM_DEFAULT_COMP);
-	} else if (c->kind == KIND_ZSWAP) {
-		strcpy(c->comp, ZSWAP_DEFAULT_COMP);
+	c->comp[0] = 0;
+	if (c->kind == KIND_ZSWAP) {
 		strcpy(c->zpool, ZSWAP_DEFAULT_ZPOOL);
 		c->max_pool_pct = ZSWAP_DEFAULT_POOL_PCT;
 	}

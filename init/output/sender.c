@@ -37,6 +37,7 @@ static struct {
 	unsigned long max_sent;		/* highest seq ever sent: no collector holds more */
 	struct wire_key key;		/* swapbench.collect.key=; len 0: frames not keyed */
 	char stem[64];			/* MAC-BOOT, what keyed frames after the hello are for */
+	char bind[WIRE_BIND_MAX];	/* keyed: "MAC-BOOT NONCE" from the hello's answer ("" before it) */
 	double retry_at, backoff, sent_at;	/* sent_at: when the oldest unacknowledged went out */
 	unsigned long dropped;		/* lines the full queue could not take */
 	unsigned long acks, hello_ack;	/* acknowledgements read, the last one's seq */
@@ -153,7 +154,7 @@ static int read_answers(int ms)
 			struct wire_frame f;
 
 			enum wire_status st = wire_decode_keyed(N.rbuf + start, (size_t)(nl - N.rbuf) - start,
-								N.key.len ? &N.key : NULL, N.stem, &f);
+								N.key.len ? &N.key : NULL, N.bind[0] ? N.bind : N.stem, &f);
 
 			/* an E is believed without its MAC: it only closes what a forged reset could */
 			if (st == WIRE_BAD_MAC && N.rbuf[start + 5] == WIRE_ERR)
@@ -173,6 +174,14 @@ static int read_answers(int ms)
 				snprintf(why, sizeof(why), "the collector acknowledged line %lu, beyond the last one sent "
 					 "(%lu): not believed", f.seq, N.max_sent);
 				conn_close(why);
+				return -1;
+			}
+			/* keyed: the hello's answer carries the collector's challenge, which
+			 * every frame after it is bound to (lib/wire.h) */
+			if (f.type == WIRE_ACK && N.key.len && !N.bind[0] &&
+			    wire_bind(N.bind, N.stem, f.text, f.len) < 0) {
+				conn_close("the collector answered hello without a challenge: it is older than this "
+					   "image (update swapbench-report); the records stay on the console");
 				return -1;
 			}
 			if (f.type == WIRE_ACK) {
@@ -205,7 +214,8 @@ static int read_answers(int ms)
 static int send_frame(char type, unsigned long seq, const char *text, size_t len)
 {
 	char f[WIRE_FRAME_MAX];
-	int n = wire_encode_keyed(f, sizeof(f), N.key.len ? &N.key : NULL, N.stem, type, seq, text, len);
+	int n = wire_encode_keyed(f, sizeof(f), N.key.len ? &N.key : NULL, N.bind[0] ? N.bind : N.stem, type, seq,
+				  text, len);
 
 	if (n < 0)
 		return 0;	/* a line no frame can carry: it stays on the console */
@@ -244,6 +254,7 @@ static void conn_open(void)
 	setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof(tv));
 	setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
 	N.rhave = 0;
+	N.bind[0] = 0;	/* a new connection, a new challenge */
 	{
 		/* from=: the oldest line still held; a collector that lost the
 		 * ones before it (a new folder) continues there */

@@ -41,25 +41,60 @@ static int crypto_has(const char *name)
 	return strstr(buf, pat) != NULL;
 }
 
-int zram_check(const struct sb_config *cfg, char *why, size_t n)
+int zram_pick_comp(const char *list, const char *named, char *out, size_t n)
+{
+	const char *b = strchr(list, '['), *e;
+	size_t len;
+
+	if (*named) {
+		if (!listed(list, named) || strlen(named) >= n)
+			return -ENOENT;
+		memmove(out, named, strlen(named) + 1);	/* out may be named */
+		return 0;
+	}
+	if (b) {
+		b++;
+		e = strchr(b, ']');
+	} else {
+		b = list + strspn(list, " \n");
+		e = b + strcspn(b, " \n");
+		if (e[strspn(e, " \n")])	/* several, none marked current */
+			return -ENOENT;
+	}
+	len = e ? (size_t)(e - b) : 0;
+	if (!len || len >= n)
+		return -ENOENT;
+	memcpy(out, b, len);
+	out[len] = 0;
+	return 0;
+}
+
+int zram_check(struct sb_config *cfg, char *why, size_t n)
 {
 	static char list[256];
 
 	for (int i = 0; i < cfg->nconfs; i++) {
-		const struct sb_swapconf *c = &cfg->conf[i];
+		struct sb_swapconf *c = &cfg->conf[i];
 
 		if (c->kind == KIND_ZRAM) {
 			if (access(ZRAM_SYS "/disksize", F_OK) < 0)
 				return errmsg_why(-ENOTSUP, why, n, "swapbench.backends=%s: this kernel has no zram (no "
 					   ZRAM_SYS "): %s", c->name, NO_KERNEL);
-			if (kfile_read(ZRAM_SYS "/comp_algorithm", list, sizeof(list)) < 0 || !listed(list, c->comp))
+			if (kfile_read(ZRAM_SYS "/comp_algorithm", list, sizeof(list)) < 0 ||
+			    zram_pick_comp(list, c->comp, c->comp, sizeof(c->comp)) < 0)
 				return errmsg_why(-ENOENT, why, n, "swapbench.backends=%s: zram has no compressor %s here "
-					   "(it has: %.*s)", c->name, c->comp, (int)strcspn(list, "\n"), list);
+					   "(it has: %.*s)", c->name, *c->comp ? c->comp : "marked current",
+					   (int)strcspn(list, "\n"), list);
 		}
 		if (c->kind == KIND_ZSWAP) {
 			if (access(ZSWAP_PARAMS "/enabled", F_OK) < 0)
 				return errmsg_why(-ENOTSUP, why, n, "swapbench.backends=%s: this kernel has no zswap (no "
 					   ZSWAP_PARAMS "): %s", c->name, NO_KERNEL);
+			/* none named: the one the kernel set (CONFIG_ZSWAP_COMPRESSOR_DEFAULT) */
+			if (!*c->comp && (kfile_read(ZSWAP_PARAMS "/compressor", list, sizeof(list)) < 0 ||
+					  zram_pick_comp(list, "", c->comp, sizeof(c->comp)) < 0))
+				return errmsg_why(-ENOENT, why, n, "swapbench.backends=%s: zswap names no compressor "
+					   "(" ZSWAP_PARAMS "/compressor)", c->name);
 			if (!crypto_has(c->comp))
 				return errmsg_why(-ENOENT, why, n, "swapbench.backends=%s: the kernel has no compressor %s "
 					   "(not in /proc/crypto: CONFIG_CRYPTO_%s, or its module)", c->name, c->comp,

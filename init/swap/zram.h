@@ -23,10 +23,18 @@ extern const char *const zram_knob_files[ZRAM_KNOBS];
 
 /*
  * Before any disk is touched: the kernel has what cfg's configurations
- * need (zram0, zswap, each compressor and zpool, the knobs' files).
+ * need (zram0, zswap, each compressor and zpool, the knobs' files); a
+ * configuration that names no compressor gets the kernel's own default.
  * Returns 0 or -ENOTSUP/-ENOENT with why naming the kernel to use.
  */
-int zram_check(const struct sb_config *cfg, char *why, size_t n);
+int zram_check(struct sb_config *cfg, char *why, size_t n);
+/*
+ * The compressor to use from what the kernel offers (LIST, as zram's
+ * comp_algorithm "lzo [lz4] zstd", or zswap's compressor parameter "lzo"):
+ * NAMED when it is listed; none named: the kernel's own default (the
+ * bracketed entry, or a list's only word). 0 with it in out[n], or -ENOENT.
+ */
+int zram_pick_comp(const char *list, const char *named, char *out, size_t n);
 /* Reads the knobs' values as the kernel booted, for configurations that leave them unset. */
 void zram_knobs_boot(void);
 /* Sets c's knobs (the boot's where c leaves one unset). 0 or -errno with why. */

@@ -13,6 +13,7 @@
 #include "report/util/table.h"
 #include "report/util/util.h"
 #include "report/stats/compare_print.h"
+#include "report/util/escape.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -184,15 +185,15 @@ int cmd_calibrate(const struct opts *o, int argc, char **argv)
 		double slope, lo, hi, icpt, beta;
 
 		if (n < 3) {
-			printf("%s/%s: %zu pairs of neighbouring runs, 3 at least needed\n", c->workload,
-			       c->group, n);
+			printf("%s/%s: %zu pairs of neighbouring runs, 3 at least needed\n", esc_str(c->workload),
+			       esc_str(c->group), n);
 		} else {
 			stats_summarize(c->v, c->nv, &s);
 			compare_aligned(&ca, &cb, 1, &cmp);
 			drift(a, b, afirst, pos, n, &slope, &lo, &hi, &icpt, &beta, resid);
 			sd = pair_sd_pct(a, b, n);
-			table_add(&t, "%s", c->workload);
-			table_add(&t, "%s", c->group);
+			table_add(&t, "%s", esc_str(c->workload));	/* names from the records */
+			table_add(&t, "%s", esc_str(c->group));
 			table_add(&t, "%zu", c->nv);
 			table_add(&t, "%zu", n);
 			table_addnum(&t, s.mean);

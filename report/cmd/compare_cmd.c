@@ -11,6 +11,7 @@
 #include "report/stats/bisect.h"
 #include "report/stats/compare_match.h"
 #include "report/stats/compare_print.h"
+#include "report/util/escape.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -39,8 +40,8 @@ static void note_unmatched(const struct cells *x, const struct cells *y, const c
 			found = !strcmp(y->c[k].workload, c->workload) &&
 				(by_workload || !strcmp(y->c[k].group, c->group));
 		if (!found)
-			printf("only in %s: %s%s%s (%zu runs)\n", side, c->workload,
-			       by_workload ? "" : "/", by_workload ? "" : c->group, c->nruns);
+			printf("only in %s: %s%s%s (%zu runs)\n", side, esc_str(c->workload),
+			       by_workload ? "" : "/", by_workload ? "" : esc_str(c->group), c->nruns);
 	}
 }
 
@@ -48,8 +49,9 @@ static void header(const struct opts *o, const char *a, const char *b, const cha
 {
 	const char *unit = util_unit(o->metric);
 
+	/* a, b and where are sources or values from records: escaped */
 	printf("compare %s%s%s%s: A = %s, B = %s%s%s\n", o->metric, *unit ? " (" : "", unit,
-	       *unit ? ")" : "", a, b, where ? " in " : "", where ? where : "");
+	       *unit ? ")" : "", esc_str(a), esc_str(b), where ? " in " : "", where ? esc_str(where) : "");
 	printf("%s\n\n", verdict_rule);
 }
 
@@ -120,7 +122,7 @@ static int compare_backends_cmd(const struct opts *o, int argc, char **argv)
 	if (n) {
 		compare_print(cmp, n, o->metric, cmp[0].group ? "variant" : NULL, stdout, 0);
 		putchar('\n');
-		verdict_print(stdout, cmp, n, o->metric, "the partition", "the swapfile", 0);
+		verdict_print(stdout, cmp, n, o->metric, "the partition", "the swapfile", ESC_TERM);
 	} else
 		printf("nothing to compare: no workload ran on both partition and file\n");
 	for (size_t k = 0; k < ncells; k++)
@@ -186,7 +188,8 @@ static void metrics_header(const struct sides *s, const char *a, const char *b, 
 
 		printf("%s %s%s%s%s", k ? "," : "", s->metric[k], *unit ? " (" : "", unit, *unit ? ")" : "");
 	}
-	printf(": A = %s, B = %s%s%s\n%s\n\n", a, b, where ? " in " : "", where ? where : "", verdict_rule);
+	printf(": A = %s, B = %s%s%s\n%s\n\n", esc_str(a), esc_str(b), where ? " in " : "", where ? esc_str(where) : "",
+	       verdict_rule);
 }
 
 int cmd_compare(const struct opts *o, int argc, char **argv)
@@ -267,12 +270,12 @@ int cmd_compare(const struct opts *o, int argc, char **argv)
 		putchar('\n');
 		for (size_t i = 0; i < s.n; i++) {
 			printf("%s, ", s.of[i]);
-			verdict_sentence(stdout, &s.cmp[i], s.of[i], na, nb);
+			verdict_sentence(stdout, &s.cmp[i], s.of[i], na, nb, ESC_TERM);
 		}
 	} else if (s.n) {
 		compare_print(s.cmp, s.n, o->metric, column, stdout, 0);
 		putchar('\n');
-		verdict_print(stdout, s.cmp, s.n, o->metric, na, nb, 0);
+		verdict_print(stdout, s.cmp, s.n, o->metric, na, nb, ESC_TERM);
 	} else
 		printf("nothing to compare: no workload and backend present on both sides\n");
 	note_unmatched(&s.ca[0], &s.cb[0], "A", 0);

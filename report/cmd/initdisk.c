@@ -47,6 +47,15 @@ static const char *occupied(const unsigned char *buf, size_t n, char *why, size_
 	return NULL;
 }
 
+/* the file this run created, removed if it dies before the header is written */
+static const char *made;
+
+static void remove_made(void)
+{
+	if (made)
+		unlink(made);
+}
+
 /* A size as lib/size.h reads it, or -1 when it is none or over 2^62. */
 static long long parse_size(const char *s)
 {
@@ -119,6 +128,8 @@ int cmd_init_disk(const struct opts *o, int argc, char **argv)
 	fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
 	if (fd >= 0) {
 		created = 1;
+		made = path;	/* a failure below leaves no file (--size 99999T) */
+		atexit(remove_made);
 	} else if (errno == EEXIST) {
 		if (stat(path, &st) < 0)
 			die("%s: %s", path, strerror(errno));
@@ -155,6 +166,7 @@ int cmd_init_disk(const struct opts *o, int argc, char **argv)
 		die("%s: fsync: %s", path, strerror(errno));
 	if (close(fd) < 0)
 		die("%s: close: %s", path, strerror(errno));
+	made = NULL;
 	printf("%s: results disk, label %s, %lld bytes%s\n", path, label, size,
 	       created ? " (new file)" : "");
 	free(hdr);

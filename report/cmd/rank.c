@@ -5,6 +5,7 @@
 #include "report/source/store.h"
 #include "report/stats/compare_match.h"
 #include "report/stats/compare_print.h"
+#include "report/util/escape.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -129,6 +130,8 @@ void rank_print(const struct rank_table *nw, const char *metric, FILE *out, int 
 	static const char *const head[] = { "workload", "rank", "configuration", "N", "not ok", "mean",
 					    "vs baseline", "CI", "level", "unit", "verdict", "compression",
 					    "memory MiB" };
+	/* names from the records, and the baseline from the command line: escaped for where they go */
+	enum esc_to to = markdown ? ESC_MD : ESC_TERM;
 	struct table t;
 
 	table_init(&t, 3, head, sizeof(head) / sizeof(head[0]));
@@ -137,9 +140,9 @@ void rank_print(const struct rank_table *nw, const char *metric, FILE *out, int 
 		const struct comparison *c = r->cmp;
 		int rel = c && c->est.have && !isnan(c->est.rel);
 
-		table_add(&t, "%s", r->cell->workload);
+		table_add(&t, "%s", esc_for(to, r->cell->workload));
 		table_add(&t, "%u", r->rank);
-		table_add(&t, "%s%s", r->cell->group, c ? "" : " (baseline)");
+		table_add(&t, "%s%s", esc_for(to, r->cell->group), c ? "" : " (baseline)");
 		table_add(&t, "%zu", r->cell->nv);
 		table_add(&t, "%zu", group_nfailed(r->cell));
 		table_addnum(&t, r->cell->nv ? stats_mean(r->cell->v, r->cell->nv) : NAN);
@@ -169,7 +172,7 @@ void rank_print(const struct rank_table *nw, const char *metric, FILE *out, int 
 		"with the baseline run of its round, which ran before it in some rounds and after it in "
 		"others); compression is orig/compressed where "
 		"zram's store or zswap's pool peaked, memory the peak it held (zram mem_used_max, zswap "
-		"pool_total_size), means over the runs.\n", markdown ? "" : "", nw->baseline,
+		"pool_total_size), means over the runs.\n", markdown ? "" : "", esc_for(to, nw->baseline),
 		*compare_family_note(nw->cmp, nw->ncmp) ? compare_family_note(nw->cmp, nw->ncmp) :
 		"one comparison, 95 %");
 	for (size_t i = 0; i < nw->nrows; i++) {
@@ -177,13 +180,13 @@ void rank_print(const struct rank_table *nw, const char *metric, FILE *out, int 
 
 		if (!c)
 			continue;
-		fprintf(out, "%sanalysis of %s on %s: %s\n", markdown ? "- " : "",
-			nw->row[i].cell->workload, nw->row[i].cell->group, c->why);
+		fprintf(out, "%sanalysis of %s on %s: %s\n", markdown ? "- " : "", esc_for(to, nw->row[i].cell->workload),
+			esc_for(to, nw->row[i].cell->group), esc_for(to, c->why));
 		if (!isnan(c->fail_p))
 			fprintf(out, "%sfailures of %s on %s: %zu of %zu runs against %zu of %zu on %s; "
-				"Fisher's exact p = %.3g: %s\n", markdown ? "- " : "", c->b->workload,
-				c->b->group, group_nfailed(c->b), c->b->nruns, group_nfailed(c->a),
-				c->a->nruns, nw->baseline, c->fail_p, c->fail_verdict > 0 ?
+				"Fisher's exact p = %.3g: %s\n", markdown ? "- " : "", esc_for(to, c->b->workload),
+				esc_for(to, c->b->group), group_nfailed(c->b), c->b->nruns, group_nfailed(c->a),
+				c->a->nruns, esc_for(to, nw->baseline), c->fail_p, c->fail_verdict > 0 ?
 				"fails more often (Holm over the failure rates)" : c->fail_verdict < 0 ?
 				"fails less often (Holm over the failure rates)" : "no difference in failures proven");
 	}
@@ -210,7 +213,7 @@ int cmd_rank(const struct opts *o, int argc, char **argv)
 		rank_print(&nw, o->metric, stdout, 0);
 	else
 		printf("nothing to rank: no workload ran on the baseline %s and on another configuration\n",
-		       o->baseline);
+		       esc_str(o->baseline));
 	rank_free(&nw);
 	status = cmd_exit_status(&ds);
 	parse_free(&ds);

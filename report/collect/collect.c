@@ -196,11 +196,27 @@ static int key_load(struct wire_key *key, const char *path, char *why, size_t wn
 {
 	char text[WIRE_KEY_MAX + 4];
 	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-	ssize_t n = fd >= 0 ? read(fd, text, sizeof(text)) : -1;
+	struct stat st;
+	ssize_t n;
 	char *nl;
 
-	if (fd >= 0)
+	if (fd < 0 || fstat(fd, &st) < 0) {
+		snprintf(why, wn, "%s", strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	/* a key is a file's first line: a FIFO or a device (/dev/zero) holds none */
+	if (!S_ISREG(st.st_mode)) {
 		close(fd);
+		snprintf(why, wn, "not a regular file (a FIFO or a device): the key is a file's first line");
+		return -1;
+	}
+	if (st.st_mode & S_IWOTH)
+		warn("collect: --key %s: anyone on this host may write it (chmod o-w): whoever changes it "
+		     "speaks for every machine", path);
+	n = read(fd, text, sizeof(text));
+	close(fd);
 	if (n < 0) {
 		snprintf(why, wn, "%s", strerror(errno));
 		return -1;

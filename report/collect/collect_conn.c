@@ -10,6 +10,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/random.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -20,7 +21,9 @@
 static void send_frame(struct conns *K, struct conn *c, char type, unsigned long seq, const char *text)
 {
 	char f[WIRE_FRAME_MAX];
-	int n = wire_encode_keyed(f, sizeof(f), K->key, c->m ? c->m->stem : "", type, seq, text, strlen(text));
+	/* after the hello's answer every frame is bound to its challenge */
+	int n = wire_encode_keyed(f, sizeof(f), K->key, c->bind[0] ? c->bind : c->m ? c->m->stem : "", type, seq,
+				  text, strlen(text));
 
 	/* a peer that does not read its acknowledgements is not waited for */
 	if (n > 0 && send(c->fd, f, (size_t)n, MSG_NOSIGNAL | MSG_DONTWAIT) != n)
@@ -40,6 +43,7 @@ void conn_close(struct conns *K, struct conn *c)
 	c->fd = -1;
 	c->m = NULL;
 	c->have = 0;
+	c->bind[0] = 0;
 }
 
 void conn_drop(struct conns *K, struct conn *c, const char *fmt, ...)
@@ -161,6 +165,24 @@ static int hello(struct conns *K, struct conn *c, const struct wire_frame *f, un
 			   "if line %lu comes next; %lu lines stored", c->peer, m->stem, m->seq + 1, from - 1, from, from,
 			   m->seq);
 	*ack = m->seq;
+	if (K->key) {
+		/* a challenge of its own: the session's frames are bound to this
+		 * collector and connection, so none replays elsewhere */
+		unsigned char r[WIRE_NONCE_HEX / 2];
+		char text[16 + WIRE_NONCE_HEX];
+		int n = snprintf(text, sizeof(text), "challenge=");
+
+		if (getrandom(r, sizeof(r), 0) != (ssize_t)sizeof(r)) {
+			conn_drop(K, c, "no random bytes for a challenge: %s", strerror(errno));
+			return -1;
+		}
+		for (size_t i = 0; i < sizeof(r); i++)
+			n += snprintf(text + n, sizeof(text) - (size_t)n, "%02x", r[i]);
+		c->bind[0] = 0;
+		send_frame(K, c, WIRE_ACK, m->seq, text);
+		wire_bind(c->bind, m->stem, text, (size_t)n);
+		return 1;
+	}
 	return 0;
 }
 
@@ -169,10 +191,21 @@ static int frame(struct conns *K, struct conn *c, const char *s, size_t n, unsig
 {
 	struct wire_frame f;
 	char why[600], nak[80];
-	enum wire_status st = wire_decode_keyed(s, n, K->key, c->m ? c->m->stem : NULL, &f);
+	enum wire_status st = wire_decode_keyed(s, n, K->key, c->bind[0] ? c->bind : c->m ? c->m->stem : NULL, &f);
 	unsigned long before;
 	int r;
 
+	/* keyed for the machine but not for this challenge: an image older than
+	 * this collector, or a session recorded elsewhere and replayed */
+	if (st == WIRE_BAD_MAC && c->bind[0]) {
+		if (wire_decode_keyed(s, n, K->key, c->m->stem, &f) == WIRE_OK)
+			conn_drop(K, c, "a frame keyed without this collector's challenge (its answer to hello): an "
+				  "image older than this collector (rebuild it)");
+		else
+			conn_drop(K, c, "a frame whose MAC is not this key's for this connection's challenge: another "
+				  "key, or a session replayed from elsewhere");
+		return -1;
+	}
 	if (st != WIRE_OK) {
 		if (st == WIRE_GARBAGE)
 			conn_drop(K, c, "not a swapbench frame (%zu bytes)", n);
@@ -182,9 +215,10 @@ static int frame(struct conns *K, struct conn *c, const char *s, size_t n, unsig
 	}
 	c->last_frame = collect_now();
 	if (f.type == WIRE_HELLO) {
-		if (hello(K, c, &f, ack) < 0)
+		r = hello(K, c, &f, ack);
+		if (r < 0)
 			return -1;
-		*acked = 1;
+		*acked |= !r;	/* a keyed hello was answered with its challenge */
 		return 0;
 	}
 	if (!c->m) {

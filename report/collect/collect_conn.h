@@ -22,6 +22,7 @@ struct conn {
 	struct machine *m;
 	unsigned long from;		/* its hello's from= */
 	int deaf;			/* an acknowledgement could not be sent at once */
+	char bind[WIRE_BIND_MAX];	/* keyed: "MAC-BOOT NONCE" once its hello was answered, else "" */
 	char buf[CONN_BUF_MAX];		/* last: a new connection clears what is before it */
 };
 

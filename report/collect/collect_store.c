@@ -174,15 +174,53 @@ static unsigned count_logs(struct store *st)
 	rewinddir(d);
 	while ((e = readdir(d))) {
 		size_t l = strlen(e->d_name);
+		struct stat sb;
 
-		n += l > 4 && !strcmp(e->d_name + l - 4, ".log") && e->d_name[0] != '.';
+		/* an empty log holds no machine (a collector of before made it) */
+		n += l > 4 && !strcmp(e->d_name + l - 4, ".log") && e->d_name[0] != '.' &&
+		     !(fstatat(st->dirfd, e->d_name, &sb, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(sb.st_mode) &&
+		       sb.st_size == 0);
 	}
 	closedir(d);
 	return n;
 }
 
+/* Empty logs (a collector of before made them for a line it refused) hold
+ * no machine: removed, with their state, so that none is kept. */
+static void remove_empty_logs(struct store *st)
+{
+	int fd = dup(st->dirfd);
+	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
+	struct dirent *e;
+	unsigned n = 0;
+
+	if (!d) {
+		if (fd >= 0)
+			close(fd);
+		return;
+	}
+	while ((e = readdir(d))) {
+		size_t l = strlen(e->d_name);
+		char state[300];
+		struct stat sb;
+
+		if (l <= 4 || l > 200 || strcmp(e->d_name + l - 4, ".log") || e->d_name[0] == '.' ||
+		    fstatat(st->dirfd, e->d_name, &sb, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISREG(sb.st_mode) || sb.st_size)
+			continue;
+		snprintf(state, sizeof(state), ".%.*s.state", (int)(l - 4), e->d_name);
+		if (unlinkat(st->dirfd, e->d_name, 0) == 0) {
+			unlinkat(st->dirfd, state, 0);
+			n++;
+		}
+	}
+	closedir(d);
+	if (n)
+		events_say(st->ev, "%s: %u empty logs removed (no machine's record in them)", st->dir, n);
+}
+
 void collect_store_count(struct store *st)
 {
+	remove_empty_logs(st);
 	st->logs = count_logs(st);
 	if (st->logs)
 		events_say(st->ev, "%s holds %u logs already: their machines continue where they were", st->dir,
@@ -324,7 +362,7 @@ struct machine *collect_store_machine(struct store *st, const char *mac, const c
 	snprintf(m->mac, sizeof(m->mac), "%s", mac);
 	snprintf(m->boot, sizeof(m->boot), "%s", boot);
 	snprintf(m->stem, sizeof(m->stem), "%s", stem);
-	if (fstatat(st->dirfd, log, &sb, AT_SYMLINK_NOFOLLOW) == 0) {
+	if (fstatat(st->dirfd, log, &sb, AT_SYMLINK_NOFOLLOW) == 0 && !(S_ISREG(sb.st_mode) && sb.st_size == 0)) {
 		/* a log of before: its progress read back, then closed until a line comes */
 		m->on_disk = 1;
 		if (open_files(st, m, why, wn) < 0) {
@@ -343,10 +381,20 @@ struct machine *collect_store_machine(struct store *st, const char *mac, const c
 	return m;
 }
 
+static void drop_held(struct machine *m)
+{
+	free(m->held);
+	m->held = NULL;
+	m->held_len = 0;
+	m->held_to = 0;
+}
+
 void collect_store_release(struct store *st, struct machine *m)
 {
 	close_files(m);
 	m->conn = NULL;
+	/* held lines were never acknowledged: the machine sends them again */
+	drop_held(m);
 	if (m->on_disk)
 		return;
 	for (size_t i = 0; i < st->nm; i++)
@@ -375,25 +423,76 @@ int collect_store_line(struct store *st, struct machine *m, const char *peer, un
 		snprintf(why, wn, "line %lu longer than %d bytes", seq, WIRE_TEXT_MAX);
 		return -1;
 	}
-	if (seq <= m->seq) {
+	if (seq <= (m->held_to ? m->held_to : m->seq)) {
 		m->dups++;
 		return 0;
 	}
 	/* the machine said (its hello's from=) it holds nothing before this line */
-	if (seq != m->seq + 1 && seq != from) {
-		snprintf(why, wn, "sequence gap: line %lu after %lu", seq, m->seq);
+	if (m->held_to ? seq != m->held_to + 1 : seq != m->seq + 1 && seq != from) {
+		snprintf(why, wn, "sequence gap: line %lu after %lu", seq, m->held_to ? m->held_to : m->seq);
 		return -1;
+	}
+	rs = rec_parse(s, n, &r);
+	/* a slot (a log) is spent only on a machine that sent a valid record:
+	 * the lines before it are held, unacknowledged; a damaged record
+	 * before it is refused (N) and begins no log, or, behind held lines
+	 * it would acknowledge, closes the connection (they come again) */
+	if (!m->on_disk && rs != REC_GOOD) {
+		if (rs != REC_NOT_RECORD && m->held_to) {
+			snprintf(why, wn, "line %lu: %s, after lines held for a first record: no log begun", seq,
+				 rec_status_name(rs));
+			return -1;
+		}
+		if (rs != REC_NOT_RECORD) {
+			m->refused++;
+			m->seq = seq;
+			events_say(st->ev, "%s %s: line %lu refused, not stored (no log begun): %s", peer, m->stem, seq,
+				   rec_status_name(rs));
+			snprintf(nak, nn, "%s", rec_status_name(rs));
+			return 1;
+		}
+		if (m->held_len + n + 1 > STORE_HELD_MAX) {
+			snprintf(why, wn, "%zu bytes and no record: a log begins with a machine's first record",
+				 m->held_len + n + 1);
+			return -1;
+		}
+		if (!m->held_to)
+			m->held_from = seq;
+		m->held = xrealloc(m->held, m->held_len + n + 1);
+		memcpy(m->held + m->held_len, s, n);
+		m->held[m->held_len + n] = '\n';
+		m->held_len += n + 1;
+		m->held_to = seq;
+		return 0;
 	}
 	errno = 0;
 	if (open_files(st, m, why, wn) < 0)
 		return errno == EMFILE || errno == ENFILE ? -2 : -1;
+	if (m->held_len) {
+		/* the lines before the first record, in their place in the sequence */
+		unsigned long to = m->held_to;
+
+		if (m->held_from != m->seq + 1) {
+			events_say(st->ev, "%s %s: lines %lu to %lu were acknowledged to an earlier collector and are not "
+				   "in %s: the log continues at line %lu", peer, m->stem, m->seq + 1, m->held_from - 1,
+				   st->dir, m->held_from);
+			m->lost += m->held_from - 1 - m->seq;
+		}
+		if (m->size + m->held_len > st->max_log ||
+		    pwrite(m->log, m->held, m->held_len, (off_t)m->size) != (ssize_t)m->held_len) {
+			snprintf(why, wn, "writing %s.log: %s", m->stem, strerror(errno ? errno : EIO));
+			return -1;
+		}
+		m->size += m->held_len;
+		drop_held(m);
+		m->seq = to;
+	}
 	m->last_write = collect_now();
 	if (seq != m->seq + 1) {
 		events_say(st->ev, "%s %s: lines %lu to %lu were acknowledged to an earlier collector and are not in "
 			   "%s: the log continues at line %lu", peer, m->stem, m->seq + 1, seq - 1, st->dir, seq);
 		m->lost += seq - 1 - m->seq;
 	}
-	rs = rec_parse(s, n, &r);
 	if (rs != REC_NOT_RECORD && rs != REC_GOOD) {
 		m->refused++;
 		m->seq = seq;
@@ -439,6 +538,7 @@ void collect_store_close(struct store *st, int signalled)
 	events_say(st->ev, "stopping: %u machines, %u finished%s", n, st->finished, signalled ? " (signal)" : "");
 	for (size_t i = 0; i < st->nm; i++) {
 		close_files(st->m[i]);
+		drop_held(st->m[i]);
 		free(st->m[i]);
 	}
 	free(st->m);

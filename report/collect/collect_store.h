@@ -25,7 +25,14 @@ struct machine {
 	int finished;			/* its totals (or error) record came */
 	unsigned long lost;		/* lines acknowledged to an earlier collector, not in DIR */
 	char last[120], eta[16], end[160];
+	/* before its first valid record a machine has no log: its lines are
+	 * held here, unacknowledged, and written with that record */
+	char *held;
+	size_t held_len;
+	unsigned long held_from, held_to;	/* the first and last line held (held_to 0: none) */
 };
+
+#define STORE_HELD_MAX 4096		/* bytes a machine may send before its first record */
 
 struct store {
 	const char *dir;
@@ -33,7 +40,7 @@ struct store {
 	struct events *ev;
 	unsigned max_machines;
 	unsigned long long max_log;
-	unsigned logs;			/* MAC-BOOT.log files in DIR, as last counted */
+	unsigned logs;			/* MAC-BOOT.log files in DIR (not empty), as last counted */
 	struct machine **m;
 	size_t nm, m_cap;
 	unsigned finished;		/* machines that sent their totals */

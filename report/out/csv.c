@@ -7,6 +7,7 @@
 #include "report/util/util.h"
 #include "lib/reckeys.h"
 #include "report/source/store.h"
+#include "report/util/escape.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -19,11 +20,14 @@ static const char *const columns[] = {
 };
 #define NCOLUMNS (sizeof(columns) / sizeof(columns[0]))
 
-/* RFC 4180: quote when needed, double the quotes. */
+/* RFC 4180: quote when needed, double the quotes; a record's text has its
+ * control characters and bytes that are not UTF-8 escaped first (esc_text),
+ * so that no row reaches a terminal or a spreadsheet with them */
 static void put_csv(FILE *out, const char *s)
 {
 	if (!s)
 		return;
+	s = esc_str(s);
 	if (!strpbrk(s, ",\"\r\n")) {
 		fputs(s, out);
 		return;

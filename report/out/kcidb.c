@@ -17,6 +17,7 @@
 #include "report/source/store.h"
 #include "report/stats/compare_match.h"
 #include "report/stats/compare_print.h"
+#include "report/util/escape.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -25,20 +26,11 @@
 #define ORIGIN "swapbench"
 #define EXCERPT_MAX 16384	/* the schema's maxLength of log_excerpt */
 
-/* A JSON string; bytes past ASCII as \u00XX, so any record makes valid UTF-8. */
+/* A JSON string: UTF-8 as UTF-8, a byte that is not UTF-8 as U+FFFD (esc_json) */
 static void jstr(FILE *out, const char *s)
 {
 	fputc('"', out);
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-		if (*p == '"' || *p == '\\')
-			fprintf(out, "\\%c", *p);
-		else if (*p == '\n')
-			fputs("\\n", out);
-		else if (*p < 0x20 || *p >= 0x7f)
-			fprintf(out, "\\u%04x", *p);
-		else
-			fputc(*p, out);
-	}
+	esc_json(out, s, strlen(s));
 	fputc('"', out);
 }
 
@@ -209,7 +201,7 @@ static void put_verdict(FILE *out, const struct comparison *c, const struct vari
 
 	if (!m)
 		die("kcidb: out of memory");
-	verdict_sentence(m, c, metric, "the partition", "the swapfile");
+	verdict_sentence(m, c, metric, "the partition", "the swapfile", ESC_JSON);
 	fclose(m);
 	while (len && sentence[len - 1] == '\n')
 		sentence[--len] = 0;

@@ -313,7 +313,7 @@ static void backends(const struct dataset *ds, const char *metric)
 		compare_print(cmp, n, metric, cmp[0].group ? "variant" : NULL, stdout, 1);
 		putchar('\n');
 	}
-	verdict_print(stdout, cmp, n, metric, "the partition", "the swapfile", 1);
+	verdict_print(stdout, cmp, n, metric, "the partition", "the swapfile", ESC_MD);
 	compare_free(cells, ncells, cmp, n);
 }
 

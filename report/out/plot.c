@@ -3,6 +3,7 @@
 #include "lib/stats.h"
 #include "report/util/util.h"
 #include "report/source/store.h"
+#include "report/util/escape.h"
 
 #include <errno.h>
 #include <math.h>
@@ -352,7 +353,7 @@ size_t plot_all(const struct dataset *ds, const char *metric, enum group_by by,
 				sel[job.n++] = &cs.c[i];
 		if (!plot_wanted(&cs, wl[w])) {
 			if (log)
-				fprintf(log, "%s: no run passed, nothing to plot\n", wl[w]);
+				fprintf(log, "%s: no run passed, nothing to plot\n", esc_str(wl[w]));
 			continue;
 		}
 		plot_stem(stem, sizeof(stem), wl[w]);

@@ -110,12 +110,19 @@ static void stream(struct parser *p, int fd, const char *path, char *buf, size_t
 static void parse_file(struct dataset *ds, const char *path)
 {
 	char label[RESDISK_LABEL_MAX + 1], *buf = xmalloc(CHUNK);
-	int fd = open(path, O_RDONLY | O_CLOEXEC), disk;
+	/* O_NONBLOCK: a FIFO is not waited for, it is refused below */
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK), disk;
 	struct parser p;
+	struct stat st;
 	ssize_t n;
 
 	if (fd < 0)
 		die("%s: %s", path, strerror(errno));
+	/* a source has an end: a serial log or a results disk (its image, or the disk) */
+	if (fstat(fd, &st) < 0 || !(S_ISREG(st.st_mode) || S_ISBLK(st.st_mode)))
+		die("%s: not a regular file or a block device (a FIFO or a device such as /dev/zero never ends): "
+		    "refused", path);
+	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
 	n = read_full(fd, buf, RESDISK_HDR_SIZE);
 	if (n < 0)
 		die("%s: read: %s", path, strerror(errno));

@@ -178,6 +178,11 @@ const char *store_bad_number(const struct record *r, const char **why)
 			*why = "is not a number";
 			return store_key(r, i);
 		}
+		/* every measurement here is a count or a time */
+		if (kind == MUST_BE_NUMBER && *s == '-' && util_number(s, &v) && v < 0) {
+			*why = "is negative (a count or a time)";
+			return store_key(r, i);
+		}
 		if (out_of_range(s, plain)) {
 			*why = "is out of the range the statistics take (magnitude up to 1e100)";
 			return store_key(r, i);

@@ -31,6 +31,21 @@ const char *compare_name(const struct comparison *c, char *buf, size_t size)
 	return buf;
 }
 
+/* the comparison's name escaped for where it goes (a ring buffer: esc_for) */
+static const char *name_for(const struct comparison *c, int markdown)
+{
+	char raw[512];
+
+	snprintf(raw, sizeof(raw), "%s%s%s", c->workload, c->group ? "/" : "", c->group ? c->group : "");
+	return esc_for(markdown ? ESC_MD : ESC_TERM, raw);
+}
+
+/* text of a record, or a sentence that holds some, for where it goes */
+static const char *text_for(const char *s, int markdown)
+{
+	return esc_for(markdown ? ESC_MD : ESC_TERM, s);
+}
+
 const char *compare_unit_name(enum unit u)
 {
 	return u == UNIT_PAIRS ? "pairs" : u == UNIT_BOOTS ? "boots" : u == UNIT_RUNS ? "runs" : "-";
@@ -74,8 +89,8 @@ void compare_print(const struct comparison *c, size_t n, const char *metric,
 	/* up front: comparisons that cannot reach a verdict with the units they have */
 	for (size_t i = 0; i < n; i++)
 		if (!c[i].est.have)
-			fprintf(out, "%sno verdict possible for %s: %s\n", markdown ? "- " : "",
-				compare_name(&c[i], name, sizeof(name)), c[i].why);
+			fprintf(out, "%sno verdict possible for %s: %s\n", markdown ? "- " : "", name_for(&c[i], markdown),
+				text_for(c[i].why, markdown));
 	for (size_t i = 0; i < ncols; i++)
 		if (i != 1 || has_group)
 			h[nh++] = head[i];
@@ -84,9 +99,9 @@ void compare_print(const struct comparison *c, size_t n, const char *metric,
 		const struct comparison *p = &c[i];
 		const struct estimate *e = &p->est;
 
-		table_add(&t, "%s", markdown ? esc_md_str(p->workload, 0) : esc_str(p->workload));
+		table_add(&t, "%s", text_for(p->workload, markdown));
 		if (has_group)
-			table_add(&t, "%s", !p->group ? "-" : markdown ? esc_md_str(p->group, 0) : esc_str(p->group));
+			table_add(&t, "%s", !p->group ? "-" : text_for(p->group, markdown));
 		table_add(&t, "%s", e->have ? compare_verdict_name(p->verdict, metric) : "no verdict possible");
 		add_figures(&t, p);
 		if (e->have)
@@ -102,8 +117,8 @@ void compare_print(const struct comparison *c, size_t n, const char *metric,
 	for (size_t i = 0; i < n; i++) {
 		const struct comparison *p = &c[i];
 
-		compare_name(p, name, sizeof(name));
-		fprintf(out, "%sanalysis of %s: %s\n", markdown ? "- " : "", name, p->why);
+		snprintf(name, sizeof(name), "%s", name_for(p, markdown));
+		fprintf(out, "%sanalysis of %s: %s\n", markdown ? "- " : "", name, text_for(p->why, markdown));
 		if (p->est.unit == UNIT_BOOTS)
 			fprintf(out, "%sspread of %s: A: run to run %.1f %%, boot to boot %.1f %% (%.0f %% "
 				"of a boot mean's variance); B: run to run %.1f %%, boot to boot %.1f %% "
@@ -150,14 +165,14 @@ void compare_print_metrics(const struct comparison *c, const char *const *metric
 	for (size_t i = 0; i < n; i++)
 		if (!c[i].est.have)
 			fprintf(out, "%sno verdict possible for %s of %s: %s\n", markdown ? "- " : "", metric[i],
-				compare_name(&c[i], name, sizeof(name)), c[i].why);
+				name_for(&c[i], markdown), text_for(c[i].why, markdown));
 	table_init(&t, 3, head, sizeof(head) / sizeof(head[0]));
 	for (size_t i = 0; i < n; i++) {
 		const struct comparison *p = &c[i];
 
 		table_add(&t, "%s", metric[i]);
-		table_add(&t, "%s", p->workload);
-		table_add(&t, "%s", p->group ? p->group : "-");
+		table_add(&t, "%s", text_for(p->workload, markdown));
+		table_add(&t, "%s", p->group ? text_for(p->group, markdown) : "-");
 		table_add(&t, "%s", p->est.have ? compare_verdict_name(p->verdict, metric[i]) : "no verdict possible");
 		table_add(&t, "%s", worse_or_better(p, metric[i]));
 		add_figures(&t, p);
@@ -168,8 +183,9 @@ void compare_print_metrics(const struct comparison *c, const char *const *metric
 	if (*compare_family_note(c, n))
 		fprintf(out, "%s%s, over every metric.\n", markdown ? "- " : "", compare_family_note(c, n));
 	for (size_t i = 0; i < n; i++) {
-		compare_name(&c[i], name, sizeof(name));
-		fprintf(out, "%sanalysis of %s of %s: %s\n", markdown ? "- " : "", metric[i], name, c[i].why);
+		snprintf(name, sizeof(name), "%s", name_for(&c[i], markdown));
+		fprintf(out, "%sanalysis of %s of %s: %s\n", markdown ? "- " : "", metric[i], name,
+			text_for(c[i].why, markdown));
 		if (c[i].a->nmissing || c[i].b->nmissing)
 			fprintf(out, "%s%s of %s: runs that lack it: A %zu, B %zu\n", markdown ? "- " : "", metric[i],
 				name, c[i].a->nmissing, c[i].b->nmissing);

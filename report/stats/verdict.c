@@ -1,6 +1,7 @@
 #include "report/stats/verdict.h"
 #include "report/util/util.h"
 #include "lib/stats.h"
+#include "report/util/escape.h"
 
 #include <math.h>
 #include <string.h>
@@ -13,7 +14,7 @@ const char verdict_rule[] =
 	"5 %; status=ok runs only, failures compared apart (Fisher)";
 
 /* " on the partition", " on the swapfile", " with kernel 6.1.0, tag A" */
-static void where(FILE *out, const char *group)
+static void where(FILE *out, const char *group, enum esc_to to)
 {
 	if (!group)
 		return;
@@ -22,7 +23,7 @@ static void where(FILE *out, const char *group)
 	else if (!strcmp(group, "file"))
 		fprintf(out, " on the swapfile");
 	else
-		fprintf(out, " with %s", group);
+		fprintf(out, " with %s", esc_for(to, group));
 }
 
 static const char *units(const struct estimate *e)
@@ -46,26 +47,28 @@ static void interval(FILE *out, const struct comparison *c)
 		fprintf(out, ", Holm over %zu", c->est.family);
 }
 
-void verdict_sentence(FILE *out, const struct comparison *c, const char *metric, const char *a,
-		      const char *b)
+void verdict_sentence(FILE *out, const struct comparison *c, const char *metric, const char *a_raw,
+		      const char *b_raw, enum esc_to to)
 {
 	int t = util_is_time(metric);
+	/* every name here came from records or the command line: escaped for where it goes */
+	const char *a = esc_for(to, a_raw), *b = esc_for(to, b_raw), *why = esc_for(to, c->why);
 
-	fprintf(out, "%s: ", c->workload);
+	fprintf(out, "%s: ", esc_for(to, c->workload));
 	if (!c->est.have) {
 		fprintf(out, "no verdict possible between %s and %s", b, a);
-		where(out, c->group);
-		fprintf(out, " (%s)", c->why);
+		where(out, c->group, to);
+		fprintf(out, " (%s)", why);
 	} else if (c->verdict != V_NONE) {
 		fprintf(out, "%s is %.1f %% %s than %s", b, fabs(c->est.rel),
 			c->verdict == V_HIGHER ? (t ? "slower" : "higher") : (t ? "faster" : "lower"), a);
-		where(out, c->group);
+		where(out, c->group, to);
 		fprintf(out, " (");
 		interval(out, c);
 		fprintf(out, ")");
 	} else {
 		fprintf(out, "no difference between %s and %s", b, a);
-		where(out, c->group);
+		where(out, c->group, to);
 		fprintf(out, " proven (%s %+.1f %%, ", b, c->est.rel);
 		interval(out, c);
 		fprintf(out, ")");
@@ -76,10 +79,10 @@ void verdict_sentence(FILE *out, const struct comparison *c, const char *metric,
 	fprintf(out, ".\n");
 }
 void verdict_print(FILE *out, const struct comparison *c, size_t n, const char *metric,
-		   const char *a, const char *b, int markdown)
+		   const char *a, const char *b, enum esc_to to)
 {
 	for (size_t i = 0; i < n; i++) {
-		fputs(markdown ? "- " : "", out);
-		verdict_sentence(out, &c[i], metric, a, b);
+		fputs(to == ESC_MD ? "- " : "", out);
+		verdict_sentence(out, &c[i], metric, a, b, to);
 	}
 }

@@ -7,6 +7,8 @@
  */
 #include "report/stats/compare.h"
 
+#include "report/util/escape.h"
+
 #include <stdio.h>
 
 /* The rule, labelled as the rule: printed above comparison tables. */
@@ -14,12 +16,13 @@ extern const char verdict_rule[];
 /*
  * "fight: preempt-full is 9.6 % slower than default on the partition (95 % CI
  * +7.1 % to +12.0 %, 3 and 3 boots)." a and b name the two sides; the
- * comparison's group ("partition", "file" or a kernel) says where.
+ * comparison's group ("partition", "file" or a kernel) says where. Every
+ * name in it (workload, group, a, b, the analysis) is escaped for to.
  */
 void verdict_sentence(FILE *out, const struct comparison *c, const char *metric, const char *a,
-		      const char *b);
+		      const char *b, enum esc_to to);
 /* One sentence per comparison, each on its own line ("- " first in Markdown). */
 void verdict_print(FILE *out, const struct comparison *c, size_t n, const char *metric,
-		   const char *a, const char *b, int markdown);
+		   const char *a, const char *b, enum esc_to to);
 
 #endif

@@ -1,4 +1,4 @@
-/* escape: text from elsewhere made safe for a terminal, a log and markdown (escape.h). */
+/* escape: text from elsewhere made safe for a terminal, a log, markdown, HTML and JSON (escape.h). */
 #include "report/util/escape.h"
 
 #include <string.h>
@@ -103,11 +103,23 @@ static void to_md(const char *p, size_t l, void *ctx)
 
 	if (l == 1 && k->code && *p == '`')
 		md_put(k, "\\x60", 4);
-	else if (l == 1 && !k->code && strchr("&<>|", *p))
-		md_put(k, *p == '&' ? "&amp;" : *p == '<' ? "&lt;" : *p == '>' ? "&gt;" : "\\|",
-		       *p == '&' ? 5 : *p == '|' ? 2 : 4);
+	else if (l == 1 && !k->code && *p && strchr("\\[]", *p))
+		md_put(k, *p == '\\' ? "\\\\" : *p == '[' ? "\\[" : "\\]", 2);	/* no link, no escape */
+	else if (l == 1 && !k->code && *p && strchr("&<>", *p))
+		md_put(k, *p == '&' ? "&amp;" : *p == '<' ? "&lt;" : "&gt;", *p == '&' ? 5 : 4);
 	else
 		md_put(k, p, l);
+}
+
+static void to_html(const char *p, size_t l, void *ctx)
+{
+	static const char set[] = "&<>\"'", *const ent[] = { "&amp;", "&lt;", "&gt;", "&quot;", "&#39;" };
+	const char *at = l == 1 && *p ? strchr(set, *p) : NULL;
+
+	if (at)
+		md_put(ctx, ent[at - set], strlen(ent[at - set]));
+	else
+		md_put(ctx, p, l);
 }
 
 void esc_md(FILE *f, const char *s, int code)
@@ -115,6 +127,42 @@ void esc_md(FILE *f, const char *s, int code)
 	struct md_sink k = { .f = f, .code = code };
 
 	walk(s, strlen(s), to_md, &k);
+}
+
+void esc_html(FILE *f, const char *s)
+{
+	struct md_sink k = { .f = f };
+
+	walk(s, strlen(s), to_html, &k);
+}
+
+void esc_json(FILE *f, const char *s, size_t n)
+{
+	const unsigned char *u = (const unsigned char *)s;
+
+	for (size_t i = 0; i < n;) {
+		size_t l = u[i] < 0x80 ? 1 : utf8_len(u + i, n - i);
+
+		if (u[i] == '"' || u[i] == '\\') {
+			fprintf(f, "\\%c", u[i]);
+		} else if (u[i] == '\n' || u[i] == '\t') {
+			fputs(u[i] == '\n' ? "\\n" : "\\t", f);
+		} else if (u[i] < 0x20 || u[i] == 0x7f) {
+			fprintf(f, "\\u%04x", u[i]);
+		} else if (l) {
+			fwrite(u + i, 1, l, f);
+			i += l;
+			continue;
+		} else if (u[i] == 0xc2 && i + 1 < n && u[i + 1] >= 0x80 && u[i + 1] <= 0x9f) {
+			/* a C1 control (valid UTF-8 that utf8_len holds back) */
+			fprintf(f, "\\u%04x", u[i + 1]);
+			i += 2;
+			continue;
+		} else {
+			fputs("\xef\xbf\xbd", f);	/* U+FFFD for a byte that is not UTF-8 */
+		}
+		i++;
+	}
 }
 
 static char ring[ESC_RING][16384];
@@ -128,6 +176,30 @@ const char *esc_md_str(const char *s, int code)
 	walk(s, strlen(s), to_md, &k);
 	out[k.buf.len] = 0;
 	return out;
+}
+
+const char *esc_html_str(const char *s)
+{
+	char *out = ring[ring_at++ % ESC_RING];
+	struct md_sink k = { .buf = { out, sizeof(ring[0]), 0, 0 } };
+
+	walk(s, strlen(s), to_html, &k);
+	out[k.buf.len] = 0;
+	return out;
+}
+
+const char *esc_for(enum esc_to to, const char *s)
+{
+	switch (to) {
+	case ESC_MD:
+		return esc_md_str(s, 0);
+	case ESC_HTML:
+		return esc_html_str(s);
+	case ESC_JSON:
+		return s;
+	default:
+		return esc_str(s);
+	}
 }
 
 const char *esc_str(const char *s)

@@ -51,7 +51,7 @@ static void insert(struct hmap_slot *s, size_t cap, uint64_t h, size_t item)
 void hmap_put(struct hmap *m, uint64_t h, size_t item)
 {
 	if (2 * (m->n + 1) > m->cap) {	/* at most half full */
-		size_t cap = m->cap ? 2 * m->cap : 64;
+		size_t cap = m->cap ? 2 * m->cap : 8;	/* small: a boot has one (its runs), and a lab 100,000 boots */
 		struct hmap_slot *s = xcalloc(cap, sizeof(*s));
 
 		for (size_t i = 0; i < m->cap; i++)

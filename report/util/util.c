@@ -1,4 +1,5 @@
 #include "report/util/util.h"
+#include "lib/crc32.h"
 
 #include <errno.h>
 #include <math.h>
@@ -155,6 +156,10 @@ int util_number(const char *s, double *out)
 		return 0;
 	if (fast_decimal(s, out))
 		return 1;
+	/* a decimal with an exponent at most: strtod would also take 0x10,
+	 * leading blanks, inf and nan, which no record writes */
+	if (s[strspn(s, "0123456789+-.eE")])
+		return 0;
 	errno = 0;
 	v = strtod(s, &end);
 	if (*end || errno == ERANGE || !isfinite(v))
@@ -222,16 +227,35 @@ int util_is_time(const char *metric)
 
 void util_safe_name(char *out, size_t size, const char *name)
 {
-	size_t i = 0;
+	static const char hex[] = "0123456789abcdef";
+	size_t i = 0, n = strlen(name);
 
-	for (const char *p = name; *p && i + 1 < size; p++) {
-		char c = *p;
-		int ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-			 (c >= '0' && c <= '9') || c == '-' || c == '_' || (c == '.' && i);
-
-		out[i++] = ok ? c : '_';
+	if (size < 12) {
+		if (size)
+			*out = 0;
+		return;
 	}
-	if (!i && size > 1)
+	/* a-z A-Z 0-9 - as they are, . but first; every other byte (_ too) as
+	 * _XX: two names never share a file (a/b is a_2fb, a_b is a_5fb) */
+	for (size_t k = 0; k < n; k++) {
+		unsigned char c = (unsigned char)name[k];
+		int ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
+			 (c == '.' && k);
+
+		if (i + (ok ? 1 : 3) + 1 > size - 9) {
+			/* too long: cut, and the whole name's checksum keeps it apart */
+			snprintf(out + i, size - i, "~%08x", (unsigned)crc32_update(0, name, n));
+			return;
+		}
+		if (ok) {
+			out[i++] = (char)c;
+		} else {
+			out[i++] = '_';
+			out[i++] = hex[c >> 4];
+			out[i++] = hex[c & 15];
+		}
+	}
+	if (!i)
 		out[i++] = '_';
 	out[i] = 0;
 }

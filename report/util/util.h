@@ -34,7 +34,8 @@ const char *util_fmt(char buf[32], double x);
 const char *util_unit(const char *metric);
 /* True for time metrics (…_s, …_ms, …_us, …_ns). */
 int util_is_time(const char *metric);
-/* A file name made of [A-Za-z0-9._-] only, never starting with a dot. */
+/* A file name made of [A-Za-z0-9._-] only, never starting with a dot, and
+ * one a name (any other byte as _XX; a name past size cut, with ~CRC32). */
 void util_safe_name(char *out, size_t size, const char *name);
 
 #endif

@@ -155,8 +155,11 @@ check "garbage: closed with E, one events line" \
 	bash -c "grep -q 'closed' '$T/h-garbage.out' && grep -q 'not a swapbench frame' '$D/collector.events'"
 check "an endless line: closed at one frame's length (REC_LINE_MAX 4096 + 73, room for a key's MAC)" grep -q "a line longer than 4169 bytes: connection closed" "$D/collector.events"
 check "a frame with a wrong checksum: closed" grep -q "frame checksum wrong: connection closed" "$D/collector.events"
-check "a record with a wrong checksum inside a good frame: N, not stored, the next line stored" \
-	bash -c "grep -q '^N 1 checksum mismatch (damaged) |.* A 2 ' '$T/h-badrecord.out' && test \"\$(cat '$(log_of "$D" 02:00:00:00:00:98 badrec)')\" = '# a plain line after it'"
+meta="# sb meta boot=badrec kernel_release=6.1"
+meta="$meta crc=$(printf %s "$meta" | gzip -c | tail -c8 | head -c4 | od -An -tx4 | tr -d ' \n')"
+check "a record with a wrong checksum inside a good frame: N, not stored; the next lines stored with the first valid record" \
+	bash -c "grep -q '^N 1 checksum mismatch (damaged) |.* A 3 ' '$T/h-badrecord.out' && test \"\$(cat '$(log_of "$D" 02:00:00:00:00:98 badrec)')\" = '# a plain line after it
+$meta'"
 check "a sequence gap: closed with E saying so" grep -q "E 0 sequence gap: line 5 after 0" "$T/h-gap.out"
 check "a line before hello: closed" grep -q "a 'L' frame before hello: connection closed" "$D/collector.events"
 rss0=$(awk '/VmHWM/ {print $2}' "/proc/$cpid/status")

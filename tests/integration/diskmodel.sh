@@ -87,4 +87,35 @@ has "a layout that does not fit is refused" "$(layout_plan seed000 4096 1 2>&1)"
 has "an unknown layout names the known ones" "$(layout_plan seed001 192 80 2>&1)" "known: swapfirst seed000 check"
 layout_plan seed000 4096 1 >/dev/null 2>&1
 is "and exits 2" "$?" 2
+# DISK= names a profile in disk/profiles/ or a file given as a path, nothing
+# else; a profile is data: its name reaches the command line only when it is
+# init's alphabet for a name (issue 46: a name that designated a disk)
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+is "a bare name is a profile in disk/profiles/" "$(diskmodel_file hdd)" "$top/disk/profiles/hdd.conf"
+mkdir -p "$T/somewhere" && cp "$top/disk/profiles/sd.conf" "$T/somewhere/evil.conf"
+rel=$(realpath --relative-to="$top/disk/profiles" "$T/somewhere/evil")
+has "a path is the file as given, not one under disk/profiles/" "$(cd "$T" && diskmodel_file "$rel")" "no such file"
+has "a name that is not a profile's names the known ones" "$(diskmodel_file 'hdd swapbench.force=1')" \
+	"no such profile; known: host hdd-5k160"
+has "'..' is not a name" "$(diskmodel_file ..)" "no such profile"
+is "a profile given as a path" "$(diskmodel_file "$T/somewhere/evil.conf")" "$T/somewhere/evil.conf"
+sed 's|^name = sd$|name = hdd swapbench.force=1 swapbench.part=/dev/vdc1|' "$top/disk/profiles/sd.conf" >"$T/evil.conf"
+if [ -x "$(diskmodel_tool)" ]; then
+	is "a profile's file's name, checked" "$(diskmodel_name "$T/somewhere/evil.conf")" sd
+	out=$(diskmodel_append "$T/evil.conf")
+	is "a name holding command-line keys gives the command line nothing" "$?" 1
+	has "and says why" "$out" "name: holds a space"
+	# the review's boot: refused before QEMU starts, the decoy left alone
+	printf 'MZ' >"$T/bzImage" && : >"$T/bzImage.dm-diskmodel.ko" && echo | gzip >"$T/initrd"
+	truncate -s 16M "$T/decoy.img"
+	out=$(BZIMAGE=$T/bzImage INITRD=$T/initrd DISK=$T/evil.conf "$top/qemu/run" -q -o "$T/res" --disk "$T/decoy.img" 2>&1)
+	is "qemu/run refuses the decoy profile" "$?" 2
+	has "naming the name" "$out" "name: holds a space"
+	# and as the review gave it: relative to disk/profiles/, which took it
+	cp "$T/evil.conf" "$T/somewhere/evil.conf"
+	out=$(BZIMAGE=$T/bzImage INITRD=$T/initrd DISK=$rel "$top/qemu/run" -q -o "$T/res" --disk "$T/decoy.img" 2>&1)
+	has "a path outside disk/profiles/ is no profile's name" "$out" "DISK=$rel: no such file"
+	is "before the boot: no results folder made" "$([ -e "$T/res" ] && echo made || echo none)" none
+fi
 exit $failed

@@ -12,15 +12,17 @@
 #include <sys/wait.h>
 
 #define STEM "52-54-00-00-00-01-b00t"
+#define CHALLENGE "challenge=0123456789abcdef0123456789abcdef"
 
 static const struct wire_key *collector_key;
+static int no_challenge;	/* a keyed collector older than the challenge */
 
 /* The fake collector: per connection, answers the hello with A 0 and each line with A ack (0: its own seq). */
 static void collector(int lfd, unsigned long ack, int conns)
 {
 	for (int c = 0; c < conns; c++) {
 		int fd = accept(lfd, NULL, NULL);
-		char buf[WIRE_FRAME_MAX * 4], out[WIRE_FRAME_MAX];
+		char buf[WIRE_FRAME_MAX * 4], out[WIRE_FRAME_MAX], bind[WIRE_BIND_MAX] = "";
 		size_t have = 0;
 		ssize_t got;
 
@@ -35,11 +37,16 @@ static void collector(int lfd, unsigned long ack, int conns)
 				size_t len = (size_t)(nl - buf);
 				int n;
 
-				/* a frame without the key's MAC: the test fails by the exit status */
-				if (wire_decode_keyed(buf, len, collector_key, STEM, &f) != WIRE_OK)
+				/* a frame without the key's MAC (after the hello: bound to the
+				 * challenge): the test fails by the exit status */
+				if (wire_decode_keyed(buf, len, collector_key, bind[0] ? bind : STEM, &f) != WIRE_OK)
 					_exit(3);
-				n = wire_encode_keyed(out, sizeof(out), collector_key, STEM, WIRE_ACK,
-						      f.type == WIRE_HELLO ? 0 : ack ? ack : f.seq, "", 0);
+				n = wire_encode_keyed(out, sizeof(out), collector_key, bind[0] ? bind : STEM, WIRE_ACK,
+						      f.type == WIRE_HELLO ? 0 : ack ? ack : f.seq,
+						      f.type == WIRE_HELLO && collector_key && !no_challenge ? CHALLENGE : "",
+						      f.type == WIRE_HELLO && collector_key && !no_challenge ? strlen(CHALLENGE) : 0);
+				if (f.type == WIRE_HELLO && collector_key && !no_challenge)
+					wire_bind(bind, STEM, CHALLENGE, strlen(CHALLENGE));
 				if (send(fd, out, (size_t)n, MSG_NOSIGNAL) != n)
 					break;
 				memmove(buf, nl + 1, have - len - 1);
@@ -121,5 +128,10 @@ int main(void)
 	collector_key = &k;
 	rc = run(0, "another-key-0123456789abcdef", out, sizeof(out));
 	CHECK(strstr(out, "acknowledged all") == NULL, "another key: nothing counts as acknowledged");
+	no_challenge = 1;
+	run(0, "lab-secret-0123456789abcdef", out, sizeof(out));
+	CHECK(strstr(out, "answered hello without a challenge: it is older than this image") != NULL &&
+	      strstr(out, "acknowledged all") == NULL,
+	      "keyed, a collector that issues no challenge: refused, saying it is older (%.200s)", out);
 	return check_failed;
 }

@@ -28,13 +28,14 @@ static void test_defaults(void)
 	      "defaults: knobs left as the kernel booted");
 	CHECK(parse("zram") == 0 && c.nconfs == 1 && c.confs_given && c.conf[0].kind == KIND_ZRAM,
 	      "plain zram parses");
-	CHECK(!strcmp(c.conf[0].comp, "lzo-rle") && c.conf[0].zram_pct == 0 && c.conf[0].zram_bytes == 0,
-	      "plain zram: lzo-rle, disksize left to the disks' capacity (comp %s, pct %u)", c.conf[0].comp,
+	CHECK(!strcmp(c.conf[0].comp, "") && c.conf[0].zram_pct == 0 && c.conf[0].zram_bytes == 0,
+	      "plain zram: the kernel's default compressor (read at boot), disksize to the disks' capacity (comp %s, "
+	      "pct %u)", c.conf[0].comp,
 	      c.conf[0].zram_pct);
 	CHECK(parse("zswap+partition") == 0 && c.conf[0].kind == KIND_ZSWAP && c.conf[0].disk == BACKEND_PARTITION,
 	      "plain zswap+partition parses, in front of the partition");
-	CHECK(!strcmp(c.conf[0].comp, "lzo") && !strcmp(c.conf[0].zpool, "zsmalloc") && c.conf[0].max_pool_pct == 20,
-	      "plain zswap: lzo, zsmalloc, max_pool_percent 20");
+	CHECK(!strcmp(c.conf[0].comp, "") && !strcmp(c.conf[0].zpool, "zsmalloc") && c.conf[0].max_pool_pct == 20,
+	      "plain zswap: the kernel's compressor (read at boot), zsmalloc, max_pool_percent 20");
 }
 
 static void test_options(void)

@@ -1,0 +1,152 @@
+/* A disk profile is data people share (disk/profile.c): what it may not
+ * say. Its name goes on the kernel command line, so only init's alphabet
+ * for a name; a repeated key, a NUL byte, a figure not in decimal, a
+ * request costing more than a second and a unit larger than the disk are
+ * refused naming why; the shipped profiles all pass; and the model's clock
+ * saturates rather than wraps when a run of requests adds up past int64. */
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "../../disk/model.h"
+#include "../../disk/profile.h"
+
+static const char flash[] = "name=card\nkind=flash\nrotational=0\n"
+			    "capacity_gb=4\nsource.capacity_gb=a\n"
+			    "read_latency_us=1000\nsource.read_latency_us=a\n"
+			    "write_latency_us=1000\nsource.write_latency_us=a\n"
+			    "read_mbs=12.5\nsource.read_mbs=a\nwrite_mbs=4\nsource.write_mbs=a\n";
+
+/* the flash profile with LINES appended (a later key overrides nothing: a
+ * key given twice is refused, so each test replaces one in the text) */
+static const char *with(const char *from, const char *to, const char *unit)
+{
+	static char buf[2048];
+	const char *at = strstr(flash, from);
+	size_t n = at ? (size_t)(at - flash) : strlen(flash);
+
+	snprintf(buf, sizeof(buf), "%.*s%s%s%s", (int)n, flash, at ? to : "", at ? at + strlen(from) : "", unit);
+	return buf;
+}
+
+static void refused(const char *text, size_t len, const char *want, const char *what)
+{
+	struct dp_profile p;
+	char err[256] = "";
+	int rc = dp_parse_bytes(text, len, &p, err, sizeof(err));
+
+	CHECK(rc == -EINVAL && strstr(err, want), "%s: refused naming '%s' (got %d: %s)", what, want, rc, err);
+}
+#define REFUSED(text, want, what) refused(text, strlen(text), want, what)
+
+static void test_accepted(void)
+{
+	static const char *const names[] = { "hdd", "hdd-7k500", "hdd-5k160", "ssd", "sd", "null" };
+	struct dp_profile p;
+	char err[256] = "", path[64], text[8192];
+
+	CHECK(dp_parse(with("", "", "unit_kb=4096\nsource.unit_kb=a\n"), &p, err, sizeof(err)) == 0,
+	      "an SD card's figures with 4 MiB units parse (%s)", err);
+	CHECK_STR(p.name, "card", "its name");
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		FILE *f;
+		size_t n;
+
+		snprintf(path, sizeof(path), "disk/profiles/%s.conf", names[i]);
+		f = fopen(path, "r");
+		n = f ? fread(text, 1, sizeof(text) - 1, f) : 0;
+		if (f)
+			fclose(f);
+		text[n] = 0;
+		err[0] = 0;
+		CHECK(n && n < sizeof(text) - 1 && dp_parse_bytes(text, n, &p, err, sizeof(err)) == 0,
+		      "the shipped profile %s passes (%s)", path, err);
+	}
+}
+
+static void test_name(void)
+{
+	/* the review's profile: its name designated a disk on the command line */
+	REFUSED(with("name=card", "name = hdd swapbench.force=1 swapbench.part=/dev/vdc1", "unit_kb=0\nsource.unit_kb=a\n"),
+		"name: holds a space", "a name with spaces and swapbench keys");
+	REFUSED(with("name=card", "name=Card", "unit_kb=0\nsource.unit_kb=a\n"), "name: holds 'C'", "a capital");
+	REFUSED(with("name=card", "name=a\"b", "unit_kb=0\nsource.unit_kb=a\n"), "name: holds '\"'", "a quote");
+	REFUSED(with("name=card", "name=a\033[2Jb", "unit_kb=0\nsource.unit_kb=a\n"), "name: holds a control",
+		"an escape sequence");
+	REFUSED(with("name=card", "name=abcdefghijklmnopqrstuvwxyz0123456", "unit_kb=0\nsource.unit_kb=a\n"),
+		"name: longer than 31", "a name past init's 31 characters");
+}
+
+static void test_primitives(void)
+{
+	static const char nul[] = "name=card\nkind=flash\0kind=hdd\n";
+
+	REFUSED(with("", "", "unit_kb=0\nsource.unit_kb=a\nread_mbs=500\n"), "line 16: read_mbs: given twice (first on line 10)",
+		"a key given twice (the last value would win)");
+	REFUSED(with("", "", "unit_kb=0\nsource.unit_kb=a\nsource.unit_kb=b\n"), "source.unit_kb: given twice",
+		"a source given twice");
+	refused(nul, sizeof(nul) - 1, "line 2: a NUL byte", "a NUL byte ends no file silently");
+	REFUSED(with("read_latency_us=1000", "read_latency_us=0x3e8", "unit_kb=0\nsource.unit_kb=a\n"),
+		"read_latency_us: not a number ('0x3e8'", "hex");
+	REFUSED(with("read_latency_us=1000", "read_latency_us=1e3", "unit_kb=0\nsource.unit_kb=a\n"),
+		"read_latency_us: not a number", "an exponent");
+	REFUSED(with("read_latency_us=1000", "read_latency_us=+1000", "unit_kb=0\nsource.unit_kb=a\n"),
+		"read_latency_us: not a number", "a sign");
+	REFUSED(with("read_latency_us=1000", "read_latency_us=1000.", "unit_kb=0\nsource.unit_kb=a\n"),
+		"read_latency_us: not a number", "a point without a fraction");
+	REFUSED(with("read_latency_us=1000", "read_latency_us=inf", "unit_kb=0\nsource.unit_kb=a\n"),
+		"read_latency_us: not a number", "inf");
+	REFUSED(with("read_latency_us=1000", "read_latency_us=-1", "unit_kb=0\nsource.unit_kb=a\n"),
+		"read_latency_us: negative", "a negative figure");
+}
+
+static void test_costs(void)
+{
+	/* the review's SD card: units of 8 GB on a 4 GB disk, 0.01 MB/s (40 days a write) */
+	REFUSED(with("write_mbs=4", "write_mbs=0.01", "unit_kb=4096\nsource.unit_kb=a\n"),
+		"write_latency_us, write_mbs: a 1280 KiB write would cost 131 s, more than 1 s", "0.01 MB/s writes");
+	REFUSED(with("", "", "unit_kb=8000000\nsource.unit_kb=a\n"),
+		"unit_kb: an allocation unit of 8192000000 bytes is larger than the disk", "a unit larger than the disk");
+	REFUSED(with("", "", "unit_kb=1000000\nsource.unit_kb=a\n"), "unit_kb, read_mbs, write_mbs: closing a unit",
+		"a unit that takes minutes to copy");
+	REFUSED(with("read_latency_us=1000", "read_latency_us=1099511627", "unit_kb=0\nsource.unit_kb=a\n"),
+		"read_latency_us, read_mbs: a 1280 KiB read would cost 1.1e+03 s", "an 1100 s read latency");
+	REFUSED(with("write_latency_us=1000", "write_latency_us=999000", "unit_kb=0\nsource.unit_kb=a\n"),
+		"write_latency_us, write_mbs", "a write latency that with its transfer passes a second");
+}
+
+/* the integer model alone (no profile would pass these figures): 10,000
+ * writes each closing a unit of 16 GiB at 10 kB/s (20 days each) add up
+ * past int64 ns; the clock stops at its end instead of wrapping negative
+ * (a signed overflow: UBSan stops the asan build) */
+static void test_saturates(void)
+{
+	static struct dmodel m;
+	struct dmodel_params p = { .kind = DMODEL_FLASH, .capacity_bytes = 1ULL << 45, .read_bps = 10000,
+				   .write_bps = 10000, .unit_bytes = 1ULL << 34 };
+	const char *field = NULL;
+	int64_t t = 0, prev = 0;
+	int monotonic = 1;
+
+	CHECK(dmodel_init(&m, &p, &field) == 0, "the model takes the extreme figures (%s)", field ? field : "");
+	for (int i = 0; i < 10000; i++) {
+		t = dmodel_request(&m, DMODEL_WRITE, (uint64_t)(i % 2) << 34 | 4096, 4096, 0);
+		monotonic &= t >= prev;
+		prev = t;
+	}
+	CHECK(monotonic, "completion times never go back (the clock does not wrap)");
+	CHECK(t == INT64_MAX, "the last completes at the clock's end (%lld)", (long long)t);
+}
+
+int main(void)
+{
+	test_accepted();
+	test_name();
+	test_primitives();
+	test_costs();
+	test_saturates();
+	CHECK_DONE();
+}
