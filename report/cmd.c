@@ -5,6 +5,7 @@
  */
 #include "clockflag.h"
 #include "cmd.h"
+#include "dest.h"
 #include "problems.h"
 #include "util.h"
 
@@ -27,7 +28,9 @@ void cmd_load(const struct opts *o, struct dataset *ds, int n, char **paths)
 	for (int i = 0; i < n; i++)
 		source_read(ds, paths[i]);
 	parse_finish(ds);
-	problems_print(ds, stderr, 0);
+	struct dest err = dest_term(stderr);
+
+	problems_print(&err, ds);
 	clockflag_runs(ds, o->metric);
 	clockflag_print(ds, stderr);
 }

@@ -108,14 +108,15 @@ static int compare_backends_cmd(const struct opts *o, int argc, char **argv)
 	size_t ncells, n;
 	char *where = joined(argc, argv);
 	int status;
+	struct dest term = dest_term(stdout);
 
 	cmd_load(o, &ds, argc, argv);
 	n = compare_backends(&ds, o->metric, &cells, &ncells, &cmp);
 	header(o, "partition", "file", where);
 	if (n) {
-		compare_print(cmp, n, o->metric, cmp[0].group ? "variant" : NULL, stdout, 0);
+		compare_print(&term, cmp, n, o->metric, cmp[0].group ? "variant" : NULL);
 		putchar('\n');
-		verdict_print(stdout, cmp, n, o->metric, "the partition", "the swapfile", 0);
+		verdict_print(&term, cmp, n, o->metric, "the partition", "the swapfile");
 	} else
 		printf("nothing to compare: no workload ran on both partition and file\n");
 	for (size_t k = 0; k < ncells; k++)
@@ -190,6 +191,7 @@ int cmd_compare(const struct opts *o, int argc, char **argv)
 	struct sides s = { 0 };
 	char *a = NULL, *b = NULL, *where = NULL, why[200];
 	int status;
+	struct dest term = dest_term(stdout);
 
 	if (o->backends && o->by_given)
 		cmd_usage_error("compare: --backends and --by exclude each other");
@@ -258,16 +260,17 @@ int cmd_compare(const struct opts *o, int argc, char **argv)
 	const char *column = o->by_given && o->by == BY_BACKEND ? "kernel" : "backend";
 
 	if (s.n && o->metrics) {
-		compare_print_metrics(s.cmp, s.of, s.n, column, stdout, 0);
+		compare_print_metrics(&term, s.cmp, s.of, s.n, column);
 		putchar('\n');
 		for (size_t i = 0; i < s.n; i++) {
 			printf("%s, ", s.of[i]);
-			verdict_sentence(stdout, &s.cmp[i], s.of[i], na, nb);
+			verdict_sentence(&term, &s.cmp[i], s.of[i], na, nb);
+			putchar('\n');
 		}
 	} else if (s.n) {
-		compare_print(s.cmp, s.n, o->metric, column, stdout, 0);
+		compare_print(&term, s.cmp, s.n, o->metric, column);
 		putchar('\n');
-		verdict_print(stdout, s.cmp, s.n, o->metric, na, nb, 0);
+		verdict_print(&term, s.cmp, s.n, o->metric, na, nb);
 	} else
 		printf("nothing to compare: no workload and backend present on both sides\n");
 	note_unmatched(&s.ca[0], &s.cb[0], "A", 0);

@@ -9,6 +9,7 @@
 #include "../../lib/crc32.h"
 #include "../../lib/record.h"
 #include "../../lib/resdisk.h"
+#include "../../report/dest.h"
 #include "../../report/parse.h"
 #include "../../report/problems.h"
 #include "../../report/util.h"
@@ -318,7 +319,9 @@ static void test_problems_alike(void)
 	}
 	parse_text(&ds, "many", text, len);
 	f = open_memstream(&out, &size);
-	problems_print(&ds, f, 0);
+	struct dest to = dest_term(f);
+
+	problems_print(&to, &ds);
 	fclose(f);
 	for (char *p = out; (p = strchr(p, '\n')); p++)
 		nl++;
