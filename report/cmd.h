@@ -32,6 +32,7 @@ int cmd_csv(const struct opts *o, int argc, char **argv);
 int cmd_summary(const struct opts *o, int argc, char **argv);
 int cmd_compare(const struct opts *o, int argc, char **argv);
 int cmd_md(const struct opts *o, int argc, char **argv);
+int cmd_html(const struct opts *o, int argc, char **argv);
 int cmd_rank(const struct opts *o, int argc, char **argv);
 int cmd_plot(const struct opts *o, int argc, char **argv);
 int cmd_init_disk(const struct opts *o, int argc, char **argv);

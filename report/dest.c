@@ -42,7 +42,7 @@ static void html_table(FILE *f, const struct table *t)
 {
 	size_t nrows = t->ncells / t->ncols;
 
-	fputs("<table>\n<thead><tr>", f);
+	fputs("<div class=\"table\"><table>\n<thead><tr>", f);
 	for (size_t c = 0; c < t->ncols; c++)
 		fprintf(f, "<th scope=\"col\">%s</th>", t->cells[c]);
 	fputs("</tr></thead>\n<tbody>\n", f);
@@ -53,7 +53,7 @@ static void html_table(FILE *f, const struct table *t)
 				t->cells[r * t->ncols + c]);
 		fputs("</tr>\n", f);
 	}
-	fputs("</tbody>\n</table>\n", f);
+	fputs("</tbody>\n</table></div>\n", f);
 }
 
 void dest_table(const struct dest *d, const struct table *t)

@@ -14,7 +14,8 @@
 #include <string.h>
 
 enum cmd_bit { C_CSV = 1, C_SUMMARY = 2, C_COMPARE = 4, C_MD = 8, C_PLOT = 16, C_INIT = 32,
-	       C_CALIBRATE = 64, C_RANK = 128, C_KCIDB = 256, C_COLLECT = 512 };
+	       C_CALIBRATE = 64, C_RANK = 128, C_KCIDB = 256, C_COLLECT = 512,
+	       C_HTML = 1024 };
 
 static const struct command {
 	const char *name;
@@ -30,6 +31,7 @@ static const struct command {
 	  "B/A-1, its 95% t interval, a verdict" },
 	{ "rank", C_RANK, cmd_rank, "SOURCE...", "every swap configuration against the baseline" },
 	{ "md", C_MD, cmd_md, "SOURCE...", "a Markdown report" },
+	{ "html", C_HTML, cmd_html, "SOURCE...", "the report as one page, pictures inline" },
 	{ "plot", C_PLOT, cmd_plot, "SOURCE...", "DIR/<workload>.svg and <workload>-order.svg" },
 	{ "init-disk", C_INIT, cmd_init_disk, "FILE|DEV", "write a results disk's header" },
 	{ "calibrate", C_CALIBRATE, cmd_calibrate, "SOURCE...", "A/A noise floor of one backend's runs" },
@@ -47,7 +49,7 @@ enum opt_kind {
 	K_PERCENT,	/* double, above 0 and at most max, "%" allowed */
 };
 
-#define ANALYSE (C_SUMMARY | C_COMPARE | C_MD | C_PLOT | C_CALIBRATE | C_RANK | C_KCIDB)
+#define ANALYSE (C_SUMMARY | C_COMPARE | C_MD | C_HTML | C_PLOT | C_CALIBRATE | C_RANK | C_KCIDB)
 #define FIELD(f) offsetof(struct opts, f)
 
 static const struct option_def {
@@ -63,7 +65,7 @@ static const struct option_def {
 	  "a numeric result field (default elapsed_s)" },
 	{ "--flagged", NULL, FIELD(flagged), K_FLAG, 0, ANALYSE,
 	  "use the runs flagged for their clock too" },
-	{ "--by", "GROUP", FIELD(by), K_GROUP, 0, C_SUMMARY | C_COMPARE | C_MD | C_PLOT,
+	{ "--by", "GROUP", FIELD(by), K_GROUP, 0, C_SUMMARY | C_COMPARE | C_MD | C_HTML | C_PLOT,
 	  "backend (default), kernel or tag" },
 	{ "--backends", NULL, FIELD(backends), K_FLAG, 0, C_COMPARE,
 	  "A = the partition's runs, B = the file's" },
@@ -77,7 +79,7 @@ static const struct option_def {
 	  "larger values are better" },
 	{ "--metrics", "KEY,...", FIELD(metrics), K_STRING, 0, C_COMPARE,
 	  "several metrics in one table, Holm over all of it" },
-	{ "--baseline", "NAME", FIELD(baseline), K_STRING, 0, C_RANK | C_MD,
+	{ "--baseline", "NAME", FIELD(baseline), K_STRING, 0, C_RANK | C_MD | C_HTML,
 	  "the one the others face (default partition)" },
 	{ "--plots", "DIR", FIELD(plots), K_STRING, 0, C_MD, "also write the plots to DIR, linked" },
 	{ "--out", "DIR", FIELD(out), K_STRING, 0, C_PLOT, "where the plots go (required)" },
