@@ -100,6 +100,8 @@ static const struct option_def {
 	{ "--max-log", "SIZE", FIELD(max_log), K_STRING, 0, C_COLLECT, "bytes a log (default 64M)" },
 	{ "--idle", "SECONDS", FIELD(idle_s), K_COUNT, 86400, C_COLLECT,
 	  "close a connection idle that long (default 300)" },
+	{ "--html", NULL, FIELD(html), K_FLAG, 0, C_COLLECT,
+	  "keep DIR/index.html, the lab's page, up to date" },
 	{ "--key", "FILE", FIELD(key), K_STRING, 0, C_COLLECT,
 	  "the shared key: frames without its MAC are refused" },
 };
