@@ -10,18 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct only {
-	enum group_by by;
-	const char *value;
-};
-
-static int keep_only(const struct run *r, const void *arg)
-{
-	const struct only *o = arg;
-
-	return !strcmp(group_key(r, o->by), o->value);
-}
-
 /* Cells of one side that found no partner are named, not silently skipped. */
 static void note_unmatched(const struct cells *x, const struct cells *y, const char *side,
 			   int by_workload)
@@ -220,15 +208,15 @@ int cmd_compare(const struct opts *o, int argc, char **argv)
 			die("compare --by %s: the sources hold %zu %s values, need exactly 2",
 			    group_by_name(o->by), nv, group_by_name(o->by));
 		}
-		struct only oa = { o->by, v[0] }, ob = { o->by, v[1] };
+		struct group_only oa = { o->by, v[0] }, ob = { o->by, v[1] };
 		/* two backends of the same boots: their cells by kernel, so that they match */
 		enum group_by cells_by = o->by == BY_BACKEND ? BY_KERNEL : BY_BACKEND;
 
 		for (size_t k = 0; k < s.nm; k++) {
 			if (k)
 				clockflag_runs(&da, s.metric[k]);
-			group_build(&da, s.metric[k], cells_by, keep_only, &oa, &s.ca[k]);
-			group_build(&da, s.metric[k], cells_by, keep_only, &ob, &s.cb[k]);
+			group_build(&da, s.metric[k], cells_by, group_only, &oa, &s.ca[k]);
+			group_build(&da, s.metric[k], cells_by, group_only, &ob, &s.cb[k]);
 		}
 		a = xasprintf("%s %s", group_by_name(o->by), v[0]);
 		b = xasprintf("%s %s", group_by_name(o->by), v[1]);

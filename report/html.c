@@ -202,6 +202,7 @@ int cmd_html(const struct opts *o, int argc, char **argv)
 	free(title);
 	if (!summary_all(&h, &ds, o->metric, o->by))
 		printf("<p>No runs.</p>\n");
+	section_kernels(&h, &ds, o->metric);
 	section_backends(&h, &ds, o->metric, 0);
 	section_configurations(&h, &ds, o);
 	printf("</section>\n<section id=\"boots\">\n");

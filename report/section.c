@@ -363,13 +363,71 @@ void section_backends(const struct dest *d, const struct dataset *ds, const char
 	compare_free(cells, ncells, cmp, n);
 }
 
+/* Two tags (make compare's kernels): B the second against A the first, as compare --by tag decides. */
+struct by_tag {
+	const char **v;
+	size_t nv, n;
+	struct cells ca, cb;
+	struct comparison *cmp;
+};
+
+static size_t tag_compare(const struct dataset *ds, const char *metric, struct by_tag *t)
+{
+	memset(t, 0, sizeof(*t));
+	t->nv = group_values(ds, BY_TAG, &t->v);
+	if (t->nv != 2)
+		return 0;
+	struct group_only oa = { BY_TAG, t->v[0] }, ob = { BY_TAG, t->v[1] };
+
+	group_build(ds, metric, BY_BACKEND, group_only, &oa, &t->ca);
+	group_build(ds, metric, BY_BACKEND, group_only, &ob, &t->cb);
+	t->n = compare_match(&t->ca, &t->cb, &t->cmp);
+	compare_family(t->cmp, t->n);
+	return t->n;
+}
+
+static void tag_free(struct by_tag *t)
+{
+	if (t->nv == 2) {
+		group_free(&t->ca);
+		group_free(&t->cb);
+	}
+	free(t->cmp);
+	free(t->v);
+}
+
+void section_kernels(const struct dest *d, const struct dataset *ds, const char *metric)
+{
+	struct by_tag t;
+	char *title;
+
+	if (tag_compare(ds, metric, &t)) {
+		gap(d);
+		title = xasprintf("Kernels: %s (A) against %s (B)", d->text(t.v[0]), d->text(t.v[1]));
+		dest_heading(d, 2, title);
+		free(title);
+		fprintf(d->f, "%sAs %s decides: each workload and backend on one kernel against the same on "
+			"the other.%s", d->para[0], d->code("compare --by tag"),
+			d->para[1]);
+		compare_print(d, t.cmp, t.n, metric, "backend");
+	}
+	tag_free(&t);
+}
+
 size_t section_verdicts(const struct dest *d, const struct dataset *ds, const struct opts *o)
 {
 	struct cells *cells;
 	struct comparison *cmp;
-	size_t ncells, n = compare_backends(ds, o->metric, &cells, &ncells, &cmp), total = n;
+	size_t ncells, n, total;
 	struct rank_table nw;
+	struct by_tag t;
 
+	/* the kernels first: what make compare asks */
+	total = tag_compare(ds, o->metric, &t);
+	verdict_print(d, t.cmp, t.n, o->metric, t.nv == 2 ? t.v[0] : "", t.nv == 2 ? t.v[1] : "");
+	tag_free(&t);
+	n = compare_backends(ds, o->metric, &cells, &ncells, &cmp);
+	total += n;
 	verdict_print(d, cmp, n, o->metric, "the partition", "the swapfile");
 	compare_free(cells, ncells, cmp, n);
 	if (!rank_wanted(ds))

@@ -20,7 +20,9 @@ void section_notes(const struct dest *d, const struct dataset *ds);
 void section_problems(const struct dest *d, const struct dataset *ds);
 /* partition against swapfile: the table and its notes; verdicts: their sentences too */
 void section_backends(const struct dest *d, const struct dataset *ds, const char *metric, int verdicts);
-/* The verdicts alone; returns how many were given. */
+/* Two tags (make compare's kernels): B against A per workload and backend, as compare --by tag. */
+void section_kernels(const struct dest *d, const struct dataset *ds, const char *metric);
+/* The verdicts alone (the kernels', the backends', the configurations'); returns how many. */
 size_t section_verdicts(const struct dest *d, const struct dataset *ds, const struct opts *o);
 /* Configurations beyond partition and file, each against the baseline, ranked. */
 void section_configurations(const struct dest *d, const struct dataset *ds, const struct opts *o);
