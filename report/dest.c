@@ -2,6 +2,8 @@
 #include "dest.h"
 #include "escape.h"
 
+#include <string.h>
+
 static const char *md_text(const char *s)
 {
 	return esc_md_str(s, 0);
@@ -38,6 +40,9 @@ void dest_heading(const struct dest *d, int level, const char *title)
 		fprintf(d->f, "%s:\n", title);
 }
 
+/* characters past which a text cell is allowed to wrap anywhere (class "w") */
+#define LONG_CELL 40
+
 static void html_table(FILE *f, const struct table *t)
 {
 	size_t nrows = t->ncells / t->ncols;
@@ -48,9 +53,15 @@ static void html_table(FILE *f, const struct table *t)
 	fputs("</tr></thead>\n<tbody>\n", f);
 	for (size_t r = 1; r < nrows; r++) {
 		fputs("<tr>", f);
-		for (size_t c = 0; c < t->ncols; c++)
-			fprintf(f, c < t->nleft ? "<td>%s</td>" : "<td class=\"n\">%s</td>",
-				t->cells[r * t->ncols + c]);
+		for (size_t c = 0; c < t->ncols; c++) {
+			const char *s = t->cells[r * t->ncols + c];
+
+			/* a long text (an instrument, a path) may wrap anywhere; short ones keep their width */
+			int w = strlen(s) > LONG_CELL;
+
+			fprintf(f, c >= t->nleft ? (w ? "<td class=\"n w\">%s</td>" : "<td class=\"n\">%s</td>") :
+				w ? "<td class=\"w\">%s</td>" : "<td>%s</td>", s);
+		}
 		fputs("</tr>\n", f);
 	}
 	fputs("</tbody>\n</table></div>\n", f);

@@ -72,6 +72,8 @@ static const char style[] =
 	"table{border-collapse:collapse;margin:.6em 0;font-size:.85em}\n"
 	"th,td{border:1px solid #bbb;padding:.15em .4em;text-align:left;vertical-align:top}\n"
 	"th{background:#eee}td.n{text-align:right;font-variant-numeric:tabular-nums}\n"
+	/* a long value (an instrument, a command line) wraps rather than widen its table past the page */
+	"td.w{overflow-wrap:anywhere;min-width:12em}\n"
 	"p.note{margin:.2em 0;font-size:.9em}\n"
 	"code{font-size:.9em;overflow-wrap:anywhere}\n"
 	"figure{margin:1em 0}figure svg{max-width:100%;height:auto;display:block}\n"

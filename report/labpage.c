@@ -105,6 +105,7 @@ static const char style[] =
 	"body{font-family:sans-serif;margin:1.5em auto;max-width:80em;padding:0 1em;color:#111;background:#fff}\n"
 	"table{border-collapse:collapse;font-size:.9em}th,td{border:1px solid #bbb;padding:.2em .4em;"
 	"text-align:left;vertical-align:top}th{background:#eee}td.n{text-align:right}\n"
+	"td.w{overflow-wrap:anywhere;min-width:12em}\n"
 	"td ul{margin:0;padding-left:1.2em}code{overflow-wrap:anywhere}\n"
 	"@media print{body{max-width:none;margin:0;font-size:9pt}thead{display:table-header-group}"
 	"tr{break-inside:avoid}}\n";
