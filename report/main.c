@@ -16,6 +16,7 @@
 #include "report/out/csv.h"
 #include "report/out/kcidb.h"
 #include "report/out/md.h"
+#include "report/out/html.h"
 #include "report/out/plot_cmd.h"
 #include "report/out/summary.h"
 
@@ -24,7 +25,8 @@
 #include <string.h>
 
 enum cmd_bit { C_CSV = 1, C_SUMMARY = 2, C_COMPARE = 4, C_MD = 8, C_PLOT = 16, C_INIT = 32,
-	       C_CALIBRATE = 64, C_RANK = 128, C_KCIDB = 256, C_COLLECT = 512 };
+	       C_CALIBRATE = 64, C_RANK = 128, C_KCIDB = 256, C_COLLECT = 512,
+	       C_HTML = 1024 };
 
 static const struct command {
 	const char *name;
@@ -40,6 +42,7 @@ static const struct command {
 	  "B/A-1, its 95% t interval, a verdict" },
 	{ "rank", C_RANK, cmd_rank, "SOURCE...", "every swap configuration against the baseline" },
 	{ "md", C_MD, cmd_md, "SOURCE...", "a Markdown report" },
+	{ "html", C_HTML, cmd_html, "SOURCE...", "the report as one page, pictures inline" },
 	{ "plot", C_PLOT, cmd_plot, "SOURCE...", "DIR/<workload>.svg and <workload>-order.svg" },
 	{ "init-disk", C_INIT, cmd_init_disk, "FILE|DEV", "write a results disk's header" },
 	{ "calibrate", C_CALIBRATE, cmd_calibrate, "SOURCE...", "A/A noise floor of one backend's runs" },
@@ -57,7 +60,7 @@ enum opt_kind {
 	K_PERCENT,	/* double, above 0 and at most max, "%" allowed */
 };
 
-#define ANALYSE (C_SUMMARY | C_COMPARE | C_MD | C_PLOT | C_CALIBRATE | C_RANK | C_KCIDB)
+#define ANALYSE (C_SUMMARY | C_COMPARE | C_MD | C_HTML | C_PLOT | C_CALIBRATE | C_RANK | C_KCIDB)
 #define FIELD(f) offsetof(struct opts, f)
 
 static const struct option_def {
@@ -73,7 +76,7 @@ static const struct option_def {
 	  "a numeric result field (default elapsed_s)" },
 	{ "--flagged", NULL, FIELD(flagged), K_FLAG, 0, ANALYSE,
 	  "use the runs flagged for their clock too" },
-	{ "--by", "GROUP", FIELD(by), K_GROUP, 0, C_SUMMARY | C_COMPARE | C_MD | C_PLOT,
+	{ "--by", "GROUP", FIELD(by), K_GROUP, 0, C_SUMMARY | C_COMPARE | C_MD | C_HTML | C_PLOT,
 	  "backend (default), kernel or tag" },
 	{ "--backends", NULL, FIELD(backends), K_FLAG, 0, C_COMPARE,
 	  "A = the partition's runs, B = the file's" },
@@ -87,7 +90,7 @@ static const struct option_def {
 	  "larger values are better" },
 	{ "--metrics", "KEY,...", FIELD(metrics), K_STRING, 0, C_COMPARE,
 	  "several metrics in one table, Holm over all of it" },
-	{ "--baseline", "NAME", FIELD(baseline), K_STRING, 0, C_RANK | C_MD,
+	{ "--baseline", "NAME", FIELD(baseline), K_STRING, 0, C_RANK | C_MD | C_HTML,
 	  "the one the others face (default partition)" },
 	{ "--plots", "DIR", FIELD(plots), K_STRING, 0, C_MD, "also write the plots to DIR, linked" },
 	{ "--out", "DIR", FIELD(out), K_STRING, 0, C_PLOT, "where the plots go (required)" },
@@ -108,6 +111,8 @@ static const struct option_def {
 	{ "--max-log", "SIZE", FIELD(max_log), K_STRING, 0, C_COLLECT, "bytes a log (default 64M)" },
 	{ "--idle", "SECONDS", FIELD(idle_s), K_COUNT, 86400, C_COLLECT,
 	  "close a connection idle that long (default 300)" },
+	{ "--html", NULL, FIELD(html), K_FLAG, 0, C_COLLECT,
+	  "keep DIR/index.html, the lab's page, up to date" },
 	{ "--key", "FILE", FIELD(key), K_STRING, 0, C_COLLECT,
 	  "the shared key: frames without its MAC are refused" },
 };

@@ -8,6 +8,7 @@
 #include "report/source/problems.h"
 #include "report/util/util.h"
 #include "report/source/source.h"
+#include "report/util/dest.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -28,7 +29,9 @@ void cmd_load(const struct opts *o, struct dataset *ds, int n, char **paths)
 	for (int i = 0; i < n; i++)
 		source_read(ds, paths[i]);
 	parse_finish(ds);
-	problems_print(ds, stderr, 0);
+	struct dest err = dest_term(stderr);
+
+	problems_print(&err, ds);
 	clockflag_runs(ds, o->metric);
 	clockflag_print(ds, stderr);
 }

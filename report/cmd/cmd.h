@@ -19,6 +19,7 @@ struct opts {
 	/* collect */
 	const char *listen, *dir, *max_log, *key;
 	unsigned max_conns, max_machines, idle_s, machines;
+	int html;		/* collect --html: DIR/index.html */
 };
 
 /* Exit statuses shared by csv, summary, md and compare. */

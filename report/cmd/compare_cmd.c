@@ -16,18 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct only {
-	enum group_by by;
-	const char *value;
-};
-
-static int keep_only(const struct run *r, const void *arg)
-{
-	const struct only *o = arg;
-
-	return !strcmp(group_key(r, o->by), o->value);
-}
-
 /* Cells of one side that found no partner are named, not silently skipped. */
 static void note_unmatched(const struct cells *x, const struct cells *y, const char *side,
 			   int by_workload)
@@ -115,14 +103,15 @@ static int compare_backends_cmd(const struct opts *o, int argc, char **argv)
 	size_t ncells, n;
 	char *where = joined(argc, argv);
 	int status;
+	struct dest term = dest_term(stdout);
 
 	cmd_load(o, &ds, argc, argv);
 	n = compare_backends(&ds, o->metric, &cells, &ncells, &cmp);
 	header(o, "partition", "file", where);
 	if (n) {
-		compare_print(cmp, n, o->metric, cmp[0].group ? "variant" : NULL, stdout, 0);
+		compare_print(&term, cmp, n, o->metric, cmp[0].group ? "variant" : NULL);
 		putchar('\n');
-		verdict_print(stdout, cmp, n, o->metric, "the partition", "the swapfile", ESC_TERM);
+		verdict_print(&term, cmp, n, o->metric, "the partition", "the swapfile");
 	} else
 		printf("nothing to compare: no workload ran on both partition and file\n");
 	for (size_t k = 0; k < ncells; k++)
@@ -198,6 +187,7 @@ int cmd_compare(const struct opts *o, int argc, char **argv)
 	struct sides s = { 0 };
 	char *a = NULL, *b = NULL, *where = NULL, why[200];
 	int status;
+	struct dest term = dest_term(stdout);
 
 	if (o->backends && o->by_given)
 		cmd_usage_error("compare: --backends and --by exclude each other");
@@ -226,15 +216,15 @@ int cmd_compare(const struct opts *o, int argc, char **argv)
 			die("compare --by %s: the sources hold %zu %s values, need exactly 2",
 			    group_by_name(o->by), nv, group_by_name(o->by));
 		}
-		struct only oa = { o->by, v[0] }, ob = { o->by, v[1] };
+		struct group_only oa = { o->by, v[0] }, ob = { o->by, v[1] };
 		/* two backends of the same boots: their cells by kernel, so that they match */
 		enum group_by cells_by = o->by == BY_BACKEND ? BY_KERNEL : BY_BACKEND;
 
 		for (size_t k = 0; k < s.nm; k++) {
 			if (k)
 				clockflag_runs(&da, s.metric[k]);
-			group_build(&da, s.metric[k], cells_by, keep_only, &oa, &s.ca[k]);
-			group_build(&da, s.metric[k], cells_by, keep_only, &ob, &s.cb[k]);
+			group_build(&da, s.metric[k], cells_by, group_only, &oa, &s.ca[k]);
+			group_build(&da, s.metric[k], cells_by, group_only, &ob, &s.cb[k]);
 		}
 		a = xasprintf("%s %s", group_by_name(o->by), v[0]);
 		b = xasprintf("%s %s", group_by_name(o->by), v[1]);
@@ -266,16 +256,17 @@ int cmd_compare(const struct opts *o, int argc, char **argv)
 	const char *column = o->by_given && o->by == BY_BACKEND ? "kernel" : "backend";
 
 	if (s.n && o->metrics) {
-		compare_print_metrics(s.cmp, s.of, s.n, column, stdout, 0);
+		compare_print_metrics(&term, s.cmp, s.of, s.n, column);
 		putchar('\n');
 		for (size_t i = 0; i < s.n; i++) {
 			printf("%s, ", s.of[i]);
-			verdict_sentence(stdout, &s.cmp[i], s.of[i], na, nb, ESC_TERM);
+			verdict_sentence(&term, &s.cmp[i], s.of[i], na, nb);
+			putchar('\n');
 		}
 	} else if (s.n) {
-		compare_print(s.cmp, s.n, o->metric, column, stdout, 0);
+		compare_print(&term, s.cmp, s.n, o->metric, column);
 		putchar('\n');
-		verdict_print(stdout, s.cmp, s.n, o->metric, na, nb, ESC_TERM);
+		verdict_print(&term, s.cmp, s.n, o->metric, na, nb);
 	} else
 		printf("nothing to compare: no workload and backend present on both sides\n");
 	note_unmatched(&s.ca[0], &s.cb[0], "A", 0);

@@ -6,6 +6,7 @@
 #include "report/stats/compare_match.h"
 #include "report/stats/compare_print.h"
 #include "report/util/escape.h"
+#include "report/util/dest.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -125,13 +126,13 @@ size_t rank_build(const struct dataset *ds, const char *metric, const char *base
 	return nw->nrows;
 }
 
-void rank_print(const struct rank_table *nw, const char *metric, FILE *out, int markdown)
+void rank_print(const struct dest *d, const struct rank_table *nw, const char *metric)
 {
+	FILE *out = d->f;
 	static const char *const head[] = { "workload", "rank", "configuration", "N", "not ok", "mean",
 					    "vs baseline", "CI", "level", "unit", "verdict", "compression",
 					    "memory MiB" };
 	/* names from the records, and the baseline from the command line: escaped for where they go */
-	enum esc_to to = markdown ? ESC_MD : ESC_TERM;
 	struct table t;
 
 	table_init(&t, 3, head, sizeof(head) / sizeof(head[0]));
@@ -140,9 +141,9 @@ void rank_print(const struct rank_table *nw, const char *metric, FILE *out, int 
 		const struct comparison *c = r->cmp;
 		int rel = c && c->est.have && !isnan(c->est.rel);
 
-		table_add(&t, "%s", esc_for(to, r->cell->workload));
+		table_add(&t, "%s", d->text(r->cell->workload));
 		table_add(&t, "%u", r->rank);
-		table_add(&t, "%s%s", esc_for(to, r->cell->group), c ? "" : " (baseline)");
+		table_add(&t, "%s%s", d->text(r->cell->group), c ? "" : " (baseline)");
 		table_add(&t, "%zu", r->cell->nv);
 		table_add(&t, "%zu", group_nfailed(r->cell));
 		table_addnum(&t, r->cell->nv ? stats_mean(r->cell->v, r->cell->nv) : NAN);
@@ -165,30 +166,31 @@ void rank_print(const struct rank_table *nw, const char *metric, FILE *out, int 
 			table_add(&t, "%.1f", r->cost.mem_mib);
 		}
 	}
-	table_print(&t, out, markdown);
+	dest_table(d, &t);
 	table_free(&t);
-	fprintf(out, "\n%sbaseline %s; \"vs baseline\" is mean/mean-1 with its interval at the level "
+	fprintf(out, "%s%sbaseline %s; \"vs baseline\" is mean/mean-1 with its interval at the level "
 		"shown (%s; pairs: the runs of one round of the balanced Latin square, each configuration "
 		"with the baseline run of its round, which ran before it in some rounds and after it in "
 		"others); compression is orig/compressed where "
 		"zram's store or zswap's pool peaked, memory the peak it held (zram mem_used_max, zswap "
-		"pool_total_size), means over the runs.\n", markdown ? "" : "", esc_for(to, nw->baseline),
+		"pool_total_size), means over the runs.%s", d->kind == DEST_HTML ? "" : "\n", d->para[0],
+		d->text(nw->baseline),
 		*compare_family_note(nw->cmp, nw->ncmp) ? compare_family_note(nw->cmp, nw->ncmp) :
-		"one comparison, 95 %");
+		"one comparison, 95 %", d->kind == DEST_HTML ? d->para[1] : "\n");
 	for (size_t i = 0; i < nw->nrows; i++) {
 		const struct comparison *c = nw->row[i].cmp;
 
 		if (!c)
 			continue;
-		fprintf(out, "%sanalysis of %s on %s: %s\n", markdown ? "- " : "", esc_for(to, nw->row[i].cell->workload),
-			esc_for(to, nw->row[i].cell->group), esc_for(to, c->why));
+		fprintf(out, "%sanalysis of %s on %s: %s%s", d->item[0], d->text(nw->row[i].cell->workload),
+			d->text(nw->row[i].cell->group), d->text(c->why), d->item[1]);
 		if (!isnan(c->fail_p))
 			fprintf(out, "%sfailures of %s on %s: %zu of %zu runs against %zu of %zu on %s; "
-				"Fisher's exact p = %.3g: %s\n", markdown ? "- " : "", esc_for(to, c->b->workload),
-				esc_for(to, c->b->group), group_nfailed(c->b), c->b->nruns, group_nfailed(c->a),
-				c->a->nruns, esc_for(to, nw->baseline), c->fail_p, c->fail_verdict > 0 ?
+				"Fisher's exact p = %.3g: %s%s", d->item[0], d->text(c->b->workload),
+				d->text(c->b->group), group_nfailed(c->b), c->b->nruns, group_nfailed(c->a),
+				c->a->nruns, d->text(nw->baseline), c->fail_p, c->fail_verdict > 0 ?
 				"fails more often (Holm over the failure rates)" : c->fail_verdict < 0 ?
-				"fails less often (Holm over the failure rates)" : "no difference in failures proven");
+				"fails less often (Holm over the failure rates)" : "no difference in failures proven", d->item[1]);
 	}
 }
 
@@ -209,8 +211,10 @@ int cmd_rank(const struct opts *o, int argc, char **argv)
 	if (argc < 1)
 		cmd_usage_error("rank: no SOURCE given");
 	cmd_load(o, &ds, argc, argv);
+	struct dest term = dest_term(stdout);
+
 	if (rank_build(&ds, o->metric, o->baseline, o->higher_better, &nw))
-		rank_print(&nw, o->metric, stdout, 0);
+		rank_print(&term, &nw, o->metric);
 	else
 		printf("nothing to rank: no workload ran on the baseline %s and on another configuration\n",
 		       esc_str(o->baseline));

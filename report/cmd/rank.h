@@ -43,7 +43,8 @@ int rank_wanted(const struct dataset *ds);
  */
 size_t rank_build(const struct dataset *ds, const char *metric, const char *baseline, int higher_better,
 		  struct rank_table *out);
-void rank_print(const struct rank_table *nw, const char *metric, FILE *out, int markdown);
+struct dest;
+void rank_print(const struct dest *d, const struct rank_table *nw, const char *metric);
 void rank_free(struct rank_table *nw);
 
 struct opts;

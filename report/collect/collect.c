@@ -27,6 +27,7 @@
 #include "report/collect/collect.h"
 #include "lib/size.h"
 #include "lib/wire.h"
+#include "report/collect/labpage.h"
 
 #include <arpa/inet.h>
 #include <errno.h>
@@ -234,6 +235,7 @@ int cmd_collect(const struct opts *o, int argc, char **argv)
 	uint64_t u;
 	char why[600];
 	static struct wire_key key;
+	struct labpage page;
 
 	(void)argv;
 	if (argc)
@@ -252,6 +254,9 @@ int cmd_collect(const struct opts *o, int argc, char **argv)
 		N.k.key = &key;
 	}
 	collect_store_open(&N.st, o->dir);
+	/* a page that cannot be written is refused before any machine is heard */
+	if (o->html && labpage_open(&page, &N.st, why, sizeof(why)) < 0)
+		die("collect: --html: cannot write the page in %s: %s", o->dir, why);
 	N.st.max_machines = o->max_machines ? o->max_machines : 256;
 	N.st.max_log = o->max_log ? u : 64ULL << 20;
 	lfd = listen_on(o->listen);
@@ -326,10 +331,16 @@ int cmd_collect(const struct opts *o, int argc, char **argv)
 			for (int i = 0; i < 16 && conn_accept(lfd); i++)
 				;
 		sweep();
+		if (o->html)
+			labpage_tick(&page, &N.st, collect_now(), 0);
 	}
 	for (unsigned i = 0; i < N.k.nc; i++)
 		if (N.k.c[i].fd >= 0)
 			conn_close(&N.k, &N.k.c[i]);
+	if (o->html) {
+		labpage_tick(&page, &N.st, collect_now(), 1);
+		labpage_close(&page);
+	}
 	collect_store_close(&N.st, N.stop);
 	free(pf);
 	free(who);

@@ -199,9 +199,12 @@ static void put_verdict(FILE *out, const struct comparison *c, const struct vari
 	FILE *m = open_memstream(&sentence, &len);
 	int f = 1;
 
+	struct dest text;
+
 	if (!m)
 		die("kcidb: out of memory");
-	verdict_sentence(m, c, metric, "the partition", "the swapfile", ESC_JSON);
+	text = dest_term(m);
+	verdict_sentence(&text, c, metric, "the partition", "the swapfile");
 	fclose(m);
 	while (len && sentence[len - 1] == '\n')
 		sentence[--len] = 0;

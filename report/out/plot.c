@@ -302,6 +302,27 @@ static void draw_order(FILE *f, void *arg)
 	order_plot(f, j->workload, j->metric, j->c, j->n);
 }
 
+static char *caption_strip(const struct plot_job *j)
+{
+	return xasprintf("%s by %s", j->metric, group_by_name(j->by));
+}
+
+static char *caption_order(const struct plot_job *j)
+{
+	(void)j;
+	return xstrdup("run order");
+}
+
+/* A workload's pictures, in the order a report shows them. */
+static const struct picture {
+	const char *suffix;			/* DIR/<stem><suffix>.svg */
+	char *(*caption)(const struct plot_job *);
+	void (*draw)(FILE *, void *);
+} pictures[] = {
+	{ "", caption_strip, draw_strip },
+	{ "-order", caption_order, draw_order },
+};
+
 int plot_wanted(const struct cells *cs, const char *workload)
 {
 	for (size_t i = 0; i < cs->n; i++)
@@ -310,20 +331,16 @@ int plot_wanted(const struct cells *cs, const char *workload)
 	return 0;
 }
 
-size_t plot_all(const struct dataset *ds, const char *metric, enum group_by by,
-		const char *dir, FILE *log, FILE *notes)
+size_t plot_each(const struct dataset *ds, const char *metric, enum group_by by,
+		 void (*fn)(const struct plot_pic *, void *), void *ctx)
 {
 	struct cells cs;
 	const char **wl;
 	const struct cell **sel;
 	size_t nw;
-	int png = svg_on_path("rsvg-convert");
-
 	struct variant *v = NULL;
 	size_t nv = by == BY_BACKEND ? group_variants(ds, &v) : 0;
 
-	if (mkdir(dir, 0777) < 0 && errno != EEXIST)
-		die("%s: %s", dir, strerror(errno));
 	if (nv < 2) {
 		group_build(ds, metric, by, NULL, NULL, &cs);
 	} else {
@@ -344,37 +361,72 @@ size_t plot_all(const struct dataset *ds, const char *metric, enum group_by by,
 	sel = xcalloc(cs.n, sizeof(*sel));
 	for (size_t w = 0; w < nw; w++) {
 		struct plot_job job = { wl[w], metric, by, sel, 0 };
-		static const char *const suffix[] = { "", "-order" };
-		void (*const draw[])(FILE *, void *) = { draw_strip, draw_order };
 		char stem[128];
+		struct plot_pic pic = { .workload = wl[w], .stem = stem };
 
 		for (size_t i = 0; i < cs.n; i++)
 			if (!strcmp(cs.c[i].workload, wl[w]))
 				sel[job.n++] = &cs.c[i];
+		plot_stem(stem, sizeof(stem), wl[w]);
 		if (!plot_wanted(&cs, wl[w])) {
-			if (log)
-				fprintf(log, "%s: no run passed, nothing to plot\n", esc_str(wl[w]));
+			pic.last = 1;
+			fn(&pic, ctx);
 			continue;
 		}
-		plot_stem(stem, sizeof(stem), wl[w]);
-		for (int k = 0; k < 2; k++) {
-			char *path = xasprintf("%s/%s%s.svg", dir, stem, suffix[k]);
-
-			svg_write(path, draw[k], &job);
-			if (log)
-				fprintf(log, "wrote %s\n", path);
-			if (png && svg_render_png(path) < 0)
-				fprintf(notes, "note: rsvg-convert failed on %s: PNG skipped\n", path);
-			else if (png && log)
-				fprintf(log, "wrote %s/%s%s.png\n", dir, stem, suffix[k]);
-			free(path);
+		for (size_t k = 0; k < sizeof(pictures) / sizeof(pictures[0]); k++) {
+			pic.suffix = pictures[k].suffix;
+			pic.caption = pictures[k].caption(&job);
+			pic.draw = pictures[k].draw;
+			pic.arg = &job;
+			pic.last = k + 1 == sizeof(pictures) / sizeof(pictures[0]);
+			fn(&pic, ctx);
+			free(pic.caption);
 		}
 	}
-	if (!png && nw)
-		fprintf(notes, "note: rsvg-convert is not on PATH: PNG plots skipped, SVG only\n");
 	free(sel);
 	free(wl);
 	group_free(&cs);
 	group_free_variants(v, nv);
+	return nw;
+}
+
+struct to_files {
+	const char *dir;
+	FILE *log, *notes;
+	int png;
+};
+
+static void write_picture(const struct plot_pic *pic, void *ctx)
+{
+	struct to_files *t = ctx;
+	char *path;
+
+	if (!pic->draw) {
+		if (t->log)
+			fprintf(t->log, "%s: no run passed, nothing to plot\n", pic->workload);
+		return;
+	}
+	path = xasprintf("%s/%s%s.svg", t->dir, pic->stem, pic->suffix);
+	svg_write(path, pic->draw, pic->arg);
+	if (t->log)
+		fprintf(t->log, "wrote %s\n", path);
+	if (t->png && svg_render_png(path) < 0)
+		fprintf(t->notes, "note: rsvg-convert failed on %s: PNG skipped\n", path);
+	else if (t->png && t->log)
+		fprintf(t->log, "wrote %s/%s%s.png\n", t->dir, pic->stem, pic->suffix);
+	free(path);
+}
+
+size_t plot_all(const struct dataset *ds, const char *metric, enum group_by by,
+		const char *dir, FILE *log, FILE *notes)
+{
+	struct to_files t = { dir, log, notes, svg_on_path("rsvg-convert") };
+	size_t nw;
+
+	if (mkdir(dir, 0777) < 0 && errno != EEXIST)
+		die("%s: %s", dir, strerror(errno));
+	nw = plot_each(ds, metric, by, write_picture, &t);
+	if (!t.png && nw)
+		fprintf(notes, "note: rsvg-convert is not on PATH: PNG plots skipped, SVG only\n");
 	return nw;
 }

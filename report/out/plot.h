@@ -15,6 +15,27 @@ void plot_stem(char *out, size_t size, const char *workload);
 /* 1 when a workload has a run to plot: one with the metric, status=ok. */
 int plot_wanted(const struct cells *cs, const char *workload);
 /*
+ * One picture of a report. Every picture a report shows comes from
+ * plot_each: plot_all writes each to a file, md links them, html draws
+ * them into its page, so a picture added here reaches all three.
+ */
+struct plot_pic {
+	const char *workload;
+	const char *stem, *suffix;	/* its file: DIR/<stem><suffix>.svg */
+	char *caption;			/* what it shows, after "workload: " */
+	void (*draw)(FILE *, void *);	/* draw(f, arg) writes the SVG; NULL: nothing to plot */
+	void *arg;
+	int last;			/* the last picture of its workload */
+};
+
+/*
+ * Calls fn for each picture of each workload, in report order; a workload
+ * without a run to plot gets one call with draw NULL. Returns the number
+ * of workloads.
+ */
+size_t plot_each(const struct dataset *ds, const char *metric, enum group_by by,
+		 void (*fn)(const struct plot_pic *, void *), void *ctx);
+/*
  * Writes the plots (none for a workload without a run to plot): what it
  * wrote on log (NULL: not said), and "note: " lines on notes when the host
  * could not make the PNGs. Returns the number of workloads plotted.

@@ -5,13 +5,15 @@
 #include "report/util/table.h"
 #include "report/util/util.h"
 #include "report/util/escape.h"
+#include "report/util/dest.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-void summary_print(const struct cells *cs, const char *group_name, FILE *out, int markdown)
+void summary_print(const struct dest *d, const struct cells *cs, const char *group_name)
 {
+	FILE *out = d->f;
 	const char *head[] = {
 		"workload", group_name, "N", "not ok", "min", "max", "median", "mean", "stddev",
 		"95% CI of mean", "CV",
@@ -31,9 +33,9 @@ void summary_print(const struct cells *cs, const char *group_name, FILE *out, in
 				continue;
 			stats_summarize(c->v, c->nv, &s);
 			group_failures(c, fails, sizeof(fails));
-			/* names from the records: escaped for a terminal, or for markdown */
-			table_add(&t, "%s", markdown ? esc_md_str(c->workload, 0) : esc_str(c->workload));
-			table_add(&t, "%s", markdown ? esc_md_str(c->group, 0) : esc_str(c->group));
+			/* names from the records: escaped for where the table goes */
+			table_add(&t, "%s", d->text(c->workload));
+			table_add(&t, "%s", d->text(c->group));
 			table_add(&t, "%zu", c->nv);
 			table_add(&t, "%s", fails);
 			table_addnum(&t, s.min);
@@ -50,23 +52,24 @@ void summary_print(const struct cells *cs, const char *group_name, FILE *out, in
 			else
 				table_add(&t, "%.1f%%", s.cv);
 		}
-	table_print(&t, out, markdown);
+	dest_table(d, &t);
 	table_free(&t);
+	/* Markdown: each its own paragraph */
 	for (size_t i = 0; i < cs->n; i++)
 		if (cs->c[i].nmissing)
-			fprintf(out, "%s%s/%s: %zu run(s) with status=ok lack the metric\n",
-				markdown ? "\n" : "", cs->c[i].workload, cs->c[i].group,
-				cs->c[i].nmissing);
+			fprintf(out, "%s%s%s/%s: %zu run(s) with status=ok lack the metric%s",
+				d->kind == DEST_MD ? "\n" : "", d->para[0], d->text(cs->c[i].workload),
+				d->text(cs->c[i].group), cs->c[i].nmissing, d->kind == DEST_MD ? "\n" : d->para[1]);
 	for (size_t i = 0; i < cs->n; i++)
 		if (cs->c[i].nflagged)
-			fprintf(out, "%s%s/%s: %zu run(s) with status=ok left out, flagged: the clock "
-				"cannot vouch for them (--flagged keeps them)\n",
-				markdown ? "\n" : "", cs->c[i].workload, cs->c[i].group, cs->c[i].nflagged);
+			fprintf(out, "%s%s%s/%s: %zu run(s) with status=ok left out, flagged: the clock "
+				"cannot vouch for them (--flagged keeps them)%s",
+				d->kind == DEST_MD ? "\n" : "", d->para[0], d->text(cs->c[i].workload),
+				d->text(cs->c[i].group), cs->c[i].nflagged, d->kind == DEST_MD ? "\n" : d->para[1]);
 	free(wl);
 }
 
-size_t summary_all(const struct dataset *ds, const char *metric, enum group_by by, FILE *out,
-		   int markdown)
+size_t summary_all(const struct dest *d, const struct dataset *ds, const char *metric, enum group_by by)
 {
 	struct variant *v;
 	size_t nv = by == BY_BACKEND ? group_variants(ds, &v) : 0, total = 0;
@@ -75,15 +78,16 @@ size_t summary_all(const struct dataset *ds, const char *metric, enum group_by b
 	if (nv < 2) {
 		group_build(ds, metric, by, NULL, NULL, &cs);
 		if (cs.n)
-			summary_print(&cs, group_by_name(by), out, markdown);
+			summary_print(d, &cs, group_by_name(by));
 		total = cs.n;
 		group_free(&cs);
 	}
 	for (size_t i = 0; nv > 1 && i < nv; i++) {
 		group_build(ds, metric, by, group_in_variant, &v[i], &cs);
-		fprintf(out, markdown ? "%s### %s\n\n" : "%s%s:\n", i ? "\n" : "",
-			markdown ? esc_md_str(v[i].label, 0) : esc_str(v[i].label));
-		summary_print(&cs, group_by_name(by), out, markdown);
+		if (i && d->kind != DEST_HTML)
+			fputc('\n', d->f);
+		dest_heading(d, 3, d->text(v[i].label));
+		summary_print(d, &cs, group_by_name(by));
 		total += cs.n;
 		group_free(&cs);
 	}
@@ -103,7 +107,9 @@ int cmd_summary(const struct opts *o, int argc, char **argv)
 	cmd_load(o, &ds, argc, argv);
 	printf("metric: %s%s%s%s; statistics over status=ok runs; 95%% CI: Student t\n",
 	       o->metric, *unit ? " (" : "", unit, *unit ? ")" : "");
-	if (!summary_all(&ds, o->metric, o->by, stdout, 0))
+	struct dest term = dest_term(stdout);
+
+	if (!summary_all(&term, &ds, o->metric, o->by))
 		printf("no runs\n");
 	status = cmd_exit_status(&ds);
 	parse_free(&ds);

@@ -11,13 +11,13 @@
 
 int cmd_summary(const struct opts *o, int argc, char **argv);
 /* The summary table, shared by summary and md. */
-void summary_print(const struct cells *cs, const char *group_name, FILE *out, int markdown);
+struct dest;
+void summary_print(const struct dest *d, const struct cells *cs, const char *group_name);
 /*
  * Summary tables of a dataset: grouped by backend, one table per kernel
  * variant when there are several, so kernels are never pooled. Returns the
  * number of cells printed.
  */
-size_t summary_all(const struct dataset *ds, const char *metric, enum group_by by, FILE *out,
-		   int markdown);
+size_t summary_all(const struct dest *d, const struct dataset *ds, const char *metric, enum group_by by);
 
 #endif

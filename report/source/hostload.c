@@ -1,6 +1,7 @@
 #include "report/source/hostload.h"
 #include "report/util/table.h"
 #include "report/util/util.h"
+#include "report/util/dest.h"
 
 #include <math.h>
 #include <stddef.h>
@@ -88,7 +89,7 @@ static const char *judge(const struct hostload *h, char *buf, size_t size)
 	return buf;
 }
 
-void hostload_section(const struct dataset *ds, int nsrc, char **paths, FILE *out)
+void hostload_section(const struct dest *d, const struct dataset *ds, int nsrc, char **paths)
 {
 	static const char *const head[] = {
 		"boot", "host CPUs", "load before", "load after", "CPU busy", "CPU stolen", "note",
@@ -109,7 +110,7 @@ void hostload_section(const struct dataset *ds, int nsrc, char **paths, FILE *ou
 		for (size_t k = 0; k < nh; k++) {
 			if (strcmp(h[k].boot, ds->boots[i]->id))
 				continue;
-			table_add(&t, "%s", h[k].boot);
+			table_add(&t, "%s", d->text(h[k].boot));
 			add_num(&t, h[k].ncpu, 0, "");
 			add_num(&t, h[k].load_before, 2, "");
 			add_num(&t, h[k].load_after, 2, "");
@@ -121,12 +122,17 @@ void hostload_section(const struct dataset *ds, int nsrc, char **paths, FILE *ou
 			break;
 		}
 	if (rows) {
-		fprintf(out, "\n## Host load\n\nThe host around each boot (qemu/run's `hostload`: 1-minute "
+		if (d->kind == DEST_MD)
+			fputc('\n', d->f);
+		dest_heading(d, 2, "Host load");
+		fprintf(d->f, "%sThe host around each boot (qemu/run's %s: 1-minute "
 			"load average before and after, the share of all host CPUs' time busy and "
-			"stolen by the hypervisor during the boot). The load includes QEMU itself.%s\n\n",
+			"stolen by the hypervisor during the boot). The load includes QEMU itself.%s%s",
+			d->para[0], d->code("hostload"),
 			high ? " Boots marked high ran on a host busier than its CPUs: their times carry "
-			       "the host's noise; compare boots interleaved, or pair runs within a boot." : "");
-		table_print(&t, out, 1);
+			       "the host's noise; compare boots interleaved, or pair runs within a boot." : "",
+			d->para[1]);
+		dest_table(d, &t);
 	}
 	table_free(&t);
 	free(h);

@@ -15,6 +15,7 @@
  * The "Host load" section: one row per boot of ds whose hostload file lies
  * in a SOURCE directory (or beside a SOURCE file); nothing when none does.
  */
-void hostload_section(const struct dataset *ds, int nsrc, char **paths, FILE *out);
+struct dest;
+void hostload_section(const struct dest *d, const struct dataset *ds, int nsrc, char **paths);
 
 #endif

@@ -5,6 +5,7 @@
 #include "report/source/problems.h"
 #include "report/util/util.h"
 #include "report/util/escape.h"
+#include "report/util/dest.h"
 
 #include <stdarg.h>
 #include <stdint.h>
@@ -67,17 +68,17 @@ static size_t *group_problems(const struct dataset *ds)
 	return first;
 }
 
-void problems_print(const struct dataset *ds, FILE *out, int markdown)
+void problems_print(const struct dest *d, const struct dataset *ds)
 {
+	FILE *out = d->f;
 	size_t *first = group_problems(ds), *count = xcalloc(ds->nprobs, sizeof(*count));
 
 	fflush(stdout);
 	for (size_t i = 0; i < ds->nprobs; i++)
 		if (++count[first[i]] <= PROBLEMS_ALIKE)
-			/* what may quote a record's value: escaped, for a terminal or for markdown */
-			fprintf(out, markdown ? "- `%s`: %s\n" : "%s: %s\n", markdown ? esc_md_str(ds->probs[i].where, 1) :
-				esc_str(ds->probs[i].where), markdown ? esc_md_str(ds->probs[i].what, 0) :
-				esc_str(ds->probs[i].what));
+			/* what may quote a record's value: escaped for where it goes */
+			fprintf(out, "%s%s: %s%s", d->item[0], d->code(ds->probs[i].where),
+				d->text(ds->probs[i].what), d->item[1]);
 	for (size_t g = 0; g < ds->nprobs; g++) {
 		char lines[160] = "";
 		size_t n = 0, seen = 0;
@@ -106,10 +107,9 @@ void problems_print(const struct dataset *ds, FILE *out, int markdown)
 		}
 		if (from)	/* the list filled up inside a range */
 			seen = 0;
-		fprintf(out, markdown ? "- `%s`: %zu more like the one at `%s` (%s%s%s)\n" :
-			"%s: %zu more like the one at %s (%s%s%s)\n", ds->probs[g].source,
-			count[g] - PROBLEMS_ALIKE, ds->probs[g].where, *lines ? "lines " : "not listed",
-			lines, seen < count[g] ? ", ..." : "");
+		fprintf(out, "%s%s: %zu more like the one at %s (%s%s%s)%s", d->item[0],
+			d->code(ds->probs[g].source), count[g] - PROBLEMS_ALIKE, d->code(ds->probs[g].where),
+			*lines ? "lines " : "not listed", lines, seen < count[g] ? ", ..." : "", d->item[1]);
 	}
 	free(count);
 	free(first);

@@ -5,6 +5,7 @@
 #include "report/util/table.h"
 #include "report/util/util.h"
 #include "report/util/escape.h"
+#include "report/util/dest.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -29,21 +30,6 @@ const char *compare_name(const struct comparison *c, char *buf, size_t size)
 	snprintf(raw, sizeof(raw), "%s%s%s", c->workload, c->group ? "/" : "", c->group ? c->group : "");
 	esc_text(buf, size, raw, strlen(raw));
 	return buf;
-}
-
-/* the comparison's name escaped for where it goes (a ring buffer: esc_for) */
-static const char *name_for(const struct comparison *c, int markdown)
-{
-	char raw[512];
-
-	snprintf(raw, sizeof(raw), "%s%s%s", c->workload, c->group ? "/" : "", c->group ? c->group : "");
-	return esc_for(markdown ? ESC_MD : ESC_TERM, raw);
-}
-
-/* text of a record, or a sentence that holds some, for where it goes */
-static const char *text_for(const char *s, int markdown)
-{
-	return esc_for(markdown ? ESC_MD : ESC_TERM, s);
 }
 
 const char *compare_unit_name(enum unit u)
@@ -72,8 +58,8 @@ static void add_figures(struct table *t, const struct comparison *p)
 	}
 }
 
-void compare_print(const struct comparison *c, size_t n, const char *metric,
-		   const char *group_title, FILE *out, int markdown)
+void compare_print(const struct dest *d, const struct comparison *c, size_t n, const char *metric,
+		   const char *group_title)
 {
 	const char *const head[] = {
 		"workload", group_title, "verdict", "unit", "N A", "N B", "not ok A/B", "mean A",
@@ -85,12 +71,13 @@ void compare_print(const struct comparison *c, size_t n, const char *metric,
 	size_t nh = 0;
 	struct table t;
 	char name[160];
+	FILE *out = d->f;
 
 	/* up front: comparisons that cannot reach a verdict with the units they have */
 	for (size_t i = 0; i < n; i++)
 		if (!c[i].est.have)
-			fprintf(out, "%sno verdict possible for %s: %s\n", markdown ? "- " : "", name_for(&c[i], markdown),
-				text_for(c[i].why, markdown));
+			fprintf(out, "%sno verdict possible for %s: %s%s", d->item[0],
+				d->text(compare_name(&c[i], name, sizeof(name))), d->text(c[i].why), d->item[1]);
 	for (size_t i = 0; i < ncols; i++)
 		if (i != 1 || has_group)
 			h[nh++] = head[i];
@@ -99,9 +86,9 @@ void compare_print(const struct comparison *c, size_t n, const char *metric,
 		const struct comparison *p = &c[i];
 		const struct estimate *e = &p->est;
 
-		table_add(&t, "%s", text_for(p->workload, markdown));
+		table_add(&t, "%s", d->text(p->workload));
 		if (has_group)
-			table_add(&t, "%s", !p->group ? "-" : text_for(p->group, markdown));
+			table_add(&t, "%s", !p->group ? "-" : d->text(p->group));
 		table_add(&t, "%s", e->have ? compare_verdict_name(p->verdict, metric) : "no verdict possible");
 		add_figures(&t, p);
 		if (e->have)
@@ -109,35 +96,38 @@ void compare_print(const struct comparison *c, size_t n, const char *metric,
 		else
 			table_add(&t, "-");
 	}
-	table_print(&t, out, markdown);
+	dest_table(d, &t);
 	table_free(&t);
-	fputc('\n', out);
+	if (d->kind != DEST_HTML)
+		fputc('\n', out);
 	if (*compare_family_note(c, n))
-		fprintf(out, "%s%s.\n", markdown ? "- " : "", compare_family_note(c, n));
+		fprintf(out, "%s%s.%s", d->item[0], compare_family_note(c, n), d->item[1]);
 	for (size_t i = 0; i < n; i++) {
 		const struct comparison *p = &c[i];
+		const char *nm;
 
-		snprintf(name, sizeof(name), "%s", name_for(p, markdown));
-		fprintf(out, "%sanalysis of %s: %s\n", markdown ? "- " : "", name, text_for(p->why, markdown));
+		nm = d->text(compare_name(p, name, sizeof(name)));
+		fprintf(out, "%sanalysis of %s: %s%s", d->item[0], nm, d->text(p->why), d->item[1]);
 		if (p->est.unit == UNIT_BOOTS)
 			fprintf(out, "%sspread of %s: A: run to run %.1f %%, boot to boot %.1f %% (%.0f %% "
 				"of a boot mean's variance); B: run to run %.1f %%, boot to boot %.1f %% "
-				"(%.0f %%)\n", markdown ? "- " : "", name, p->spa.run_sd, p->spa.boot_sd,
+				"(%.0f %%)%s", d->item[0], nm, p->spa.run_sd, p->spa.boot_sd,
 				100 * p->spa.boot_share, p->spb.run_sd, p->spb.boot_sd,
-				100 * p->spb.boot_share);
+				100 * p->spb.boot_share, d->item[1]);
 		if (p->a->nflagged || p->b->nflagged)
 			fprintf(out, "%sclock-flagged runs of %s left out: A %zu, B %zu (their %s is shorter "
-				"than the clock can time; --flagged uses them)\n", markdown ? "- " : "", name,
-				p->a->nflagged, p->b->nflagged, metric);
+				"than the clock can time; --flagged uses them)%s", d->item[0], nm,
+				p->a->nflagged, p->b->nflagged, metric, d->item[1]);
 		if (!isnan(p->fail_p)) {
 			char fa[96], fb[96];
 
 			group_failures(p->a, fa, sizeof(fa));
 			group_failures(p->b, fb, sizeof(fb));
 			fprintf(out, "%sfailures of %s: A %s of %zu runs, B %s of %zu; Fisher's exact "
-				"p = %.3g: %s\n", markdown ? "- " : "", name, fa, p->a->nruns, fb,
+				"p = %.3g: %s%s", d->item[0], nm, fa, p->a->nruns, fb,
 				p->b->nruns, p->fail_p, p->fail_verdict > 0 ? "B fails more often" :
-				p->fail_verdict < 0 ? "B fails less often" : "no difference in failures proven");
+				p->fail_verdict < 0 ? "B fails less often" : "no difference in failures proven",
+				d->item[1]);
 		}
 	}
 }
@@ -152,8 +142,8 @@ static const char *worse_or_better(const struct comparison *p, const char *metri
 	return (p->verdict == V_HIGHER) != up ? "worse" : "better";
 }
 
-void compare_print_metrics(const struct comparison *c, const char *const *metric, size_t n,
-			   const char *group_title, FILE *out, int markdown)
+void compare_print_metrics(const struct dest *d, const struct comparison *c, const char *const *metric,
+			   size_t n, const char *group_title)
 {
 	const char *const head[] = {
 		"metric", "workload", group_title, "verdict", "B is", "unit", "N A", "N B", "not ok A/B",
@@ -161,33 +151,36 @@ void compare_print_metrics(const struct comparison *c, const char *const *metric
 	};
 	struct table t;
 	char name[160];
+	FILE *out = d->f;
 
 	for (size_t i = 0; i < n; i++)
 		if (!c[i].est.have)
-			fprintf(out, "%sno verdict possible for %s of %s: %s\n", markdown ? "- " : "", metric[i],
-				name_for(&c[i], markdown), text_for(c[i].why, markdown));
+			fprintf(out, "%sno verdict possible for %s of %s: %s%s", d->item[0], metric[i],
+				d->text(compare_name(&c[i], name, sizeof(name))), d->text(c[i].why), d->item[1]);
 	table_init(&t, 3, head, sizeof(head) / sizeof(head[0]));
 	for (size_t i = 0; i < n; i++) {
 		const struct comparison *p = &c[i];
 
 		table_add(&t, "%s", metric[i]);
-		table_add(&t, "%s", text_for(p->workload, markdown));
-		table_add(&t, "%s", p->group ? text_for(p->group, markdown) : "-");
+		table_add(&t, "%s", d->text(p->workload));
+		table_add(&t, "%s", p->group ? d->text(p->group) : "-");
 		table_add(&t, "%s", p->est.have ? compare_verdict_name(p->verdict, metric[i]) : "no verdict possible");
 		table_add(&t, "%s", worse_or_better(p, metric[i]));
 		add_figures(&t, p);
 	}
-	table_print(&t, out, markdown);
+	dest_table(d, &t);
 	table_free(&t);
-	fputc('\n', out);
+	if (d->kind != DEST_HTML)
+		fputc('\n', out);
 	if (*compare_family_note(c, n))
-		fprintf(out, "%s%s, over every metric.\n", markdown ? "- " : "", compare_family_note(c, n));
+		fprintf(out, "%s%s, over every metric.%s", d->item[0], compare_family_note(c, n), d->item[1]);
 	for (size_t i = 0; i < n; i++) {
-		snprintf(name, sizeof(name), "%s", name_for(&c[i], markdown));
-		fprintf(out, "%sanalysis of %s of %s: %s\n", markdown ? "- " : "", metric[i], name,
-			text_for(c[i].why, markdown));
+		const char *nm = d->text(compare_name(&c[i], name, sizeof(name)));
+
+		fprintf(out, "%sanalysis of %s of %s: %s%s", d->item[0], metric[i], nm, d->text(c[i].why),
+			d->item[1]);
 		if (c[i].a->nmissing || c[i].b->nmissing)
-			fprintf(out, "%s%s of %s: runs that lack it: A %zu, B %zu\n", markdown ? "- " : "", metric[i],
-				name, c[i].a->nmissing, c[i].b->nmissing);
+			fprintf(out, "%s%s of %s: runs that lack it: A %zu, B %zu%s", d->item[0], metric[i],
+				nm, c[i].a->nmissing, c[i].b->nmissing, d->item[1]);
 	}
 }

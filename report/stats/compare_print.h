@@ -12,15 +12,16 @@
 /* "B slower", "B faster", "B higher", "B lower" or "no difference proven". */
 const char *compare_verdict_name(enum verdict v, const char *metric);
 /* group_title names the group column; NULL leaves it out. */
-void compare_print(const struct comparison *c, size_t n, const char *metric,
-		   const char *group_title, FILE *out, int markdown);
+struct dest;
+void compare_print(const struct dest *d, const struct comparison *c, size_t n, const char *metric,
+		   const char *group_title);
 /*
  * Several metrics in one table (compare --metrics): metric[i] names c[i]'s,
  * a column says whether B's verdict is worse or better, and the family
  * note says Holm ran over every metric's comparisons at once.
  */
-void compare_print_metrics(const struct comparison *c, const char *const *metric, size_t n,
-			   const char *group_title, FILE *out, int markdown);
+void compare_print_metrics(const struct dest *d, const struct comparison *c, const char *const *metric,
+			   size_t n, const char *group_title);
 /* "pairs", "boots", "runs" or "-". */
 const char *compare_unit_name(enum unit u);
 /* "lines/partition": a comparison's workload and group. */

@@ -112,6 +112,13 @@ int group_in_variant(const struct run *r, const void *variant)
 	return !strcmp(group_key(r, BY_KERNEL), v->kernel) && !strcmp(group_key(r, BY_TAG), v->tag);
 }
 
+int group_only(const struct run *r, const void *only)
+{
+	const struct group_only *o = only;
+
+	return !strcmp(group_key(r, o->by), o->value);
+}
+
 size_t group_variants(const struct dataset *ds, struct variant **out)
 {
 	size_t n = 0, cap = 0;

@@ -52,6 +52,12 @@ size_t group_variants(const struct dataset *ds, struct variant **out);
 void group_free_variants(struct variant *v, size_t n);
 /* group_filter keeping the runs of one variant (arg: struct variant *). */
 int group_in_variant(const struct run *r, const void *variant);
+/* group_filter keeping the runs whose group by `by` is `value` (arg: struct group_only *). */
+struct group_only {
+	enum group_by by;
+	const char *value;
+};
+int group_only(const struct run *r, const void *only);
 /* "2 oom, 1 timeout" or "0". */
 void group_failures(const struct cell *c, char *buf, size_t size);
 size_t group_nfailed(const struct cell *c);

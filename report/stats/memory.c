@@ -4,6 +4,7 @@
 #include "report/util/util.h"
 #include "lib/reckeys.h"
 #include "report/source/store.h"
+#include "report/util/dest.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -60,8 +61,10 @@ static size_t collect(const struct dataset *ds, struct kmem *m, size_t max)
 	return n;
 }
 
-int memory_section(const struct dataset *ds, FILE *out)
+int memory_section(const struct dest *d, const struct dataset *ds)
 {
+	FILE *out = d->f;
+	char example[96];
 	static const char *const head[] = { "kernel", "tag", "MemTotal kB", "MemAvailable kB" };
 	struct kmem m[16];
 	size_t n = collect(ds, m, sizeof(m) / sizeof(m[0])), lo = 0, hi = 0;
@@ -70,11 +73,13 @@ int memory_section(const struct dataset *ds, FILE *out)
 
 	if (n < 2)
 		return 0;
-	fprintf(out, "\n## Memory\n\n");
+	if (d->kind == DEST_MD)
+		fputc('\n', out);
+	dest_heading(d, 2, "Memory");
 	table_init(&t, 2, head, 4);
 	for (size_t i = 0; i < n; i++) {
-		table_add(&t, "%s", m[i].kernel);
-		table_add(&t, "%s", m[i].tag);
+		table_add(&t, "%s", d->text(m[i].kernel));
+		table_add(&t, "%s", d->text(m[i].tag));
 		table_add(&t, "%lu", m[i].total);
 		table_add(&t, "%lu", m[i].avail);
 		if (m[i].total < m[lo].total)
@@ -82,19 +87,23 @@ int memory_section(const struct dataset *ds, FILE *out)
 		if (m[i].total > m[hi].total)
 			hi = i;
 	}
-	table_print(&t, out, 1);
+	dest_table(d, &t);
 	table_free(&t);
 	diff = 100.0 * (double)(m[hi].total - m[lo].total) / (double)m[lo].total;
 	if (diff <= 2) {
-		fprintf(out, "\nMemTotal is within 2 %% across the kernels (%.1f %%).\n", diff);
+		fprintf(out, "%s%sMemTotal is within 2 %% across the kernels (%.1f %%).%s",
+			d->kind == DEST_MD ? "\n" : "", d->para[0], diff, d->kind == DEST_MD ? "\n" : d->para[1]);
 		return 0;
 	}
-	fprintf(out, "\n**Warning: the kernels' memory differs by %.1f %%** (MemTotal %lu kB with %s "
-		"against %lu kB with %s): the comparison measures the memory as well as the kernels. "
-		"Equalise it by giving %s %lu kB less with `mem=`: `make compare` "
-		"takes it after that kernel's name in `KERNELS=`, as in `KERNELS=\"default "
-		"debian:6.12:mem=<MEM x 1024 - %lu>K\"` (docs/kernels.md, Comparable memory).\n", diff,
-		m[hi].total, name(&m[hi]), m[lo].total, name(&m[lo]), name(&m[hi]),
-		m[hi].total - m[lo].total, m[hi].total - m[lo].total);
+	snprintf(example, sizeof(example), "KERNELS=\"default debian:6.12:mem=<MEM x 1024 - %lu>K\"",
+		 m[hi].total - m[lo].total);
+	fprintf(out, "%s%s%sWarning: the kernels' memory differs by %.1f %%%s (MemTotal %lu kB with %s "
+		"against %lu kB with %s): the comparison measures the memory as well as the kernels. ",
+		d->kind == DEST_MD ? "\n" : "", d->para[0], d->strong[0], diff, d->strong[1], m[hi].total,
+		d->text(name(&m[hi])), m[lo].total, d->text(name(&m[lo])));
+	fprintf(out, "Equalise it by giving %s %lu kB less with %s: %s "
+		"takes it after that kernel's name in %s, as in %s (docs/kernels.md, Comparable memory).%s",
+		d->text(name(&m[hi])), m[hi].total - m[lo].total, d->code("mem="), d->code("make compare"),
+		d->code("KERNELS="), d->code(example), d->kind == DEST_MD ? "\n" : d->para[1]);
 	return 1;
 }

@@ -9,7 +9,8 @@
 
 #include <stdio.h>
 
-/* Markdown section when the sources hold two kernels or more; 1 if they differ by > 2 %. */
-int memory_section(const struct dataset *ds, FILE *out);
+/* The section, for d, when the sources hold two kernels or more; 1 if they differ by > 2 %. */
+struct dest;
+int memory_section(const struct dest *d, const struct dataset *ds);
 
 #endif

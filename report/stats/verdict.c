@@ -2,6 +2,7 @@
 #include "report/util/util.h"
 #include "lib/stats.h"
 #include "report/util/escape.h"
+#include "report/util/dest.h"
 
 #include <math.h>
 #include <string.h>
@@ -14,16 +15,16 @@ const char verdict_rule[] =
 	"5 %; status=ok runs only, failures compared apart (Fisher)";
 
 /* " on the partition", " on the swapfile", " with kernel 6.1.0, tag A" */
-static void where(FILE *out, const char *group, enum esc_to to)
+static void where(const struct dest *d, const char *group)
 {
 	if (!group)
 		return;
 	if (!strcmp(group, "partition"))
-		fprintf(out, " on the partition");
+		fprintf(d->f, " on the partition");
 	else if (!strcmp(group, "file"))
-		fprintf(out, " on the swapfile");
+		fprintf(d->f, " on the swapfile");
 	else
-		fprintf(out, " with %s", esc_for(to, group));
+		fprintf(d->f, " with %s", d->text(group));
 }
 
 static const char *units(const struct estimate *e)
@@ -47,28 +48,32 @@ static void interval(FILE *out, const struct comparison *c)
 		fprintf(out, ", Holm over %zu", c->est.family);
 }
 
-void verdict_sentence(FILE *out, const struct comparison *c, const char *metric, const char *a_raw,
-		      const char *b_raw, enum esc_to to)
+void verdict_sentence(const struct dest *d, const struct comparison *c, const char *metric,
+		      const char *a_name, const char *b_name)
 {
 	int t = util_is_time(metric);
-	/* every name here came from records or the command line: escaped for where it goes */
-	const char *a = esc_for(to, a_raw), *b = esc_for(to, b_raw), *why = esc_for(to, c->why);
+	FILE *out = d->f;
+	/* the names may be tags from the records: escaped once, here */
+	char a[512], b[512];
 
-	fprintf(out, "%s: ", esc_for(to, c->workload));
+	snprintf(a, sizeof(a), "%s", d->text(a_name));
+	snprintf(b, sizeof(b), "%s", d->text(b_name));
+
+	fprintf(out, "%s: ", d->text(c->workload));
 	if (!c->est.have) {
 		fprintf(out, "no verdict possible between %s and %s", b, a);
-		where(out, c->group, to);
-		fprintf(out, " (%s)", why);
+		where(d, c->group);
+		fprintf(out, " (%s)", d->text(c->why));
 	} else if (c->verdict != V_NONE) {
 		fprintf(out, "%s is %.1f %% %s than %s", b, fabs(c->est.rel),
 			c->verdict == V_HIGHER ? (t ? "slower" : "higher") : (t ? "faster" : "lower"), a);
-		where(out, c->group, to);
+		where(d, c->group);
 		fprintf(out, " (");
 		interval(out, c);
 		fprintf(out, ")");
 	} else {
 		fprintf(out, "no difference between %s and %s", b, a);
-		where(out, c->group, to);
+		where(d, c->group);
 		fprintf(out, " proven (%s %+.1f %%, ", b, c->est.rel);
 		interval(out, c);
 		fprintf(out, ")");
@@ -76,13 +81,15 @@ void verdict_sentence(FILE *out, const struct comparison *c, const char *metric,
 	if (c->fail_verdict)
 		fprintf(out, "; %s failed %s often than %s (Fisher p = %.2g)", b,
 			c->fail_verdict > 0 ? "more" : "less", a, c->fail_p);
-	fprintf(out, ".\n");
+	fputc('.', out);
 }
-void verdict_print(FILE *out, const struct comparison *c, size_t n, const char *metric,
-		   const char *a, const char *b, enum esc_to to)
+
+void verdict_print(const struct dest *d, const struct comparison *c, size_t n, const char *metric,
+		   const char *a, const char *b)
 {
 	for (size_t i = 0; i < n; i++) {
-		fputs(to == ESC_MD ? "- " : "", out);
-		verdict_sentence(out, &c[i], metric, a, b, to);
+		fputs(d->item[0], d->f);
+		verdict_sentence(d, &c[i], metric, a, b);
+		fputs(d->item[1], d->f);
 	}
 }

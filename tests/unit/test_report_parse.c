@@ -13,6 +13,7 @@
 #include "report/source/problems.h"
 #include "report/util/util.h"
 #include "report/source/store.h"
+#include "report/dest.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -319,7 +320,9 @@ static void test_problems_alike(void)
 	}
 	parse_text(&ds, "many", text, len);
 	f = open_memstream(&out, &size);
-	problems_print(&ds, f, 0);
+	struct dest to = dest_term(f);
+
+	problems_print(&to, &ds);
 	fclose(f);
 	for (char *p = out; (p = strchr(p, '\n')); p++)
 		nl++;
