@@ -2,6 +2,7 @@
 #include "cmd.h"
 #include "compare.h"
 #include "hostload.h"
+#include "ioplot.h"
 #include "rank.h"
 #include "memory.h"
 #include "plot.h"
@@ -369,6 +370,15 @@ static void plots(const struct dataset *ds, const struct opts *o)
 	}
 	free(wl);
 	group_free(&cs);
+	for (size_t i = 0; i < ds->nboots; i++) {
+		const char *d = store_get(&ds->boots[i]->meta, RK_DISK);
+
+		if (d && *d && strcmp(d, "host") && strcmp(d, "unknown")) {
+			printf("\n## What the disk's head did\n\n");
+			ioplot_all(ds, o->plots, NULL, stdout);
+			break;
+		}
+	}
 }
 
 int cmd_md(const struct opts *o, int argc, char **argv)

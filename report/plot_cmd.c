@@ -1,5 +1,6 @@
 /* plot: SVG (and, with rsvg-convert, the same as PNG) figures per workload. */
 #include "cmd.h"
+#include "ioplot.h"
 #include "plot.h"
 
 int cmd_plot(const struct opts *o, int argc, char **argv)
@@ -14,6 +15,7 @@ int cmd_plot(const struct opts *o, int argc, char **argv)
 	cmd_load(o, &ds, argc, argv);
 	if (!plot_all(&ds, o->metric, o->by, o->out, stdout, stdout))
 		printf("no runs to plot\n");
+	ioplot_all(&ds, o->out, stdout, NULL);
 	status = cmd_exit_status(&ds);
 	parse_free(&ds);
 	return status;
