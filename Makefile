@@ -337,7 +337,8 @@ diskcheck: image
 
 # a real client checks the modelled disk: Debian's fio in the image (DISK=NAME; docs/disk-model.md)
 diskfio: image
-	@experiments/diskfio
+	@$(MAKE) --no-print-directory kernel VARIANT=fio
+	@BZIMAGE=$(A)/bzImage-fio experiments/diskfio
 
 seeds: image
 	@$(MAKE) --no-print-directory initramfs EXTRA_BIN=$(PERL_BIN) INITRD=$(A)/initramfs-perl.cpio.gz
