@@ -14,7 +14,8 @@ BUSYBOX   ?= 0
 MODULES   ?=
 DISK_IF   ?= virtio
 APPEND    ?=
-DETERMINISTIC ?= 0
+# unset: 0, but make run on a modelled disk (DISK unset or a profile) takes 1
+DETERMINISTIC ?=
 KERNELS   ?=
 BOOTS     ?= 3
 EXTRA     ?=
@@ -23,8 +24,9 @@ EXTRA_BIN ?=
 # initramfs (unevictable ramfs, unpacked before init: for boots without that
 # disk, so make pxe and the LAVA jobs); rootfs/extras
 EXTRA_ON  ?= $(if $(filter pxe lava lava-check,$(MAKECMDGOALS)),initramfs,disk)
-# the disk's cost: host (the host's page cache) or a profile in disk/profiles/
-DISK      ?= host
+# the disk's cost: host (the host's page cache) or a profile in disk/profiles/;
+# unset: make run takes hdd (LAYOUT seed000, DETERMINISTIC 1), the rest host
+DISK      ?=
 LAYOUT    ?=
 
 OUT      := out
@@ -92,7 +94,7 @@ REPORT    := $(BIN_OUT)/swapbench-report
 comma := ,
 help_var = @printf '  %-22s %s\n' '$(1)=$($(1))' '$(2)'
 
-.PHONY: kbuild-image docs wl-names unit-tests help image image-user kernel kernel-spec initramfs host run check bench calibrate diskcheck seeds pxe compare lava lava-check fuzz clean deps deps-kernel FORCE
+.PHONY: kbuild-image docs wl-names unit-tests help image image-user kernel kernel-spec initramfs host run check bench calibrate diskcheck diskfio seeds pxe compare lava lava-check fuzz clean deps deps-kernel FORCE
 .DEFAULT_GOAL := help
 
 # The registry: what the image's own parser and tables say (init/config/registry.h),
@@ -113,6 +115,7 @@ help:
 	@echo '  make bench      image size, boot time, memory figures (prints, asserts nothing)'
 	@echo '  make calibrate  A/A experiment: this host'"'"'s noise floor (CV, false positives, detectable difference; WORKLOADS, RUNS)'
 	@echo '  make diskcheck  DISK=NAME: the disk model measured in the image against its datasheet (MB/s, IOPS, seek curve)'
+	@echo '  make diskfio    DISK=NAME: Debian'"'"'s fio in the image on the model: random 4 KiB reads at depth 1 and 32, both edges'
 	@echo '  make seeds      the three seed experiments end to end, each beside what its seed found (RUNS per backend)'
 	@echo '  make pxe        out/$$ARCH/tftp/: a TFTP tree (pxelinux + iPXE script)'
 	@echo '  make compare    KERNELS="A B" BOOTS=n: kernel A against kernel B, interleaved boots'
@@ -135,15 +138,15 @@ help:
 	$(call help_var,VARIANT,kernel config variant: default$(comma) or NAME for kernel/variants/NAME.config)
 	$(call help_var,BUSYBOX,1 adds busybox for swapbench.shell=1)
 	$(call help_var,DISK_IF,virtio or ide)
-	$(call help_var,DISK,what the disk costs: host (the host page cache) or a datasheet model: $(basename $(notdir $(wildcard disk/profiles/*.conf))))
-	$(call help_var,LAYOUT,partition layout: unset (swap first) or seed000 (filesystem first$(comma) swap at the end of a 2007 disk))
+	$(call help_var,DISK,what the disk costs: host (the host page cache) or a datasheet model: $(basename $(notdir $(wildcard disk/profiles/*.conf))) (unset: make run hdd$(comma) the others host))
+	$(call help_var,LAYOUT,partition layout: swapfirst or seed000 (filesystem first$(comma) swap at the end of a 2007 disk) (unset: make run on a model seed000$(comma) else swapfirst))
 	$(call help_var,APPEND,extra kernel command line (swapbench.* keys$(comma) docs/reference.md))
 	$(call help_var,EXTRA,files or directories to add under /extra (for the exec workload))
 	$(call help_var,EXTRA_BIN,host programs to add with their shared libraries (/usr/bin/perl))
 	$(call help_var,EXTRA_ON,where EXTRA and EXTRA_BIN go: disk (the filesystem disk) or initramfs (diskless boots))
 	$(call help_var,SMP,CPUs to boot (x86_64; a kernel without SMP and ACPI gets the variant smp on top$(comma) said))
 	$(call help_var,ICOUNT,under TCG: 1 (unset) the guest clock counts instructions$(comma) 0 the host clock (every boot$(comma) host/qemu.sh))
-	$(call help_var,DETERMINISTIC,1: same kernel + image + command line = byte-identical results (x86_64$(comma) TCG))
+	$(call help_var,DETERMINISTIC,1: same kernel + image + command line = byte-identical results (x86_64$(comma) TCG) (unset: make run on a model 1$(comma) else 0))
 	$(call help_var,KERNELS,make compare: the kernels$(comma) each as KERNEL= takes it$(comma) or NAME=KERNEL)
 	$(call help_var,BOOTS,make compare: boots per kernel)
 	$(call help_var,METRICS,make compare: metrics compared in one table (elapsed_s$(comma)sys_s$(comma)throughput$(comma)free_latency))
@@ -326,7 +329,7 @@ check:
 	@qemu/deps source && { kernel/build source >/dev/null 2>&1 & }; qemu/deps check; rc=$$?; wait; exit $$rc
 	@tests/run
 
-bench: image
+bench: image $(BIN_OUT)/stats-probe
 	@measure/bench
 
 calibrate: image
@@ -337,6 +340,11 @@ PERL_BIN  ?= /usr/bin/perl
 # the disk model against its datasheet, in the image (DISK=NAME; docs/disk-model.md)
 diskcheck: image
 	@experiments/diskcheck full
+
+# a real client checks the modelled disk: Debian's fio in the image (DISK=NAME; docs/disk-model.md)
+diskfio: image
+	@$(MAKE) --no-print-directory kernel VARIANT=fio
+	@BZIMAGE=$(A)/bzImage-fio experiments/diskfio
 
 seeds: image
 	@$(MAKE) --no-print-directory initramfs EXTRA_BIN=$(PERL_BIN) INITRD=$(A)/initramfs-perl.cpio.gz

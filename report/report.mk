@@ -12,7 +12,7 @@ REPORT_SAN      ?= -fsanitize=address,undefined -fno-sanitize-recover=all -fno-o
 
 # Unit tests: $(BIN_OUT)/tests/test_<name> from tests/unit/test_<name>.c.
 # TEST_SRC_<name>/TEST_LIBS_<name> also serve the Makefile's asan rule.
-REPORT_UNIT_TESTS := stats report_parse report_source report_compare bisect_sim verdict_sim
+REPORT_UNIT_TESTS := stats report_parse report_source report_compare bisect_sim verdict_sim report_io
 
 # Each links every report module but main.c's, and lib/.
 REPORT_TEST_SRC  := $(filter-out report/main.c,$(REPORT_SRC)) $(REPORT_LIB_SRC)
@@ -50,6 +50,12 @@ $(BIN_OUT)/tests/gen_fixtures: tests/fixtures/gen_fixtures.c tests/unit/seed000.
 .PHONY: report-fixtures
 report-fixtures: $(BIN_OUT)/tests/gen_fixtures
 	$< tests/fixtures
+
+# Io records (a run's account of its modelled disk's requests) into a log, for tests/fixtures/io-hdd.txt.
+$(BIN_OUT)/tests/gen_io: tests/fixtures/gen_io.c $(REPORT_LIB_SRC) lib/record.h
+	@mkdir -p $(@D)
+	$(HOST_CC) $(HOST_CFLAGS) -o $@ $< $(REPORT_LIB_SRC) -lm
+unit-tests: $(BIN_OUT)/tests/gen_io
 
 # A lab's pile of serial logs, for measure/bench_report: gen_lab RUNS FILES DIR.
 $(BIN_OUT)/tests/gen_lab: tests/fixtures/gen_lab.c $(REPORT_LIB_SRC) lib/record.h

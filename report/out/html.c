@@ -11,6 +11,7 @@
 #include "report/out/html.h"
 #include "report/stats/memory.h"
 #include "report/out/plot.h"
+#include "report/out/ioplot.h"
 #include "report/out/section.h"
 #include "report/util/util.h"
 #include "lib/reckeys.h"
@@ -134,6 +135,7 @@ static void nothing_to_report(const struct dest *d, const struct dataset *ds)
 struct figures {
 	FILE *f;
 	unsigned n;
+	unsigned disk;	/* the disk's pictures so far */
 };
 
 /* A picture of plot_each, drawn into the page: its SVG with a title, a role and a caption. */
@@ -168,11 +170,22 @@ static void embed_picture(const struct plot_pic *pic, void *ctx)
 	free(svg);
 }
 
+/* The disk's pictures (ioplot_each), under their own heading, which the first brings. */
+static void embed_disk_picture(const struct plot_pic *pic, void *ctx)
+{
+	struct figures *fg = ctx;
+
+	if (!fg->disk++)
+		fprintf(fg->f, "<section id=\"disk\">\n<h2>What the disk's head did</h2>\n");
+	embed_picture(pic, ctx);
+}
+
 int cmd_html(const struct opts *o, int argc, char **argv)
 {
 	struct dataset ds = { 0 };
 	struct dest h = html_dest(stdout), li = h;
-	struct figures fg = { stdout, 0 };
+	struct figures fg = { stdout, 0, 0 };
+	unsigned disk_pics;
 	char *title, *verdicts = NULL;
 	size_t len = 0;
 	int status;
@@ -198,9 +211,13 @@ int cmd_html(const struct opts *o, int argc, char **argv)
 	}
 	free(verdicts);
 	section_intro(&h, o->metric);
-	printf("</section>\n<section id=\"pictures\">\n<h2>Pictures</h2>\n");
+	printf("</section>\n");
+	if (ioplot_each(&ds, embed_disk_picture, &fg))
+		printf("</section>\n");
+	printf("<section id=\"pictures\">\n<h2>Pictures</h2>\n");
+	disk_pics = fg.n;
 	plot_each(&ds, o->metric, o->by, embed_picture, &fg);
-	if (!fg.n)
+	if (fg.n == disk_pics)
 		printf("<p>No picture: no run passed.</p>\n");
 	printf("</section>\n<section id=\"tables\">\n");
 	title = xasprintf("Summary by %s", group_by_name(o->by));

@@ -6,6 +6,9 @@
 #include "report/cmd/rank.h"
 #include "report/stats/memory.h"
 #include "report/out/plot.h"
+#include "report/out/ioplot.h"
+#include "report/source/store.h"
+#include "lib/reckeys.h"
 #include "report/source/problems.h"
 #include "report/util/table.h"
 #include "report/util/util.h"
@@ -60,6 +63,15 @@ static void plots(const struct dataset *ds, const struct opts *o)
 	free(text);
 	printf("\n## Plots\n\n");
 	plot_each(ds, o->metric, o->by, link_picture, NULL);
+	for (size_t i = 0; i < ds->nboots; i++) {
+		const char *d = store_get(&ds->boots[i]->meta, RK_DISK);
+
+		if (d && *d && strcmp(d, "host") && strcmp(d, "unknown")) {
+			printf("\n## What the disk's head did\n\n");
+			ioplot_all(ds, o->plots, NULL, stdout);
+			break;
+		}
+	}
 }
 
 int cmd_md(const struct opts *o, int argc, char **argv)

@@ -2,6 +2,7 @@
 #include "report/out/plot_cmd.h"
 #include "report/cmd/cmd.h"
 #include "report/out/plot.h"
+#include "report/out/ioplot.h"
 
 int cmd_plot(const struct opts *o, int argc, char **argv)
 {
@@ -15,6 +16,7 @@ int cmd_plot(const struct opts *o, int argc, char **argv)
 	cmd_load(o, &ds, argc, argv);
 	if (!plot_all(&ds, o->metric, o->by, o->out, stdout, stdout))
 		printf("no runs to plot\n");
+	ioplot_all(&ds, o->out, stdout, NULL);
 	status = cmd_exit_status(&ds);
 	parse_free(&ds);
 	return status;

@@ -7,6 +7,7 @@
 #include "lib/record.h"
 #include "lib/reckeys.h"
 #include "report/source/store.h"
+#include "report/source/iorec.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -148,26 +149,47 @@ static void add_result(struct dataset *ds, const struct rec *r, const char *sour
 	b->nruns++;
 }
 
-/* Returns the boot the record belongs to, for the KTAP plan line after meta. */
-static struct boot *add_diag(struct dataset *ds, const struct rec *r, const char *source,
-			     unsigned long line)
+struct run *parse_find_run(struct dataset *ds, struct boot *b, unsigned long num)
 {
-	static const char *const kinds[] = { "meta", "swap", "totals", "error", "warning", "conf", "disk" };
+	size_t i = hmap_get(&b->run_ix, hmap_mix(num), same_run, &num, ds);
+
+	return i == HMAP_NONE ? NULL : &ds->runs[i];
+}
+
+/*
+ * Returns the boot the record belongs to, for the KTAP plan line after meta.
+ * cur: the boot whose meta record came last, for an io record without boot=.
+ */
+static struct boot *add_diag(struct dataset *ds, const struct rec *r, const char *source,
+			     unsigned long line, struct boot *cur)
+{
+	static const char *const kinds[] = { "meta", "swap", "totals", "error", "warning", "conf", "disk", "io" };
 	const char *id = rec_get(r, RK_BOOT);
 	struct boot *b;
 	struct record *slot;
 	int kind = -1;
 
-	for (int i = 0; i < 7; i++)
+	for (int i = 0; i < 8; i++)
 		if (!strcmp(r->id, kinds[i]))
 			kind = i;
 	if (kind < 0)
 		return NULL;	/* warmup, sample and later kinds carry no results */
+	if (kind == 7 && (!id || !*id) && cur) {
+		/* the account of the run whose result follows: checked in parse_finish */
+		grow(&cur->ios, &cur->ios_cap, cur->nios, sizeof(*cur->ios));
+		store_record(ds, &cur->ios[cur->nios++], r, source, line);
+		return NULL;
+	}
 	if (!id || !*id) {
 		problems_add(ds, source, line, "%s record without boot= (not used)", r->id);
 		return NULL;
 	}
 	b = find_boot(ds, id, source);
+	if (kind == 7) {
+		grow(&b->ios, &b->ios_cap, b->nios, sizeof(*b->ios));
+		store_record(ds, &b->ios[b->nios++], r, source, line);
+		return NULL;
+	}
 	if (kind == 5) {
 		grow(&b->confs, &b->confs_cap, b->nconfs, sizeof(*b->confs));
 		store_record(ds, &b->confs[b->nconfs++], r, source, line);
@@ -265,7 +287,7 @@ void parse_line(struct parser *p, const char *s, size_t n, int last)
 		if (r->type == REC_RESULT) {
 			add_result(ds, r, source, lineno);
 		} else {
-			struct boot *b = add_diag(ds, r, source, lineno);
+			struct boot *b = add_diag(ds, r, source, lineno, p->cur);
 
 			if (b && !strcmp(r->id, "meta"))
 				p->cur = b;
@@ -311,12 +333,14 @@ void parse_text(struct dataset *ds, const char *path, const char *text, size_t l
 
 void parse_free(struct dataset *ds)
 {
+	io_free(ds);
 	for (size_t i = 0; i < ds->nruns; i++)
 		free(ds->runs[i].flag);
 	for (size_t i = 0; i < ds->nboots; i++) {
 		struct boot *b = ds->boots[i];
 
 		free(b->swaps);
+		free(b->ios);
 		free(b->confs);
 		free(b->notes);
 		free(b->refused);
@@ -439,6 +463,7 @@ void parse_finish(struct dataset *ds)
 		check_plan(ds, b, t + first, k - first);
 	}
 	free(t);
+	io_attach(ds);
 	for (size_t i = 0; i < ds->nruns; i++) {
 		struct run *r = &ds->runs[i];
 

@@ -11,6 +11,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+struct io_account;
+
 enum run_status { ST_OK, ST_OOM, ST_TIMEOUT, ST_ERROR, ST_KILLED, ST_COUNT };
 
 /*
@@ -39,6 +41,8 @@ struct boot {
 	size_t nswaps, swaps_cap;
 	struct record *confs;	/* "# sb conf": each swap configuration as set up */
 	size_t nconfs, confs_cap;
+	struct record *ios;	/* "# sb io": the runs' accounts of requests (iorec.c) */
+	size_t nios, ios_cap;
 	struct record *notes;	/* init's error and warning records */
 	size_t nnotes, notes_cap;
 	size_t nruns;		/* runs used */
@@ -55,6 +59,7 @@ struct run {
 	const char *workload, *backend, *status_name, *kernel, *tag;
 	enum run_status status;
 	char *flag;		/* why the clock cannot vouch for it (clockflag), else NULL */
+	struct io_account *io;	/* its modelled disk's requests (iorec.h), else NULL */
 };
 
 struct problem {
@@ -110,8 +115,10 @@ void parse_line(struct parser *p, const char *s, size_t n, int last);
 void parse_end(struct parser *p);
 void parse_free(struct dataset *ds);
 
-/* Once after all sources: boots complete, plans met. */
+/* Once after all sources: boots complete, plans met, io accounts attached. */
 void parse_finish(struct dataset *ds);
+/* Boot b's used run of that test number, or NULL. */
+struct run *parse_find_run(struct dataset *ds, struct boot *b, unsigned long num);
 
 const char *parse_status_name(enum run_status s);
 

@@ -15,7 +15,7 @@ make -s --no-print-directory -C "$top" kbuild-image >"$T/image.log" 2>&1
 check "kbuild: make kbuild-image built the tree and its image ($(tail -n 1 "$T/image.log"))" \
 	test -s "$OUT/$ARCH/initramfs-kbuild.extras"
 # make run of kbuild with the default image (no extras): refused before the boot
-INITRD=$OUT/$ARCH/initramfs.cpio.gz APPEND=swapbench.workloads=kbuild "$top/experiments/experiment" >"$T/noextras.out" 2>&1
+INITRD=$OUT/$ARCH/initramfs.cpio.gz DISK=host APPEND=swapbench.workloads=kbuild "$top/experiments/experiment" >"$T/noextras.out" 2>&1
 rc=$?
 check "kbuild: make run with an image without the extras is refused (status $rc)" test "$rc" = 2
 check "kbuild: ... naming what the image lacks ($(head -c 150 "$T/noextras.out"))" \

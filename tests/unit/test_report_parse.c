@@ -13,7 +13,7 @@
 #include "report/source/problems.h"
 #include "report/util/util.h"
 #include "report/source/store.h"
-#include "report/dest.h"
+#include "report/util/dest.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -1,0 +1,166 @@
+/*
+ * report/iorec.c: a run's account of its modelled disk's requests ("# sb io"
+ * records) is attached to its run whole, or named as a problem and not used:
+ * a part missing, parts out of order, a malformed entry, counts that
+ * disagree, records of a test that has no result.
+ */
+#include "check.h"
+#include "report_log.h"
+#include "lib/record.h"
+#include "report/source/iorec.h"
+#include "report/source/parse.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static unsigned long line;	/* the line put_* writes next */
+
+/* One io record: test, part of parts, the account's counts and its entries. */
+static void put_io(unsigned long test, unsigned part, unsigned parts, unsigned long total,
+		   unsigned long kept, unsigned long stride, unsigned long dropped, const char *reqs)
+{
+	struct rec_buf b;
+
+	rec_begin_diag(&b, "io");
+	rec_addf(&b, "test", "%lu", test);
+	rec_addf(&b, "part", "%u", part);
+	rec_addf(&b, "parts", "%u", parts);
+	rec_addf(&b, "total", "%lu", total);
+	rec_addf(&b, "kept", "%lu", kept);
+	rec_addf(&b, "stride", "%lu", stride);
+	rec_addf(&b, "dropped", "%lu", dropped);
+	rec_add(&b, "reqs", reqs);
+	put_rec(&b, "\n");
+	line++;
+}
+
+/* n entries from first: reads at 1000 us apart, 8 sectors each, depth 1 or 2 */
+static const char *entries(unsigned first, unsigned n)
+{
+	static char s[4096];
+	size_t l = 0;
+
+	s[0] = 0;
+	for (unsigned i = first; i < first + n; i++)
+		l += (size_t)snprintf(s + l, sizeof(s) - l, "%s%u:%u:%u:8:%c:%u", l ? ";" : "", 1000 * i,
+				      8000 + i, 976164864 + 64 * i, i % 3 ? 'R' : 'W', 1 + i % 2);
+	return s;
+}
+
+static const struct run *run_of(const struct dataset *ds, unsigned long num)
+{
+	for (size_t i = 0; i < ds->nruns; i++)
+		if (ds->runs[i].num == num)
+			return &ds->runs[i];
+	return NULL;
+}
+
+static int problem_at(const struct dataset *ds, unsigned long at, const char *what)
+{
+	char where[32];
+
+	snprintf(where, sizeof(where), "log:%lu", at);
+	return find_problem(ds, where, what) != NULL;
+}
+
+static void test_accounts(void)
+{
+	struct dataset ds = { 0 };
+	const struct run *r;
+	unsigned long missing_at, order_at, bad_at, count_at, orphan_at;
+
+	len = 0;
+	line = 1;
+	put_diag("meta", "b1", "disk", "hdd-7k500", "\n");
+	line++;
+	/* test 1: 100 entries in two parts, 300 served, 1 in 4 kept at the end */
+	put_io(1, 1, 2, 300, 100, 4, 200, entries(0, 80));
+	put_io(1, 2, 2, 300, 100, 4, 200, entries(80, 20));
+	put_result("b1", 1, "partition", "ok", 3.0, "\n");
+	line++;
+	/* test 2: part 2 of 3 missing */
+	put_io(2, 1, 3, 200, 160, 1, 40, entries(0, 80));
+	missing_at = line;
+	put_io(2, 3, 3, 200, 160, 1, 40, entries(80, 80));
+	put_result("b1", 2, "file", "ok", 3.0, "\n");
+	line++;
+	/* test 3: parts out of order */
+	put_io(3, 2, 2, 90, 90, 1, 0, entries(80, 10));
+	order_at = line;
+	put_io(3, 1, 2, 90, 90, 1, 0, entries(0, 80));
+	put_result("b1", 3, "partition", "ok", 3.0, "\n");
+	line++;
+	/* test 4: its second entry's op is X */
+	bad_at = line;
+	put_io(4, 1, 1, 2, 2, 1, 0, "10:8000:2048:8:R:1;20:9000:4096:8:X:1");
+	put_result("b1", 4, "file", "ok", 3.0, "\n");
+	line++;
+	/* test 5: dropped is not total - kept */
+	count_at = line;
+	put_io(5, 1, 1, 10, 3, 1, 5, entries(0, 3));
+	put_result("b1", 5, "partition", "ok", 3.0, "\n");
+	line++;
+	/* test 9: no result follows */
+	orphan_at = line;
+	put_io(9, 1, 1, 1, 1, 1, 0, entries(0, 1));
+	/* test 6: a run that served nothing */
+	put_io(6, 1, 1, 0, 0, 1, 0, "");
+	put_result("b1", 6, "file", "ok", 3.0, "\n");
+	line++;
+	put_diag("totals", "b1", "planned", "6", "\n");
+
+	parse_text(&ds, "log", text, len);
+	parse_finish(&ds);
+	r = run_of(&ds, 1);
+	CHECK(r && r->io && r->io->n == 100, "test 1: both parts' 100 entries attached to the run");
+	CHECK(r && r->io && r->io->total == 300 && r->io->kept == 100 && r->io->dropped == 200 &&
+	      r->io->stride == 4, "test 1: total 300, kept 100, dropped 200, stride 4");
+	CHECK(r && r->io && r->io->req[0].t_us == 0 && r->io->req[0].dur_us == 8000 &&
+	      r->io->req[0].sector == 976164864 && r->io->req[0].sectors == 8 && r->io->req[0].op == 'W' &&
+	      r->io->req[0].depth == 1, "test 1: the first entry read field by field");
+	CHECK(r && r->io && r->io->req[99].t_us == 99000 && r->io->req[99].sector == 976164864 + 64 * 99 &&
+	      r->io->req[99].op == 'W' && r->io->req[99].depth == 2, "test 1: the last entry, from part 2");
+	CHECK(run_of(&ds, 2) && !run_of(&ds, 2)->io && problem_at(&ds, missing_at, "part 2 missing"),
+	      "test 2: a part missing is a problem at the next part, the account not used");
+	CHECK(run_of(&ds, 3) && !run_of(&ds, 3)->io && problem_at(&ds, order_at - 1, "parts out of order (part 1 comes after it)"),
+	      "test 3: parts out of order: a problem, the account not used");
+	CHECK(run_of(&ds, 4) && !run_of(&ds, 4)->io &&
+	      problem_at(&ds, bad_at, "entry 2, \"20:9000:4096:8:X:1\", is not t_us:dur_us:sector:sectors:op:depth"),
+	      "test 4: a malformed entry is named with its number and text, the account not used");
+	CHECK(run_of(&ds, 5) && !run_of(&ds, 5)->io && problem_at(&ds, count_at, "dropped not total - kept"),
+	      "test 5: dropped that is not total - kept: a problem");
+	CHECK(problem_at(&ds, orphan_at, "io records of boot b1 test 9, which has no result"),
+	      "test 9: io records without their run: a problem");
+	r = run_of(&ds, 6);
+	CHECK(r && r->io && r->io->n == 0 && r->io->total == 0, "test 6: an empty account is an account");
+	CHECK(ds.nprobs == 5, "five problems, no more: got %zu", ds.nprobs);
+	for (size_t i = 0; ds.nprobs != 5 && i < ds.nprobs; i++)
+		printf("# %s: %s\n", ds.probs[i].where, ds.probs[i].what);
+	parse_free(&ds);
+}
+
+static void test_entry(void)
+{
+	struct io_req q;
+	static const char *const bad[] = {
+		"1:2:3:8:R", "1:2:3:8:R:1:9", "1:2:3:0:R:1", "1:2:3:8:R:0", "1:2:3:8:RR:1", "-1:2:3:8:R:1",
+		"1:2:3:8:r:1", "1:2::8:W:1", "1:2:3:8:W:1x", "1:2:18446744073709551616:8:W:1", "1:2:3:4294967296:W:1",
+	};
+
+	const char *top = "5:6:18446744073709551615:4294967295:W:32";
+
+	CHECK(io_parse_entry(top, strlen(top), &q) == 0 &&
+	      q.sector == UINT64_MAX && q.sectors == UINT32_MAX && q.depth == 32 && q.op == 'W',
+	      "an entry at the fields' largest values");
+	CHECK(io_parse_entry("7:2000:0:0:F:3", 14, &q) == 0 && q.op == 'F' && q.sectors == 0,
+	      "a flush of no sectors");
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		CHECK(io_parse_entry(bad[i], strlen(bad[i]), &q) < 0, "refused: %s", bad[i]);
+}
+
+int main(void)
+{
+	test_accounts();
+	test_entry();
+	return check_failed;
+}
