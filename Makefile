@@ -214,19 +214,24 @@ initramfs: deps $(INITRD)
 
 -include report/report.mk
 
-host: $(REPORT) $(BIN_OUT)/init-host $(BIN_OUT)/diskmodel-curve $(BIN_OUT)/diskprofile
+host: $(REPORT) $(BIN_OUT)/init-host $(BIN_OUT)/diskmodel-curve $(BIN_OUT)/diskprofile $(BIN_OUT)/diskreplay
 
 # the disk model's host tools: the datasheet check's curve, and a profile
 # file read for the shell (the target's parameters, a key's value)
-DISK_HOST_SRC := disk/model.c disk/geometry.c disk/profile.c
+DISK_HOST_SRC := disk/model.c disk/geometry.c disk/zones.c disk/drive.c disk/profile.c disk/profile_tables.c
 DISK_HOST_HDR := disk/model.h disk/model_arith.h disk/profile.h
 $(BIN_OUT)/diskmodel-curve: disk/curve.c $(DISK_HOST_SRC) $(DISK_HOST_HDR)
 	@mkdir -p $(@D)
 	$(HOST_CC) $(HOST_CFLAGS) -o $@ disk/curve.c $(DISK_HOST_SRC) -lm
 
-$(BIN_OUT)/diskprofile: disk/profile_cli.c $(DISK_HOST_SRC) $(DISK_HOST_HDR)
+$(BIN_OUT)/diskprofile: disk/profile_cli.c disk/disksim.c disk/disksim.h $(DISK_HOST_SRC) $(DISK_HOST_HDR)
 	@mkdir -p $(@D)
-	$(HOST_CC) $(HOST_CFLAGS) -o $@ disk/profile_cli.c $(DISK_HOST_SRC) -lm
+	$(HOST_CC) $(HOST_CFLAGS) -o $@ disk/profile_cli.c disk/disksim.c $(DISK_HOST_SRC) -lm
+
+# a validation trace of DiskSim's replayed on the model (docs/disk-model.md)
+$(BIN_OUT)/diskreplay: disk/replay.c disk/trace.c disk/trace.h disk/cdf.c disk/cdf.h $(DISK_HOST_SRC) $(DISK_HOST_HDR)
+	@mkdir -p $(@D)
+	$(HOST_CC) $(HOST_CFLAGS) -o $@ disk/replay.c disk/trace.c disk/cdf.c $(DISK_HOST_SRC) -lm
 
 # the image's binary built for the host (init and its workloads, rootfs/multicall.c):
 # init-host --parse/--check/--plan try the parser, --describe prints the registry
@@ -265,7 +270,7 @@ TEST_SRC_runner  := $(filter-out init/pid1.c,$(INIT_SRC))
 TEST_SRC_diskmodel := $(DISK_HOST_SRC) tests/unit/diskmodel_float.c
 $(BIN_OUT)/tests/test_diskmodel $(BIN_OUT)/asan/tests/test_diskmodel: $(DISK_HOST_HDR) tests/unit/diskmodel_float.h
 # the integer model at the edges of its ranges (no quotient past 64 bits)
-TEST_SRC_diskrange := disk/model.c disk/geometry.c
+TEST_SRC_diskrange := disk/model.c disk/geometry.c disk/zones.c disk/drive.c
 $(BIN_OUT)/tests/test_diskrange $(BIN_OUT)/asan/tests/test_diskrange: $(DISK_HOST_HDR)
 # the model's counters (DMODEL_COUNTERS) in the target's status line, parsed by init's code, read back as records
 TEST_SRC_diskctr := $(DISK_HOST_SRC) init/diskctr.c init/dmdisk.c init/kfile.c init/errmsg.c $(LIB_SRC)

@@ -40,6 +40,26 @@ static int check_params(const struct dmodel_params *p, const char **field)
 	NEED(p->readahead_bytes <= p->cache_bytes, readahead_bytes);
 	NEED(p->bus_bps >= MIN_RATE && p->bus_bps <= MAX_RATE, bus_bps);
 	NEED(p->write_cache <= 1, write_cache);
+	NEED(p->segments <= DMODEL_SEGS_MAX, segments);
+	if (!p->segments)
+		return 0;
+	NEED(p->segment_bytes >= 512 && p->segment_bytes <= MAX_BYTES, segment_bytes);
+	NEED(p->write_segments <= p->segments, write_segments);
+	NEED(p->readahead_mode <= 4, readahead_mode);
+	NEED(p->readahead_min_bytes <= p->readahead_bytes, readahead_min_bytes);
+	NEED(p->readahead_over <= 1, readahead_over);
+	NEED(p->readahead_idle_hit <= 1, readahead_idle_hit);
+	NEED(p->write_hits_read <= 1, write_hits_read);
+	NEED(p->write_separate <= 1 && p->segments > p->write_separate, write_separate);
+	NEED(p->write_level <= 2, write_level);
+	NEED(p->immediate_read <= 1, immediate_read);
+	NEED(p->bus_sector_ns <= MAX_SEEK_NS, bus_sector_ns);
+#define OH(f) NEED(p->f <= MAX_SEEK_NS, f);
+	OH(oh_read_hit_r_ns) OH(oh_read_hit_w_ns) OH(oh_read_miss_r_ns) OH(oh_read_miss_w_ns)
+	OH(oh_write_hit_r_ns) OH(oh_write_hit_w_ns) OH(oh_write_miss_r_ns) OH(oh_write_miss_w_ns)
+	OH(oh_read_done_ns) OH(oh_write_done_ns) OH(oh_read_reconnect_ns) OH(oh_write_reconnect_ns)
+	OH(write_seek_delay_ns) OH(write_min_seek_ns)
+#undef OH
 	return 0;
 #undef NEED
 }
@@ -54,7 +74,44 @@ int dmodel_init(struct dmodel *m, const struct dmodel_params *p, const char **fi
 	if (rc)
 		return rc;
 	memcpy(&m->p, p, sizeof(*p));
-	return p->kind == DMODEL_HDD ? dmodel_geometry_init(m, field) : 0;
+	if (p->kind != DMODEL_HDD)
+		return 0;
+	rc = dmodel_geometry_init(m, field);
+	return rc ? rc : dmodel_zones_init(m, field);
+}
+
+uint64_t dmodel_position_ns(const struct dmodel *m, enum dmodel_op op, uint64_t off, uint64_t len, int64_t now)
+{
+	int64_t start = now > m->head_free_ns ? now : m->head_free_ns;
+	uint64_t q, seek, ang, ph, wait;
+
+	if (m->p.kind == DMODEL_NULL || op == DMODEL_FLUSH)
+		return 0;
+	if (m->p.kind == DMODEL_FLASH)
+		return (uint64_t)(start - now) + (op == DMODEL_READ ? m->p.read_lat_ns : m->p.write_lat_ns);
+	if (off > m->p.capacity_bytes)
+		off = m->p.capacity_bytes;
+	if (len > MAX_BYTES)
+		len = MAX_BYTES;
+	if (m->p.segments)
+		return dmodel_drive_position(m, op, off, len, now);
+	/* the datasheet's disk: a read in the track buffer costs nothing
+	 * before its data; a write into the cache neither */
+	if (op == DMODEL_READ && m->buf_valid && off >= m->buf_lo && off + len <= m->buf_hi)
+		return (uint64_t)(start - now);
+	q = dmodel_track_of(m, off);
+	seek = dmodel_seek_q(m, m->head_q32, q);
+	ang = DMODEL_MULDIV(q & (Q32 - 1), TURN, Q32);
+	ph = dmodel_phase_units(m, start + (int64_t)seek);
+	wait = ang >= ph ? ang - ph : ang + TURN - ph;
+	if (wait > TURN - TURN / 1000000)
+		wait = 0;
+	return (uint64_t)(start - now) + seek + DMODEL_DIV(wait, m->p.rpm);
+}
+
+int64_t dmodel_free_ns(const struct dmodel *m)
+{
+	return m->head_free_ns;
 }
 
 /* bytes at a rate (bytes/s in Q16), in ns: len <= 2^35, rate >= 10^4 << 16: < 2^52 */
@@ -234,11 +291,13 @@ int64_t dmodel_request(struct dmodel *m, enum dmodel_op op, uint64_t off, uint64
 		off = m->p.capacity_bytes;
 	if (len > MAX_BYTES)
 		len = MAX_BYTES;
-	if (op == DMODEL_FLUSH) {
+	if (op == DMODEL_FLUSH && !m->p.segments) {
 		done = now > m->head_free_ns ? now : m->head_free_ns;
 		m->c.wait_ns += (uint64_t)(done - now);
 	} else if (m->p.kind == DMODEL_FLASH) {
 		done = flash(m, op, off, len, now);
+	} else if (m->p.segments) {
+		done = dmodel_drive_request(m, op, off, len, now);
 	} else {
 		done = op == DMODEL_READ ? hdd_read(m, off, len, now) : hdd_write(m, off, len, now);
 	}
