@@ -269,6 +269,9 @@ TEST_SRC_runner  := $(filter-out init/pid1.c,$(INIT_SRC))
 # and replayed against the floating-point model it replaced (a test-only oracle)
 TEST_SRC_diskmodel := $(DISK_HOST_SRC) tests/unit/diskmodel_float.c
 $(BIN_OUT)/tests/test_diskmodel $(BIN_OUT)/asan/tests/test_diskmodel: $(DISK_HOST_HDR) tests/unit/diskmodel_float.h
+# the readers of a drive's description and of a validation trace, and the metric
+TEST_SRC_diskreader := $(DISK_HOST_SRC) disk/disksim.c disk/trace.c disk/cdf.c
+$(BIN_OUT)/tests/test_diskreader $(BIN_OUT)/asan/tests/test_diskreader: $(DISK_HOST_HDR) disk/disksim.h disk/trace.h disk/cdf.h
 # the integer model at the edges of its ranges (no quotient past 64 bits)
 TEST_SRC_diskrange := disk/model.c disk/geometry.c disk/zones.c disk/drive.c
 $(BIN_OUT)/tests/test_diskrange $(BIN_OUT)/asan/tests/test_diskrange: $(DISK_HOST_HDR)

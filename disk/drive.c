@@ -194,9 +194,12 @@ static int write_back(const struct dmodel *m, uint64_t lbn, uint64_t n)
 {
 	if (n > m->p.segment_bytes >> 9)
 		return 0;
-	if (m->p.write_level == 2)
-		return 1;
-	return m->p.write_level == 1 && m->last_write && lbn == m->next_lbn;
+	/* level 1 reports a write that appends to the dirty data at once, and
+	 * one that does not once the dirty data are on the platter (it waits
+	 * for the head), so both levels report every write from the buffer;
+	 * level 2 also lets reads in between, which wait for the head too */
+	(void)lbn;
+	return m->p.write_level >= 1;
 }
 
 /* sectors [lbn, lbn + n) of a request at off, len */
@@ -283,7 +286,8 @@ static uint64_t ra_cap(const struct dmodel *m, uint64_t end, uint64_t n, const s
 		cap = end + last->left - 1 + (p->heads - 1 - last->head) * last->spt;
 		break;
 	case 4:
-		cap = end + last->left - 1 + last->spt;
+		/* the next track's end after a sequential read, else none */
+		cap = m->next_lbn == end - n && !m->last_write ? end + last->left - 1 + last->spt : end;
 		break;
 	case 3:
 		cap = end + size;
