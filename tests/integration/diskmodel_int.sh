@@ -106,7 +106,7 @@ if [ ! -x "$DP" ]; then
 	exit 1
 fi
 # the parameter names in DMODEL_PARAMS' order, from the header
-names=$(sed -n 's/^\tX(\([a-z_]*\), .*/\1/p' disk/model.h | sed -n '1,/^unit_bytes$/p' | tr '\n' ' ')
+names=$(sed -n 's/^\tX(\([a-z_]*\), .*/\1/p' disk/model.h | sed -n '1,/^write_min_seek_ns$/p' | tr '\n' ' ')
 got=$("$DP" disk/profiles/hdd-7k500.conf params)
 check "params: every parameter, in DMODEL_PARAMS' order (${names% })" \
 	test "$(tr ' ' '\n' <<<"$got" | cut -d= -f1 | tr '\n' ' ')" = "$names"
