@@ -358,12 +358,10 @@ int64_t dmodel_drive_request(struct dmodel *m, enum dmodel_op op, uint64_t off, 
 				rot = 0;
 			}
 		}
-		/* the interface carries each sector once it is read and the
-		 * controller has reconnected */
-		bus0 = first > t0 + (int64_t)p->oh_read_reconnect_ns ? first : t0 + (int64_t)p->oh_read_reconnect_ns;
-		done = mend + (int64_t)bus_sectors_ns(m, 1);
-		if (bus0 + (int64_t)bus_sectors_ns(m, n) > done)
-			done = bus0 + (int64_t)bus_sectors_ns(m, n);
+		/* the drive, disconnected while it reads, reconnects once the
+		 * data are in the segment and sends them at the bus's rate */
+		bus0 = mend > t0 + (int64_t)p->oh_read_reconnect_ns ? mend : t0 + (int64_t)p->oh_read_reconnect_ns;
+		done = bus0 + (int64_t)bus_sectors_ns(m, n);
 		m->c.bus_ns += (uint64_t)(done - mend);
 		done += (int64_t)p->oh_read_done_ns;
 		m->c.read_misses++;
