@@ -58,6 +58,26 @@ static int find_hit(const struct dmodel *m, uint64_t lbn, uint64_t n, int64_t t)
 	return -1;
 }
 
+/* the segment being read ahead into whose data reach lbn by t (its rest
+ * still to come), or -1 */
+static int find_stream(const struct dmodel *m, uint64_t lbn, int64_t t)
+{
+	uint64_t size = m->p.segment_bytes >> 9;
+
+	for (unsigned i = 0; i < m->p.segments; i++) {
+		const struct dmodel_seg *s = &m->seg[i];
+		uint64_t hi, lo;
+
+		if (!s->valid || !s->ra)
+			continue;
+		hi = avail(m, s, t);
+		lo = hi - s->lo > size ? hi - size : s->lo;
+		if (lbn >= lo && lbn <= hi && hi < s->cap)
+			return (int)i;
+	}
+	return -1;
+}
+
 /* the rank of segment i by recency (0: the latest used) */
 static unsigned rank(const struct dmodel *m, int i)
 {
@@ -222,14 +242,22 @@ uint64_t dmodel_drive_position(const struct dmodel *m, enum dmodel_op op, uint64
 	int64_t start = now > m->head_free_ns ? now : m->head_free_ns, first;
 	uint64_t lbn, n, cyl, head, seek, rot;
 	struct dmodel_loc l;
-	int write = op == DMODEL_WRITE;
+	int write = op == DMODEL_WRITE, h;
 
 	sectors_of(m, off, len, &lbn, &n);
 	if (op == DMODEL_READ && find_hit(m, lbn, n, start) >= 0)
 		return (uint64_t)(start - now) + overhead(m, op, 1);
+	if (op == DMODEL_READ && (h = find_stream(m, lbn, start)) >= 0) {
+		/* until the read-ahead reaches it */
+		dmodel_locate(m, m->seg[h].hi, &l);
+		first = lbn > m->seg[h].hi ? m->seg[h].t + (int64_t)sect_ns(m, lbn - m->seg[h].hi, l.spt) : start;
+		first = first > start + (int64_t)overhead(m, op, 1) ? first : start + (int64_t)overhead(m, op, 1);
+		return (uint64_t)(first - now);
+	}
 	head_at(m, start, &cyl, &head);
 	dmodel_locate(m, lbn, &l);
-	start += (int64_t)overhead(m, op, write && write_back(m, lbn, n));
+	first = now + (int64_t)overhead(m, op, write && write_back(m, lbn, n));
+	start = first > start ? first : start;	/* the command beside the head's earlier work */
 	first = position(m, cyl, head, &l, write, start + (write ? (int64_t)m->p.write_seek_delay_ns : 0), 0,
 			 &seek, &rot);
 	return (uint64_t)(first - now);
@@ -335,6 +363,31 @@ int64_t dmodel_drive_request(struct dmodel *m, enum dmodel_op op, uint64_t off, 
 		m->next_lbn = lbn + n;
 		return done;
 	}
+	if (op == DMODEL_READ && (h = find_stream(m, lbn, start)) >= 0) {
+		/* the read-ahead under way reaches it: the head reads on */
+		s = &m->seg[h];
+		dmodel_locate(m, s->hi, &l);
+		mend = s->t + (int64_t)sect_ns(m, lbn + n - s->hi, l.spt);
+		oh = overhead(m, op, 1);
+		done = (start + (int64_t)oh > mend ? start + (int64_t)oh : mend) + (int64_t)bus_sectors_ns(m, n);
+		m->c.xfer_ns += (uint64_t)(mend - start > 0 ? mend - start : 0);
+		m->c.overhead_ns += oh + p->oh_read_done_ns;
+		m->c.bus_ns += bus_sectors_ns(m, n);
+		m->c.stream_hits++;
+		dmodel_locate(m, lbn + n - 1, &last);
+		s->hi = lbn + n;
+		s->t = mend;
+		if (s->cap < ra_cap(m, lbn + n, n, &last))
+			s->cap = ra_cap(m, lbn + n, n, &last);
+		s->ra = s->cap > s->hi;
+		s->used = ++m->use_clock;
+		m->head_free_ns = mend;
+		m->h_cyl = last.cyl;
+		m->h_head = last.head;
+		m->last_write = 0;
+		m->next_lbn = lbn + n;
+		return done + (int64_t)p->oh_read_done_ns;
+	}
 	stop_ra(m, start);
 	fc = m->h_cyl;
 	fh = m->h_head;
@@ -342,7 +395,8 @@ int64_t dmodel_drive_request(struct dmodel *m, enum dmodel_op op, uint64_t off, 
 	if (op == DMODEL_WRITE)
 		wb = write_back(m, lbn, n);
 	oh = overhead(m, op, wb);
-	t0 = start + (int64_t)oh;
+	/* the controller takes the command while the head finishes earlier work */
+	t0 = now + (int64_t)oh > start ? now + (int64_t)oh : start;
 	if (op == DMODEL_READ) {
 		int64_t bus0;
 

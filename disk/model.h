@@ -165,6 +165,7 @@ struct dmodel_params {
 	X(wait_ns, "requests waiting for the head or for cache room")          \
 	X(busy_ns, "sum over requests of completion - arrival")               \
 	X(read_misses, "reads that moved the head")                           \
+	X(stream_hits, "reads met by the read-ahead under way (segments)")   \
 	X(write_backs, "writes reported from the cache (segments)")           \
 	X(overhead_ns, "controller overheads charged")                        \
 	X(bus_ns, "the interface's transfers on the requests' paths")         \
