@@ -9,7 +9,7 @@
 #include <string.h>
 
 enum { K_HDD = 1, K_FLASH = 2, K_ALL = 3 };
-enum { T_TEXT, T_KIND, T_FLAG, T_NUM };
+enum { T_TEXT, T_KIND, T_FLAG, T_NUM, T_FIG };	/* T_FIG: a datasheet's figure for diskcheck, no parameter */
 
 /* every key a profile may give, in the order of dp_profile.given */
 static const struct key {
@@ -81,6 +81,9 @@ static const struct key {
 	P("oh_write_reconnect_ms", T_NUM, oh_write_reconnect_ns, 0, 1e6, 0),
 	P("write_seek_delay_ms", T_NUM, write_seek_delay_ns, 0, 1e6, 0),
 	P("write_min_seek_ms", T_NUM, write_min_seek_ns, 0, 1e6, 0),
+	/* what a datasheet measured, for make diskcheck */
+	{ "check_random_read_s", T_FIG, NULL, 0, 0, 1, 0 },
+	{ "check_random_read_max_s", T_FIG, NULL, 0, 0, 1, 0 },
 #undef P
 };
 
@@ -151,6 +154,12 @@ static int set_value(struct dp_profile *d, int i, const char *v, int n, char *er
 		if (strcmp(v, "0") && strcmp(v, "1"))
 			FAIL(n, "%s: '%s' is not 0 or 1", k, v);
 		*param(&d->p, i) = v[0] == '1';
+		break;
+	case T_FIG:
+		errno = 0;
+		x = strtod(v, &end);
+		if (errno || *end || end == v || !isfinite(x) || x < 0)
+			FAIL(n, "%s: not a number of 0 or more", k);
 		break;
 	default:
 		errno = 0;
@@ -230,7 +239,7 @@ int dp_parse(const char *text, struct dp_profile *d, char *err, size_t errlen)
 				return rc;
 		} else if (!strncmp(k, "source.", 7)) {
 			i = key_index(k + 7);
-			if (i < 0 || keys[i].type != T_NUM)
+			if (i < 0 || (keys[i].type != T_NUM && keys[i].type != T_FIG))
 				FAIL(n, "%s: a source for no figure", k);
 			sourced[i] = 1;
 		} else if (!strcmp(k, "source")) {
@@ -254,7 +263,7 @@ int dp_parse(const char *text, struct dp_profile *d, char *err, size_t errlen)
 			continue;
 		if (!d->given[i][0])
 			FAIL(0, "missing %s", keys[i].key);
-		if (keys[i].type == T_NUM && !sourced[i])
+		if ((keys[i].type == T_NUM || keys[i].type == T_FIG) && !sourced[i])
 			FAIL(0, "%s: no source.<key> line says where it comes from", keys[i].key);
 	}
 	if (dp_table_finish(d, err, errlen))

@@ -16,7 +16,7 @@
 
 #include "model.h"
 
-#define DP_KEYS 57	/* keys a profile may give (name, kind, the figures, ...) */
+#define DP_KEYS 59	/* keys a profile may give (name, kind, the figures, ...) */
 
 struct dp_profile {
 	char name[64];
