@@ -225,9 +225,9 @@ $(BIN_OUT)/diskmodel-curve: disk/curve.c $(DISK_HOST_SRC) $(DISK_HOST_HDR)
 	@mkdir -p $(@D)
 	$(HOST_CC) $(HOST_CFLAGS) -o $@ disk/curve.c $(DISK_HOST_SRC) -lm
 
-$(BIN_OUT)/diskprofile: disk/profile_cli.c disk/disksim.c disk/disksim.h $(DISK_HOST_SRC) $(DISK_HOST_HDR)
+$(BIN_OUT)/diskprofile: disk/profile_cli.c disk/disksim.c disk/disksim_profile.c disk/disksim.h disk/disksim_files.h $(DISK_HOST_SRC) $(DISK_HOST_HDR)
 	@mkdir -p $(@D)
-	$(HOST_CC) $(HOST_CFLAGS) -o $@ disk/profile_cli.c disk/disksim.c $(DISK_HOST_SRC) -lm
+	$(HOST_CC) $(HOST_CFLAGS) -o $@ disk/profile_cli.c disk/disksim.c disk/disksim_profile.c $(DISK_HOST_SRC) -lm
 
 # a validation trace of DiskSim's replayed on the model (docs/disk-model.md)
 $(BIN_OUT)/diskreplay: disk/replay.c disk/trace.c disk/trace.h disk/cdf.c disk/cdf.h $(DISK_HOST_SRC) $(DISK_HOST_HDR)
@@ -271,8 +271,8 @@ TEST_SRC_runner  := $(filter-out init/pid1.c,$(INIT_SRC))
 TEST_SRC_diskmodel := $(DISK_HOST_SRC) tests/unit/diskmodel_float.c
 $(BIN_OUT)/tests/test_diskmodel $(BIN_OUT)/asan/tests/test_diskmodel: $(DISK_HOST_HDR) tests/unit/diskmodel_float.h
 # the readers of a drive's description and of a validation trace, and the metric
-TEST_SRC_diskreader := $(DISK_HOST_SRC) disk/disksim.c disk/trace.c disk/cdf.c
-$(BIN_OUT)/tests/test_diskreader $(BIN_OUT)/asan/tests/test_diskreader: $(DISK_HOST_HDR) disk/disksim.h disk/trace.h disk/cdf.h
+TEST_SRC_diskreader := $(DISK_HOST_SRC) disk/disksim.c disk/disksim_profile.c disk/trace.c disk/cdf.c
+$(BIN_OUT)/tests/test_diskreader $(BIN_OUT)/asan/tests/test_diskreader: $(DISK_HOST_HDR) disk/disksim.h disk/disksim_files.h disk/trace.h disk/cdf.h
 # the integer model at the edges of its ranges (no quotient past 64 bits)
 TEST_SRC_diskrange := disk/model.c disk/geometry.c disk/zones.c disk/drive.c
 $(BIN_OUT)/tests/test_diskrange $(BIN_OUT)/asan/tests/test_diskrange: $(DISK_HOST_HDR)

@@ -16,18 +16,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "disksim_files.h"
 #include "model.h"
 
 enum how { NUM, MUST, ANY, STR, BLOCK, LIST };
 
-/* the figures, by slot */
-enum slot {
-	S_NONE, S_PERREQ, S_SCALE, S_BULK, S_HITWRITE, S_QUEUE, S_SEGS, S_WSEGS, S_SEGSIZE, S_SEPW, S_LOWW,
-	S_HIGHW, S_BCR, S_RAMIN, S_RAMAX, S_RAOVER, S_RAIDLE, S_FWL, S_IMMREAD, S_RHR, S_RHW, S_RMR, S_RMW,
-	S_WHR, S_WHW, S_WMR, S_WMW, S_RDONE, S_WDONE, S_PREP, S_RESEL1, S_RDISCR, S_RDISCW, S_EXTRA,
-	S_XCMD, S_XDISC, S_XDELAY, S_XSEEK, S_MINSEEK, S_HEADS, S_CYLS, S_BLOCKS, S_SPARING, S_RANGE,
-	S_SINGLE, S_AVG, S_FULL, S_SETTLE, S_HSW, S_RPM, S_NSLOTS
-};
 
 static const struct param {
 	const char *block, *key;
@@ -136,31 +129,7 @@ static const struct param {
 };
 #define NPARAMS (sizeof(params) / sizeof(params[0]))
 
-#define ZMAX DMODEL_ZONES_MAX
-#define SLMAX 64	/* slips a zone */
-
-struct ds {
-	char name[64], dname[128], model[256], curve[256], seektype[32], dir[512];
-	double v[S_NSLOTS];
-	int seen[S_NSLOTS];
-	double zone[ZMAX][8];
-	int zone_seen[ZMAX][8];
-	double slips[ZMAX][SLMAX];
-	int nslips[ZMAX], nzones;
-	double hpl[6], ten[10];
-	int nhpl, nten;
-	double seekd[DMODEL_SEEK_MAX], seekms[DMODEL_SEEK_MAX];
-	int nseek;
-	double defect;
-	int ndef;
-	/* the parse: file, line, the error */
-	const char *file;
-	int line;
-	char *err;
-	size_t errlen;
-};
-
-static int fail(struct ds *d, const char *fmt, ...)
+int ds_fail(struct ds *d, const char *fmt, ...)
 {
 	va_list ap;
 	int w = snprintf(d->err, d->errlen, "%s:%d: ", d->file, d->line);
@@ -191,7 +160,7 @@ static int number(struct ds *d, const char *what, const char *s, double *x)
 	errno = 0;
 	*x = strtod(s, &end);
 	if (end == s || *trim(end) || errno || !isfinite(*x))
-		return fail(d, "%s: '%s' is not a number", what, s);
+		return ds_fail(d, "%s: '%s' is not a number", what, s);
 	return 0;
 }
 
@@ -241,9 +210,9 @@ static char *slurp(struct ds *d, const char *path)
 static int sibling(struct ds *d, const char *what, const char *v, char *out, size_t len)
 {
 	if (!*v || strchr(v, '/') || strstr(v, ".."))
-		return fail(d, "%s: '%s' is not a file name in the folder", what, v);
+		return ds_fail(d, "%s: '%s' is not a file name in the folder", what, v);
 	if ((size_t)snprintf(out, len, "%s/%s", d->dir, v) >= len)
-		return fail(d, "%s: the path is too long", what);
+		return ds_fail(d, "%s: the path is too long", what);
 	return 0;
 }
 
@@ -278,9 +247,9 @@ static int parse(struct ds *d, char *text, const char *top)
 			ln[--l] = 0, ln = trim(ln), l = strlen(ln);
 		if (!strcmp(ln, "}") || !strcmp(ln, "]")) {
 			if (!sp || st[sp - 1].list != (ln[0] == ']'))
-				return fail(d, "'%s' closes nothing open", ln);
+				return ds_fail(d, "'%s' closes nothing open", ln);
 			if (st[sp - 1].list && !strcmp(st[sp - 1].key, "defects") && d->ndef % 2)
-				return fail(d, "defects: an odd count (they are pairs)");
+				return ds_fail(d, "defects: an odd count (they are pairs)");
 			sp--;
 			if (!st[sp].list && !strcmp(st[sp].type, "dm_layout_g1_zone"))
 				zone = -1;
@@ -290,9 +259,9 @@ static int parse(struct ds *d, char *text, const char *top)
 			char type[48], name[128];
 
 			if (sscanf(ln, "%47s %127s {", type, name) != 2 || ln[l - 1] != '{')
-				return fail(d, "'%s': not TYPE NAME {", ln);
+				return ds_fail(d, "'%s': not TYPE NAME {", ln);
 			if (strcmp(type, top))
-				return fail(d, "a %s where the file must hold a %s", type, top);
+				return ds_fail(d, "a %s where the file must hold a %s", type, top);
 			if (!strcmp(top, "disksim_disk"))
 				snprintf(d->dname, sizeof(d->dname), "%s", name);
 			snprintf(st[0].type, sizeof(st[0].type), "%s", type);
@@ -307,11 +276,11 @@ static int parse(struct ds *d, char *text, const char *top)
 			if (ln[l - 1] == '{') {
 				ln[l - 1] = 0;
 				if (strcmp(key, "Zones") || strcmp(trim(ln), "dm_layout_g1_zone"))
-					return fail(d, "%s: a block '%s' where it takes none", key, ln);
+					return ds_fail(d, "%s: a block '%s' where it takes none", key, ln);
 				if (d->nzones == ZMAX)
-					return fail(d, "Zones: more than %d", ZMAX);
+					return ds_fail(d, "Zones: more than %d", ZMAX);
 				if (sp == DEPTH)
-					return fail(d, "nested too deep");
+					return ds_fail(d, "nested too deep");
 				zone = d->nzones++;
 				snprintf(st[sp].type, sizeof(st[sp].type), "dm_layout_g1_zone");
 				st[sp++].list = 0;
@@ -321,52 +290,52 @@ static int parse(struct ds *d, char *text, const char *top)
 				return -1;
 			if (!strcmp(key, "slips")) {
 				if (zone < 0 || d->nslips[zone] == SLMAX)
-					return fail(d, "slips: more than %d in a zone", SLMAX);
+					return ds_fail(d, "slips: more than %d in a zone", SLMAX);
 				d->slips[zone][d->nslips[zone]++] = x;
 			} else if (!strcmp(key, "HPL seek equation values")) {
 				if (d->nhpl == 6)
-					return fail(d, "%s: more than six", key);
+					return ds_fail(d, "%s: more than six", key);
 				d->hpl[d->nhpl++] = x;
 			} else if (!strcmp(key, "First ten seek times")) {
 				if (d->nten == 10)
-					return fail(d, "%s: more than ten", key);
+					return ds_fail(d, "%s: more than ten", key);
 				d->ten[d->nten++] = x;
 			} else if (!strcmp(key, "defects")) {
 				/* pairs (defective, replacement): only a sector kept in place */
 				if (d->ndef++ % 2 == 0)
 					d->defect = x;
 				else if (x != d->defect)
-					return fail(d, "defects: %g remapped to %g: remapped sectors are not modelled", d->defect,
+					return ds_fail(d, "defects: %g remapped to %g: remapped sectors are not modelled", d->defect,
 						    x);
 			} else {
-				return fail(d, "%s: a number where it takes blocks", key);
+				return ds_fail(d, "%s: a number where it takes blocks", key);
 			}
 			continue;
 		}
 		if (!(eq = strchr(ln, '=')))
-			return fail(d, "'%s': not Key = value", ln);
+			return ds_fail(d, "'%s': not Key = value", ln);
 		*eq = 0;
 		k = trim(ln);
 		v = trim(eq + 1);
 		pm = lookup(st[sp - 1].type, k);
 		if (!pm)
-			return fail(d, "'%s' in a %s: a parameter the model does not support", k, st[sp - 1].type);
+			return ds_fail(d, "'%s' in a %s: a parameter the model does not support", k, st[sp - 1].type);
 		if (!*v)
-			return fail(d, "%s: no value", k);
+			return ds_fail(d, "%s: no value", k);
 		if (pm->how == BLOCK || pm->how == LIST) {
 			size_t vl = strlen(v);
 
 			if (sp == DEPTH)
-				return fail(d, "nested too deep");
+				return ds_fail(d, "nested too deep");
 			if (pm->how == LIST && !strcmp(v, "[]"))
 				continue;
 			if (pm->how == LIST ? strcmp(v, "[") : (vl < 2 || v[vl - 1] != '{'))
-				return fail(d, "%s: '%s' is not %s", k, v, pm->how == LIST ? "[" : "TYPE {");
+				return ds_fail(d, "%s: '%s' is not %s", k, v, pm->how == LIST ? "[" : "TYPE {");
 			if (pm->how == BLOCK) {
 				v[vl - 1] = 0;
 				v = trim(v);
 				if (strcmp(v, pm->arg))
-					return fail(d, "%s: a %s, where the model reads a %s", k, v, pm->arg);
+					return ds_fail(d, "%s: a %s, where the model reads a %s", k, v, pm->arg);
 			}
 			snprintf(st[sp].type, sizeof(st[sp].type), "%s", pm->how == BLOCK ? pm->arg : "");
 			snprintf(st[sp].key, sizeof(st[sp].key), "%s", k);
@@ -383,16 +352,16 @@ static int parse(struct ds *d, char *text, const char *top)
 					return -1;
 				want = atof(pm->arg);
 				if (x != want)
-					return fail(d, "%s = %s: the model supports only %s", k, v, pm->arg);
+					return ds_fail(d, "%s = %s: the model supports only %s", k, v, pm->arg);
 			} else if (strcmp(v, pm->arg)) {
-				return fail(d, "%s = %s: the model supports only %s", k, v, pm->arg);
+				return ds_fail(d, "%s = %s: the model supports only %s", k, v, pm->arg);
 			}
 			continue;
 		}
 		if (pm->how == STR) {
 			if (!strcmp(pm->arg, "source")) {
 				if (strncmp(v, "source ", 7))
-					return fail(d, "%s: '%s' is not 'source FILE'", k, v);
+					return ds_fail(d, "%s: '%s' is not 'source FILE'", k, v);
 				if (sibling(d, k, trim(v + 7), d->model, sizeof(d->model)))
 					return -1;
 			} else if (!strcmp(pm->arg, "curve")) {
@@ -400,7 +369,7 @@ static int parse(struct ds *d, char *text, const char *top)
 					return -1;
 			} else {
 				if (strcmp(v, "extracted") && strcmp(v, "hplplus10") && strcmp(v, "hpl"))
-					return fail(d, "Seek type = %s: the model supports extracted, hpl and hplplus10", v);
+					return ds_fail(d, "Seek type = %s: the model supports extracted, hpl and hplplus10", v);
 				snprintf(d->seektype, sizeof(d->seektype), "%s", v);
 			}
 			continue;
@@ -421,7 +390,7 @@ static int parse(struct ds *d, char *text, const char *top)
 		}
 	}
 	if (sp)
-		return fail(d, "the file ends inside a %s", st[sp - 1].list ? "list" : "block");
+		return ds_fail(d, "the file ends inside a %s", st[sp - 1].list ? "list" : "block");
 	return 0;
 }
 
@@ -446,56 +415,34 @@ static int parse_seek(struct ds *d, char *text)
 			char *end;
 
 			if (strncmp(ln, "Seek distances measured:", 24))
-				return fail(d, "'%s': not 'Seek distances measured: N'", ln);
+				return ds_fail(d, "'%s': not 'Seek distances measured: N'", ln);
 			want = strtol(ln + 24, &end, 10);
 			if (want < 1 || *trim(end))
-				return fail(d, "the count of distances is not a whole number above 0");
+				return ds_fail(d, "the count of distances is not a whole number above 0");
 			if (want > DMODEL_SEEK_MAX)
-				return fail(d, "%ld distances: the model holds %d", want, DMODEL_SEEK_MAX);
+				return ds_fail(d, "%ld distances: the model holds %d", want, DMODEL_SEEK_MAX);
 			continue;
 		}
 		if (!(c = strchr(ln, ',')))
-			return fail(d, "'%s': not 'DISTANCE, MS'", ln);
+			return ds_fail(d, "'%s': not 'DISTANCE, MS'", ln);
 		*c = 0;
 		if (number(d, "the distance", ln, &cyl) || number(d, "the time", c + 1, &ms))
 			return -1;
 		if (cyl < 1 || cyl != floor(cyl))
-			return fail(d, "the distance %g is not a whole number of cylinders above 0", cyl);
+			return ds_fail(d, "the distance %g is not a whole number of cylinders above 0", cyl);
 		if (ms < 0)
-			return fail(d, "the time %g is negative", ms);
+			return ds_fail(d, "the time %g is negative", ms);
 		if (d->nseek && cyl <= d->seekd[d->nseek - 1])
-			return fail(d, "the distance %g is not past the line before's %g (the table must increase)", cyl,
+			return ds_fail(d, "the distance %g is not past the line before's %g (the table must increase)", cyl,
 				    d->seekd[d->nseek - 1]);
 		if (d->nseek == want)
-			return fail(d, "more distances than the %ld the first line says", want);
+			return ds_fail(d, "more distances than the %ld the first line says", want);
 		d->seekd[d->nseek] = cyl;
 		d->seekms[d->nseek++] = ms;
 	}
 	if (d->nseek != want)
-		return fail(d, "%d distances where the first line says %ld", d->nseek, want);
+		return ds_fail(d, "%d distances where the first line says %ld", d->nseek, want);
 	return 0;
-}
-
-/* the seek over c cylinders as the description has it, ms */
-static double seek_ms(const struct ds *d, double c)
-{
-	int n = d->nseek;
-
-	if (c <= 0)
-		return 0;
-	if (n && c <= d->seekd[n - 1]) {
-		int i = 0;
-
-		if (c <= d->seekd[0])
-			return d->seekms[0];
-		while (d->seekd[i + 1] < c)
-			i++;
-		return d->seekms[i] + (d->seekms[i + 1] - d->seekms[i]) * (c - d->seekd[i]) /
-					      (d->seekd[i + 1] - d->seekd[i]);
-	}
-	if (d->nhpl == 6 && strcmp(d->seektype, "extracted"))
-		return c < d->hpl[0] ? d->hpl[1] + d->hpl[2] * sqrt(c) : d->hpl[3] + d->hpl[4] * c;
-	return n ? d->seekms[n - 1] : 0;
 }
 
 /* the figures a profile needs, each known: the keys the files must give */
@@ -512,40 +459,36 @@ static int check(struct ds *d)
 			for (size_t k = 0; k < NPARAMS; k++)
 				if (params[k].how == NUM && params[k].slot == needed[i] &&
 				    strcmp(params[k].block, "dm_layout_g1_zone"))
-					return fail(d, "'%s' is missing", params[k].key);
+					return ds_fail(d, "'%s' is missing", params[k].key);
 		}
 	for (int z = 0; z < d->nzones; z++)
 		for (int f = 0; f < 8; f++)
 			if (!d->zone_seen[z][f])
-				return fail(d, "zone %d: a figure is missing (each zone gives all eight)", z + 1);
+				return ds_fail(d, "zone %d: a figure is missing (each zone gives all eight)", z + 1);
 	if (!d->nzones)
-		return fail(d, "no Zones");
+		return ds_fail(d, "no Zones");
 	if (!d->seektype[0])
-		return fail(d, "'Seek type' is missing");
+		return ds_fail(d, "'Seek type' is missing");
 	if (!strcmp(d->seektype, "extracted") && !d->curve[0])
-		return fail(d, "Seek type = extracted without a 'Full seek curve'");
+		return ds_fail(d, "Seek type = extracted without a 'Full seek curve'");
 	if (strcmp(d->seektype, "extracted") && d->nhpl != 6)
-		return fail(d, "Seek type = %s without six 'HPL seek equation values'", d->seektype);
+		return ds_fail(d, "Seek type = %s without six 'HPL seek equation values'", d->seektype);
 	if (!strcmp(d->seektype, "hplplus10") && d->nten != 10)
-		return fail(d, "Seek type = hplplus10 without 'First ten seek times'");
+		return ds_fail(d, "Seek type = hplplus10 without 'First ten seek times'");
 	if (d->v[S_BULK] > 0 && (d->v[S_LOWW] != 0 || d->v[S_HIGHW] != 0))
-		return fail(d, "the water marks: supported only where the bus takes no time (Bulk sector transfer time 0)");
+		return ds_fail(d, "the water marks: supported only where the bus takes no time (Bulk sector transfer time 0)");
 	if (d->v[S_EXTRA] != 0 && d->v[S_EXTRA] != 1)
-		return fail(d, "Extra write disconnect = %g: 0 or 1", d->v[S_EXTRA]);
+		return ds_fail(d, "Extra write disconnect = %g: 0 or 1", d->v[S_EXTRA]);
 	return 0;
 }
 
-int ds_import(const char *dir, FILE *out, char *err, size_t errlen)
+
+int ds_read(struct ds *d, const char *dir)
 {
-	static struct ds d;
 	const char *base = strrchr(dir, '/');
 	char path[600], *text;
-	int rc, z;
-	double sc, track_ms, full_ms, avg, rpm, cyls, ro, ri, bulk;
+	int rc;
 
-	memset(&d, 0, sizeof(d));
-	d.err = err;
-	d.errlen = errlen;
 	while (base && !base[1] && base > dir) {	/* a trailing slash */
 		const char *b = base - 1;
 
@@ -554,179 +497,36 @@ int ds_import(const char *dir, FILE *out, char *err, size_t errlen)
 		base = b;
 	}
 	base = base ? base + (*base == '/') : dir;
-	snprintf(d.name, sizeof(d.name), "%.*s", (int)strcspn(base, "/"), base);
-	snprintf(d.dir, sizeof(d.dir), "%s", dir);
-	snprintf(path, sizeof(path), "%s/%s.diskspecs", dir, d.name);
-	if (!(text = slurp(&d, path)))
+	snprintf(d->name, sizeof(d->name), "%.*s", (int)strcspn(base, "/"), base);
+	snprintf(d->dir, sizeof(d->dir), "%s", dir);
+	snprintf(path, sizeof(path), "%s/%s.diskspecs", dir, d->name);
+	if (!(text = slurp(d, path)))
 		return -1;
-	rc = parse(&d, text, "disksim_disk");
+	rc = parse(d, text, "disksim_disk");
 	free(text);
 	if (rc)
 		return -1;
-	if (!d.model[0]) {
-		d.line = 0;
-		return fail(&d, "no 'Model = source FILE'");
+	if (!d->model[0]) {
+		d->line = 0;
+		return ds_fail(d, "no 'Model = source FILE'");
 	}
-	if (!(text = slurp(&d, d.model)))
+	if (!(text = slurp(d, d->model)))
 		return -1;
-	rc = parse(&d, text, "dm_disk");
+	rc = parse(d, text, "dm_disk");
 	free(text);
 	if (rc)
 		return -1;
-	if (d.curve[0]) {
-		if (!(text = slurp(&d, d.curve)))
+	if (d->curve[0]) {
+		if (!(text = slurp(d, d->curve)))
 			return -1;
-		rc = parse_seek(&d, text);
+		rc = parse_seek(d, text);
 		free(text);
 		if (rc)
 			return -1;
 	}
-	d.file = d.model;
-	d.line = 0;
-	if (check(&d))
+	d->file = d->model;
+	d->line = 0;
+	if (check(d))
 		return -1;
-	if (!strcmp(d.seektype, "hplplus10"))	/* the first ten are the table */
-		for (d.nseek = 0; d.nseek < 10; d.nseek++) {
-			d.seekd[d.nseek] = d.nseek + 1;
-			d.seekms[d.nseek] = d.ten[d.nseek];
-		}
-	sc = d.seen[S_SCALE] ? d.v[S_SCALE] : 1;
-	rpm = d.v[S_RPM];
-	cyls = d.v[S_CYLS];
-	/* the curve's ends and its mean over uniformly random pairs of cylinders */
-	track_ms = seek_ms(&d, 1);
-	full_ms = seek_ms(&d, cyls - 1);
-	avg = 0;
-	for (double c = 1; c < cyls; c++)
-		avg += 2 * (cyls - c) / (cyls * cyls) * seek_ms(&d, c);
-	ro = d.zone[0][2] * 512 * rpm / 60 / 1e6;
-	ri = d.zone[d.nzones - 1][2] * 512 * rpm / 60 / 1e6;
-	bulk = d.v[S_BULK];
-#define SPEC(key) d.name, ".diskspecs: " key
-	fprintf(out, "# %s (DiskSim's validation drive %s), imported by\n", d.dname, d.name);
-	fprintf(out, "# diskprofile import-disksim from its .diskspecs, .model and .seek:\n");
-	fprintf(out, "# each figure's source line names the file and the parameter.\n");
-	fprintf(out, "name = %s\nmodel = %s\nkind = hdd\nrotational = 1\nwrite_cache = 0\n", d.name, d.dname);
-	fprintf(out, "capacity_gb = %.9f\nsource.capacity_gb = %s.model: Block count (%.0f blocks of 512 bytes)\n",
-		d.v[S_BLOCKS] * 512 / 1e9, d.name, d.v[S_BLOCKS]);
-	fprintf(out, "rpm = %.0f\nsource.rpm = %s.model: Rotation speed (in rpms)\n", rpm, d.name);
-	fprintf(out, "seek_track_ms = %.6f\nsource.seek_track_ms = the seek curve at one cylinder\n", track_ms);
-	fprintf(out, "seek_avg_ms = %.6f\nsource.seek_avg_ms = the seek curve's mean over uniformly random pairs of cylinders\n",
-		avg);
-	fprintf(out, "seek_full_ms = %.6f\nsource.seek_full_ms = the seek curve at %.0f cylinders\n", full_ms, cyls - 1);
-	fprintf(out, "rate_outer_mbs = %.6f\nsource.rate_outer_mbs = zone.1's blocks per track at the rpm\n", ro);
-	fprintf(out, "rate_inner_mbs = %.6f\nsource.rate_inner_mbs = zone.%d's blocks per track at the rpm\n", ri, d.nzones);
-	fprintf(out, "heads = %.0f\nsource.heads = %s.model: Number of data surfaces\n", d.v[S_HEADS], d.name);
-	fprintf(out, "cylinders = %.0f\nsource.cylinders = %s.model: Number of cylinders\n", cyls, d.name);
-	fprintf(out, "sparing = %.0f\nsource.sparing = %s.model: Sparing scheme used\n", d.v[S_SPARING], d.name);
-	fprintf(out, "spare_range = %.0f\nsource.spare_range = %s.model: Rangesize for sparing\n", d.v[S_RANGE], d.name);
-	fprintf(out, "head_switch_ms = %.6f\nsource.head_switch_ms = %s.model: Head switch time\n", d.v[S_HSW], d.name);
-	fprintf(out, "write_settle_ms = %.6f\nsource.write_settle_ms = %s.model: Add. write settling delay\n", d.v[S_SETTLE],
-		d.name);
-	if (strcmp(d.seektype, "extracted")) {
-		fprintf(out, "hpl_bound_cyl = %.0f\nsource.hpl_bound_cyl = %s.model: HPL seek equation values, V1\n",
-			d.hpl[0], d.name);
-		fprintf(out, "hpl_short_ms = %.6f\nsource.hpl_short_ms = %s.model: HPL seek equation values, V2\n", d.hpl[1],
-			d.name);
-		fprintf(out, "hpl_sqrt_ms = %.6f\nsource.hpl_sqrt_ms = %s.model: HPL seek equation values, V3\n", d.hpl[2],
-			d.name);
-		fprintf(out, "hpl_long_ms = %.6f\nsource.hpl_long_ms = %s.model: HPL seek equation values, V4\n", d.hpl[3],
-			d.name);
-		fprintf(out, "hpl_lin_ms = %.6f\nsource.hpl_lin_ms = %s.model: HPL seek equation values, V5\n", d.hpl[4],
-			d.name);
-	}
-	fprintf(out, "segments = %.0f\nsource.segments = %s%s\n", d.v[S_SEGS], SPEC("Number of buffer segments"));
-	fprintf(out, "segment_kb = %.1f\nsource.segment_kb = %s%s\n", d.v[S_SEGSIZE] / 2, SPEC("Segment size (in blks)"));
-	fprintf(out, "cache_mb = %.9f\nsource.cache_mb = the segments times their size\n",
-		d.v[S_SEGS] * d.v[S_SEGSIZE] * 512 / 1048576);
-	fprintf(out, "write_segments = %.0f\nsource.write_segments = %s%s\n",
-		d.seen[S_WSEGS] ? d.v[S_WSEGS] : d.v[S_SEGS], SPEC("Maximum number of write segments"));
-	fprintf(out, "write_separate = %.0f\nsource.write_separate = %s%s\n", d.v[S_SEPW], SPEC("Use separate write segment"));
-	fprintf(out, "readahead_mode = %.0f\nsource.readahead_mode = %s%s\n", d.v[S_BCR], SPEC("Buffer continuous read"));
-	fprintf(out, "readahead_kb = %.1f\nsource.readahead_kb = %s%s\n", d.v[S_RAMAX] / 2, SPEC("Maximum read-ahead (blks)"));
-	fprintf(out, "readahead_min_kb = %.1f\nsource.readahead_min_kb = %s%s\n", d.v[S_RAMIN] / 2,
-		SPEC("Minimum read-ahead (blks)"));
-	fprintf(out, "readahead_over = %.0f\nsource.readahead_over = %s%s\n", d.v[S_RAOVER], SPEC("Read-ahead over requested"));
-	fprintf(out, "readahead_idle_hit = %.0f\nsource.readahead_idle_hit = %s%s\n", d.v[S_RAIDLE],
-		SPEC("Read-ahead on idle hit"));
-	fprintf(out, "write_hits_read = %.0f\nsource.write_hits_read = %s%s\n", d.v[S_HITWRITE],
-		SPEC("Allow read hits on write data"));
-	fprintf(out, "write_level = %.0f\nsource.write_level = %s%s\n", d.v[S_FWL], SPEC("Fast write level"));
-	fprintf(out, "immediate_read = %.0f\nsource.immediate_read = %s%s\n", d.v[S_IMMREAD], SPEC("Immediate buffer read"));
-	if (bulk > 0) {
-		fprintf(out, "bus_sector_ms = %.6f\nsource.bus_sector_ms = %s%s\n", bulk, SPEC("Bulk sector transfer time"));
-		fprintf(out, "bus_mbs = %.6f\nsource.bus_mbs = a block of 512 bytes a bus_sector_ms\n", 512 / bulk / 1e3);
-	} else {
-		fprintf(out, "bus_mbs = 1000000\nsource.bus_mbs = %s%s = 0: the bus takes no time\n",
-			SPEC("Bulk sector transfer time"));
-	}
-#define OHL(key, slot, what)                                                   \
-	fprintf(out, key " = %.6f\nsource." key " = %s%s%s\n", sc * (d.v[slot] + d.v[S_PERREQ]), SPEC(what),   \
-		sc != 1 || d.v[S_PERREQ] ? " (with the per-request overhead, times the time scale)" : "")
-	OHL("oh_read_hit_after_read_ms", S_RHR, "Read hit over. after read");
-	OHL("oh_read_hit_after_write_ms", S_RHW, "Read hit over. after write");
-	OHL("oh_read_miss_after_read_ms", S_RMR, "Read miss over. after read");
-	OHL("oh_read_miss_after_write_ms", S_RMW, "Read miss over. after write");
-	if (d.v[S_EXTRA] == 1) {
-		OHL("oh_write_hit_after_read_ms", S_XCMD, "Extradisc command overhead, for Extra write disconnect = 1");
-		OHL("oh_write_hit_after_write_ms", S_XCMD, "Extradisc command overhead, for Extra write disconnect = 1");
-		OHL("oh_write_miss_after_read_ms", S_XCMD, "Extradisc command overhead, for Extra write disconnect = 1");
-		OHL("oh_write_miss_after_write_ms", S_XCMD, "Extradisc command overhead, for Extra write disconnect = 1");
-		fprintf(out, "oh_write_reconnect_ms = %.6f\nsource.oh_write_reconnect_ms = %s%s\n",
-			sc * (d.v[S_XDISC] + d.v[S_XDELAY] + d.v[S_RESEL1] + d.v[S_PREP]),
-			SPEC("Extradisc disconnect overhead + inter-disconnect delay + First reselect + Data preparation"));
-		fprintf(out, "write_seek_delay_ms = %.6f\nsource.write_seek_delay_ms = %s%s\n", sc * d.v[S_XSEEK],
-			SPEC("Extradisc seek delta"));
-	} else {
-		OHL("oh_write_hit_after_read_ms", S_WHR, "Write hit over. after read");
-		OHL("oh_write_hit_after_write_ms", S_WHW, "Write hit over. after write");
-		OHL("oh_write_miss_after_read_ms", S_WMR, "Write miss over. after read");
-		OHL("oh_write_miss_after_write_ms", S_WMW, "Write miss over. after write");
-	}
-	fprintf(out, "oh_read_done_ms = %.6f\nsource.oh_read_done_ms = %s%s\n", sc * d.v[S_RDONE],
-		SPEC("Read completion overhead"));
-	fprintf(out, "oh_write_done_ms = %.6f\nsource.oh_write_done_ms = %s%s\n", sc * d.v[S_WDONE],
-		SPEC("Write completion overhead"));
-	fprintf(out, "oh_read_reconnect_ms = %.6f\nsource.oh_read_reconnect_ms = %s%s\n",
-		sc * (d.v[S_RDISCR] + d.v[S_RESEL1] + d.v[S_PREP]),
-		SPEC("Read disconnect afterread + First reselect overhead + Data preparation overhead"));
-	fprintf(out, "write_min_seek_ms = %.6f\nsource.write_min_seek_ms = %s%s\n", d.v[S_MINSEEK],
-		SPEC("Minimum seek delay"));
-	fprintf(out, "source.zone = %s.model: Zones (first and last cylinder, blocks per track, skew for track and "
-		     "cylinder switch, number of spares, empty space at zone front, offset of first block: slips)\n",
-		d.name);
-	for (z = 0; z < d.nzones; z++) {
-		double *f = d.zone[z], s[SLMAX];
-		int ns = d.nslips[z];
-
-		for (int i = 0; i < 8; i++)
-			if (f[i] < 0 || f[i] != floor(f[i])) {
-				d.line = 0;
-				return fail(&d, "zone %d: a figure that is not a whole number of sectors", z + 1);
-			}
-		fprintf(out, "zone.%d = %.0f %.0f %.0f %.0f %.0f %.0f %.0f %.0f", z + 1, f[0], f[1], f[2], f[3], f[4], f[5],
-			f[6], f[7]);
-		/* the slips in order (the files list some out of it) */
-		memcpy(s, d.slips[z], sizeof(double) * (size_t)ns);
-		for (int i = 1; i < ns; i++)
-			for (int j = i; j > 0 && s[j] < s[j - 1]; j--) {
-				double t = s[j];
-
-				s[j] = s[j - 1];
-				s[j - 1] = t;
-			}
-		if (ns)
-			fprintf(out, " :");
-		for (int i = 0; i < ns; i++)
-			fprintf(out, " %.0f", s[i]);
-		fprintf(out, "\n");
-	}
-	if (d.nseek) {
-		fprintf(out, "source.seek = %s\n",
-			strcmp(d.seektype, "extracted") ? "the .model's First ten seek times (hplplus10)"
-							: "the .seek file (Seek type = extracted)");
-		for (z = 0; z < d.nseek; z++)
-			fprintf(out, "seek.%d = %.0f %.6f\n", z + 1, d.seekd[z], d.seekms[z]);
-	}
 	return 0;
 }

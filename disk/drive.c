@@ -287,6 +287,21 @@ static struct dmodel_seg *seg_for(struct dmodel *m, uint64_t lbn, uint64_t n, in
 	/* a separate write segment: the last, for writes alone */
 	if (m->p.write_separate && write)
 		return &m->seg[last];
+	if (write && m->p.write_segments) {
+		/* at most write_segments hold written data: past them, the
+		 * least recently used of those */
+		struct dmodel_seg *w = NULL;
+		unsigned held = 0;
+
+		for (unsigned i = 0; i < reads; i++)
+			if (m->seg[i].valid && m->seg[i].dirty) {
+				held++;
+				if (!w || m->seg[i].used < w->used)
+					w = &m->seg[i];
+			}
+		if (held >= m->p.write_segments)
+			return w;
+	}
 	for (unsigned i = 0; i < reads; i++) {
 		struct dmodel_seg *s = &m->seg[i];
 
@@ -331,6 +346,27 @@ static uint64_t ra_cap(const struct dmodel *m, uint64_t end, uint64_t n, const s
 	return cap < m->sectors ? cap : m->sectors;
 }
 
+/* after a full hit, the idle head reads ahead again from the segment's end */
+static void idle_hit_ra(struct dmodel *m, struct dmodel_seg *s, uint64_t lbn, uint64_t n, int64_t t)
+{
+	struct dmodel_loc l, last;
+	uint64_t seek, rot, cap;
+
+	if (s->hi >= m->sectors)
+		return;
+	dmodel_locate(m, lbn + n - 1, &last);
+	cap = ra_cap(m, lbn + n, n, &last);
+	if (cap <= s->hi)
+		return;
+	stop_ra(m, t);
+	dmodel_locate(m, s->hi, &l);
+	s->t = position(m, m->h_cyl, m->h_head, &l, 0, t, t, &seek, &rot);
+	s->cap = cap;
+	s->ra = 1;
+	m->h_cyl = l.cyl;
+	m->h_head = l.head;
+}
+
 int64_t dmodel_drive_request(struct dmodel *m, enum dmodel_op op, uint64_t off, uint64_t len, int64_t now)
 {
 	const struct dmodel_params *p = &m->p;
@@ -361,6 +397,8 @@ int64_t dmodel_drive_request(struct dmodel *m, enum dmodel_op op, uint64_t off, 
 		m->seg[h].used = ++m->use_clock;
 		m->last_write = 0;
 		m->next_lbn = lbn + n;
+		if (p->readahead_idle_hit && !m->seg[h].ra && start >= m->head_free_ns)
+			idle_hit_ra(m, &m->seg[h], lbn, n, start);
 		return done;
 	}
 	if (op == DMODEL_READ && (h = find_stream(m, lbn, start)) >= 0) {
@@ -461,7 +499,7 @@ int64_t dmodel_drive_request(struct dmodel *m, enum dmodel_op op, uint64_t off, 
 		if (p->write_hits_read) {
 			s = seg_for(m, lbn, n, 1);
 			s->valid = 1;
-			s->dirty = 0;
+			s->dirty = 1;	/* holds written data */
 			s->lo = lbn;
 			s->hi = lbn + n;
 			s->cap = s->hi;

@@ -196,7 +196,7 @@ struct dmodel_seg {
 	uint64_t lo, hi, cap;
 	int64_t t;
 	uint64_t used;	/* LRU stamp */
-	int valid, ra, dirty;
+	int valid, ra, dirty;	/* dirty: it holds written data */
 };
 
 /*
