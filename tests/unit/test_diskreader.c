@@ -92,6 +92,42 @@ static void import_refuses(const char *spec, const char *part, const char *what)
 		fclose(out);
 }
 
+/* dmodel_position_ns changes nothing, and a read's completion is its
+ * positioning, then its transfer and the interface's time after it */
+static void position_of(const char *path)
+{
+	static char text[65536];
+	static struct dmodel before;
+	const char *field;
+	char err[256];
+	FILE *f = fopen(path, "r");
+	size_t n = f ? fread(text, 1, sizeof(text) - 1, f) : 0;
+	int64_t now = 50000000, done;
+	uint64_t pos, off = 123456789ULL * 512;
+
+	if (f)
+		fclose(f);
+	text[n] = 0;
+	if (!n || dp_parse(text, &prof, err, sizeof(err)) || dmodel_init(&model, &prof.p, &field)) {
+		CHECK(0, "%s loads", path);
+		return;
+	}
+	off %= prof.p.capacity_bytes - 4096;
+	dmodel_request(&model, DMODEL_READ, 0, 4096, 0);
+	memcpy(&before, &model, sizeof(model));
+	pos = dmodel_position_ns(&model, DMODEL_READ, off, 4096, now);
+	CHECK(!memcmp(&before, &model, sizeof(model)), "%s: dmodel_position_ns leaves the model as it was", path);
+	CHECK(dmodel_free_ns(&model) <= now, "%s: the head is free before the next request", path);
+	done = dmodel_request(&model, DMODEL_READ, off, 4096, now);
+	CHECK(pos > 0 && (int64_t)pos < done - now && done - now - (int64_t)pos < 2000000,
+	      "%s: a far read positions in %.3f ms of its %.3f ms (the rest: transfer, bus, completion)", path,
+	      pos / 1e6, (done - now) / 1e6);
+	CHECK(dmodel_free_ns(&model) > now &&
+		      dmodel_position_ns(&model, DMODEL_WRITE, off + (1 << 30), 4096, now) >=
+			      (uint64_t)(dmodel_free_ns(&model) - now),
+	      "%s: a request arriving while the head is busy waits for it: its positioning counts from now", path);
+}
+
 int main(void)
 {
 	char err[256], sub[300];
@@ -164,6 +200,8 @@ int main(void)
 	import_refuses("disksim_disk D {\n   Max queue length = 1,\n", "ends inside a block", "an unclosed block");
 	import_refuses(specs, "'Bulk sector transfer time' is missing", "a description lacking a needed figure");
 
+	position_of("disk/profiles/hdd-7k500.conf");
+	position_of("disk/profiles/valid/atlas_III.conf");
 	cdf_sort(b, 4);
 	CHECK(fabs(cdf_rms(a, 4, b, 4) - 1) < 1e-12, "the metric: a sample shifted by 1 is 1 away");
 	CHECK(cdf_rms(a, 4, a, 4) == 0, "the metric: a sample is 0 from itself");
