@@ -169,11 +169,10 @@ static int64_t hdd_read(struct dmodel *m, uint64_t off, uint64_t len, int64_t no
 {
 	uint64_t end = off + len;
 	int64_t start = now > m->head_free_ns ? now : m->head_free_ns, done;
-
-	m->c.wait_ns += (uint64_t)(start - now);
 	uint64_t oh_hit = m->last_write ? m->p.oh_read_hit_w_ns : m->p.oh_read_hit_r_ns;
 	uint64_t oh_miss = m->last_write ? m->p.oh_read_miss_w_ns : m->p.oh_read_miss_r_ns;
 
+	m->c.wait_ns += (uint64_t)(start - now);
 	m->last_write = 0;
 	if (m->buf_valid && off >= m->buf_lo && end <= streamed(m, start)) {
 		m->c.buffer_hits++;
