@@ -16,6 +16,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "disksim.h"
@@ -39,10 +40,22 @@ int main(int argc, char **argv)
 	size_t n;
 
 	if (argc == 3 && !strcmp(argv[1], "import-disksim")) {
-		if (ds_import(argv[2], stdout, err, sizeof(err))) {
-			fprintf(stderr, "diskprofile: %s\n", err);
+		/* the profile made, checked by the profiles' reader before it is printed */
+		char *made = NULL;
+		size_t made_len = 0;
+		FILE *mem = open_memstream(&made, &made_len);
+
+		if (!mem || ds_import(argv[2], mem, err, sizeof(err)) || fclose(mem)) {
+			fprintf(stderr, "diskprofile: %s\n", mem ? err : strerror(errno));
 			return 2;
 		}
+		if (dp_parse(made, &d, err, sizeof(err))) {
+			fprintf(stderr, "diskprofile: %s: the profile made of it is refused: %s\n", argv[2], err);
+			free(made);
+			return 2;
+		}
+		fputs(made, stdout);
+		free(made);
 		return fflush(stdout) ? 1 : 0;
 	}
 	if (argc < 3 || (!strcmp(argv[2], "get") ? argc != 4 : argc != 3))

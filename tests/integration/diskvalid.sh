@@ -52,6 +52,23 @@ if [[ $err == *"past.trace:2: blocks 2050859-2050860 lie past the drive's capaci
 else
 	fail "a request past the capacity: got '$err'"
 fi
+# a drive whose zones overlap (zone 2 moved into zone 1) is refused, naming the zones
+mkdir -p "$T/atlas_III"
+cp "$data/atlas_III/"* "$T/atlas_III/" && chmod u+w "$T/atlas_III/"*
+sed -i '0,/First cylinder number = 616,/s//First cylinder number = 600,/' "$T/atlas_III/atlas_III.model"
+err=$("$OUT/bin/diskprofile" import-disksim "$T/atlas_III" 2>&1 >/dev/null)
+if [[ $err == *"zone.2: starts at cylinder 600, inside zone.1 (which ends at 615): zones overlap"* ]]; then
+	pass "import-disksim refuses overlapping zones, naming them"
+else
+	fail "import-disksim with overlapping zones: got '$err'"
+fi
+# nothing reaches the guest that its target cannot take: a profile with tables is refused there
+err=$("$OUT/bin/diskprofile" disk/profiles/valid/atlas_III.conf params 2>&1 >/dev/null)
+if [[ $err == *"zone and seek tables do not reach the guest"* ]]; then
+	pass "diskprofile params refuses a profile with tables, for the guest"
+else
+	fail "diskprofile params on a profile with tables: got '$err'"
+fi
 # --each: one access time a request, in the trace's order
 each=$("$OUT/bin/diskreplay" --each disk/profiles/valid/dec_rz26.conf "$data/dec_rz26/dec_rz26.trace" | wc -l)
 want=$(wc -l <"$data/dec_rz26/dec_rz26.trace")

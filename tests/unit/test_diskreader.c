@@ -199,6 +199,13 @@ int main(void)
 		       "a malformed value, with its file and line");
 	import_refuses("disksim_disk D {\n   Max queue length = 1,\n", "ends inside a block", "an unclosed block");
 	import_refuses(specs, "'Bulk sector transfer time' is missing", "a description lacking a needed figure");
+	write_file("d/d.model", "dm_disk M {\n   Mechanical Model = dm_mech_g1 {\n      Full seek curve = d.seek,\n   }\n}\n");
+	write_file("d/d.seek", "Seek distances measured: 3\n1, 1.0\n5, 2.0\n4, 3.0\n");
+	import_refuses(specs, "d.seek:4: the distance 4 is not past the line before's 5", "a .seek not increasing in distance");
+	write_file("d/d.seek", "Seek distances measured: 2\n1, 1.0\n5 2.0\n");
+	import_refuses(specs, "d.seek:3: '5 2.0': not 'DISTANCE, MS'", "a malformed .seek line");
+	write_file("d/d.model", "dm_disk M {\n   Number of cylinders 10,\n}\n");
+	import_refuses(specs, "d.model:2: 'Number of cylinders 10': not Key = value", "a malformed .model line");
 
 	position_of("disk/profiles/hdd-7k500.conf");
 	position_of("disk/profiles/valid/atlas_III.conf");
