@@ -200,7 +200,7 @@ struct dmodel_seg {
 };
 
 /*
- * The state. sizeof is 73,408 bytes on x86-64 (bounded: no table grows):
+ * The state. sizeof is 73,416 bytes on x86-64 (bounded: no table grows):
  * 64 KiB of it the write queue (4096 x 16 bytes), 5.7 KiB the parameters
  * with their tables (32 zones, 128 seeks, 128 slips), 0.9 KiB the zones'
  * derived figures and 16 segments; the kernel allocates it with kvzalloc.
