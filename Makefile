@@ -94,7 +94,7 @@ REPORT    := $(BIN_OUT)/swapbench-report
 comma := ,
 help_var = @printf '  %-22s %s\n' '$(1)=$($(1))' '$(2)'
 
-.PHONY: kbuild-image docs wl-names unit-tests help image image-user kernel kernel-spec initramfs host run check bench calibrate diskcheck diskfio seeds pxe compare lava lava-check fuzz clean deps deps-kernel FORCE
+.PHONY: kbuild-image docs wl-names unit-tests help image image-user kernel kernel-spec initramfs host run check bench calibrate diskcheck diskfio diskvalid seeds pxe compare lava lava-check fuzz clean deps deps-kernel FORCE
 .DEFAULT_GOAL := help
 
 # The registry: what the image's own parser and tables say (init/config/registry.h),
@@ -116,6 +116,7 @@ help:
 	@echo '  make calibrate  A/A experiment: this host'"'"'s noise floor (CV, false positives, detectable difference; WORKLOADS, RUNS)'
 	@echo '  make diskcheck  DISK=NAME: the disk model measured in the image against its datasheet (MB/s, IOPS, seek curve)'
 	@echo '  make diskfio    DISK=NAME: Debian'"'"'s fio in the image on the model: random 4 KiB reads at depth 1 and 32, both edges'
+	@echo '  make diskvalid  the disk model replayed on DiskSim'"'"'s six validation drives: rms table and CDFs (host)'
 	@echo '  make seeds      the three seed experiments end to end, each beside what its seed found (RUNS per backend)'
 	@echo '  make pxe        out/$$ARCH/tftp/: a TFTP tree (pxelinux + iPXE script)'
 	@echo '  make compare    KERNELS="A B" BOOTS=n: kernel A against kernel B, interleaved boots'
@@ -218,19 +219,24 @@ initramfs: deps $(INITRD)
 
 -include report/report.mk
 
-host: $(REPORT) $(BIN_OUT)/init-host $(BIN_OUT)/diskmodel-curve $(BIN_OUT)/diskprofile
+host: $(REPORT) $(BIN_OUT)/init-host $(BIN_OUT)/diskmodel-curve $(BIN_OUT)/diskprofile $(BIN_OUT)/diskreplay
 
 # the disk model's host tools: the datasheet check's curve, and a profile
 # file read for the shell (the target's parameters, a key's value)
-DISK_HOST_SRC := disk/model.c disk/geometry.c disk/profile.c
+DISK_HOST_SRC := disk/model.c disk/geometry.c disk/zones.c disk/drive.c disk/profile.c disk/profile_tables.c
 DISK_HOST_HDR := disk/model.h disk/model_arith.h disk/profile.h
 $(BIN_OUT)/diskmodel-curve: disk/curve.c $(DISK_HOST_SRC) $(DISK_HOST_HDR)
 	@mkdir -p $(@D)
 	$(HOST_CC) $(HOST_CFLAGS) -o $@ disk/curve.c $(DISK_HOST_SRC) -lm
 
-$(BIN_OUT)/diskprofile: disk/profile_cli.c $(DISK_HOST_SRC) $(DISK_HOST_HDR)
+$(BIN_OUT)/diskprofile: disk/profile_cli.c disk/disksim.c disk/disksim_profile.c disk/disksim.h disk/disksim_files.h $(DISK_HOST_SRC) $(DISK_HOST_HDR)
 	@mkdir -p $(@D)
-	$(HOST_CC) $(HOST_CFLAGS) -o $@ disk/profile_cli.c $(DISK_HOST_SRC) -lm
+	$(HOST_CC) $(HOST_CFLAGS) -o $@ disk/profile_cli.c disk/disksim.c disk/disksim_profile.c $(DISK_HOST_SRC) -lm
+
+# a validation trace of DiskSim's replayed on the model (docs/disk-model.md)
+$(BIN_OUT)/diskreplay: disk/replay.c disk/trace.c disk/trace.h disk/cdf.c disk/cdf.h $(DISK_HOST_SRC) $(DISK_HOST_HDR)
+	@mkdir -p $(@D)
+	$(HOST_CC) $(HOST_CFLAGS) -o $@ disk/replay.c disk/trace.c disk/cdf.c $(DISK_HOST_SRC) -lm
 
 # the image's binary built for the host (init and its workloads, rootfs/multicall.c):
 # init-host --parse/--check/--plan try the parser, --describe prints the registry
@@ -273,8 +279,11 @@ $(BIN_OUT)/tests/test_diskmodel $(BIN_OUT)/asan/tests/test_diskmodel: $(DISK_HOS
 # what a profile may not say (disk/profile.c), and the model's clock at its end
 TEST_SRC_diskprofile := $(DISK_HOST_SRC)
 $(BIN_OUT)/tests/test_diskprofile $(BIN_OUT)/asan/tests/test_diskprofile: $(DISK_HOST_HDR)
+# the readers of a drive's description and of a validation trace, and the metric
+TEST_SRC_diskreader := $(DISK_HOST_SRC) disk/disksim.c disk/disksim_profile.c disk/trace.c disk/cdf.c
+$(BIN_OUT)/tests/test_diskreader $(BIN_OUT)/asan/tests/test_diskreader: $(DISK_HOST_HDR) disk/disksim.h disk/disksim_files.h disk/trace.h disk/cdf.h
 # the integer model at the edges of its ranges (no quotient past 64 bits)
-TEST_SRC_diskrange := disk/model.c disk/geometry.c
+TEST_SRC_diskrange := disk/model.c disk/geometry.c disk/zones.c disk/drive.c
 $(BIN_OUT)/tests/test_diskrange $(BIN_OUT)/asan/tests/test_diskrange: $(DISK_HOST_HDR)
 # the model's counters (DMODEL_COUNTERS) in the target's status line, parsed by init's code, read back as records
 TEST_SRC_diskctr := $(DISK_HOST_SRC) init/disk/diskctr.c init/disk/dmdisk.c init/sys/kfile.c init/sys/errmsg.c $(LIB_SRC)
@@ -337,6 +346,10 @@ calibrate: image
 
 # seed 000 runs Debian's perl: a second initramfs with it, the default one untouched
 PERL_BIN  ?= /usr/bin/perl
+# the disk model replayed on DiskSim's validation drives (docs/disk-model.md)
+diskvalid: $(BIN_OUT)/diskreplay
+	@experiments/diskvalid
+
 # the disk model against its datasheet, in the image (DISK=NAME; docs/disk-model.md)
 diskcheck: image
 	@experiments/diskcheck full

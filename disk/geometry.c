@@ -7,7 +7,7 @@
 #include "model_arith.h"
 
 /* the largest r with r * r <= v */
-static uint64_t isqrt(uint64_t v)
+uint64_t dmodel_isqrt(uint64_t v)
 {
 	uint64_t r = 0, bit = 1ULL << 62;
 
@@ -148,7 +148,7 @@ uint64_t dmodel_seek_cyl_ns(const struct dmodel *m, uint64_t n)
 		u = DMODEL_MULDIV((n - 1) * sh, Q30, m->cyl_den);	/* (n - 1) sh <= cap_rpm */
 	if (u > Q30)
 		u = Q30;
-	sq = isqrt(u << 30);	/* sqrt(u) in Q30 */
+	sq = dmodel_isqrt(u << 30);	/* sqrt(u) in Q30 */
 	t = m->p.seek_track_ns + DMODEL_MULDIV(m->seek_b3, sq, 3 * Q30);
 	if (m->seek_c_neg)
 		t -= DMODEL_MULDIV(m->seek_c3_abs, u, 3 * Q30);

@@ -40,6 +40,26 @@ static int check_params(const struct dmodel_params *p, const char **field)
 	NEED(p->readahead_bytes <= p->cache_bytes, readahead_bytes);
 	NEED(p->bus_bps >= MIN_RATE && p->bus_bps <= MAX_RATE, bus_bps);
 	NEED(p->write_cache <= 1, write_cache);
+	NEED(p->segments <= DMODEL_SEGS_MAX, segments);
+#define OH(f) NEED(p->f <= MAX_SEEK_NS, f);
+	OH(oh_read_hit_r_ns) OH(oh_read_hit_w_ns) OH(oh_read_miss_r_ns) OH(oh_read_miss_w_ns)
+	OH(oh_write_hit_r_ns) OH(oh_write_hit_w_ns) OH(oh_write_miss_r_ns) OH(oh_write_miss_w_ns)
+	OH(oh_read_done_ns) OH(oh_write_done_ns) OH(oh_read_reconnect_ns) OH(oh_write_reconnect_ns)
+	OH(write_seek_delay_ns) OH(write_min_seek_ns)
+#undef OH
+	if (!p->segments)
+		return 0;
+	NEED(p->segment_bytes >= 512 && p->segment_bytes <= MAX_BYTES, segment_bytes);
+	NEED(p->write_segments <= p->segments, write_segments);
+	NEED(p->readahead_mode <= 4, readahead_mode);
+	NEED(p->readahead_min_bytes <= p->readahead_bytes, readahead_min_bytes);
+	NEED(p->readahead_over <= 1, readahead_over);
+	NEED(p->readahead_idle_hit <= 1, readahead_idle_hit);
+	NEED(p->write_hits_read <= 1, write_hits_read);
+	NEED(p->write_separate <= 1 && p->segments > p->write_separate, write_separate);
+	NEED(p->write_level <= 2, write_level);
+	NEED(p->immediate_read <= 1, immediate_read);
+	NEED(p->bus_sector_ns <= MAX_SEEK_NS, bus_sector_ns);
 	return 0;
 #undef NEED
 }
@@ -54,7 +74,44 @@ int dmodel_init(struct dmodel *m, const struct dmodel_params *p, const char **fi
 	if (rc)
 		return rc;
 	memcpy(&m->p, p, sizeof(*p));
-	return p->kind == DMODEL_HDD ? dmodel_geometry_init(m, field) : 0;
+	if (p->kind != DMODEL_HDD)
+		return 0;
+	rc = dmodel_geometry_init(m, field);
+	return rc ? rc : dmodel_zones_init(m, field);
+}
+
+uint64_t dmodel_position_ns(const struct dmodel *m, enum dmodel_op op, uint64_t off, uint64_t len, int64_t now)
+{
+	int64_t start = now > m->head_free_ns ? now : m->head_free_ns;
+	uint64_t q, seek, ang, ph, wait;
+
+	if (m->p.kind == DMODEL_NULL || op == DMODEL_FLUSH)
+		return 0;
+	if (m->p.kind == DMODEL_FLASH)
+		return (uint64_t)(start - now) + (op == DMODEL_READ ? m->p.read_lat_ns : m->p.write_lat_ns);
+	if (off > m->p.capacity_bytes)
+		off = m->p.capacity_bytes;
+	if (len > MAX_BYTES)
+		len = MAX_BYTES;
+	if (m->p.segments)
+		return dmodel_drive_position(m, op, off, len, now);
+	/* the datasheet's disk: a read in the track buffer costs nothing
+	 * before its data; a write into the cache neither */
+	if (op == DMODEL_READ && m->buf_valid && off >= m->buf_lo && off + len <= m->buf_hi)
+		return (uint64_t)(start - now);
+	q = dmodel_track_of(m, off);
+	seek = dmodel_seek_q(m, m->head_q32, q);
+	ang = DMODEL_MULDIV(q & (Q32 - 1), TURN, Q32);
+	ph = dmodel_phase_units(m, start + (int64_t)seek);
+	wait = ang >= ph ? ang - ph : ang + TURN - ph;
+	if (wait > TURN - TURN / 1000000)
+		wait = 0;
+	return (uint64_t)(start - now) + seek + DMODEL_DIV(wait, m->p.rpm);
+}
+
+int64_t dmodel_free_ns(const struct dmodel *m)
+{
+	return m->head_free_ns;
 }
 
 /* bytes at a rate (bytes/s in Q16), in ns: len <= 2^35, rate >= 10^4 << 16: < 2^52 */
@@ -112,12 +169,20 @@ static int64_t hdd_read(struct dmodel *m, uint64_t off, uint64_t len, int64_t no
 {
 	uint64_t end = off + len;
 	int64_t start = now > m->head_free_ns ? now : m->head_free_ns, done;
+	uint64_t oh_hit = m->last_write ? m->p.oh_read_hit_w_ns : m->p.oh_read_hit_r_ns;
+	uint64_t oh_miss = m->last_write ? m->p.oh_read_miss_w_ns : m->p.oh_read_miss_r_ns;
 
 	m->c.wait_ns += (uint64_t)(start - now);
+	m->last_write = 0;
 	if (m->buf_valid && off >= m->buf_lo && end <= streamed(m, start)) {
 		m->c.buffer_hits++;
-		return start + bus_ns(m, len);
+		m->c.overhead_ns += oh_hit + m->p.oh_read_done_ns;
+		return start + (int64_t)(oh_hit + m->p.oh_read_done_ns) + bus_ns(m, len);
 	}
+	m->c.overhead_ns += oh_miss + m->p.oh_read_done_ns;
+	/* the controller takes the command beside the head's earlier work */
+	if (now + (int64_t)oh_miss > start)
+		start = now + (int64_t)oh_miss;
 	if (m->buf_valid && off >= m->buf_lo && off <= streamed(m, start) && start >= m->buf_t) {
 		/* the head is still reading toward it: the rest at the zone's rate */
 		done = m->buf_t + (int64_t)xfer_ns(end - m->buf_hi, dmodel_rate_q16(m, m->head_q32));
@@ -134,7 +199,7 @@ static int64_t hdd_read(struct dmodel *m, uint64_t off, uint64_t len, int64_t no
 	m->buf_cap = end + m->p.readahead_bytes;
 	m->buf_valid = 1;
 	m->head_free_ns = done;
-	return done;
+	return done + (int64_t)m->p.oh_read_done_ns;
 }
 
 #define WQ(m, i) ((m)->wq[((m)->wq_h + (i)) & (DMODEL_WQ_MAX - 1)])
@@ -154,15 +219,21 @@ static int64_t hdd_write(struct dmodel *m, uint64_t off, uint64_t len, int64_t n
 {
 	int64_t start = now > m->head_free_ns ? now : m->head_free_ns, mdone, done = now;
 	uint64_t cap = m->p.cache_bytes, dirty;
+	int cached = m->p.write_cache && len <= cap;
+	uint64_t oh = cached ? (m->last_write ? m->p.oh_write_hit_w_ns : m->p.oh_write_hit_r_ns)
+			     : (m->last_write ? m->p.oh_write_miss_w_ns : m->p.oh_write_miss_r_ns);
 	unsigned i = 0;
 
+	m->last_write = 1;
+	m->c.overhead_ns += oh + m->p.oh_write_done_ns;
 	m->buf_valid = 0;	/* the head leaves the read stream */
-	mdone = media(m, off, len, start);
+	mdone = media(m, off, len, now + (int64_t)oh > start ? now + (int64_t)oh : start);
 	m->head_free_ns = mdone;
-	if (!m->p.write_cache || len > cap) {
+	if (!cached) {
 		m->c.wait_ns += (uint64_t)(start - now);
-		return mdone;
+		return mdone + (int64_t)m->p.oh_write_done_ns;
 	}
+	done = now + (int64_t)oh;
 	dirty = dirty_at(m, now);
 	/* no room: wait until enough of what is queued is on the platter */
 	while (i < m->wq_n && (dirty + len > cap || m->wq_n - i >= DMODEL_WQ_MAX)) {
@@ -170,13 +241,15 @@ static int64_t hdd_write(struct dmodel *m, uint64_t off, uint64_t len, int64_t n
 		done = WQ(m, i).done_ns;
 		i++;
 	}
-	m->c.wait_ns += (uint64_t)(done - now);
+	if (done < now + (int64_t)oh)
+		done = now + (int64_t)oh;
+	m->c.wait_ns += (uint64_t)(done - now - (int64_t)oh);
 	(void)dirty_at(m, done);
 	WQ(m, m->wq_n).done_ns = mdone;
 	WQ(m, m->wq_n).bytes = len;
 	m->wq_n++;
 	m->wq_bytes += len;
-	return done + bus_ns(m, len);
+	return done + bus_ns(m, len) + (int64_t)m->p.oh_write_done_ns;
 }
 
 static int64_t flash(struct dmodel *m, enum dmodel_op op, uint64_t off, uint64_t len, int64_t now)
@@ -237,11 +310,13 @@ int64_t dmodel_request(struct dmodel *m, enum dmodel_op op, uint64_t off, uint64
 		off = m->p.capacity_bytes;
 	if (len > MAX_BYTES)
 		len = MAX_BYTES;
-	if (op == DMODEL_FLUSH) {
+	if (op == DMODEL_FLUSH && !m->p.segments) {
 		done = now > m->head_free_ns ? now : m->head_free_ns;
 		m->c.wait_ns += (uint64_t)(done - now);
 	} else if (m->p.kind == DMODEL_FLASH) {
 		done = flash(m, op, off, len, now);
+	} else if (m->p.segments) {
+		done = dmodel_drive_request(m, op, off, len, now);
 	} else {
 		done = op == DMODEL_READ ? hdd_read(m, off, len, now) : hdd_write(m, off, len, now);
 	}

@@ -64,12 +64,91 @@ enum dmodel_op { DMODEL_READ, DMODEL_WRITE, DMODEL_FLUSH };
 	X(write_lat_ns, "flash: latency of a write")                            \
 	X(read_bps, "flash: read rate, bytes/s")                                \
 	X(write_bps, "flash: write rate, bytes/s")                              \
-	X(unit_bytes, "flash: allocation (erase) unit; 0: none")
+	X(unit_bytes, "flash: allocation (erase) unit; 0: none")               \
+	X(head_switch_ns, "hdd: switching surfaces in a cylinder")              \
+	X(write_settle_ns, "hdd: added to a write's seek or head switch; int64") \
+	X(zones, "hdd: entries of zone[]; 0: the rate falls linearly")          \
+	X(cylinders, "hdd, zones: cylinders the zones span")                    \
+	X(sparing, "hdd, zones: 0 none, 1 tracks a zone, 2 sectors a cylinder, 3 a track, 7 the disk's end, 8 a range") \
+	X(spare_range, "hdd, sparing 8: cylinders a range")                     \
+	X(seek_points, "hdd: entries of seek[]; 0: the three-point curve")      \
+	X(hpl_bound, "hdd: past seek[]: cylinders where the HPL curve turns; 0 none") \
+	X(hpl_short_ns, "hdd, HPL below hpl_bound: a + b sqrt(d), a")          \
+	X(hpl_sqrt_ns, "hdd, HPL: b")                                           \
+	X(hpl_long_ns, "hdd, HPL from hpl_bound: c + e d, c")                   \
+	X(hpl_lin_ps, "hdd, HPL: e, ps a cylinder")                             \
+	X(segments, "hdd: buffer segments; 0: one track buffer and a write cache") \
+	X(segment_bytes, "hdd, segments: a segment's size")                     \
+	X(write_segments, "hdd, segments: of which may hold writes")            \
+	X(readahead_mode, "hdd, segments: 0 none, 1 track end, 2 cylinder end, 3 segment full, 4 next track end") \
+	X(readahead_min_bytes, "hdd, segments: read ahead before the head leaves") \
+	X(readahead_over, "hdd, segments: 1: read-ahead may replace the request's data") \
+	X(readahead_idle_hit, "hdd, segments: 1: a full hit restarts read-ahead") \
+	X(write_hits_read, "hdd, segments: 1: reads hit written data")          \
+	X(write_separate, "hdd, segments: 1: writes have a segment of their own") \
+	X(write_level, "hdd, segments: write-back 0 none, 1 appending streams, 2 all") \
+	X(bus_sector_ns, "hdd: the interface's time a 512-byte block; 0: bus_bps") \
+	X(oh_read_hit_r_ns, "hdd: overhead of a read hit after a read")         \
+	X(oh_read_hit_w_ns, "hdd: a read hit after a write")                    \
+	X(oh_read_miss_r_ns, "hdd: a read miss after a read")                   \
+	X(oh_read_miss_w_ns, "hdd: a read miss after a write")                  \
+	X(oh_write_hit_r_ns, "hdd: a write reported from the cache, after a read") \
+	X(oh_write_hit_w_ns, "hdd: a write reported from the cache, after a write") \
+	X(oh_write_miss_r_ns, "hdd: a write reported from the platter, after a read") \
+	X(oh_write_miss_w_ns, "hdd: a write reported from the platter, after a write") \
+	X(oh_read_done_ns, "hdd: completing a read")                            \
+	X(oh_write_done_ns, "hdd: completing a write")                          \
+	X(oh_read_reconnect_ns, "hdd: a read miss's command to its first data on the bus, beside the media") \
+	X(oh_write_reconnect_ns, "hdd: a write's command to its data on the bus (disconnect, reselect)") \
+	X(immediate_read, "hdd, segments: 1: a read takes its sectors as they pass under the head") \
+	X(write_seek_delay_ns, "hdd: from a write's command to its seek")       \
+	X(write_min_seek_ns, "hdd: least media delay of a write not sequential")
+
+/*
+ * A zone of a drive's layout (DiskSim's "g1" layout, its manual B.4.2):
+ * cylinders first..last, each track of bpt 512-byte sectors; the first
+ * logical sector of each track is skewed by skew_track sectors past the
+ * last of the track before (skew_cyl across a cylinder); spares as the
+ * profile's sparing says; front: logical sectors the zone's front keeps
+ * for the drive; slips: this zone's entries of slip[] (slipped sectors,
+ * or tracks under sparing 1), zone-relative, increasing. X(name, what).
+ */
+#define DMODEL_ZONE_FIELDS(X)                                                  \
+	X(first_cyl, "first cylinder")                                        \
+	X(last_cyl, "last cylinder")                                          \
+	X(bpt, "sectors a track")                                             \
+	X(skew_track, "sectors skipped at a track switch")                    \
+	X(skew_cyl, "sectors skipped at a cylinder switch")                   \
+	X(spares, "spare sectors (tracks, sparing 1) a unit of the sparing")  \
+	X(front, "logical sectors kept at the zone's front")                  \
+	X(offset, "the angle of the zone's first logical sector, in sectors") \
+	X(slips, "entries of slip[] this zone has, after the zones before")
+
+struct dmodel_zone {
+#define DMODEL_ZONE_MEMBER(name, what) uint64_t name;
+	DMODEL_ZONE_FIELDS(DMODEL_ZONE_MEMBER)
+#undef DMODEL_ZONE_MEMBER
+};
+
+struct dmodel_seekpt {		/* a measured seek: cylinders, ns; increasing */
+	uint64_t cyl, ns;
+};
+
+#define DMODEL_ZONES_MAX 32
+#define DMODEL_SEEK_MAX 128
+#define DMODEL_SLIPS_MAX 128
+#define DMODEL_SEGS_MAX 16
 
 struct dmodel_params {
 #define DMODEL_PARAM_MEMBER(name, what) uint64_t name;
 	DMODEL_PARAMS(DMODEL_PARAM_MEMBER)
 #undef DMODEL_PARAM_MEMBER
+	/* the tables (hdd): zones entries of zone[], seek_points of seek[];
+	 * the guest's target takes none yet (diskprofile params refuses a
+	 * profile with tables) */
+	struct dmodel_zone zone[DMODEL_ZONES_MAX];
+	struct dmodel_seekpt seek[DMODEL_SEEK_MAX];
+	uint64_t slip[DMODEL_SLIPS_MAX];
 };
 
 /* What the model has charged, since dmodel_init. X(name, what): uint64_t. */
@@ -84,7 +163,19 @@ struct dmodel_params {
 	X(rot_ns, "rotational waits (flash: allocation unit copies)")          \
 	X(xfer_ns, "media transfers")                                          \
 	X(wait_ns, "requests waiting for the head or for cache room")          \
-	X(busy_ns, "sum over requests of completion - arrival")
+	X(busy_ns, "sum over requests of completion - arrival")               \
+	X(read_misses, "reads that moved the head")                           \
+	X(stream_hits, "reads met by the read-ahead under way (segments)")   \
+	X(write_backs, "writes reported from the cache (segments)")           \
+	X(overhead_ns, "controller overheads charged")                        \
+	X(bus_ns, "the interface's transfers on the requests' paths")         \
+	X(head_switches, "head switches without a seek")                     \
+	X(seeks_short, "seeks of 1-15 cylinders")                             \
+	X(seeks_mid, "seeks of 16-1023 cylinders")                            \
+	X(seeks_long, "seeks of 1024 cylinders or more")                      \
+	X(hits_seg0, "read hits in the most recently used segment")           \
+	X(hits_seg1, "read hits in the second most recently used")            \
+	X(hits_seg2p, "read hits in older segments")
 
 struct dmodel_counters {
 #define DMODEL_COUNTER_MEMBER(name, what) uint64_t name;
@@ -98,12 +189,34 @@ struct dmodel_wq {		/* a write the head has yet to finish */
 };
 #define DMODEL_WQ_MAX 4096	/* a power of two */
 
+/* a buffer segment (segments > 0): logical sectors [lo, hi) are in it by
+ * t, and the head reads on from hi to cap while nothing else needs it
+ * (ra: this is the segment being read ahead into) */
+struct dmodel_seg {
+	uint64_t lo, hi, cap;
+	int64_t t;
+	uint64_t used;	/* LRU stamp */
+	int valid, ra, dirty;	/* dirty: it holds written data */
+};
+
 /*
- * The state. sizeof is 65928 bytes on x86-64, 64 KiB of it the write
- * queue (4096 x 16 bytes): the kernel allocates it with kvzalloc.
+ * The state. sizeof is 73,416 bytes on x86-64 (bounded: no table grows):
+ * 64 KiB of it the write queue (4096 x 16 bytes), 5.7 KiB the parameters
+ * with their tables (32 zones, 128 seeks, 128 slips), 0.9 KiB the zones'
+ * derived figures and 16 segments; the kernel allocates it with kvzalloc.
  */
 struct dmodel {
 	struct dmodel_params p;
+	/* zones (derived by dmodel_init): each zone's first logical sector
+	 * and how many it holds, its first entry of slip[] */
+	uint64_t z_lbn[DMODEL_ZONES_MAX], z_lbns[DMODEL_ZONES_MAX], z_slip0[DMODEL_ZONES_MAX];
+	uint64_t sectors;	/* logical sectors: capacity_bytes / 512 */
+	/* the head (segments or zones): cylinder and surface */
+	uint64_t h_cyl, h_head;
+	uint64_t next_lbn;	/* the sector after the last request's */
+	int last_write;		/* the last request was a write */
+	uint64_t use_clock;
+	struct dmodel_seg seg[DMODEL_SEGS_MAX];
 	/* geometry, derived by dmodel_init (hdd) */
 	uint64_t cap_rpm;	/* capacity_bytes * rpm */
 	uint64_t s30;		/* 30 * (rate_outer + rate_inner): tracks = cap_rpm / s30 */
@@ -136,6 +249,18 @@ int dmodel_init(struct dmodel *m, const struct dmodel_params *p, const char **fi
  * across calls: a caller with several queues serialises them); off and
  * len in bytes, ignored for a flush */
 int64_t dmodel_request(struct dmodel *m, enum dmodel_op op, uint64_t off, uint64_t len, int64_t now_ns);
+
+/*
+ * The time from now_ns until the drive could start moving this request's
+ * data (its controller overhead, then seek, settling, head switch and
+ * rotational latency; a read the buffer holds: the overhead alone),
+ * without changing the model: for a queue that orders by positioning
+ * time (disk/queue.c). Null: 0; flash: the latency.
+ */
+uint64_t dmodel_position_ns(const struct dmodel *m, enum dmodel_op op, uint64_t off, uint64_t len, int64_t now_ns);
+/* the earliest time at which a request given to the model starts at the
+ * head without waiting for earlier work (queued writes included) */
+int64_t dmodel_free_ns(const struct dmodel *m);
 
 /* pieces, for the datasheet check and the tests (hdd) */
 uint64_t dmodel_track_of(const struct dmodel *m, uint64_t off);	/* Q32 track coordinate */

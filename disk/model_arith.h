@@ -69,5 +69,21 @@ int dmodel_geometry_init(struct dmodel *m, const char **field);
 uint64_t dmodel_seek_q(const struct dmodel *m, uint64_t from_q, uint64_t to_q);
 uint64_t dmodel_rate_q16(const struct dmodel *m, uint64_t q);
 uint64_t dmodel_phase_units(const struct dmodel *m, int64_t t);
+uint64_t dmodel_isqrt(uint64_t v);
+
+/* disk/zones.c: a logical sector's place (cylinder, surface, the angle of
+ * its start in 1 / TURN of a turn, the sectors its track holds and those
+ * from it to the track's last data sector), the zone table's checks, and
+ * the seek over d cylinders by the profile's table, HPL or curve */
+struct dmodel_loc {
+	uint64_t cyl, head, ang, spt, left, skew_track, skew_cyl;
+};
+int dmodel_zones_init(struct dmodel *m, const char **field);
+void dmodel_locate(const struct dmodel *m, uint64_t lbn, struct dmodel_loc *l);
+uint64_t dmodel_seek_dist_ns(const struct dmodel *m, uint64_t d);
+
+/* disk/drive.c: requests to a drive with buffer segments (segments > 0) */
+int64_t dmodel_drive_request(struct dmodel *m, enum dmodel_op op, uint64_t off, uint64_t len, int64_t now);
+uint64_t dmodel_drive_position(const struct dmodel *m, enum dmodel_op op, uint64_t off, uint64_t len, int64_t now);
 
 #endif

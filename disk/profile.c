@@ -10,7 +10,7 @@
 #include <string.h>
 
 enum { K_HDD = 1, K_FLASH = 2, K_ALL = 3 };
-enum { T_TEXT, T_KIND, T_FLAG, T_NUM };
+enum { T_TEXT, T_KIND, T_FLAG, T_NUM, T_FIG };	/* T_FIG: a datasheet's figure for diskcheck, no parameter */
 
 /* every key a profile may give, in the order of dp_profile.given */
 static const struct key {
@@ -45,6 +45,46 @@ static const struct key {
 	P("read_mbs", T_NUM, read_bps, K_FLASH, 1e6, 0),
 	P("write_mbs", T_NUM, write_bps, K_FLASH, 1e6, 0),
 	P("unit_kb", T_NUM, unit_bytes, K_FLASH, 1024, 0),
+	/* what a drive's description gives beyond a datasheet (optional) */
+	P("head_switch_ms", T_NUM, head_switch_ns, 0, 1e6, 0),
+	P("write_settle_ms", T_NUM, write_settle_ns, 0, 1e6, 0),	/* may be negative */
+	P("cylinders", T_NUM, cylinders, 0, 1, 1),
+	P("sparing", T_NUM, sparing, 0, 1, 1),
+	P("spare_range", T_NUM, spare_range, 0, 1, 1),
+	P("hpl_bound_cyl", T_NUM, hpl_bound, 0, 1, 1),
+	P("hpl_short_ms", T_NUM, hpl_short_ns, 0, 1e6, 0),
+	P("hpl_sqrt_ms", T_NUM, hpl_sqrt_ns, 0, 1e6, 0),
+	P("hpl_long_ms", T_NUM, hpl_long_ns, 0, 1e6, 0),
+	P("hpl_lin_ms", T_NUM, hpl_lin_ps, 0, 1e9, 0),
+	P("segments", T_NUM, segments, 0, 1, 1),
+	P("segment_kb", T_NUM, segment_bytes, 0, 1024, 0),
+	P("write_segments", T_NUM, write_segments, 0, 1, 1),
+	P("readahead_mode", T_NUM, readahead_mode, 0, 1, 1),
+	P("readahead_min_kb", T_NUM, readahead_min_bytes, 0, 1024, 0),
+	P("readahead_over", T_NUM, readahead_over, 0, 1, 1),
+	P("readahead_idle_hit", T_NUM, readahead_idle_hit, 0, 1, 1),
+	P("write_hits_read", T_NUM, write_hits_read, 0, 1, 1),
+	P("write_separate", T_NUM, write_separate, 0, 1, 1),
+	P("write_level", T_NUM, write_level, 0, 1, 1),
+	P("immediate_read", T_NUM, immediate_read, 0, 1, 1),
+	P("bus_sector_ms", T_NUM, bus_sector_ns, 0, 1e6, 0),
+	P("oh_read_hit_after_read_ms", T_NUM, oh_read_hit_r_ns, 0, 1e6, 0),
+	P("oh_read_hit_after_write_ms", T_NUM, oh_read_hit_w_ns, 0, 1e6, 0),
+	P("oh_read_miss_after_read_ms", T_NUM, oh_read_miss_r_ns, 0, 1e6, 0),
+	P("oh_read_miss_after_write_ms", T_NUM, oh_read_miss_w_ns, 0, 1e6, 0),
+	P("oh_write_hit_after_read_ms", T_NUM, oh_write_hit_r_ns, 0, 1e6, 0),
+	P("oh_write_hit_after_write_ms", T_NUM, oh_write_hit_w_ns, 0, 1e6, 0),
+	P("oh_write_miss_after_read_ms", T_NUM, oh_write_miss_r_ns, 0, 1e6, 0),
+	P("oh_write_miss_after_write_ms", T_NUM, oh_write_miss_w_ns, 0, 1e6, 0),
+	P("oh_read_done_ms", T_NUM, oh_read_done_ns, 0, 1e6, 0),
+	P("oh_write_done_ms", T_NUM, oh_write_done_ns, 0, 1e6, 0),
+	P("oh_read_reconnect_ms", T_NUM, oh_read_reconnect_ns, 0, 1e6, 0),
+	P("oh_write_reconnect_ms", T_NUM, oh_write_reconnect_ns, 0, 1e6, 0),
+	P("write_seek_delay_ms", T_NUM, write_seek_delay_ns, 0, 1e6, 0),
+	P("write_min_seek_ms", T_NUM, write_min_seek_ns, 0, 1e6, 0),
+	/* what a datasheet measured, for make diskcheck */
+	{ "check_random_read_s", T_FIG, NULL, 0, 0, 1, 0 },
+	{ "check_random_read_max_s", T_FIG, NULL, 0, 0, 1, 0 },
 #undef P
 };
 
@@ -157,17 +197,24 @@ static int set_value(struct dp_profile *d, int i, const char *v, int n, char *er
 			FAIL(n, "%s: '%s' is not 0 or 1", k, v);
 		*param(&d->p, i) = v[0] == '1';
 		break;
-	default:
-		if (v[0] == '-')
-			FAIL(n, "%s: negative", k);
+	case T_FIG:
 		if (parse_decimal(v, &x))
+			FAIL(n, "%s: not a number of 0 or more ('%s': decimal digits and a fraction at most)", k, v);
+		break;
+	default:
+		if (v[0] == '-' && strcmp(k, "write_settle_ms"))
+			FAIL(n, "%s: negative", k);
+		if (parse_decimal(v + (v[0] == '-'), &x))
 			FAIL(n, "%s: not a number ('%s': decimal digits and a fraction at most, as 7200 or 12.5)", k, v);
+		if (v[0] == '-')
+			x = -x;
 		if (keys[i].whole && x != floor(x))
 			FAIL(n, "%s: '%s' is not a whole number", k, v);
 		x = round(x * keys[i].scale);
-		if (x >= 0x1p63)
+		if (x >= 0x1p63 || x <= -0x1p62)
 			FAIL(n, "%s: too large", k);
-		*param(&d->p, i) = (uint64_t)x;
+		/* a negative figure as the model's int64_t */
+		*param(&d->p, i) = x < 0 ? (uint64_t)(int64_t)x : (uint64_t)x;
 		break;
 	}
 	if (strlen(v) >= sizeof(d->given[i]))
@@ -274,9 +321,13 @@ int dp_parse(const char *text, struct dp_profile *d, char *err, size_t errlen)
 		v = trim(eq + 1);
 		if (!*v)
 			FAIL(n, "%s: no value", k);
-		if (!strncmp(k, "source.", 7)) {
+		rc = dp_table_line(d, k, v, n, err, errlen);
+		if (rc <= 0) {
+			if (rc < 0)
+				return rc;
+		} else if (!strncmp(k, "source.", 7)) {
 			i = key_index(k + 7);
-			if (i < 0 || keys[i].type != T_NUM)
+			if (i < 0 || (keys[i].type != T_NUM && keys[i].type != T_FIG))
 				FAIL(n, "%s: a source for no figure", k);
 			if (sourced[i])
 				FAIL(n, "%s: given twice (first on line %d)", k, sourced[i]);
@@ -302,13 +353,15 @@ int dp_parse(const char *text, struct dp_profile *d, char *err, size_t errlen)
 	for (int i = 0; i < DP_KEYS; i++) {
 		int need = keys[i].type == T_KIND || (keys[i].type == T_FLAG && !keys[i].kinds) ||
 			   (keys[i].kinds & kmask);
-		if (!need)
+		if (!need && !d->given[i][0])
 			continue;
 		if (!d->given[i][0])
 			FAIL(0, "missing %s", keys[i].key);
-		if (keys[i].type == T_NUM && !sourced[i])
+		if ((keys[i].type == T_NUM || keys[i].type == T_FIG) && !sourced[i])
 			FAIL(0, "%s: no source.<key> line says where it comes from", keys[i].key);
 	}
+	if (dp_table_finish(d, err, errlen))
+		return -EINVAL;
 	rc = check_model(d, err, errlen);
 	return rc ? rc : check_costs(d, err, errlen);
 }

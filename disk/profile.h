@@ -21,13 +21,19 @@
 #include "model.h"
 
 #define DP_NAME_MAX 32	/* a name is swapbench.disk=: init's CMD_NAME_MAX, a-z 0-9 _ - */
-#define DP_KEYS 21	/* keys a profile may give (name, kind, the figures, ...) */
+#define DP_KEYS 59	/* keys a profile may give (name, kind, the figures, ...) */
 
 struct dp_profile {
 	char name[64];
 	char model[128];	/* what it is, for the reader */
 	struct dmodel_params p;
 	char given[DP_KEYS][64];	/* each key's value as the file gives it ("" if absent) */
+	/* the tables' lines (disk/profile_tables.c): which entries the file
+	 * gives, and whether it says where the zones and the seeks come from */
+	unsigned char zone_set[DMODEL_ZONES_MAX], seek_set[DMODEL_SEEK_MAX];
+	uint64_t slip_zone[DMODEL_SLIPS_MAX], slip_at[DMODEL_SLIPS_MAX];
+	unsigned slips;
+	int zone_src, seek_src;
 };
 
 /* 0, or -EINVAL with a message naming the key in err */
@@ -35,6 +41,16 @@ int dp_parse(const char *text, struct dp_profile *d, char *err, size_t errlen);
 /* dp_parse of a file's LEN bytes (TEXT[LEN] is 0): a NUL byte among them
  * is refused (a reader of C strings would end the file there) */
 int dp_parse_bytes(const char *text, size_t len, struct dp_profile *d, char *err, size_t errlen);
+/*
+ * disk/profile_tables.c, for dp_parse: the tables' lines
+ *   zone.N = FIRST_CYL LAST_CYL BLOCKS_PER_TRACK SKEW_TRACK SKEW_CYL SPARES FRONT OFFSET [: SLIP ...]
+ *   seek.N = CYLINDERS MS          (N from 1, each once, no gaps)
+ *   source.zone = ...   source.seek = ...
+ * dp_table_line: 1 not a table's line, 0 taken, -EINVAL refused (err says
+ * why, line n); dp_table_finish: the tables into d->p, or -EINVAL
+ */
+int dp_table_line(struct dp_profile *d, const char *k, const char *v, int n, char *err, size_t errlen);
+int dp_table_finish(struct dp_profile *d, char *err, size_t errlen);
 /* "disk=NAME disk_kind=... disk_KEY=value ..." of the figures the kind
  * uses, in the file's units, for the meta record */
 int dp_describe(const struct dp_profile *d, char *buf, size_t len);

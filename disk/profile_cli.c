@@ -8,18 +8,25 @@
  *             capacity_gb, ...); a key the file does not give prints nothing
  * A profile the parser refuses exits 2 with its message naming the key; so
  * does a key profiles do not have, or bad usage.
+ * diskprofile import-disksim DIR: the profile of the DiskSim drive in DIR
+ * (NAME.diskspecs, its .model and .seek; disk/disksim.c), on stdout; a
+ * parameter the model does not support or a malformed line exits 2 naming
+ * the file, the line and why.
  */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "disksim.h"
 #include "model.h"
 #include "profile.h"
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: diskprofile FILE params | describe | get KEY\n");
+	fprintf(stderr, "usage: diskprofile FILE params | describe | get KEY\n"
+			"       diskprofile import-disksim DIR\n");
 	return 2;
 }
 
@@ -32,6 +39,25 @@ int main(int argc, char **argv)
 	FILE *f;
 	size_t n;
 
+	if (argc == 3 && !strcmp(argv[1], "import-disksim")) {
+		/* the profile made, checked by the profiles' reader before it is printed */
+		char *made = NULL;
+		size_t made_len = 0;
+		FILE *mem = open_memstream(&made, &made_len);
+
+		if (!mem || ds_import(argv[2], mem, err, sizeof(err)) || fclose(mem)) {
+			fprintf(stderr, "diskprofile: %s\n", mem ? err : strerror(errno));
+			return 2;
+		}
+		if (dp_parse(made, &d, err, sizeof(err))) {
+			fprintf(stderr, "diskprofile: %s: the profile made of it is refused: %s\n", argv[2], err);
+			free(made);
+			return 2;
+		}
+		fputs(made, stdout);
+		free(made);
+		return fflush(stdout) ? 1 : 0;
+	}
 	if (argc < 3 || (!strcmp(argv[2], "get") ? argc != 4 : argc != 3))
 		return usage();
 	if (!(f = fopen(argv[1], "r"))) {
@@ -51,6 +77,12 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(argv[2], "params")) {
 		const char *sep = "";
+
+		if (d.p.zones || d.p.seek_points) {
+			fprintf(stderr, "diskprofile: %s: its zone and seek tables do not reach the guest's target yet: "
+					"a host-side profile (diskreplay)\n", argv[1]);
+			return 2;
+		}
 #define PRINT_PARAM(name, what)                                                \
 	printf("%s" #name "=%" PRIu64, sep, d.p.name);                          \
 	sep = " ";

@@ -102,6 +102,14 @@ int diskcheck_run(const char *dev, int full, char *why, size_t n)
 		}
 	}
 	record("random_read", NULL, "iops", nrand / (now_s() - t0), 0);
+	/* full: a datasheet's random-read test, 4096 random single-sector reads */
+	if (full) {
+		t0 = now_s();
+		for (unsigned i = 0; i < 4096; i++)
+			if (pread(fd, buf, 512, (off_t)(lcg(&x) % (size / 512) * 512)) != 512)
+				goto fail_errno;
+		record("random_read_4096", NULL, "s", now_s() - t0, 0);
+	}
 	/* a read at the outer edge, then one at the distance: the time of the second */
 	for (size_t i = 0; i < sizeof(frac) / sizeof(frac[0]); i++) {
 		uint64_t d = (uint64_t)(frac[i] * (double)(size - 4096)) / 4096 * 4096;

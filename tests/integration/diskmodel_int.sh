@@ -23,7 +23,7 @@ check() { # check NAME CMD...
 	shift
 	if "$@"; then pass "$name"; else fail "$name"; fi
 }
-MODEL=(disk/model.c disk/geometry.c)
+MODEL=(disk/model.c disk/geometry.c disk/zones.c disk/drive.c)
 CC=${HOST_CC:-cc}
 
 # --- no floating point ---------------------------------------------------
@@ -84,7 +84,7 @@ else
 		"$I386_CC" -march=i686 "${KFLAGS[@]}" -c -o "$o" "$f" && objs+=("$o")
 	done
 	if "$I386_CC" -march=i686 -msse2 -mfpmath=sse -static -std=c11 -D_GNU_SOURCE -O2 -Itests/unit \
-		-Itests/fixtures/kshim -o "$T/test32" tests/unit/test_diskmodel.c disk/profile.c \
+		-Itests/fixtures/kshim -o "$T/test32" tests/unit/test_diskmodel.c disk/profile.c disk/profile_tables.c \
 		tests/unit/diskmodel_float.c tests/fixtures/kshim/math64.c "${objs[@]}" -lm 2>"$T/l.err"; then
 		DISKMODEL_HASH=1 "$T/test32" >"$T/out32"
 		DISKMODEL_HASH=1 "$HOST_TEST" >"$T/out64"
@@ -106,7 +106,7 @@ if [ ! -x "$DP" ]; then
 	exit 1
 fi
 # the parameter names in DMODEL_PARAMS' order, from the header
-names=$(sed -n 's/^\tX(\([a-z_]*\), .*/\1/p' disk/model.h | sed -n '1,/^unit_bytes$/p' | tr '\n' ' ')
+names=$(sed -n 's/^\tX(\([a-z_]*\), .*/\1/p' disk/model.h | sed -n '1,/^write_min_seek_ns$/p' | tr '\n' ' ')
 got=$("$DP" disk/profiles/hdd-7k500.conf params)
 check "params: every parameter, in DMODEL_PARAMS' order (${names% })" \
 	test "$(tr ' ' '\n' <<<"$got" | cut -d= -f1 | tr '\n' ' ')" = "$names"

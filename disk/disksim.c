@@ -1,0 +1,532 @@
+/*
+ * ds: DiskSim's drive descriptions into a swapbench profile (disksim.h).
+ * The files are blocks of "Key = value," lines: "TYPE NAME {" opens one at
+ * the top, "Key = TYPE {" a nested one, "Key = [" a list (of numbers or of
+ * blocks), "}" and "]" close them, '#' to the end of a line is a comment.
+ * Every key is in the table below: a figure the model takes, a value it
+ * must have (what the model does), or a key that cannot change a replay
+ * of one request at a time, with why. Anything else is refused by name.
+ */
+#include "disksim.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "disksim_files.h"
+#include "model.h"
+
+enum how { NUM, MUST, ANY, STR, BLOCK, LIST };
+
+
+static const struct param {
+	const char *block, *key;
+	enum how how;
+	int slot;
+	const char *arg;	/* MUST: the value; ANY: why it changes nothing; STR/BLOCK: what */
+} params[] = {
+	{ "disksim_disk", "Model", STR, 0, "source" },
+	{ "disksim_disk", "Per-request overhead time", NUM, S_PERREQ, NULL },
+	{ "disksim_disk", "Time scale for overheads", NUM, S_SCALE, NULL },
+	{ "disksim_disk", "Bulk sector transfer time", NUM, S_BULK, NULL },
+	{ "disksim_disk", "Hold bus entire read xfer", ANY, 0, "one drive on its bus: holding it delays no one" },
+	{ "disksim_disk", "Hold bus entire write xfer", ANY, 0, "one drive on its bus: holding it delays no one" },
+	{ "disksim_disk", "Never disconnect", ANY, 0, "one drive on its bus: holding it delays no one" },
+	{ "disksim_disk", "Allow almost read hits", MUST, 0, "0" },
+	{ "disksim_disk", "Allow sneaky full read hits", MUST, 0, "0" },
+	{ "disksim_disk", "Allow sneaky partial read hits", MUST, 0, "0" },
+	{ "disksim_disk", "Allow sneaky intermediate read hits", MUST, 0, "0" },
+	{ "disksim_disk", "Allow read hits on write data", NUM, S_HITWRITE, NULL },
+	{ "disksim_disk", "Allow write prebuffering", MUST, 0, "0" },
+	{ "disksim_disk", "Preseeking level", MUST, 0, "0" },
+	{ "disksim_disk", "Print stats", ANY, 0, "DiskSim's output, not the drive" },
+	{ "disksim_disk", "Avg sectors per cylinder", ANY, 0, "for host schedulers; the disk does not use it" },
+	{ "disksim_disk", "Max queue length", MUST, S_QUEUE, "1" },
+	{ "disksim_disk", "Scheduler", BLOCK, 0, "disksim_ioqueue" },
+	{ "disksim_ioqueue", NULL, ANY, 0, "one request at a time (Max queue length 1): nothing to schedule" },
+	{ "disksim_disk", "Number of buffer segments", NUM, S_SEGS, NULL },
+	{ "disksim_disk", "Maximum number of write segments", NUM, S_WSEGS, NULL },
+	{ "disksim_disk", "Segment size (in blks)", NUM, S_SEGSIZE, NULL },
+	{ "disksim_disk", "Use separate write segment", NUM, S_SEPW, NULL },
+	{ "disksim_disk", "Low (write) water mark", NUM, S_LOWW, NULL },
+	{ "disksim_disk", "High (read) water mark", NUM, S_HIGHW, NULL },
+	{ "disksim_disk", "Set watermark by reqsize", ANY, 0, "the water marks are taken only where moot" },
+	{ "disksim_disk", "Calc sector by sector", ANY, 0, "no effect on accuracy (DiskSim's manual)" },
+	{ "disksim_disk", "Enable caching in buffer", MUST, 0, "1" },
+	{ "disksim_disk", "Buffer continuous read", NUM, S_BCR, NULL },
+	{ "disksim_disk", "Minimum read-ahead (blks)", NUM, S_RAMIN, NULL },
+	{ "disksim_disk", "Maximum read-ahead (blks)", NUM, S_RAMAX, NULL },
+	{ "disksim_disk", "Read-ahead over requested", NUM, S_RAOVER, NULL },
+	{ "disksim_disk", "Read-ahead on idle hit", NUM, S_RAIDLE, NULL },
+	{ "disksim_disk", "Read any free blocks", MUST, 0, "0" },
+	{ "disksim_disk", "Fast write level", NUM, S_FWL, NULL },
+	{ "disksim_disk", "Immediate buffer read", NUM, S_IMMREAD, NULL },
+	{ "disksim_disk", "Immediate buffer write", MUST, 0, "0" },
+	{ "disksim_disk", "Combine seq writes", MUST, 0, "1" },
+	{ "disksim_disk", "Stop prefetch in sector", ANY, 0, "read-ahead stops within a sector's time either way" },
+	{ "disksim_disk", "Disconnect write if seek", MUST, 0, "0" },
+	{ "disksim_disk", "Write hit stop prefetch", MUST, 0, "1" },
+	{ "disksim_disk", "Read directly to buffer", MUST, 0, "1" },
+	{ "disksim_disk", "Immed transfer partial hit", ANY, 0,
+	  "a partial hit is a miss whose head is where the read-ahead left it" },
+	{ "disksim_disk", "Read hit over. after read", NUM, S_RHR, NULL },
+	{ "disksim_disk", "Read hit over. after write", NUM, S_RHW, NULL },
+	{ "disksim_disk", "Read miss over. after read", NUM, S_RMR, NULL },
+	{ "disksim_disk", "Read miss over. after write", NUM, S_RMW, NULL },
+	{ "disksim_disk", "Write hit over. after read", NUM, S_WHR, NULL },
+	{ "disksim_disk", "Write hit over. after write", NUM, S_WHW, NULL },
+	{ "disksim_disk", "Write miss over. after read", NUM, S_WMR, NULL },
+	{ "disksim_disk", "Write miss over. after write", NUM, S_WMW, NULL },
+	{ "disksim_disk", "Read completion overhead", NUM, S_RDONE, NULL },
+	{ "disksim_disk", "Write completion overhead", NUM, S_WDONE, NULL },
+	{ "disksim_disk", "Data preparation overhead", NUM, S_PREP, NULL },
+	{ "disksim_disk", "First reselect overhead", NUM, S_RESEL1, NULL },
+	{ "disksim_disk", "Other reselect overhead", ANY, 0, "a request reconnects once where the bus takes no time" },
+	{ "disksim_disk", "Read disconnect afterread", NUM, S_RDISCR, NULL },
+	{ "disksim_disk", "Read disconnect afterwrite", NUM, S_RDISCW, NULL },
+	{ "disksim_disk", "Write disconnect overhead", ANY, 0, "after a write's data are in, beside its media work" },
+	{ "disksim_disk", "Extra write disconnect", NUM, S_EXTRA, NULL },
+	{ "disksim_disk", "Extradisc command overhead", NUM, S_XCMD, NULL },
+	{ "disksim_disk", "Extradisc disconnect overhead", NUM, S_XDISC, NULL },
+	{ "disksim_disk", "Extradisc inter-disconnect delay", NUM, S_XDELAY, NULL },
+	{ "disksim_disk", "Extradisc 2nd disconnect overhead", ANY, 0, "after a write's data are in, beside its media work" },
+	{ "disksim_disk", "Extradisc seek delta", NUM, S_XSEEK, NULL },
+	{ "disksim_disk", "Minimum seek delay", NUM, S_MINSEEK, NULL },
+	{ "dm_disk", "Number of data surfaces", NUM, S_HEADS, NULL },
+	{ "dm_disk", "Number of cylinders", NUM, S_CYLS, NULL },
+	{ "dm_disk", "Block count", NUM, S_BLOCKS, NULL },
+	{ "dm_disk", "Layout Model", BLOCK, 0, "dm_layout_g1" },
+	{ "dm_disk", "Mechanical Model", BLOCK, 0, "dm_mech_g1" },
+	{ "dm_layout_g1", "LBN-to-PBN mapping scheme", MUST, 0, "0" },
+	{ "dm_layout_g1", "Sparing scheme used", NUM, S_SPARING, NULL },
+	{ "dm_layout_g1", "Rangesize for sparing", NUM, S_RANGE, NULL },
+	{ "dm_layout_g1", "Zones", LIST, 0, "dm_layout_g1_zone" },
+	{ "dm_layout_g1_zone", "First cylinder number", NUM, 0, NULL },
+	{ "dm_layout_g1_zone", "Last cylinder number", NUM, 1, NULL },
+	{ "dm_layout_g1_zone", "Blocks per track", NUM, 2, NULL },
+	{ "dm_layout_g1_zone", "Skew for track switch", NUM, 3, NULL },
+	{ "dm_layout_g1_zone", "Skew for cylinder switch", NUM, 4, NULL },
+	{ "dm_layout_g1_zone", "Number of spares", NUM, 5, NULL },
+	{ "dm_layout_g1_zone", "Empty space at zone front", NUM, 6, NULL },
+	{ "dm_layout_g1_zone", "Offset of first block", NUM, 7, NULL },
+	{ "dm_layout_g1_zone", "slips", LIST, 0, NULL },
+	{ "dm_layout_g1_zone", "defects", LIST, 0, NULL },
+	{ "dm_mech_g1", "Access time type", MUST, 0, "trackSwitchPlusRotation" },
+	{ "dm_mech_g1", "Seek type", STR, 0, "seek" },
+	{ "dm_mech_g1", "Single cylinder seek time", NUM, S_SINGLE, NULL },
+	{ "dm_mech_g1", "Average seek time", NUM, S_AVG, NULL },
+	{ "dm_mech_g1", "Full strobe seek time", NUM, S_FULL, NULL },
+	{ "dm_mech_g1", "Full seek curve", STR, 0, "curve" },
+	{ "dm_mech_g1", "Add. write settling delay", NUM, S_SETTLE, NULL },
+	{ "dm_mech_g1", "HPL seek equation values", LIST, 0, NULL },
+	{ "dm_mech_g1", "First ten seek times", LIST, 0, NULL },
+	{ "dm_mech_g1", "Head switch time", NUM, S_HSW, NULL },
+	{ "dm_mech_g1", "Rotation speed (in rpms)", NUM, S_RPM, NULL },
+	{ "dm_mech_g1", "Percent error in rpms", MUST, 0, "0" },
+};
+#define NPARAMS (sizeof(params) / sizeof(params[0]))
+
+int ds_fail(struct ds *d, const char *fmt, ...)
+{
+	va_list ap;
+	int w = snprintf(d->err, d->errlen, "%s:%d: ", d->file, d->line);
+
+	va_start(ap, fmt);
+	if (w >= 0 && (size_t)w < d->errlen)
+		vsnprintf(d->err + w, d->errlen - (size_t)w, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+static char *trim(char *s)
+{
+	char *e;
+
+	while (*s == ' ' || *s == '\t')
+		s++;
+	e = s + strlen(s);
+	while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r' || e[-1] == '\n'))
+		*--e = 0;
+	return s;
+}
+
+static int number(struct ds *d, const char *what, const char *s, double *x)
+{
+	char *end;
+
+	errno = 0;
+	*x = strtod(s, &end);
+	if (end == s || *trim(end) || errno || !isfinite(*x))
+		return ds_fail(d, "%s: '%s' is not a number", what, s);
+	return 0;
+}
+
+static const struct param *lookup(const char *block, const char *key)
+{
+	for (size_t i = 0; i < NPARAMS; i++)
+		if (!strcmp(params[i].block, block) && (!params[i].key || !strcmp(params[i].key, key)))
+			return &params[i];
+	return NULL;
+}
+
+static char *slurp(struct ds *d, const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *buf;
+	long n;
+
+	d->file = path;
+	d->line = 0;
+	if (!f) {
+		snprintf(d->err, d->errlen, "%s: %s", path, strerror(errno));
+		return NULL;
+	}
+	if (fseek(f, 0, SEEK_END) || (n = ftell(f)) < 0 || n > (1 << 22) || fseek(f, 0, SEEK_SET)) {
+		fclose(f);
+		snprintf(d->err, d->errlen, "%s: unreadable or larger than 4 MiB", path);
+		return NULL;
+	}
+	buf = malloc((size_t)n + 1);
+	if (!buf || fread(buf, 1, (size_t)n, f) != (size_t)n) {
+		fclose(f);
+		free(buf);
+		snprintf(d->err, d->errlen, "%s: cannot read it", path);
+		return NULL;
+	}
+	fclose(f);
+	buf[n] = 0;
+	if (strlen(buf) != (size_t)n) {
+		free(buf);
+		snprintf(d->err, d->errlen, "%s: holds a NUL byte", path);
+		return NULL;
+	}
+	return buf;
+}
+
+/* a file's value "NAME" relative to the folder, into out */
+static int sibling(struct ds *d, const char *what, const char *v, char *out, size_t len)
+{
+	if (!*v || strchr(v, '/') || strstr(v, ".."))
+		return ds_fail(d, "%s: '%s' is not a file name in the folder", what, v);
+	if ((size_t)snprintf(out, len, "%s/%s", d->dir, v) >= len)
+		return ds_fail(d, "%s: the path is too long", what);
+	return 0;
+}
+
+#define DEPTH 8
+
+/* one description file: its blocks, lists and values into d */
+static int parse(struct ds *d, char *text, const char *top)
+{
+	struct {
+		char type[48], key[64];	/* a block's type, or a list's key */
+		int list;
+	} st[DEPTH];
+	int sp = 0, zone = -1;
+	char *save = NULL, *ln;
+
+	for (ln = text; ln; ln = save) {
+		char *eq, *k, *v, *hash;
+		const struct param *pm;
+		size_t l;
+
+		save = strchr(ln, '\n');
+		if (save)
+			*save++ = 0;
+		d->line++;
+		if ((hash = strchr(ln, '#')))
+			*hash = 0;
+		ln = trim(ln);
+		if (!*ln)
+			continue;
+		l = strlen(ln);
+		if (ln[l - 1] == ',')
+			ln[--l] = 0, ln = trim(ln), l = strlen(ln);
+		if (!strcmp(ln, "}") || !strcmp(ln, "]")) {
+			if (!sp || st[sp - 1].list != (ln[0] == ']'))
+				return ds_fail(d, "'%s' closes nothing open", ln);
+			if (st[sp - 1].list && !strcmp(st[sp - 1].key, "defects") && d->ndef % 2)
+				return ds_fail(d, "defects: an odd count (they are pairs)");
+			sp--;
+			if (!st[sp].list && !strcmp(st[sp].type, "dm_layout_g1_zone"))
+				zone = -1;
+			continue;
+		}
+		if (!sp) {	/* TYPE NAME { */
+			char type[48], name[128];
+
+			if (sscanf(ln, "%47s %127s {", type, name) != 2 || ln[l - 1] != '{')
+				return ds_fail(d, "'%s': not TYPE NAME {", ln);
+			if (strcmp(type, top))
+				return ds_fail(d, "a %s where the file must hold a %s", type, top);
+			if (!strcmp(top, "disksim_disk"))
+				snprintf(d->dname, sizeof(d->dname), "%s", name);
+			snprintf(st[0].type, sizeof(st[0].type), "%s", type);
+			st[0].list = 0;
+			sp = 1;
+			continue;
+		}
+		if (st[sp - 1].list) {	/* a list's entry: a number, or a block */
+			const char *key = st[sp - 1].key;
+			double x;
+
+			if (ln[l - 1] == '{') {
+				ln[l - 1] = 0;
+				if (strcmp(key, "Zones") || strcmp(trim(ln), "dm_layout_g1_zone"))
+					return ds_fail(d, "%s: a block '%s' where it takes none", key, ln);
+				if (d->nzones == ZMAX)
+					return ds_fail(d, "Zones: more than %d", ZMAX);
+				if (sp == DEPTH)
+					return ds_fail(d, "nested too deep");
+				zone = d->nzones++;
+				snprintf(st[sp].type, sizeof(st[sp].type), "dm_layout_g1_zone");
+				st[sp++].list = 0;
+				continue;
+			}
+			if (number(d, key, ln, &x))
+				return -1;
+			if (!strcmp(key, "slips")) {
+				if (zone < 0 || d->nslips[zone] == SLMAX)
+					return ds_fail(d, "slips: more than %d in a zone", SLMAX);
+				d->slips[zone][d->nslips[zone]++] = x;
+			} else if (!strcmp(key, "HPL seek equation values")) {
+				if (d->nhpl == 6)
+					return ds_fail(d, "%s: more than six", key);
+				d->hpl[d->nhpl++] = x;
+			} else if (!strcmp(key, "First ten seek times")) {
+				if (d->nten == 10)
+					return ds_fail(d, "%s: more than ten", key);
+				d->ten[d->nten++] = x;
+			} else if (!strcmp(key, "defects")) {
+				/* pairs (defective, replacement): only a sector kept in place */
+				if (d->ndef++ % 2 == 0)
+					d->defect = x;
+				else if (x != d->defect)
+					return ds_fail(d, "defects: %g remapped to %g: remapped sectors are not modelled", d->defect,
+						    x);
+			} else {
+				return ds_fail(d, "%s: a number where it takes blocks", key);
+			}
+			continue;
+		}
+		if (!(eq = strchr(ln, '=')))
+			return ds_fail(d, "'%s': not Key = value", ln);
+		*eq = 0;
+		k = trim(ln);
+		v = trim(eq + 1);
+		pm = lookup(st[sp - 1].type, k);
+		if (!pm)
+			return ds_fail(d, "'%s' in a %s: a parameter the model does not support", k, st[sp - 1].type);
+		if (!*v)
+			return ds_fail(d, "%s: no value", k);
+		if (pm->how == BLOCK || pm->how == LIST) {
+			size_t vl = strlen(v);
+
+			if (sp == DEPTH)
+				return ds_fail(d, "nested too deep");
+			if (pm->how == LIST && !strcmp(v, "[]"))
+				continue;
+			if (pm->how == LIST ? strcmp(v, "[") : (vl < 2 || v[vl - 1] != '{'))
+				return ds_fail(d, "%s: '%s' is not %s", k, v, pm->how == LIST ? "[" : "TYPE {");
+			if (pm->how == BLOCK) {
+				v[vl - 1] = 0;
+				v = trim(v);
+				if (strcmp(v, pm->arg))
+					return ds_fail(d, "%s: a %s, where the model reads a %s", k, v, pm->arg);
+			}
+			snprintf(st[sp].type, sizeof(st[sp].type), "%s", pm->how == BLOCK ? pm->arg : "");
+			snprintf(st[sp].key, sizeof(st[sp].key), "%s", k);
+			st[sp++].list = pm->how == LIST;
+			continue;
+		}
+		if (pm->how == ANY)
+			continue;
+		if (pm->how == MUST) {
+			double x, want;
+
+			if (strspn(pm->arg, "0123456789") == strlen(pm->arg)) {
+				if (number(d, k, v, &x))
+					return -1;
+				want = atof(pm->arg);
+				if (x != want)
+					return ds_fail(d, "%s = %s: the model supports only %s", k, v, pm->arg);
+			} else if (strcmp(v, pm->arg)) {
+				return ds_fail(d, "%s = %s: the model supports only %s", k, v, pm->arg);
+			}
+			continue;
+		}
+		if (pm->how == STR) {
+			if (!strcmp(pm->arg, "source")) {
+				if (strncmp(v, "source ", 7))
+					return ds_fail(d, "%s: '%s' is not 'source FILE'", k, v);
+				if (sibling(d, k, trim(v + 7), d->model, sizeof(d->model)))
+					return -1;
+			} else if (!strcmp(pm->arg, "curve")) {
+				if (sibling(d, k, v, d->curve, sizeof(d->curve)))
+					return -1;
+			} else {
+				if (strcmp(v, "extracted") && strcmp(v, "hplplus10") && strcmp(v, "hpl"))
+					return ds_fail(d, "Seek type = %s: the model supports extracted, hpl and hplplus10", v);
+				snprintf(d->seektype, sizeof(d->seektype), "%s", v);
+			}
+			continue;
+		}
+		/* NUM */
+		{
+			double x;
+
+			if (number(d, k, v, &x))
+				return -1;
+			if (!strcmp(st[sp - 1].type, "dm_layout_g1_zone")) {
+				d->zone[zone][pm->slot] = x;
+				d->zone_seen[zone][pm->slot] = 1;
+			} else {
+				d->v[pm->slot] = x;
+				d->seen[pm->slot] = 1;
+			}
+		}
+	}
+	if (sp)
+		return ds_fail(d, "the file ends inside a %s", st[sp - 1].list ? "list" : "block");
+	return 0;
+}
+
+/* the measured seek curve: "Seek distances measured: N", then N lines "D, MS" */
+static int parse_seek(struct ds *d, char *text)
+{
+	char *save = NULL, *ln;
+	long want = -1;
+
+	for (ln = text; ln; ln = save) {
+		double cyl, ms;
+		char *c;
+
+		save = strchr(ln, '\n');
+		if (save)
+			*save++ = 0;
+		d->line++;
+		ln = trim(ln);
+		if (!*ln)
+			continue;
+		if (want < 0) {
+			char *end;
+
+			if (strncmp(ln, "Seek distances measured:", 24))
+				return ds_fail(d, "'%s': not 'Seek distances measured: N'", ln);
+			want = strtol(ln + 24, &end, 10);
+			if (want < 1 || *trim(end))
+				return ds_fail(d, "the count of distances is not a whole number above 0");
+			if (want > DMODEL_SEEK_MAX)
+				return ds_fail(d, "%ld distances: the model holds %d", want, DMODEL_SEEK_MAX);
+			continue;
+		}
+		if (!(c = strchr(ln, ',')))
+			return ds_fail(d, "'%s': not 'DISTANCE, MS'", ln);
+		*c = 0;
+		if (number(d, "the distance", ln, &cyl) || number(d, "the time", c + 1, &ms))
+			return -1;
+		if (cyl < 1 || cyl != floor(cyl))
+			return ds_fail(d, "the distance %g is not a whole number of cylinders above 0", cyl);
+		if (ms < 0)
+			return ds_fail(d, "the time %g is negative", ms);
+		if (d->nseek && cyl <= d->seekd[d->nseek - 1])
+			return ds_fail(d, "the distance %g is not past the line before's %g (the table must increase)", cyl,
+				    d->seekd[d->nseek - 1]);
+		if (d->nseek == want)
+			return ds_fail(d, "more distances than the %ld the first line says", want);
+		d->seekd[d->nseek] = cyl;
+		d->seekms[d->nseek++] = ms;
+	}
+	if (d->nseek != want)
+		return ds_fail(d, "%d distances where the first line says %ld", d->nseek, want);
+	return 0;
+}
+
+/* the figures a profile needs, each known: the keys the files must give */
+static const int needed[] = {
+	S_BULK, S_HITWRITE, S_SEGS, S_SEGSIZE, S_BCR, S_RAMIN, S_RAMAX, S_RAOVER, S_RAIDLE, S_FWL, S_IMMREAD,
+	S_RHR, S_RHW, S_RMR, S_RMW, S_WHR, S_WHW, S_WMR, S_WMW, S_HEADS, S_CYLS, S_BLOCKS, S_SPARING,
+	S_SETTLE, S_HSW, S_RPM,
+};
+
+static int check(struct ds *d)
+{
+	for (size_t i = 0; i < sizeof(needed) / sizeof(needed[0]); i++)
+		if (!d->seen[needed[i]]) {
+			for (size_t k = 0; k < NPARAMS; k++)
+				if (params[k].how == NUM && params[k].slot == needed[i] &&
+				    strcmp(params[k].block, "dm_layout_g1_zone"))
+					return ds_fail(d, "'%s' is missing", params[k].key);
+		}
+	for (int z = 0; z < d->nzones; z++)
+		for (int f = 0; f < 8; f++)
+			if (!d->zone_seen[z][f])
+				return ds_fail(d, "zone %d: a figure is missing (each zone gives all eight)", z + 1);
+	if (!d->nzones)
+		return ds_fail(d, "no Zones");
+	if (!d->seektype[0])
+		return ds_fail(d, "'Seek type' is missing");
+	if (!strcmp(d->seektype, "extracted") && !d->curve[0])
+		return ds_fail(d, "Seek type = extracted without a 'Full seek curve'");
+	if (strcmp(d->seektype, "extracted") && d->nhpl != 6)
+		return ds_fail(d, "Seek type = %s without six 'HPL seek equation values'", d->seektype);
+	if (!strcmp(d->seektype, "hplplus10") && d->nten != 10)
+		return ds_fail(d, "Seek type = hplplus10 without 'First ten seek times'");
+	if (d->v[S_BULK] > 0 && (d->v[S_LOWW] != 0 || d->v[S_HIGHW] != 0))
+		return ds_fail(d, "the water marks: supported only where the bus takes no time (Bulk sector transfer time 0)");
+	if (d->v[S_EXTRA] != 0 && d->v[S_EXTRA] != 1)
+		return ds_fail(d, "Extra write disconnect = %g: 0 or 1", d->v[S_EXTRA]);
+	return 0;
+}
+
+
+int ds_read(struct ds *d, const char *dir)
+{
+	const char *base = strrchr(dir, '/');
+	char path[600], *text;
+	int rc;
+
+	while (base && !base[1] && base > dir) {	/* a trailing slash */
+		const char *b = base - 1;
+
+		while (b > dir && *b != '/')
+			b--;
+		base = b;
+	}
+	base = base ? base + (*base == '/') : dir;
+	snprintf(d->name, sizeof(d->name), "%.*s", (int)strcspn(base, "/"), base);
+	snprintf(d->dir, sizeof(d->dir), "%s", dir);
+	snprintf(path, sizeof(path), "%s/%s.diskspecs", dir, d->name);
+	if (!(text = slurp(d, path)))
+		return -1;
+	rc = parse(d, text, "disksim_disk");
+	free(text);
+	if (rc)
+		return -1;
+	if (!d->model[0]) {
+		d->line = 0;
+		return ds_fail(d, "no 'Model = source FILE'");
+	}
+	if (!(text = slurp(d, d->model)))
+		return -1;
+	rc = parse(d, text, "dm_disk");
+	free(text);
+	if (rc)
+		return -1;
+	if (d->curve[0]) {
+		if (!(text = slurp(d, d->curve)))
+			return -1;
+		rc = parse_seek(d, text);
+		free(text);
+		if (rc)
+			return -1;
+	}
+	d->file = d->model;
+	d->line = 0;
+	if (check(d))
+		return -1;
+	return 0;
+}

@@ -1,0 +1,51 @@
+#ifndef SB_DISKSIM_FILES_H
+#define SB_DISKSIM_FILES_H
+/*
+ * ds's reading (disk/disksim.c) for its profile (disk/disksim_profile.c):
+ * what a drive's three files say, by slot, and the refusal naming the file
+ * and line. Private to the two.
+ */
+#include <stddef.h>
+
+#include "model.h"
+
+/* the figures, by slot */
+enum slot {
+	S_NONE, S_PERREQ, S_SCALE, S_BULK, S_HITWRITE, S_QUEUE, S_SEGS, S_WSEGS, S_SEGSIZE, S_SEPW, S_LOWW,
+	S_HIGHW, S_BCR, S_RAMIN, S_RAMAX, S_RAOVER, S_RAIDLE, S_FWL, S_IMMREAD, S_RHR, S_RHW, S_RMR, S_RMW,
+	S_WHR, S_WHW, S_WMR, S_WMW, S_RDONE, S_WDONE, S_PREP, S_RESEL1, S_RDISCR, S_RDISCW, S_EXTRA,
+	S_XCMD, S_XDISC, S_XDELAY, S_XSEEK, S_MINSEEK, S_HEADS, S_CYLS, S_BLOCKS, S_SPARING, S_RANGE,
+	S_SINGLE, S_AVG, S_FULL, S_SETTLE, S_HSW, S_RPM, S_NSLOTS
+};
+
+#define ZMAX DMODEL_ZONES_MAX
+#define SLMAX 64	/* slips a zone */
+
+struct ds {
+	char name[64], dname[128], model[256], curve[256], seektype[32], dir[512];
+	double v[S_NSLOTS];
+	int seen[S_NSLOTS];
+	double zone[ZMAX][8];
+	int zone_seen[ZMAX][8];
+	double slips[ZMAX][SLMAX];
+	int nslips[ZMAX], nzones;
+	double hpl[6], ten[10];
+	int nhpl, nten;
+	double seekd[DMODEL_SEEK_MAX], seekms[DMODEL_SEEK_MAX];
+	int nseek;
+	double defect;
+	int ndef;
+	/* the parse: file, line, the error */
+	const char *file;
+	int line;
+	char *err;
+	size_t errlen;
+};
+
+/* -1, with "FILE:LINE: why" in d->err */
+int ds_fail(struct ds *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* the drive in dir (its name: dir's last component) read and checked into
+ * d: 0, or -1 with d->err set */
+int ds_read(struct ds *d, const char *dir);
+
+#endif

@@ -1,0 +1,194 @@
+/*
+ * ds: the profile of a DiskSim drive (disksim.h) from what disk/disksim.c
+ * read: each figure with a source line naming its file and parameter,
+ * the seek curve's ends and mean derived from the table (or the HPL
+ * equation), the zones with their slips in order.
+ */
+#include "disksim.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "disksim_files.h"
+
+/* the seek over c cylinders as the description has it, ms */
+static double seek_ms(const struct ds *d, double c)
+{
+	int n = d->nseek;
+
+	if (c <= 0)
+		return 0;
+	if (n && c <= d->seekd[n - 1]) {
+		int i = 0;
+
+		if (c <= d->seekd[0])
+			return d->seekms[0];
+		while (d->seekd[i + 1] < c)
+			i++;
+		return d->seekms[i] + (d->seekms[i + 1] - d->seekms[i]) * (c - d->seekd[i]) /
+					      (d->seekd[i + 1] - d->seekd[i]);
+	}
+	if (d->nhpl == 6 && strcmp(d->seektype, "extracted"))
+		return c < d->hpl[0] ? d->hpl[1] + d->hpl[2] * sqrt(c) : d->hpl[3] + d->hpl[4] * c;
+	return n ? d->seekms[n - 1] : 0;
+}
+
+
+int ds_import(const char *dir, FILE *out, char *err, size_t errlen)
+{
+	static struct ds d;
+	int z;
+	double sc, track_ms, full_ms, avg, rpm, cyls, ro, ri, bulk;
+
+	memset(&d, 0, sizeof(d));
+	d.err = err;
+	d.errlen = errlen;
+	if (ds_read(&d, dir))
+		return -1;
+	if (!strcmp(d.seektype, "hplplus10"))	/* the first ten are the table */
+		for (d.nseek = 0; d.nseek < 10; d.nseek++) {
+			d.seekd[d.nseek] = d.nseek + 1;
+			d.seekms[d.nseek] = d.ten[d.nseek];
+		}
+	sc = d.seen[S_SCALE] ? d.v[S_SCALE] : 1;
+	rpm = d.v[S_RPM];
+	cyls = d.v[S_CYLS];
+	/* the curve's ends and its mean over uniformly random pairs of cylinders */
+	track_ms = seek_ms(&d, 1);
+	full_ms = seek_ms(&d, cyls - 1);
+	avg = 0;
+	for (double c = 1; c < cyls; c++)
+		avg += 2 * (cyls - c) / (cyls * cyls) * seek_ms(&d, c);
+	ro = d.zone[0][2] * 512 * rpm / 60 / 1e6;
+	ri = d.zone[d.nzones - 1][2] * 512 * rpm / 60 / 1e6;
+	bulk = d.v[S_BULK];
+#define SPEC(key) d.name, ".diskspecs: " key
+	fprintf(out, "# %s (DiskSim's validation drive %s), imported by\n", d.dname, d.name);
+	fprintf(out, "# diskprofile import-disksim from its .diskspecs, .model and .seek:\n");
+	fprintf(out, "# each figure's source line names the file and the parameter.\n");
+	fprintf(out, "name = %s\nmodel = %s\nkind = hdd\nrotational = 1\nwrite_cache = 0\n", d.name, d.dname);
+	fprintf(out, "capacity_gb = %.9f\nsource.capacity_gb = %s.model: Block count (%.0f blocks of 512 bytes)\n",
+		d.v[S_BLOCKS] * 512 / 1e9, d.name, d.v[S_BLOCKS]);
+	fprintf(out, "rpm = %.0f\nsource.rpm = %s.model: Rotation speed (in rpms)\n", rpm, d.name);
+	fprintf(out, "seek_track_ms = %.6f\nsource.seek_track_ms = the seek curve at one cylinder\n", track_ms);
+	fprintf(out, "seek_avg_ms = %.6f\nsource.seek_avg_ms = the seek curve's mean over uniformly random pairs of cylinders\n",
+		avg);
+	fprintf(out, "seek_full_ms = %.6f\nsource.seek_full_ms = the seek curve at %.0f cylinders\n", full_ms, cyls - 1);
+	fprintf(out, "rate_outer_mbs = %.6f\nsource.rate_outer_mbs = zone.1's blocks per track at the rpm\n", ro);
+	fprintf(out, "rate_inner_mbs = %.6f\nsource.rate_inner_mbs = zone.%d's blocks per track at the rpm\n", ri, d.nzones);
+	fprintf(out, "heads = %.0f\nsource.heads = %s.model: Number of data surfaces\n", d.v[S_HEADS], d.name);
+	fprintf(out, "cylinders = %.0f\nsource.cylinders = %s.model: Number of cylinders\n", cyls, d.name);
+	fprintf(out, "sparing = %.0f\nsource.sparing = %s.model: Sparing scheme used\n", d.v[S_SPARING], d.name);
+	fprintf(out, "spare_range = %.0f\nsource.spare_range = %s.model: Rangesize for sparing\n", d.v[S_RANGE], d.name);
+	fprintf(out, "head_switch_ms = %.6f\nsource.head_switch_ms = %s.model: Head switch time\n", d.v[S_HSW], d.name);
+	fprintf(out, "write_settle_ms = %.6f\nsource.write_settle_ms = %s.model: Add. write settling delay\n", d.v[S_SETTLE],
+		d.name);
+	if (strcmp(d.seektype, "extracted")) {
+		fprintf(out, "hpl_bound_cyl = %.0f\nsource.hpl_bound_cyl = %s.model: HPL seek equation values, V1\n",
+			d.hpl[0], d.name);
+		fprintf(out, "hpl_short_ms = %.6f\nsource.hpl_short_ms = %s.model: HPL seek equation values, V2\n", d.hpl[1],
+			d.name);
+		fprintf(out, "hpl_sqrt_ms = %.6f\nsource.hpl_sqrt_ms = %s.model: HPL seek equation values, V3\n", d.hpl[2],
+			d.name);
+		fprintf(out, "hpl_long_ms = %.6f\nsource.hpl_long_ms = %s.model: HPL seek equation values, V4\n", d.hpl[3],
+			d.name);
+		fprintf(out, "hpl_lin_ms = %.6f\nsource.hpl_lin_ms = %s.model: HPL seek equation values, V5\n", d.hpl[4],
+			d.name);
+	}
+	fprintf(out, "segments = %.0f\nsource.segments = %s%s\n", d.v[S_SEGS], SPEC("Number of buffer segments"));
+	fprintf(out, "segment_kb = %.1f\nsource.segment_kb = %s%s\n", d.v[S_SEGSIZE] / 2, SPEC("Segment size (in blks)"));
+	fprintf(out, "cache_mb = %.9f\nsource.cache_mb = the segments times their size\n",
+		d.v[S_SEGS] * d.v[S_SEGSIZE] * 512 / 1048576);
+	fprintf(out, "write_segments = %.0f\nsource.write_segments = %s%s\n",
+		d.seen[S_WSEGS] ? d.v[S_WSEGS] : d.v[S_SEGS], SPEC("Maximum number of write segments"));
+	fprintf(out, "write_separate = %.0f\nsource.write_separate = %s%s\n", d.v[S_SEPW], SPEC("Use separate write segment"));
+	fprintf(out, "readahead_mode = %.0f\nsource.readahead_mode = %s%s\n", d.v[S_BCR], SPEC("Buffer continuous read"));
+	fprintf(out, "readahead_kb = %.1f\nsource.readahead_kb = %s%s\n", d.v[S_RAMAX] / 2, SPEC("Maximum read-ahead (blks)"));
+	fprintf(out, "readahead_min_kb = %.1f\nsource.readahead_min_kb = %s%s\n", d.v[S_RAMIN] / 2,
+		SPEC("Minimum read-ahead (blks)"));
+	fprintf(out, "readahead_over = %.0f\nsource.readahead_over = %s%s\n", d.v[S_RAOVER], SPEC("Read-ahead over requested"));
+	fprintf(out, "readahead_idle_hit = %.0f\nsource.readahead_idle_hit = %s%s\n", d.v[S_RAIDLE],
+		SPEC("Read-ahead on idle hit"));
+	fprintf(out, "write_hits_read = %.0f\nsource.write_hits_read = %s%s\n", d.v[S_HITWRITE],
+		SPEC("Allow read hits on write data"));
+	fprintf(out, "write_level = %.0f\nsource.write_level = %s%s\n", d.v[S_FWL], SPEC("Fast write level"));
+	fprintf(out, "immediate_read = %.0f\nsource.immediate_read = %s%s\n", d.v[S_IMMREAD], SPEC("Immediate buffer read"));
+	if (bulk > 0) {
+		fprintf(out, "bus_sector_ms = %.6f\nsource.bus_sector_ms = %s%s\n", bulk, SPEC("Bulk sector transfer time"));
+		fprintf(out, "bus_mbs = %.6f\nsource.bus_mbs = a block of 512 bytes a bus_sector_ms\n", 512 / bulk / 1e3);
+	} else {
+		fprintf(out, "bus_mbs = 1000000\nsource.bus_mbs = %s%s = 0: the bus takes no time\n",
+			SPEC("Bulk sector transfer time"));
+	}
+#define OHL(key, slot, what)                                                   \
+	fprintf(out, key " = %.6f\nsource." key " = %s%s%s\n", sc * (d.v[slot] + d.v[S_PERREQ]), SPEC(what),   \
+		sc != 1 || d.v[S_PERREQ] ? " (with the per-request overhead, times the time scale)" : "")
+	OHL("oh_read_hit_after_read_ms", S_RHR, "Read hit over. after read");
+	OHL("oh_read_hit_after_write_ms", S_RHW, "Read hit over. after write");
+	OHL("oh_read_miss_after_read_ms", S_RMR, "Read miss over. after read");
+	OHL("oh_read_miss_after_write_ms", S_RMW, "Read miss over. after write");
+	if (d.v[S_EXTRA] == 1) {
+		OHL("oh_write_hit_after_read_ms", S_XCMD, "Extradisc command overhead, for Extra write disconnect = 1");
+		OHL("oh_write_hit_after_write_ms", S_XCMD, "Extradisc command overhead, for Extra write disconnect = 1");
+		OHL("oh_write_miss_after_read_ms", S_XCMD, "Extradisc command overhead, for Extra write disconnect = 1");
+		OHL("oh_write_miss_after_write_ms", S_XCMD, "Extradisc command overhead, for Extra write disconnect = 1");
+		fprintf(out, "oh_write_reconnect_ms = %.6f\nsource.oh_write_reconnect_ms = %s%s\n",
+			sc * (d.v[S_XDISC] + d.v[S_XDELAY] + d.v[S_RESEL1] + d.v[S_PREP]),
+			SPEC("Extradisc disconnect overhead + inter-disconnect delay + First reselect + Data preparation"));
+		fprintf(out, "write_seek_delay_ms = %.6f\nsource.write_seek_delay_ms = %s%s\n", sc * d.v[S_XSEEK],
+			SPEC("Extradisc seek delta"));
+	} else {
+		OHL("oh_write_hit_after_read_ms", S_WHR, "Write hit over. after read");
+		OHL("oh_write_hit_after_write_ms", S_WHW, "Write hit over. after write");
+		OHL("oh_write_miss_after_read_ms", S_WMR, "Write miss over. after read");
+		OHL("oh_write_miss_after_write_ms", S_WMW, "Write miss over. after write");
+	}
+	fprintf(out, "oh_read_done_ms = %.6f\nsource.oh_read_done_ms = %s%s\n", sc * d.v[S_RDONE],
+		SPEC("Read completion overhead"));
+	fprintf(out, "oh_write_done_ms = %.6f\nsource.oh_write_done_ms = %s%s\n", sc * d.v[S_WDONE],
+		SPEC("Write completion overhead"));
+	fprintf(out, "oh_read_reconnect_ms = %.6f\nsource.oh_read_reconnect_ms = %s%s\n",
+		sc * (d.v[S_RDISCR] + d.v[S_RESEL1] + d.v[S_PREP]),
+		SPEC("Read disconnect afterread + First reselect overhead + Data preparation overhead"));
+	fprintf(out, "write_min_seek_ms = %.6f\nsource.write_min_seek_ms = %s%s\n", d.v[S_MINSEEK],
+		SPEC("Minimum seek delay"));
+	fprintf(out, "source.zone = %s.model: Zones (first and last cylinder, blocks per track, skew for track and "
+		     "cylinder switch, number of spares, empty space at zone front, offset of first block: slips)\n",
+		d.name);
+	for (z = 0; z < d.nzones; z++) {
+		double *f = d.zone[z], s[SLMAX];
+		int ns = d.nslips[z];
+
+		for (int i = 0; i < 8; i++)
+			if (f[i] < 0 || f[i] != floor(f[i])) {
+				d.line = 0;
+				return ds_fail(&d, "zone %d: a figure that is not a whole number of sectors", z + 1);
+			}
+		fprintf(out, "zone.%d = %.0f %.0f %.0f %.0f %.0f %.0f %.0f %.0f", z + 1, f[0], f[1], f[2], f[3], f[4], f[5],
+			f[6], f[7]);
+		/* the slips in order (the files list some out of it) */
+		memcpy(s, d.slips[z], sizeof(double) * (size_t)ns);
+		for (int i = 1; i < ns; i++)
+			for (int j = i; j > 0 && s[j] < s[j - 1]; j--) {
+				double t = s[j];
+
+				s[j] = s[j - 1];
+				s[j - 1] = t;
+			}
+		if (ns)
+			fprintf(out, " :");
+		for (int i = 0; i < ns; i++)
+			fprintf(out, " %.0f", s[i]);
+		fprintf(out, "\n");
+	}
+	if (d.nseek) {
+		fprintf(out, "source.seek = %s\n",
+			strcmp(d.seektype, "extracted") ? "the .model's First ten seek times (hplplus10)"
+							: "the .seek file (Seek type = extracted)");
+		for (z = 0; z < d.nseek; z++)
+			fprintf(out, "seek.%d = %.0f %.6f\n", z + 1, d.seekd[z], d.seekms[z]);
+	}
+	return 0;
+}
+

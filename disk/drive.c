@@ -1,0 +1,520 @@
+/*
+ * dmodel's drive (model.h): a disk as DiskSim's validated drives have it,
+ * for a profile with buffer segments (segments > 0). A request costs the
+ * controller's overhead (by read or write, hit or miss, and what came
+ * before), then for a miss the head's seek (a measured table, HPL or the
+ * three-point curve), the write settling, a head switch, the rotation to
+ * the first sector and the media transfer across the tracks' skews, with
+ * the interface's time a sector beside it; after a read the head reads
+ * ahead into the segment as the profile allows until the next request
+ * needs it, and a read that a segment holds is served from it. Writes are
+ * reported from the buffer at the write-back level the profile gives.
+ * Integer arithmetic, for the guest kernel and the host alike.
+ */
+#include "model_arith.h"
+
+/* n sectors passing under the head on a track of spt: n * turn / spt */
+static uint64_t sect_ns(const struct dmodel *m, uint64_t n, uint64_t spt)
+{
+	return DMODEL_MULDIV(n, TURN, m->p.rpm * spt);	/* n < 2^35, TURN < 2^36 */
+}
+
+static uint64_t bus_sectors_ns(const struct dmodel *m, uint64_t n)
+{
+	if (m->p.bus_sector_ns)
+		return n * m->p.bus_sector_ns;	/* n < 2^26, bus_sector_ns < 2^34 */
+	return DMODEL_MULDIV(n << 9, NS_PER_S, m->p.bus_bps);
+}
+
+/* how far segment s holds data by t: the head reads on from hi to cap */
+static uint64_t avail(const struct dmodel *m, const struct dmodel_seg *s, int64_t t)
+{
+	struct dmodel_loc l;
+	uint64_t k;
+
+	if (!s->ra || t <= s->t || s->hi >= s->cap)
+		return s->hi;
+	dmodel_locate(m, s->hi, &l);
+	k = DMODEL_MULDIV((uint64_t)(t - s->t), m->p.rpm * l.spt, TURN);
+	return s->hi + k < s->cap ? s->hi + k : s->cap;
+}
+
+/* the segment whose data hold [lbn, lbn + n) at t, or -1 */
+static int find_hit(const struct dmodel *m, uint64_t lbn, uint64_t n, int64_t t)
+{
+	uint64_t size = m->p.segment_bytes >> 9;
+
+	for (unsigned i = 0; i < m->p.segments; i++) {
+		const struct dmodel_seg *s = &m->seg[i];
+		uint64_t hi, lo;
+
+		if (!s->valid)
+			continue;
+		hi = avail(m, s, t);
+		lo = hi - s->lo > size ? hi - size : s->lo;	/* read-ahead replaced the front */
+		if (lbn >= lo && lbn + n <= hi)
+			return (int)i;
+	}
+	return -1;
+}
+
+/* the segment being read ahead into whose data reach lbn by t (its rest
+ * still to come), or -1 */
+static int find_stream(const struct dmodel *m, uint64_t lbn, int64_t t)
+{
+	uint64_t size = m->p.segment_bytes >> 9;
+
+	for (unsigned i = 0; i < m->p.segments; i++) {
+		const struct dmodel_seg *s = &m->seg[i];
+		uint64_t hi, lo;
+
+		if (!s->valid || !s->ra)
+			continue;
+		hi = avail(m, s, t);
+		lo = hi - s->lo > size ? hi - size : s->lo;
+		if (lbn >= lo && lbn <= hi && hi < s->cap)
+			return (int)i;
+	}
+	return -1;
+}
+
+/* the rank of segment i by recency (0: the latest used) */
+static unsigned rank(const struct dmodel *m, int i)
+{
+	unsigned r = 0;
+
+	for (unsigned k = 0; k < m->p.segments; k++)
+		if (m->seg[k].valid && m->seg[k].used > m->seg[i].used)
+			r++;
+	return r;
+}
+
+/* where the head is at t: where read-ahead took it, or its last request */
+static void head_at(const struct dmodel *m, int64_t t, uint64_t *cyl, uint64_t *head)
+{
+	struct dmodel_loc l;
+
+	*cyl = m->h_cyl;
+	*head = m->h_head;
+	for (unsigned i = 0; i < m->p.segments; i++) {
+		const struct dmodel_seg *s = &m->seg[i];
+		uint64_t a;
+
+		if (!s->valid || !s->ra || t <= s->t)
+			continue;
+		a = avail(m, s, t);
+		dmodel_locate(m, a > s->lo ? a - 1 : a, &l);
+		*cyl = l.cyl;
+		*head = l.head;
+	}
+}
+
+/* the read-ahead stops at t: the segment keeps what it has */
+static void stop_ra(struct dmodel *m, int64_t t)
+{
+	uint64_t cyl, head;
+
+	head_at(m, t, &cyl, &head);
+	m->h_cyl = cyl;
+	m->h_head = head;
+	for (unsigned i = 0; i < m->p.segments; i++) {
+		struct dmodel_seg *s = &m->seg[i];
+
+		if (!s->valid || !s->ra)
+			continue;
+		if (t > s->t) {
+			s->hi = avail(m, s, t);
+			s->t = t;
+		}
+		s->cap = s->hi;
+		s->ra = 0;
+	}
+}
+
+/*
+ * When the first sector of l is under the head, for a head at (cyl, head)
+ * free at t that may not reach it before not_before: seek or head switch
+ * (and a write's settling), then the rotation. *seek, *rot: the parts.
+ */
+static int64_t position(const struct dmodel *m, uint64_t cyl, uint64_t head, const struct dmodel_loc *l,
+			int write, int64_t t, int64_t not_before, uint64_t *seek, uint64_t *rot)
+{
+	uint64_t d = cyl > l->cyl ? cyl - l->cyl : l->cyl - cyl, ph, wait;
+	int64_t s = (int64_t)dmodel_seek_dist_ns(m, d), arrive;
+
+	if (!d && head != l->head)
+		s = (int64_t)m->p.head_switch_ns;
+	if (write && s > 0) {
+		s += (int64_t)m->p.write_settle_ns;
+		if (s < 0)
+			s = 0;
+	}
+	arrive = t + s;
+	if (arrive < not_before)
+		arrive = not_before;
+	ph = dmodel_phase_units(m, arrive);
+	wait = l->ang >= ph ? l->ang - ph : l->ang + TURN - ph;
+	if (wait > TURN - TURN / 1000000)	/* under the head now: no turn */
+		wait = 0;
+	*seek = (uint64_t)s;
+	*rot = DMODEL_DIV(wait, m->p.rpm);
+	return arrive + (int64_t)*rot;
+}
+
+#define XFER_TRACKS 64	/* tracks followed switch by switch; past them, the mean */
+
+/* the media transfer of [lbn, lbn + n) from l, its first sector under the
+ * head at t; the head's place after it in *end */
+static int64_t transfer(const struct dmodel *m, uint64_t lbn, uint64_t n, struct dmodel_loc l, int write, int64_t t,
+			struct dmodel_loc *end)
+{
+	uint64_t seek, rot;
+	unsigned k = 0;
+
+	for (;;) {
+		uint64_t chunk = n < l.left ? n : l.left;
+
+		t += (int64_t)sect_ns(m, chunk, l.spt);
+		lbn += chunk;
+		n -= chunk;
+		if (!n || lbn >= m->sectors)
+			break;
+		if (++k == XFER_TRACKS) {
+			/* the rest at a track (and its skew) a turn */
+			t += (int64_t)sect_ns(m, n, l.spt) +
+			     (int64_t)DMODEL_MULDIV(DMODEL_DIV(n, l.spt), l.skew_cyl * TURN, m->p.rpm * l.spt);
+			lbn += n - 1;
+			break;
+		}
+		{
+			struct dmodel_loc nx;
+
+			dmodel_locate(m, lbn, &nx);
+			t = position(m, l.cyl, l.head, &nx, write, t, t, &seek, &rot);
+			l = nx;
+		}
+	}
+	dmodel_locate(m, lbn ? lbn - 1 : 0, end);
+	return t;
+}
+
+static uint64_t overhead(const struct dmodel *m, enum dmodel_op op, int hit)
+{
+	const struct dmodel_params *p = &m->p;
+
+	if (op == DMODEL_READ)
+		return hit ? (m->last_write ? p->oh_read_hit_w_ns : p->oh_read_hit_r_ns)
+			   : (m->last_write ? p->oh_read_miss_w_ns : p->oh_read_miss_r_ns);
+	return hit ? (m->last_write ? p->oh_write_hit_w_ns : p->oh_write_hit_r_ns)
+		   : (m->last_write ? p->oh_write_miss_w_ns : p->oh_write_miss_r_ns);
+}
+
+/* a write reported from the buffer (write-back) */
+static int write_back(const struct dmodel *m, uint64_t lbn, uint64_t n)
+{
+	if (n > m->p.segment_bytes >> 9)
+		return 0;
+	/* level 1 reports a write that appends to the dirty data at once, and
+	 * one that does not once the dirty data are on the platter (it waits
+	 * for the head), so both levels report every write from the buffer;
+	 * level 2 also lets reads in between, which wait for the head too */
+	(void)lbn;
+	return m->p.write_level >= 1;
+}
+
+/* sectors [lbn, lbn + n) of a request at off, len */
+static void sectors_of(const struct dmodel *m, uint64_t off, uint64_t len, uint64_t *lbn, uint64_t *n)
+{
+	uint64_t end = off + len;
+
+	*lbn = off >> 9;
+	*n = ((end + 511) >> 9) - *lbn;
+	if (!*n)
+		*n = 1;
+	if (*lbn >= m->sectors)
+		*lbn = m->sectors - 1;
+	if (*lbn + *n > m->sectors)
+		*n = m->sectors - *lbn;
+}
+
+uint64_t dmodel_drive_position(const struct dmodel *m, enum dmodel_op op, uint64_t off, uint64_t len, int64_t now)
+{
+	int64_t start = now > m->head_free_ns ? now : m->head_free_ns, first;
+	uint64_t lbn, n, cyl, head, seek, rot;
+	struct dmodel_loc l;
+	int write = op == DMODEL_WRITE, h;
+
+	sectors_of(m, off, len, &lbn, &n);
+	if (op == DMODEL_READ && find_hit(m, lbn, n, start) >= 0)
+		return (uint64_t)(start - now) + overhead(m, op, 1);
+	if (op == DMODEL_READ && (h = find_stream(m, lbn, start)) >= 0) {
+		/* until the read-ahead reaches it */
+		dmodel_locate(m, m->seg[h].hi, &l);
+		first = lbn > m->seg[h].hi ? m->seg[h].t + (int64_t)sect_ns(m, lbn - m->seg[h].hi, l.spt) : start;
+		first = first > start + (int64_t)overhead(m, op, 1) ? first : start + (int64_t)overhead(m, op, 1);
+		return (uint64_t)(first - now);
+	}
+	head_at(m, start, &cyl, &head);
+	dmodel_locate(m, lbn, &l);
+	first = now + (int64_t)overhead(m, op, write && write_back(m, lbn, n));
+	start = first > start ? first : start;	/* the command beside the head's earlier work */
+	first = position(m, cyl, head, &l, write, start + (write ? (int64_t)m->p.write_seek_delay_ns : 0), 0,
+			 &seek, &rot);
+	return (uint64_t)(first - now);
+}
+
+static void count_seek(struct dmodel *m, uint64_t from, uint64_t to, uint64_t fh, uint64_t th)
+{
+	uint64_t d = from > to ? from - to : to - from;
+
+	if (!d)
+		m->c.head_switches += fh != th;
+	else if (d < 16)
+		m->c.seeks_short++;
+	else if (d < 1024)
+		m->c.seeks_mid++;
+	else
+		m->c.seeks_long++;
+}
+
+/* the segment a request's data go to: the one that overlaps them, else
+ * the least recently used */
+static struct dmodel_seg *seg_for(struct dmodel *m, uint64_t lbn, uint64_t n, int write)
+{
+	unsigned last = (unsigned)m->p.segments - 1, reads = last + 1 - (unsigned)m->p.write_separate;
+	struct dmodel_seg *best = &m->seg[0];
+
+	/* a separate write segment: the last, for writes alone */
+	if (m->p.write_separate && write)
+		return &m->seg[last];
+	if (write && m->p.write_segments) {
+		/* at most write_segments hold written data: past them, the
+		 * least recently used of those */
+		struct dmodel_seg *w = NULL;
+		unsigned held = 0;
+
+		for (unsigned i = 0; i < reads; i++)
+			if (m->seg[i].valid && m->seg[i].dirty) {
+				held++;
+				if (!w || m->seg[i].used < w->used)
+					w = &m->seg[i];
+			}
+		if (held >= m->p.write_segments)
+			return w;
+	}
+	for (unsigned i = 0; i < reads; i++) {
+		struct dmodel_seg *s = &m->seg[i];
+
+		if (s->valid && lbn < s->hi && lbn + n > s->lo)
+			return s;
+		if (!s->valid)
+			return s;
+		if (s->used < best->used)
+			best = s;
+	}
+	return best;
+}
+
+/* where read-ahead after [.., end) stops, by the profile's mode */
+static uint64_t ra_cap(const struct dmodel *m, uint64_t end, uint64_t n, const struct dmodel_loc *last)
+{
+	const struct dmodel_params *p = &m->p;
+	uint64_t size = p->segment_bytes >> 9, cap, room;
+
+	switch (p->readahead_mode) {
+	case 1:
+		cap = end + last->left - 1;
+		break;
+	case 2:
+		cap = end + last->left - 1 + (p->heads - 1 - last->head) * last->spt;
+		break;
+	case 4:
+		/* the next track's end after a sequential read, else none */
+		cap = m->next_lbn == end - n && !m->last_write ? end + last->left - 1 + last->spt : end;
+		break;
+	case 3:
+		cap = end + size;
+		break;
+	default:
+		cap = end;
+	}
+	if (cap > end + (p->readahead_bytes >> 9))
+		cap = end + (p->readahead_bytes >> 9);
+	room = p->readahead_over ? size : (size > n ? size - n : 0);
+	if (cap > end + room)
+		cap = end + room;
+	return cap < m->sectors ? cap : m->sectors;
+}
+
+/* after a full hit, the idle head reads ahead again from the segment's end */
+static void idle_hit_ra(struct dmodel *m, struct dmodel_seg *s, uint64_t lbn, uint64_t n, int64_t t)
+{
+	struct dmodel_loc l, last;
+	uint64_t seek, rot, cap;
+
+	if (s->hi >= m->sectors)
+		return;
+	dmodel_locate(m, lbn + n - 1, &last);
+	cap = ra_cap(m, lbn + n, n, &last);
+	if (cap <= s->hi)
+		return;
+	stop_ra(m, t);
+	dmodel_locate(m, s->hi, &l);
+	s->t = position(m, m->h_cyl, m->h_head, &l, 0, t, t, &seek, &rot);
+	s->cap = cap;
+	s->ra = 1;
+	m->h_cyl = l.cyl;
+	m->h_head = l.head;
+}
+
+int64_t dmodel_drive_request(struct dmodel *m, enum dmodel_op op, uint64_t off, uint64_t len, int64_t now)
+{
+	const struct dmodel_params *p = &m->p;
+	int64_t start = now > m->head_free_ns ? now : m->head_free_ns, t0, first, mend, done;
+	uint64_t lbn, n, oh, seek, rot, fc, fh;
+	struct dmodel_loc l, last;
+	struct dmodel_seg *s;
+	int h, wb = 0;
+
+	m->c.wait_ns += (uint64_t)(start - now);
+	if (op == DMODEL_FLUSH)
+		return start;
+	sectors_of(m, off, len, &lbn, &n);
+	if (op == DMODEL_READ && (h = find_hit(m, lbn, n, start)) >= 0) {
+		unsigned r = rank(m, h);
+
+		oh = overhead(m, op, 1);
+		done = start + (int64_t)(oh + bus_sectors_ns(m, n) + p->oh_read_done_ns);
+		m->c.buffer_hits++;
+		if (r == 0)
+			m->c.hits_seg0++;
+		else if (r == 1)
+			m->c.hits_seg1++;
+		else
+			m->c.hits_seg2p++;
+		m->c.overhead_ns += oh + p->oh_read_done_ns;
+		m->c.bus_ns += bus_sectors_ns(m, n);
+		m->seg[h].used = ++m->use_clock;
+		m->last_write = 0;
+		m->next_lbn = lbn + n;
+		if (p->readahead_idle_hit && !m->seg[h].ra && start >= m->head_free_ns)
+			idle_hit_ra(m, &m->seg[h], lbn, n, start);
+		return done;
+	}
+	if (op == DMODEL_READ && (h = find_stream(m, lbn, start)) >= 0) {
+		/* the read-ahead under way reaches it: the head reads on */
+		s = &m->seg[h];
+		dmodel_locate(m, s->hi, &l);
+		mend = s->t + (int64_t)sect_ns(m, lbn + n - s->hi, l.spt);
+		oh = overhead(m, op, 1);
+		done = (start + (int64_t)oh > mend ? start + (int64_t)oh : mend) + (int64_t)bus_sectors_ns(m, n);
+		m->c.xfer_ns += (uint64_t)(mend - start > 0 ? mend - start : 0);
+		m->c.overhead_ns += oh + p->oh_read_done_ns;
+		m->c.bus_ns += bus_sectors_ns(m, n);
+		m->c.stream_hits++;
+		dmodel_locate(m, lbn + n - 1, &last);
+		s->hi = lbn + n;
+		s->t = mend;
+		if (s->cap < ra_cap(m, lbn + n, n, &last))
+			s->cap = ra_cap(m, lbn + n, n, &last);
+		s->ra = s->cap > s->hi;
+		s->used = ++m->use_clock;
+		m->head_free_ns = mend;
+		m->h_cyl = last.cyl;
+		m->h_head = last.head;
+		m->last_write = 0;
+		m->next_lbn = lbn + n;
+		return done + (int64_t)p->oh_read_done_ns;
+	}
+	stop_ra(m, start);
+	fc = m->h_cyl;
+	fh = m->h_head;
+	dmodel_locate(m, lbn, &l);
+	if (op == DMODEL_WRITE)
+		wb = write_back(m, lbn, n);
+	oh = overhead(m, op, wb);
+	/* the controller takes the command while the head finishes earlier work */
+	t0 = now + (int64_t)oh > start ? now + (int64_t)oh : start;
+	if (op == DMODEL_READ) {
+		int64_t bus0;
+
+		first = position(m, fc, fh, &l, 0, t0, t0, &seek, &rot);
+		mend = transfer(m, lbn, n, l, 0, first, &last);
+		if (p->immediate_read && n <= l.left && rot > 0) {
+			/* it lands inside the request: a turn reads it all */
+			uint64_t ph = dmodel_phase_units(m, first - (int64_t)rot), back;
+
+			back = ph >= l.ang ? ph - l.ang : ph + TURN - l.ang;
+			if (DMODEL_MULDIV(back, l.spt, TURN) < n) {
+				mend = first - (int64_t)rot + (int64_t)DMODEL_DIV(TURN, p->rpm);
+				rot = 0;
+			}
+		}
+		/* the drive, disconnected while it reads, reconnects once the
+		 * data are in the segment and sends them at the bus's rate */
+		bus0 = mend > t0 + (int64_t)p->oh_read_reconnect_ns ? mend : t0 + (int64_t)p->oh_read_reconnect_ns;
+		done = bus0 + (int64_t)bus_sectors_ns(m, n);
+		m->c.bus_ns += (uint64_t)(done - mend);
+		done += (int64_t)p->oh_read_done_ns;
+		m->c.read_misses++;
+		s = seg_for(m, lbn, n, 0);
+		s->valid = 1;
+		s->dirty = 0;
+		s->lo = lbn;
+		s->hi = lbn + n;
+		s->t = mend;
+		s->cap = ra_cap(m, lbn + n, n, &last);
+		s->ra = s->cap > s->hi;
+		s->used = ++m->use_clock;
+		m->head_free_ns = mend;
+		if (s->ra && p->readahead_min_bytes) {
+			uint64_t k = p->readahead_min_bytes >> 9;
+
+			m->head_free_ns += (int64_t)sect_ns(m, k < s->cap - s->hi ? k : s->cap - s->hi, last.spt);
+		}
+		m->c.overhead_ns += oh + p->oh_read_done_ns;
+	} else {
+		int64_t bus0 = t0 + (int64_t)p->oh_write_reconnect_ns;
+		int64_t bus1 = bus0 + (int64_t)bus_sectors_ns(m, n), need;
+		int seq = m->last_write && lbn == m->next_lbn;
+
+		/* the media may not write a sector before it is in the buffer,
+		 * nor start a write out of sequence before its least delay */
+		need = bus1 - (int64_t)sect_ns(m, n - 1, l.spt);
+		if (need < bus0 + (int64_t)bus_sectors_ns(m, 1))
+			need = bus0 + (int64_t)bus_sectors_ns(m, 1);
+		if (!seq && need < t0 + (int64_t)p->write_min_seek_ns)
+			need = t0 + (int64_t)p->write_min_seek_ns;
+		first = position(m, fc, fh, &l, 1, t0 + (int64_t)p->write_seek_delay_ns, need, &seek, &rot);
+		mend = transfer(m, lbn, n, l, 1, first, &last);
+		done = (wb ? bus1 : mend) + (int64_t)p->oh_write_done_ns;
+		m->c.write_backs += (uint64_t)wb;
+		m->c.bus_ns += (uint64_t)(bus1 - bus0);
+		m->c.overhead_ns += oh + p->oh_write_done_ns;
+		m->head_free_ns = mend;
+		/* what the write covers leaves the read segments */
+		for (unsigned i = 0; i < p->segments; i++)
+			if (m->seg[i].valid && lbn < m->seg[i].hi && lbn + n > m->seg[i].lo)
+				m->seg[i].valid = 0;
+		if (p->write_hits_read) {
+			s = seg_for(m, lbn, n, 1);
+			s->valid = 1;
+			s->dirty = 1;	/* holds written data */
+			s->lo = lbn;
+			s->hi = lbn + n;
+			s->cap = s->hi;
+			s->t = bus1;
+			s->ra = 0;
+			s->used = ++m->use_clock;
+		}
+	}
+	count_seek(m, fc, l.cyl, fh, l.head);
+	m->c.seek_ns += seek;
+	m->c.rot_ns += rot;
+	m->c.xfer_ns += (uint64_t)(mend - first);
+	m->h_cyl = last.cyl;
+	m->h_head = last.head;
+	m->last_write = op == DMODEL_WRITE;
+	m->next_lbn = lbn + n;
+	return done;
+}

@@ -1,0 +1,162 @@
+/* dt: a validation trace read (trace.h). */
+#include "trace.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int fail(char *err, size_t errlen, const char *path, size_t line, const char *fmt, ...)
+{
+	va_list ap;
+	int w = snprintf(err, errlen, "%s:%zu: ", path, line);
+
+	va_start(ap, fmt);
+	if (w >= 0 && (size_t)w < errlen)
+		vsnprintf(err + w, errlen - (size_t)w, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+/* the next blank-separated field of *s, NUL-terminated, or NULL */
+static char *field(char **s)
+{
+	char *p = *s, *f;
+
+	while (*p == ' ' || *p == '\t')
+		p++;
+	if (!*p)
+		return NULL;
+	f = p;
+	while (*p && *p != ' ' && *p != '\t')
+		p++;
+	if (*p)
+		*p++ = 0;
+	*s = p;
+	return f;
+}
+
+static int whole(const char *f, uint64_t *v)
+{
+	char *end;
+
+	if (*f < '0' || *f > '9')
+		return -1;
+	errno = 0;
+	*v = strtoull(f, &end, 10);
+	return errno || *end ? -1 : 0;
+}
+
+static int micros(const char *f, double *v)
+{
+	char *end;
+
+	if ((*f < '0' || *f > '9') && *f != '.')
+		return -1;
+	errno = 0;
+	*v = strtod(f, &end);
+	return errno || *end || !isfinite(*v) || *v > 1e12 ? -1 : 0;
+}
+
+int dt_read(const char *path, uint64_t sectors, struct dt_req **reqs, size_t *n, char *err, size_t errlen)
+{
+	FILE *f = fopen(path, "r");
+	char line[256];
+	size_t cap = 0, ln = 0;
+	struct dt_req *r = NULL;
+
+	*reqs = NULL;
+	*n = 0;
+	if (!f) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	while (fgets(line, sizeof(line), f)) {
+		char *s = line, *fl[7];
+		size_t l = strlen(line);
+		struct dt_req q;
+		int k;
+
+		ln++;
+		if (l && line[l - 1] == '\n')
+			line[--l] = 0;
+		else if (!feof(f))
+			goto bad_long;
+		if (l && line[l - 1] == '\r')
+			line[--l] = 0;
+		if (strlen(line) != l) {
+			fail(err, errlen, path, ln, "a NUL byte");
+			goto out;
+		}
+		for (k = 0; k < 7 && (fl[k] = field(&s)); k++)
+			;
+		if (k != 6) {
+			fail(err, errlen, path, ln, "%d fields where a request has 6 (OP BUF BLOCK N SERVICE_US GAP_US)",
+			     k);
+			goto out;
+		}
+		if (strcmp(fl[0], "R") && strcmp(fl[0], "W")) {
+			fail(err, errlen, path, ln, "the operation '%s' is not R or W", fl[0]);
+			goto out;
+		}
+		q.write = fl[0][0] == 'W';
+		if (strspn(fl[1], "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz") != strlen(fl[1])) {
+			fail(err, errlen, path, ln, "the buffer's word '%s' is not letters", fl[1]);
+			goto out;
+		}
+		q.hit = !strcmp(fl[1], "Hit");
+		if (whole(fl[2], &q.block)) {
+			fail(err, errlen, path, ln, "the block '%s' is not a whole number", fl[2]);
+			goto out;
+		}
+		if (whole(fl[3], &q.n) || !q.n || q.n > (1u << 24)) {
+			fail(err, errlen, path, ln, "the block count '%s' is not a whole number from 1 to 2^24", fl[3]);
+			goto out;
+		}
+		if (micros(fl[4], &q.service_us)) {
+			fail(err, errlen, path, ln, "the service time '%s' is not a number of microseconds", fl[4]);
+			goto out;
+		}
+		if (micros(fl[5], &q.gap_us)) {
+			fail(err, errlen, path, ln, "the gap '%s' is not a number of microseconds", fl[5]);
+			goto out;
+		}
+		if (sectors && (q.block >= sectors || q.n > sectors - q.block)) {
+			fail(err, errlen, path, ln, "blocks %llu-%llu lie past the drive's capacity (%llu blocks)",
+			     (unsigned long long)q.block, (unsigned long long)(q.block + q.n - 1),
+			     (unsigned long long)sectors);
+			goto out;
+		}
+		if (*n == cap) {
+			struct dt_req *nr;
+
+			cap = cap ? 2 * cap : 4096;
+			if (!(nr = realloc(r, cap * sizeof(*r)))) {
+				fail(err, errlen, path, ln, "out of memory");
+				goto out;
+			}
+			r = nr;
+		}
+		r[(*n)++] = q;
+	}
+	if (ferror(f)) {
+		fail(err, errlen, path, ln, "%s", strerror(errno));
+		goto out;
+	}
+	if (!*n) {
+		fail(err, errlen, path, ln, "no requests");
+		goto out;
+	}
+	fclose(f);
+	*reqs = r;
+	return 0;
+bad_long:
+	fail(err, errlen, path, ln + 0, "longer than %zu bytes", sizeof(line) - 2);
+out:
+	fclose(f);
+	free(r);
+	*n = 0;
+	return -1;
+}

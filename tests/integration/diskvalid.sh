@@ -1,0 +1,76 @@
+#!/bin/bash
+# integration/diskvalid.sh: the disk model replayed on DiskSim's validation
+# drives (../shared/disksim-valid beside the repository, or DISKSIM_VALID):
+# each committed profile (disk/profiles/valid/NAME.conf) is what
+# diskprofile import-disksim makes of the drive's files today, and each
+# drive's replay (out/bin/diskreplay) stays within the bound committed for
+# it (disk/profiles/valid/bounds). Without the data it fails, saying where
+# it looked.
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$top" || exit 1
+OUT=${OUT:-out}
+data=${DISKSIM_VALID:-$(git rev-parse --show-toplevel 2>/dev/null || echo "$top")/../shared/disksim-valid}
+failed=0
+pass() { echo "PASS diskvalid: $1"; }
+fail() { echo "FAIL diskvalid: $1"; failed=1; }
+if [ ! -f "$data/README.md" ]; then
+	fail "no validation data in $data: DiskSim's validation drives belong in ../shared/disksim-valid beside the repository (or set DISKSIM_VALID)"
+	exit 1
+fi
+for t in diskreplay diskprofile; do
+	[ -x "$OUT/bin/$t" ] || { fail "no $OUT/bin/$t (make host)"; exit 1; }
+done
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+n=0
+while read -r drive ds bound; do
+	[[ -z $drive || $drive == \#* ]] && continue
+	n=$((n + 1))
+	if "$OUT/bin/diskprofile" import-disksim "$data/$drive" >"$T/$drive.conf" 2>"$T/err" &&
+		cmp -s "$T/$drive.conf" "disk/profiles/valid/$drive.conf"; then
+		pass "$drive: the committed profile is what import-disksim makes of the drive's files"
+	else
+		fail "$drive: import-disksim differs from disk/profiles/valid/$drive.conf: $(head -c 300 "$T/err")$(diff "$T/$drive.conf" "disk/profiles/valid/$drive.conf" | head -n 4 | tr '\n' ' ')"
+	fi
+	line=$("$OUT/bin/diskreplay" "disk/profiles/valid/$drive.conf" "$data/$drive/$drive.trace" 2>"$T/err" | head -n1)
+	rms=$(sed -n 's/.* rms_ms=\([0-9.]*\) .*/\1/p' <<<"$line")
+	if [ -z "$rms" ]; then
+		fail "$drive: the replay printed no rms: $(head -c 300 "$T/err")"
+	elif awk -v r="$rms" -v b="$bound" 'BEGIN { exit !(r <= b) }'; then
+		pass "$drive: rms $rms ms within its bound $bound ms (DiskSim's: $ds ms)"
+	else
+		fail "$drive: rms $rms ms exceeds its bound $bound ms (DiskSim's: $ds ms)"
+	fi
+done <disk/profiles/valid/bounds
+if [ "$n" = 6 ]; then pass "the bounds name the six drives"; else fail "the bounds name $n drives, not six"; fi
+# the replay refuses a request past the drive's capacity, naming the line
+printf 'R Hit 0 4 1000.0 10.0\nR Hit 2050859 2 1000.0 10.0\n' >"$T/past.trace"
+err=$("$OUT/bin/diskreplay" disk/profiles/valid/dec_rz26.conf "$T/past.trace" 2>&1 >/dev/null)
+if [[ $err == *"past.trace:2: blocks 2050859-2050860 lie past the drive's capacity"* ]]; then
+	pass "a request past the capacity is refused with its file and line"
+else
+	fail "a request past the capacity: got '$err'"
+fi
+# a drive whose zones overlap (zone 2 moved into zone 1) is refused, naming the zones
+mkdir -p "$T/atlas_III"
+cp "$data/atlas_III/"* "$T/atlas_III/" && chmod u+w "$T/atlas_III/"*
+sed -i '0,/First cylinder number = 616,/s//First cylinder number = 600,/' "$T/atlas_III/atlas_III.model"
+err=$("$OUT/bin/diskprofile" import-disksim "$T/atlas_III" 2>&1 >/dev/null)
+if [[ $err == *"zone.2: starts at cylinder 600, inside zone.1 (which ends at 615): zones overlap"* ]]; then
+	pass "import-disksim refuses overlapping zones, naming them"
+else
+	fail "import-disksim with overlapping zones: got '$err'"
+fi
+# nothing reaches the guest that its target cannot take: a profile with tables is refused there
+err=$("$OUT/bin/diskprofile" disk/profiles/valid/atlas_III.conf params 2>&1 >/dev/null)
+if [[ $err == *"zone and seek tables do not reach the guest"* ]]; then
+	pass "diskprofile params refuses a profile with tables, for the guest"
+else
+	fail "diskprofile params on a profile with tables: got '$err'"
+fi
+# --each: one access time a request, in the trace's order
+each=$("$OUT/bin/diskreplay" --each disk/profiles/valid/dec_rz26.conf "$data/dec_rz26/dec_rz26.trace" | wc -l)
+want=$(wc -l <"$data/dec_rz26/dec_rz26.trace")
+if [ "$each" = "$want" ]; then pass "--each prints one line a request ($each)"; else fail "--each printed $each lines for $want requests"; fi
+exit $failed

@@ -1,0 +1,224 @@
+/*
+ * The readers of a drive's description: the profile's tables (zone.N,
+ * seek.N: disk/profile_tables.c), DiskSim's files (disk/disksim.c) and a
+ * validation trace (disk/trace.c) refuse what is wrong, naming the line
+ * and why; the model's zone layout and measured seeks give the figures
+ * the tables say; the metric (disk/cdf.c) on known samples.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "../../disk/cdf.h"
+#include "../../disk/disksim.h"
+#include "../../disk/model.h"
+#include "../../disk/profile.h"
+#include "../../disk/trace.h"
+#include "check.h"
+
+static struct dp_profile prof;
+static struct dmodel model;
+static char dir[] = "/tmp/test_diskreader.XXXXXX";
+
+/* a small drive: two zones of 10 cylinders, 2 surfaces */
+static const char *base =
+	"name = t\nkind = hdd\nrotational = 1\nwrite_cache = 0\n"
+	"capacity_gb = 0.001842176\nsource.capacity_gb = t\nrpm = 6000\nsource.rpm = t\n"
+	"seek_track_ms = 1\nsource.seek_track_ms = t\nseek_avg_ms = 5\nsource.seek_avg_ms = t\n"
+	"seek_full_ms = 10\nsource.seek_full_ms = t\nrate_outer_mbs = 1.2\nsource.rate_outer_mbs = t\n"
+	"rate_inner_mbs = 1\nsource.rate_inner_mbs = t\nheads = 2\nsource.heads = t\n"
+	"cache_mb = 0.125\nsource.cache_mb = t\nreadahead_kb = 32\nsource.readahead_kb = t\n"
+	"bus_mbs = 100\nsource.bus_mbs = t\ncylinders = 20\nsource.cylinders = t\n"
+	"sparing = 0\nsource.sparing = t\nsegments = 2\nsource.segments = t\nsegment_kb = 32\nsource.segment_kb = t\n"
+	"readahead_mode = 3\nsource.readahead_mode = t\nsource.zone = t\nsource.seek = t\n";
+
+static int parse(const char *tables, char *err, size_t len)
+{
+	static char text[8192];
+
+	snprintf(text, sizeof(text), "%s%s", base, tables);
+	return dp_parse(text, &prof, err, len);
+}
+
+static void refuses(const char *tables, const char *part, const char *what)
+{
+	char err[256] = "";
+	int rc = parse(tables, err, sizeof(err));
+
+	CHECK(rc != 0 && strstr(err, part), "profile tables: %s is refused naming '%s' (%s)", what, part, err);
+}
+
+static void write_file(const char *name, const char *text)
+{
+	char path[256];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "w");
+	if (!f || fputs(text, f) < 0 || fclose(f)) {
+		printf("FAIL cannot write %s\n", path);
+		exit(1);
+	}
+}
+
+static void trace_refuses(const char *line, uint64_t sectors, const char *part, const char *what)
+{
+	char err[256] = "", path[256];
+	struct dt_req *r;
+	size_t n;
+
+	write_file("t.trace", line);
+	snprintf(path, sizeof(path), "%s/t.trace", dir);
+	CHECK(dt_read(path, sectors, &r, &n, err, sizeof(err)) != 0 && strstr(err, part) && strstr(err, "t.trace:"),
+	      "trace: %s is refused with its file, line and '%s' (%s)", what, part, err);
+}
+
+static const char *specs =
+	"disksim_disk D {\n   Model = source d.model,\n   Max queue length = 1,\n}\n";
+
+static void import_refuses(const char *spec, const char *part, const char *what)
+{
+	char err[256] = "";
+	FILE *out = fopen("/dev/null", "w");
+	char sub[256];
+
+	snprintf(sub, sizeof(sub), "%s/d", dir);
+	write_file("d/d.diskspecs", spec);
+	CHECK(out && ds_import(sub, out, err, sizeof(err)) != 0 && strstr(err, part),
+	      "import-disksim: %s is refused naming '%s' (%s)", what, part, err);
+	if (out)
+		fclose(out);
+}
+
+/* dmodel_position_ns changes nothing, and a read's completion is its
+ * positioning, then its transfer and the interface's time after it */
+static void position_of(const char *path)
+{
+	static char text[65536];
+	static struct dmodel before;
+	const char *field;
+	char err[256];
+	FILE *f = fopen(path, "r");
+	size_t n = f ? fread(text, 1, sizeof(text) - 1, f) : 0;
+	int64_t now = 50000000, done;
+	uint64_t pos, off = 123456789ULL * 512;
+
+	if (f)
+		fclose(f);
+	text[n] = 0;
+	if (!n || dp_parse(text, &prof, err, sizeof(err)) || dmodel_init(&model, &prof.p, &field)) {
+		CHECK(0, "%s loads", path);
+		return;
+	}
+	off %= prof.p.capacity_bytes - 4096;
+	dmodel_request(&model, DMODEL_READ, 0, 4096, 0);
+	memcpy(&before, &model, sizeof(model));
+	pos = dmodel_position_ns(&model, DMODEL_READ, off, 4096, now);
+	CHECK(!memcmp(&before, &model, sizeof(model)), "%s: dmodel_position_ns leaves the model as it was", path);
+	CHECK(dmodel_free_ns(&model) <= now, "%s: the head is free before the next request", path);
+	done = dmodel_request(&model, DMODEL_READ, off, 4096, now);
+	CHECK(pos > 0 && (int64_t)pos < done - now && done - now - (int64_t)pos < 2000000,
+	      "%s: a far read positions in %.3f ms of its %.3f ms (the rest: transfer, bus, completion)", path,
+	      pos / 1e6, (done - now) / 1e6);
+	CHECK(dmodel_free_ns(&model) > now &&
+		      dmodel_position_ns(&model, DMODEL_WRITE, off + (1 << 30), 4096, now) >=
+			      (uint64_t)(dmodel_free_ns(&model) - now),
+	      "%s: a request arriving while the head is busy waits for it: its positioning counts from now", path);
+}
+
+int main(void)
+{
+	char err[256], sub[300];
+	const char *field;
+	double a[4] = { 1, 2, 3, 4 }, b[4] = { 2, 3, 4, 5 };
+	int64_t t;
+
+	if (!mkdtemp(dir)) {
+		printf("FAIL mkdtemp\n");
+		return 1;
+	}
+	snprintf(sub, sizeof(sub), "%s/d", dir);
+	if (mkdir(sub, 0700)) {
+		printf("FAIL mkdir\n");
+		return 1;
+	}
+	/* a good table: 10 cylinders x 2 surfaces x 100, then x 80: 3600 sectors */
+	CHECK(parse("zone.1 = 0 9 100 10 20 0 0 0\nzone.2 = 10 19 80 8 16 0 0 0 : 5 7\n"
+		    "seek.1 = 1 1\nseek.2 = 10 4\nseek.3 = 19 10\n",
+		    err, sizeof(err)) == 0,
+	      "profile tables: two zones and three seeks are taken (%s)", err);
+	CHECK(prof.p.zones == 2 && prof.p.seek_points == 3 && prof.p.zone[1].slips == 2 && prof.p.slip[1] == 7,
+	      "profile tables: zones 2, seeks 3, zone.2's two slips");
+	CHECK(dmodel_init(&model, &prof.p, &field) == 0, "the model takes the tables");
+	CHECK(model.z_lbns[0] == 2000 && model.z_lbns[1] == 1598,
+	      "zone 1 holds 10 x 2 x 100 sectors, zone 2 10 x 2 x 80 less its two slips (%llu, %llu)",
+	      (unsigned long long)model.z_lbns[0], (unsigned long long)model.z_lbns[1]);
+	/* the measured seek, interpolated: 1 + (4 - 1) * 4 / 9 ms at 5 cylinders */
+	CHECK(dmodel_position_ns(&model, DMODEL_READ, 0, 512, 0) < 10000000,
+	      "a read at the head's place costs less than a turn (%llu ns)",
+	      (unsigned long long)dmodel_position_ns(&model, DMODEL_READ, 0, 512, 0));
+	t = dmodel_request(&model, DMODEL_READ, 0, 512, 0);
+	CHECK(t > 0 && dmodel_free_ns(&model) <= t, "a read completes, and the head is free by then");
+	CHECK(dmodel_position_ns(&model, DMODEL_READ, 512, 512, t + 5000000) == 0,
+	      "the next sector, read ahead into the segment half a turn later, positions in no time");
+
+	refuses("zone.1 = 0 9 100 10 20 0 0 0\nzone.2 = 9 19 80 8 16 0 0 0\n", "zones overlap", "an overlapping zone");
+	refuses("zone.1 = 1 19 100 10 20 0 0 0\n", "must start at 0", "a table that leaves cylinder 0 out");
+	refuses("zone.1 = 0 9 100 10 20 0 0 0\n", "the drive's last is 19", "a table that leaves the last cylinders out");
+	refuses("zone.1 = 0 19 100 10 20 0 0 0\nzone.3 = 0 1 1 0 0 0 0 0\n", "zone.3: given without zone.2", "a zone gap in numbering");
+	refuses("zone.1 = 0 19 100 10 20 0 0\n", "zone.1: the offset is not a whole number", "a short zone line");
+	refuses("zone.1 = 0 19 100 10 20 0 0 0 : 7 5\n", "slips are not increasing", "slips out of order");
+	refuses("zone.1 = 0 19 100 10 20 0 0 0\nseek.1 = 5 1\nseek.2 = 5 2\n", "the table must increase",
+		"a seek table not increasing in distance");
+	refuses("zone.1 = 0 19 100 10 20 0 0 0\nseek.1 = 0 1\n", "seek.1: the distance", "a seek of 0 cylinders");
+	refuses("zone.1 = 0 19 100 10 20 0 0 0\nseek.1 = 1 fast\n", "seek.1: the time", "a seek time that is not a number");
+	refuses("zone.1 = 0 19 100 10 20 0 0 0\nzone.1 = 0 19 100 10 20 0 0 0\n", "given twice", "a zone given twice");
+	{
+		char e2[256] = "";
+
+		CHECK(parse("zone.1 = 0 19 10 1 2 0 0 0\n", e2, sizeof(e2)) != 0 && strstr(e2, "capacity_gb"),
+		      "profile tables: zones that hold less than the capacity are refused naming capacity_gb (%s)", e2);
+	}
+
+	trace_refuses("R Hit 10 4 1.0 2.0\nR Hit 10 4 1.0\n", 3600, ":2: 5 fields", "a line of five fields");
+	trace_refuses("X Hit 10 4 1.0 2.0\n", 3600, "is not R or W", "an operation that is neither R nor W");
+	trace_refuses("R Hit 1o 4 1.0 2.0\n", 3600, "the block '1o'", "a block that is not a number");
+	trace_refuses("R Hit 10 0 1.0 2.0\n", 3600, "block count '0'", "a request of no blocks");
+	trace_refuses("R Hit 10 4 -1 2.0\n", 3600, "the service time", "a negative service time");
+	trace_refuses("R Hit 3598 4 1.0 2.0\n", 3600, "past the drive's capacity", "a request past the capacity");
+	trace_refuses("", 3600, "no requests", "an empty trace");
+
+	write_file("d/d.model", "dm_disk M {\n}\n");
+	import_refuses("disksim_disk D {\n   Allow almost read hits = 1,\n}\n", "the model supports only 0",
+		       "a cache behaviour the model lacks");
+	import_refuses("disksim_disk D {\n   Spin down time = 4,\n}\n", "'Spin down time' in a disksim_disk",
+		       "an unknown parameter, by name");
+	import_refuses("disksim_disk D {\n   Bulk sector transfer time = fast,\n}\n", "d.diskspecs:2:",
+		       "a malformed value, with its file and line");
+	import_refuses("disksim_disk D {\n   Max queue length = 1,\n", "ends inside a block", "an unclosed block");
+	import_refuses(specs, "'Bulk sector transfer time' is missing", "a description lacking a needed figure");
+	write_file("d/d.model", "dm_disk M {\n   Mechanical Model = dm_mech_g1 {\n      Full seek curve = d.seek,\n   }\n}\n");
+	write_file("d/d.seek", "Seek distances measured: 3\n1, 1.0\n5, 2.0\n4, 3.0\n");
+	import_refuses(specs, "d.seek:4: the distance 4 is not past the line before's 5", "a .seek not increasing in distance");
+	write_file("d/d.seek", "Seek distances measured: 2\n1, 1.0\n5 2.0\n");
+	import_refuses(specs, "d.seek:3: '5 2.0': not 'DISTANCE, MS'", "a malformed .seek line");
+	write_file("d/d.model", "dm_disk M {\n   Number of cylinders 10,\n}\n");
+	import_refuses(specs, "d.model:2: 'Number of cylinders 10': not Key = value", "a malformed .model line");
+
+	position_of("disk/profiles/hdd-7k500.conf");
+	position_of("disk/profiles/valid/atlas_III.conf");
+	cdf_sort(b, 4);
+	CHECK(fabs(cdf_rms(a, 4, b, 4) - 1) < 1e-12, "the metric: a sample shifted by 1 is 1 away");
+	CHECK(cdf_rms(a, 4, a, 4) == 0, "the metric: a sample is 0 from itself");
+	CHECK(fabs(cdf_quantile(a, 4, 0.375) - 1.5) < 1e-12, "a quantile between two points is interpolated");
+	{
+		char cmd[400];
+
+		snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+		if (system(cmd))
+			printf("INFO could not remove %s\n", dir);
+	}
+	return check_failed;
+}
