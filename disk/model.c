@@ -245,3 +245,29 @@ int64_t dmodel_request(struct dmodel *m, enum dmodel_op op, uint64_t off, uint64
 	m->c.busy_ns += (uint64_t)(done - now);
 	return done;
 }
+
+uint64_t dmodel_position_ns(const struct dmodel *m, enum dmodel_op op, uint64_t off, uint64_t len, int64_t now)
+{
+	int64_t start = now > m->head_free_ns ? now : m->head_free_ns;
+	uint64_t q, seek, ang, ph, wait;
+
+	if (m->p.kind != DMODEL_HDD || op == DMODEL_FLUSH)
+		return (uint64_t)(start - now);
+	if (off > m->p.capacity_bytes)
+		off = m->p.capacity_bytes;
+	if (op == DMODEL_READ && m->buf_valid && off >= m->buf_lo && off + len <= streamed(m, start))
+		return (uint64_t)(start - now);
+	q = dmodel_track_of(m, off);
+	seek = dmodel_seek_q(m, m->head_q32, q);
+	ang = DMODEL_MULDIV(q & (Q32 - 1), TURN, Q32);
+	ph = dmodel_phase_units(m, start + (int64_t)seek);
+	wait = ang >= ph ? ang - ph : ang + TURN - ph;
+	if (wait > TURN - TURN / 1000000)
+		wait = 0;
+	return (uint64_t)(start - now) + seek + DMODEL_DIV(wait, m->p.rpm);
+}
+
+int64_t dmodel_free_ns(const struct dmodel *m)
+{
+	return m->head_free_ns;
+}

@@ -147,4 +147,12 @@ uint64_t dmodel_rate_at(const struct dmodel *m, uint64_t off);	/* bytes/s, the z
 uint64_t dmodel_rev_ns(const struct dmodel *m);	/* one revolution, truncated */
 uint32_t dmodel_phase_q32(const struct dmodel *m, int64_t t_ns);	/* the platter's angle at t */
 
+/* for the drive's queue (disk/queue.c), the model unchanged: the time
+ * from now until the drive could start moving a request's data (waiting
+ * for the head, seek, rotation; 0 for a read the buffer holds), and the
+ * earliest time a request given to it would start without waiting for
+ * earlier work */
+uint64_t dmodel_position_ns(const struct dmodel *m, enum dmodel_op op, uint64_t off, uint64_t len, int64_t now_ns);
+int64_t dmodel_free_ns(const struct dmodel *m);
+
 #endif
