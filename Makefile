@@ -171,8 +171,8 @@ kernel: deps-kernel
 	@k=$$(kernel/build $(ARCH) $(VARIANT)) && \
 	  dst=$(A)/bzImage$(if $(filter default,$(VARIANT)),,-$(VARIANT)) && \
 	  { cmp -s "$$k" "$$dst" || cp "$$k" "$$dst"; } && \
-	  cp "$$(dirname $$k)/config" "$$dst.config" && rm -f "$$dst.dm-diskmodel.ko" && \
-	  { [ ! -f "$$(dirname $$k)/dm-diskmodel.ko" ] || cp "$$(dirname $$k)/dm-diskmodel.ko" "$$dst.dm-diskmodel.ko"; } && \
+	  cp "$$(dirname $$k)/config" "$$dst.config" && rm -f "$$dst.sbdisk.ko" && \
+	  { [ ! -f "$$(dirname $$k)/sbdisk.ko" ] || cp "$$(dirname $$k)/sbdisk.ko" "$$dst.sbdisk.ko"; } && \
 	  echo "kernel: $$dst ($$(cat $$(dirname $$k)/release))"
 
 $(A)/bzImage:
@@ -182,7 +182,7 @@ kernel-spec: deps-kernel
 	@k=$$(kernel/resolve $(ARCH) '$(KERNEL)') && mkdir -p $(dir $(BZIMAGE)) && \
 	  { cmp -s "$$k" $(BZIMAGE) || cp "$$k" $(BZIMAGE); } && \
 	  { [ ! -f "$$(dirname $$k)/config" ] || cp "$$(dirname $$k)/config" $(BZIMAGE).config; } && \
-	  rm -f $(BZIMAGE).dm-diskmodel.ko && { [ ! -f "$$(dirname $$k)/dm-diskmodel.ko" ] || cp "$$(dirname $$k)/dm-diskmodel.ko" $(BZIMAGE).dm-diskmodel.ko; } && \
+	  rm -f $(BZIMAGE).sbdisk.ko && { [ ! -f "$$(dirname $$k)/sbdisk.ko" ] || cp "$$(dirname $$k)/sbdisk.ko" $(BZIMAGE).sbdisk.ko; } && \
 	  echo "kernel: $(BZIMAGE) ($(KERNEL)$$([ -f "$$(dirname $$k)/release" ] && echo ", $$(cat $$(dirname $$k)/release)"))"
 
 # --- image userspace ------------------------------------------------------
@@ -218,8 +218,8 @@ host: $(REPORT) $(BIN_OUT)/init-host $(BIN_OUT)/diskmodel-curve $(BIN_OUT)/diskp
 
 # the disk model's host tools: the datasheet check's curve, and a profile
 # file read for the shell (the target's parameters, a key's value)
-DISK_HOST_SRC := disk/model.c disk/geometry.c disk/profile.c
-DISK_HOST_HDR := disk/model.h disk/model_arith.h disk/profile.h
+DISK_HOST_SRC := disk/model.c disk/geometry.c disk/queue.c disk/profile.c
+DISK_HOST_HDR := disk/model.h disk/model_arith.h disk/queue.h disk/profile.h
 $(BIN_OUT)/diskmodel-curve: disk/curve.c $(DISK_HOST_SRC) $(DISK_HOST_HDR)
 	@mkdir -p $(@D)
 	$(HOST_CC) $(HOST_CFLAGS) -o $@ disk/curve.c $(DISK_HOST_SRC) -lm
@@ -270,8 +270,6 @@ $(BIN_OUT)/tests/test_diskrange $(BIN_OUT)/asan/tests/test_diskrange: $(DISK_HOS
 # the model's counters (DMODEL_COUNTERS) in the target's status line, parsed by init's code, read back as records
 TEST_SRC_diskctr := $(DISK_HOST_SRC) init/diskctr.c init/dmdisk.c init/kfile.c init/errmsg.c $(LIB_SRC)
 $(BIN_OUT)/tests/test_diskctr $(BIN_OUT)/asan/tests/test_diskctr: $(DISK_HOST_HDR)
-# init/dmioctl.h against the kernel's header: nothing to link
-TEST_SRC_dmioctl :=
 SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 .SECONDEXPANSION:

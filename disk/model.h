@@ -64,7 +64,9 @@ enum dmodel_op { DMODEL_READ, DMODEL_WRITE, DMODEL_FLUSH };
 	X(write_lat_ns, "flash: latency of a write")                            \
 	X(read_bps, "flash: read rate, bytes/s")                                \
 	X(write_bps, "flash: write rate, bytes/s")                              \
-	X(unit_bytes, "flash: allocation (erase) unit; 0: none")
+	X(unit_bytes, "flash: allocation (erase) unit; 0: none")                \
+	X(queue_depth, "requests the drive takes at once (0 or 1: no queueing)") \
+	X(queue_order, "how it orders them: 0 arrival, 1 sptf (disk/queue.h)")
 
 struct dmodel_params {
 #define DMODEL_PARAM_MEMBER(name, what) uint64_t name;

@@ -1,6 +1,7 @@
 /* dp: disk profile files into the model's integers (profile.h). Pure:
  * text in, struct out. */
 #include "profile.h"
+#include "queue.h"
 
 #include <errno.h>
 #include <math.h>
@@ -9,7 +10,7 @@
 #include <string.h>
 
 enum { K_HDD = 1, K_FLASH = 2, K_ALL = 3 };
-enum { T_TEXT, T_KIND, T_FLAG, T_NUM };
+enum { T_TEXT, T_KIND, T_FLAG, T_NUM, T_ORDER };
 
 /* every key a profile may give, in the order of dp_profile.given */
 static const struct key {
@@ -44,6 +45,9 @@ static const struct key {
 	P("read_mbs", T_NUM, read_bps, K_FLASH, 1e6, 0),
 	P("write_mbs", T_NUM, write_bps, K_FLASH, 1e6, 0),
 	P("unit_kb", T_NUM, unit_bytes, K_FLASH, 1024, 0),
+	/* the drive's command queue (disk/queue.h): optional, none by default */
+	P("queue_depth", T_NUM, queue_depth, 0, 1, 1),
+	P("queue_order", T_ORDER, queue_order, 0, 1, 1),
 #undef P
 };
 
@@ -109,6 +113,11 @@ static int set_value(struct dp_profile *d, int i, const char *v, int n, char *er
 			d->p.kind = DMODEL_NULL;
 		else
 			FAIL(n, "kind: '%s' is not hdd, flash or null", v);
+		break;
+	case T_ORDER:
+		if (strcmp(v, "arrival") && strcmp(v, "sptf"))
+			FAIL(n, "%s: '%s' is not arrival or sptf", k, v);
+		*param(&d->p, i) = v[0] == 's' ? DQUEUE_SPTF : DQUEUE_ARRIVAL;
 		break;
 	case T_FLAG:
 		if (strcmp(v, "0") && strcmp(v, "1"))
@@ -188,7 +197,7 @@ int dp_parse(const char *text, struct dp_profile *d, char *err, size_t errlen)
 			FAIL(n, "%s: no value", k);
 		if (!strncmp(k, "source.", 7)) {
 			i = key_index(k + 7);
-			if (i < 0 || keys[i].type != T_NUM)
+			if (i < 0 || (keys[i].type != T_NUM && keys[i].type != T_ORDER))
 				FAIL(n, "%s: a source for no figure", k);
 			sourced[i] = 1;
 		} else if (!strcmp(k, "source")) {
@@ -214,6 +223,12 @@ int dp_parse(const char *text, struct dp_profile *d, char *err, size_t errlen)
 			FAIL(0, "missing %s", keys[i].key);
 		if (keys[i].type == T_NUM && !sourced[i])
 			FAIL(0, "%s: no source.<key> line says where it comes from", keys[i].key);
+	}
+	{
+		const char *why;
+
+		if (dqueue_check(&d->p, &why))
+			FAIL(0, "%s", why);
 	}
 	return check_model(d, err, errlen);
 }

@@ -16,7 +16,7 @@
 
 #include "model.h"
 
-#define DP_KEYS 21	/* keys a profile may give (name, kind, the figures, ...) */
+#define DP_KEYS 23	/* keys a profile may give (name, kind, the figures, ...) */
 
 struct dp_profile {
 	char name[64];

@@ -134,6 +134,7 @@ void diskcheck_profile_record(void)
 
 	records_diag(&b, "disk");
 	diskctr_profile_record(&b, dmdisk_describe());
+	diskctr_drive_record(&b, dmdisk_params(), dmdisk_sched());
 	records_emit(&b);
 }
 
