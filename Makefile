@@ -267,7 +267,10 @@ $(BIN_OUT)/tests/test_diskmodel $(BIN_OUT)/asan/tests/test_diskmodel: $(DISK_HOS
 # the integer model at the edges of its ranges (no quotient past 64 bits)
 TEST_SRC_diskrange := disk/model.c disk/geometry.c
 $(BIN_OUT)/tests/test_diskrange $(BIN_OUT)/asan/tests/test_diskrange: $(DISK_HOST_HDR)
-# the model's counters (DMODEL_COUNTERS) in the target's status line, parsed by init's code, read back as records
+# the drive's queue and the account of its requests, over the 7K500's model
+TEST_SRC_diskqueue := $(DISK_HOST_SRC)
+$(BIN_OUT)/tests/test_diskqueue $(BIN_OUT)/asan/tests/test_diskqueue: $(DISK_HOST_HDR)
+# the model's counters (DMODEL_COUNTERS) in the driver's status line, parsed by init's code, read back as records
 TEST_SRC_diskctr := $(DISK_HOST_SRC) init/diskctr.c init/dmdisk.c init/kfile.c init/errmsg.c $(LIB_SRC)
 $(BIN_OUT)/tests/test_diskctr $(BIN_OUT)/asan/tests/test_diskctr: $(DISK_HOST_HDR)
 SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
