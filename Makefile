@@ -135,7 +135,7 @@ help:
 	$(call help_var,BUSYBOX,1 adds busybox for swapbench.shell=1)
 	$(call help_var,DISK_IF,virtio or ide)
 	$(call help_var,DISK,what the disk costs: host (the host page cache) or a datasheet model: $(basename $(notdir $(wildcard disk/profiles/*.conf))))
-	$(call help_var,SCHED,the I/O scheduler above a modelled disk (DISK=NAME): none$(comma) mq-deadline$(comma) bfq$(comma) kyber as the kernel has them; unset: the kernel's choice)
+	$(call help_var,SCHED,the I/O scheduler above a modelled disk (DISK=NAME): none$(comma) mq-deadline$(comma) bfq$(comma) kyber as the kernel has them; unset: what the kernel chooses)
 	$(call help_var,LAYOUT,partition layout: unset (swap first) or seed000 (filesystem first$(comma) swap at the end of a 2007 disk))
 	$(call help_var,APPEND,extra kernel command line (swapbench.* keys$(comma) docs/reference.md))
 	$(call help_var,EXTRA,files or directories to add under /extra (for the exec workload))

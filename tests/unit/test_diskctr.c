@@ -42,7 +42,7 @@ static int load_profile(const char *path)
 	return 0;
 }
 
-/* the target's status line as disk/kmod/target.c writes it: each counter
+/* the driver's status line as disk/kmod/block.c writes it: each counter
  * by DMODEL_COUNTERS, then merged, the guest's clock and the queue */
 static void status_line(int64_t clock_ns, uint64_t merged, char *buf, size_t len)
 {
