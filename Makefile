@@ -140,6 +140,7 @@ help:
 	$(call help_var,BUSYBOX,1 adds busybox for swapbench.shell=1)
 	$(call help_var,DISK_IF,virtio or ide)
 	$(call help_var,DISK,what the disk costs: host (the host page cache) or a datasheet model: $(basename $(notdir $(wildcard disk/profiles/*.conf))) (unset: make run hdd$(comma) the others host))
+	$(call help_var,SCHED,the I/O scheduler above a modelled disk (DISK=NAME): none$(comma) mq-deadline$(comma) bfq$(comma) kyber as the kernel has them; unset: what the kernel chooses)
 	$(call help_var,LAYOUT,partition layout: swapfirst or seed000 (filesystem first$(comma) swap at the end of a 2007 disk) (unset: make run on a model seed000$(comma) else swapfirst))
 	$(call help_var,APPEND,extra kernel command line (swapbench.* keys$(comma) docs/reference.md))
 	$(call help_var,EXTRA,files or directories to add under /extra (for the exec workload))
@@ -176,8 +177,8 @@ kernel: deps-kernel
 	@k=$$(kernel/build $(ARCH) $(VARIANT)) && \
 	  dst=$(A)/bzImage$(if $(filter default,$(VARIANT)),,-$(VARIANT)) && \
 	  { cmp -s "$$k" "$$dst" || cp "$$k" "$$dst"; } && \
-	  cp "$$(dirname $$k)/config" "$$dst.config" && rm -f "$$dst.dm-diskmodel.ko" && \
-	  { [ ! -f "$$(dirname $$k)/dm-diskmodel.ko" ] || cp "$$(dirname $$k)/dm-diskmodel.ko" "$$dst.dm-diskmodel.ko"; } && \
+	  cp "$$(dirname $$k)/config" "$$dst.config" && rm -f "$$dst.sbdisk.ko" && \
+	  { [ ! -f "$$(dirname $$k)/sbdisk.ko" ] || cp "$$(dirname $$k)/sbdisk.ko" "$$dst.sbdisk.ko"; } && \
 	  echo "kernel: $$dst ($$(cat $$(dirname $$k)/release))"
 
 $(A)/bzImage:
@@ -187,7 +188,7 @@ kernel-spec: deps-kernel
 	@k=$$(kernel/resolve $(ARCH) '$(KERNEL)') && mkdir -p $(dir $(BZIMAGE)) && \
 	  { cmp -s "$$k" $(BZIMAGE) || cp "$$k" $(BZIMAGE); } && \
 	  { [ ! -f "$$(dirname $$k)/config" ] || cp "$$(dirname $$k)/config" $(BZIMAGE).config; } && \
-	  rm -f $(BZIMAGE).dm-diskmodel.ko && { [ ! -f "$$(dirname $$k)/dm-diskmodel.ko" ] || cp "$$(dirname $$k)/dm-diskmodel.ko" $(BZIMAGE).dm-diskmodel.ko; } && \
+	  rm -f $(BZIMAGE).sbdisk.ko && { [ ! -f "$$(dirname $$k)/sbdisk.ko" ] || cp "$$(dirname $$k)/sbdisk.ko" $(BZIMAGE).sbdisk.ko; } && \
 	  echo "kernel: $(BZIMAGE) ($(KERNEL)$$([ -f "$$(dirname $$k)/release" ] && echo ", $$(cat $$(dirname $$k)/release)"))"
 
 # --- image userspace ------------------------------------------------------
@@ -223,8 +224,8 @@ host: $(REPORT) $(BIN_OUT)/init-host $(BIN_OUT)/diskmodel-curve $(BIN_OUT)/diskp
 
 # the disk model's host tools: the datasheet check's curve, and a profile
 # file read for the shell (the target's parameters, a key's value)
-DISK_HOST_SRC := disk/model.c disk/geometry.c disk/zones.c disk/drive.c disk/profile.c disk/profile_tables.c
-DISK_HOST_HDR := disk/model.h disk/model_arith.h disk/profile.h
+DISK_HOST_SRC := disk/model.c disk/geometry.c disk/zones.c disk/drive.c disk/queue.c disk/profile.c disk/profile_tables.c
+DISK_HOST_HDR := disk/model.h disk/model_arith.h disk/queue.h disk/profile.h
 $(BIN_OUT)/diskmodel-curve: disk/curve.c $(DISK_HOST_SRC) $(DISK_HOST_HDR)
 	@mkdir -p $(@D)
 	$(HOST_CC) $(HOST_CFLAGS) -o $@ disk/curve.c $(DISK_HOST_SRC) -lm
@@ -283,13 +284,14 @@ $(BIN_OUT)/tests/test_diskprofile $(BIN_OUT)/asan/tests/test_diskprofile: $(DISK
 TEST_SRC_diskreader := $(DISK_HOST_SRC) disk/disksim.c disk/disksim_profile.c disk/trace.c disk/cdf.c
 $(BIN_OUT)/tests/test_diskreader $(BIN_OUT)/asan/tests/test_diskreader: $(DISK_HOST_HDR) disk/disksim.h disk/disksim_files.h disk/trace.h disk/cdf.h
 # the integer model at the edges of its ranges (no quotient past 64 bits)
-TEST_SRC_diskrange := disk/model.c disk/geometry.c disk/zones.c disk/drive.c
+TEST_SRC_diskrange := disk/model.c disk/geometry.c disk/zones.c disk/drive.c disk/queue.c
 $(BIN_OUT)/tests/test_diskrange $(BIN_OUT)/asan/tests/test_diskrange: $(DISK_HOST_HDR)
-# the model's counters (DMODEL_COUNTERS) in the target's status line, parsed by init's code, read back as records
+# the drive's queue and the account of its requests, over the 7K500's model
+TEST_SRC_diskqueue := $(DISK_HOST_SRC)
+$(BIN_OUT)/tests/test_diskqueue $(BIN_OUT)/asan/tests/test_diskqueue: $(DISK_HOST_HDR)
+# the model's counters (DMODEL_COUNTERS) in the driver's status line, parsed by init's code, read back as records
 TEST_SRC_diskctr := $(DISK_HOST_SRC) init/disk/diskctr.c init/disk/dmdisk.c init/sys/kfile.c init/sys/errmsg.c $(LIB_SRC)
 $(BIN_OUT)/tests/test_diskctr $(BIN_OUT)/asan/tests/test_diskctr: $(DISK_HOST_HDR)
-# init/disk/dmioctl.h against the kernel's header: nothing to link
-TEST_SRC_dmioctl :=
 SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 .SECONDEXPANSION:
@@ -395,5 +397,5 @@ wl-names:
 FORCE:
 
 export ARCH MEM RUNS WARMUP WORKLOADS ACCEL KERNEL VARIANT BUSYBOX MODULES DISK_IF APPEND EXTRA EXTRA_BIN EXTRA_ON OUT BIN_OUT PXE_DISKS
-export DETERMINISTIC KERNELS BOOTS METRICS DISK LAYOUT SMP
+export DETERMINISTIC KERNELS BOOTS METRICS DISK LAYOUT SCHED SMP
 export BZIMAGE INITRD REPORT WL_ALL

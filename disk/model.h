@@ -102,7 +102,9 @@ enum dmodel_op { DMODEL_READ, DMODEL_WRITE, DMODEL_FLUSH };
 	X(oh_write_reconnect_ns, "hdd: a write's command to its data on the bus (disconnect, reselect)") \
 	X(immediate_read, "hdd, segments: 1: a read takes its sectors as they pass under the head") \
 	X(write_seek_delay_ns, "hdd: from a write's command to its seek")       \
-	X(write_min_seek_ns, "hdd: least media delay of a write not sequential")
+	X(write_min_seek_ns, "hdd: least media delay of a write not sequential") \
+	X(queue_depth, "requests the drive takes at once (0 or 1: no queueing)") \
+	X(queue_order, "how it orders them: 0 arrival, 1 sptf (disk/queue.h)")
 
 /*
  * A zone of a drive's layout (DiskSim's "g1" layout, its manual B.4.2):

@@ -1,6 +1,7 @@
 /* dp: disk profile files into the model's integers (profile.h). Pure:
  * text in, struct out. */
 #include "profile.h"
+#include "queue.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -10,7 +11,7 @@
 #include <string.h>
 
 enum { K_HDD = 1, K_FLASH = 2, K_ALL = 3 };
-enum { T_TEXT, T_KIND, T_FLAG, T_NUM, T_FIG };	/* T_FIG: a datasheet's figure for diskcheck, no parameter */
+enum { T_TEXT, T_KIND, T_FLAG, T_NUM, T_FIG, T_ORDER };	/* T_FIG: a datasheet's figure for diskcheck, no parameter */
 
 /* every key a profile may give, in the order of dp_profile.given */
 static const struct key {
@@ -85,6 +86,9 @@ static const struct key {
 	/* what a datasheet measured, for make diskcheck */
 	{ "check_random_read_s", T_FIG, NULL, 0, 0, 1, 0 },
 	{ "check_random_read_max_s", T_FIG, NULL, 0, 0, 1, 0 },
+	/* the drive's command queue (disk/queue.h): optional, none by default */
+	P("queue_depth", T_NUM, queue_depth, 0, 1, 1),
+	P("queue_order", T_ORDER, queue_order, 0, 1, 1),
 #undef P
 };
 
@@ -191,6 +195,11 @@ static int set_value(struct dp_profile *d, int i, const char *v, int n, char *er
 			d->p.kind = DMODEL_NULL;
 		else
 			FAIL(n, "kind: '%s' is not hdd, flash or null", v);
+		break;
+	case T_ORDER:
+		if (strcmp(v, "arrival") && strcmp(v, "sptf"))
+			FAIL(n, "%s: '%s' is not arrival or sptf", k, v);
+		*param(&d->p, i) = v[0] == 's' ? DQUEUE_SPTF : DQUEUE_ARRIVAL;
 		break;
 	case T_FLAG:
 		if (strcmp(v, "0") && strcmp(v, "1"))
@@ -327,7 +336,7 @@ int dp_parse(const char *text, struct dp_profile *d, char *err, size_t errlen)
 				return rc;
 		} else if (!strncmp(k, "source.", 7)) {
 			i = key_index(k + 7);
-			if (i < 0 || (keys[i].type != T_NUM && keys[i].type != T_FIG))
+			if (i < 0 || (keys[i].type != T_NUM && keys[i].type != T_FIG && keys[i].type != T_ORDER))
 				FAIL(n, "%s: a source for no figure", k);
 			if (sourced[i])
 				FAIL(n, "%s: given twice (first on line %d)", k, sourced[i]);
@@ -362,6 +371,12 @@ int dp_parse(const char *text, struct dp_profile *d, char *err, size_t errlen)
 	}
 	if (dp_table_finish(d, err, errlen))
 		return -EINVAL;
+	{
+		const char *why;
+
+		if (dqueue_check(&d->p, &why))
+			FAIL(0, "%s", why);
+	}
 	rc = check_model(d, err, errlen);
 	return rc ? rc : check_costs(d, err, errlen);
 }

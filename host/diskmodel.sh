@@ -1,7 +1,7 @@
 # shellcheck shell=bash
 # diskmodel.sh -- sourced: what DISK= means for a boot (qemu/run does the
-# rest). The disk model runs in the guest: a device-mapper target
-# (disk/kmod, built beside each kernel as dm-diskmodel.ko) between the
+# rest). The disk model runs in the guest: a block driver below
+# the I/O scheduler (disk/kmod, built beside each kernel as sbdisk.ko) over the
 # swap disk and everything on it, timed on the guest's own clock.
 #   DISK=host (default): the disk image is a plain file; what it costs is
 #     the host's page cache.
@@ -37,13 +37,13 @@ diskmodel_file() {
 }
 
 # diskmodel_module BZIMAGE: the disk model's module built for that kernel
-# (make kernel and KERNEL= copy it to BZIMAGE.dm-diskmodel.ko; in
+# (make kernel and KERNEL= copy it to BZIMAGE.sbdisk.ko; in
 # kernel/build's cache it lies beside the bzImage); nothing when it has none
 diskmodel_module() {
-	if [ -f "$1.dm-diskmodel.ko" ]; then
-		echo "$1.dm-diskmodel.ko"
-	elif [ "$(basename "$1")" = bzImage ] && [ -f "$(dirname "$1")/release" ] && [ -f "$(dirname "$1")/dm-diskmodel.ko" ]; then
-		echo "$(dirname "$1")/dm-diskmodel.ko"
+	if [ -f "$1.sbdisk.ko" ]; then
+		echo "$1.sbdisk.ko"
+	elif [ "$(basename "$1")" = bzImage ] && [ -f "$(dirname "$1")/release" ] && [ -f "$(dirname "$1")/sbdisk.ko" ]; then
+		echo "$(dirname "$1")/sbdisk.ko"
 	fi
 }
 
@@ -57,7 +57,7 @@ diskmodel_refusal() {
 	elif [ -n "$net" ]; then
 		echo "DISK=$disk models the disk QEMU attaches; a PXE boot (NET_BOOT, NET_TAP) has none"
 	elif [ -z "$module" ]; then
-		echo "DISK=$disk needs the disk model's module built for this kernel (dm-diskmodel.ko beside it): every kernel swapbench builds has it (make kernel, KERNEL=variant, debian:X.Y or a tree); a bzImage given as a file has none (use DISK=host)"
+		echo "DISK=$disk needs the disk model's module built for this kernel (sbdisk.ko beside it): every kernel swapbench builds has it (make kernel, KERNEL=variant, debian:X.Y or a tree); a bzImage given as a file has none (use DISK=host)"
 	fi
 }
 
@@ -85,7 +85,7 @@ diskmodel_get() {
 }
 
 # diskmodel_params DISK: what the guest gets: the model's integer
-# parameters (the target's table), then the profile's figures for the disk
+# parameters (the driver's params=), then the profile's figures for the disk
 # record, one line each
 diskmodel_params() {
 	local f

@@ -25,11 +25,11 @@ model_initrd() {
 	local dir=$1 stage=$1/model
 	mkdir -p "$stage"
 	diskmodel_params "$2" >"$stage/diskmodel.params" || die "DISK=$2: the profile's parameters (above)"
-	cp "$model_ko" "$stage/dm-diskmodel.ko" || die "DISK=$2: cannot read $model_ko"
+	cp "$model_ko" "$stage/sbdisk.ko" || die "DISK=$2: cannot read $model_ko"
 	# gen_init_cpio stores a file's own mtime: the same one every time
-	touch -d @0 "$stage/dm-diskmodel.ko" "$stage/diskmodel.params"
+	touch -d @0 "$stage/sbdisk.ko" "$stage/diskmodel.params"
 	printf '%s\n' "dir /lib 0755 0 0" "dir /lib/swapbench 0755 0 0" \
-		"file /lib/swapbench/dm-diskmodel.ko $stage/dm-diskmodel.ko 0644 0 0" \
+		"file /lib/swapbench/sbdisk.ko $stage/sbdisk.ko 0644 0 0" \
 		"file /lib/swapbench/diskmodel.params $stage/diskmodel.params 0644 0 0" >"$stage/list"
 	# -t 0 and the mtimes above: the same bytes every time, so a
 	# deterministic boot's id and records repeat

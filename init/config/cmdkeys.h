@@ -34,6 +34,8 @@ extern const size_t cmdkeys_n;
 typedef uint64_t cmdkeys_mask;
 #define CMDKEYS_MAX (8 * sizeof(cmdkeys_mask))
 extern const char *const cmdkeys_create_names[];
+/* swapbench.sched: "default" (the kernel's choice), then the schedulers by name */
+extern const char *const cmdkeys_sched_names[];
 /* "uint", "choice", ...: a kind as init --describe names it */
 extern const char *const cmdkeys_kind_names[];
 /* every key's default */

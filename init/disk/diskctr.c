@@ -57,3 +57,60 @@ void diskctr_record(struct rec_buf *r, const struct diskctr *a, const struct dis
 	if (clock_s > 0 && elapsed_s > 0)
 		rec_addf(r, "disk_clock_seen", "%.4f", elapsed_s / clock_s);
 }
+
+/* a word's value in "name=value ..." words, or NULL */
+static const char *word(const char *words, const char *name, size_t *len)
+{
+	size_t n = strlen(name);
+
+	for (const char *p = words; (p = strstr(p, name)); p += n)
+		if ((p == words || p[-1] == ' ') && p[n] == '=') {
+			*len = strcspn(p + n + 1, " \n");
+			return p + n + 1;
+		}
+	return NULL;
+}
+
+void diskctr_drive_record(struct rec_buf *r, const char *params, const char *sched)
+{
+	size_t n;
+	const char *v = word(params, "queue_depth", &n);
+
+	rec_addf(r, "disk_queue_depth", "%.*s", (int)n, v && n && strncmp(v, "0", n) ? v : "1");
+	v = word(params, "queue_order", &n);
+	rec_add(r, "disk_queue_order", v && n == 1 && *v == '1' ? "sptf" : "arrival");
+	if (sched && *sched)
+		rec_add(r, "disk_sched", sched);
+}
+
+unsigned diskctr_io_parts(const struct daccount *a)
+{
+	return a->n ? (a->n + DISKCTR_IO_PER_RECORD - 1) / DISKCTR_IO_PER_RECORD : 1;
+}
+
+void diskctr_io_record(struct rec_buf *r, unsigned long test, const struct daccount *a, unsigned part)
+{
+	static char list[DISKCTR_IO_PER_RECORD * 64];
+	unsigned from = (part - 1) * DISKCTR_IO_PER_RECORD, to = from + DISKCTR_IO_PER_RECORD;
+	size_t used = 0;
+
+	if (to > a->n)
+		to = a->n;
+	list[0] = 0;
+	for (unsigned i = from; i < to; i++) {
+		const struct daccount_entry *e = &a->e[i];
+
+		used += (size_t)snprintf(list + used, sizeof(list) - used, "%s%" PRIu32 ":%" PRIu32 ":%" PRIu64 ":%" PRIu32 ":%c:%u",
+					 i > from ? ";" : "", e->t_us, e->dur_us, e->sector, e->sectors, e->op, e->depth);
+	}
+	/* the format's own fields, first (no boot=: the run's result line follows) */
+	rec_begin_diag(r, "io");
+	rec_addf(r, "test", "%lu", test);
+	rec_addf(r, "part", "%u", part);
+	rec_addf(r, "parts", "%u", diskctr_io_parts(a));
+	rec_addf(r, "total", "%" PRIu64, a->total);
+	rec_addf(r, "kept", "%" PRIu32, a->n);
+	rec_addf(r, "stride", "%" PRIu32, a->stride);
+	rec_addf(r, "dropped", "%" PRIu64, a->total - a->n);
+	rec_add(r, "reqs", list);
+}

@@ -1,4 +1,4 @@
-/* dmdisk: the disk model in the guest, through device-mapper (dmdisk.h). */
+/* dmdisk: the disk model in the guest, a block driver below the I/O scheduler (dmdisk.h). */
 #include "init/disk/dmdisk.h"
 #include "init/sys/errmsg.h"
 
@@ -16,82 +16,27 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "init/disk/dmioctl.h"
 #include "init/sys/sysnr.h"
 #include "init/sys/kfile.h"
+#include "disk/kmod/sbdisk.h"
 
 #ifndef SYS_finit_module
 #define SYS_finit_module SYSNR_FINIT_MODULE
 #endif
 
-#define MODEL_NAME "swapbench-disk"
 #define PARTS_MAX 16
 
 static struct {
 	int active;
 	char params[2048], describe[1024];
-	unsigned model_minor;
+	char sched[32];			/* the scheduler the kernel gave the disk */
 	unsigned nparts;
 	struct {
 		char under[32];		/* vda2 */
-		char dev[32];		/* /dev/dm-2 */
+		char dev[32];		/* /dev/sbda2 */
 		uint64_t start;		/* sectors on the modelled disk */
 	} part[PARTS_MAX];
 } D;
-
-/* the DM ioctl buffer: the header, then the targets or the status */
-static union {
-	struct sb_dm_ioctl io;
-	char room[16384];
-} dmb;
-
-static void dm_header(const char *name)
-{
-	memset(&dmb, 0, sizeof(dmb));
-	dmb.io.version[0] = SB_DM_VERSION_MAJOR;
-	dmb.io.version[1] = 0;
-	dmb.io.data_size = sizeof(dmb);
-	dmb.io.data_start = sizeof(struct sb_dm_ioctl);
-	snprintf(dmb.io.name, sizeof(dmb.io.name), "%s", name);
-}
-
-static int dm_call(unsigned long cmd)
-{
-	int fd = open("/dev/mapper/control", O_RDWR | O_CLOEXEC), err = 0;
-
-	if (fd < 0)
-		return -errno;
-	if (ioctl(fd, cmd, &dmb) < 0)
-		err = -errno;
-	close(fd);
-	return err;
-}
-
-/* creates device name with the one-target table "0 sectors type params",
- * activates it, and gives its minor: 0 or -errno */
-static int dm_make(const char *name, uint64_t sectors, const char *type, const char *params, unsigned *minor)
-{
-	struct sb_dm_target_spec *t;
-	int err;
-
-	dm_header(name);
-	if ((err = dm_call(SB_DM_DEV_CREATE)) < 0)
-		return err;
-	*minor = minor(dmb.io.dev);
-	dm_header(name);
-	dmb.io.target_count = 1;
-	t = (struct sb_dm_target_spec *)(dmb.room + sizeof(struct sb_dm_ioctl));
-	t->sector_start = 0;
-	t->length = sectors;
-	snprintf(t->target_type, sizeof(t->target_type), "%s", type);
-	if (strlen(params) + 1 > sizeof(dmb) - sizeof(struct sb_dm_ioctl) - sizeof(*t))
-		return -E2BIG;
-	strcpy((char *)(t + 1), params);
-	if ((err = dm_call(SB_DM_TABLE_LOAD)) < 0)
-		return err;
-	dm_header(name);
-	return dm_call(SB_DM_DEV_SUSPEND);	/* without DM_SUSPEND_FLAG: resume, the table goes live */
-}
 
 static int read_u64(const char *path, uint64_t *v)
 {
@@ -116,38 +61,50 @@ static int wait_node(const char *dev)
 	return -ENODEV;
 }
 
-static void set_rotational(unsigned minor, int rot)
+/* loads the driver over the whole disk maj:min */
+static int load_module(const char *majmin, char *why, size_t n)
 {
-	char path[64];
-
-	snprintf(path, sizeof(path), "/sys/block/dm-%u/queue/rotational", minor);
-	kfile_write(path, rot ? "1" : "0");
-}
-
-static int load_module(char *why, size_t n)
-{
+	static char args[2200];
 	int fd = open(DMDISK_MODULE, O_RDONLY | O_CLOEXEC), err = 0;
 
 	if (fd < 0)
 		return errmsg_why(-errno, why, n, "swapbench.diskmodel=1: no %s in the image: %s (qemu/run adds it "
 				  "for a kernel built with the model, DISK=NAME)", DMDISK_MODULE, errmsg(-errno));
-	if (syscall(SYS_finit_module, fd, "", 0) < 0 && errno != EEXIST)
+	if ((size_t)snprintf(args, sizeof(args), "dev=%s params=\"%s\"", majmin, D.params) >= sizeof(args)) {
+		close(fd);
+		return errmsg_why(-E2BIG, why, n, "swapbench.diskmodel=1: the model's parameters are too long");
+	}
+	if (syscall(SYS_finit_module, fd, args, 0) < 0)
 		err = -errno;
 	close(fd);
 	if (err)
-		return errmsg_why(err, why, n, "swapbench.diskmodel=1: loading %s: %s (was it built for this kernel?)",
-				  DMDISK_MODULE, errmsg(err));
+		return errmsg_why(err, why, n, "swapbench.diskmodel=1: loading %s over %s: %s (was it built for this "
+				  "kernel? the kernel's log says which parameter)", DMDISK_MODULE, majmin, errmsg(err));
 	return 0;
 }
 
-int dmdisk_setup(const char *part, char *why, size_t n)
+/* the scheduler in brackets in queue/scheduler ("mq-deadline" of
+ * "[mq-deadline] kyber none"; a queue without a choice says "none") */
+static void read_sched(void)
+{
+	char buf[256], *l, *r;
+
+	D.sched[0] = 0;
+	if (kfile_read("/sys/block/" SBDISK_NAME "/queue/scheduler", buf, sizeof(buf)) <= 0)
+		return;
+	if ((l = strchr(buf, '[')) && (r = strchr(l, ']')))
+		snprintf(D.sched, sizeof(D.sched), "%.*s", (int)(r - l - 1), l + 1);
+	else
+		snprintf(D.sched, sizeof(D.sched), "%.*s", (int)strcspn(buf, " \n"), buf);
+}
+
+int dmdisk_setup(const char *part, const char *sched, char *why, size_t n)
 {
 	const char *name = strrchr(part, '/') ? strrchr(part, '/') + 1 : part;
-	char path[PATH_MAX], disk[64], table[2200];
-	uint64_t sectors, start, size;
-	struct stat st, ms;
+	char path[PATH_MAX], disk[64], majmin[32];
+	uint64_t start, size, num;
 	struct dirent *e;
-	int err, rot;
+	int err;
 	DIR *d;
 
 	if (D.active)
@@ -162,43 +119,45 @@ int dmdisk_setup(const char *part, char *why, size_t n)
 			snprintf(D.describe, sizeof(D.describe), "%.*s", (int)strcspn(nl + 1, "\n"), nl + 1);
 		}
 	}
-	rot = strstr(D.params, "rotational=1") != NULL;
 	/* the whole disk: /sys/class/block/vda1 is a link into .../vda/vda1 */
 	snprintf(path, sizeof(path), "/sys/class/block/%s/partition", name);
 	if (access(path, F_OK) < 0)
-		return errmsg_why(-EINVAL, why, n, "swapbench.diskmodel=1: %s is not a partition: the model maps the "
+		return errmsg_why(-EINVAL, why, n, "swapbench.diskmodel=1: %s is not a partition: the model serves the "
 				  "whole disk that holds the swap partition", part);
 	snprintf(path, sizeof(path), "/sys/class/block/%s/..", name);
 	char real[PATH_MAX];
 	if (!realpath(path, real))
 		return errmsg_why(-errno, why, n, "swapbench.diskmodel=1: %s has no disk in sysfs", part);
 	snprintf(disk, sizeof(disk), "%s", strrchr(real, '/') + 1);
-	snprintf(path, sizeof(path), "/sys/class/block/%s/size", disk);
-	if (read_u64(path, &sectors) < 0 || !sectors)
-		return errmsg_why(-EIO, why, n, "swapbench.diskmodel=1: the size of %s", disk);
-	snprintf(path, sizeof(path), "/dev/%s", disk);
-	if (stat(path, &st) < 0)
-		return errmsg_why(-errno, why, n, "swapbench.diskmodel=1: %s: %s", path, errmsg(-errno));
-	if ((err = load_module(why, n)) < 0)
+	snprintf(path, sizeof(path), "/sys/class/block/%s/dev", disk);
+	if (kfile_read(path, majmin, sizeof(majmin)) <= 0)
+		return errmsg_why(-EIO, why, n, "swapbench.diskmodel=1: the device number of %s", disk);
+	majmin[strcspn(majmin, "\n")] = 0;
+	if ((err = load_module(majmin, why, n)) < 0)
 		return err;
-	snprintf(table, sizeof(table), "%u:%u %s", major(st.st_rdev), minor(st.st_rdev), D.params);
-	if ((err = dm_make(MODEL_NAME, sectors, "diskmodel", table, &D.model_minor)) < 0)
-		return errmsg_why(err, why, n, "swapbench.diskmodel=1: the model's device over %s: %s (the kernel's "
-				  "log says which parameter)", disk, errmsg(err));
-	set_rotational(D.model_minor, rot);
 	D.active = 1;
-	snprintf(path, sizeof(path), "/dev/dm-%u", D.model_minor);
-	if (wait_node(path) < 0 || stat(path, &ms) < 0)
-		return errmsg_why(-ENODEV, why, n, "swapbench.diskmodel=1: the model's device has no node %s", path);
-	/* its partitions, as the kernel found them on the disk itself */
+	if (wait_node("/dev/" SBDISK_NAME) < 0)
+		return errmsg_why(-ENODEV, why, n, "swapbench.diskmodel=1: the model's disk has no node /dev/%s",
+				  SBDISK_NAME);
+	if (sched[0]) {
+		snprintf(path, sizeof(path), "/sys/block/%s/queue/scheduler", SBDISK_NAME);
+		if ((err = kfile_write(path, sched)) < 0)
+			return errmsg_why(err, why, n, "swapbench.sched=%s: the kernel refused it for %s: %s", sched,
+					  SBDISK_NAME, errmsg(err));
+	}
+	read_sched();
+	/* its partitions, as the kernel found them on the disk (the same
+	 * table, so the same numbers) */
 	snprintf(path, sizeof(path), "/sys/class/block/%s", disk);
 	if (!(d = opendir(path)))
 		return errmsg_why(-errno, why, n, "swapbench.diskmodel=1: %s: %s", path, errmsg(-errno));
 	while ((e = readdir(d)) && D.nparts < PARTS_MAX) {
-		char pname[64], pp[PATH_MAX];
-		unsigned pminor;
+		char pp[PATH_MAX];
 
 		if (strncmp(e->d_name, disk, strlen(disk)) || !e->d_name[strlen(disk)])
+			continue;
+		snprintf(pp, sizeof(pp), "/sys/class/block/%s/partition", e->d_name);
+		if (read_u64(pp, &num) < 0)
 			continue;
 		snprintf(pp, sizeof(pp), "/sys/class/block/%s/start", e->d_name);
 		if (read_u64(pp, &start) < 0)
@@ -206,21 +165,13 @@ int dmdisk_setup(const char *part, char *why, size_t n)
 		snprintf(pp, sizeof(pp), "/sys/class/block/%s/size", e->d_name);
 		if (read_u64(pp, &size) < 0 || !size)
 			continue;	/* an extended partition's container */
-		snprintf(pname, sizeof(pname), "%s-%s", MODEL_NAME, e->d_name + strlen(disk));
-		snprintf(table, sizeof(table), "%u:%u %llu", major(ms.st_rdev), minor(ms.st_rdev),
-			 (unsigned long long)start);
-		if ((err = dm_make(pname, size, "linear", table, &pminor)) < 0) {
-			closedir(d);
-			return errmsg_why(err, why, n, "swapbench.diskmodel=1: mapping %s over the model: %s", e->d_name,
-					  errmsg(err));
-		}
-		set_rotational(pminor, rot);
 		snprintf(D.part[D.nparts].under, sizeof(D.part[0].under), "%.31s", e->d_name);
-		snprintf(D.part[D.nparts].dev, sizeof(D.part[0].dev), "/dev/dm-%u", pminor);
+		snprintf(D.part[D.nparts].dev, sizeof(D.part[0].dev), "/dev/%s%u", SBDISK_NAME, (unsigned)num);
 		D.part[D.nparts].start = start;
 		if ((err = wait_node(D.part[D.nparts].dev)) < 0) {
 			closedir(d);
-			return errmsg_why(err, why, n, "swapbench.diskmodel=1: no %s", D.part[D.nparts].dev);
+			return errmsg_why(err, why, n, "swapbench.diskmodel=1: the model's disk has no %s (%s's "
+					  "partition %u)", D.part[D.nparts].dev, e->d_name, (unsigned)num);
 		}
 		D.nparts++;
 	}
@@ -247,17 +198,7 @@ int dmdisk_map(const char *dev, char *out, size_t size)
 
 int dmdisk_owns(const char *name)
 {
-	char dm[32];
-
-	if (!D.active)
-		return 0;
-	snprintf(dm, sizeof(dm), "dm-%u", D.model_minor);
-	if (!strcmp(name, dm))
-		return 1;
-	for (unsigned i = 0; i < D.nparts; i++)
-		if (!strcmp(D.part[i].dev + 5, name))
-			return 1;
-	return 0;
+	return D.active && !strncmp(name, SBDISK_NAME, strlen(SBDISK_NAME));
 }
 
 int dmdisk_first_lba(const char *dev, uint64_t *lba)
@@ -317,18 +258,43 @@ int dmdisk_parse_status(const char *line, struct dmodel_counters *c, struct dmdi
 	return seen == want && x->clock_ns >= 0 ? 0 : -EINVAL;
 }
 
-int dmdisk_counters(struct dmodel_counters *c, struct dmdisk_extra *x)
+/* one of the driver's ioctls on its disk: 0 or -errno */
+static int disk_ioctl(unsigned long cmd, void *arg)
 {
-	struct sb_dm_target_spec *t;
-	int err;
+	int fd, err = 0;
 
 	if (!D.active)
 		return -EBADF;
-	dm_header(MODEL_NAME);
-	if ((err = dm_call(SB_DM_TABLE_STATUS)) < 0)
+	if ((fd = open("/dev/" SBDISK_NAME, O_RDONLY | O_CLOEXEC)) < 0)
+		return -errno;
+	if (ioctl(fd, cmd, arg) < 0)
+		err = -errno;
+	close(fd);
+	return err;
+}
+
+int dmdisk_counters(struct dmodel_counters *c, struct dmdisk_extra *x)
+{
+	static struct sbdisk_status st;
+	int err = disk_ioctl(SBDISK_IOC_STATUS, &st);
+
+	if (err < 0)
 		return err;
-	if (dmb.io.flags & SB_DM_BUFFER_FULL_FLAG || dmb.io.target_count != 1)
-		return -EIO;
-	t = (struct sb_dm_target_spec *)(dmb.room + dmb.io.data_start);
-	return dmdisk_parse_status((const char *)(t + 1), c, x);
+	st.text[sizeof(st.text) - 1] = 0;
+	return dmdisk_parse_status(st.text, c, x);
+}
+
+int dmdisk_account_start(void)
+{
+	return disk_ioctl(SBDISK_IOC_ACCOUNT_START, NULL);
+}
+
+int dmdisk_account_read(struct daccount *a)
+{
+	return disk_ioctl(SBDISK_IOC_ACCOUNT_READ, a);
+}
+
+const char *dmdisk_sched(void)
+{
+	return D.sched;
 }

@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "lib/now.h"
@@ -61,6 +62,38 @@ static uint64_t lcg(uint64_t *x)
 	return *x >> 17;
 }
 
+/* random 4 KiB reads with depth of them in flight at once, as fio's
+ * numjobs would: depth processes, each reading per of them; IOPS */
+#define QDEPTH 32
+static int random_queued(const char *dev, uint64_t size, unsigned per, double *iops)
+{
+	pid_t pid[QDEPTH];
+	unsigned started = 0;
+	int err = 0, st;
+	double t0 = now_s();
+
+	for (; started < QDEPTH; started++) {
+		if ((pid[started] = fork()) < 0) {
+			err = -errno;
+			break;
+		}
+		if (!pid[started]) {
+			int fd = open(dev, O_RDONLY | O_DIRECT | O_CLOEXEC);
+			uint64_t x = 1000 + started;
+
+			for (unsigned i = 0; fd >= 0 && i < per; i++)
+				if (pread(fd, buf, 4096, (off_t)(lcg(&x) % (size / 4096) * 4096)) != 4096)
+					_exit(1);
+			_exit(fd < 0);
+		}
+	}
+	for (unsigned i = 0; i < started; i++)
+		if (waitpid(pid[i], &st, 0) < 0 || !WIFEXITED(st) || WEXITSTATUS(st))
+			err = err ? err : -EIO;
+	*iops = QDEPTH * per / (now_s() - t0);
+	return err;
+}
+
 int diskcheck_run(const char *dev, int full, char *why, size_t n)
 {
 	static const double frac[] = { 0, 1e-6, 1e-5, 1e-4, 1e-3, 3e-3, 0.01, 0.03, 0.1, 0.2, 0.33, 0.5, 0.75, 1 };
@@ -102,6 +135,10 @@ int diskcheck_run(const char *dev, int full, char *why, size_t n)
 		}
 	}
 	record("random_read", NULL, "iops", nrand / (now_s() - t0), 0);
+	/* and 32 at once: what the scheduler and the drive's queue make of them */
+	if ((err = random_queued(dev, size, full ? 16 : 8, &mbs)) < 0)
+		goto fail;
+	record("random_read_q32", NULL, "iops", mbs, 0);
 	/* full: a datasheet's random-read test, 4096 random single-sector reads */
 	if (full) {
 		t0 = now_s();
@@ -142,6 +179,7 @@ void diskcheck_profile_record(void)
 
 	records_diag(&b, "disk");
 	diskctr_profile_record(&b, dmdisk_describe());
+	diskctr_drive_record(&b, dmdisk_params(), dmdisk_sched());
 	records_emit(&b);
 }
 

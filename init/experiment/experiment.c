@@ -21,6 +21,7 @@
 #include "init/run/swapstat.h"
 #include "init/swap/zram.h"
 #include "lib/workloads.h"
+#include "init/config/cmdkeys.h"
 
 #include <errno.h>
 #include <math.h>
@@ -293,13 +294,17 @@ static enum experiment_status setup_diskmodel(void)
 {
 	char dev[300], why[400];
 
-	if (!S.cfg.diskmodel)
+	if (!S.cfg.diskmodel) {
+		if (S.cfg.sched)
+			return error("swapbench.sched=%s sets the modelled disk's I/O scheduler, and no disk is modelled "
+				     "(swapbench.diskmodel=1, DISK=NAME)", cmdkeys_sched_names[S.cfg.sched]);
 		return EXPERIMENT_PASS;
+	}
 	if (!S.cfg.part[0])
 		return error("swapbench.diskmodel=1 models the disk that holds the swap partition, and swapbench.part "
 			     "designates none");
 	if (disks_designate("part", S.cfg.part, dev, sizeof(dev), why, sizeof(why)) < 0 ||
-	    dmdisk_setup(dev, why, sizeof(why)) < 0)
+	    dmdisk_setup(dev, S.cfg.sched ? cmdkeys_sched_names[S.cfg.sched] : "", why, sizeof(why)) < 0)
 		return error("%s", why);
 	return EXPERIMENT_PASS;
 }
@@ -356,6 +361,7 @@ static enum experiment_status run_series(void)
 {
 	static struct run_result r;
 	static struct diskctr ctr[2];	/* before and after a run */
+	static struct daccount acct;	/* the run's requests */
 	struct plan_precision pr;
 	const char *stop = NULL;
 	struct rec_buf b;
@@ -377,11 +383,11 @@ static enum experiment_status run_series(void)
 		s.sample_arg = &S.stat;
 		s.cgroup_procs = S.stat.cg.on ? CGROUP_PROCS : NULL;
 		s.run_no = it->warmup ? 0 : ++num;
-		if (S.diskctr && (err = diskctr_read(&ctr[0])) < 0)
+		if (S.diskctr && ((err = diskctr_read(&ctr[0])) < 0 || (err = dmdisk_account_start()) < 0))
 			return error("reading the disk model's counters: %s", errmsg(err));
 		if ((err = runner_run(&s, &r)) < 0)
 			return error("running %s: %s", s.workload, errmsg(err));
-		if (S.diskctr && (err = diskctr_read(&ctr[1])) < 0)
+		if (S.diskctr && ((err = diskctr_read(&ctr[1])) < 0 || (err = dmdisk_account_read(&acct)) < 0))
 			return error("reading the disk model's counters: %s", errmsg(err));
 		swapstat_end(&S.stat);
 		/* zswap's checks: a kernel that breaks them fails the run, saying why */
@@ -402,6 +408,13 @@ static enum experiment_status run_series(void)
 				diskctr_record(&b, &ctr[0], &ctr[1], r.elapsed_s);
 			rec_add(&b, "note", "workload output dropped: record too long");
 			rec_end(&b);
+		}
+		/* what the drive served, just before the run's result line */
+		for (unsigned part = 1; S.diskctr && num && part <= diskctr_io_parts(&acct); part++) {
+			struct rec_buf io;
+
+			diskctr_io_record(&io, num, &acct, part);
+			records_emit(&io);
 		}
 		results_emit(&b);
 		records_progress(i + 1, S.plan.n, it, &r, now_s() - t0);

@@ -1,6 +1,6 @@
 #!/bin/bash
 # DISK=: the swap disk through the datasheet model in the guest (the
-# device-mapper target disk/kmod, timed on the guest's clock). The
+# block driver disk/kmod below the I/O scheduler, timed on the guest's clock). The
 # datasheet check in the image, quick (16 MiB each way, 100 random reads)
 # on the 7K500 over a sparse disk of its size, under DETERMINISTIC=1:
 # sequential MB/s at both ends within +-10 % of its sustained rates, random
@@ -8,7 +8,9 @@
 # second boot of the same command gives the same records, byte for byte.
 # Then a fight run on the SSD model over IDE under ICOUNT=1: the swap
 # device is the model's, non-rotational as the profile says, and the run's
-# record carries the model's counters, timed on the run's own clock.
+# record carries the model's counters, timed on the run's own clock, and
+# the account of its requests (io records); SCHED=kyber gives the model's
+# disk that scheduler, where the check's boot got the kernel's choice.
 # Bad input is refused before any boot: an unknown profile, a kernel
 # without the model's module, a layout that does not fit (a profile
 # file's own refusals: tests/integration/diskmodel_int.sh).
@@ -59,6 +61,8 @@ LIST
 DISK=hdd LAYOUT=check DETERMINISTIC=1 LIMIT=240 boot check -- swapbench.diskcheck=quick
 check "diskmodel: the datasheet check completes (status $rc)" test "$rc" = 0
 check "diskmodel: the meta record names the profile" grep -aq '^# sb meta .* disk=hdd-7k500 ' "$log"
+check "diskmodel: the disk record says the drive's queue (31, sptf) and the kernel's scheduler for it (mq-deadline)" \
+	grep -aq '^# sb disk .* disk_queue_depth=31 disk_queue_order=sptf disk_sched=mq-deadline ' "$log"
 # the waits are the guest's own time: judged at any host load
 while read -r verdict line; do
 	if [ "$verdict" = ok ]; then pass "diskmodel: $line"; else fail "diskmodel: $line"; fi
@@ -82,9 +86,17 @@ check "diskmodel: its rotation at most a turn a request ($(num disk_rot_s) s, $(
 check "diskmodel: the check's clock is the model's ($(num disk_clock_seen))" \
 	awk -v c="$(num disk_clock_seen)" 'BEGIN { exit !(c >= 0.9 && c <= 1.1) }'
 
-DISK=ssd DISK_IF=ide ICOUNT=1 LIMIT=300 boot ssd -- swapbench.workloads=fight swapbench.runs=1 swapbench.warmup=0 swapbench.backends=partition
+SCHED=kyber DISK=ssd DISK_IF=ide ICOUNT=1 LIMIT=300 boot ssd -- swapbench.workloads=fight swapbench.runs=1 swapbench.warmup=0 swapbench.backends=partition
 check "diskmodel: a fight run on the SSD model over IDE completes (status $rc)" test "$rc" = 0
-check "diskmodel: the swap partition is the model's device" grep -aq '^# sb swap .*backend=partition dev=/dev/dm-[0-9]' "$log"
+check "diskmodel: the swap partition is the model's disk's" grep -aq '^# sb swap .*backend=partition dev=/dev/sbda1 ' "$log"
+check "diskmodel: SCHED=kyber: the model's disk has it" grep -aq '^# sb disk .* disk_sched=kyber ' "$log"
+io=$(grep -a '^# sb io test=1 part=1 ' "$log" | head -n1)
+check "diskmodel: the run's requests precede its result line (io test=1)" \
+	sh -c "grep -a '^# sb io test=1 \|^ok 1 ' '$log' | tail -n1 | grep -q '^ok 1 '"
+check "diskmodel: the account counts what it kept and left out" \
+	awk -v l="$io" 'BEGIN { if (!match(l, / total=[0-9]+ kept=[0-9]+ stride=[0-9]+ dropped=[0-9]+ /)) exit 1
+		split(substr(l, RSTART + 1, RLENGTH - 2), f, /[ =]/); exit !(f[2] > 0 && f[4] <= 512 && f[2] - f[4] == f[8]) }'
+check "diskmodel: each request t_us:dur_us:sector:sectors:op:depth" grep -Eq ' reqs=[0-9]+:[0-9]+:[0-9]+:[0-9]+:[RWF]:[0-9]+;' <<<"$io"
 check "diskmodel: the kernel sees it non-rotational, as the profile says (so swapon sets SWP_SOLIDSTATE)" \
 	grep -aq '^# sb swap .*backend=partition .* rotational=0 solidstate=1 ' "$log"
 check "diskmodel: the swap record carries the device's queue limits" grep -aq '^# sb swap .*backend=partition .* max_sectors_kb=[1-9]' "$log"
@@ -95,7 +107,7 @@ seen=$(grep -a '^ok .* disk_reads=' "$log" | head -n1 | grep -o ' disk_clock_see
 check "diskmodel: under ICOUNT=1 the run's clock is the model's ($seen)" awk -v c="${seen:-0}" 'BEGIN { exit !(c >= 0.99 && c <= 1.01) }'
 
 run=$(grep -a '^ok .* disk_reads=' "$log" | head -n1)
-check "diskmodel: the SSD charged its latency and no rotation" grep -Eq ' disk_seek_s=0\.[0-9]*[1-9][0-9]* disk_rot_s=0.000000 ' <<<"$run"
+check "diskmodel: the SSD charged its latency and no rotation" grep -Eq ' disk_seek_s=[0-9]*\.[0-9]*[1-9][0-9]* disk_rot_s=0.000000 ' <<<"$run"
 check "diskmodel: the run wrote what it swapped out (disk_write_kb >= pswpout x 4)" \
 	awk -v w="$(grep -o ' disk_write_kb=[0-9]*' <<<"$run" | cut -d= -f2)" -v p="$(grep -o ' pswpout=[0-9]*' <<<"$run" | cut -d= -f2)" 'BEGIN { exit !(p > 0 && w >= p * 4) }'
 finish

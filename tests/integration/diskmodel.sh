@@ -19,7 +19,7 @@ has() {	# has NAME GOT PART
 }
 
 is "host needs no model and is refused nothing" "$(diskmodel_refusal host tap0 '')" ""
-is "hdd with the kernel's module is fine" "$(diskmodel_refusal hdd '' /k/dm-diskmodel.ko)" ""
+is "hdd with the kernel's module is fine" "$(diskmodel_refusal hdd '' /k/sbdisk.ko)" ""
 has "an unknown profile names the known ones" "$(diskmodel_refusal hdd-ibm '' /k/m.ko)" "known: host hdd-5k160 hdd-7k500 hdd null sd ssd"
 has "a PXE boot is refused with a model" "$(diskmodel_refusal ssd pxe /k/m.ko)" "PXE"
 has "a kernel without the module is refused, naming what has it" "$(diskmodel_refusal hdd '' '')" "a bzImage given as a file has none"
@@ -27,11 +27,11 @@ has "a kernel without the module is refused, naming what has it" "$(diskmodel_re
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 mkdir -p "$T/out" "$T/cache"
-: >"$T/out/bzImage" && : >"$T/out/bzImage.dm-diskmodel.ko"
-: >"$T/cache/bzImage" && : >"$T/cache/release" && : >"$T/cache/dm-diskmodel.ko"
-: >"$T/out/bzImage-modern" && : >"$T/out/release" && : >"$T/out/dm-diskmodel.ko"
-is "the module beside make kernel's copy" "$(diskmodel_module "$T/out/bzImage")" "$T/out/bzImage.dm-diskmodel.ko"
-is "the module in kernel/build's cache" "$(diskmodel_module "$T/cache/bzImage")" "$T/cache/dm-diskmodel.ko"
+: >"$T/out/bzImage" && : >"$T/out/bzImage.sbdisk.ko"
+: >"$T/cache/bzImage" && : >"$T/cache/release" && : >"$T/cache/sbdisk.ko"
+: >"$T/out/bzImage-modern" && : >"$T/out/release" && : >"$T/out/sbdisk.ko"
+is "the module beside make kernel's copy" "$(diskmodel_module "$T/out/bzImage")" "$T/out/bzImage.sbdisk.ko"
+is "the module in kernel/build's cache" "$(diskmodel_module "$T/cache/bzImage")" "$T/cache/sbdisk.ko"
 is "no other kernel's module for a copy without its own" "$(diskmodel_module "$T/out/bzImage-modern")" ""
 is "no limit of its own without a model" "$(diskmodel_limit host 22 600 3600)" ""
 is "under a model every run may take its timeout" "$(diskmodel_limit hdd 22 600 3600)" "22 13800"

@@ -23,7 +23,7 @@ check() { # check NAME CMD...
 	shift
 	if "$@"; then pass "$name"; else fail "$name"; fi
 }
-MODEL=(disk/model.c disk/geometry.c disk/zones.c disk/drive.c)
+MODEL=(disk/model.c disk/geometry.c disk/zones.c disk/drive.c disk/queue.c)
 CC=${HOST_CC:-cc}
 
 # --- no floating point ---------------------------------------------------
@@ -51,8 +51,8 @@ check "... where the float oracle's has $(fpu "$T/f.o")" test "$(fpu "$T/f.o")" 
 # as the kernel builds: freestanding, no PIC, its own headers only
 KFLAGS=(-std=gnu11 -O2 -ffreestanding -fno-builtin -fno-pic -nostdinc -isystem "$("$CC" -print-file-name=include)"
 	-D__KERNEL__ -Itests/fixtures/kshim -Wall -Wextra -Werror -Wdeclaration-after-statement)
-# the kernel's helpers, and the two model files' own functions
-allowed='^(div64_u64|div64_u64_rem|mul_u64_u64_div_u64|memset|memcpy|dmodel_[a-z0-9_]+)$'
+# the kernel's helpers, and the model's own functions (the queue's call the model's)
+allowed='^(div64_u64|div_u64|div64_u64_rem|mul_u64_u64_div_u64|memset|memcpy|memmove|dmodel_[a-z0-9_]+)$'
 for f in "${MODEL[@]}"; do
 	o=$T/$(basename "$f" .c).k32.o
 	if ! "$CC" -m32 "${KFLAGS[@]}" -c -o "$o" "$f" 2>"$T/k.err"; then
@@ -106,7 +106,7 @@ if [ ! -x "$DP" ]; then
 	exit 1
 fi
 # the parameter names in DMODEL_PARAMS' order, from the header
-names=$(sed -n 's/^\tX(\([a-z_]*\), .*/\1/p' disk/model.h | sed -n '1,/^write_min_seek_ns$/p' | tr '\n' ' ')
+names=$(sed -n 's/^\tX(\([a-z_]*\), .*/\1/p' disk/model.h | sed -n '1,/^queue_order$/p' | tr '\n' ' ')
 got=$("$DP" disk/profiles/hdd-7k500.conf params)
 check "params: every parameter, in DMODEL_PARAMS' order (${names% })" \
 	test "$(tr ' ' '\n' <<<"$got" | cut -d= -f1 | tr '\n' ' ')" = "$names"

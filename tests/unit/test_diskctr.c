@@ -42,7 +42,7 @@ static int load_profile(const char *path)
 	return 0;
 }
 
-/* the target's status line as disk/kmod/target.c writes it: each counter
+/* the driver's status line as disk/kmod/block.c writes it: each counter
  * by DMODEL_COUNTERS, then merged, the guest's clock and the queue */
 static void status_line(int64_t clock_ns, uint64_t merged, char *buf, size_t len)
 {
@@ -129,7 +129,37 @@ int main(void)
 		CHECK(0, "diskctr: dp_describe gives the profile's words");
 	}
 
-	/* what is not the target's line is refused, a cut one too */
+	{
+		/* the account as io records: 80 requests a record, the widest
+		 * values fit, and the fields read back */
+		static struct daccount acct;
+		const char *reqs;
+		int n80 = 0;
+
+		daccount_start(&acct, 0);
+		for (int i = 0; i < 100; i++)
+			daccount_add(&acct, 4294967295000LL, 4294967295000LL * 2, 976773167, 2048, 'W', 255);
+		CHECK(diskctr_io_parts(&acct) == 2, "diskctr: 100 requests take 2 io records");
+		diskctr_io_record(&r, 7, &acct, 1);
+		CHECK(rec_end(&r) >= 0, "diskctr: an io record of 80 of the widest entries fits (%zu bytes)", r.len);
+		CHECK_STR(field(&r, "test"), "7", "diskctr: the io record names the run's test number");
+		CHECK_STR(field(&r, "parts"), "2", "diskctr: ... and how many parts");
+		CHECK_STR(field(&r, "dropped"), "0", "diskctr: ... and what was left out");
+		reqs = field(&r, "reqs");
+		for (const char *p = reqs; p && *p; p++)
+			n80 += *p == ';';
+		CHECK(reqs && n80 == 79 && !strncmp(reqs, "4294967295:4294967295:976773167:2048:W:255;", 43),
+		      "diskctr: 80 entries t_us:dur_us:sector:sectors:op:depth (%.50s)", reqs ? reqs : "");
+		diskctr_io_record(&r, 7, &acct, 2);
+		CHECK(rec_end(&r) >= 0, "diskctr: the second part is well formed");
+		CHECK_STR(field(&r, "part"), "2", "diskctr: ... and is part 2");
+		daccount_start(&acct, 0);
+		diskctr_io_record(&r, 8, &acct, 1);
+		CHECK(diskctr_io_parts(&acct) == 1 && rec_end(&r) >= 0, "diskctr: a run without requests has one io record");
+		CHECK_STR(field(&r, "total"), "0", "diskctr: ... saying total=0");
+	}
+
+	/* what is not the driver's line is refused, a cut one too */
 	CHECK(dmdisk_parse_status("swapbench-diskmodel v1 profile=x", &bad.c, &bad.x) == -EINVAL,
 	      "diskctr: the old filter's text is refused");
 	snprintf(cut, sizeof(cut), "%.*s", (int)(strstr(text, " clock_ns=") - text), text);
