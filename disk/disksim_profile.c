@@ -6,6 +6,7 @@
  */
 #include "disksim.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -40,6 +41,7 @@ int ds_import(const char *dir, FILE *out, char *err, size_t errlen)
 	static struct ds d;
 	int z;
 	double sc, track_ms, full_ms, avg, rpm, cyls, ro, ri, bulk;
+	char lname[64] = { 0 };
 
 	memset(&d, 0, sizeof(d));
 	d.err = err;
@@ -67,7 +69,10 @@ int ds_import(const char *dir, FILE *out, char *err, size_t errlen)
 	fprintf(out, "# %s (DiskSim's validation drive %s), imported by\n", d.dname, d.name);
 	fprintf(out, "# diskprofile import-disksim from its .diskspecs, .model and .seek:\n");
 	fprintf(out, "# each figure's source line names the file and the parameter.\n");
-	fprintf(out, "name = %s\nmodel = %s\nkind = hdd\nrotational = 1\nwrite_cache = 0\n", d.name, d.dname);
+	/* a profile's name is of the kernel command line's alphabet: a-z 0-9 _ - */
+	for (size_t i = 0; d.name[i] && i + 1 < sizeof(lname); i++)
+		lname[i] = (char)tolower((unsigned char)d.name[i]);
+	fprintf(out, "name = %s\nmodel = %s\nkind = hdd\nrotational = 1\nwrite_cache = 0\n", lname, d.dname);
 	fprintf(out, "capacity_gb = %.9f\nsource.capacity_gb = %s.model: Block count (%.0f blocks of 512 bytes)\n",
 		d.v[S_BLOCKS] * 512 / 1e9, d.name, d.v[S_BLOCKS]);
 	fprintf(out, "rpm = %.0f\nsource.rpm = %s.model: Rotation speed (in rpms)\n", rpm, d.name);

@@ -272,11 +272,13 @@ static int check_costs(const struct dp_profile *d, char *err, size_t errlen)
 	double L = REQUEST_MAX_BYTES, worst, copy;
 
 	if (p->kind == DMODEL_HDD) {
-		worst = (double)p->seek_full_ns + 60e9 / (double)p->rpm + L * 1e9 / (double)p->rate_inner_bps +
-			L * 1e9 / (double)p->bus_bps;
+		/* the media and the bus move a request's data at once: the slower counts */
+		double media = L * 1e9 / (double)p->rate_inner_bps, bus = L * 1e9 / (double)p->bus_bps;
+
+		worst = (double)p->seek_full_ns + 60e9 / (double)p->rpm + (media > bus ? media : bus);
 		if (worst > REQUEST_MAX_NS)
 			FAIL(0, "seek_full_ms, rpm, rate_inner_mbs, bus_mbs: the worst request (a full stroke, a turn, "
-				"%.0f KiB at the inner rate and over the bus) would cost %.3g s, more than %g s",
+				"%.0f KiB at the inner rate or over the bus, the slower) would cost %.3g s, more than %g s",
 			     L / 1024, worst / 1e9, REQUEST_MAX_NS / 1e9);
 	}
 	if (p->kind != DMODEL_FLASH)
