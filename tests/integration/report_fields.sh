@@ -9,15 +9,15 @@
 # key is refused naming what was wrong.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
-out=${OUT:-out}
-case $out in /*) ;; *) out=$top/$out ;; esac
-BIN=${1:-${REPORT:-$out/bin/swapbench-report}}
-FIX=$top/tests/fixtures
-T=$(mktemp -d /tmp/report_fields.XXXXXX)
-trap 'rm -rf "$T"' EXIT
 # shellcheck source=tests/passfail.sh
 source "$top/tests/passfail.sh"
 cd "$top" || exit 2
+FIX=$top/tests/fixtures
+out=${OUT:-out}
+case $out in /*) ;; *) out=$top/$out ;; esac
+BIN=${1:-${REPORT:-$out/bin/swapbench-report}}
+T=$(mktemp -d /tmp/report_fields.XXXXXX)
+trap 'rm -rf "$T"' EXIT
 tab=$'\t'
 
 same "fields: the meta record's values, in the order asked, an absent key empty" \
