@@ -258,6 +258,8 @@ void parse_line(struct parser *p, const char *s, size_t n, int last)
 		} else if (st == REC_NOT_RECORD) {
 			problems_add(ds, source, lineno, "damaged record: checksum at the end but "
 				"no valid record start (not used)");
+			if (ds->each_record)
+				ds->each_record(ds->each_arg, r, source, lineno, REC_MALFORMED);
 			return;
 		}
 	}

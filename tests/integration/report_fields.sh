@@ -48,6 +48,10 @@ printf '%s crc=%s\n' "$body" "$(python3 -c 'import sys, zlib; print("%08x" % zli
 same "fields: a tab and a backslash in a value come out as \\t and \\\\, on one line" \
 	'a\tb\\c' "$("$BIN" fields warning msg - <"$T/tab.log")"
 
+printf 'console noise ending like a record crc=12345678\n' | "$BIN" fields meta boot - 2>"$T/err"
+same "fields: a line with a checksum but no record start is named, exit 3" \
+	"3 -:1: a record not used: malformed" "$? $(sed 's/^swapbench-report: //' "$T/err")"
+
 "$BIN" fields nosuch boot "$FIX/clock.txt" >/dev/null 2>"$T/err"
 rc=$?
 same "fields: an unknown kind exits 2" 2 "$rc"
