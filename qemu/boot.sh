@@ -51,7 +51,7 @@ boot_outcome() {
 	local totals word guest=''
 	# the last good totals record, read by the codec (a damaged one is no totals)
 	[ -x "$REPORT" ] || die "no $REPORT to read the records with (make host)"
-	totals=$("$REPORT" fields --last totals boot,status "$2/serial.log" 2>/dev/null)
+	totals=$("$REPORT" fields totals boot,status "$2/serial.log" 2>/dev/null | tail -n1)
 	word=${totals#*$'\t'}
 	[ -z "$word" ] || guest=$(registry_exit_status "$word")
 	read -r rc why <<<"$(exit_map "$1" "$totals" "$guest" "$LIMIT")"

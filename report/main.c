@@ -47,8 +47,7 @@ static const struct command {
 	{ "calibrate", C_CALIBRATE, cmd_calibrate, "SOURCE...", "A/A noise floor of one backend's runs" },
 	{ "kcidb", C_KCIDB, cmd_kcidb, "SOURCE...", "KernelCI database JSON (KCIDB v5.3)" },
 	{ "collect", C_COLLECT, cmd_collect, "", "receive the records of images over TCP" },
-	{ "fields", C_FIELDS, cmd_fields, "KIND KEY,... SOURCE...",
-	  "chosen fields of each good KIND record, tab-separated" },
+	{ "fields", C_FIELDS, cmd_fields, "KIND KEYS SOURCE", "chosen fields of KIND records, for scripts" },
 };
 
 /* How an option's value is checked and stored in its field of struct opts. */
@@ -114,17 +113,12 @@ static const struct option_def {
 	  "close a connection idle that long (default 300)" },
 	{ "--key", "FILE", FIELD(key), K_STRING, 0, C_COLLECT,
 	  "the shared key: frames without its MAC are refused" },
-	{ "--last", NULL, FIELD(last), K_FLAG, 0, C_FIELDS, "only the last such record" },
-	{ "--count", NULL, FIELD(count), K_FLAG, 0, C_FIELDS, "only how many there are" },
 };
 
 static const char usage_tail[] =
 "\n"
 "SOURCE: a serial log, a results disk (image or device) or a results directory.\n"
 "compare takes A B, or SOURCE... with --backends or --by kernel|tag.\n"
-"fields: KIND is a record kind (meta, totals, ...) or result (the runs); KEY '*'\n"
-"prints every field as KEY=VALUE; \\ tab newline in a value print as \\\\ \\t \\n;\n"
-"SOURCE - reads standard input as it comes.\n"
 "Exit status: 0 clean; 3 output printed but problems reported (on stderr, as\n"
 "SOURCE:LINE: PROBLEM); 2 usage or I/O error; compare --bisect: 0, 1 or 125.\n"
 "The statistics, the flags and the problems: docs/report.md.\n";

@@ -14,7 +14,6 @@ struct opts {
 	int interim;		/* --bisect --interim: more runs may follow */
 	int flagged;		/* --flagged: use the runs clockflag flags */
 	int wide;		/* csv --wide: extra fields as columns */
-	int last, count;	/* fields --last, --count */
 	const char *plots, *out, *label, *size;
 	const char *baseline;	/* rank, md: the configuration the others are compared with */
 	/* collect */

@@ -24,10 +24,8 @@ struct query {
 	const char *kind;
 	const char *keys[KEYS_MAX];
 	size_t nkeys;			/* 0: every field as KEY=VALUE */
-	int last, count, follow;
-	unsigned long matched, damaged;
-	char *held;			/* --last: the latest line, printed at the end */
-	size_t held_len, held_cap;
+	int follow;			/* standard input: each line printed at once */
+	unsigned long damaged;
 	char *line;
 	size_t len, cap;
 };
@@ -76,9 +74,6 @@ static void each(void *arg, const struct rec *r, const char *source, unsigned lo
 	}
 	if (!wanted(q, r))
 		return;
-	q->matched++;
-	if (q->count)
-		return;
 	q->len = 0;
 	if (!q->nkeys) {
 		for (int i = 0; i < r->nfields; i++) {
@@ -98,12 +93,6 @@ static void each(void *arg, const struct rec *r, const char *source, unsigned lo
 			put_value(q, v, strlen(v));
 	}
 	put(q, "\n", 1);
-	if (q->last) {
-		if (q->len > q->held_cap)
-			q->held = xrealloc(q->held, q->held_cap = q->len);
-		memcpy(q->held, q->line, q->held_len = q->len);
-		return;
-	}
 	fwrite(q->line, 1, q->len, stdout);
 	if (q->follow)
 		fflush(stdout);
@@ -155,9 +144,10 @@ static void read_stdin(struct dataset *ds)
 
 int cmd_fields(const struct opts *o, int argc, char **argv)
 {
-	struct query q = { .last = o->last, .count = o->count };
+	struct query q = { 0 };
 	struct dataset ds = { 0 };
 
+	(void)o;
 	if (argc < 3)
 		cmd_usage_error("fields: KIND KEYS SOURCE... wanted (SOURCE - reads standard input)");
 	check_kind(&q, argv[0]);
@@ -172,11 +162,6 @@ int cmd_fields(const struct opts *o, int argc, char **argv)
 			source_read(&ds, argv[i]);
 		}
 	}
-	if (q.count)
-		printf("%lu\n", q.matched);
-	else if (q.last && q.held_len)
-		fwrite(q.held, 1, q.held_len, stdout);
-	free(q.held);
 	free(q.line);
 	parse_free(&ds);
 	return q.damaged ? EXIT_PROBLEMS : EXIT_CLEAN;

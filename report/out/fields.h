@@ -1,6 +1,6 @@
 /*
- * swapbench-report fields [--last] [--count] KIND KEYS SOURCE...: chosen
- * fields of chosen records for the scripts, through the codec (fields.c).
+ * swapbench-report fields KIND KEYS SOURCE...: chosen fields of chosen
+ * records for the scripts, through the codec (fields.c).
  */
 #ifndef SBR_FIELDS_H
 #define SBR_FIELDS_H

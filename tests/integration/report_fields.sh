@@ -5,7 +5,7 @@
 # key empty, a tab or backslash in a value escaped so the line stays one
 # record; a damaged record is never printed and is named on stderr with
 # exit status 3 (fixture damaged.log: line 6's checksum, line 11 cut
-# short); --last, --count, '*' and standard input; an unknown kind or a bad
+# short); result lines, '*' and standard input; an unknown kind or a bad
 # key is refused naming what was wrong.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -25,10 +25,10 @@ same "fields: the meta record's values, in the order asked, an absent key empty"
 	"$("$BIN" fields meta boot,nosuchkey,clocksource "$FIX/clock.txt" | paste -sd'|')"
 same "fields: quoting undone (a quoted value with \\\" and a comma)" \
 	'say "hi", twice' "$("$BIN" fields result w.label "$FIX/quoting.txt")"
-same "fields --last: the last totals record only" "c10c0002${tab}pass" \
-	"$("$BIN" fields --last totals boot,status "$FIX/clock.txt")"
-same "fields --count: the runs (result lines) of clock.txt" 6 \
-	"$("$BIN" fields --count result boot "$FIX/clock.txt")"
+same "fields: every totals record, in the order of the log" "c10c0001${tab}pass|c10c0002${tab}pass" \
+	"$("$BIN" fields totals boot,status "$FIX/clock.txt" | paste -sd'|')"
+same "fields result: one line per run of clock.txt" 6 \
+	"$("$BIN" fields result boot "$FIX/clock.txt" | wc -l)"
 same "fields '*': every field of the totals record as KEY=VALUE" \
 	"boot=c10c0001${tab}planned=4${tab}ran=4${tab}ok=4${tab}notok=0${tab}status=pass" \
 	"$("$BIN" fields totals '*' "$FIX/clock.txt" | head -n1)"
