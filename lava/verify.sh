@@ -30,7 +30,7 @@ verify() {
 	else
 		fail "$name: swapbench-report csv on LAVA's capture: $(grep -v ': flagged, not used: ' "$d/problems.txt" | head -n 3 | tr '\n' ' ')"
 	fi
-	planned=$(grep -a '^# sb totals ' "$d/serial.log" | grep -o ' planned=[0-9]*' | cut -d= -f2 | tail -n1)
+	planned=$("$REPORT" fields totals planned "$d/serial.log" 2>/dev/null | tail -n1)
 	got=$(($(wc -l <"$d/results.csv") - 1))
 	if [ "$got" = "$want" ] && [ "${planned:-}" = "$want" ]; then
 		ok "$name: the experiment ran $want runs (csv rows $got, planned $planned)"

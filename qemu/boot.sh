@@ -49,8 +49,11 @@ host_snapshot() {
 # guest's totals record (host/record.sh's exit_map)
 boot_outcome() {
 	local totals word guest=''
-	totals=$(grep -a '^# sb totals ' "$2/serial.log" | tr -d '\r' | tail -n1)
-	[[ $totals != *" status="* ]] || { word=${totals##* status=}; guest=$(registry_exit_status "${word%% *}"); }
+	# the last good totals record, read by the codec (a damaged one is no totals)
+	[ -x "$REPORT" ] || die "no $REPORT to read the records with (make host)"
+	totals=$("$REPORT" fields totals boot,status "$2/serial.log" 2>/dev/null | tail -n1)
+	word=${totals#*$'\t'}
+	[ -z "$word" ] || guest=$(registry_exit_status "$word")
 	read -r rc why <<<"$(exit_map "$1" "$totals" "$guest" "$LIMIT")"
 	[[ $why != QEMU* ]] || [ ! -s "$2/qemu.out" ] || why+=": $(head -c 300 "$2/qemu.out" | tr '\n' ' ')"
 }

@@ -19,6 +19,7 @@
 #include "report/out/html.h"
 #include "report/out/plot_cmd.h"
 #include "report/out/summary.h"
+#include "report/out/fields.h"
 
 #include <stddef.h>
 #include <stdlib.h>
@@ -26,7 +27,7 @@
 
 enum cmd_bit { C_CSV = 1, C_SUMMARY = 2, C_COMPARE = 4, C_MD = 8, C_PLOT = 16, C_INIT = 32,
 	       C_CALIBRATE = 64, C_RANK = 128, C_KCIDB = 256, C_COLLECT = 512,
-	       C_HTML = 1024 };
+	       C_HTML = 1024, C_FIELDS = 2048 };
 
 static const struct command {
 	const char *name;
@@ -48,6 +49,7 @@ static const struct command {
 	{ "calibrate", C_CALIBRATE, cmd_calibrate, "SOURCE...", "A/A noise floor of one backend's runs" },
 	{ "kcidb", C_KCIDB, cmd_kcidb, "SOURCE...", "KernelCI database JSON (KCIDB v5.3)" },
 	{ "collect", C_COLLECT, cmd_collect, "", "receive the records of images over TCP" },
+	{ "fields", C_FIELDS, cmd_fields, "KIND KEYS SOURCE", "chosen fields of KIND records, for scripts" },
 };
 
 /* How an option's value is checked and stored in its field of struct opts. */

@@ -26,7 +26,7 @@ static void record(const char *test, const char *where, const char *unit, double
 {
 	struct rec_buf b;
 
-	records_diag(&b, "diskcheck");
+	records_diag(&b, RKIND_DISKCHECK);
 	rec_add(&b, "test", test);
 	if (where)
 		rec_add(&b, "where", where);
@@ -177,7 +177,7 @@ void diskcheck_profile_record(void)
 {
 	struct rec_buf b;
 
-	records_diag(&b, "disk");
+	records_diag(&b, RKIND_DISK);
 	diskctr_profile_record(&b, dmdisk_describe());
 	diskctr_drive_record(&b, dmdisk_params(), dmdisk_sched());
 	records_emit(&b);
@@ -208,7 +208,7 @@ int diskcheck_designated(const struct sb_config *cfg, char *why, size_t n)
 	if ((err = diskcheck_run(dev, cfg->diskcheck == 2, why, n)) < 0)
 		return err;
 	if (ctr && diskctr_read(&c[1]) == 0) {
-		records_diag(&b, "diskcheck");
+		records_diag(&b, RKIND_DISKCHECK);
 		rec_add(&b, "test", "model");
 		diskctr_record(&b, &c[0], &c[1], now_s() - t0);
 		records_emit(&b);

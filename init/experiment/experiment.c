@@ -283,7 +283,7 @@ static void disk_totals(void)
 
 	if (!S.diskctr || diskctr_read(&end) < 0)
 		return;
-	records_diag(&b, "diskmodel");
+	records_diag(&b, RKIND_DISKMODEL);
 	diskctr_record(&b, &S.ctr_boot, &end, 0);
 	records_emit(&b);
 }

@@ -2,6 +2,7 @@
 #include "init/sys/errmsg.h"
 #include "init/output/sender.h"
 #include "lib/resdisk.h"
+#include "lib/reckinds.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -175,7 +176,7 @@ static void emit_dropped(const struct rec_buf *dropped)
 		snprintf(boot, sizeof(boot), "%.*s", (int)strcspn(p + 6, " "), p + 6);
 	snprintf(msg, sizeof(msg), "a record longer than %d bytes was not written: %.80s ...", REC_LINE_MAX,
 		 dropped->s);
-	rec_begin_diag(&w, "warning");
+	rec_begin_diag(&w, rec_kind_word(RKIND_WARNING));
 	rec_add(&w, "boot", boot);
 	rec_add(&w, "msg", msg);
 	if (rec_end(&w) > 0)

@@ -4,6 +4,7 @@
 #include "lib/now.h"
 #include "lib/swaphdr.h"
 #include "lib/reckeys.h"
+#include "lib/reckinds.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -40,9 +41,9 @@ const struct clock_info *records_clock(void)
 	return &R.clock;
 }
 
-void records_diag(struct rec_buf *b, const char *kind)
+void records_diag(struct rec_buf *b, enum rec_kind kind)
 {
-	rec_begin_diag(b, kind);
+	rec_begin_diag(b, rec_kind_word(kind));
 	rec_add(b, RK_BOOT, R.boot);
 }
 
@@ -85,7 +86,7 @@ void records_header(const char *cmdline, int modules_loaded, int modules_failed)
 	uname(&u);
 	R.clock_wait_s = clock_settle(CLOCK_SETTLE_S, &R.clock);
 	results_line("KTAP version 1");
-	records_diag(&b, "meta");
+	records_diag(&b, RKIND_META);
 	rec_add(&b, "swapbench", SWAPBENCH_VERSION);
 	rec_add(&b, RK_KERNEL_RELEASE, u.release);
 	rec_add(&b, RK_KERNEL_VERSION, u.version);
@@ -131,7 +132,7 @@ void records_warnings(const struct cmdline_msgs *m)
 	struct rec_buf b;
 
 	for (int i = 0; i < m->nwarn && i < CMD_WARN_MAX; i++) {
-		records_diag(&b, "warning");
+		records_diag(&b, RKIND_WARNING);
 		rec_add(&b, RK_MSG, m->warn[i]);
 		records_emit(&b);
 	}
@@ -178,7 +179,7 @@ void records_swap(const struct swap_backend *be)
 {
 	struct rec_buf b;
 
-	records_diag(&b, "swap");
+	records_diag(&b, RKIND_SWAP);
 	rec_add(&b, RK_BACKEND, swapconf_disks[be->kind]);
 	rec_add(&b, "dev", be->dev);
 	if (be->driver[0])
@@ -277,7 +278,7 @@ void records_conf(const struct sb_swapconf *c, uint64_t zram_bytes)
 {
 	struct rec_buf b;
 
-	records_diag(&b, "conf");
+	records_diag(&b, RKIND_CONF);
 	rec_add(&b, RK_BACKEND, c->name);
 	rec_add(&b, "kind", swapconf_kinds[c->kind]);
 	if (c->kind != KIND_ZRAM)
@@ -320,7 +321,7 @@ void records_result(struct rec_buf *b, const struct plan_item *it, unsigned long
 
 	snprintf(id, sizeof(id), "%s-%s-%u", wl, bk, it->iter);
 	if (it->warmup)
-		rec_begin_diag(b, "warmup");
+		rec_begin_diag(b, rec_kind_word(RKIND_WARMUP));
 	else
 		rec_begin_result(b, !strcmp(r->status, "ok"), num, id);
 	rec_add(b, RK_BOOT, R.boot);

@@ -12,6 +12,7 @@
 #include "init/swap/swap.h"
 #include "init/run/swapstat.h"
 #include "init/sys/vmstat.h"
+#include "lib/reckinds.h"
 
 
 /*
@@ -29,8 +30,8 @@ const char *records_boot(void);
 const struct meminfo *records_mem(void);
 /* The clock as the header recorded it. */
 const struct clock_info *records_clock(void);
-/* Starts a "# sb KIND" record with boot=. */
-void records_diag(struct rec_buf *b, const char *kind);
+/* Starts a "# sb KIND" record with boot= (the kinds: lib/reckinds.h). */
+void records_diag(struct rec_buf *b, enum rec_kind kind);
 /*
  * Ends a record and writes it: one too long for a line (rec_end refuses it)
  * is not lost without a word, results_emit writes a warning in its place.

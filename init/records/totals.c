@@ -55,10 +55,10 @@ void totals_error(const char *msg)
 
 	results_line("# swapbench: error: %s", msg);
 	results_screen("swapbench: error: %s", msg);
-	records_diag(&b, "error");
+	records_diag(&b, RKIND_ERROR);
 	rec_add(&b, RK_MSG, msg);
 	records_emit(&b);
-	records_diag(&b, "totals");
+	records_diag(&b, RKIND_TOTALS);
 	add_tally(&b, &T);
 	rec_add(&b, RK_STATUS, "error");
 	records_emit(&b);
@@ -69,7 +69,7 @@ const struct tally *totals_write(double wall_s, const char *swapoff)
 	const struct tally *t = &T;
 	struct rec_buf b;
 
-	records_diag(&b, "totals");
+	records_diag(&b, RKIND_TOTALS);
 	add_tally(&b, t);
 	rec_addf(&b, "wall_s", "%.1f", wall_s);
 	if (t->stop) {
@@ -120,7 +120,7 @@ void totals_precision(const struct sb_config *cfg, const struct plan *p, int fin
 						      pairs);
 			if (!final)
 				continue;
-			records_diag(&b, "precision");
+			records_diag(&b, RKIND_PRECISION);
 			rec_add(&b, RK_WORKLOAD, cfg->workloads[w]);
 			rec_add(&b, "a", swapconf_name(cfg->conf, cfg->nconfs, p->u.first_b));
 			rec_add(&b, "b", swapconf_name(cfg->conf, cfg->nconfs, bk));

@@ -5,6 +5,7 @@
 #include "init/output/results.h"
 #include "init/swap/swap.h"
 #include "init/sys/sysnr.h"
+#include "lib/reckinds.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -91,7 +92,7 @@ static void emit_sample(const struct run_spec *s, double t, struct vmstat *last)
 
 	vmstat_read(&v);
 	vmstat_meminfo(&m);
-	rec_begin_diag(&b, "sample");
+	rec_begin_diag(&b, rec_kind_word(RKIND_SAMPLE));
 	rec_add(&b, "boot", s->boot);
 	rec_addf(&b, "run", "%lu", s->run_no);
 	rec_addf(&b, "t_s", "%.3f", t);

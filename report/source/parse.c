@@ -6,6 +6,7 @@
 #include "report/util/util.h"
 #include "lib/record.h"
 #include "lib/reckeys.h"
+#include "lib/reckinds.h"
 #include "report/source/store.h"
 #include "report/source/iorec.h"
 
@@ -163,18 +164,19 @@ struct run *parse_find_run(struct dataset *ds, struct boot *b, unsigned long num
 static struct boot *add_diag(struct dataset *ds, const struct rec *r, const char *source,
 			     unsigned long line, struct boot *cur)
 {
-	static const char *const kinds[] = { "meta", "swap", "totals", "error", "warning", "conf", "disk", "io" };
 	const char *id = rec_get(r, RK_BOOT);
+	int kind = rec_kind_of(r->id);
 	struct boot *b;
 	struct record *slot;
-	int kind = -1;
 
-	for (int i = 0; i < 8; i++)
-		if (!strcmp(r->id, kinds[i]))
-			kind = i;
-	if (kind < 0)
-		return NULL;	/* warmup, sample and later kinds carry no results */
-	if (kind == 7 && (!id || !*id) && cur) {
+	switch (kind) {
+	case RKIND_META: case RKIND_SWAP: case RKIND_TOTALS: case RKIND_ERROR:
+	case RKIND_WARNING: case RKIND_CONF: case RKIND_DISK: case RKIND_IO:
+		break;
+	default:
+		return NULL;	/* warmup, sample and the others carry no results */
+	}
+	if (kind == RKIND_IO && (!id || !*id) && cur) {
 		/* the account of the run whose result follows: checked in parse_finish */
 		grow(&cur->ios, &cur->ios_cap, cur->nios, sizeof(*cur->ios));
 		store_record(ds, &cur->ios[cur->nios++], r, source, line);
@@ -185,33 +187,33 @@ static struct boot *add_diag(struct dataset *ds, const struct rec *r, const char
 		return NULL;
 	}
 	b = find_boot(ds, id, source);
-	if (kind == 7) {
+	if (kind == RKIND_IO) {
 		grow(&b->ios, &b->ios_cap, b->nios, sizeof(*b->ios));
 		store_record(ds, &b->ios[b->nios++], r, source, line);
 		return NULL;
 	}
-	if (kind == 5) {
+	if (kind == RKIND_CONF) {
 		grow(&b->confs, &b->confs_cap, b->nconfs, sizeof(*b->confs));
 		store_record(ds, &b->confs[b->nconfs++], r, source, line);
 		return b;
 	}
-	if (kind == 3 || kind == 4) {
+	if (kind == RKIND_ERROR || kind == RKIND_WARNING) {
 		const char *msg = rec_get(r, RK_MSG);
 
 		grow(&b->notes, &b->notes_cap, b->nnotes, sizeof(*b->notes));
 		store_record(ds, &b->notes[b->nnotes], r, source, line);
-		b->notes[b->nnotes++].kind = kinds[kind];
-		if (kind == 3)
+		b->notes[b->nnotes++].kind = rec_kind_word((enum rec_kind)kind);
+		if (kind == RKIND_ERROR)
 			problems_add(ds, source, line, "boot %s: init reported an error: %s", id,
 				msg ? msg : "(no message)");
 		return b;
 	}
-	if (kind == 1) {
+	if (kind == RKIND_SWAP) {
 		grow(&b->swaps, &b->swaps_cap, b->nswaps, sizeof(*b->swaps));
 		store_record(ds, &b->swaps[b->nswaps++], r, source, line);
 		return b;
 	}
-	slot = kind == 0 ? &b->meta : kind == 6 ? &b->disk : &b->totals;
+	slot = kind == RKIND_META ? &b->meta : kind == RKIND_DISK ? &b->disk : &b->totals;
 	if (slot->nf) {
 		problems_add(ds, source, line,
 			"duplicate record: %s of boot %s already seen at %s:%lu (not used)",
@@ -278,9 +280,13 @@ void parse_line(struct parser *p, const char *s, size_t n, int last)
 		} else if (st == REC_NOT_RECORD) {
 			problems_add(ds, source, lineno, "damaged record: checksum at the end but "
 				"no valid record start (not used)");
+			if (ds->each_record)
+				ds->each_record(ds->each_arg, r, source, lineno, REC_MALFORMED);
 			return;
 		}
 	}
+	if (ds->each_record && st != REC_NOT_RECORD)
+		ds->each_record(ds->each_arg, r, source, lineno, st);
 	switch (st) {
 	case REC_GOOD:
 		p->src->nrecords++;
@@ -289,7 +295,7 @@ void parse_line(struct parser *p, const char *s, size_t n, int last)
 		} else {
 			struct boot *b = add_diag(ds, r, source, lineno, p->cur);
 
-			if (b && !strcmp(r->id, "meta"))
+			if (b && rec_kind_of(r->id) == RKIND_META)
 				p->cur = b;
 		}
 		break;

@@ -6,6 +6,7 @@
  * a problem with its source and line, so no damage goes unnoticed.
  */
 #include "report/util/hmap.h"
+#include "lib/record.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -86,6 +87,10 @@ struct dataset {
 	struct problem *probs;
 	size_t nprobs, probs_cap;
 	int keep_flagged;	/* --flagged: flagged runs enter the statistics too */
+	/* fields: each record line as read, good or damaged (st), before it is kept */
+	void (*each_record)(void *arg, const struct rec *r, const char *source, unsigned long line,
+			    enum rec_status st);
+	void *each_arg;
 	struct hmap boot_ix;		/* boots by id */
 	struct boot *last_boot;		/* a boot's records come together: asked first */
 	struct arena {

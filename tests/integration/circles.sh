@@ -19,7 +19,7 @@ loops() {
 	shift
 	for f in "$@"; do
 		o=$dir/$(tr / _ <<<"${f%.c}").o
-		"$cc" -std=c11 -D_GNU_SOURCE -Iinit -Ilib -c -o "$o" "$f" || { echo "cannot compile $f"; return; }
+		"$cc" -std=c11 -D_GNU_SOURCE -I. -c -o "$o" "$f" || { echo "cannot compile $f"; return; }
 	done
 	(
 		cd "$dir" || exit 1

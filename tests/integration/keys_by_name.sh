@@ -40,7 +40,7 @@ fi
 
 # shellcheck disable=SC2016 # make expands it
 read -ra src <<<"$(make -s --no-print-directory -C "$top" --eval 'print-%: ; @echo $($*)' print-TEST_SRC_cmdline)"
-if out=$("$cc" "${flags[@]}" -Iinit -Ilib -Itests/unit -o t tests/unit/test_cmdline.c "${src[@]}" -lm 2>&1); then
+if out=$("$cc" "${flags[@]}" -I. -Ilib -Itests/unit -o t tests/unit/test_cmdline.c "${src[@]}" -lm 2>&1); then
 	res=$(./t)
 	n=$(grep -c '^PASS' <<<"$res")
 	bad=$(grep '^FAIL' <<<"$res" | head -n 3 | tr '\n' ' ')

@@ -2,6 +2,7 @@
 #include "check.h"
 #include "crc32.h"
 #include "record.h"
+#include "reckinds.h"
 #include "resdisk.h"
 
 #include <regex.h>
@@ -233,6 +234,32 @@ static void test_cut(void)
 	CHECK(rec_add_cut(&b, "bad key", "v", 0) == 0 && rec_end(&b) < 0, "cut: a bad key is refused, not cut");
 }
 
+/* The kinds of lib/reckinds.h: each word is a key the codec takes, read back
+ * to its own kind; a word no writer uses (or a result line's) is no kind. */
+static void test_kinds(void)
+{
+	struct rec_buf b;
+	struct rec d;
+	int n;
+
+	for (int k = 0; k < RKIND_COUNT; k++) {
+		const char *w = rec_kind_word((enum rec_kind)k);
+
+		CHECK(rec_key_ok(w), "kinds: '%s' is a word the encoder takes", w);
+		CHECK(rec_kind_of(w) == k, "kinds: '%s' reads back as kind %d", w, k);
+		rec_begin_diag(&b, w);
+		rec_add(&b, "boot", "1");
+		n = rec_end(&b);
+		CHECK(n > 0 && rec_parse(b.s, (size_t)n, &d) == REC_GOOD && rec_kind_of(d.id) == k,
+		      "kinds: a '%s' record decodes to its kind", w);
+	}
+	CHECK_STR(rec_kind_word(RKIND_META), "meta", "kinds: RKIND_META is meta");
+	CHECK_STR(rec_kind_word(RKIND_TOTALS), "totals", "kinds: RKIND_TOTALS is totals");
+	CHECK(rec_kind_of("result") == -1 && rec_kind_of("met") == -1 && rec_kind_of("metas") == -1,
+	      "kinds: result, a prefix and a longer word are no kind");
+	CHECK_STR(rec_kind_word(RKIND_COUNT), "", "kinds: past the list, no word");
+}
+
 int main(void)
 {
 	test_crc();
@@ -243,5 +270,6 @@ int main(void)
 	test_hash_in_value();
 	test_resdisk();
 	test_cut();
+	test_kinds();
 	CHECK_DONE();
 }
