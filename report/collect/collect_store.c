@@ -158,8 +158,13 @@ void collect_store_open(struct store *st, const char *dir)
 	close(fd);
 }
 
-/* MAC-BOOT.log files in DIR now (a log deleted gives its place back). */
-static unsigned count_logs(struct store *st)
+/*
+ * MAC-BOOT.log files in DIR now that hold something (a log deleted gives
+ * its place back; an empty one holds no machine). With remove, the empty
+ * ones (a collector of before made them for a line it refused) are removed
+ * with their state, so that none is kept; *removed counts them.
+ */
+static unsigned count_logs_removing(struct store *st, int remove, unsigned *removed)
 {
 	int fd = dup(st->dirfd);
 	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
@@ -174,54 +179,37 @@ static unsigned count_logs(struct store *st)
 	rewinddir(d);
 	while ((e = readdir(d))) {
 		size_t l = strlen(e->d_name);
+		char state[300];
 		struct stat sb;
 
-		/* an empty log holds no machine (a collector of before made it) */
-		n += l > 4 && !strcmp(e->d_name + l - 4, ".log") && e->d_name[0] != '.' &&
-		     !(fstatat(st->dirfd, e->d_name, &sb, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(sb.st_mode) &&
-		       sb.st_size == 0);
+		if (l <= 4 || strcmp(e->d_name + l - 4, ".log") || e->d_name[0] == '.')
+			continue;
+		if (fstatat(st->dirfd, e->d_name, &sb, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISREG(sb.st_mode) || sb.st_size) {
+			n++;
+			continue;
+		}
+		snprintf(state, sizeof(state), ".%.*s.state", (int)(l - 4), e->d_name);
+		if (remove && l <= 200 && unlinkat(st->dirfd, e->d_name, 0) == 0) {
+			unlinkat(st->dirfd, state, 0);
+			++*removed;
+		}
 	}
 	closedir(d);
 	return n;
 }
 
-/* Empty logs (a collector of before made them for a line it refused) hold
- * no machine: removed, with their state, so that none is kept. */
-static void remove_empty_logs(struct store *st)
+static unsigned count_logs(struct store *st)
 {
-	int fd = dup(st->dirfd);
-	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
-	struct dirent *e;
-	unsigned n = 0;
-
-	if (!d) {
-		if (fd >= 0)
-			close(fd);
-		return;
-	}
-	while ((e = readdir(d))) {
-		size_t l = strlen(e->d_name);
-		char state[300];
-		struct stat sb;
-
-		if (l <= 4 || l > 200 || strcmp(e->d_name + l - 4, ".log") || e->d_name[0] == '.' ||
-		    fstatat(st->dirfd, e->d_name, &sb, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISREG(sb.st_mode) || sb.st_size)
-			continue;
-		snprintf(state, sizeof(state), ".%.*s.state", (int)(l - 4), e->d_name);
-		if (unlinkat(st->dirfd, e->d_name, 0) == 0) {
-			unlinkat(st->dirfd, state, 0);
-			n++;
-		}
-	}
-	closedir(d);
-	if (n)
-		events_say(st->ev, "%s: %u empty logs removed (no machine's record in them)", st->dir, n);
+	return count_logs_removing(st, 0, NULL);
 }
 
 void collect_store_count(struct store *st)
 {
-	remove_empty_logs(st);
-	st->logs = count_logs(st);
+	unsigned removed = 0;
+
+	st->logs = count_logs_removing(st, 1, &removed);
+	if (removed)
+		events_say(st->ev, "%s: %u empty logs removed (no machine's record in them)", st->dir, removed);
 	if (st->logs)
 		events_say(st->ev, "%s holds %u logs already: their machines continue where they were", st->dir,
 			   st->logs);

@@ -49,7 +49,6 @@ struct boot {
 	size_t nruns;		/* runs used */
 	unsigned long *refused;	/* test numbers of runs a check left out */
 	size_t nrefused, refused_cap;
-	struct hmap run_ix;	/* its runs by test number */
 };
 
 struct run {
@@ -92,6 +91,7 @@ struct dataset {
 			    enum rec_status st);
 	void *each_arg;
 	struct hmap boot_ix;		/* boots by id */
+	struct hmap run_ix;		/* runs by boot and test number: one map, not one a boot */
 	struct boot *last_boot;		/* a boot's records come together: asked first */
 	struct arena {
 		char *p;
