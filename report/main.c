@@ -123,9 +123,8 @@ static const char usage_tail[] =
 "\n"
 "SOURCE: a serial log, a results disk (image or device) or a results directory.\n"
 "compare takes A B, or SOURCE... with --backends or --by kernel|tag.\n"
-"Exit status: 0 clean; 3 output printed but problems reported (on stderr, as\n"
-"SOURCE:LINE: PROBLEM); 2 usage or I/O error; compare --bisect: 0, 1 or 125.\n"
-"The statistics, the flags and the problems: docs/report.md.\n";
+"Exit status: 0 clean; 3 output and problems (on stderr: SOURCE:LINE: PROBLEM);\n"
+"2 usage or I/O error; compare --bisect: 0, 1 or 125. More: docs/report.md.\n";
 
 #define NELEM(a) (sizeof(a) / sizeof((a)[0]))
 
