@@ -1,5 +1,6 @@
 /* diskctr: the disk model's counters into records (diskctr.h). */
 #include "init/disk/diskctr.h"
+#include "lib/reckinds.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -104,7 +105,7 @@ void diskctr_io_record(struct rec_buf *r, unsigned long test, const struct dacco
 					 i > from ? ";" : "", e->t_us, e->dur_us, e->sector, e->sectors, e->op, e->depth);
 	}
 	/* the format's own fields, first (no boot=: the run's result line follows) */
-	rec_begin_diag(r, "io");
+	rec_begin_diag(r, rec_kind_word(RKIND_IO));
 	rec_addf(r, "test", "%lu", test);
 	rec_addf(r, "part", "%u", part);
 	rec_addf(r, "parts", "%u", diskctr_io_parts(a));

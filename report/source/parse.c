@@ -163,7 +163,8 @@ static void add_result(struct dataset *ds, const struct rec *r, const char *sour
 
 struct run *parse_find_run(struct dataset *ds, struct boot *b, unsigned long num)
 {
-	size_t i = hmap_get(&b->run_ix, hmap_mix(num), same_run, &num, ds);
+	struct run_key key = { b, num };
+	size_t i = hmap_get(&ds->run_ix, hmap_mix(num ^ hmap_mix(b->index)), same_run, &key, ds);
 
 	return i == HMAP_NONE ? NULL : &ds->runs[i];
 }
