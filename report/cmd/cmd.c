@@ -9,6 +9,7 @@
 #include "report/util/util.h"
 #include "report/source/source.h"
 #include "report/util/dest.h"
+#include "report/source/iorec.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -29,6 +30,7 @@ void cmd_load(const struct opts *o, struct dataset *ds, int n, char **paths)
 	for (int i = 0; i < n; i++)
 		source_read(ds, paths[i]);
 	parse_finish(ds);
+	io_attach(ds);
 	struct dest err = dest_term(stderr);
 
 	problems_print(&err, ds);

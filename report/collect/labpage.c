@@ -10,6 +10,7 @@
 #include "report/out/summary.h"
 #include "report/stats/compare_match.h"
 #include "report/stats/compare_print.h"
+#include "report/source/iorec.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -89,6 +90,7 @@ static void verdicts_of(struct labpage *p, const struct machine *m, struct labpa
 		return;
 	parse_text(&ds, m->stem, text, len);
 	parse_finish(&ds);
+	io_attach(&ds);
 	clockflag_runs(&ds, o.metric);
 	f = open_memstream(&out, &olen);
 	if (!f)

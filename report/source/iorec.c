@@ -255,11 +255,3 @@ void io_attach(struct dataset *ds)
 			attach_boot(ds, ds->boots[i]);
 }
 
-void io_free(struct dataset *ds)
-{
-	for (size_t i = 0; i < ds->nruns; i++)
-		if (ds->runs[i].io) {
-			free(ds->runs[i].io->req);
-			free(ds->runs[i].io);
-		}
-}

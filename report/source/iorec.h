@@ -32,10 +32,10 @@ struct io_account {
 	struct io_req *req;	/* in arrival order */
 };
 
-/* The io records of boot b's runs (parse.c keeps them in b->ios): each
- * account checked and attached to its run (run->io), or named as a problem. */
+/* The io records of each boot's runs (parse.c keeps them in b->ios): each
+ * account checked and attached to its run (run->io), or named as a
+ * problem; after parse_finish. parse_free frees the accounts. */
 void io_attach(struct dataset *ds);
-void io_free(struct dataset *ds);
 /* One entry, "t_us:dur_us:sector:sectors:op:depth" of n bytes: 0, or -1. */
 int io_parse_entry(const char *s, size_t n, struct io_req *out);
 

@@ -351,7 +351,11 @@ void parse_text(struct dataset *ds, const char *path, const char *text, size_t l
 
 void parse_free(struct dataset *ds)
 {
-	io_free(ds);
+	for (size_t i = 0; i < ds->nruns; i++)
+		if (ds->runs[i].io) {
+			free(ds->runs[i].io->req);
+			free(ds->runs[i].io);
+		}
 	for (size_t i = 0; i < ds->nruns; i++)
 		free(ds->runs[i].flag);
 	for (size_t i = 0; i < ds->nboots; i++) {
@@ -481,7 +485,6 @@ void parse_finish(struct dataset *ds)
 		check_plan(ds, b, t + first, k - first);
 	}
 	free(t);
-	io_attach(ds);
 	for (size_t i = 0; i < ds->nruns; i++) {
 		struct run *r = &ds->runs[i];
 

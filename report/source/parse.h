@@ -120,7 +120,7 @@ void parse_line(struct parser *p, const char *s, size_t n, int last);
 void parse_end(struct parser *p);
 void parse_free(struct dataset *ds);
 
-/* Once after all sources: boots complete, plans met, io accounts attached. */
+/* Once after all sources: boots complete, plans met (then io_attach, iorec.h). */
 void parse_finish(struct dataset *ds);
 /* Boot b's used run of that test number, or NULL. */
 struct run *parse_find_run(struct dataset *ds, struct boot *b, unsigned long num);

@@ -15,6 +15,7 @@
 #include "report/source/problems.h"
 #include "fuzz.h"
 #include "report/source/store.h"
+#include "report/util/dest.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -195,7 +196,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	for (size_t i = 0; i < ds.nprobs; i++)
 		require(ds.probs[i].where && ds.probs[i].what, "problems say where and what");
-	problems_print(&ds, devnull, 0);
+	{
+		struct dest d = dest_term(devnull);
+
+		problems_print(&d, &ds);
+	}
 	parse_free(&ds);
 	return 0;
 }

@@ -9,10 +9,12 @@
  * < > " ' from the names; a JSON string is valid UTF-8 without a raw
  * control character or an unescaped quote.
  */
-#include "../../report/compare.h"
-#include "../../report/escape.h"
-#include "../../report/table.h"
-#include "../../report/verdict.h"
+#include "report/stats/compare.h"
+#include "report/util/escape.h"
+#include "report/util/table.h"
+#include "report/stats/verdict.h"
+#include "report/util/dest.h"
+#include "report/out/html.h"
 #include "fuzz.h"
 
 #include <math.h>
@@ -56,13 +58,16 @@ static int escaped_all(const char *s, const char *set)
 }
 
 /* the sentence for a destination, into a string the caller frees */
-static char *sentence(const struct comparison *c, const char *a, const char *b, enum esc_to to, size_t *len)
+static char *sentence(const struct comparison *c, const char *a, const char *b, struct dest (*to)(FILE *),
+		      size_t *len)
 {
 	char *out = NULL;
 	FILE *f = open_memstream(&out, len);
+	struct dest d;
 
 	require(f, "memory");
-	verdict_sentence(f, c, "elapsed_s", a, b, to);
+	d = to(f);
+	verdict_sentence(&d, c, "elapsed_s", a, b);
 	require(!fclose(f), "memory");
 	return out;
 }
@@ -110,11 +115,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	c.fail_verdict = (int)(size % 2);
 	c.fail_p = 0.01;
 
-	s = sentence(&c, part[2], part[3], ESC_TERM, &len);
+	s = sentence(&c, part[2], part[3], dest_term, &len);
 	require(no_controls(s, len) && utf8_valid((unsigned char *)s, len), "terminal: no control character, UTF-8");
-	require(len && s[len - 1] == '\n' && !memchr(s, '\n', len - 1), "terminal: one line");
+	require(len && s[len - 1] == '.' && !memchr(s, '\n', len), "terminal: one line, ending with its stop");
 	free(s);
-	s = sentence(&c, part[2], part[3], ESC_MD, &len);
+	s = sentence(&c, part[2], part[3], html_dest, &len);
+	require(!strpbrk(s, "<>\"") && no_controls(s, len) && utf8_valid((unsigned char *)s, len),
+		"HTML: no tag or attribute can begin from a name");
+	free(s);
+	s = sentence(&c, part[2], part[3], dest_md, &len);
 	require(no_controls(s, len) && utf8_valid((unsigned char *)s, len), "markdown: no control character, UTF-8");
 	require(!strpbrk(s, "<>") && escaped_all(s, "[]") && !strstr(s, "&#"),
 		"markdown: no tag, entity or link from a name");

@@ -111,6 +111,7 @@ static void test_accounts(void)
 
 	parse_text(&ds, "log", text, len);
 	parse_finish(&ds);
+	io_attach(&ds);
 	r = run_of(&ds, 1);
 	CHECK(r && r->io && r->io->n == 100, "test 1: both parts' 100 entries attached to the run");
 	CHECK(r && r->io && r->io->total == 300 && r->io->kept == 100 && r->io->dropped == 200 &&
