@@ -337,7 +337,6 @@ static blk_status_t sbd_queue_rq(struct blk_mq_hw_ctx *hctx, const struct blk_mq
 		 * (the rest of a split bio, at queue_depth 1): the clones go
 		 * from a worker instead.
 		 */
-		INIT_WORK(&c->below_work, sbd_below_work);
 		queue_work(s->below_wq, &c->below_work);
 	} else {
 		sbd_send_below(s, c);
@@ -402,8 +401,20 @@ static const struct block_device_operations sbd_fops = {
 	.ioctl = sbd_ioctl,
 };
 
+/* once per request the tag set holds: a work item queued again only
+ * after its request has ended */
+static int sbd_init_request(struct blk_mq_tag_set *set, struct request *rq, unsigned int hctx_idx,
+			    unsigned int numa_node)
+{
+	struct sbd_cmd *c = blk_mq_rq_to_pdu(rq);
+
+	INIT_WORK(&c->below_work, sbd_below_work);
+	return 0;
+}
+
 static const struct blk_mq_ops sbd_mq_ops = {
 	.queue_rq = sbd_queue_rq,
+	.init_request = sbd_init_request,
 };
 
 /* name=value by DMODEL_PARAMS: 0 or -EINVAL */
