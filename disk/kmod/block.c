@@ -14,8 +14,8 @@
  *
  * Each request's bios go on to dev at once (clones; from a worker when
  * queue_rq runs inside a submit_bio, whose bios wait until it returns),
- * and the request reaches the drive's queue: the drive gives it to the model when its
- * order says (dqueue_serve). It completes when both dev has done it and
+ * and the request reaches the drive's queue: the drive gives it to the
+ * model when its order says (dqueue_serve). It completes when both dev has done it and
  * the model says the disk would have finished it: an hrtimer on the
  * guest's CLOCK_MONOTONIC ends it then (and serves the queue when the
  * head comes free). dev's own time (under DETERMINISTIC=1 the guest's
