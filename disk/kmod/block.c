@@ -12,9 +12,10 @@
  * itself (sbda1, ...). blk-mq, one hardware queue of the profile's
  * queue_depth tags, rotational and write cache as the profile says.
  *
- * Each request's bios go on to dev at once (clones), and the request
- * reaches the drive's queue: the drive gives it to the model when its
- * order says (dqueue_serve). It completes when both dev has done it and
+ * Each request's bios go on to dev at once (clones; from a worker when
+ * queue_rq runs inside a submit_bio, whose bios wait until it returns),
+ * and the request reaches the drive's queue: the drive gives it to the
+ * model when its order says (dqueue_serve). It completes when both dev has done it and
  * the model says the disk would have finished it: an hrtimer on the
  * guest's CLOCK_MONOTONIC ends it then (and serves the queue when the
  * head comes free). dev's own time (under DETERMINISTIC=1 the guest's
@@ -40,6 +41,7 @@
 #include <linux/spinlock.h>
 #include <linux/uaccess.h>
 #include <linux/version.h>
+#include <linux/workqueue.h>
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 9, 0)
 #include <linux/file.h>
 #include <linux/fs.h>
@@ -59,6 +61,7 @@ MODULE_PARM_DESC(params, "the model's parameters: name=value ... (DMODEL_PARAMS)
 /* what the driver keeps per request (the request's pdu) */
 struct sbd_cmd {
 	struct list_head node;		/* in sbd.due while done below and not yet due */
+	struct work_struct below_work;	/* sends its clones from sbd.below_wq */
 	struct request *rq;
 	s64 arrival_ns, due_ns;
 	atomic_t pending;		/* clones below, + 1 while queue_rq submits */
@@ -81,6 +84,7 @@ struct sbd {
 #endif
 	struct block_device *below;
 	struct bio_set bs;
+	struct workqueue_struct *below_wq;	/* clones that queue_rq may not send */
 	spinlock_t lock;		/* everything below */
 	struct dmodel *model;
 	struct dmodel_params p;
@@ -251,6 +255,29 @@ static void sbd_clone_end(struct bio *clone)
 	sbd_put(the, c);
 }
 
+/* c's bios go on to the disk below as clones; then queue_rq's reference
+ * on c is dropped */
+static void sbd_send_below(struct sbd *s, struct sbd_cmd *c)
+{
+	struct bio *bio;
+
+	__rq_for_each_bio(bio, c->rq) {
+		struct bio *clone = bio_alloc_clone(s->below, bio, GFP_NOIO, &s->bs);
+
+		clone->bi_opf &= ~(REQ_PREFLUSH | REQ_FUA);
+		clone->bi_end_io = sbd_clone_end;
+		clone->bi_private = c;
+		atomic_inc(&c->pending);
+		submit_bio_noacct(clone);
+	}
+	sbd_put(s, c);
+}
+
+static void sbd_below_work(struct work_struct *w)
+{
+	sbd_send_below(the, container_of(w, struct sbd_cmd, below_work));
+}
+
 static blk_status_t sbd_queue_rq(struct blk_mq_hw_ctx *hctx, const struct blk_mq_queue_data *bd)
 {
 	struct sbd *s = hctx->queue->queuedata;
@@ -299,18 +326,21 @@ static blk_status_t sbd_queue_rq(struct blk_mq_hw_ctx *hctx, const struct blk_mq
 	sbd_serve(s, c->arrival_ns, &ended);
 	sbd_arm(s);
 	spin_unlock_irqrestore(&s->lock, flags);
-	if (op != DMODEL_FLUSH) {
-		__rq_for_each_bio(bio, rq) {
-			struct bio *clone = bio_alloc_clone(s->below, bio, GFP_NOIO, &s->bs);
-
-			clone->bi_opf &= ~(REQ_PREFLUSH | REQ_FUA);
-			clone->bi_end_io = sbd_clone_end;
-			clone->bi_private = c;
-			atomic_inc(&c->pending);
-			submit_bio_noacct(clone);
-		}
+	if (op == DMODEL_FLUSH) {
+		sbd_put(s, c);
+	} else if (current->bio_list) {
+		/*
+		 * Issued directly from a submit_bio (no scheduler, or a plug
+		 * flushed there): a bio submitted now would wait on that
+		 * list until the submitter returns, and the submitter may
+		 * first wait for a tag that only this request's end frees
+		 * (the rest of a split bio, at queue_depth 1): the clones go
+		 * from a worker instead.
+		 */
+		queue_work(s->below_wq, &c->below_work);
+	} else {
+		sbd_send_below(s, c);
 	}
-	sbd_put(s, c);
 	sbd_end_all(&ended);
 	return BLK_STS_OK;
 }
@@ -371,8 +401,20 @@ static const struct block_device_operations sbd_fops = {
 	.ioctl = sbd_ioctl,
 };
 
+/* once per request the tag set holds: a work item queued again only
+ * after its request has ended */
+static int sbd_init_request(struct blk_mq_tag_set *set, struct request *rq, unsigned int hctx_idx,
+			    unsigned int numa_node)
+{
+	struct sbd_cmd *c = blk_mq_rq_to_pdu(rq);
+
+	INIT_WORK(&c->below_work, sbd_below_work);
+	return 0;
+}
+
 static const struct blk_mq_ops sbd_mq_ops = {
 	.queue_rq = sbd_queue_rq,
+	.init_request = sbd_init_request,
 };
 
 /* name=value by DMODEL_PARAMS: 0 or -EINVAL */
@@ -516,10 +558,16 @@ static int __init sbd_init(void)
 	err = bioset_init(&s->bs, BIO_POOL_SIZE, 0, 0);
 	if (err)
 		goto fail;
+	/* the swap device's: it must make progress when memory is short */
+	s->below_wq = alloc_workqueue("sbdisk", WQ_MEM_RECLAIM | WQ_HIGHPRI, 0);
+	if (!s->below_wq) {
+		err = -ENOMEM;
+		goto fail_bs;
+	}
 	err = sbd_open_below(s, MKDEV(maj, min));
 	if (err) {
 		pr_err("sbdisk: cannot open %u:%u: %d\n", maj, min, err);
-		goto fail_bs;
+		goto fail_wq;
 	}
 	s->major = register_blkdev(0, "sbdisk");
 	if (s->major < 0) {
@@ -569,6 +617,8 @@ fail_major:
 	unregister_blkdev(s->major, "sbdisk");
 fail_below:
 	sbd_close_below(s);
+fail_wq:
+	destroy_workqueue(s->below_wq);
 fail_bs:
 	bioset_exit(&s->bs);
 fail:
