@@ -121,8 +121,7 @@ static const struct option_def {
 
 static const char usage_tail[] =
 "\n"
-"SOURCE: a serial log, a results disk (image or device) or a results directory.\n"
-"compare takes A B, or SOURCE... with --backends or --by kernel|tag.\n"
+"SOURCE: a serial log, a results disk or directory; compare: A B, or SOURCE...\n"
 "Exit status: 0 clean; 3 output and problems (on stderr: SOURCE:LINE: PROBLEM);\n"
 "2 usage or I/O error; compare --bisect: 0, 1 or 125. More: docs/report.md.\n";
 

@@ -23,46 +23,20 @@
 #include <stdlib.h>
 #include <string.h>
 
-static char ring[ESC_RING][65536];
+static char ring[ESC_RING][16400];	/* "<code>" and esc_html_str's text */
 static unsigned ring_at;
-
-/*
- * s as HTML text or attribute value: esc_text's escapes for control bytes
- * and bad UTF-8, then & < > " ' as character references. A text past a
- * buffer is cut.
- * TODO(merge): replace with the shared HTML escape of report/escape.c.
- */
-static const char *html_esc(const char *s)
-{
-	char *out = ring[ring_at++ % ESC_RING], text[16384];
-	size_t len = 0;
-
-	esc_text(text, sizeof(text), s, strlen(s));
-	for (const char *p = text; *p; p++) {
-		const char *e = *p == '&' ? "&amp;" : *p == '<' ? "&lt;" : *p == '>' ? "&gt;" :
-				*p == '"' ? "&quot;" : *p == '\'' ? "&#39;" : NULL;
-		size_t n = e ? strlen(e) : 1;
-
-		if (len + n >= sizeof(ring[0]))
-			break;
-		memcpy(out + len, e ? e : p, n);
-		len += n;
-	}
-	out[len] = 0;
-	return out;
-}
 
 static const char *html_code(const char *s)
 {
 	char *out = ring[ring_at++ % ESC_RING];
 
-	snprintf(out, sizeof(ring[0]), "<code>%s</code>", html_esc(s));
+	snprintf(out, sizeof(ring[0]), "<code>%s</code>", esc_html_str(s));
 	return out;
 }
 
 struct dest html_dest(FILE *f)
 {
-	return (struct dest){ f, DEST_HTML, html_esc, html_code, { "<p class=\"note\">", "</p>\n" },
+	return (struct dest){ f, DEST_HTML, esc_html_str, html_code, { "<p class=\"note\">", "</p>\n" },
 			      { "<p>", "</p>\n" }, { "<strong>", "</strong>" } };
 }
 
@@ -93,7 +67,7 @@ static void page_begin(FILE *f, int argc, char **argv)
 	fprintf(f, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
 		"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
 		"<title>swapbench report: %s%s</title>\n<style>\n%s</style>\n</head>\n<body>\n"
-		"<h1>swapbench report</h1>\n", html_esc(argv[0]), argc > 1 ? " and more" : "", style);
+		"<h1>swapbench report</h1>\n", esc_html_str(argv[0]), argc > 1 ? " and more" : "", style);
 }
 
 /* Why sources hold nothing to report: what was read, and what each boot said. */
@@ -119,16 +93,16 @@ static void nothing_to_report(const struct dest *d, const struct dataset *ds)
 		const struct boot *b = ds->boots[i];
 		const char *st = store_get(&b->totals, "status");
 
-		fprintf(d->f, "<p class=\"note\">boot %s: ", html_esc(b->id));
+		fprintf(d->f, "<p class=\"note\">boot %s: ", esc_html_str(b->id));
 		if (!b->totals.nf)
 			fprintf(d->f, "no totals record: the boot ended before its last run (the console, %s, "
 				"says how far it came).</p>\n", html_code(b->source));
 		else
 			fprintf(d->f, "%s runs planned, %s ran, %s ok; status %s.</p>\n",
-				html_esc(store_get(&b->totals, "planned") ? store_get(&b->totals, "planned") : "-"),
-				html_esc(store_get(&b->totals, "ran") ? store_get(&b->totals, "ran") : "-"),
-				html_esc(store_get(&b->totals, "ok") ? store_get(&b->totals, "ok") : "-"),
-				html_esc(st ? st : "-"));
+				esc_html_str(store_get(&b->totals, "planned") ? store_get(&b->totals, "planned") : "-"),
+				esc_html_str(store_get(&b->totals, "ran") ? store_get(&b->totals, "ran") : "-"),
+				esc_html_str(store_get(&b->totals, "ok") ? store_get(&b->totals, "ok") : "-"),
+				esc_html_str(st ? st : "-"));
 	}
 }
 
@@ -147,7 +121,7 @@ static void embed_picture(const struct plot_pic *pic, void *ctx)
 	FILE *m;
 
 	if (!pic->draw) {
-		fprintf(fg->f, "<p class=\"note\">%s: no run passed, nothing to plot.</p>\n", html_esc(pic->workload));
+		fprintf(fg->f, "<p class=\"note\">%s: no run passed, nothing to plot.</p>\n", esc_html_str(pic->workload));
 		return;
 	}
 	m = open_memstream(&svg, &len);
@@ -163,10 +137,10 @@ static void embed_picture(const struct plot_pic *pic, void *ctx)
 		die("html: a picture of %s is not SVG", pic->workload);
 	fg->n++;
 	fprintf(fg->f, "<figure>\n<svg role=\"img\" aria-labelledby=\"pic%u\" %.*s\n<title id=\"pic%u\">%s: %s</title>\n",
-		fg->n, (int)(end + 1 - (at + 5)), at + 5, fg->n, html_esc(pic->workload), html_esc(pic->caption));
+		fg->n, (int)(end + 1 - (at + 5)), at + 5, fg->n, esc_html_str(pic->workload), esc_html_str(pic->caption));
 	fputs(end + 1, fg->f);
-	fprintf(fg->f, "<figcaption>%s: %s</figcaption>\n</figure>\n", html_esc(pic->workload),
-		html_esc(pic->caption));
+	fprintf(fg->f, "<figcaption>%s: %s</figcaption>\n</figure>\n", esc_html_str(pic->workload),
+		esc_html_str(pic->caption));
 	free(svg);
 }
 

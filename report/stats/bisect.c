@@ -24,9 +24,11 @@
 #include "report/stats/bisect.h"
 #include "report/stats/compare.h"
 #include "report/util/util.h"
+#include "report/util/escape.h"
 #include "report/stats/compare_print.h"
 
 #include <math.h>
+#include <string.h>
 
 const char bisect_rule[] =
 	"bisect rule: d = worsening B/A-1, k comparisons, its interval over boots when A and B ran "
@@ -40,16 +42,17 @@ enum bisect_result bisect_decide(const struct comparison *c, size_t n,
 {
 	double bad_level = 1 - 0.1 / (double)(n ? n : 1), good_level = 0.90;
 	size_t good = 0, bad = 0;
-	char name[160];
+	char name[160], raw[160];
 
 	fprintf(out, "%s\n", bisect_rule);
 	for (size_t i = 0; i < n; i++) {
 		const struct comparison *p = &c[i];
 		double lo, hi, glo, ghi, dlo, dhi, d, gd;
 
-		compare_name(p, name, sizeof(name));
+		/* record text, for a terminal */
+		esc_text(name, sizeof(name), compare_name(p, raw, sizeof(raw)), strlen(raw));
 		if (!p->est.have) {
-			fprintf(out, "bisect: %s: undecided: %s\n", name, p->why);
+			fprintf(out, "bisect: %s: undecided: %s\n", name, esc_str(p->why));
 			continue;
 		}
 		stats_ratio_interval(&p->est.r, bad_level, &lo, &hi);

@@ -24,11 +24,8 @@ const char *compare_verdict_name(enum verdict v, const char *metric)
 
 const char *compare_name(const struct comparison *c, char *buf, size_t size)
 {
-	char raw[512];
-
-	/* names from the records: their control characters escaped */
-	snprintf(raw, sizeof(raw), "%s%s%s", c->workload, c->group ? "/" : "", c->group ? c->group : "");
-	esc_text(buf, size, raw, strlen(raw));
+	/* names from the records, raw: escaped where the sentence is built */
+	snprintf(buf, size, "%s%s%s", c->workload, c->group ? "/" : "", c->group ? c->group : "");
 	return buf;
 }
 

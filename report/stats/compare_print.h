@@ -24,7 +24,7 @@ void compare_print_metrics(const struct dest *d, const struct comparison *c, con
 			   size_t n, const char *group_title);
 /* "pairs", "boots", "runs" or "-". */
 const char *compare_unit_name(enum unit u);
-/* "lines/partition": a comparison's workload and group. */
+/* "lines/partition": a comparison's workload and group, raw (not escaped). */
 const char *compare_name(const struct comparison *c, char *buf, size_t size);
 
 #endif

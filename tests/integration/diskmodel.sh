@@ -107,7 +107,7 @@ if [ -x "$(diskmodel_tool)" ]; then
 	is "a name holding command-line keys gives the command line nothing" "$?" 1
 	has "and says why" "$out" "name: holds a space"
 	# the review's boot: refused before QEMU starts, the decoy left alone
-	printf 'MZ' >"$T/bzImage" && : >"$T/bzImage.dm-diskmodel.ko" && echo | gzip >"$T/initrd"
+	printf 'MZ' >"$T/bzImage" && : >"$T/bzImage.sbdisk.ko" && echo | gzip >"$T/initrd"
 	truncate -s 16M "$T/decoy.img"
 	out=$(BZIMAGE=$T/bzImage INITRD=$T/initrd DISK=$T/evil.conf "$top/qemu/run" -q -o "$T/res" --disk "$T/decoy.img" 2>&1)
 	is "qemu/run refuses the decoy profile" "$?" 2
