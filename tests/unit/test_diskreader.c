@@ -22,13 +22,13 @@ static struct dp_profile prof;
 static struct dmodel model;
 static char dir[] = "/tmp/test_diskreader.XXXXXX";
 
-/* a small drive: two zones of 10 cylinders, 2 surfaces */
+/* a small drive: two zones of 10 cylinders, 2 surfaces (100 and 80 sectors a track at 6000 rpm: 5.12 and 4.096 MB/s) */
 static const char *base =
 	"name = t\nkind = hdd\nrotational = 1\nwrite_cache = 0\n"
 	"capacity_gb = 0.001842176\nsource.capacity_gb = t\nrpm = 6000\nsource.rpm = t\n"
 	"seek_track_ms = 1\nsource.seek_track_ms = t\nseek_avg_ms = 5\nsource.seek_avg_ms = t\n"
-	"seek_full_ms = 10\nsource.seek_full_ms = t\nrate_outer_mbs = 1.2\nsource.rate_outer_mbs = t\n"
-	"rate_inner_mbs = 1\nsource.rate_inner_mbs = t\nheads = 2\nsource.heads = t\n"
+	"seek_full_ms = 10\nsource.seek_full_ms = t\nrate_outer_mbs = 5.12\nsource.rate_outer_mbs = t\n"
+	"rate_inner_mbs = 4.096\nsource.rate_inner_mbs = t\nheads = 2\nsource.heads = t\n"
 	"cache_mb = 0.125\nsource.cache_mb = t\nreadahead_kb = 32\nsource.readahead_kb = t\n"
 	"bus_mbs = 100\nsource.bus_mbs = t\ncylinders = 20\nsource.cylinders = t\n"
 	"sparing = 0\nsource.sparing = t\nsegments = 2\nsource.segments = t\nsegment_kb = 32\nsource.segment_kb = t\n"
