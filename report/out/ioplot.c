@@ -347,116 +347,123 @@ static int picture_of(const struct dataset *ds, const struct boot *b, const char
 	return p->nruns > 0;
 }
 
+/* fn(b, backend, picture, ctx) for each backend of boot b whose runs have
+ * accounts, in the order the runs came; returns how many */
+typedef void picture_fn(const struct boot *b, const char *backend, struct picture *p, void *ctx);
+
+static size_t boot_pictures(const struct dataset *ds, const struct boot *b, picture_fn *fn, void *ctx)
+{
+	const char **seen = NULL;
+	size_t nseen = 0, drawn = 0;
+
+	for (size_t k = 0; k < ds->nruns; k++) {
+		const struct run *r = &ds->runs[k];
+		struct picture p;
+		size_t s;
+
+		if (r->boot != b)
+			continue;
+		for (s = 0; s < nseen && strcmp(seen[s], r->backend); s++)
+			;
+		if (s < nseen)
+			continue;
+		seen = xrealloc(seen, (nseen + 1) * sizeof(*seen));
+		seen[nseen++] = r->backend;
+		if (picture_of(ds, b, r->backend, &p)) {
+			fn(b, r->backend, &p, ctx);
+			drawn++;
+		}
+		picture_free(&p);
+	}
+	free(seen);
+	return drawn;
+}
+
+struct each {
+	void (*fn)(const struct plot_pic *, void *);
+	void *ctx;
+};
+
+static void each_picture(const struct boot *b, const char *backend, struct picture *p, void *ctx)
+{
+	const struct each *e = ctx;
+	char lines[4][200];
+	size_t ncap = caption(p, lines, 4);
+	char *label = xasprintf("boot %s, %s on %s", b->id, backend, p->disk);
+	char *text = xasprintf("the sector, the queue depth and the throughput over time%s%s%s%s%s%s%s%s",
+			       ncap > 0 ? "; " : "", ncap > 0 ? lines[0] : "", ncap > 1 ? " " : "",
+			       ncap > 1 ? lines[1] : "", ncap > 2 ? " " : "", ncap > 2 ? lines[2] : "",
+			       ncap > 3 ? " " : "", ncap > 3 ? lines[3] : "");
+	struct plot_pic pic = { label, "io", "", text, draw, p, 1 };
+
+	e->fn(&pic, e->ctx);
+	free(label);
+	free(text);
+}
+
 size_t ioplot_each(const struct dataset *ds, void (*fn)(const struct plot_pic *, void *), void *ctx)
 {
+	struct each e = { fn, ctx };
 	size_t drawn = 0;
 
-	for (size_t i = 0; i < ds->nboots; i++) {
-		const struct boot *b = ds->boots[i];
-		const char **seen = NULL;
-		size_t nseen = 0;
-
-		if (!model_of(b))
-			continue;
-		for (size_t k = 0; k < ds->nruns; k++) {
-			const struct run *r = &ds->runs[k];
-			struct picture p;
-			size_t s;
-
-			if (r->boot != b)
-				continue;
-			for (s = 0; s < nseen && strcmp(seen[s], r->backend); s++)
-				;
-			if (s < nseen)
-				continue;
-			seen = xrealloc(seen, (nseen + 1) * sizeof(*seen));
-			seen[nseen++] = r->backend;
-			if (picture_of(ds, b, r->backend, &p)) {
-				char lines[4][200];
-				size_t ncap = caption(&p, lines, 4);
-				char *label = xasprintf("boot %s, %s on %s", b->id, r->backend, p.disk);
-				char *text = xasprintf("the sector, the queue depth and the throughput over time%s%s%s%s%s%s%s%s",
-						       ncap > 0 ? "; " : "", ncap > 0 ? lines[0] : "",
-						       ncap > 1 ? " " : "", ncap > 1 ? lines[1] : "",
-						       ncap > 2 ? " " : "", ncap > 2 ? lines[2] : "",
-						       ncap > 3 ? " " : "", ncap > 3 ? lines[3] : "");
-				struct plot_pic pic = { label, "io", "", text, draw, &p, 1 };
-
-				fn(&pic, ctx);
-				free(label);
-				free(text);
-				drawn++;
-			}
-			picture_free(&p);
-		}
-		free(seen);
-	}
+	for (size_t i = 0; i < ds->nboots; i++)
+		if (model_of(ds->boots[i]))
+			drawn += boot_pictures(ds, ds->boots[i], each_picture, &e);
 	return drawn;
+}
+
+struct files {
+	const char *dir;
+	FILE *log, *md;
+	size_t written;
+};
+
+static void file_picture(const struct boot *b, const char *backend, struct picture *p, void *ctx)
+{
+	struct files *f = ctx;
+	char id[64], be[64], lines[4][200];
+	size_t ncap = caption(p, lines, 4);
+	char *path;
+
+	if (!f->written++ && mkdir(f->dir, 0777) < 0 && errno != EEXIST)
+		die("%s: %s", f->dir, strerror(errno));
+	util_safe_name(id, sizeof(id), b->id);
+	util_safe_name(be, sizeof(be), backend);
+	path = xasprintf("%s/io-%s-%s.svg", f->dir, id, be);
+	svg_write(path, draw, p);
+	if (f->log)
+		fprintf(f->log, "wrote %s\n", path);
+	if (f->md) {
+		fprintf(f->md, "![boot %s, %s on %s: the sector, the queue depth and the throughput over time](io-%s-%s.svg)\n\n",
+			esc_md_str(b->id, 0), esc_md_str(backend, 0), esc_md_str(p->disk, 0), id, be);
+		for (size_t c = 0; c < ncap; c++)
+			fprintf(f->md, "%s%s\n", c ? "" : "*", esc_md_str(lines[c], 0));
+		fprintf(f->md, "\n");
+	}
+	free(path);
 }
 
 size_t ioplot_all(const struct dataset *ds, const char *dir, FILE *log, FILE *md)
 {
-	size_t written = 0, modelled = 0;
+	struct files f = { dir, log, md, 0 };
+	size_t modelled = 0;
 
 	for (size_t i = 0; i < ds->nboots; i++) {
 		const struct boot *b = ds->boots[i];
-		const char **seen = NULL;
-		size_t nseen = 0, drawn = 0;
 
 		if (!model_of(b))
 			continue;
 		modelled++;
-		for (size_t k = 0; k < ds->nruns; k++) {
-			const struct run *r = &ds->runs[k];
-			struct picture p;
-			size_t s;
-
-			if (r->boot != b)
-				continue;
-			for (s = 0; s < nseen && strcmp(seen[s], r->backend); s++)
-				;
-			if (s < nseen)
-				continue;
-			seen = xrealloc(seen, (nseen + 1) * sizeof(*seen));
-			seen[nseen++] = r->backend;
-			if (picture_of(ds, b, r->backend, &p)) {
-				char id[64], be[64], lines[4][200];
-				char *path;
-				size_t ncap = caption(&p, lines, 4);
-
-				if (!written++ && mkdir(dir, 0777) < 0 && errno != EEXIST)
-					die("%s: %s", dir, strerror(errno));
-				util_safe_name(id, sizeof(id), b->id);
-				util_safe_name(be, sizeof(be), r->backend);
-				path = xasprintf("%s/io-%s-%s.svg", dir, id, be);
-				svg_write(path, draw, &p);
-				if (log)
-					fprintf(log, "wrote %s\n", path);
-				if (md) {
-					fprintf(md, "![boot %s, %s on %s: the sector, the queue depth and the throughput over time](io-%s-%s.svg)\n\n",
-						esc_md_str(b->id, 0), esc_md_str(r->backend, 0), esc_md_str(p.disk, 0), id, be);
-					for (size_t c = 0; c < ncap; c++)
-						fprintf(md, "%s%s\n", c ? "" : "*", esc_md_str(lines[c], 0));
-					fprintf(md, "\n");
-				}
-				free(path);
-				drawn++;
-			}
-			picture_free(&p);
-		}
-		free(seen);
-		if (!drawn) {
-			if (log)
-				fprintf(log, "boot %s on %s: no account of requests in its records, no picture of the head\n",
-					esc_str(b->id), esc_str(model_of(b)));
-			if (md)
-				fprintf(md, "Boot %s on %s: no account of requests in its records (an image older than the "
-					"io records), no picture of the head.\n\n", esc_md_str(b->id, 0), esc_md_str(model_of(b), 0));
-		}
-	}
-	if (!modelled) {
+		if (boot_pictures(ds, b, file_picture, &f))
+			continue;
 		if (log)
-			fprintf(log, "no picture of the head: no boot ran on a modelled disk (DISK=NAME)\n");
+			fprintf(log, "boot %s on %s: no account of requests in its records, no picture of the head\n",
+				esc_str(b->id), esc_str(model_of(b)));
+		if (md)
+			fprintf(md, "Boot %s on %s: no account of requests in its records (an image older than the "
+				"io records), no picture of the head.\n\n", esc_md_str(b->id, 0), esc_md_str(model_of(b), 0));
 	}
-	return written;
+	if (!modelled && log)
+		fprintf(log, "no picture of the head: no boot ran on a modelled disk (DISK=NAME)\n");
+	return f.written;
 }

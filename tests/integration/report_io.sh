@@ -75,4 +75,11 @@ same "report_io: a part missing: exit 3 (problems)" 3 $?
 check "report_io: a part missing is named" grep -q 'io record of boot db982654 test 1 part 3 of 6: part 2 missing before it' "$T/err"
 check "report_io: the cut account is not drawn, the whole one is" \
 	bash -c "test ! -e '$T/cut/io-db982654-partition.svg' && test -s '$T/cut/io-db982654-file.svg'"
+
+# the page draws the same pictures inline, under their own heading, before the others
+"$BIN" html "$FIX/io-hdd.txt" >"$T/page.html" 2>/dev/null
+same "report_io: html: the disk's two pictures inline" 2 "$(grep -c '<title id="pic[0-9]*">boot db982654, [a-z]* on hdd-7k500: the sector' "$T/page.html")"
+check "report_io: html: under \"What the disk's head did\", before the run times' pictures" \
+	bash -c "grep -o '<h2>[^<]*</h2>' '$T/page.html' | head -3 | tr '\n' '|' | grep -qx '<h2>Verdicts</h2>|<h2>What the disk.s head did</h2>|<h2>Pictures</h2>|'"
+check "report_io: html: the overflow named in the picture's title" grep -q '3234 of 3697 requests left out' "$T/page.html"
 exit "$failed"
