@@ -1,7 +1,7 @@
 /*
  * dmodel: the disk model (model.h) in integer arithmetic, for the guest
- * kernel's device-mapper target and the host's tests alike. Pure: times
- * in, times out. This file: the parameters' checks and the requests (the
+ * kernel's block driver (disk/kmod/block.c) and the host's tests alike.
+ * Pure: times in, times out. This file: the parameters' checks and the requests (the
  * head, the track buffer, the write cache, flash); disk/geometry.c: the
  * platter; disk/model_arith.h: the arithmetic both use.
  */

@@ -4,7 +4,7 @@
  * dmodel: what a disk of a datasheet charges for a request, in integer
  * nanoseconds. Pure: no I/O, no clock, no floating point, no libc but
  * memset/memcpy, so the same source runs in the guest kernel (a
- * device-mapper target, disk/kmod/) and in the host's unit tests. The
+ * block driver, disk/kmod/) and in the host's unit tests. The
  * caller gives each request's arrival time (its own clock, in ns) and gets
  * back when the disk would finish it.
  *
