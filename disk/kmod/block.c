@@ -54,8 +54,10 @@
 static char *dev = "";
 module_param(dev, charp, 0444);
 MODULE_PARM_DESC(dev, "the disk under the model: MAJOR:MINOR");
-static char *params = "";
-module_param(params, charp, 0444);
+/* a string of its own size: a charp stops at 1024 bytes, and DMODEL_PARAMS
+ * with the drives' overheads and queue is longer (the 7K500: 1029) */
+static char params[4096];
+module_param_string(params, params, sizeof(params), 0444);
 MODULE_PARM_DESC(params, "the model's parameters: name=value ... (DMODEL_PARAMS)");
 
 /* what the driver keeps per request (the request's pdu) */
