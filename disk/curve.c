@@ -17,27 +17,21 @@ static struct dmodel m;
 
 int main(int argc, char **argv)
 {
-	static char text[16384];
 	static struct dp_profile d;
 	char err[256];
 	const char *field;
 	unsigned long long start;
-	FILE *f;
-	size_t n;
 
 	if (argc < 3) {
 		fprintf(stderr, "usage: diskmodel-curve PROFILE START OFFSET...\n");
 		return 2;
 	}
-	if (!(f = fopen(argv[1], "r"))) {
-		fprintf(stderr, "diskmodel-curve: %s: %s\n", argv[1], strerror(errno));
+	if (dp_read(argv[1], &d, err, sizeof(err))) {
+		fprintf(stderr, "diskmodel-curve: %s\n", err);
 		return 2;
 	}
-	n = fread(text, 1, sizeof(text) - 1, f);
-	fclose(f);
-	text[n] = 0;
-	if (dp_parse_bytes(text, n, &d, err, sizeof(err)) || dmodel_init(&m, &d.p, &field)) {
-		fprintf(stderr, "diskmodel-curve: %s: %s\n", argv[1], err);
+	if (dmodel_init(&m, &d.p, &field)) {
+		fprintf(stderr, "diskmodel-curve: %s: %s is out of the model's range\n", argv[1], field);
 		return 2;
 	}
 	if (d.p.kind != DMODEL_HDD) {

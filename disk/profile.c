@@ -383,6 +383,39 @@ int dp_parse(const char *text, struct dp_profile *d, char *err, size_t errlen)
 	return rc ? rc : check_costs(d, err, errlen);
 }
 
+int dp_read(const char *path, struct dp_profile *d, char *err, size_t errlen)
+{
+	static char text[DP_FILE_MAX + 1];
+	FILE *f = fopen(path, "r");
+	size_t n;
+	int rc;
+
+	if (!f) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return -errno;
+	}
+	n = fread(text, 1, sizeof(text), f);
+	rc = ferror(f);
+	fclose(f);
+	if (rc) {
+		snprintf(err, errlen, "%s: cannot be read", path);
+		return -EIO;
+	}
+	if (n == sizeof(text)) {
+		snprintf(err, errlen, "%s: longer than %d bytes", path, DP_FILE_MAX);
+		return -EFBIG;
+	}
+	text[n] = 0;
+	if (dp_parse_bytes(text, n, d, err, errlen)) {
+		char why[256];
+
+		snprintf(why, sizeof(why), "%s", err);
+		snprintf(err, errlen, "%.200s: %s", path, why);
+		return -EINVAL;
+	}
+	return 0;
+}
+
 int dp_parse_bytes(const char *text, size_t len, struct dp_profile *d, char *err, size_t errlen)
 {
 	const char *nul = memchr(text, 0, len);

@@ -41,6 +41,10 @@ int dp_parse(const char *text, struct dp_profile *d, char *err, size_t errlen);
 /* dp_parse of a file's LEN bytes (TEXT[LEN] is 0): a NUL byte among them
  * is refused (a reader of C strings would end the file there) */
 int dp_parse_bytes(const char *text, size_t len, struct dp_profile *d, char *err, size_t errlen);
+/* A profile file read and parsed: 0, or -errno with err naming the file
+ * and why (missing, unreadable, longer than DP_FILE_MAX, or dp_parse's) */
+#define DP_FILE_MAX 65535
+int dp_read(const char *path, struct dp_profile *d, char *err, size_t errlen);
 /*
  * disk/profile_tables.c, for dp_parse: the tables' lines
  *   zone.N = FIRST_CYL LAST_CYL BLOCKS_PER_TRACK SKEW_TRACK SKEW_CYL SPARES FRONT OFFSET [: SLIP ...]

@@ -32,12 +32,10 @@ static int usage(void)
 
 int main(int argc, char **argv)
 {
-	static char text[65536], line[1024];
+	static char line[1024];
 	static struct dp_profile d;
 	char err[256];
 	const char *v;
-	FILE *f;
-	size_t n;
 
 	if (argc == 3 && !strcmp(argv[1], "import-disksim")) {
 		/* the profile made, checked by the profiles' reader before it is printed */
@@ -60,19 +58,8 @@ int main(int argc, char **argv)
 	}
 	if (argc < 3 || (!strcmp(argv[2], "get") ? argc != 4 : argc != 3))
 		return usage();
-	if (!(f = fopen(argv[1], "r"))) {
-		fprintf(stderr, "diskprofile: %s: %s\n", argv[1], strerror(errno));
-		return 2;
-	}
-	n = fread(text, 1, sizeof(text), f);
-	fclose(f);
-	if (n == sizeof(text)) {
-		fprintf(stderr, "diskprofile: %s: longer than %zu bytes\n", argv[1], sizeof(text) - 1);
-		return 2;
-	}
-	text[n] = 0;
-	if (dp_parse_bytes(text, n, &d, err, sizeof(err))) {
-		fprintf(stderr, "diskprofile: %s: %s\n", argv[1], err);
+	if (dp_read(argv[1], &d, err, sizeof(err))) {
+		fprintf(stderr, "diskprofile: %s\n", err);
 		return 2;
 	}
 	if (!strcmp(argv[2], "params")) {

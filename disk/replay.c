@@ -31,30 +31,7 @@ static struct dp_profile prof;
 
 static int load_profile(const char *path, char *err, size_t errlen)
 {
-	static char text[65536];
-	FILE *f = fopen(path, "r");
-	size_t n;
-
-	if (!f) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		return -1;
-	}
-	n = fread(text, 1, sizeof(text) - 1, f);
-	fclose(f);
-	if (n == sizeof(text) - 1) {
-		snprintf(err, errlen, "%s: longer than %zu bytes", path, sizeof(text) - 2);
-		return -1;
-	}
-	text[n] = 0;
-	{
-		char why[256];
-
-		if (dp_parse(text, &prof, why, sizeof(why))) {
-			snprintf(err, errlen, "%.200s: %s", path, why);
-			return -1;
-		}
-	}
-	return 0;
+	return dp_read(path, &prof, err, errlen);
 }
 
 int main(int argc, char **argv)

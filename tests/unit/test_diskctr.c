@@ -24,19 +24,15 @@ static struct rec parsed;
 
 static int load_profile(const char *path)
 {
-	static char text[8192];
 	char err[256];
 	const char *field;
-	FILE *f = fopen(path, "r");
-	size_t n;
 
-	if (!f)
+	if (dp_read(path, &prof, err, sizeof(err))) {
+		printf("INFO %s\n", err);
 		return -1;
-	n = fread(text, 1, sizeof(text) - 1, f);
-	fclose(f);
-	text[n] = 0;
-	if (dp_parse(text, &prof, err, sizeof(err)) || dmodel_init(&st, &prof.p, &field)) {
-		printf("INFO %s: %s\n", path, err);
+	}
+	if (dmodel_init(&st, &prof.p, &field)) {
+		printf("INFO %s: %s is out of the model's range\n", path, field);
 		return -1;
 	}
 	return 0;

@@ -20,18 +20,10 @@ static struct dmodel ma, mb;
 
 static int load_profile(const char *path)
 {
-	static char text[8192];
 	char err[256];
-	FILE *f = fopen(path, "r");
-	size_t n;
 
-	if (!f)
-		return -1;
-	n = fread(text, 1, sizeof(text) - 1, f);
-	fclose(f);
-	text[n] = 0;
-	if (dp_parse(text, &prof, err, sizeof(err))) {
-		printf("INFO %s: %s\n", path, err);
+	if (dp_read(path, &prof, err, sizeof(err))) {
+		printf("INFO %s\n", err);
 		return -1;
 	}
 	return 0;
