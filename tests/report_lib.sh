@@ -1,5 +1,5 @@
 # shellcheck shell=bash
-# tests/report_lib.sh -- sourced by tests/integration/report_cli.sh and
+# tests/report_lib.sh -- sourced by tests/integration/report_cli.sh, report_io.sh and
 # report_cli_md.sh: the built swapbench-report (BIN, their first argument,
 # or out/bin/swapbench-report), the fixtures, a private scratch folder and
 # the helpers that run the tool and judge what it wrote.

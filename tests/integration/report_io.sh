@@ -8,14 +8,8 @@
 # nothing; an account with a part missing is a problem and is not drawn.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
-out=${OUT:-out}
-case $out in /*) ;; *) out=$top/$out ;; esac
-BIN=${1:-${REPORT:-$out/bin/swapbench-report}}
-FIX=$top/tests/fixtures
-T=$(mktemp -d /tmp/report_io.XXXXXX)
-trap 'rm -rf "$T"' EXIT
-# shellcheck source=tests/passfail.sh
-source "$top/tests/passfail.sh"
+# shellcheck source=tests/report_lib.sh
+source "$top/tests/report_lib.sh"
 
 # entries BACKEND [OP...]: the fixture's io entries of BACKEND's tests with one of those ops
 entries() {
