@@ -25,3 +25,16 @@ die() {
 	st=$(registry_exit_status error 2>/dev/null) || st=2
 	exit "$st"
 }
+
+# write_whole FILE CMD...: CMD's stdout into FILE, whole or not at all: it
+# goes to FILE.tmp first and is renamed over FILE only when CMD printed it
+# (status 0, or 3: its output with problems; a report page is never left
+# half-written); CMD's status
+write_whole() {
+	local file=$1 rc
+	shift
+	"$@" >"$file.tmp"
+	rc=$?
+	if [ "$rc" = 0 ] || [ "$rc" = 3 ]; then mv -f "$file.tmp" "$file"; else rm -f "$file.tmp"; fi
+	return "$rc"
+}
