@@ -94,7 +94,7 @@ REPORT    := $(BIN_OUT)/swapbench-report
 comma := ,
 help_var = @printf '  %-22s %s\n' '$(1)=$($(1))' '$(2)'
 
-.PHONY: kbuild-image docs wl-names unit-tests help image image-user kernel kernel-spec initramfs host run check bench calibrate diskcheck diskfio diskvalid seeds pxe compare lava lava-check fuzz clean deps deps-kernel FORCE
+.PHONY: kbuild-image docs wl-names unit-tests help image image-user kernel kernel-spec initramfs host run check bench calibrate diskcheck diskfio diskvalid seeds kselftests pxe compare lava lava-check fuzz clean deps deps-kernel FORCE
 .DEFAULT_GOAL := help
 
 # The registry: what the image's own parser and tables say (init/config/registry.h),
@@ -118,6 +118,7 @@ help:
 	@echo '  make diskfio    DISK=NAME: Debian'"'"'s fio in the image on the model: random 4 KiB reads at depth 1 and 32, both edges'
 	@echo '  make diskvalid  the disk model replayed on DiskSim'"'"'s six validation drives: rms table and CDFs (host)'
 	@echo '  make seeds      the three seed experiments end to end, each beside what its seed found (RUNS per backend)'
+	@echo '  make kselftests the kernel'"'"'s test_zswap and thp_swap_allocator_test beside swapbench'"'"'s checks, one boot of debian:6.12+modern'
 	@echo '  make pxe        out/$$ARCH/tftp/: a TFTP tree (pxelinux + iPXE script)'
 	@echo '  make compare    KERNELS="A B" BOOTS=n: kernel A against kernel B, interleaved boots'
 	@echo '  make kernel     the kernel alone (VARIANT=preempt-full, ...)'
@@ -372,6 +373,17 @@ pxe: image
 
 compare: deps
 	@experiments/compare
+
+# the kernel's own zswap and mTHP swap tests beside swapbench's checks, one
+# boot of Debian's 6.12 with the variant modern (docs/mm.md)
+KSELFTESTS_KERNEL := debian:6.12+modern
+KSELFTESTS_DIR    := $(OUT)/kselftests
+kselftests: deps
+	@$(MAKE) --no-print-directory image KERNEL=$(KSELFTESTS_KERNEL)
+	@ks=$$(experiments/kselftests build $(KSELFTESTS_DIR)) && $(MAKE) --no-print-directory initramfs \
+	  BUSYBOX=1 EXTRA="$$ks" EXTRA_BIN= INITRD=$(A)/initramfs-kselftests.cpio.gz
+	@BZIMAGE=$(A)/kernels/$$(kernel/resolve --name $(KSELFTESTS_KERNEL))/bzImage \
+	  INITRD=$(A)/initramfs-kselftests.cpio.gz experiments/kselftests run
 
 lava: image
 	@lava/mkjobs
