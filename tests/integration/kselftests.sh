@@ -1,0 +1,104 @@
+#!/bin/bash
+# experiments/kselftests-verdicts: the kernel's tests beside swapbench's
+# checks, from a log made here the way a boot of make kselftests prints it
+# (checksummed records, and the programs' lines as ks-run prefixes them).
+# Each row's verdict is derived from the inputs: an agreement, a
+# disagreement, a behaviour only one side tests, the planted limit caught by
+# swapbench's check alone, and the mTHP fallback figures computed from the
+# allocator test's iteration lines (an iteration with nothing swapped out
+# left out). test_zswap's KTAP is read by the kernel's own kunit.py from
+# Debian's linux-source-6.12 (fetched by kernel/build source, as KERNEL=debian:6.12
+# fetches it). A damaged record, a log without the programs' lines and a
+# missing kunit.py are refused with exit 2, naming what was wrong.
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+BIN=${REPORT:-$top/out/bin/swapbench-report}
+V=$top/experiments/kselftests-verdicts
+T=$(mktemp -d /tmp/kselftests.XXXXXX)
+trap 'rm -rf "$T"' EXIT
+# shellcheck source=tests/passfail.sh
+source "$top/tests/passfail.sh"
+
+src=$("$top/kernel/build" source debian:6.12 2>"$T/src.err") ||
+	{ fail "kselftests: Debian's linux-source-6.12 (kernel/build source debian:6.12)" "$(tail -n 2 "$T/src.err")"; exit 1; }
+kunit=$src/tools/testing/kunit/kunit.py
+
+/usr/bin/python3 - "$T/serial.log" <<'PY'
+import sys, zlib
+B = "boot=c5e1f001"
+Z = "zswap+partition@memory.zswap.max=4M@zswap.writeback=0@mthp=64K:always"
+out = ["KTAP version 1", "# sb meta %s kernel_release=6.12.118 arch=x86_64 memtotal_kb=180000 clocksource=tsc clock_step_ns=1" % B, "1..6"]
+n = 0
+def rec(ok, wl, conf, extra):
+    global n
+    n += 1
+    line = "%s %d %s-%d %s workload=%s backend=%s iter=1 status=%s elapsed_s=2.5 kernel=6.12.118 %s" % (
+        "ok" if ok else "not ok", n, wl, n, B, wl, conf, "ok" if ok else "error", extra)
+    out.append(line + " crc=%08x" % zlib.crc32(line.encode()))
+def ks(name, *lines):
+    out.extend("ks:%s: %s" % (name, l) for l in lines)
+rec(True, "fight", Z, "zswap_checks=writeback,max zswap_check=pass cg_zswpout=3085 cg_zswpwb=0 cg_zswap_peak_kb=4097")
+rec(False, "swap-w-seq", Z, 'zswap_checks=max,incompressible zswap_check=fail zswap_check_failed="zswap stored 900 pages of an incompressible fill (fill=random) of 1000 swapped out; at most 16 expected"')
+rec(True, "mthp-frag", Z, "w.fallback_pct_first=100.00 w.fallback_pct_last=100.00 w.fallback_pct_mean=100.00 w.iterations=2")
+ks("thp_swap_allocator_test",
+   "Iteration 1: swpout inc: 0, swpout fallback inc: 9, Fallback percentage: 100.00%",
+   "Iteration 2: swpout inc: 0, swpout fallback inc: 3, Fallback percentage: 100.00%", "exit=0")
+ks("test_zswap", "TAP version 13", "ok 1 test_zswap_usage",
+   "# at least 24MB of memory should be swapped out", "not ok 2 test_swapin_nozswap",
+   "# at least 24MB should be brought back from zswap", "not ok 3 test_zswapin",
+   "ok 4 test_zswap_writeback_enabled # SKIP", "ok 5 test_zswap_writeback_disabled", "exit=1")
+ks("planted", "zswap held 1100 kB of the cgroup's after 2.3 s; memory.zswap.max 4194304 -> 8192",
+   "fight ended with status 0", "exit=0")
+rec(False, "exec", Z, 'zswap_checks=max zswap_check=fail zswap_check_failed="memory.zswap.max exceeded: zswap held 4096 kB against a limit of 8 kB"')
+rec(True, "mthp-frag", "zram:lz4:64M@mthp=64K:always", "w.fallback_pct_first=0.00 w.fallback_pct_last=0.00 w.fallback_pct_mean=0.00 w.iterations=3")
+ks("thp_swap_allocator_test",
+   "Iteration 1: swpout inc: 5, swpout fallback inc: 0, Fallback percentage: 0.00%",
+   "Iteration 2: swpout inc: 0, swpout fallback inc: 0, Fallback percentage: -nan%",
+   "Iteration 3: swpout inc: 7, swpout fallback inc: 0, Fallback percentage: 0.00%", "exit=0")
+rec(True, "exec", "zram:lz4:64M@mthp=64K:always", "")
+out.append("# sb totals %s planned=6 ran=6 ok=4 notok=2 status=fail" % B)
+out[-1] += " crc=%08x" % zlib.crc32(out[-1].encode())
+open(sys.argv[1], "w").write("\n".join(out) + "\n")
+PY
+
+md=$("$V" --kunit "$kunit" --report "$BIN" --csv "$T/k.csv" "$T/serial.log" 2>"$T/err")
+same "kselftests: a boot's log gives its table (exit 0)" "0" "$?"
+row() { grep -F "| $1 |" <<<"$md"; }
+contains "kselftests: writeback=0: swapbench's check and test_zswap's case agree" \
+	"$(row 'memory.zswap.writeback=0: nothing written back')" "| pass (check writeback) |"
+contains "kselftests: ... the row ends 'agree'" "$(row 'memory.zswap.writeback=0: nothing written back')" "| pass | agree |"
+contains "kselftests: memory.zswap.max: check passed, test_swapin_nozswap failed: they disagree, with the case's message" \
+	"$(row 'memory.zswap.max is kept')" "| fail: at least 24MB of memory should be swapped out | disagree |"
+contains "kselftests: incompressible: the failed check named by its message, swapbench alone checks it" \
+	"$(row 'incompressible pages are refused')" "| fail (check incompressible) |"
+contains "kselftests: ... only swapbench" "$(row 'incompressible pages are refused')" "only swapbench checks it"
+contains "kselftests: zswapin: test_zswap alone tests it, its failure with its message" \
+	"$(row 'pages come back in from zswap')" "| fail: at least 24MB should be brought back from zswap | only the kselftest tests it |"
+contains "kselftests: a skipped case is no verdict" "$(row 'memory.zswap.writeback=1: written back at the limit')" "| skip | neither ran it |"
+contains "kselftests: the planted limit: swapbench's max check caught it, on the exec run" \
+	"$(row 'planted: memory.zswap.max lowered to 8 kB below what zswap holds')" "| caught (check max) | exec $(printf %s 'zswap+partition@memory.zswap.max=4M@zswap.writeback=0@mthp=64K:always'): memory.zswap.max exceeded"
+contains "kselftests: ... test_zswap missed it" "$(row 'planted: memory.zswap.max lowered to 8 kB below what zswap holds')" "| only swapbench catches it |"
+contains "kselftests: the planted run's check is not counted as swapbench's max check" \
+	"$(row 'memory.zswap.max is kept')" "| pass (check max) | fight zswap+partition@memory.zswap.max=4M@zswap.writeback=0@mthp=64K:always: pass; swap-w-seq"
+contains "kselftests: mTHP behind zswap: both fall back in every iteration, agree" \
+	"$(row 'zswap+partition@memory.zswap.max=4M@zswap.writeback=0@mthp=64K:always')" \
+	"| 100.0 / 100.0 / 100.0 % (2 iterations, ok) | fail | 100.0 / 100.0 / 100.0 % (2 iterations, exit 0) | fail | agree |"
+contains "kselftests: mTHP on zram: the iteration with nothing swapped out left out, 0 % of 2, agree" \
+	"$(row 'zram:lz4:64M@mthp=64K:always')" "| 0.0 / 0.0 / 0.0 % (3 iterations, exit 0) | pass | agree |"
+contains "kselftests: test_zswap's cases as kunit.py read them (a SKIP directive is skip)" "$md" "| test_zswap_writeback_enabled | skip | - |"
+same "kselftests: the csv has a row per behaviour and configuration" 11 "$(($(wc -l <"$T/k.csv") - 1))"
+contains "kselftests: ... the writeback row" "$(cat "$T/k.csv")" "zswap,memory.zswap.writeback=0: nothing written back,pass,test_zswap_writeback_disabled,pass,agree"
+
+# refusals: exit 2, saying what was wrong
+sed 's/^\(ok 1 fight-1 .*\)status=ok/\1status=oom/' "$T/serial.log" >"$T/damaged.log"
+"$V" --kunit "$kunit" --report "$BIN" "$T/damaged.log" >"$T/out" 2>"$T/err"
+same "kselftests: a damaged record is refused (exit 2)" 2 "$?"
+contains "kselftests: ... naming the count that disagrees" "$(cat "$T/err")" "6 result lines but 5 good result records"
+grep -v '^ks:' "$T/serial.log" >"$T/plain.log"
+"$V" --kunit "$kunit" --report "$BIN" "$T/plain.log" >"$T/out" 2>"$T/err"
+same "kselftests: a log without the programs' lines is refused (exit 2)" 2 "$?"
+contains "kselftests: ... saying so" "$(cat "$T/err")" "no kernel test printed a line"
+"$V" --kunit "$T/none/kunit.py" --report "$BIN" "$T/serial.log" >"$T/out" 2>"$T/err"
+same "kselftests: a missing kunit.py is refused (exit 2)" 2 "$?"
+contains "kselftests: ... naming where it is found" "$(cat "$T/err")" "kernel/build source debian:6.12"
+exit "$failed"
