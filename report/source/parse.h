@@ -24,31 +24,45 @@ enum run_status { ST_OK, ST_OOM, ST_TIMEOUT, ST_ERROR, ST_KILLED, ST_COUNT };
 struct record {
 	const char *source;
 	unsigned long line;	/* 1-based line in the serial log or disk data area */
-	const char *kind;	/* diagnostic records: "meta", "error", ...; else NULL */
 	uint16_t *f;		/* 2 * nf: key number, offset of the value in f */
 	uint32_t nf;
 	unsigned char repeats;	/* a key occurs twice: store_get takes the last */
 };
 
-struct boot {
-	char *id;
-	size_t index;		/* in dataset.boots */
-	const char *source;	/* where it was first seen */
-	struct record meta;	/* nf == 0: no meta record */
+/* init's error and warning records */
+struct note {
+	struct record rec;
+	const char *kind;	/* "error" or "warning" */
+};
+
+/*
+ * What a boot may hold besides its meta record and its runs: allocated with
+ * the first of it, so that a lab of 100,000 one-run boots does not pay for it.
+ */
+struct boot_more {
 	struct record totals;	/* nf == 0: no totals record */
 	struct record disk;	/* the modelled disk's figures (DISK=NAME); nf == 0: none */
-	unsigned long plan;	/* N of the KTAP "1..N" line, 0 if none */
 	struct record *swaps;
 	size_t nswaps, swaps_cap;
 	struct record *confs;	/* "# sb conf": each swap configuration as set up */
 	size_t nconfs, confs_cap;
 	struct record *ios;	/* "# sb io": the runs' accounts of requests (iorec.c) */
 	size_t nios, ios_cap;
-	struct record *notes;	/* init's error and warning records */
+	struct note *notes;
 	size_t nnotes, notes_cap;
-	size_t nruns;		/* runs used */
 	unsigned long *refused;	/* test numbers of runs a check left out */
 	size_t nrefused, refused_cap;
+};
+
+/* A boot costs this and its records (docs/report.md, At lab scale). */
+struct boot {
+	const char *id;		/* kept with the records */
+	size_t index;		/* in dataset.boots */
+	const char *source;	/* where it was first seen */
+	struct record meta;	/* nf == 0: no meta record */
+	unsigned long plan;	/* N of the KTAP "1..N" line, 0 if none */
+	size_t nruns;		/* runs used */
+	struct boot_more *more;	/* never NULL: an empty one shared until it holds something */
 };
 
 struct run {
