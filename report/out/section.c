@@ -183,6 +183,8 @@ void section_boots(const struct dest *d, const struct dataset *ds)
 	dest_heading(d, 2, "Boots");
 	disk_note(d, ds);
 	table_init(&t, 9, head, sizeof(head) / sizeof(head[0]));
+	if (ds->nboots > BOOTS_LISTED)
+		table_group_as_added(&t, 0);
 	for (size_t i = 0; i < ds->nboots; i++) {
 		const struct boot *b = ds->boots[i];
 
@@ -204,6 +206,7 @@ void section_boots(const struct dest *d, const struct dataset *ds)
 		static const char *const vh[] = { "boot", "kernel version", "command line" };
 
 		table_init(&t, 3, vh, 3);
+		table_group_as_added(&t, 0);
 		for (size_t i = 0; i < ds->nboots; i++) {
 			const struct boot *b = ds->boots[i];
 
@@ -242,6 +245,8 @@ void section_swaps(const struct dest *d, const struct dataset *ds)
 	size_t n = 0;
 
 	table_init(&t, 6, head, sizeof(head) / sizeof(head[0]));
+	if (ds->nboots > BOOTS_LISTED)
+		table_group_as_added(&t, 0);
 	for (size_t i = 0; i < ds->nboots; i++)
 		for (size_t k = 0; k < ds->boots[i]->more->nswaps; k++, n++) {
 			const struct record *r = &ds->boots[i]->more->swaps[k];
@@ -268,6 +273,8 @@ void section_confs(const struct dest *d, const struct dataset *ds)
 	size_t n = 0;
 
 	table_init(&t, 3, head, sizeof(head) / sizeof(head[0]));
+	if (ds->nboots > BOOTS_LISTED)
+		table_group_as_added(&t, 0);
 	for (size_t i = 0; i < ds->nboots; i++)
 		for (size_t k = 0; k < ds->boots[i]->more->nconfs; k++, n++) {
 			const struct record *r = &ds->boots[i]->more->confs[k];

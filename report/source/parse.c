@@ -394,10 +394,6 @@ void parse_free(struct dataset *ds)
 		free(m->notes);
 		free(m->refused);
 	}
-	for (size_t i = 0; i < ds->nprobs; i++) {
-		free(ds->probs[i].where);
-		free(ds->probs[i].what);
-	}
 	for (size_t i = 0; i < ds->nsrc; i++) {
 		free(ds->src[i].path);
 		free(ds->src[i].label);
@@ -500,11 +496,9 @@ void parse_finish(struct dataset *ds)
 		size_t first = k;
 
 		if (!b->meta.nf)
-			problems_add(ds, b->source, 0,
-				     "boot %s: no meta record (kernel, memory unknown)", b->id);
+			problems_add_boot(ds, b, LACKS_META);
 		if (!b->more->totals.nf)
-			problems_add(ds, b->source, 0, "boot %s: no totals record (log cut short?)",
-				     b->id);
+			problems_add_boot(ds, b, LACKS_TOTALS);
 		while (k < nt && t[k].boot == i)
 			k++;
 		check_plan(ds, b, t + first, k - first);

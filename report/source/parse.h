@@ -77,11 +77,11 @@ struct run {
 };
 
 struct problem {
-	char *where;		/* "SOURCE:LINE" or "SOURCE" */
-	char *what;
 	const char *source;
 	unsigned long line;	/* 0: the source or a boot as a whole */
 	const char *kind;	/* the message's format: problems alike share it */
+	const char *what;	/* kept with the records; NULL: a boot's, problems_what */
+	const struct boot *boot;	/* problems_add_boot's */
 };
 
 struct source {

@@ -136,7 +136,8 @@ static void test_accounts(void)
 	CHECK(r && r->io && r->io->n == 0 && r->io->total == 0, "test 6: an empty account is an account");
 	CHECK(ds.nprobs == 5, "five problems, no more: got %zu", ds.nprobs);
 	for (size_t i = 0; ds.nprobs != 5 && i < ds.nprobs; i++)
-		printf("# %s: %s\n", ds.probs[i].where, ds.probs[i].what);
+		printf("# %s:%lu: %s\n", ds.probs[i].source, ds.probs[i].line,
+		       ds.probs[i].what ? ds.probs[i].what : ds.probs[i].kind);
 	parse_free(&ds);
 }
 
