@@ -161,7 +161,6 @@ static void add_result(struct dataset *ds, const struct rec *r, const char *sour
 		return;
 	}
 	run->boot = b;
-	run->seq = ds->nruns;
 	run->num = r->num;
 	run->status = (enum run_status)status;
 	run->workload = store_get(&run->rec, RK_WORKLOAD);
@@ -177,6 +176,13 @@ static void add_result(struct dataset *ds, const struct rec *r, const char *sour
 	}
 	hmap_put(&ds->run_ix, h, ds->nruns++);
 	b->nruns++;
+}
+
+void parse_drop_index(struct dataset *ds)
+{
+	hmap_free(&ds->boot_ix);
+	hmap_free(&ds->run_ix);
+	ds->last_boot = NULL;
 }
 
 struct run *parse_find_run(struct dataset *ds, struct boot *b, unsigned long num)

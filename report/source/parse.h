@@ -68,7 +68,6 @@ struct boot {
 struct run {
 	struct record rec;
 	struct boot *boot;
-	size_t seq;		/* order of appearance in the dataset */
 	unsigned long num;
 	const char *workload, *backend, *status_name, *kernel, *tag;
 	enum run_status status;
@@ -80,8 +79,10 @@ struct problem {
 	const char *source;
 	unsigned long line;	/* 0: the source or a boot as a whole */
 	const char *kind;	/* the message's format: problems alike share it */
-	const char *what;	/* kept with the records; NULL: a boot's, problems_what */
-	const struct boot *boot;	/* problems_add_boot's */
+	union {
+		const char *what;		/* kept with the records */
+		const struct boot *boot;	/* problems_add_boot's: problems_what makes it */
+	};
 };
 
 struct source {
@@ -138,6 +139,9 @@ void parse_free(struct dataset *ds);
 void parse_finish(struct dataset *ds);
 /* Boot b's used run of that test number, or NULL. */
 struct run *parse_find_run(struct dataset *ds, struct boot *b, unsigned long num);
+/* Frees the indices by boot id and test number: once io_attach has read the
+ * accounts, nothing looks a boot or run up, and no source is read after. */
+void parse_drop_index(struct dataset *ds);
 
 const char *parse_status_name(enum run_status s);
 
