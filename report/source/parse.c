@@ -165,7 +165,6 @@ static void add_result(struct dataset *ds, const struct rec *r, const char *sour
 	run->status = (enum run_status)status;
 	run->workload = store_get(&run->rec, RK_WORKLOAD);
 	run->backend = store_get(&run->rec, RK_BACKEND);
-	run->status_name = store_get(&run->rec, RK_STATUS);
 	run->kernel = store_get(&run->rec, RK_KERNEL);
 	run->tag = store_get(&run->rec, RK_TAG);
 	if ((why = refuse_run(run))) {

@@ -69,19 +69,19 @@ struct run {
 	struct record rec;
 	struct boot *boot;
 	unsigned long num;
-	const char *workload, *backend, *status_name, *kernel, *tag;
+	const char *workload, *backend, *kernel, *tag;
 	enum run_status status;
 	char *flag;		/* why the clock cannot vouch for it (clockflag), else NULL */
 	struct io_account *io;	/* its modelled disk's requests (iorec.h), else NULL */
 };
 
+/* A problem is its kind and what it is about: 16 bytes (problems.h reads it). */
+struct problem_text;		/* its source, line and sentence (problems.c) */
 struct problem {
-	const char *source;
-	unsigned long line;	/* 0: the source or a boot as a whole */
 	const char *kind;	/* the message's format: problems alike share it */
 	union {
-		const char *what;		/* kept with the records */
-		const struct boot *boot;	/* problems_add_boot's: problems_what makes it */
+		const struct problem_text *text;	/* problems_add's */
+		const struct boot *boot;		/* problems_add_boot's: its sentence made when printed */
 	};
 };
 

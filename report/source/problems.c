@@ -13,22 +13,32 @@
 #include <stdlib.h>
 #include <string.h>
 
+struct problem_text {
+	const char *source;
+	unsigned long line;
+	char what[];
+};
+
 void problems_add(struct dataset *ds, const char *source, unsigned long line,
 		  const char *fmt, ...)
 {
-	struct problem *p;
+	struct problem_text *t;
 	va_list ap;
 	char *what;
+	size_t n;
 
 	va_start(ap, fmt);
 	if (vasprintf(&what, fmt, ap) < 0)
 		die("out of memory");
 	va_end(ap);
-	grow(&ds->probs, &ds->probs_cap, ds->nprobs, sizeof(*ds->probs));
-	p = &ds->probs[ds->nprobs++];
-	*p = (struct problem){ .source = source, .line = line, .kind = fmt,
-			       .what = store_text(ds, what) };
+	n = strlen(what) + 1;
+	t = store_alloc(ds, sizeof(*t) + n);
+	t->source = source;
+	t->line = line;
+	memcpy(t->what, what, n);
 	free(what);
+	grow(&ds->probs, &ds->probs_cap, ds->nprobs, sizeof(*ds->probs));
+	ds->probs[ds->nprobs++] = (struct problem){ .kind = fmt, .text = t };
 }
 
 /* problems_add_boot's sentences, "boot ID" and these; each one's address is its kind */
@@ -43,18 +53,30 @@ static int of_boot(const struct problem *p)
 void problems_add_boot(struct dataset *ds, const struct boot *b, enum boot_lack lack)
 {
 	grow(&ds->probs, &ds->probs_cap, ds->nprobs, sizeof(*ds->probs));
-	ds->probs[ds->nprobs++] = (struct problem){ .source = b->source,
-		.kind = lack == LACKS_META ? no_meta : no_totals, .boot = b };
+	ds->probs[ds->nprobs++] = (struct problem){ .kind = lack == LACKS_META ? no_meta : no_totals,
+						    .boot = b };
+}
+
+const char *problems_source(const struct problem *p)
+{
+	return of_boot(p) ? p->boot->source : p->text->source;
+}
+
+unsigned long problems_line(const struct problem *p)
+{
+	return of_boot(p) ? 0 : p->text->line;
 }
 
 char *problems_what(const struct problem *p)
 {
-	return of_boot(p) ? xasprintf("boot %s%s", p->boot->id, p->kind) : xstrdup(p->what);
+	return of_boot(p) ? xasprintf("boot %s%s", p->boot->id, p->kind) : xstrdup(p->text->what);
 }
 
 char *problems_where(const struct problem *p)
 {
-	return p->line ? xasprintf("%s:%lu", p->source, p->line) : xstrdup(p->source);
+	unsigned long line = problems_line(p);
+
+	return line ? xasprintf("%s:%lu", problems_source(p), line) : xstrdup(problems_source(p));
 }
 
 /* Problems alike: one source, one message format, the same first words. */
@@ -65,14 +87,14 @@ static void first_words(const struct problem *p, char *w)
 	if (of_boot(p))
 		snprintf(w, ALIKE_PREFIX + 1, "boot %s%s", p->boot->id, p->kind);
 	else
-		snprintf(w, ALIKE_PREFIX + 1, "%s", p->what);
+		snprintf(w, ALIKE_PREFIX + 1, "%s", p->text->what);
 }
 
 static int alike(const struct problem *p, const struct problem *q)
 {
 	char pw[ALIKE_PREFIX + 1], qw[ALIKE_PREFIX + 1];
 
-	if (p->source != q->source || p->kind != q->kind)
+	if (p->kind != q->kind || problems_source(p) != problems_source(q))
 		return 0;
 	first_words(p, pw);
 	first_words(q, qw);
@@ -105,7 +127,7 @@ static uint32_t *group_problems(const struct dataset *ds)
 		uint64_t h;
 
 		first_words(p, w);
-		h = hmap_mix((uint64_t)(uintptr_t)p->source ^ hmap_mix((uint64_t)(uintptr_t)p->kind)) ^
+		h = hmap_mix((uint64_t)(uintptr_t)problems_source(p) ^ hmap_mix((uint64_t)(uintptr_t)p->kind)) ^
 		    hmap_hash(w, strlen(w));
 		key[i] = (h & ~(uint64_t)UINT32_MAX) | i;
 	}
@@ -159,7 +181,7 @@ void problems_print(const struct dest *d, const struct dataset *ds)
 			unsigned long l = 0;
 
 			if (i < ds->nprobs && (first[i] != g || ++seen <= PROBLEMS_ALIKE ||
-					       !(l = ds->probs[i].line)))
+					       !(l = problems_line(&ds->probs[i]))))
 				continue;
 			if (from && l == to + 1) {
 				to = l;
@@ -177,7 +199,7 @@ void problems_print(const struct dest *d, const struct dataset *ds)
 			seen = 0;
 		where = problems_where(&ds->probs[g]);
 		fprintf(out, "%s%s: %zu more like the one at %s (%s%s%s)%s", d->item[0],
-			d->code(ds->probs[g].source), (size_t)count[g] - PROBLEMS_ALIKE, d->code(where),
+			d->code(problems_source(&ds->probs[g])), (size_t)count[g] - PROBLEMS_ALIKE, d->code(where),
 			*lines ? "lines " : "not listed", lines, seen < count[g] ? ", ..." : "", d->item[1]);
 		free(where);
 	}
