@@ -88,9 +88,8 @@ tools=$out/bin/tests
 if [ -x "$tools/gen_lab" ] && [ -x "$tools/rusage" ]; then
 	"$tools/gen_lab" --tiny-boots 100000 "$T/tiny.log"
 	size=$(stat -c %s "$T/tiny.log")
-	for cmd in summary md "compare --backends"; do
-		# shellcheck disable=SC2086 # cmd: a command and its option
-		read -r _ _ kb rc < <("$tools/rusage" "$BIN" $cmd "$T/tiny.log")
+	for cmd in summary md; do
+		read -r _ _ kb rc < <("$tools/rusage" "$BIN" "$cmd" "$T/tiny.log")
 		same "$cmd over 100,000 one-run boots: read whole (exit 3: the boots' lacks)" 3 "$rc"
 		info "$cmd: peak RSS $kb kB, $(awk -v k="$kb" -v s="$size" 'BEGIN { printf "%.2f", k * 1024 / s }') x the log's $size bytes"
 		check "$cmd over 100,000 one-run boots: peak RSS at most 4 x the log" test $((kb * 1024)) -le $((4 * size))
