@@ -31,6 +31,7 @@ void cmd_load(const struct opts *o, struct dataset *ds, int n, char **paths)
 		source_read(ds, paths[i]);
 	parse_finish(ds);
 	io_attach(ds);
+	parse_drop_index(ds);	/* their room for the problems' grouping and the command */
 	struct dest err = dest_term(stderr);
 
 	problems_print(&err, ds);

@@ -81,7 +81,7 @@ static char *joined(int n, char **s)
 static void note_stops(const struct dataset *ds)
 {
 	for (size_t i = 0; i < ds->nboots; i++) {
-		const struct record *t = &ds->boots[i]->totals;
+		const struct record *t = &ds->boots[i]->more->totals;
 		const char *stop = t->nf ? store_get(t, RK_STOP) : NULL;
 		const char *rounds = store_get(t, RK_ROUNDS), *half = store_get(t, RK_HALFWIDTH);
 

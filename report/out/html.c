@@ -91,17 +91,17 @@ static void nothing_to_report(const struct dest *d, const struct dataset *ds)
 	fputs("</p>\n", d->f);
 	for (size_t i = 0; i < ds->nboots; i++) {
 		const struct boot *b = ds->boots[i];
-		const char *st = store_get(&b->totals, "status");
+		const char *st = store_get(&b->more->totals, "status");
 
 		fprintf(d->f, "<p class=\"note\">boot %s: ", esc_html_str(b->id));
-		if (!b->totals.nf)
+		if (!b->more->totals.nf)
 			fprintf(d->f, "no totals record: the boot ended before its last run (the console, %s, "
 				"says how far it came).</p>\n", html_code(b->source));
 		else
 			fprintf(d->f, "%s runs planned, %s ran, %s ok; status %s.</p>\n",
-				esc_html_str(store_get(&b->totals, "planned") ? store_get(&b->totals, "planned") : "-"),
-				esc_html_str(store_get(&b->totals, "ran") ? store_get(&b->totals, "ran") : "-"),
-				esc_html_str(store_get(&b->totals, "ok") ? store_get(&b->totals, "ok") : "-"),
+				esc_html_str(store_get(&b->more->totals, "planned") ? store_get(&b->more->totals, "planned") : "-"),
+				esc_html_str(store_get(&b->more->totals, "ran") ? store_get(&b->more->totals, "ran") : "-"),
+				esc_html_str(store_get(&b->more->totals, "ok") ? store_get(&b->more->totals, "ok") : "-"),
 				esc_html_str(st ? st : "-"));
 	}
 }

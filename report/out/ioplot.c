@@ -47,8 +47,8 @@ static void areas_of(const struct boot *b, struct area *part, struct area *file)
 {
 	*part = (struct area){ "swap partition", PART_FILL, 0, 0, 0 };
 	*file = (struct area){ "swapfile (in the filesystem)", FILE_FILL, 0, 0, 0 };
-	for (size_t i = 0; i < b->nswaps; i++) {
-		const struct record *r = &b->swaps[i];
+	for (size_t i = 0; i < b->more->nswaps; i++) {
+		const struct record *r = &b->more->swaps[i];
 		const char *be = store_get(r, RK_BACKEND);
 		double first, last, kb;
 

@@ -160,9 +160,10 @@ struct placed {
 	size_t g;
 };
 
+/* the order the runs appeared in: theirs in ds->runs, which the cells point into */
 static int cmp_seq(const void *a, const void *b)
 {
-	size_t x = ((const struct placed *)a)->r->seq, y = ((const struct placed *)b)->r->seq;
+	uintptr_t x = (uintptr_t)((const struct placed *)a)->r, y = (uintptr_t)((const struct placed *)b)->r;
 
 	return (x > y) - (x < y);
 }

@@ -134,8 +134,8 @@ static void disk_note(const struct dest *d, const struct dataset *ds)
 			host++;
 		else
 			model++, name = disk;
-		if (!figures && ds->boots[i]->disk.nf)
-			figures = &ds->boots[i]->disk;
+		if (!figures && ds->boots[i]->more->disk.nf)
+			figures = &ds->boots[i]->more->disk;
 	}
 	if (host)
 		fprintf(f, "%sThe disk is the host's page cache (DISK=host, %d of %zu boots): this comparison "
@@ -183,6 +183,8 @@ void section_boots(const struct dest *d, const struct dataset *ds)
 	dest_heading(d, 2, "Boots");
 	disk_note(d, ds);
 	table_init(&t, 9, head, sizeof(head) / sizeof(head[0]));
+	if (ds->nboots > BOOTS_LISTED)
+		table_group_as_added(&t, 0);
 	for (size_t i = 0; i < ds->nboots; i++) {
 		const struct boot *b = ds->boots[i];
 
@@ -190,7 +192,7 @@ void section_boots(const struct dest *d, const struct dataset *ds)
 		for (size_t k = 0; k < sizeof(keys) / sizeof(keys[0]); k++)
 			table_add(&t, "%s", d->text(or_dash(store_get(&b->meta, keys[k]))));
 		for (size_t k = 0; k < 5; k++)
-			table_add(&t, "%s", b->totals.nf ? d->text(or_dash(store_get(&b->totals, totals[k]))) :
+			table_add(&t, "%s", b->more->totals.nf ? d->text(or_dash(store_get(&b->more->totals, totals[k]))) :
 					    k == 4 ? "no totals record" : "-");
 	}
 	if (ds->nboots > BOOTS_LISTED) {
@@ -204,6 +206,7 @@ void section_boots(const struct dest *d, const struct dataset *ds)
 		static const char *const vh[] = { "boot", "kernel version", "command line" };
 
 		table_init(&t, 3, vh, 3);
+		table_group_as_added(&t, 0);
 		for (size_t i = 0; i < ds->nboots; i++) {
 			const struct boot *b = ds->boots[i];
 
@@ -242,9 +245,11 @@ void section_swaps(const struct dest *d, const struct dataset *ds)
 	size_t n = 0;
 
 	table_init(&t, 6, head, sizeof(head) / sizeof(head[0]));
+	if (ds->nboots > BOOTS_LISTED)
+		table_group_as_added(&t, 0);
 	for (size_t i = 0; i < ds->nboots; i++)
-		for (size_t k = 0; k < ds->boots[i]->nswaps; k++, n++) {
-			const struct record *r = &ds->boots[i]->swaps[k];
+		for (size_t k = 0; k < ds->boots[i]->more->nswaps; k++, n++) {
+			const struct record *r = &ds->boots[i]->more->swaps[k];
 
 			table_add(&t, "%s", d->text(ds->boots[i]->id));
 			for (size_t h = 1; h < sizeof(head) / sizeof(head[0]); h++)
@@ -268,9 +273,11 @@ void section_confs(const struct dest *d, const struct dataset *ds)
 	size_t n = 0;
 
 	table_init(&t, 3, head, sizeof(head) / sizeof(head[0]));
+	if (ds->nboots > BOOTS_LISTED)
+		table_group_as_added(&t, 0);
 	for (size_t i = 0; i < ds->nboots; i++)
-		for (size_t k = 0; k < ds->boots[i]->nconfs; k++, n++) {
-			const struct record *r = &ds->boots[i]->confs[k];
+		for (size_t k = 0; k < ds->boots[i]->more->nconfs; k++, n++) {
+			const struct record *r = &ds->boots[i]->more->confs[k];
 			char set[512];
 			size_t len = 0;
 
@@ -305,15 +312,16 @@ void section_notes(const struct dest *d, const struct dataset *ds)
 	size_t n = 0;
 
 	for (size_t i = 0; i < ds->nboots; i++)
-		for (size_t k = 0; k < ds->boots[i]->nnotes; k++) {
-			const struct record *r = &ds->boots[i]->notes[k];
+		for (size_t k = 0; k < ds->boots[i]->more->nnotes; k++) {
+			const struct note *note = &ds->boots[i]->more->notes[k];
+			const struct record *r = &note->rec;
 			char *at = xasprintf("%s:%lu", r->source, r->line);
 
 			if (!n++) {
 				gap(d);
 				dest_heading(d, 2, "Messages from init");
 			}
-			fprintf(d->f, "%sboot %s, %s (%s): ", d->item[0], d->text(ds->boots[i]->id), d->text(r->kind),
+			fprintf(d->f, "%sboot %s, %s (%s): ", d->item[0], d->text(ds->boots[i]->id), d->text(note->kind),
 				d->code(at));
 			fprintf(d->f, "%s%s", d->text(or_dash(store_get(r, RK_MSG))), d->item[1]);
 			free(at);

@@ -192,22 +192,22 @@ bad:
 
 static int was_refused(const struct boot *b, uint64_t num)
 {
-	for (size_t i = 0; i < b->nrefused; i++)
-		if (b->refused[i] == num)
+	for (size_t i = 0; i < b->more->nrefused; i++)
+		if (b->more->refused[i] == num)
 			return 1;
 	return 0;
 }
 
 static void attach_boot(struct dataset *ds, struct boot *b)
 {
-	struct io_head *h = xcalloc(b->nios, sizeof(*h));
+	struct io_head *h = xcalloc(b->more->nios, sizeof(*h));
 	size_t n = 0;
 
-	for (size_t i = 0; i < b->nios; i++) {
-		const char *bad = read_head(&b->ios[i], &h[n]);
+	for (size_t i = 0; i < b->more->nios; i++) {
+		const char *bad = read_head(&b->more->ios[i], &h[n]);
 
 		if (bad) {
-			problems_add(ds, b->ios[i].source, b->ios[i].line,
+			problems_add(ds, b->more->ios[i].source, b->more->ios[i].line,
 				     "io record of boot %s without a whole number in %s= (not used)", b->id, bad);
 			continue;
 		}
@@ -243,15 +243,15 @@ static void attach_boot(struct dataset *ds, struct boot *b)
 	}
 	free(h);
 	/* read once: a second parse_finish does not see them again */
-	free(b->ios);
-	b->ios = NULL;
-	b->nios = b->ios_cap = 0;
+	free(b->more->ios);
+	b->more->ios = NULL;
+	b->more->nios = b->more->ios_cap = 0;
 }
 
 void io_attach(struct dataset *ds)
 {
 	for (size_t i = 0; i < ds->nboots; i++)
-		if (ds->boots[i]->nios)
+		if (ds->boots[i]->more->nios)
 			attach_boot(ds, ds->boots[i]);
 }
 

@@ -31,7 +31,21 @@ static int same_boot(size_t item, const void *key, const void *ctx)
 	return !strcmp(ds->boots[item]->id, key);
 }
 
-static struct boot *find_boot(struct dataset *ds, const char *id, const char *source)
+/* Shared by the boots that hold nothing but a meta record and runs; never written. */
+static struct boot_more no_more;
+
+/* b's records beyond meta, made when it gets the first of them */
+static struct boot_more *more_of(struct dataset *ds, struct boot *b)
+{
+	if (b->more == &no_more) {
+		b->more = store_alloc(ds, sizeof(*b->more));
+		memset(b->more, 0, sizeof(*b->more));
+	}
+	return b->more;
+}
+
+/* kept: id lives as long as ds (a stored record's value), else it is copied */
+static struct boot *find_boot(struct dataset *ds, const char *id, int kept, const char *source)
 {
 	uint64_t h;
 	size_t i;
@@ -43,10 +57,12 @@ static struct boot *find_boot(struct dataset *ds, const char *id, const char *so
 	i = hmap_get(&ds->boot_ix, h, same_boot, id, ds);
 	if (i != HMAP_NONE)
 		return ds->last_boot = ds->boots[i];
-	b = xcalloc(1, sizeof(*b));
-	b->id = xstrdup(id);
+	b = store_alloc(ds, sizeof(*b));
+	memset(b, 0, sizeof(*b));
+	b->id = kept ? id : store_text(ds, id);
 	b->source = source;
 	b->index = ds->nboots;
+	b->more = &no_more;
 	grow(&ds->boots, &ds->boots_cap, ds->nboots, sizeof(*ds->boots));
 	hmap_put(&ds->boot_ix, h, ds->nboots);
 	ds->boots[ds->nboots++] = b;
@@ -69,10 +85,12 @@ static int same_run(size_t item, const void *key, const void *ctx)
 }
 
 /* A test whose valid record a run check refused: reported, so not missing. */
-static void note_refused(struct boot *b, unsigned long num)
+static void note_refused(struct dataset *ds, struct boot *b, unsigned long num)
 {
-	grow(&b->refused, &b->refused_cap, b->nrefused, sizeof(*b->refused));
-	b->refused[b->nrefused++] = num;
+	struct boot_more *m = more_of(ds, b);
+
+	grow(&m->refused, &m->refused_cap, m->nrefused, sizeof(*m->refused));
+	m->refused[m->nrefused++] = num;
 }
 
 static int status_of(const char *name)
@@ -130,7 +148,7 @@ static void add_result(struct dataset *ds, const struct rec *r, const char *sour
 		problems_add(ds, source, line, "%s (not used)", why);
 		return;
 	}
-	b = find_boot(ds, store_get(&run->rec, RK_BOOT), source);
+	b = find_boot(ds, store_get(&run->rec, RK_BOOT), 1, source);
 	key = (struct run_key){ b, r->num };
 	h = hmap_mix(r->num ^ hmap_mix(b->index));
 	dup = hmap_get(&ds->run_ix, h, same_run, &key, ds);
@@ -143,22 +161,27 @@ static void add_result(struct dataset *ds, const struct rec *r, const char *sour
 		return;
 	}
 	run->boot = b;
-	run->seq = ds->nruns;
 	run->num = r->num;
 	run->status = (enum run_status)status;
 	run->workload = store_get(&run->rec, RK_WORKLOAD);
 	run->backend = store_get(&run->rec, RK_BACKEND);
-	run->status_name = store_get(&run->rec, RK_STATUS);
 	run->kernel = store_get(&run->rec, RK_KERNEL);
 	run->tag = store_get(&run->rec, RK_TAG);
 	if ((why = refuse_run(run))) {
 		problems_add(ds, source, line, "boot %s test %lu: %s (not used)", b->id, r->num,
 			     why);
-		note_refused(b, r->num);
+		note_refused(ds, b, r->num);
 		return;
 	}
 	hmap_put(&ds->run_ix, h, ds->nruns++);
 	b->nruns++;
+}
+
+void parse_drop_index(struct dataset *ds)
+{
+	hmap_free(&ds->boot_ix);
+	hmap_free(&ds->run_ix);
+	ds->last_boot = NULL;
 }
 
 struct run *parse_find_run(struct dataset *ds, struct boot *b, unsigned long num)
@@ -167,6 +190,20 @@ struct run *parse_find_run(struct dataset *ds, struct boot *b, unsigned long num
 	size_t i = hmap_get(&ds->run_ix, hmap_mix(num ^ hmap_mix(b->index)), same_run, &key, ds);
 
 	return i == HMAP_NONE ? NULL : &ds->runs[i];
+}
+
+/* A boot's meta, totals or disk record: the first one counts. Returns b. */
+static struct boot *keep_once(struct dataset *ds, struct boot *b, struct record *slot,
+			      const struct rec *r, const char *source, unsigned long line)
+{
+	if (slot->nf) {
+		problems_add(ds, source, line,
+			"duplicate record: %s of boot %s already seen at %s:%lu (not used)",
+			r->id, b->id, slot->source, slot->line);
+		return b;
+	}
+	store_record(ds, slot, r, source, line);
+	return b;
 }
 
 /*
@@ -179,7 +216,7 @@ static struct boot *add_diag(struct dataset *ds, const struct rec *r, const char
 	const char *id = rec_get(r, RK_BOOT);
 	int kind = rec_kind_of(r->id);
 	struct boot *b;
-	struct record *slot;
+	struct boot_more *m;
 
 	switch (kind) {
 	case RKIND_META: case RKIND_SWAP: case RKIND_TOTALS: case RKIND_ERROR:
@@ -190,49 +227,44 @@ static struct boot *add_diag(struct dataset *ds, const struct rec *r, const char
 	}
 	if (kind == RKIND_IO && (!id || !*id) && cur) {
 		/* the account of the run whose result follows: checked in parse_finish */
-		grow(&cur->ios, &cur->ios_cap, cur->nios, sizeof(*cur->ios));
-		store_record(ds, &cur->ios[cur->nios++], r, source, line);
+		m = more_of(ds, cur);
+		grow(&m->ios, &m->ios_cap, m->nios, sizeof(*m->ios));
+		store_record(ds, &m->ios[m->nios++], r, source, line);
 		return NULL;
 	}
 	if (!id || !*id) {
 		problems_add(ds, source, line, "%s record without boot= (not used)", r->id);
 		return NULL;
 	}
-	b = find_boot(ds, id, source);
+	b = find_boot(ds, id, 0, source);
+	if (kind == RKIND_META)
+		return keep_once(ds, b, &b->meta, r, source, line);
+	m = more_of(ds, b);
+	if (kind == RKIND_TOTALS || kind == RKIND_DISK)
+		return keep_once(ds, b, kind == RKIND_DISK ? &m->disk : &m->totals, r, source, line);
 	if (kind == RKIND_IO) {
-		grow(&b->ios, &b->ios_cap, b->nios, sizeof(*b->ios));
-		store_record(ds, &b->ios[b->nios++], r, source, line);
+		grow(&m->ios, &m->ios_cap, m->nios, sizeof(*m->ios));
+		store_record(ds, &m->ios[m->nios++], r, source, line);
 		return NULL;
 	}
 	if (kind == RKIND_CONF) {
-		grow(&b->confs, &b->confs_cap, b->nconfs, sizeof(*b->confs));
-		store_record(ds, &b->confs[b->nconfs++], r, source, line);
+		grow(&m->confs, &m->confs_cap, m->nconfs, sizeof(*m->confs));
+		store_record(ds, &m->confs[m->nconfs++], r, source, line);
 		return b;
 	}
 	if (kind == RKIND_ERROR || kind == RKIND_WARNING) {
 		const char *msg = rec_get(r, RK_MSG);
 
-		grow(&b->notes, &b->notes_cap, b->nnotes, sizeof(*b->notes));
-		store_record(ds, &b->notes[b->nnotes], r, source, line);
-		b->notes[b->nnotes++].kind = rec_kind_word((enum rec_kind)kind);
+		grow(&m->notes, &m->notes_cap, m->nnotes, sizeof(*m->notes));
+		store_record(ds, &m->notes[m->nnotes].rec, r, source, line);
+		m->notes[m->nnotes++].kind = rec_kind_word((enum rec_kind)kind);
 		if (kind == RKIND_ERROR)
 			problems_add(ds, source, line, "boot %s: init reported an error: %s", id,
 				msg ? msg : "(no message)");
 		return b;
 	}
-	if (kind == RKIND_SWAP) {
-		grow(&b->swaps, &b->swaps_cap, b->nswaps, sizeof(*b->swaps));
-		store_record(ds, &b->swaps[b->nswaps++], r, source, line);
-		return b;
-	}
-	slot = kind == RKIND_META ? &b->meta : kind == RKIND_DISK ? &b->disk : &b->totals;
-	if (slot->nf) {
-		problems_add(ds, source, line,
-			"duplicate record: %s of boot %s already seen at %s:%lu (not used)",
-			r->id, id, slot->source, slot->line);
-		return b;
-	}
-	store_record(ds, slot, r, source, line);
+	grow(&m->swaps, &m->swaps_cap, m->nswaps, sizeof(*m->swaps));
+	store_record(ds, &m->swaps[m->nswaps++], r, source, line);
 	return b;
 }
 
@@ -359,19 +391,13 @@ void parse_free(struct dataset *ds)
 	for (size_t i = 0; i < ds->nruns; i++)
 		free(ds->runs[i].flag);
 	for (size_t i = 0; i < ds->nboots; i++) {
-		struct boot *b = ds->boots[i];
+		struct boot_more *m = ds->boots[i]->more;
 
-		free(b->swaps);
-		free(b->ios);
-		free(b->confs);
-		free(b->notes);
-		free(b->refused);
-		free(b->id);
-		free(b);
-	}
-	for (size_t i = 0; i < ds->nprobs; i++) {
-		free(ds->probs[i].where);
-		free(ds->probs[i].what);
+		free(m->swaps);
+		free(m->ios);
+		free(m->confs);
+		free(m->notes);
+		free(m->refused);
 	}
 	for (size_t i = 0; i < ds->nsrc; i++) {
 		free(ds->src[i].path);
@@ -424,7 +450,7 @@ static void check_plan(struct dataset *ds, struct boot *b, const struct test *t,
 	unsigned long plan = b->plan, next = 1;
 	char missing[256] = "";
 
-	if (util_number(store_get(&b->totals, RK_PLANNED), &planned) && planned >= 0 &&
+	if (util_number(store_get(&b->more->totals, RK_PLANNED), &planned) && planned >= 0 &&
 	    planned < (double)ULONG_MAX)	/* beyond that the cast is undefined */
 		plan = (unsigned long)planned;
 	if (!plan)
@@ -453,13 +479,13 @@ static struct test *all_tests(const struct dataset *ds, size_t *n)
 	struct test *t;
 
 	for (size_t i = 0; i < ds->nboots; i++)
-		total += ds->boots[i]->nrefused;
+		total += ds->boots[i]->more->nrefused;
 	t = xcalloc(total, sizeof(*t));
 	for (size_t i = 0; i < ds->nruns; i++)
 		t[k++] = (struct test){ ds->runs[i].boot->index, ds->runs[i].num };
 	for (size_t i = 0; i < ds->nboots; i++)
-		for (size_t j = 0; j < ds->boots[i]->nrefused; j++)
-			t[k++] = (struct test){ i, ds->boots[i]->refused[j] };
+		for (size_t j = 0; j < ds->boots[i]->more->nrefused; j++)
+			t[k++] = (struct test){ i, ds->boots[i]->more->refused[j] };
 	qsort(t, total, sizeof(*t), cmp_test);
 	*n = total;
 	return t;
@@ -475,11 +501,9 @@ void parse_finish(struct dataset *ds)
 		size_t first = k;
 
 		if (!b->meta.nf)
-			problems_add(ds, b->source, 0,
-				     "boot %s: no meta record (kernel, memory unknown)", b->id);
-		if (!b->totals.nf)
-			problems_add(ds, b->source, 0, "boot %s: no totals record (log cut short?)",
-				     b->id);
+			problems_add_boot(ds, b, LACKS_META);
+		if (!b->more->totals.nf)
+			problems_add_boot(ds, b, LACKS_TOTALS);
 		while (k < nt && t[k].boot == i)
 			k++;
 		check_plan(ds, b, t + first, k - first);

@@ -24,50 +24,65 @@ enum run_status { ST_OK, ST_OOM, ST_TIMEOUT, ST_ERROR, ST_KILLED, ST_COUNT };
 struct record {
 	const char *source;
 	unsigned long line;	/* 1-based line in the serial log or disk data area */
-	const char *kind;	/* diagnostic records: "meta", "error", ...; else NULL */
 	uint16_t *f;		/* 2 * nf: key number, offset of the value in f */
 	uint32_t nf;
 	unsigned char repeats;	/* a key occurs twice: store_get takes the last */
 };
 
-struct boot {
-	char *id;
-	size_t index;		/* in dataset.boots */
-	const char *source;	/* where it was first seen */
-	struct record meta;	/* nf == 0: no meta record */
+/* init's error and warning records */
+struct note {
+	struct record rec;
+	const char *kind;	/* "error" or "warning" */
+};
+
+/*
+ * What a boot may hold besides its meta record and its runs: allocated with
+ * the first of it, so that a lab of 100,000 one-run boots does not pay for it.
+ */
+struct boot_more {
 	struct record totals;	/* nf == 0: no totals record */
 	struct record disk;	/* the modelled disk's figures (DISK=NAME); nf == 0: none */
-	unsigned long plan;	/* N of the KTAP "1..N" line, 0 if none */
 	struct record *swaps;
 	size_t nswaps, swaps_cap;
 	struct record *confs;	/* "# sb conf": each swap configuration as set up */
 	size_t nconfs, confs_cap;
 	struct record *ios;	/* "# sb io": the runs' accounts of requests (iorec.c) */
 	size_t nios, ios_cap;
-	struct record *notes;	/* init's error and warning records */
+	struct note *notes;
 	size_t nnotes, notes_cap;
-	size_t nruns;		/* runs used */
 	unsigned long *refused;	/* test numbers of runs a check left out */
 	size_t nrefused, refused_cap;
+};
+
+/* A boot costs this and its records (docs/report.md, At lab scale). */
+struct boot {
+	const char *id;		/* kept with the records */
+	size_t index;		/* in dataset.boots */
+	const char *source;	/* where it was first seen */
+	struct record meta;	/* nf == 0: no meta record */
+	unsigned long plan;	/* N of the KTAP "1..N" line, 0 if none */
+	size_t nruns;		/* runs used */
+	struct boot_more *more;	/* never NULL: an empty one shared until it holds something */
 };
 
 struct run {
 	struct record rec;
 	struct boot *boot;
-	size_t seq;		/* order of appearance in the dataset */
 	unsigned long num;
-	const char *workload, *backend, *status_name, *kernel, *tag;
+	const char *workload, *backend, *kernel, *tag;
 	enum run_status status;
 	char *flag;		/* why the clock cannot vouch for it (clockflag), else NULL */
 	struct io_account *io;	/* its modelled disk's requests (iorec.h), else NULL */
 };
 
+/* A problem is its kind and what it is about: 16 bytes (problems.h reads it). */
+struct problem_text;		/* its source, line and sentence (problems.c) */
 struct problem {
-	char *where;		/* "SOURCE:LINE" or "SOURCE" */
-	char *what;
-	const char *source;
-	unsigned long line;	/* 0: the source or a boot as a whole */
 	const char *kind;	/* the message's format: problems alike share it */
+	union {
+		const struct problem_text *text;	/* problems_add's */
+		const struct boot *boot;		/* problems_add_boot's: its sentence made when printed */
+	};
 };
 
 struct source {
@@ -124,6 +139,9 @@ void parse_free(struct dataset *ds);
 void parse_finish(struct dataset *ds);
 /* Boot b's used run of that test number, or NULL. */
 struct run *parse_find_run(struct dataset *ds, struct boot *b, unsigned long num);
+/* Frees the indices by boot id and test number: once io_attach has read the
+ * accounts, nothing looks a boot or run up, and no source is read after. */
+void parse_drop_index(struct dataset *ds);
 
 const char *parse_status_name(enum run_status s);
 

@@ -5,6 +5,15 @@
 
 void problems_add(struct dataset *ds, const char *source, unsigned long line,
 		  const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+/* What a boot lacks: its text is made when printed (a lab of 100,000 boots
+ * without one would hold 100,000 sentences). */
+enum boot_lack { LACKS_META, LACKS_TOTALS };
+void problems_add_boot(struct dataset *ds, const struct boot *b, enum boot_lack lack);
+const char *problems_source(const struct problem *p);
+unsigned long problems_line(const struct problem *p);	/* 0: the source or a boot as a whole */
+/* p's sentence and "SOURCE:LINE" (or "SOURCE"): free what they return */
+char *problems_what(const struct problem *p);
+char *problems_where(const struct problem *p);
 /*
  * Problems as "SOURCE:LINE: what" (markdown: "- `SOURCE:LINE`: what"), escaped for d; past
  * PROBLEMS_ALIKE of one kind in one source, the rest of that kind are one

@@ -196,7 +196,7 @@ int store_run_value(const struct run *r, const char *key, double *v)
 	return util_number(store_get(&r->rec, key), v);
 }
 
-/* Records live as long as their dataset: carved from big blocks, freed at once. */
+/* Records and boots live as long as their dataset: carved from big blocks, freed at once. */
 static void *arena_alloc(struct arena *a, size_t n)
 {
 	enum { BLOCK = 1 << 20 };
@@ -217,6 +217,18 @@ static void *arena_alloc(struct arena *a, size_t n)
 	a->p += n;
 	a->left -= n;
 	return p;
+}
+
+void *store_alloc(struct dataset *ds, size_t n)
+{
+	return arena_alloc(&ds->mem, n);
+}
+
+const char *store_text(struct dataset *ds, const char *s)
+{
+	size_t n = strlen(s) + 1;
+
+	return memcpy(arena_alloc(&ds->mem, n), s, n);
 }
 
 /* Records of one kind repeat their keys in order: guess before hashing. */
@@ -240,7 +252,6 @@ void store_record(struct dataset *ds, struct record *out, const struct rec *r,
 		size += r->f[i].vlen + 1u;
 	out->source = source;
 	out->line = line;
-	out->kind = NULL;
 	out->nf = (uint32_t)nf;
 	out->repeats = 0;
 	out->f = arena_alloc(&ds->mem, size);

@@ -10,6 +10,9 @@
 void store_record(struct dataset *ds, struct record *out, const struct rec *r,
 		  const char *source, unsigned long line);
 void store_free(struct arena *a);
+/* n bytes (8-aligned, not zeroed) or a copy of s, kept until parse_free */
+void *store_alloc(struct dataset *ds, size_t n);
+const char *store_text(struct dataset *ds, const char *s);
 const char *store_get(const struct record *r, const char *key);
 const char *store_key(const struct record *r, size_t i);
 const char *store_val(const struct record *r, size_t i);

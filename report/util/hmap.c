@@ -26,19 +26,21 @@ uint64_t hmap_mix(uint64_t x)
 size_t hmap_get(const struct hmap *m, uint64_t h, hmap_same *same, const void *key,
 		const void *ctx)
 {
+	uint32_t h32 = (uint32_t)h;
+
 	if (!m->cap)
 		return HMAP_NONE;
-	for (size_t i = h & (m->cap - 1);; i = (i + 1) & (m->cap - 1)) {
+	for (size_t i = h32 & (m->cap - 1);; i = (i + 1) & (m->cap - 1)) {
 		const struct hmap_slot *s = &m->s[i];
 
 		if (!s->item)
 			return HMAP_NONE;
-		if (s->h == h && same(s->item - 1, key, ctx))
+		if (s->h == h32 && same(s->item - 1, key, ctx))
 			return s->item - 1;
 	}
 }
 
-static void insert(struct hmap_slot *s, size_t cap, uint64_t h, size_t item)
+static void insert(struct hmap_slot *s, size_t cap, uint32_t h, uint32_t item)
 {
 	size_t i = h & (cap - 1);
 
@@ -50,6 +52,8 @@ static void insert(struct hmap_slot *s, size_t cap, uint64_t h, size_t item)
 
 void hmap_put(struct hmap *m, uint64_t h, size_t item)
 {
+	if (item >= HMAP_ITEMS_MAX)
+		die("more than %zu items in one index", HMAP_ITEMS_MAX);
 	if (2 * (m->n + 1) > m->cap) {	/* at most half full */
 		size_t cap = m->cap ? 2 * m->cap : 8;	/* small: a boot has one (its runs), and a lab 100,000 boots */
 		struct hmap_slot *s = xcalloc(cap, sizeof(*s));
@@ -61,7 +65,7 @@ void hmap_put(struct hmap *m, uint64_t h, size_t item)
 		m->s = s;
 		m->cap = cap;
 	}
-	insert(m->s, m->cap, h, item + 1);
+	insert(m->s, m->cap, (uint32_t)h, (uint32_t)item + 1);
 	m->n++;
 }
 

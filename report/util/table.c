@@ -15,6 +15,8 @@ void table_init(struct table *t, size_t nleft, const char *const *head, size_t n
 		table_add(t, "%s", head[i]);
 }
 
+static void merge_last(struct table *t);
+
 void table_add(struct table *t, const char *fmt, ...)
 {
 	va_list ap;
@@ -26,6 +28,8 @@ void table_add(struct table *t, const char *fmt, ...)
 	va_end(ap);
 	grow(&t->cells, &t->cap, t->ncells, sizeof(*t->cells));
 	t->cells[t->ncells++] = s;
+	if (t->grouping && t->ncells % t->ncols == 0)
+		merge_last(t);
 }
 
 void table_addnum(struct table *t, double x)
@@ -93,7 +97,7 @@ void table_print(const struct table *t, FILE *out, int markdown)
 
 struct row_key {
 	const struct table *t;
-	size_t col, row;
+	size_t row;
 };
 
 static int same_row(size_t item, const void *key, const void *ctx)
@@ -103,45 +107,67 @@ static int same_row(size_t item, const void *key, const void *ctx)
 
 	(void)ctx;
 	for (size_t c = 0; c < k->t->ncols; c++)
-		if (c != k->col && strcmp(a[c], b[c]))
+		if (c != k->t->group_col && strcmp(a[c], b[c]))
 			return 0;
 	return 1;
 }
 
+/* The last row: kept, or counted with the first one like it and dropped. */
+static void merge_last(struct table *t)
+{
+	size_t r = t->ncells / t->ncols - 1, first;
+	struct row_key k = { t, r };
+	uint64_t h = 0;
+
+	for (size_t c = 0; c < t->ncols; c++)
+		if (c != t->group_col)
+			h = hmap_mix(h ^ hmap_hash(t->cells[r * t->ncols + c],
+						   strlen(t->cells[r * t->ncols + c])));
+	first = hmap_get(&t->ix, h, same_row, &k, NULL);
+	if (first == HMAP_NONE) {
+		hmap_put(&t->ix, h, r);
+		grow(&t->count, &t->count_cap, r, sizeof(*t->count));
+		t->count[r] = 1;
+		return;
+	}
+	t->count[first]++;
+	for (size_t c = 0; c < t->ncols; c++)
+		free(t->cells[r * t->ncols + c]);
+	t->ncells -= t->ncols;
+}
+
+void table_group_as_added(struct table *t, size_t col)
+{
+	size_t nrows = t->ncells / t->ncols;
+
+	t->grouping = 1;
+	t->group_col = col;
+	/* the rows so far, as if added now */
+	t->ncells = t->ncols;
+	for (size_t r = 1; r < nrows; r++) {
+		memmove(t->cells + t->ncells, t->cells + r * t->ncols, t->ncols * sizeof(*t->cells));
+		t->ncells += t->ncols;
+		merge_last(t);
+	}
+}
+
 void table_group(struct table *t, size_t col, const char *what)
 {
-	size_t nrows = t->ncells / t->ncols, kept = 1, *count = xcalloc(nrows, sizeof(*count));
-	struct hmap ix = { 0 };
+	size_t nrows;
 
-	for (size_t r = 1; r < nrows; r++) {
-		struct row_key k = { t, col, r };
-		uint64_t h = 0;
-		size_t first;
-
-		for (size_t c = 0; c < t->ncols; c++)
-			if (c != col)
-				h = hmap_mix(h ^ hmap_hash(t->cells[r * t->ncols + c],
-							   strlen(t->cells[r * t->ncols + c])));
-		first = hmap_get(&ix, h, same_row, &k, NULL);
-		if (first == HMAP_NONE) {
-			hmap_put(&ix, h, kept);
-			memmove(t->cells + kept * t->ncols, t->cells + r * t->ncols,
-				t->ncols * sizeof(*t->cells));
-			count[kept++] = 1;
-			continue;
-		}
-		count[first]++;
-		for (size_t c = 0; c < t->ncols; c++)
-			free(t->cells[r * t->ncols + c]);
-	}
-	for (size_t r = 1; r < kept; r++)
-		if (count[r] > 1) {
+	if (!t->grouping)
+		table_group_as_added(t, col);
+	nrows = t->ncells / t->ncols;
+	for (size_t r = 1; r < nrows; r++)
+		if (t->count[r] > 1) {
 			free(t->cells[r * t->ncols + col]);
-			t->cells[r * t->ncols + col] = xasprintf("%zu %s", count[r], what);
+			t->cells[r * t->ncols + col] = xasprintf("%zu %s", t->count[r], what);
 		}
-	t->ncells = kept * t->ncols;
-	hmap_free(&ix);
-	free(count);
+	t->grouping = 0;
+	hmap_free(&t->ix);
+	free(t->count);
+	t->count = NULL;
+	t->count_cap = 0;
 }
 
 void table_free(struct table *t)
@@ -149,5 +175,7 @@ void table_free(struct table *t)
 	for (size_t i = 0; i < t->ncells; i++)
 		free(t->cells[i]);
 	free(t->cells);
+	free(t->count);
+	hmap_free(&t->ix);
 	memset(t, 0, sizeof(*t));
 }

@@ -106,7 +106,8 @@ void grow(void *pp, size_t *cap, size_t n, size_t sz)
 
 	if (n < *cap)
 		return;
-	size_t c = *cap ? *cap : 8;
+	/* from one: a boot's two swap records cost two, not eight */
+	size_t c = *cap ? *cap : 1;
 
 	while (c <= n)
 		c *= 2;

@@ -194,8 +194,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			"a kept run has workload, backend and boot");
 		store_run_value(&ds.runs[i], "elapsed_s", &v);
 	}
-	for (size_t i = 0; i < ds.nprobs; i++)
-		require(ds.probs[i].where && ds.probs[i].what, "problems say where and what");
+	for (size_t i = 0; i < ds.nprobs; i++) {
+		char *where = problems_where(&ds.probs[i]), *what = problems_what(&ds.probs[i]);
+
+		require(*where && *what, "problems say where and what");
+		free(where);
+		free(what);
+	}
 	{
 		struct dest d = dest_term(devnull);
 

@@ -6,7 +6,9 @@
  */
 #include "../../lib/record.h"
 #include "report/source/parse.h"
+#include "report/source/problems.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static char text[1 << 16];
@@ -63,9 +65,15 @@ static inline void put_diag(const char *kind, const char *boot, const char *k, c
 static inline const struct problem *find_problem(const struct dataset *ds, const char *where,
 					  const char *what)
 {
-	for (size_t i = 0; i < ds->nprobs; i++)
-		if (!strcmp(ds->probs[i].where, where) && strstr(ds->probs[i].what, what))
+	for (size_t i = 0; i < ds->nprobs; i++) {
+		char *w = problems_where(&ds->probs[i]), *t = problems_what(&ds->probs[i]);
+		int found = !strcmp(w, where) && strstr(t, what);
+
+		free(w);
+		free(t);
+		if (found)
 			return &ds->probs[i];
+	}
 	return NULL;
 }
 

@@ -9,8 +9,10 @@
 #include "lib/record.h"
 #include "report/source/iorec.h"
 #include "report/source/parse.h"
+#include "report/source/problems.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static unsigned long line;	/* the line put_* writes next */
@@ -135,8 +137,13 @@ static void test_accounts(void)
 	r = run_of(&ds, 6);
 	CHECK(r && r->io && r->io->n == 0 && r->io->total == 0, "test 6: an empty account is an account");
 	CHECK(ds.nprobs == 5, "five problems, no more: got %zu", ds.nprobs);
-	for (size_t i = 0; ds.nprobs != 5 && i < ds.nprobs; i++)
-		printf("# %s: %s\n", ds.probs[i].where, ds.probs[i].what);
+	for (size_t i = 0; ds.nprobs != 5 && i < ds.nprobs; i++) {
+		char *where = problems_where(&ds.probs[i]), *what = problems_what(&ds.probs[i]);
+
+		printf("# %s: %s\n", where, what);
+		free(where);
+		free(what);
+	}
 	parse_free(&ds);
 }
 

@@ -171,8 +171,8 @@ static void test_init_error(void)
 	parse_finish(&ds);
 	CHECK(find_problem(&ds, "err:3", "boot e1: init reported an error: bad value") != NULL,
 	      "init's error record is a problem");
-	CHECK(ds.nprobs == 1 && ds.boots[0]->nnotes == 2, "warning kept as a note, not a problem");
-	CHECK_STR(ds.boots[0]->notes[0].kind, "warning", "note kind kept");
+	CHECK(ds.nprobs == 1 && ds.boots[0]->more->nnotes == 2, "warning kept as a note, not a problem");
+	CHECK_STR(ds.boots[0]->more->notes[0].kind, "warning", "note kind kept");
 	parse_free(&ds);
 }
 
