@@ -1,33 +1,20 @@
 # swapbench: a bootable image that measures swap under tiny RAM.
 # `make help` lists targets and variables.
 
-ARCH      ?= x86_64
-MEM       ?= 64
-# RUNS WARMUP WORKLOADS unset: the image's defaults (init/config/cmdkeys.c; init --parse prints them)
-RUNS      ?=
-WARMUP    ?=
-WORKLOADS ?=
-ACCEL     ?= auto
-KERNEL    ?=
-VARIANT   ?= default
-BUSYBOX   ?= 0
-MODULES   ?=
-DISK_IF   ?= virtio
-APPEND    ?=
-# unset: 0, but make run on a modelled disk (DISK unset or a profile) takes 1
-DETERMINISTIC ?=
-KERNELS   ?=
-BOOTS     ?= 3
-EXTRA     ?=
-EXTRA_BIN ?=
+# every setting's default and help: host/settings.tsv, read by host/settings.sh
+# (make help, the scripts, docs/generate). Unset RUNS, WARMUP, WORKLOADS: the
+# image's defaults (init/config/cmdkeys.c; init --parse prints them). DISK,
+# LAYOUT, DETERMINISTIC, SMP, ICOUNT, SCHED are passed on only when given:
+# unset, make run takes DISK=hdd, LAYOUT=seed000, DETERMINISTIC=1, the rest
+# the table's default.
+SETTINGS  := host/settings.sh
+$(foreach s,$(shell $(SETTINGS) make_defaults),$(eval $(firstword $(subst =, ,$(s))) ?= $(word 2,$(subst =, ,$(s)))))
 # where EXTRA/EXTRA_BIN go: disk (the filesystem disk qemu/mkdisks makes) or
 # initramfs (unevictable ramfs, unpacked before init: for boots without that
 # disk, so make pxe and the LAVA jobs); rootfs/extras
-EXTRA_ON  ?= $(if $(filter pxe lava lava-check,$(MAKECMDGOALS)),initramfs,disk)
-# the disk's cost: host (the host's page cache) or a profile in disk/profiles/;
-# unset: make run takes hdd (LAYOUT seed000, DETERMINISTIC 1), the rest host
-DISK      ?=
-LAYOUT    ?=
+ifeq ($(origin EXTRA_ON),file)
+EXTRA_ON  := $(if $(filter pxe lava lava-check,$(MAKECMDGOALS)),initramfs,$(EXTRA_ON))
+endif
 
 OUT      := out
 A        := $(OUT)/$(ARCH)
@@ -92,7 +79,6 @@ REPORT    := $(BIN_OUT)/swapbench-report
 
 
 comma := ,
-help_var = @printf '  %-22s %s\n' '$(1)=$($(1))' '$(2)'
 
 .PHONY: kbuild-image docs wl-names unit-tests help image image-user kernel kernel-spec initramfs host run check bench calibrate diskcheck diskfio diskvalid seeds pxe compare lava lava-check fuzz clean deps deps-kernel FORCE
 .DEFAULT_GOAL := help
@@ -100,8 +86,6 @@ help_var = @printf '  %-22s %s\n' '$(1)=$($(1))' '$(2)'
 # The registry: what the image's own parser and tables say (init/config/registry.h),
 # once out/bin/init-host is built, read by its one reader, host/registry.sh
 REGISTRY = INIT_HOST=$(BIN_OUT)/init-host host/registry.sh
-# $(call img_default,KEY): ", VALUE", the key's default
-img_default = $(shell $(REGISTRY) default $(1) 2>/dev/null | sed 's/^/, /')
 # "0 pass, 1 fail, ...": the exit statuses and their words
 exit_words = $(shell $(REGISTRY) exit_words 2>/dev/null)
 
@@ -128,31 +112,7 @@ help:
 	@echo '  make clean      remove out/ (the kernel cache in $$SWAPBENCH_CACHE stays)'
 	@echo
 	@echo 'Variables (current value):'
-	$(call help_var,ARCH,x86_64$(comma) i686 (Pentium Pro on)$(comma) i586 (Pentium$(comma) K6)$(comma) i486)
-	$(call help_var,MEM,guest RAM in MiB)
-	$(call help_var,RUNS,measured runs per workload per backend (unset: the image default$(call img_default,runs)))
-	$(call help_var,WARMUP,unmeasured runs first (unset: the image default$(call img_default,warmup)))
-	$(call help_var,WORKLOADS,from: $(WL_ALL) (unset: the image default$(call img_default,workloads)))
-	$(call help_var,ACCEL,auto (KVM if it really works; else TCG)$(comma) tcg or kvm)
-	$(call help_var,KERNEL,boot this kernel: a bzImage$(comma) a variant$(comma) a source tree$(comma) debian:X.Y[+variant])
-	$(call help_var,MODULES,lib/modules/<release> tree to put in the initramfs (stock kernels))
-	$(call help_var,VARIANT,kernel config variant: default$(comma) or NAME for kernel/variants/NAME.config)
-	$(call help_var,BUSYBOX,1 adds busybox for swapbench.shell=1)
-	$(call help_var,DISK_IF,virtio or ide)
-	$(call help_var,DISK,what the disk costs: host (the host page cache) or a datasheet model: $(basename $(notdir $(wildcard disk/profiles/*.conf))) (unset: make run hdd$(comma) the others host))
-	$(call help_var,SCHED,the I/O scheduler above a modelled disk (DISK=NAME): none$(comma) mq-deadline$(comma) bfq$(comma) kyber as the kernel has them; unset: what the kernel chooses)
-	$(call help_var,LAYOUT,partition layout: swapfirst or seed000 (filesystem first$(comma) swap at the end of a 2007 disk) (unset: make run on a model seed000$(comma) else swapfirst))
-	$(call help_var,APPEND,extra kernel command line (swapbench.* keys$(comma) docs/reference.md))
-	$(call help_var,EXTRA,files or directories to add under /extra (for the exec workload))
-	$(call help_var,EXTRA_BIN,host programs to add with their shared libraries (/usr/bin/perl))
-	$(call help_var,EXTRA_ON,where EXTRA and EXTRA_BIN go: disk (the filesystem disk) or initramfs (diskless boots))
-	$(call help_var,SMP,CPUs to boot (x86_64; a kernel without SMP and ACPI gets the variant smp on top$(comma) said))
-	$(call help_var,ICOUNT,under TCG: 1 (unset) the guest clock counts instructions$(comma) 0 the host clock (every boot$(comma) host/qemu.sh))
-	$(call help_var,DETERMINISTIC,1: same kernel + image + command line = byte-identical results (x86_64$(comma) TCG) (unset: make run on a model 1$(comma) else 0))
-	$(call help_var,KERNELS,make compare: the kernels$(comma) each as KERNEL= takes it$(comma) or NAME=KERNEL)
-	$(call help_var,BOOTS,make compare: boots per kernel)
-	$(call help_var,METRICS,make compare: metrics compared in one table (elapsed_s$(comma)sys_s$(comma)throughput$(comma)free_latency))
-	$(call help_var,PXE_DISKS,make pxe: the disks the PCs have$(comma) of swap fs results (unset: all three; docs/lab-network.md))
+	@INIT_HOST=$(BIN_OUT)/init-host $(SETTINGS) help $(foreach v,$(shell $(SETTINGS) names make env),'$(v)=$($(v))')
 	@echo
 	@echo 'Settings are checked with the image'"'"'s own parser before anything boots.'
 	@echo 'Exit status: make exits 2 whenever a target fails; the experiment'"'"'s own status'

@@ -116,7 +116,7 @@ watch_cpu_refusal() {
 }
 
 # drive FILE: one more raw disk on QEMU's command line (qargs)
-drive() { qargs+=(-drive "$(drive_arg "$1" "$DISK_IF" "$cache" "${DISK_AIO:-threads}")"); }
+drive() { qargs+=(-drive "$(drive_arg "$1" "$DISK_IF" "$cache" "$DISK_AIO")"); }
 
 # designated FILE: a disk the image is told about by its designation; under
 # DETERMINISTIC=1 mapped into the guest as virtio-pmem (counts pmem_n, pmem_mib)

@@ -29,7 +29,9 @@ same "accel auto without a probe: tcg" tcg "$(accel_choose auto '')"
 same "accel tcg stays tcg whatever the probe" tcg "$(accel_choose tcg kvm)"
 refused "accel: hvf refused" "auto, tcg or kvm" accel_choose hvf tcg
 
-same "clock: the default ICOUNT is 1" 1 "$SB_ICOUNT_DEFAULT"
+# shellcheck source=host/settings.sh
+source "$top/host/settings.sh"
+same "clock: the default ICOUNT is 1 (host/settings.tsv)" 1 "$(settings_default ICOUNT)"
 same "clock: TCG, ICOUNT=1: icount" icount "$(clock_mode tcg x86_64 0 1 '')"
 same "clock: TCG, ICOUNT=0: host" host "$(clock_mode tcg x86_64 0 0 '')"
 same "clock: KVM, ICOUNT=1: host (icount is TCG only)" host "$(clock_mode kvm x86_64 0 1 '')"
@@ -91,8 +93,8 @@ same "mem fits: 64 MiB for a kernel needing 30" "" "$(mem_fits 64 30 bz 39)"
 refused "mem fits: 24 MiB for one needing 30" "MEM=38 or more boots it" mem_fits 24 30 bz 39
 
 same "net: none" "" "$(net_qemu_args '' '' '' '' '')"
-same "net: user TFTP, default bootfile and card" "-netdev user,id=n0,restrict=on,tftp=/t,bootfile=pxelinux.0 -device e1000,netdev=n0 -boot n" \
-	"$(net_qemu_args '' /t '' '' '' | paste -sd' ')"
+same "net: user TFTP, the default bootfile and card (host/settings.tsv)" "-netdev user,id=n0,restrict=on,tftp=/t,bootfile=pxelinux.0 -device e1000,netdev=n0 -boot n" \
+	"$(net_qemu_args '' /t "$(settings_default NET_BOOTFILE)" "$(settings_default NIC)" '' | paste -sd' ')"
 same "net: tap with a MAC" "-netdev tap,id=n0,ifname=tap-x,script=no,downscript=no -device rtl8139,netdev=n0,mac=52:54:00:00:00:01 -boot n" \
 	"$(net_qemu_args tap-x '' '' rtl8139 52:54:00:00:00:01 | paste -sd' ')"
 refused "net: tap and TFTP refused" "do not mix" net_qemu_args tap-x /t '' '' ''
