@@ -144,4 +144,11 @@ hl=$(mktemp)
 printf 'cpu_before=100 0 100 700 100 0 0 0\ncpu_after=200 0 200 1400 100 0 0 100\n' >"$hl"
 same "host shares: busy and stolen" "busy_pct=30.0 steal_pct=10.0" "$(host_shares "$hl" | paste -sd' ')"
 rm -f "$hl"
+
+same "qemu base: a PC, the accelerator, no defaults, no reboot" "-M pc -accel tcg -nodefaults -no-user-config -no-reboot" "$(qemu_base tcg | paste -sd' ')"
+same "qemu console: headless, serial to a file, the exit port" "-display none -serial file:/l -device isa-debug-exit,iobase=0xf4,iosize=0x04" \
+	"$(qemu_console file:/l | paste -sd' ')"
+# the one builder: no other tracked file spells QEMU's machine options
+spelled=$(cd "$top" && git grep -l -e '-no-user-config' -e '-device isa-debug-exit\|"isa-debug-exit' -- ':!docs' ':!*.c' ':!host/qemu.sh' ':!tests/integration/qemu_logic.sh' 2>/dev/null | paste -sd' ')
+same "qemu: the machine's options are spelled only in host/qemu.sh" "" "$spelled"
 exit "$failed"
