@@ -80,7 +80,7 @@ REPORT    := $(BIN_OUT)/swapbench-report
 
 comma := ,
 
-.PHONY: kbuild-image docs wl-names unit-tests help image image-user kernel kernel-spec initramfs host run check bench calibrate diskcheck diskfio diskvalid seeds pxe compare lava lava-check fuzz clean deps deps-kernel FORCE
+.PHONY: kbuild-image docs wl-names unit-tests help image image-user kernel kernel-spec initramfs tools host run check bench calibrate diskcheck diskfio diskvalid seeds pxe compare lava lava-check fuzz clean deps deps-kernel FORCE
 .DEFAULT_GOAL := help
 
 # The registry: what the image's own parser and tables say (init/config/registry.h),
@@ -95,7 +95,8 @@ help:
 	@echo 'Targets:'
 	@echo '  make run        install what is missing, build, boot QEMU, run the default experiment, report'
 	@echo '  make check      every test (host unit tests and QEMU end-to-end); ends with "N passed, N failed, N skipped"'
-	@echo '  make image      kernel, initramfs and host tool only'
+	@echo '  make image      kernel, initramfs and host tools only'
+	@echo '  make tools      the host tools alone: out/bin/swapbench-report, init-host, the disk model'"'"'s (was make host)'
 	@echo '  make bench      image size, boot time, memory figures (prints, asserts nothing)'
 	@echo '  make calibrate  A/A experiment: this host'"'"'s noise floor (CV, false positives, detectable difference; WORKLOADS, RUNS)'
 	@echo '  make diskcheck  DISK=NAME: the disk model measured in the image against its datasheet (MB/s, IOPS, seek curve)'
@@ -180,7 +181,12 @@ initramfs: deps $(INITRD)
 
 -include report/report.mk
 
-host: $(REPORT) $(BIN_OUT)/init-host $(BIN_OUT)/diskmodel-curve $(BIN_OUT)/diskprofile $(BIN_OUT)/diskreplay
+# the host tools: swapbench-report, init-host and the disk model's
+tools: $(REPORT) $(BIN_OUT)/init-host $(BIN_OUT)/diskmodel-curve $(BIN_OUT)/diskprofile $(BIN_OUT)/diskreplay
+
+# the old name of tools, for one release ("host" is the machine QEMU runs on)
+host: tools
+	@echo 'make: make host is now make tools; the old name goes in the next release' >&2
 
 # the disk model's host tools: the datasheet check's curve, and a profile
 # file read for the shell (the target's parameters, a key's value)
@@ -281,7 +287,7 @@ image: deps-kernel
 	@$(MAKE) --no-print-directory -j2 $(if $(KERNEL),$(if $(KERNEL_FILE),,kernel-spec),kernel) image-user
 
 image-user: deps
-	@$(MAKE) --no-print-directory initramfs host
+	@$(MAKE) --no-print-directory initramfs tools
 
 # --- running --------------------------------------------------------------
 # WORKLOADS naming kbuild: its tree (rootfs/kbuildtree, cached) and the host's

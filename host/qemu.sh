@@ -3,7 +3,7 @@
 # under QEMU is, computed from its inputs with no side effects: the QEMU
 # binary, the accelerator, the clock mode, the TSC setting, the disks'
 # arguments, the memory, the network boot, the kernel command line's keys
-# and limit (host/record.sh: the instrument, the registry's facts, the
+# and limit (host/status.sh: the instrument, the registry's facts, the
 # exit status). A function prints its answer (or sets the array it
 # names) and returns 0, or prints what is wrong and returns 2. Nothing here
 # reads a file, runs QEMU or looks at the host: qemu/run gathers those

@@ -1,5 +1,5 @@
 #!/bin/bash
-# host/qemu.sh and host/record.sh without a boot: the QEMU binary, accelerator, clock mode,
+# host/qemu.sh and host/status.sh without a boot: the QEMU binary, accelerator, clock mode,
 # TSC setting, disks, memory, network boot, command-line pieces, the
 # instrument and the exit mapping, each from given inputs against the
 # values qemu/run must use.
@@ -7,8 +7,8 @@ set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 # shellcheck source=host/qemu.sh
 source "$top/host/qemu.sh"
-# shellcheck source=host/record.sh
-source "$top/host/record.sh"
+# shellcheck source=host/status.sh
+source "$top/host/status.sh"
 # shellcheck source=tests/passfail.sh
 source "$top/tests/passfail.sh"
 # refused NAME WORDS CMD...: CMD returns 2 and its message contains WORDS

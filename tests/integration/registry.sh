@@ -23,7 +23,7 @@ source tests/passfail.sh
 # shellcheck source=host/registry.sh
 source host/registry.sh
 
-[ -x "$INIT_HOST" ] || { fail "registry: no $INIT_HOST (make host)"; exit 1; }
+[ -x "$INIT_HOST" ] || { fail "registry: no $INIT_HOST (make tools)"; exit 1; }
 reg=$("$INIT_HOST" --describe)
 registry_load || exit 1
 # the format itself (lib/describe.h), on the raw lines; everything else through the reader
