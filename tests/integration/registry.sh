@@ -93,9 +93,9 @@ fi
 
 # 2. generated documentation
 if gen=$(INIT_HOST=$INIT_HOST docs/generate --check 2>&1); then
-	pass "registry: docs/reference.md and the README's tables are what docs/generate makes"
+	pass "registry: docs/reference.md and the generated tables are what docs/generate makes"
 else
-	fail "registry: docs/reference.md or README.md is stale: run make docs" "$(head -n 5 <<<"$gen" | tr '\n' ' ')"
+	fail "registry: a generated page is stale: run make docs" "$(head -n 5 <<<"$gen" | tr '\n' ' ')"
 fi
 helpvars=$(make -s --no-print-directory help | sed -n '/^Variables/,/^$/p' | sed -n 's/^  \([A-Z_]*\)=.*/\1/p' | sort | xargs)
 # shellcheck disable=SC2016
