@@ -15,19 +15,23 @@ settings_rows() {
 		END { exit bad }' "$SETTINGS_TSV"
 }
 
-# settings_default NAME: NAME's default; status 1 for a setting not in the table
+# settings_default NAME [SCOPE]: NAME's default (SCOPE experiment: the one
+# make run's experiment and the disk model's checks take instead); status 1
+# for a setting not in the table
 settings_default() {
-	settings_rows | awk -F'\t' -v n="$1" '$1 == n { print $2; found = 1 } END { exit !found }'
+	settings_rows | awk -F'\t' -v n="$1" -v s="${2:-}" '!found && $1 == n && (s == "" ? $3 != "experiment" : $3 == s) {
+		print $2; found = 1 } END { exit !found }'
 }
 
-# settings_apply NAME...: each NAME unset or empty takes its default (one
-# computed by a program, written in parentheses, is left to it); exported
-# when it already was. A NAME not in the table is a bug: it says so and
-# returns 2.
+# settings_apply [--for SCOPE] NAME...: each NAME unset or empty takes its
+# default (of SCOPE's row, with --for; one computed by a program, written in
+# parentheses, is left to it); exported when it already was. A NAME not in
+# the table is a bug: it says so and returns 2.
 settings_apply() {
-	local n d
+	local n d scope=
+	[ "${1:-}" != --for ] || { scope=$2; shift 2; }
 	for n; do
-		d=$(settings_default "$n") || { echo "settings: $n is not in host/settings.tsv" >&2; return 2; }
+		d=$(settings_default "$n" "$scope") || { echo "settings: $n${scope:+ ($scope)} is not in host/settings.tsv" >&2; return 2; }
 		[[ $d == \(* ]] && continue
 		[ -n "${!n:-}" ] || printf -v "$n" '%s' "$d"
 	done
@@ -41,7 +45,8 @@ settings_names() { settings_rows "$@" | cut -f1 | xargs; }
 settings_make_defaults() { settings_rows make | awk -F'\t' '{ print $1 "=" $2 }'; }
 
 # settings_expand HELP: HELP with {image:KEY} as ", VALUE" (the registry's,
-# through INIT_HOST; nothing without it), {workloads} as WL_ALL (else "the
+# through INIT_HOST; nothing without it), {experiment:NAME} as NAME's
+# default in the experiment scope, {workloads} as WL_ALL (else "the
 # workloads of make wl-names"), {profiles} as the profiles' names
 settings_expand() {
 	local help=$1 here key d profiles f
@@ -50,6 +55,10 @@ settings_expand() {
 		key=${BASH_REMATCH[1]}
 		d=$("$here/host/registry.sh" default "$key" 2>/dev/null) && d=", $d" || d=
 		help=${help//"{image:$key}"/$d}
+	done
+	while [[ $help =~ \{experiment:([A-Z_]+)\} ]]; do
+		key=${BASH_REMATCH[1]}
+		help=${help//"{experiment:$key}"/$(settings_default "$key" experiment)}
 	done
 	help=${help//"{workloads}"/${WL_ALL:-the workloads of make wl-names}}
 	if [[ $help == *"{profiles}"* ]]; then
