@@ -1,33 +1,20 @@
 # swapbench: a bootable image that measures swap under tiny RAM.
 # `make help` lists targets and variables.
 
-ARCH      ?= x86_64
-MEM       ?= 64
-# RUNS WARMUP WORKLOADS unset: the image's defaults (init/config/cmdkeys.c; init --parse prints them)
-RUNS      ?=
-WARMUP    ?=
-WORKLOADS ?=
-ACCEL     ?= auto
-KERNEL    ?=
-VARIANT   ?= default
-BUSYBOX   ?= 0
-MODULES   ?=
-DISK_IF   ?= virtio
-APPEND    ?=
-# unset: 0, but make run on a modelled disk (DISK unset or a profile) takes 1
-DETERMINISTIC ?=
-KERNELS   ?=
-BOOTS     ?= 3
-EXTRA     ?=
-EXTRA_BIN ?=
+# every setting's default and help: host/settings.tsv, read by host/settings.sh
+# (make help, the scripts, docs/generate). Unset RUNS, WARMUP, WORKLOADS: the
+# image's defaults (init/config/cmdkeys.c; init --parse prints them). DISK,
+# LAYOUT, DETERMINISTIC, SMP, ICOUNT, SCHED are passed on only when given:
+# unset, make run takes DISK=hdd, LAYOUT=seed000, DETERMINISTIC=1, the rest
+# the table's default.
+SETTINGS  := host/settings.sh
+$(foreach s,$(shell $(SETTINGS) make_defaults),$(eval $(firstword $(subst =, ,$(s))) ?= $(word 2,$(subst =, ,$(s)))))
 # where EXTRA/EXTRA_BIN go: disk (the filesystem disk qemu/mkdisks makes) or
 # initramfs (unevictable ramfs, unpacked before init: for boots without that
 # disk, so make pxe and the LAVA jobs); rootfs/extras
-EXTRA_ON  ?= $(if $(filter pxe lava lava-check,$(MAKECMDGOALS)),initramfs,disk)
-# the disk's cost: host (the host's page cache) or a profile in disk/profiles/;
-# unset: make run takes hdd (LAYOUT seed000, DETERMINISTIC 1), the rest host
-DISK      ?=
-LAYOUT    ?=
+ifeq ($(origin EXTRA_ON),file)
+EXTRA_ON  := $(if $(filter pxe lava lava-check,$(MAKECMDGOALS)),initramfs,$(EXTRA_ON))
+endif
 
 OUT      := out
 A        := $(OUT)/$(ARCH)
@@ -92,16 +79,13 @@ REPORT    := $(BIN_OUT)/swapbench-report
 
 
 comma := ,
-help_var = @printf '  %-22s %s\n' '$(1)=$($(1))' '$(2)'
 
-.PHONY: kbuild-image docs wl-names unit-tests help image image-user kernel kernel-spec initramfs host run check bench calibrate diskcheck diskfio diskvalid seeds kselftests pxe compare lava lava-check fuzz clean deps deps-kernel FORCE
+.PHONY: kbuild-image docs wl-names unit-tests help image image-user kernel kernel-spec initramfs tools host run check bench calibrate diskcheck diskfio diskvalid seeds kselftests pxe compare lava lava-check fuzz clean deps deps-kernel FORCE
 .DEFAULT_GOAL := help
 
 # The registry: what the image's own parser and tables say (init/config/registry.h),
 # once out/bin/init-host is built, read by its one reader, host/registry.sh
 REGISTRY = INIT_HOST=$(BIN_OUT)/init-host host/registry.sh
-# $(call img_default,KEY): ", VALUE", the key's default
-img_default = $(shell $(REGISTRY) default $(1) 2>/dev/null | sed 's/^/, /')
 # "0 pass, 1 fail, ...": the exit statuses and their words
 exit_words = $(shell $(REGISTRY) exit_words 2>/dev/null)
 
@@ -111,7 +95,8 @@ help:
 	@echo 'Targets:'
 	@echo '  make run        install what is missing, build, boot QEMU, run the default experiment, report'
 	@echo '  make check      every test (host unit tests and QEMU end-to-end); ends with "N passed, N failed, N skipped"'
-	@echo '  make image      kernel, initramfs and host tool only'
+	@echo '  make image      kernel, initramfs and host tools only'
+	@echo '  make tools      the host tools alone: out/bin/swapbench-report, init-host, the disk model'"'"'s (was make host)'
 	@echo '  make bench      image size, boot time, memory figures (prints, asserts nothing)'
 	@echo '  make calibrate  A/A experiment: this host'"'"'s noise floor (CV, false positives, detectable difference; WORKLOADS, RUNS)'
 	@echo '  make diskcheck  DISK=NAME: the disk model measured in the image against its datasheet (MB/s, IOPS, seek curve)'
@@ -129,31 +114,7 @@ help:
 	@echo '  make clean      remove out/ (the kernel cache in $$SWAPBENCH_CACHE stays)'
 	@echo
 	@echo 'Variables (current value):'
-	$(call help_var,ARCH,x86_64$(comma) i686 (Pentium Pro on)$(comma) i586 (Pentium$(comma) K6)$(comma) i486)
-	$(call help_var,MEM,guest RAM in MiB)
-	$(call help_var,RUNS,measured runs per workload per backend (unset: the image default$(call img_default,runs)))
-	$(call help_var,WARMUP,unmeasured runs first (unset: the image default$(call img_default,warmup)))
-	$(call help_var,WORKLOADS,from: $(WL_ALL) (unset: the image default$(call img_default,workloads)))
-	$(call help_var,ACCEL,auto (KVM if it really works; else TCG)$(comma) tcg or kvm)
-	$(call help_var,KERNEL,boot this kernel: a bzImage$(comma) a variant$(comma) a source tree$(comma) debian:X.Y[+variant])
-	$(call help_var,MODULES,lib/modules/<release> tree to put in the initramfs (stock kernels))
-	$(call help_var,VARIANT,kernel config variant: default$(comma) or NAME for kernel/variants/NAME.config)
-	$(call help_var,BUSYBOX,1 adds busybox for swapbench.shell=1)
-	$(call help_var,DISK_IF,virtio or ide)
-	$(call help_var,DISK,what the disk costs: host (the host page cache) or a datasheet model: $(basename $(notdir $(wildcard disk/profiles/*.conf))) (unset: make run hdd$(comma) the others host))
-	$(call help_var,SCHED,the I/O scheduler above a modelled disk (DISK=NAME): none$(comma) mq-deadline$(comma) bfq$(comma) kyber as the kernel has them; unset: what the kernel chooses)
-	$(call help_var,LAYOUT,partition layout: swapfirst or seed000 (filesystem first$(comma) swap at the end of a 2007 disk) (unset: make run on a model seed000$(comma) else swapfirst))
-	$(call help_var,APPEND,extra kernel command line (swapbench.* keys$(comma) docs/reference.md))
-	$(call help_var,EXTRA,files or directories to add under /extra (for the exec workload))
-	$(call help_var,EXTRA_BIN,host programs to add with their shared libraries (/usr/bin/perl))
-	$(call help_var,EXTRA_ON,where EXTRA and EXTRA_BIN go: disk (the filesystem disk) or initramfs (diskless boots))
-	$(call help_var,SMP,CPUs to boot (x86_64; a kernel without SMP and ACPI gets the variant smp on top$(comma) said))
-	$(call help_var,ICOUNT,under TCG: 1 (unset) the guest clock counts instructions$(comma) 0 the host clock (every boot$(comma) host/qemu.sh))
-	$(call help_var,DETERMINISTIC,1: same kernel + image + command line = byte-identical results (x86_64$(comma) TCG) (unset: make run on a model 1$(comma) else 0))
-	$(call help_var,KERNELS,make compare: the kernels$(comma) each as KERNEL= takes it$(comma) or NAME=KERNEL)
-	$(call help_var,BOOTS,make compare: boots per kernel)
-	$(call help_var,METRICS,make compare: metrics compared in one table (elapsed_s$(comma)sys_s$(comma)throughput$(comma)free_latency))
-	$(call help_var,PXE_DISKS,make pxe: the disks the PCs have$(comma) of swap fs results (unset: all three; docs/lab-network.md))
+	@INIT_HOST=$(BIN_OUT)/init-host $(SETTINGS) help $(foreach v,$(shell $(SETTINGS) names make env),'$(v)=$($(v))')
 	@echo
 	@echo 'Settings are checked with the image'"'"'s own parser before anything boots.'
 	@echo 'Exit status: make exits 2 whenever a target fails; the experiment'"'"'s own status'
@@ -221,7 +182,12 @@ initramfs: deps $(INITRD)
 
 -include report/report.mk
 
-host: $(REPORT) $(BIN_OUT)/init-host $(BIN_OUT)/diskmodel-curve $(BIN_OUT)/diskprofile $(BIN_OUT)/diskreplay
+# the host tools: swapbench-report, init-host and the disk model's
+tools: $(REPORT) $(BIN_OUT)/init-host $(BIN_OUT)/diskmodel-curve $(BIN_OUT)/diskprofile $(BIN_OUT)/diskreplay
+
+# the old name of tools, for one release ("host" is the machine QEMU runs on)
+host: tools
+	@echo 'make: make host is now make tools; the old name goes in the next release' >&2
 
 # the disk model's host tools: the datasheet check's curve, and a profile
 # file read for the shell (the target's parameters, a key's value)
@@ -322,7 +288,7 @@ image: deps-kernel
 	@$(MAKE) --no-print-directory -j2 $(if $(KERNEL),$(if $(KERNEL_FILE),,kernel-spec),kernel) image-user
 
 image-user: deps
-	@$(MAKE) --no-print-directory initramfs host
+	@$(MAKE) --no-print-directory initramfs tools
 
 # --- running --------------------------------------------------------------
 # WORKLOADS naming kbuild: its tree (rootfs/kbuildtree, cached) and the host's

@@ -19,7 +19,7 @@ MEM_DEFAULT_MIN=$(registry_limit mem-default-mib 2>/dev/null)
 # check_line TEXT: the parser's first error about TEXT, or nothing if it is fine
 check_line() {
 	local out
-	[ -x "$INIT_HOST" ] || { echo "no $INIT_HOST to check the command line with (make host)"; return; }
+	[ -x "$INIT_HOST" ] || { echo "no $INIT_HOST to check the command line with (make tools)"; return; }
 	out=$("$INIT_HOST" --check "$1") && return
 	sed -n 's/^error: //p' <<<"$out" | head -n 1
 }
@@ -32,7 +32,7 @@ check_line() {
 # (check: an unknown key is an error too, init --check).
 # shellcheck disable=SC2034 # SB_PARSED: the caller's result
 parse_line() {
-	[ -x "$INIT_HOST" ] || { SB_PARSED="no $INIT_HOST to read the command line with (make host)"; return 2; }
+	[ -x "$INIT_HOST" ] || { SB_PARSED="no $INIT_HOST to read the command line with (make tools)"; return 2; }
 	SB_PARSED=$("$INIT_HOST" "--${2:-parse}" "$1" 2>&1) && return
 	SB_PARSED=${SB_PARSED#error: }
 	return 2

@@ -74,7 +74,7 @@ diskmodel_limit() {
 	echo "$2 $((l > ${4:-0} ? l : ${4:-0}))"
 }
 
-# diskmodel_tool: the profile's one reader (disk/profile.c), built by make host
+# diskmodel_tool: the profile's one reader (disk/profile.c), built by make tools
 diskmodel_tool() { echo "${OUT:-$top/out}/bin/diskprofile"; }
 
 # diskmodel_get DISK KEY: a figure of the profile, as its file gives it
@@ -118,10 +118,10 @@ diskmodel_append() {
 }
 
 # diskmodel_disk_gb DISK: the size of a whole disk for LAYOUT=seed000 and
-# check: the modelled disk's own (its zones span it), else 80 GB, a desktop
-# disk as Ubuntu 7.04 found them
+# diskcheck: the modelled disk's own (its zones span it), else (host, or
+# empty) 80 GB, a desktop disk as Ubuntu 7.04 found them
 diskmodel_disk_gb() {
 	local gb
-	[ "${1:-host}" = host ] || gb=$(diskmodel_get "$1" capacity_gb 2>/dev/null)
+	[ -z "$1" ] || [ "$1" = host ] || gb=$(diskmodel_get "$1" capacity_gb 2>/dev/null)
 	echo "${gb:-80}"
 }

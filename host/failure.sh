@@ -4,6 +4,9 @@
 # sources). The words go to the terminal and, under a
 # title, into report.md; no statistics, plots or file lists follow them.
 
+# shellcheck source=host/settings.sh
+source "$(dirname "${BASH_SOURCE[0]}")/settings.sh"
+
 # measured DIR: true when the boot in DIR recorded at least one ok run
 measured() {
 	grep -aq '^ok [0-9]' "$1/serial.log" 2>/dev/null
@@ -24,7 +27,7 @@ failure_report() {
 			awk '{ printf "%s%d %s", (NR > 1 ? ", " : ""), $1, $2 }') of $(grep -ac '^not ok ' "$log") runs"
 		echo
 		if grep -aq '^not ok .* status=oom' "$log"; then
-			echo "What to do: the workloads need more memory than MEM=${MEM:-64} gives (RAM, and 3 x MEM of swap on each backend); raise MEM (the default workloads run from MEM=$MEM_DEFAULT_MIN with the built kernel) or lighten them (docs/workloads.md)."
+			echo "What to do: the workloads need more memory than MEM=${MEM:-$(settings_default MEM)} gives (RAM, and 3 x MEM of swap on each backend); raise MEM (the default workloads run from MEM=$MEM_DEFAULT_MIN with the built kernel) or lighten them (docs/workloads.md)."
 		elif grep -aq '^not ok .* status=timeout' "$log"; then
 			echo "What to do: every run hit its time limit; raise swapbench.timeout (APPEND) or lighten the workloads (docs/workloads.md)."
 		else
@@ -90,7 +93,7 @@ cpu_refusal_advice() {
 	esac
 	if [ -z "$fit" ]; then
 		echo "the kernel refused this CPU (\"$said\"); swapbench has no image for it: ARCH=i486 needs a 486 or later"
-	elif [ "$fit" = "${ARCH:-x86_64}" ]; then
+	elif [ "$fit" = "${ARCH:-$(settings_default ARCH)}" ]; then
 		echo "the kernel refused this CPU (\"$said\"); the kernel ARCH=$fit builds runs on it, this one (KERNEL=) does not"
 	else
 		echo "the kernel refused this CPU (\"$said\"): use ARCH=$fit, whose image runs on it"

@@ -9,10 +9,11 @@
 #   seed000  Ubuntu 7.04's guided layout on a whole disk of the era: the
 #            filesystem from the start, the swap partition at the end (the
 #            installer's sda5), on a sparse disk of DISK_GB GB
-#   check    the datasheet check's: a 32 MiB filesystem first, then one
-#            partition over the rest of a DISK_GB disk, outer to inner edge
+#   diskcheck  make diskcheck's: a 32 MiB filesystem first, then one partition
+#            over the rest of a DISK_GB disk, outer to inner edge (its old
+#            name check is taken by qemu/mkdisks for one release, with a note)
 
-layout_names() { echo "swapfirst seed000 check"; }
+layout_names() { echo "swapfirst seed000 diskcheck"; }
 
 # layout_plan LAYOUT SWAP_MIB DISK_GB [EXTRA_MIB]: "disk_mib=N" and "p1=START SIZE" and
 # "p2=START SIZE" lines (sectors of 512 bytes); or, on stderr, why it does
@@ -36,7 +37,7 @@ layout_plan() {
 		echo "p1=2048 $((swap_mib * 2048))"
 		echo "p2=$((2048 + swap_mib * 2048)) $((fs_mib * 2048))"
 		return 0 ;;
-	seed000|check) ;;
+	seed000|diskcheck) ;;
 	*) echo "LAYOUT=$layout: no such layout; known: $(layout_names)" >&2; return 2 ;;
 	esac
 	case $disk_gb in ''|*[!0-9]*|0) echo "LAYOUT=$layout needs the disk's size: DISK_GB=$disk_gb is not a number of GB above 0" >&2; return 2 ;; esac
@@ -59,11 +60,11 @@ layout_plan() {
 		echo "p2=2048 $((end - swap_mib * 2048 - 2048))"
 	else
 		if [ "$disk_mib" -lt 128 ]; then
-			echo "LAYOUT=check: a disk of $disk_gb GB is too small to measure" >&2
+			echo "LAYOUT=diskcheck: a disk of $disk_gb GB is too small to measure" >&2
 			return 2
 		fi
 		if [ "$extra_mib" -gt 0 ]; then
-			echo "LAYOUT=check: the extras need $extra_mib MiB on the filesystem, which is 32 MiB with no room for them: boot them without LAYOUT=check, or with EXTRA_ON=initramfs" >&2
+			echo "LAYOUT=diskcheck: the extras need $extra_mib MiB on the filesystem, which is 32 MiB with no room for them: boot them without LAYOUT=diskcheck, or with EXTRA_ON=initramfs" >&2
 			return 2
 		fi
 		echo "disk_mib=$disk_mib"

@@ -3,16 +3,11 @@
 # under QEMU is, computed from its inputs with no side effects: the QEMU
 # binary, the accelerator, the clock mode, the TSC setting, the disks'
 # arguments, the memory, the network boot, the kernel command line's keys
-# and limit (host/record.sh: the instrument, the registry's facts, the
+# and limit (host/status.sh: the instrument, the registry's facts, the
 # exit status). A function prints its answer (or sets the array it
 # names) and returns 0, or prints what is wrong and returns 2. Nothing here
 # reads a file, runs QEMU or looks at the host: qemu/run gathers those
 # inputs. Tested without a boot by tests/integration/qemu_logic.sh.
-
-# The one default of ICOUNT (make run, calibrate, compare, seeds, qemu/run):
-# under TCG guest time counts instructions, so a busy host slows the boot
-# but not the guest's clock (docs/host-layer.md, "The instrument").
-export SB_ICOUNT_DEFAULT=1
 
 # qemu_binary ARCH
 qemu_binary() {
@@ -21,6 +16,21 @@ qemu_binary() {
 	i686 | i586 | i486) echo qemu-system-i386 ;;
 	*) echo "ARCH=$1: x86_64, i686, i586 or i486"; return 2 ;;
 	esac
+}
+
+# qemu_base ACCEL: the options every QEMU machine of swapbench's starts
+# with (qemu/run's boots, qemu/accel's probe, measure/bench's timed boots,
+# lava/pcsim's PC), one a line: a PC, the accelerator, no default devices or
+# user configuration, and no reboot (a panic or a reset ends QEMU)
+qemu_base() {
+	printf '%s\n' -M pc -accel "$1" -nodefaults -no-user-config -no-reboot
+}
+
+# qemu_console SERIAL: a headless boot's console, one option a line: no
+# display, the serial port to SERIAL (file:PATH, stdio), and the port init
+# writes its exit status to (0xf4)
+qemu_console() {
+	printf '%s\n' -display none -serial "$1" -device isa-debug-exit,iobase=0xf4,iosize=0x04
 }
 
 # accel_choose ACCEL PROBED: the accelerator; PROBED is qemu/accel's verdict,
@@ -212,13 +222,14 @@ mem_fits() {
 }
 
 # net_qemu_args TAP TFTPDIR BOOTFILE NIC MAC: the network boot's options, one a line
+# (qemu/run gives BOOTFILE and NIC their defaults, host/settings.tsv)
 net_qemu_args() {
-	local tap=$1 tftp=$2 bootfile=$3 nic=${4:-e1000} mac=$5
+	local tap=$1 tftp=$2 bootfile=$3 nic=$4 mac=$5
 	if [ -n "$tap" ]; then
 		[ -z "$tftp" ] || { echo "NET_BOOT and NET_TAP do not mix: with NET_TAP your own server serves the files"; return 2; }
 		printf '%s\n' -netdev "tap,id=n0,ifname=$tap,script=no,downscript=no"
 	elif [ -n "$tftp" ]; then
-		printf '%s\n' -netdev "user,id=n0,restrict=on,tftp=$tftp,bootfile=${bootfile:-pxelinux.0}"
+		printf '%s\n' -netdev "user,id=n0,restrict=on,tftp=$tftp,bootfile=$bootfile"
 	else
 		return 0
 	fi

@@ -18,7 +18,7 @@ REGISTRY=
 registry_load() {
 	[ -z "$REGISTRY" ] || return 0
 	if [ ! -x "$INIT_HOST" ]; then
-		echo "registry: no $INIT_HOST to read the registry from (make host)" >&2
+		echo "registry: no $INIT_HOST to read the registry from (make tools)" >&2
 		return 1
 	fi
 	if ! REGISTRY=$("$INIT_HOST" --describe) || [ -z "$REGISTRY" ]; then
@@ -78,8 +78,8 @@ registry_disk() {
 # registry_spec NAME: a disk's designation alone (PARTUUID=..., LABEL=...)
 registry_spec() { registry_field disk "$1" spec; }
 
-# registry_disks NAME...: the designations of those disks, one command line
-registry_disks() {
+# registry_designations NAME...: the designations of those disks, one command line
+registry_designations() {
 	local n specs=()
 	for n; do specs+=("$(registry_disk "$n")") || return 1; done
 	printf '%s\n' "${specs[*]}"

@@ -12,7 +12,7 @@ model_check() {
 	model_ko=$(diskmodel_module "$BZIMAGE")
 	msg=$(diskmodel_refusal "$1" "$2" "$model_ko")
 	[ -z "$msg" ] || die "$msg ($BZIMAGE)"
-	[ -x "$(diskmodel_tool)" ] || die "DISK=$1 needs $(diskmodel_tool) (make host)"
+	[ -x "$(diskmodel_tool)" ] || die "DISK=$1 needs $(diskmodel_tool) (make tools)"
 	# a profile the model cannot take is refused here, naming the field
 	msg=$(diskmodel_params "$1" 2>&1 >/dev/null) || die "DISK=$1: ${msg:-its profile is refused}"
 	[ -x "$OUT/bin/gen_init_cpio" ] || die "DISK=$1 needs $OUT/bin/gen_init_cpio (make image)"
@@ -46,11 +46,11 @@ host_snapshot() {
 }
 
 # boot_outcome QRC DIR: sets rc and why from QEMU's exit status and the
-# guest's totals record (host/record.sh's exit_map)
+# guest's totals record (host/status.sh's exit_map)
 boot_outcome() {
 	local totals word guest=''
 	# the last good totals record, read by the codec (a damaged one is no totals)
-	[ -x "$REPORT" ] || die "no $REPORT to read the records with (make host)"
+	[ -x "$REPORT" ] || die "no $REPORT to read the records with (make tools)"
 	totals=$("$REPORT" fields totals boot,status "$2/serial.log" 2>/dev/null | tail -n1)
 	word=${totals#*$'\t'}
 	[ -z "$word" ] || guest=$(registry_exit_status "$word")
@@ -116,7 +116,7 @@ watch_cpu_refusal() {
 }
 
 # drive FILE: one more raw disk on QEMU's command line (qargs)
-drive() { qargs+=(-drive "$(drive_arg "$1" "$DISK_IF" "$cache" "${DISK_AIO:-threads}")"); }
+drive() { qargs+=(-drive "$(drive_arg "$1" "$DISK_IF" "$cache" "$DISK_AIO")"); }
 
 # designated FILE: a disk the image is told about by its designation; under
 # DETERMINISTIC=1 mapped into the guest as virtio-pmem (counts pmem_n, pmem_mib)

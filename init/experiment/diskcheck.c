@@ -105,7 +105,7 @@ int diskcheck_run(const char *dev, int full, char *why, size_t n)
 	if ((err = disks_size(dev, &size)) < 0)
 		return errmsg_why(err, why, n, "diskcheck: size of %s: %s", dev, errmsg(err));
 	if (size < 4 * total)
-		return errmsg_why(-EINVAL, why, n, "diskcheck: %s is too small to measure (%llu bytes; LAYOUT=check makes one that spans the disk)",
+		return errmsg_why(-EINVAL, why, n, "diskcheck: %s is too small to measure (%llu bytes; LAYOUT=diskcheck makes one that spans the disk)",
 				  dev, (unsigned long long)size);
 	fd = open(dev, O_RDWR | O_DIRECT | O_CLOEXEC);
 	if (fd < 0)

@@ -2,7 +2,7 @@
 #define SB_DISKCHECK_H
 /*
  * swapbench.diskcheck=quick|full: the designated swap partition measured
- * as a disk benchmark measures a disk, instead of the experiment (LAYOUT=check
+ * as a disk benchmark measures a disk, instead of the experiment (LAYOUT=diskcheck
  * makes that partition span the disk from its outer to its inner edge):
  * sequential read and write MB/s at both ends, random 4 KiB read IOPS (full:
  * also the seconds of 4096 random single-sector reads, a datasheet's own

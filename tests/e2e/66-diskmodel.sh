@@ -19,8 +19,8 @@
 # shellcheck source=tests/lib.sh
 source "$(dirname "$0")/../lib.sh"
 
-if ! make -C "$top" --no-print-directory host >"$T/make.log" 2>&1; then
-	fail "diskmodel: make host: $(tail -n 3 "$T/make.log" | tr '\n' ' ')"
+if ! make -C "$top" --no-print-directory tools >"$T/make.log" 2>&1; then
+	fail "diskmodel: make tools: $(tail -n 3 "$T/make.log" | tr '\n' ' ')"
 	finish
 fi
 
@@ -62,7 +62,7 @@ sequential write, inner edge (MB/s)|test=seq_write where=inner|mb_s|$4|10
 random 4 KiB reads (IOPS)|test=random_read|iops|$iops|15
 LIST
 }
-DISK=hdd LAYOUT=check DETERMINISTIC=1 LIMIT=240 boot check -- swapbench.diskcheck=quick
+DISK=hdd LAYOUT=diskcheck DETERMINISTIC=1 LIMIT=240 boot check -- swapbench.diskcheck=quick
 check "diskmodel: the datasheet check completes (status $rc)" test "$rc" = 0
 check "diskmodel: the meta record names the profile" grep -aq '^# sb meta .* disk=hdd-7k500 ' "$log"
 check "diskmodel: the disk record says the drive's queue (31, sptf) and the kernel's scheduler for it (mq-deadline)" \
@@ -73,7 +73,7 @@ while read -r verdict line; do
 done <<<"$(figures "$log" 7K500 64.8 31.0 8.5 7200)"
 first=$log
 # a hang ends at LIMIT: status 124, no record past the disk's
-SCHED=none DISK=hdd-5k160 LAYOUT=check DETERMINISTIC=1 LIMIT=240 boot noq -- swapbench.diskcheck=quick
+SCHED=none DISK=hdd-5k160 LAYOUT=diskcheck DETERMINISTIC=1 LIMIT=240 boot noq -- swapbench.diskcheck=quick
 check "diskmodel: SCHED=none at one tag: the check's split O_DIRECT reads complete (status $rc)" test "$rc" = 0
 check "diskmodel: the disk record says one tag, arrival order, no scheduler" \
 	grep -aq '^# sb disk .* disk=hdd-5k160 .* disk_queue_depth=1 disk_queue_order=arrival disk_sched=none ' "$log"

@@ -49,7 +49,7 @@ if [ -x "$INIT_HOST" ]; then
 	is "the default experiment's precision rule: its most runs count" "$(parsed_boot_runs)" \
 		$((($(parsed_key maxruns) + $(parsed_key warmup)) * 2))
 else
-	echo "FAIL diskmodel: no $INIT_HOST (make host) to count a boot's runs with"
+	echo "FAIL diskmodel: no $INIT_HOST (make tools) to count a boot's runs with"
 	failed=1
 fi
 if [ -x "$(diskmodel_tool)" ]; then
@@ -61,7 +61,7 @@ if [ -x "$(diskmodel_tool)" ]; then
 	is "the guest is told the profile, whether it turns, and to set up the model" "$(diskmodel_append sd)" \
 		"swapbench.disk=sd swapbench.rotational=0 swapbench.diskmodel=1"
 else
-	echo "FAIL diskmodel: no $(diskmodel_tool) (make host builds it)"
+	echo "FAIL diskmodel: no $(diskmodel_tool) (make tools builds it)"
 	failed=1
 fi
 is "the guest is told host" "$(diskmodel_append host)" "swapbench.disk=host"
@@ -84,7 +84,7 @@ is "seed000: the filesystem from 1 MiB up to the swap" "$(sed -n 's/^p2=//p' <<<
 is "the disk's size: the model's own" "$(diskmodel_disk_gb hdd-5k160)" 160
 is "the disk's size without a model: 80 GB" "$(diskmodel_disk_gb host)" 80
 has "a layout that does not fit is refused" "$(layout_plan seed000 4096 1 2>&1)" "do not fit a disk of 1 GB"
-has "an unknown layout names the known ones" "$(layout_plan seed001 192 80 2>&1)" "known: swapfirst seed000 check"
+has "an unknown layout names the known ones" "$(layout_plan seed001 192 80 2>&1)" "known: swapfirst seed000 diskcheck"
 layout_plan seed000 4096 1 >/dev/null 2>&1
 is "and exits 2" "$?" 2
 # DISK= names a profile in disk/profiles/ or a file given as a path, nothing

@@ -102,7 +102,7 @@ fi
 # --- the profile tool ------------------------------------------------------
 DP=$OUT/bin/diskprofile
 if [ ! -x "$DP" ]; then
-	fail "no $DP (make host)"
+	fail "no $DP (make tools)"
 	exit 1
 fi
 # the parameter names in DMODEL_PARAMS' order, from the header

@@ -19,7 +19,7 @@ if [ ! -f "$data/README.md" ]; then
 	exit 1
 fi
 for t in diskreplay diskprofile; do
-	[ -x "$OUT/bin/$t" ] || { fail "no $OUT/bin/$t (make host)"; exit 1; }
+	[ -x "$OUT/bin/$t" ] || { fail "no $OUT/bin/$t (make tools)"; exit 1; }
 done
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT

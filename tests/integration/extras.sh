@@ -63,7 +63,7 @@ is "swapfirst grows the filesystem by the extras (+1/64 for ext4's tables)" \
 contains "extras: seed000: extras beyond the disk's free room are refused" "$(layout_plan seed000 192 1 700 2>&1)" \
 	"the extras need 711 MiB on the filesystem, which has 470 MiB free for them on a disk of 1 GB: a larger DISK_GB"
 is "seed000: extras that fit are not" "$(layout_plan seed000 192 1 400 >/dev/null 2>&1; echo $?)" 0
-contains "extras: check: no room on its 32 MiB filesystem" "$(layout_plan check 192 80 5 2>&1)" "which is 32 MiB with no room for them"
+contains "extras: diskcheck: no room on its 32 MiB filesystem" "$(layout_plan diskcheck 192 80 5 2>&1)" "which is 32 MiB with no room for them"
 
 # qemu/mkdisks: the extras on the ext4 filesystem, as the guest will see them
 if [ -x "$OUT/bin/init-host" ] && [ -x "$OUT/bin/swapbench-report" ] && command -v debugfs >/dev/null; then
@@ -78,7 +78,13 @@ if [ -x "$OUT/bin/init-host" ] && [ -x "$OUT/bin/swapbench-report" ] && command 
 	is "no staging copy is left" "$(ls "$tmp/d")" "disk.img
 extras_kb
 results.disk"
+	# LAYOUT=check, diskcheck's old name, is still taken for one release, with a note naming the new one
+	said=$(LAYOUT=check DISK_GB=1 INIT_HOST=$OUT/bin/init-host "$top/qemu/mkdisks" "$tmp/c" 64 "$OUT/bin/swapbench-report" 2>&1 >/dev/null)
+	is "mkdisks: LAYOUT=check is taken (status 0)" "$?" 0
+	contains "mkdisks: LAYOUT=check names its new name" "$said" "LAYOUT=check is now LAYOUT=diskcheck"
+	is "mkdisks: LAYOUT=check makes diskcheck's layout (the swap partition at 33 MiB)" \
+		"$(sfdisk -d "$tmp/c/disk.img" 2>/dev/null | sed -n 's/.*img1 : start= *\([0-9]*\),.*/\1/p')" "$((33 * 2048))"
 else
-	echo "SKIP extras: mkdisks: no $OUT/bin/init-host, swapbench-report or debugfs (make host)"
+	echo "SKIP extras: mkdisks: no $OUT/bin/init-host, swapbench-report or debugfs (make tools)"
 fi
 exit "$failed"

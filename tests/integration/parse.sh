@@ -11,7 +11,7 @@ case $OUT in /*) ;; *) OUT=$top/$OUT ;; esac
 init=$OUT/bin/init-host
 # shellcheck source=tests/passfail.sh
 source "$top/tests/passfail.sh"
-[ -x "$init" ] || { fail "parse: init-host" "no $init (make host builds it)"; exit 1; }
+[ -x "$init" ] || { fail "parse: init-host" "no $init (make tools builds it)"; exit 1; }
 
 given=(part=/dev/vda1 fsdev=LABEL=fs pmem=LABEL=swapbench-pmem file=/a/b.swap size=67108864 create=zero backends=file
 	"workloads=fight,idle" runs=3 warmup=0 order=random seed=7 draw=5 timeout=30 vmstat=2 results=/dev/vdb

@@ -1,5 +1,5 @@
 #!/bin/bash
-# host/qemu.sh and host/record.sh without a boot: the QEMU binary, accelerator, clock mode,
+# host/qemu.sh and host/status.sh without a boot: the QEMU binary, accelerator, clock mode,
 # TSC setting, disks, memory, network boot, command-line pieces, the
 # instrument and the exit mapping, each from given inputs against the
 # values qemu/run must use.
@@ -7,8 +7,8 @@ set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 # shellcheck source=host/qemu.sh
 source "$top/host/qemu.sh"
-# shellcheck source=host/record.sh
-source "$top/host/record.sh"
+# shellcheck source=host/status.sh
+source "$top/host/status.sh"
 # shellcheck source=tests/passfail.sh
 source "$top/tests/passfail.sh"
 # refused NAME WORDS CMD...: CMD returns 2 and its message contains WORDS
@@ -29,7 +29,9 @@ same "accel auto without a probe: tcg" tcg "$(accel_choose auto '')"
 same "accel tcg stays tcg whatever the probe" tcg "$(accel_choose tcg kvm)"
 refused "accel: hvf refused" "auto, tcg or kvm" accel_choose hvf tcg
 
-same "clock: the default ICOUNT is 1" 1 "$SB_ICOUNT_DEFAULT"
+# shellcheck source=host/settings.sh
+source "$top/host/settings.sh"
+same "clock: the default ICOUNT is 1 (host/settings.tsv)" 1 "$(settings_default ICOUNT)"
 same "clock: TCG, ICOUNT=1: icount" icount "$(clock_mode tcg x86_64 0 1 '')"
 same "clock: TCG, ICOUNT=0: host" host "$(clock_mode tcg x86_64 0 0 '')"
 same "clock: KVM, ICOUNT=1: host (icount is TCG only)" host "$(clock_mode kvm x86_64 0 1 '')"
@@ -91,8 +93,8 @@ same "mem fits: 64 MiB for a kernel needing 30" "" "$(mem_fits 64 30 bz 39)"
 refused "mem fits: 24 MiB for one needing 30" "MEM=38 or more boots it" mem_fits 24 30 bz 39
 
 same "net: none" "" "$(net_qemu_args '' '' '' '' '')"
-same "net: user TFTP, default bootfile and card" "-netdev user,id=n0,restrict=on,tftp=/t,bootfile=pxelinux.0 -device e1000,netdev=n0 -boot n" \
-	"$(net_qemu_args '' /t '' '' '' | paste -sd' ')"
+same "net: user TFTP, the default bootfile and card (host/settings.tsv)" "-netdev user,id=n0,restrict=on,tftp=/t,bootfile=pxelinux.0 -device e1000,netdev=n0 -boot n" \
+	"$(net_qemu_args '' /t "$(settings_default NET_BOOTFILE)" "$(settings_default NIC)" '' | paste -sd' ')"
 same "net: tap with a MAC" "-netdev tap,id=n0,ifname=tap-x,script=no,downscript=no -device rtl8139,netdev=n0,mac=52:54:00:00:00:01 -boot n" \
 	"$(net_qemu_args tap-x '' '' rtl8139 52:54:00:00:00:01 | paste -sd' ')"
 refused "net: tap and TFTP refused" "do not mix" net_qemu_args tap-x /t '' '' ''
@@ -142,4 +144,11 @@ hl=$(mktemp)
 printf 'cpu_before=100 0 100 700 100 0 0 0\ncpu_after=200 0 200 1400 100 0 0 100\n' >"$hl"
 same "host shares: busy and stolen" "busy_pct=30.0 steal_pct=10.0" "$(host_shares "$hl" | paste -sd' ')"
 rm -f "$hl"
+
+same "qemu base: a PC, the accelerator, no defaults, no reboot" "-M pc -accel tcg -nodefaults -no-user-config -no-reboot" "$(qemu_base tcg | paste -sd' ')"
+same "qemu console: headless, serial to a file, the exit port" "-display none -serial file:/l -device isa-debug-exit,iobase=0xf4,iosize=0x04" \
+	"$(qemu_console file:/l | paste -sd' ')"
+# the one builder: no other tracked file spells QEMU's machine options
+spelled=$(cd "$top" && git grep -l -e '-no-user-config' -e '-device isa-debug-exit\|"isa-debug-exit' -- ':!docs' ':!*.c' ':!host/qemu.sh' ':!tests/integration/qemu_logic.sh' 2>/dev/null | paste -sd' ')
+same "qemu: the machine's options are spelled only in host/qemu.sh" "" "$spelled"
 exit "$failed"

@@ -23,7 +23,7 @@ source tests/passfail.sh
 # shellcheck source=host/registry.sh
 source host/registry.sh
 
-[ -x "$INIT_HOST" ] || { fail "registry: no $INIT_HOST (make host)"; exit 1; }
+[ -x "$INIT_HOST" ] || { fail "registry: no $INIT_HOST (make tools)"; exit 1; }
 reg=$("$INIT_HOST" --describe)
 registry_load || exit 1
 # the format itself (lib/describe.h), on the raw lines; everything else through the reader
@@ -93,9 +93,9 @@ fi
 
 # 2. generated documentation
 if gen=$(INIT_HOST=$INIT_HOST docs/generate --check 2>&1); then
-	pass "registry: docs/reference.md and the README's tables are what docs/generate makes"
+	pass "registry: docs/reference.md and the generated tables are what docs/generate makes"
 else
-	fail "registry: docs/reference.md or README.md is stale: run make docs" "$(head -n 5 <<<"$gen" | tr '\n' ' ')"
+	fail "registry: a generated page is stale: run make docs" "$(head -n 5 <<<"$gen" | tr '\n' ' ')"
 fi
 helpvars=$(make -s --no-print-directory help | sed -n '/^Variables/,/^$/p' | sed -n 's/^  \([A-Z_]*\)=.*/\1/p' | sort | xargs)
 # shellcheck disable=SC2016

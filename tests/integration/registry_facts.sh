@@ -16,7 +16,7 @@ INIT_HOST=$(realpath -m "$OUT/bin/init-host")
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-[ -x "$INIT_HOST" ] || { fail "registry: no $INIT_HOST (make host)"; exit 1; }
+[ -x "$INIT_HOST" ] || { fail "registry: no $INIT_HOST (make tools)"; exit 1; }
 # shellcheck source=host/registry.sh
 source host/registry.sh
 registry_load || exit 1

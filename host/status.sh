@@ -1,5 +1,5 @@
 # shellcheck shell=bash
-# host/record.sh -- sourced by qemu/run and the experiments: what a boot's
+# host/status.sh -- sourced by qemu/run and the experiments: what a boot's
 # status and records say, computed from given values (and host_shares from
 # the hostload file it is given) with no side effects: the instrument (what
 # it was measured with) and the exit status from QEMU's. The registry's
