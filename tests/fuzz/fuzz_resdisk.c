@@ -16,6 +16,7 @@
 #include "../../lib/record.h"
 #include "../../lib/resdisk.h"
 #include "report/source/parse.h"
+#include "report/source/problems.h"
 #include "fuzz.h"
 #include "report/source/source.h"
 
@@ -67,9 +68,13 @@ static struct reading read_back(void)
 	r.good = ds.src[0].nrecords;
 	r.problems = ds.nprobs;
 	r.disk = ds.src[0].label != NULL;
-	for (size_t i = 0; i < ds.nprobs; i++)
-		if (!strcmp(ds.probs[i].what, "no swapbench records found"))
+	for (size_t i = 0; i < ds.nprobs; i++) {
+		char *what = problems_what(&ds.probs[i]);
+
+		if (!strcmp(what, "no swapbench records found"))
 			r.problems--;	/* goes away with the first record */
+		free(what);
+	}
 	parse_free(&ds);
 	return r;
 }
