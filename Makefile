@@ -378,6 +378,8 @@ compare: deps
 # boot of Debian's 6.12 with the variant modern (docs/mm.md)
 KSELFTESTS_KERNEL := debian:6.12+modern
 KSELFTESTS_DIR    := $(OUT)/kselftests
+# the allocator test's 60M and 4M areas and a 64M swap device: MEM=64 cannot hold them
+kselftests: MEM = 192
 kselftests: deps
 	@$(MAKE) --no-print-directory image KERNEL=$(KSELFTESTS_KERNEL)
 	@ks=$$(experiments/kselftests build $(KSELFTESTS_DIR)) && $(MAKE) --no-print-directory initramfs \
