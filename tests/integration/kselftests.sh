@@ -27,7 +27,7 @@ kunit=$src/tools/testing/kunit/kunit.py
 import sys, zlib
 B = "boot=c5e1f001"
 Z = "zswap+partition@memory.zswap.max=4M@zswap.writeback=0@mthp=64K:always"
-out = ["KTAP version 1", "# sb meta %s kernel_release=6.12.118 arch=x86_64 memtotal_kb=180000 clocksource=tsc clock_step_ns=1" % B, "1..6"]
+out = ["KTAP version 1", "# sb meta %s kernel_release=6.12.118 arch=x86_64 memtotal_kb=180000 clocksource=tsc clock_step_ns=1" % B, "1..7"]
 n = 0
 def rec(ok, wl, conf, extra):
     global n
@@ -47,16 +47,22 @@ ks("test_zswap", "TAP version 13", "ok 1 test_zswap_usage",
    "# at least 24MB of memory should be swapped out", "not ok 2 test_swapin_nozswap",
    "# at least 24MB should be brought back from zswap", "not ok 3 test_zswapin",
    "ok 4 test_zswap_writeback_enabled # SKIP", "ok 5 test_zswap_writeback_disabled", "exit=1")
-ks("planted", "zswap held 1100 kB of the cgroup's after 2.3 s; memory.zswap.max 4194304 -> 8192",
-   "fight ended with status 0", "exit=0")
+ks("test_zswap_mthp", "TAP version 13", "# zswpout does not increase after test program",
+   "not ok 1 test_zswap_usage", "ok 2 test_swapin_nozswap", "exit=1")
+ks("planted", "zswap held 4096 kB of the cgroup's; memory.zswap.max 4194304 -> 8192",
+   "zswap held 4090 kB 2 s later", "exit=0")
 rec(False, "exec", Z, 'zswap_checks=max zswap_check=fail zswap_check_failed="memory.zswap.max exceeded: zswap held 4096 kB against a limit of 8 kB"')
+ks("test_zswap", "TAP version 13", "ok 1 test_zswap_usage", "ok 2 test_swapin_nozswap", "ok 3 test_zswapin",
+   "ok 4 test_zswap_writeback_enabled # SKIP", "ok 5 test_zswap_writeback_disabled", "exit=0")
+ks("planted", "zswap held 0 kB of the cgroup's; memory.zswap.max 41943040 -> 8192", "exit=0")
+rec(True, "exec", "zswap+partition@memory.zswap.max=40M", "zswap_checks=max zswap_check=pass")
 rec(True, "mthp-frag", "zram:lz4:64M@mthp=64K:always", "w.fallback_pct_first=0.00 w.fallback_pct_last=0.00 w.fallback_pct_mean=0.00 w.iterations=3")
 ks("thp_swap_allocator_test",
    "Iteration 1: swpout inc: 5, swpout fallback inc: 0, Fallback percentage: 0.00%",
    "Iteration 2: swpout inc: 0, swpout fallback inc: 0, Fallback percentage: -nan%",
    "Iteration 3: swpout inc: 7, swpout fallback inc: 0, Fallback percentage: 0.00%", "exit=0")
 rec(True, "exec", "zram:lz4:64M@mthp=64K:always", "")
-out.append("# sb totals %s planned=6 ran=6 ok=4 notok=2 status=fail" % B)
+out.append("# sb totals %s planned=7 ran=7 ok=5 notok=2 status=fail" % B)
 out[-1] += " crc=%08x" % zlib.crc32(out[-1].encode())
 open(sys.argv[1], "w").write("\n".join(out) + "\n")
 PY
@@ -66,18 +72,25 @@ same "kselftests: a boot's log gives its table (exit 0)" "0" "$?"
 row() { grep -F "| $1 |" <<<"$md"; }
 contains "kselftests: writeback=0: swapbench's check and test_zswap's case agree" \
 	"$(row 'memory.zswap.writeback=0: nothing written back')" "| pass (check writeback) |"
-contains "kselftests: ... the row ends 'agree'" "$(row 'memory.zswap.writeback=0: nothing written back')" "| pass | agree |"
-contains "kselftests: memory.zswap.max: check passed, test_swapin_nozswap failed: they disagree, with the case's message" \
-	"$(row 'memory.zswap.max is kept')" "| fail: at least 24MB of memory should be swapped out | disagree |"
+contains "kselftests: ... the row ends 'agree'" "$(row 'memory.zswap.writeback=0: nothing written back')" "| pass (2 of 2 runs) | agree |"
+contains "kselftests: memory.zswap.max: check passed, test_swapin_nozswap failed in 1 of 2 runs: they disagree, with the case's message" \
+	"$(row 'memory.zswap.max is kept')" "| fail (1 of 2 runs: at least 24MB of memory should be swapped out) | disagree |"
+contains "kselftests: ... with 64K mTHP always the case passed" "$(row 'memory.zswap.max is kept')" "| disagree | pass (1 of 1 runs) |"
+contains "kselftests: zswap usage: passed in both runs at mTHP never, failed at always, with its message" \
+	"$(row "zswap stores a cgroup's pages")" "| pass (2 of 2 runs) | only the kselftest tests it | fail (1 of 1 runs: zswpout does not increase after test program) |"
 contains "kselftests: incompressible: the failed check named by its message, swapbench alone checks it" \
 	"$(row 'incompressible pages are refused')" "| fail (check incompressible) |"
 contains "kselftests: ... only swapbench" "$(row 'incompressible pages are refused')" "only swapbench checks it"
 contains "kselftests: zswapin: test_zswap alone tests it, its failure with its message" \
-	"$(row 'pages come back in from zswap')" "| fail: at least 24MB should be brought back from zswap | only the kselftest tests it |"
-contains "kselftests: a skipped case is no verdict" "$(row 'memory.zswap.writeback=1: written back at the limit')" "| skip | neither ran it |"
+	"$(row 'pages come back in from zswap')" "| fail (1 of 2 runs: at least 24MB should be brought back from zswap) | only the kselftest tests it |"
+contains "kselftests: a skipped case is no verdict" "$(row 'memory.zswap.writeback=1: written back at the limit')" "| skip (2 of 2 runs) | neither ran it |"
+planted=$(row 'planted: memory.zswap.max lowered to 8 kB below what zswap holds')
 contains "kselftests: the planted limit: swapbench's max check caught it, on the exec run" \
-	"$(row 'planted: memory.zswap.max lowered to 8 kB below what zswap holds')" "| caught (check max) | exec $(printf %s 'zswap+partition@memory.zswap.max=4M@zswap.writeback=0@mthp=64K:always'): memory.zswap.max exceeded"
-contains "kselftests: ... test_zswap missed it" "$(row 'planted: memory.zswap.max lowered to 8 kB below what zswap holds')" "| only swapbench catches it |"
+	"$(head -n1 <<<"$planted")" "| caught (check max) | exec zswap+partition@memory.zswap.max=4M@zswap.writeback=0@mthp=64K:always: memory.zswap.max exceeded"
+contains "kselftests: ... with what zswap held before and after" "$(head -n1 <<<"$planted")" "4096 kB of the cgroup's; memory.zswap.max 4194304 -> 8192; zswap held 4090 kB 2 s later"
+contains "kselftests: ... test_zswap missed it" "$(head -n1 <<<"$planted")" "| only swapbench catches it |"
+contains "kselftests: a plant whose check passed is a miss, not a catch" "$(tail -n1 <<<"$planted")" "| missed (check max) | exec zswap+partition@memory.zswap.max=40M: pass"
+contains "kselftests: ... neither catches it" "$(tail -n1 <<<"$planted")" "| neither catches it |"
 contains "kselftests: the planted run's check is not counted as swapbench's max check" \
 	"$(row 'memory.zswap.max is kept')" "| pass (check max) | fight zswap+partition@memory.zswap.max=4M@zswap.writeback=0@mthp=64K:always: pass; swap-w-seq"
 contains "kselftests: mTHP behind zswap: both fall back in every iteration, agree" \
@@ -86,14 +99,15 @@ contains "kselftests: mTHP behind zswap: both fall back in every iteration, agre
 contains "kselftests: mTHP on zram: the iteration with nothing swapped out left out, 0 % of 2, agree" \
 	"$(row 'zram:lz4:64M@mthp=64K:always')" "| 0.0 / 0.0 / 0.0 % (3 iterations, exit 0) | pass | agree |"
 contains "kselftests: test_zswap's cases as kunit.py read them (a SKIP directive is skip)" "$md" "| test_zswap_writeback_enabled | skip | - |"
-same "kselftests: the csv has a row per behaviour and configuration" 11 "$(($(wc -l <"$T/k.csv") - 1))"
-contains "kselftests: ... the writeback row" "$(cat "$T/k.csv")" "zswap,memory.zswap.writeback=0: nothing written back,pass,test_zswap_writeback_disabled,pass,agree"
+contains "kselftests: ... a table per program and configuration" "$md" "### test_zswap (64K mTHP always) on zswap+partition@memory.zswap.max=4M@zswap.writeback=0@mthp=64K:always (exit 1)"
+same "kselftests: the csv has a row per behaviour, plant and configuration" 12 "$(($(wc -l <"$T/k.csv") - 1))"
+contains "kselftests: ... the writeback row" "$(cat "$T/k.csv")" "zswap,memory.zswap.writeback=0: nothing written back,pass,test_zswap_writeback_disabled,pass,agree,"
 
 # refusals: exit 2, saying what was wrong
 sed 's/^\(ok 1 fight-1 .*\)status=ok/\1status=oom/' "$T/serial.log" >"$T/damaged.log"
 "$V" --kunit "$kunit" --report "$BIN" "$T/damaged.log" >"$T/out" 2>"$T/err"
 same "kselftests: a damaged record is refused (exit 2)" 2 "$?"
-contains "kselftests: ... naming the count that disagrees" "$(cat "$T/err")" "6 result lines but 5 good result records"
+contains "kselftests: ... naming the count that disagrees" "$(cat "$T/err")" "7 result lines but 6 good result records"
 grep -v '^ks:' "$T/serial.log" >"$T/plain.log"
 "$V" --kunit "$kunit" --report "$BIN" "$T/plain.log" >"$T/out" 2>"$T/err"
 same "kselftests: a log without the programs' lines is refused (exit 2)" 2 "$?"
