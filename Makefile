@@ -347,6 +347,7 @@ KSELFTESTS_DIR    := $(OUT)/kselftests
 # the allocator test's 60M and 4M areas and a 64M swap device: MEM=64 cannot hold them
 kselftests: MEM = 192
 kselftests: deps
+	@qemu/deps kselftests
 	@$(MAKE) --no-print-directory image KERNEL=$(KSELFTESTS_KERNEL)
 	@ks=$$(experiments/kselftests build $(KSELFTESTS_DIR)) && $(MAKE) --no-print-directory initramfs \
 	  BUSYBOX=1 EXTRA="$$ks" EXTRA_BIN= INITRD=$(A)/initramfs-kselftests.cpio.gz
