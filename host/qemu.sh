@@ -207,6 +207,17 @@ pmem_append() {
 	[ "$1" = deterministic ] || echo "swiotlb=noforce"
 }
 
+# pmem_cpu ACCEL CPU PMEM_N: -cpu's value, or nothing. CPU as given; else,
+# under TCG with pmem disks, QEMU's default CPU with 1 GiB pages: the guest
+# maps each pmem disk whole (ioremap), and with 2 MiB pages alone that takes
+# a 4 KiB page table a GiB, out of -m: 1.9 MiB of RAM for the 466 GiB disk
+# of LAYOUT=seed000 (docs/results/memavailable.md). KVM's CPU stays the
+# host's choice (its pmem is a backend's, small).
+pmem_cpu() {
+	if [ -n "$2" ]; then echo "$2"; return; fi
+	[ "$1" != tcg ] || [ "$3" = 0 ] || echo qemu64,+pdpe1gb
+}
+
 # mem_arg MEM PMEM_N PMEM_MIB: -m's value (pmem disks lie outside guest RAM)
 mem_arg() {
 	case $1 in '' | *[!0-9]*) echo "MEM=$1: a number of MiB, please"; return 2 ;; esac

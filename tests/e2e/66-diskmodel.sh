@@ -65,6 +65,11 @@ LIST
 DISK=hdd LAYOUT=diskcheck DETERMINISTIC=1 LIMIT=240 boot check -- swapbench.diskcheck=quick
 check "diskmodel: the datasheet check completes (status $rc)" test "$rc" = 0
 check "diskmodel: the meta record names the profile" grep -aq '^# sb meta .* disk=hdd-7k500 ' "$log"
+# the default boot's room: the 466 GiB pmem disk mapped with 1 GiB pages,
+# the module loaded (docs/results/memavailable.md)
+mem=$(field "$log" '^# sb meta' memavailable_kb)
+check "diskmodel: MemAvailable at -m 64 with the 7K500's pmem disk and the module is at least 45,000 kB (${mem:-none} kB)" \
+	test "${mem:-0}" -ge 45000
 check "diskmodel: the disk record says the drive's queue (31, sptf) and the kernel's scheduler for it (mq-deadline)" \
 	grep -aq '^# sb disk .* disk_queue_depth=31 disk_queue_order=sptf disk_sched=mq-deadline ' "$log"
 # the waits are the guest's own time: judged at any host load

@@ -89,6 +89,10 @@ same "pmem backend: deterministic has it from clock_append, not twice" "" "$(pme
 same "mem without pmem" 64 "$(mem_arg 64 0 0)"
 same "mem with 2 pmem disks of 200 MiB" "64,slots=2,maxmem=264M" "$(mem_arg 64 2 200)"
 refused "mem: 64M refused" "a number of MiB" mem_arg 64M 0 0
+same "cpu: TCG with pmem disks: 1 GiB pages for their mapping" qemu64,+pdpe1gb "$(pmem_cpu tcg '' 2)"
+same "cpu: TCG without pmem: QEMU's default" "" "$(pmem_cpu tcg '' 0)"
+same "cpu: KVM with pmem: the host's choice" "" "$(pmem_cpu kvm '' 1)"
+same "cpu: CPU as given wins over the pmem default" 486 "$(pmem_cpu tcg 486 2)"
 same "mem fits: 64 MiB for a kernel needing 30" "" "$(mem_fits 64 30 bz 39)"
 refused "mem fits: 24 MiB for one needing 30" "MEM=38 or more boots it" mem_fits 24 30 bz 39
 
