@@ -172,13 +172,16 @@ deps: deps-kernel
 	@qemu/deps run $(if $(filter-out x86_64,$(ARCH)),i386)
 
 # --- kernel ---------------------------------------------------------------
+# the modules kept beside a kernel: the disk model's, the I/O schedulers built as modules
+KMODS := sbdisk bfq
 kernel: deps-kernel
 	@mkdir -p $(A)
 	@k=$$(kernel/build $(ARCH) $(VARIANT)) && \
 	  dst=$(A)/bzImage$(if $(filter default,$(VARIANT)),,-$(VARIANT)) && \
 	  { cmp -s "$$k" "$$dst" || cp "$$k" "$$dst"; } && \
-	  cp "$$(dirname $$k)/config" "$$dst.config" && rm -f "$$dst.sbdisk.ko" && \
-	  { [ ! -f "$$(dirname $$k)/sbdisk.ko" ] || cp "$$(dirname $$k)/sbdisk.ko" "$$dst.sbdisk.ko"; } && \
+	  cp "$$(dirname $$k)/config" "$$dst.config" && \
+	  for m in $(KMODS); do rm -f "$$dst.$$m.ko" && \
+	    { [ ! -f "$$(dirname $$k)/$$m.ko" ] || cp "$$(dirname $$k)/$$m.ko" "$$dst.$$m.ko"; } || exit 1; done && \
 	  echo "kernel: $$dst ($$(cat $$(dirname $$k)/release))"
 
 $(A)/bzImage:
@@ -188,7 +191,8 @@ kernel-spec: deps-kernel
 	@k=$$(kernel/resolve $(ARCH) '$(KERNEL)') && mkdir -p $(dir $(BZIMAGE)) && \
 	  { cmp -s "$$k" $(BZIMAGE) || cp "$$k" $(BZIMAGE); } && \
 	  { [ ! -f "$$(dirname $$k)/config" ] || cp "$$(dirname $$k)/config" $(BZIMAGE).config; } && \
-	  rm -f $(BZIMAGE).sbdisk.ko && { [ ! -f "$$(dirname $$k)/sbdisk.ko" ] || cp "$$(dirname $$k)/sbdisk.ko" $(BZIMAGE).sbdisk.ko; } && \
+	  for m in $(KMODS); do rm -f $(BZIMAGE).$$m.ko && \
+	    { [ ! -f "$$(dirname $$k)/$$m.ko" ] || cp "$$(dirname $$k)/$$m.ko" $(BZIMAGE).$$m.ko; } || exit 1; done && \
 	  echo "kernel: $(BZIMAGE) ($(KERNEL)$$([ -f "$$(dirname $$k)/release" ] && echo ", $$(cat $$(dirname $$k)/release)"))"
 
 # --- image userspace ------------------------------------------------------

@@ -155,6 +155,53 @@ int main(void)
 		CHECK_STR(field(&r, "total"), "0", "diskctr: ... saying total=0");
 	}
 
+	{
+		/* DISKQ=: the drive's queue as the boot asks, over the 7K500's
+		 * parameters (31 tags, sptf) and a drive without queueing */
+		static char params[2048], why[256];
+
+		size_t used = 0;
+
+		/* as diskprofile FILE params prints them (disk/profile_cli.c) */
+#define PARAM_WORD(name, what)                                                 \
+	used += (size_t)snprintf(params + used, sizeof(params) - used, "%s" #name "=%" PRIu64, used ? " " : "", prof.p.name);
+		DMODEL_PARAMS(PARAM_WORD)
+#undef PARAM_WORD
+		CHECK(used < sizeof(params), "diskctr: the 7K500's parameters as the guest gets them (%zu bytes)", used);
+		CHECK(dmdisk_queue_params(params, sizeof(params), DMDISK_QUEUE_ON, why, sizeof(why)) == 0 &&
+			      strstr(params, " queue_depth=31 queue_order=1"),
+		      "diskctr: diskq=on keeps the profile's queue (%s)", strstr(params, "queue_depth"));
+		rec_begin_diag(&r, "disk");
+		diskctr_drive_record(&r, params, "bfq");
+		CHECK(rec_end(&r) >= 0, "diskctr: the drive's record is well formed");
+		CHECK_STR(field(&r, "disk_queue"), "on", "diskctr: a drive of 31 tags records disk_queue=on");
+		CHECK_STR(field(&r, "disk_sched"), "bfq", "diskctr: ... beside its scheduler");
+		CHECK(dmdisk_queue_params(params, sizeof(params), DMDISK_QUEUE_OFF, why, sizeof(why)) == 0,
+		      "diskctr: diskq=off rewrites the parameters");
+		CHECK(!strstr(params, "queue_depth=31") && strstr(params, "queue_depth=1") && strstr(params, "queue_order=0") &&
+			      !strstr(params, "queue_order=1") && strstr(params, "kind=1 ") == params &&
+			      strstr(params, " rpm=7200 "),
+		      "diskctr: ... to depth 1 in arrival order, every other word kept (%.40s ... %s)", params,
+		      strstr(params, "queue_depth"));
+		rec_begin_diag(&r, "disk");
+		diskctr_drive_record(&r, params, "none");
+		CHECK(rec_end(&r) >= 0, "diskctr: the drive's record with the queue off is well formed");
+		CHECK_STR(field(&r, "disk_queue_depth"), "1", "diskctr: off records disk_queue_depth=1");
+		CHECK_STR(field(&r, "disk_queue_order"), "arrival", "diskctr: ... disk_queue_order=arrival");
+		CHECK_STR(field(&r, "disk_queue"), "off", "diskctr: ... disk_queue=off");
+		why[0] = 0;
+		CHECK(dmdisk_queue_params(params, sizeof(params), DMDISK_QUEUE_ON, why, sizeof(why)) == -EINVAL &&
+			      strstr(why, "swapbench.diskq=on") && strstr(why, "queue_depth 1"),
+		      "diskctr: diskq=on over a drive that queues nothing is refused, naming why (%s)", why);
+		snprintf(params, sizeof(params), "kind=1 rpm=7200");
+		CHECK(dmdisk_queue_params(params, sizeof(params), DMDISK_QUEUE_PROFILE, why, sizeof(why)) == 0 &&
+			      !strcmp(params, "kind=1 rpm=7200"),
+		      "diskctr: the default leaves a profile without queue words alone (%s)", params);
+		CHECK(dmdisk_queue_params(params, 20, DMDISK_QUEUE_OFF, why, sizeof(why)) == -E2BIG &&
+			      !strcmp(params, "kind=1 rpm=7200"),
+		      "diskctr: diskq=off with no room is -E2BIG and leaves the parameters whole (%s)", params);
+	}
+
 	/* what is not the driver's line is refused, a cut one too */
 	CHECK(dmdisk_parse_status("swapbench-diskmodel v1 profile=x", &bad.c, &bad.x) == -EINVAL,
 	      "diskctr: the old filter's text is refused");
