@@ -88,7 +88,7 @@ diskq_refusal() {
 	case $diskq in
 	off) ;;
 	on) [ "${depth:-1}" -gt 1 ] 2>/dev/null ||
-		echo "DISKQ=on: DISK=$disk queues nothing (its profile's queue_depth is ${depth:-1}: no command queueing on its interface); DISKQ=off, or leave it unset" ;;
+		echo "DISKQ=on: DISK=$disk queues nothing (its profile's queue_depth is ${depth:-1}: no command queueing, as its interface or datasheet has it); DISKQ=off, or leave it unset" ;;
 	*) echo "DISKQ=$diskq: on (the profile's queue_depth and queue_order), off (one command at a time, in arrival order), or default (as the profile has it)" ;;
 	esac
 }

@@ -105,7 +105,7 @@ int dmdisk_queue_params(char *params, size_t size, int diskq, char *why, size_t 
 
 	if (diskq == DMDISK_QUEUE_ON && depth < 2)
 		return errmsg_why(-EINVAL, why, n, "swapbench.diskq=on: the profile's drive queues nothing "
-				  "(queue_depth %lu: no command queueing on its interface); off, or default", depth);
+				  "(queue_depth %lu: no command queueing in its profile); off, or default", depth);
 	if (diskq != DMDISK_QUEUE_OFF)
 		return 0;
 	/* every word but the queue's two, then those two as off has them */
