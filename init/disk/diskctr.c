@@ -52,6 +52,8 @@ void diskctr_record(struct rec_buf *r, const struct diskctr *a, const struct dis
 	secs(r, "disk_xfer_s", (int64_t)(y->xfer_ns - x->xfer_ns));
 	secs(r, "disk_wait_s", (int64_t)(y->wait_ns - x->wait_ns));
 	secs(r, "disk_busy_s", (int64_t)(y->busy_ns - x->busy_ns));
+	/* the controller's overheads (a profile's oh_* figures), charged per request */
+	secs(r, "disk_overhead_s", (int64_t)(y->overhead_ns - x->overhead_ns));
 	rec_addf(r, "disk_clock_s", "%.6f", clock_s);
 	/* the run's clock over the model's: the model waits on the guest's
 	 * own clock, so about 1 in every clock mode; else a run timed on a

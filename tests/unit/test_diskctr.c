@@ -110,6 +110,10 @@ int main(void)
 	snprintf(want, sizeof(want), "%.6f", (double)(st.c.rot_ns - before.rot_ns) / 1e9);
 	CHECK_STR(field(&r, "disk_rot_s"), want, "diskctr: disk_rot_s is the difference in seconds");
 	CHECK_STR(field(&r, "disk_merged"), "7", "diskctr: disk_merged is the difference of the readings");
+	snprintf(want, sizeof(want), "%.6f", (double)(st.c.overhead_ns - before.overhead_ns) / 1e9);
+	CHECK_STR(field(&r, "disk_overhead_s"), want, "diskctr: disk_overhead_s is the difference in seconds");
+	CHECK(st.c.overhead_ns > before.overhead_ns, "diskctr: the 7K500's work charged overheads (%" PRIu64 " ns)",
+	      st.c.overhead_ns - before.overhead_ns);
 	CHECK_STR(field(&r, "disk_clock_s"), "2.000000", "diskctr: disk_clock_s from the readings' clock_ns");
 	CHECK_STR(field(&r, "disk_clock_seen"), "1.0000", "diskctr: a 2 s run over 2 s of the model's clock: 1");
 
