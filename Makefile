@@ -141,6 +141,9 @@ help:
 	$(call help_var,DISK_IF,virtio or ide)
 	$(call help_var,DISK,what the disk costs: host (the host page cache) or a datasheet model: $(basename $(notdir $(wildcard disk/profiles/*.conf))) (unset: make run hdd$(comma) the others host))
 	$(call help_var,SCHED,the I/O scheduler above a modelled disk (DISK=NAME): none$(comma) mq-deadline$(comma) bfq$(comma) kyber as the kernel has them; unset: what the kernel chooses)
+	$(call help_var,DISKQ,the command queue of the modelled drive (DISK=NAME): on (queue_depth and queue_order of its profile; refused for a profile without one) or off (one command at a time$(comma) in arrival order); unset: as the profile has it)
+	$(call help_var,SCHEDS,make seeds on a model under DETERMINISTIC=1: the schedulers seed 000 runs under (unset: none mq-deadline bfq$(comma) those the kernel has))
+	$(call help_var,DISKQS,make seeds on a model under DETERMINISTIC=1: the drive queues seed 000 runs with (unset: off on$(comma) on only where the profile queues))
 	$(call help_var,LAYOUT,partition layout: swapfirst or seed000 (filesystem first$(comma) swap at the end of a 2007 disk) (unset: make run on a model seed000$(comma) else swapfirst))
 	$(call help_var,APPEND,extra kernel command line (swapbench.* keys$(comma) docs/reference.md))
 	$(call help_var,EXTRA,files or directories to add under /extra (for the exec workload))
@@ -365,9 +368,16 @@ diskfio: image
 	@$(MAKE) --no-print-directory kernel VARIANT=fio
 	@BZIMAGE=$(A)/bzImage-fio experiments/diskfio
 
-seeds: image
+# and, for seed 000's runs of perl alone (make seeds on a model), a third with the seed's file in /extra
+seeds: image $(A)/seed000/lines.txt
 	@$(MAKE) --no-print-directory initramfs EXTRA_BIN=$(PERL_BIN) INITRD=$(A)/initramfs-perl.cpio.gz
-	@INITRD_PERL=$(A)/initramfs-perl.cpio.gz experiments/seeds
+	@$(MAKE) --no-print-directory initramfs EXTRA="$(A)/seed000/lines.txt" EXTRA_BIN=$(PERL_BIN) INITRD=$(A)/initramfs-perl-lines.cpio.gz
+	@INITRD_PERL=$(A)/initramfs-perl.cpio.gz INITRD_PERL_LINES=$(A)/initramfs-perl-lines.cpio.gz experiments/seeds
+
+# the seed's file: 1,000,000 lines of 0123456789 (what the lines workload's --prepare writes)
+$(A)/seed000/lines.txt:
+	@mkdir -p $(@D)
+	@awk 'BEGIN { for (i = 0; i < 1000000; i++) print "0123456789" }' >$@.tmp && mv $@.tmp $@
 
 # the kernel image built: KERNEL=, or VARIANT='s bzImage-VARIANT
 pxe: image
@@ -401,5 +411,5 @@ wl-names:
 FORCE:
 
 export ARCH MEM RUNS WARMUP WORKLOADS ACCEL KERNEL VARIANT BUSYBOX MODULES DISK_IF APPEND EXTRA EXTRA_BIN EXTRA_ON OUT BIN_OUT PXE_DISKS
-export DETERMINISTIC KERNELS BOOTS METRICS DISK LAYOUT SCHED SMP
+export DETERMINISTIC KERNELS BOOTS METRICS DISK LAYOUT SCHED DISKQ SCHEDS DISKQS SMP
 export BZIMAGE INITRD REPORT WL_ALL
