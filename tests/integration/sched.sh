@@ -76,6 +76,17 @@ is "make kernel's copy of the .config beside the bzImage" "$(sched_kernel_config
 mkdir "$T/cache" && : >"$T/cache/bzImage" && : >"$T/cache/config"
 is "kernel/build's cache" "$(sched_kernel_config "$T/cache/bzImage")" "$T/cache/config"
 
+# make seeds' sweep of seed 000: refused with DISK=host before any boot or results folder
+out=$(cd "$T" && OUT=$T/out DISK=host SCHEDS="none mq-deadline" "$top/experiments/seeds" 000 2>&1)
+rc=$?
+is "seeds: SCHEDS with DISK=host is refused (status)" "$rc" 2
+has "... naming what works" "$out" "SCHEDS and DISKQS set a modelled disk's scheduler and queue, and DISK=host models none (give DISK=NAME)"
+is "... before any boot or results folder" "$(ls "$T/out/results" 2>/dev/null)" ""
+out=$(OUT=$T/out "$top/experiments/seeds" sensitivity 2>&1)
+rc=$?
+is "seeds sensitivity without cells: a usage error (status)" "$rc" 2
+has "... naming what it takes" "$out" "seeds: sensitivity DIR...: the cells' folders"
+
 # the real refusal path: qemu/run before anything boots
 if [ -x "$top/out/bin/init-host" ] && [ -f "$top/out/x86_64/bzImage" ]; then
 	out=$(SCHED=mq-deadline "$top/qemu/run" -q -o "$T/r1" 2>&1)
