@@ -134,13 +134,16 @@ deps: deps-kernel
 	@qemu/deps run $(if $(filter-out x86_64,$(ARCH)),i386)
 
 # --- kernel ---------------------------------------------------------------
+# the modules kept beside a kernel: the disk model's, the I/O schedulers built as modules
+KMODS := sbdisk bfq
 kernel: deps-kernel
 	@mkdir -p $(A)
 	@k=$$(kernel/build $(ARCH) $(VARIANT)) && \
 	  dst=$(A)/bzImage$(if $(filter default,$(VARIANT)),,-$(VARIANT)) && \
 	  { cmp -s "$$k" "$$dst" || cp "$$k" "$$dst"; } && \
-	  cp "$$(dirname $$k)/config" "$$dst.config" && rm -f "$$dst.sbdisk.ko" && \
-	  { [ ! -f "$$(dirname $$k)/sbdisk.ko" ] || cp "$$(dirname $$k)/sbdisk.ko" "$$dst.sbdisk.ko"; } && \
+	  cp "$$(dirname $$k)/config" "$$dst.config" && \
+	  for m in $(KMODS); do rm -f "$$dst.$$m.ko" && \
+	    { [ ! -f "$$(dirname $$k)/$$m.ko" ] || cp "$$(dirname $$k)/$$m.ko" "$$dst.$$m.ko"; } || exit 1; done && \
 	  echo "kernel: $$dst ($$(cat $$(dirname $$k)/release))"
 
 $(A)/bzImage:
@@ -150,7 +153,8 @@ kernel-spec: deps-kernel
 	@k=$$(kernel/resolve $(ARCH) '$(KERNEL)') && mkdir -p $(dir $(BZIMAGE)) && \
 	  { cmp -s "$$k" $(BZIMAGE) || cp "$$k" $(BZIMAGE); } && \
 	  { [ ! -f "$$(dirname $$k)/config" ] || cp "$$(dirname $$k)/config" $(BZIMAGE).config; } && \
-	  rm -f $(BZIMAGE).sbdisk.ko && { [ ! -f "$$(dirname $$k)/sbdisk.ko" ] || cp "$$(dirname $$k)/sbdisk.ko" $(BZIMAGE).sbdisk.ko; } && \
+	  for m in $(KMODS); do rm -f $(BZIMAGE).$$m.ko && \
+	    { [ ! -f "$$(dirname $$k)/$$m.ko" ] || cp "$$(dirname $$k)/$$m.ko" $(BZIMAGE).$$m.ko; } || exit 1; done && \
 	  echo "kernel: $(BZIMAGE) ($(KERNEL)$$([ -f "$$(dirname $$k)/release" ] && echo ", $$(cat $$(dirname $$k)/release)"))"
 
 # --- image userspace ------------------------------------------------------
@@ -328,9 +332,16 @@ diskfio: image
 	@$(MAKE) --no-print-directory kernel VARIANT=fio
 	@BZIMAGE=$(A)/bzImage-fio experiments/diskfio
 
-seeds: image
+# and, for seed 000's runs of perl alone (make seeds on a model), a third with the seed's file in /extra
+seeds: image $(A)/seed000/lines.txt
 	@$(MAKE) --no-print-directory initramfs EXTRA_BIN=$(PERL_BIN) INITRD=$(A)/initramfs-perl.cpio.gz
-	@INITRD_PERL=$(A)/initramfs-perl.cpio.gz experiments/seeds
+	@$(MAKE) --no-print-directory initramfs EXTRA="$(A)/seed000/lines.txt" EXTRA_BIN=$(PERL_BIN) INITRD=$(A)/initramfs-perl-lines.cpio.gz
+	@INITRD_PERL=$(A)/initramfs-perl.cpio.gz INITRD_PERL_LINES=$(A)/initramfs-perl-lines.cpio.gz experiments/seeds
+
+# the seed's file: 1,000,000 lines of 0123456789 (what the lines workload's --prepare writes)
+$(A)/seed000/lines.txt:
+	@mkdir -p $(@D)
+	@awk 'BEGIN { for (i = 0; i < 1000000; i++) print "0123456789" }' >$@.tmp && mv $@.tmp $@
 
 # the kernel image built: KERNEL=, or VARIANT='s bzImage-VARIANT
 pxe: image
@@ -378,5 +389,5 @@ wl-names:
 FORCE:
 
 export ARCH MEM RUNS WARMUP WORKLOADS ACCEL KERNEL VARIANT BUSYBOX MODULES DISK_IF APPEND EXTRA EXTRA_BIN EXTRA_ON OUT BIN_OUT PXE_DISKS
-export DETERMINISTIC KERNELS BOOTS METRICS DISK LAYOUT SCHED SMP
+export DETERMINISTIC KERNELS BOOTS METRICS DISK LAYOUT SCHED DISKQ SCHEDS DISKQS SMP
 export BZIMAGE INITRD REPORT WL_ALL

@@ -20,7 +20,10 @@ model_check() {
 
 # model_initrd DIR DISK: DIR/initrd is the image's initramfs with, appended
 # (the kernel unpacks one archive after another), the model's module and
-# its parameters from the profile; INITRD names it from here on
+# its parameters from the profile, and the I/O scheduler's module when
+# SCHED names one built as a module (sched_ko: init loads it; a file in the
+# initramfs stays in RAM, so no other boot carries it); INITRD names it
+# from here on
 model_initrd() {
 	local dir=$1 stage=$1/model
 	mkdir -p "$stage"
@@ -31,6 +34,10 @@ model_initrd() {
 	printf '%s\n' "dir /lib 0755 0 0" "dir /lib/swapbench 0755 0 0" \
 		"file /lib/swapbench/sbdisk.ko $stage/sbdisk.ko 0644 0 0" \
 		"file /lib/swapbench/diskmodel.params $stage/diskmodel.params 0644 0 0" >"$stage/list"
+	if [ -n "${sched_ko:-}" ]; then
+		{ cp "$sched_ko" "$stage/$sched.ko" && touch -d @0 "$stage/$sched.ko"; } || die "SCHED=$sched: cannot read $sched_ko"
+		echo "file /lib/swapbench/$sched.ko $stage/$sched.ko 0644 0 0" >>"$stage/list"
+	fi
 	# -t 0 and the mtimes above: the same bytes every time, so a
 	# deterministic boot's id and records repeat
 	{ cat "$INITRD" && "$OUT/bin/gen_init_cpio" -t 0 "$stage/list" | gzip -9 -n; } >"$dir/initrd" ||

@@ -9,6 +9,7 @@ const char *const cmdkeys_create_names[] = { "fallocate", "zero", NULL };
 static const char *const rotational_names[] = { "keep", "0", "1", NULL };
 static const char *const diskcheck_names[] = { "off", "quick", "full", NULL };
 const char *const cmdkeys_sched_names[] = { "default", "none", "mq-deadline", "bfq", "kyber", NULL };
+const char *const cmdkeys_diskq_names[] = { "default", "on", "off", NULL };
 static const char *const end_names[] = { "poweroff", "reboot", "halt", "qemu", NULL };
 
 #define F(field) offsetof(struct sb_config, field)
@@ -45,6 +46,7 @@ const struct key cmdkeys[] = {
 	{ "diskcheck", K_ENUM, F(diskcheck), 0, 0, diskcheck_names, KEY_HELP("instead of the experiment: the swap partition measured as a disk benchmark would (sequential MB/s at both ends, random 4 KiB IOPS, a seek sweep); it writes there (docs/disk-model.md)") },
 	{ "diskmodel", K_BOOL, F(diskmodel), 0, 1, NULL, KEY_HELP("1: the swap partition's disk through the disk model in the guest (the module and parameters qemu/run adds for DISK=NAME), its counters around each run into its record") },
 	{ "sched", K_ENUM, F(sched), 0, 0, cmdkeys_sched_names, KEY_HELP("the I/O scheduler above the modelled disk (swapbench.diskmodel=1; SCHED= for make): default (the kernel's choice for the device), none, mq-deadline, bfq or kyber, as the kernel has them; the disk record says which it got (docs/disk-model.md)") },
+	{ "diskq", K_ENUM, F(diskq), 0, 0, cmdkeys_diskq_names, KEY_HELP("the modelled disk's own command queue (swapbench.diskmodel=1; DISKQ= for make): default (as its profile has it), on (the profile's queue_depth and queue_order; refused for a profile without queueing), off (depth 1, served in arrival order); the disk record says which it got (docs/disk-model.md)") },
 	{ "instrument", K_STR, F(instrument), 0, 0, NULL, KEY_HELP("what the host measured with (accel, clock, tsc, pin, cache, disk, smp; qemu/run passes it), copied into the meta record") },
 };
 #undef F

@@ -36,6 +36,8 @@ typedef uint64_t cmdkeys_mask;
 extern const char *const cmdkeys_create_names[];
 /* swapbench.sched: "default" (the kernel's choice), then the schedulers by name */
 extern const char *const cmdkeys_sched_names[];
+/* swapbench.diskq: "default" (the profile's queue), "on", "off" (DMDISK_QUEUE_*) */
+extern const char *const cmdkeys_diskq_names[];
 /* "uint", "choice", ...: a kind as init --describe names it */
 extern const char *const cmdkeys_kind_names[];
 /* every key's default */

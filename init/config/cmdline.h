@@ -58,6 +58,7 @@ struct sb_config {
 	int rotational;			/* 0 keep what the driver says, 1 tell the kernel non-rotational, 2 rotational */
 	int diskmodel;			/* the swap disk through the model in the guest (dmdisk.c) */
 	int sched;			/* the model's disk's I/O scheduler: cmdkeys_sched_names, 0 the kernel's choice */
+	int diskq;			/* the model's drive queue: cmdkeys_diskq_names, 0 the profile's */
 	int diskcheck;			/* 0 off, 1 quick, 2 full: the datasheet check instead of runs */
 	char instrument[CMD_VAL_MAX];	/* the host's measuring setup, "" = not said (host/qemu.sh) */
 	struct sb_param params[CMD_PARAMS_MAX];

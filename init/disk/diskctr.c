@@ -4,6 +4,7 @@
 
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 
@@ -51,6 +52,8 @@ void diskctr_record(struct rec_buf *r, const struct diskctr *a, const struct dis
 	secs(r, "disk_xfer_s", (int64_t)(y->xfer_ns - x->xfer_ns));
 	secs(r, "disk_wait_s", (int64_t)(y->wait_ns - x->wait_ns));
 	secs(r, "disk_busy_s", (int64_t)(y->busy_ns - x->busy_ns));
+	/* the controller's overheads (a profile's oh_* figures), charged per request */
+	secs(r, "disk_overhead_s", (int64_t)(y->overhead_ns - x->overhead_ns));
 	rec_addf(r, "disk_clock_s", "%.6f", clock_s);
 	/* the run's clock over the model's: the model waits on the guest's
 	 * own clock, so about 1 in every clock mode; else a run timed on a
@@ -59,29 +62,19 @@ void diskctr_record(struct rec_buf *r, const struct diskctr *a, const struct dis
 		rec_addf(r, "disk_clock_seen", "%.4f", elapsed_s / clock_s);
 }
 
-/* a word's value in "name=value ..." words, or NULL */
-static const char *word(const char *words, const char *name, size_t *len)
-{
-	size_t n = strlen(name);
-
-	for (const char *p = words; (p = strstr(p, name)); p += n)
-		if ((p == words || p[-1] == ' ') && p[n] == '=') {
-			*len = strcspn(p + n + 1, " \n");
-			return p + n + 1;
-		}
-	return NULL;
-}
-
 void diskctr_drive_record(struct rec_buf *r, const char *params, const char *sched)
 {
 	size_t n;
-	const char *v = word(params, "queue_depth", &n);
+	const char *v = dmdisk_param_word(params, "queue_depth", &n);
+	int queues = v && n && strtoul(v, NULL, 10) > 1;
 
 	rec_addf(r, "disk_queue_depth", "%.*s", (int)n, v && n && strncmp(v, "0", n) ? v : "1");
-	v = word(params, "queue_order", &n);
+	v = dmdisk_param_word(params, "queue_order", &n);
 	rec_add(r, "disk_queue_order", v && n == 1 && *v == '1' ? "sptf" : "arrival");
 	if (sched && *sched)
 		rec_add(r, "disk_sched", sched);
+	/* DISKQ=: whether the drive queues commands (off: depth 1, as it comes) */
+	rec_add(r, "disk_queue", queues ? "on" : "off");
 }
 
 unsigned diskctr_io_parts(const struct daccount *a)

@@ -27,8 +27,9 @@ void diskctr_record(struct rec_buf *r, const struct diskctr *a, const struct dis
  * "disk=NAME disk_rpm=..."), each a field of r */
 void diskctr_profile_record(struct rec_buf *r, const char *words);
 /* the drive's queue from the model's parameters ("... queue_depth=31
- * queue_order=1": disk_queue_depth=31 disk_queue_order=sptf) and the I/O
- * scheduler above it (disk_sched=), fields of r */
+ * queue_order=1": disk_queue_depth=31 disk_queue_order=sptf), the I/O
+ * scheduler above it (disk_sched=) and whether the drive queues at all
+ * (disk_queue=on|off, DISKQ=), fields of r */
 void diskctr_drive_record(struct rec_buf *r, const char *params, const char *sched);
 
 /*

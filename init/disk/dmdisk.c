@@ -83,6 +83,74 @@ static int load_module(const char *majmin, char *why, size_t n)
 	return 0;
 }
 
+const char *dmdisk_param_word(const char *words, const char *name, size_t *len)
+{
+	size_t n = strlen(name);
+
+	for (const char *p = words; (p = strstr(p, name)); p += n)
+		if ((p == words || p[-1] == ' ') && p[n] == '=') {
+			*len = strcspn(p + n + 1, " \n");
+			return p + n + 1;
+		}
+	return NULL;
+}
+
+int dmdisk_queue_params(char *params, size_t size, int diskq, char *why, size_t n)
+{
+	static char out[sizeof(D.params)];
+	static const char *const off[] = { "queue_depth=1", "queue_order=0" };
+	size_t used = 0, len;
+	const char *v = dmdisk_param_word(params, "queue_depth", &len);
+	unsigned long depth = v ? strtoul(v, NULL, 10) : 1;
+
+	if (diskq == DMDISK_QUEUE_ON && depth < 2)
+		return errmsg_why(-EINVAL, why, n, "swapbench.diskq=on: the profile's drive queues nothing "
+				  "(queue_depth %lu: no command queueing in its profile); off, or default", depth);
+	if (diskq != DMDISK_QUEUE_OFF)
+		return 0;
+	/* every word but the queue's two, then those two as off has them */
+	for (const char *p = params; *p;) {
+		size_t w = strcspn(p, " ");
+
+		if (strncmp(p, "queue_depth=", 12) && strncmp(p, "queue_order=", 12) && w) {
+			if (used + w + 2 > sizeof(out))
+				return -E2BIG;
+			used += (size_t)snprintf(out + used, sizeof(out) - used, "%s%.*s", used ? " " : "", (int)w, p);
+		}
+		p += w + (p[w] == ' ');
+	}
+	for (size_t i = 0; i < 2; i++) {
+		if (used + strlen(off[i]) + 2 > sizeof(out))
+			return -E2BIG;
+		used += (size_t)snprintf(out + used, sizeof(out) - used, "%s%s", used ? " " : "", off[i]);
+	}
+	if (used + 1 > size)
+		return -E2BIG;
+	memcpy(params, out, used + 1);
+	return 0;
+}
+
+/* the scheduler built as a module, when the image has it (qemu/run put
+ * it there for this boot): loaded before the disk is told to use it; a
+ * scheduler built into the kernel has no file, and one loaded already
+ * (EEXIST) is as good */
+static int load_sched(const char *sched, char *why, size_t n)
+{
+	char path[64];
+	int fd, err = 0;
+
+	snprintf(path, sizeof(path), DMDISK_SCHED_MODULE, sched);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		return 0;
+	if (syscall(SYS_finit_module, fd, "", 0) < 0 && errno != EEXIST)
+		err = -errno;
+	close(fd);
+	if (err)
+		return errmsg_why(err, why, n, "swapbench.sched=%s: loading %s: %s (was it built for this kernel?)",
+				  sched, path, errmsg(err));
+	return 0;
+}
+
 /* the scheduler in brackets in queue/scheduler ("mq-deadline" of
  * "[mq-deadline] kyber none"; a queue without a choice says "none") */
 static void read_sched(void)
@@ -98,7 +166,7 @@ static void read_sched(void)
 		snprintf(D.sched, sizeof(D.sched), "%.*s", (int)strcspn(buf, " \n"), buf);
 }
 
-int dmdisk_setup(const char *part, const char *sched, char *why, size_t n)
+int dmdisk_setup(const char *part, const char *sched, int diskq, char *why, size_t n)
 {
 	const char *name = strrchr(part, '/') ? strrchr(part, '/') + 1 : part;
 	char path[PATH_MAX], disk[64], majmin[32];
@@ -119,6 +187,9 @@ int dmdisk_setup(const char *part, const char *sched, char *why, size_t n)
 			snprintf(D.describe, sizeof(D.describe), "%.*s", (int)strcspn(nl + 1, "\n"), nl + 1);
 		}
 	}
+	if ((err = dmdisk_queue_params(D.params, sizeof(D.params), diskq, why, n)) < 0)
+		return err == -E2BIG ? errmsg_why(err, why, n, "swapbench.diskq=off: the model's parameters are "
+						  "too long") : err;
 	/* the whole disk: /sys/class/block/vda1 is a link into .../vda/vda1 */
 	snprintf(path, sizeof(path), "/sys/class/block/%s/partition", name);
 	if (access(path, F_OK) < 0)
@@ -140,6 +211,8 @@ int dmdisk_setup(const char *part, const char *sched, char *why, size_t n)
 		return errmsg_why(-ENODEV, why, n, "swapbench.diskmodel=1: the model's disk has no node /dev/%s",
 				  SBDISK_NAME);
 	if (sched[0]) {
+		if ((err = load_sched(sched, why, n)) < 0)
+			return err;
 		snprintf(path, sizeof(path), "/sys/block/%s/queue/scheduler", SBDISK_NAME);
 		if ((err = kfile_write(path, sched)) < 0)
 			return errmsg_why(err, why, n, "swapbench.sched=%s: the kernel refused it for %s: %s", sched,

@@ -22,10 +22,26 @@
 #define DMDISK_MODULE "/lib/swapbench/sbdisk.ko"
 #define DMDISK_TABLE "/lib/swapbench/diskmodel.params"
 
+/* an I/O scheduler built as a module: qemu/run puts it here only for a boot
+ * that asks for it (SCHED=bfq: /lib/swapbench/bfq.ko), since a file in the
+ * initramfs stays in RAM */
+#define DMDISK_SCHED_MODULE "/lib/swapbench/%s.ko"
+
+/* the drive's own queue (swapbench.diskq, cmdkeys_diskq_names' order) */
+enum { DMDISK_QUEUE_PROFILE, DMDISK_QUEUE_ON, DMDISK_QUEUE_OFF };
+
 /* sets it all up over the disk that holds partition part (/dev/vda1),
- * with the I/O scheduler sched ("": the kernel's choice). 0, or -errno
- * with the line in why */
-int dmdisk_setup(const char *part, const char *sched, char *why, size_t n);
+ * with the I/O scheduler sched ("": the kernel's choice) and the drive's
+ * queue as diskq (DMDISK_QUEUE_*). 0, or -errno with the line in why */
+int dmdisk_setup(const char *part, const char *sched, int diskq, char *why, size_t n);
+/* the model's parameters ("... queue_depth=31 queue_order=1") with the
+ * drive's queue as diskq asks: off rewrites them to depth 1 in arrival
+ * order; on needs a profile that queues (-EINVAL and why otherwise).
+ * params holds size bytes; 0 or -errno (-E2BIG: no room) */
+int dmdisk_queue_params(char *params, size_t size, int diskq, char *why, size_t n);
+/* a word's value in the parameters' "name=value ..." words: its length
+ * in *len, or NULL */
+const char *dmdisk_param_word(const char *words, const char *name, size_t *len);
 /* 1 while the model is set up */
 int dmdisk_active(void);
 /* dev (/dev/vda2) as the model serves it (/dev/sbda2): 0 and out, or

@@ -298,13 +298,16 @@ static enum experiment_status setup_diskmodel(void)
 		if (S.cfg.sched)
 			return error("swapbench.sched=%s sets the modelled disk's I/O scheduler, and no disk is modelled "
 				     "(swapbench.diskmodel=1, DISK=NAME)", cmdkeys_sched_names[S.cfg.sched]);
+		if (S.cfg.diskq)
+			return error("swapbench.diskq=%s sets the modelled drive's queue, and no disk is modelled "
+				     "(swapbench.diskmodel=1, DISK=NAME)", cmdkeys_diskq_names[S.cfg.diskq]);
 		return EXPERIMENT_PASS;
 	}
 	if (!S.cfg.part[0])
 		return error("swapbench.diskmodel=1 models the disk that holds the swap partition, and swapbench.part "
 			     "designates none");
 	if (disks_designate("part", S.cfg.part, dev, sizeof(dev), why, sizeof(why)) < 0 ||
-	    dmdisk_setup(dev, S.cfg.sched ? cmdkeys_sched_names[S.cfg.sched] : "", why, sizeof(why)) < 0)
+	    dmdisk_setup(dev, S.cfg.sched ? cmdkeys_sched_names[S.cfg.sched] : "", S.cfg.diskq, why, sizeof(why)) < 0)
 		return error("%s", why);
 	return EXPERIMENT_PASS;
 }

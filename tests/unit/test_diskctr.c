@@ -110,6 +110,10 @@ int main(void)
 	snprintf(want, sizeof(want), "%.6f", (double)(st.c.rot_ns - before.rot_ns) / 1e9);
 	CHECK_STR(field(&r, "disk_rot_s"), want, "diskctr: disk_rot_s is the difference in seconds");
 	CHECK_STR(field(&r, "disk_merged"), "7", "diskctr: disk_merged is the difference of the readings");
+	snprintf(want, sizeof(want), "%.6f", (double)(st.c.overhead_ns - before.overhead_ns) / 1e9);
+	CHECK_STR(field(&r, "disk_overhead_s"), want, "diskctr: disk_overhead_s is the difference in seconds");
+	CHECK(st.c.overhead_ns > before.overhead_ns, "diskctr: the 7K500's work charged overheads (%" PRIu64 " ns)",
+	      st.c.overhead_ns - before.overhead_ns);
 	CHECK_STR(field(&r, "disk_clock_s"), "2.000000", "diskctr: disk_clock_s from the readings' clock_ns");
 	CHECK_STR(field(&r, "disk_clock_seen"), "1.0000", "diskctr: a 2 s run over 2 s of the model's clock: 1");
 
@@ -153,6 +157,53 @@ int main(void)
 		diskctr_io_record(&r, 8, &acct, 1);
 		CHECK(diskctr_io_parts(&acct) == 1 && rec_end(&r) >= 0, "diskctr: a run without requests has one io record");
 		CHECK_STR(field(&r, "total"), "0", "diskctr: ... saying total=0");
+	}
+
+	{
+		/* DISKQ=: the drive's queue as the boot asks, over the 7K500's
+		 * parameters (31 tags, sptf) and a drive without queueing */
+		static char params[2048], why[256];
+
+		size_t used = 0;
+
+		/* as diskprofile FILE params prints them (disk/profile_cli.c) */
+#define PARAM_WORD(name, what)                                                 \
+	used += (size_t)snprintf(params + used, sizeof(params) - used, "%s" #name "=%" PRIu64, used ? " " : "", prof.p.name);
+		DMODEL_PARAMS(PARAM_WORD)
+#undef PARAM_WORD
+		CHECK(used < sizeof(params), "diskctr: the 7K500's parameters as the guest gets them (%zu bytes)", used);
+		CHECK(dmdisk_queue_params(params, sizeof(params), DMDISK_QUEUE_ON, why, sizeof(why)) == 0 &&
+			      strstr(params, " queue_depth=31 queue_order=1"),
+		      "diskctr: diskq=on keeps the profile's queue (%s)", strstr(params, "queue_depth"));
+		rec_begin_diag(&r, "disk");
+		diskctr_drive_record(&r, params, "bfq");
+		CHECK(rec_end(&r) >= 0, "diskctr: the drive's record is well formed");
+		CHECK_STR(field(&r, "disk_queue"), "on", "diskctr: a drive of 31 tags records disk_queue=on");
+		CHECK_STR(field(&r, "disk_sched"), "bfq", "diskctr: ... beside its scheduler");
+		CHECK(dmdisk_queue_params(params, sizeof(params), DMDISK_QUEUE_OFF, why, sizeof(why)) == 0,
+		      "diskctr: diskq=off rewrites the parameters");
+		CHECK(!strstr(params, "queue_depth=31") && strstr(params, "queue_depth=1") && strstr(params, "queue_order=0") &&
+			      !strstr(params, "queue_order=1") && strstr(params, "kind=1 ") == params &&
+			      strstr(params, " rpm=7200 "),
+		      "diskctr: ... to depth 1 in arrival order, every other word kept (%.40s ... %s)", params,
+		      strstr(params, "queue_depth"));
+		rec_begin_diag(&r, "disk");
+		diskctr_drive_record(&r, params, "none");
+		CHECK(rec_end(&r) >= 0, "diskctr: the drive's record with the queue off is well formed");
+		CHECK_STR(field(&r, "disk_queue_depth"), "1", "diskctr: off records disk_queue_depth=1");
+		CHECK_STR(field(&r, "disk_queue_order"), "arrival", "diskctr: ... disk_queue_order=arrival");
+		CHECK_STR(field(&r, "disk_queue"), "off", "diskctr: ... disk_queue=off");
+		why[0] = 0;
+		CHECK(dmdisk_queue_params(params, sizeof(params), DMDISK_QUEUE_ON, why, sizeof(why)) == -EINVAL &&
+			      strstr(why, "swapbench.diskq=on") && strstr(why, "queue_depth 1"),
+		      "diskctr: diskq=on over a drive that queues nothing is refused, naming why (%s)", why);
+		snprintf(params, sizeof(params), "kind=1 rpm=7200");
+		CHECK(dmdisk_queue_params(params, sizeof(params), DMDISK_QUEUE_PROFILE, why, sizeof(why)) == 0 &&
+			      !strcmp(params, "kind=1 rpm=7200"),
+		      "diskctr: the default leaves a profile without queue words alone (%s)", params);
+		CHECK(dmdisk_queue_params(params, 20, DMDISK_QUEUE_OFF, why, sizeof(why)) == -E2BIG &&
+			      !strcmp(params, "kind=1 rpm=7200"),
+		      "diskctr: diskq=off with no room is -E2BIG and leaves the parameters whole (%s)", params);
 	}
 
 	/* what is not the driver's line is refused, a cut one too */
