@@ -45,7 +45,7 @@ static int check_params(const struct dmodel_params *p, const char **field)
 	OH(oh_read_hit_r_ns) OH(oh_read_hit_w_ns) OH(oh_read_miss_r_ns) OH(oh_read_miss_w_ns)
 	OH(oh_write_hit_r_ns) OH(oh_write_hit_w_ns) OH(oh_write_miss_r_ns) OH(oh_write_miss_w_ns)
 	OH(oh_read_done_ns) OH(oh_write_done_ns) OH(oh_read_reconnect_ns) OH(oh_write_reconnect_ns)
-	OH(write_seek_delay_ns) OH(write_min_seek_ns)
+	OH(write_seek_delay_ns) OH(write_min_seek_ns) OH(oh_write_reselect_ns)
 #undef OH
 	if (!p->segments)
 		return 0;
@@ -60,6 +60,8 @@ static int check_params(const struct dmodel_params *p, const char **field)
 	NEED(p->write_level <= 2, write_level);
 	NEED(p->immediate_read <= 1, immediate_read);
 	NEED(p->bus_sector_ns <= MAX_SEEK_NS, bus_sector_ns);
+	NEED(p->read_early_pm <= 1000, read_early_pm);
+	NEED(p->read_partial <= 1, read_partial);
 	return 0;
 #undef NEED
 }
