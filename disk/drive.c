@@ -44,7 +44,7 @@ static int64_t bus_done(const struct dmodel *m, int64_t bus0, int64_t mend, uint
 /* the blocks of an n-block read that must be in before the bus starts */
 static uint64_t early_mark(const struct dmodel *m, uint64_t n)
 {
-	uint64_t k = n - n * m->p.read_early_pm / 1000;	/* n < 2^26 */
+	uint64_t k = n - DMODEL_MULDIV(n, m->p.read_early_pm, 1000);
 
 	return k ? k : 1;
 }

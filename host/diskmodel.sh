@@ -118,10 +118,11 @@ diskmodel_append() {
 }
 
 # diskmodel_disk_gb DISK: the size of a whole disk for LAYOUT=seed000 and
-# check: the modelled disk's own (its zones span it), else 80 GB, a desktop
-# disk as Ubuntu 7.04 found them
+# check: the modelled disk's own in whole GB, down (its zones span it: 6
+# of a 6.45 GB drive), else 80 GB, a desktop disk as Ubuntu 7.04 found them
 diskmodel_disk_gb() {
 	local gb
 	[ "${1:-host}" = host ] || gb=$(diskmodel_get "$1" capacity_gb 2>/dev/null)
-	echo "${gb:-80}"
+	gb=${gb:-80}
+	echo "${gb%%.*}"
 }
