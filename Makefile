@@ -201,9 +201,9 @@ $(BIN_OUT)/diskmodel-curve: disk/curve.c $(DISK_HOST_SRC) $(DISK_HOST_HDR)
 	@mkdir -p $(@D)
 	$(HOST_CC) $(HOST_CFLAGS) -o $@ disk/curve.c $(DISK_HOST_SRC) -lm
 
-$(BIN_OUT)/diskprofile: disk/profile_cli.c disk/disksim.c disk/disksim_profile.c disk/disksim.h disk/disksim_files.h $(DISK_HOST_SRC) $(DISK_HOST_HDR)
+$(BIN_OUT)/diskprofile: disk/profile_cli.c disk/disksim.c disk/disksim_profile.c disk/disksim.h disk/disksim_files.h disk/trace.c disk/trace.h $(DISK_HOST_SRC) $(DISK_HOST_HDR)
 	@mkdir -p $(@D)
-	$(HOST_CC) $(HOST_CFLAGS) -o $@ disk/profile_cli.c disk/disksim.c disk/disksim_profile.c $(DISK_HOST_SRC) -lm
+	$(HOST_CC) $(HOST_CFLAGS) -o $@ disk/profile_cli.c disk/disksim.c disk/disksim_profile.c disk/trace.c $(DISK_HOST_SRC) -lm
 
 # a validation trace of DiskSim's replayed on the model (docs/disk-model.md)
 $(BIN_OUT)/diskreplay: disk/replay.c disk/trace.c disk/trace.h disk/cdf.c disk/cdf.h $(DISK_HOST_SRC) $(DISK_HOST_HDR)

@@ -53,7 +53,7 @@ static const struct param {
 	{ "disksim_disk", "Use separate write segment", NUM, S_SEPW, NULL },
 	{ "disksim_disk", "Low (write) water mark", NUM, S_LOWW, NULL },
 	{ "disksim_disk", "High (read) water mark", NUM, S_HIGHW, NULL },
-	{ "disksim_disk", "Set watermark by reqsize", ANY, 0, "the water marks are taken only where moot" },
+	{ "disksim_disk", "Set watermark by reqsize", MUST, 0, "1" },
 	{ "disksim_disk", "Calc sector by sector", ANY, 0, "no effect on accuracy (DiskSim's manual)" },
 	{ "disksim_disk", "Enable caching in buffer", MUST, 0, "1" },
 	{ "disksim_disk", "Buffer continuous read", NUM, S_BCR, NULL },
@@ -70,8 +70,7 @@ static const struct param {
 	{ "disksim_disk", "Disconnect write if seek", MUST, 0, "0" },
 	{ "disksim_disk", "Write hit stop prefetch", MUST, 0, "1" },
 	{ "disksim_disk", "Read directly to buffer", MUST, 0, "1" },
-	{ "disksim_disk", "Immed transfer partial hit", ANY, 0,
-	  "a partial hit is a miss whose head is where the read-ahead left it" },
+	{ "disksim_disk", "Immed transfer partial hit", NUM, S_PARTIAL, NULL },
 	{ "disksim_disk", "Read hit over. after read", NUM, S_RHR, NULL },
 	{ "disksim_disk", "Read hit over. after write", NUM, S_RHW, NULL },
 	{ "disksim_disk", "Read miss over. after read", NUM, S_RMR, NULL },
@@ -84,7 +83,7 @@ static const struct param {
 	{ "disksim_disk", "Write completion overhead", NUM, S_WDONE, NULL },
 	{ "disksim_disk", "Data preparation overhead", NUM, S_PREP, NULL },
 	{ "disksim_disk", "First reselect overhead", NUM, S_RESEL1, NULL },
-	{ "disksim_disk", "Other reselect overhead", ANY, 0, "a request reconnects once where the bus takes no time" },
+	{ "disksim_disk", "Other reselect overhead", NUM, S_RESELN, NULL },
 	{ "disksim_disk", "Read disconnect afterread", NUM, S_RDISCR, NULL },
 	{ "disksim_disk", "Read disconnect afterwrite", NUM, S_RDISCW, NULL },
 	{ "disksim_disk", "Write disconnect overhead", ANY, 0, "after a write's data are in, beside its media work" },
@@ -475,8 +474,10 @@ static int check(struct ds *d)
 		return ds_fail(d, "Seek type = %s without six 'HPL seek equation values'", d->seektype);
 	if (!strcmp(d->seektype, "hplplus10") && d->nten != 10)
 		return ds_fail(d, "Seek type = hplplus10 without 'First ten seek times'");
-	if (d->v[S_BULK] > 0 && (d->v[S_LOWW] != 0 || d->v[S_HIGHW] != 0))
-		return ds_fail(d, "the water marks: supported only where the bus takes no time (Bulk sector transfer time 0)");
+	if (d->v[S_HIGHW] < 0 || d->v[S_HIGHW] > 1)
+		return ds_fail(d, "High (read) water mark = %g: a fraction from 0 to 1", d->v[S_HIGHW]);
+	if (d->v[S_BULK] > 0 && d->v[S_LOWW] != 0)
+		return ds_fail(d, "the low (write) water mark: supported only where the bus takes no time (Bulk sector transfer time 0)");
 	if (d->v[S_EXTRA] != 0 && d->v[S_EXTRA] != 1)
 		return ds_fail(d, "Extra write disconnect = %g: 0 or 1", d->v[S_EXTRA]);
 	return 0;

@@ -9,9 +9,12 @@
 #include <ctype.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "disksim_files.h"
+#include "trace.h"
 
 /* the seek over c cylinders as the description has it, ms */
 static double seek_ms(const struct ds *d, double c)
@@ -35,13 +38,50 @@ static double seek_ms(const struct ds *d, double c)
 	return n ? d->seekms[n - 1] : 0;
 }
 
+/*
+ * The bus's time a block where the .diskspecs gives none (DiskSim's own
+ * runs took it from a bus description these folders lack): extracted from
+ * the first half of the drive's trace, NAME.trace beside its files
+ * (dt_bus_fit: the fastest read-ahead hit at each size), and the same fit
+ * on the whole trace printed beside it as the check. 1 with *ms set, 0
+ * when the folder has no trace or the fit finds no slope, -1 on a trace
+ * the reader refuses.
+ */
+static int bus_from_trace(struct ds *d, double *ms, char *why, size_t len)
+{
+	char path[600];
+	struct dt_req *r;
+	struct dt_busfit half, whole;
+	size_t n;
+	int ok;
+
+	snprintf(path, sizeof(path), "%s/%s.trace", d->dir, d->name);
+	if (access(path, F_OK))
+		return 0;
+	if (dt_read(path, (uint64_t)d->v[S_BLOCKS], &r, &n, d->err, d->errlen))
+		return -1;
+	ok = !dt_bus_fit(r, n / 2, &half) && !dt_bus_fit(r, n, &whole);
+	free(r);
+	if (!ok)
+		return 0;
+	*ms = half.ms_per_block;
+	snprintf(why, len,
+		 "ESTIMATE extracted from %s.trace's first half (requests 1-%zu): the least-squares slope of the "
+		 "fastest read at each of %zu sizes (%d reads or more) among the %zu reads that start where the read "
+		 "before ended (read-ahead hits: overhead plus the bus), intercept %.3f ms; checked on the whole "
+		 "trace: %.6f ms a block over %zu sizes",
+		 d->name, n / 2, half.sizes, DT_FIT_MIN_READS, half.reads, half.intercept_ms, whole.ms_per_block,
+		 whole.sizes);
+	return 1;
+}
 
 int ds_import(const char *dir, FILE *out, char *err, size_t errlen)
 {
 	static struct ds d;
 	int z;
-	double sc, track_ms, full_ms, avg, rpm, cyls, ro, ri, bulk;
-	char lname[64] = { 0 };
+	double sc, track_ms, full_ms, avg, rpm, cyls, ro, ri, bulk, fit = 0;
+	char lname[64] = { 0 }, why[512];
+	int fitted;
 
 	memset(&d, 0, sizeof(d));
 	d.err = err;
@@ -65,6 +105,9 @@ int ds_import(const char *dir, FILE *out, char *err, size_t errlen)
 	ro = d.zone[0][2] * 512 * rpm / 60 / 1e6;
 	ri = d.zone[d.nzones - 1][2] * 512 * rpm / 60 / 1e6;
 	bulk = d.v[S_BULK];
+	fitted = bulk > 0 ? 0 : bus_from_trace(&d, &fit, why, sizeof(why));
+	if (fitted < 0)
+		return -1;
 #define SPEC(key) d.name, ".diskspecs: " key
 	fprintf(out, "# %s (DiskSim's validation drive %s), imported by\n", d.dname, d.name);
 	fprintf(out, "# diskprofile import-disksim from its .diskspecs, .model and .seek:\n");
@@ -122,10 +165,20 @@ int ds_import(const char *dir, FILE *out, char *err, size_t errlen)
 	if (bulk > 0) {
 		fprintf(out, "bus_sector_ms = %.6f\nsource.bus_sector_ms = %s%s\n", bulk, SPEC("Bulk sector transfer time"));
 		fprintf(out, "bus_mbs = %.6f\nsource.bus_mbs = a block of 512 bytes a bus_sector_ms\n", 512 / bulk / 1e3);
+	} else if (fitted) {
+		fprintf(out, "bus_sector_ms = %.6f\nsource.bus_sector_ms = %s%s = 0, so %s\n", fit,
+			SPEC("Bulk sector transfer time"), why);
+		fprintf(out, "bus_mbs = %.6f\nsource.bus_mbs = a block of 512 bytes a bus_sector_ms\n", 512 / fit / 1e3);
 	} else {
 		fprintf(out, "bus_mbs = 1000000\nsource.bus_mbs = %s%s = 0: the bus takes no time\n",
 			SPEC("Bulk sector transfer time"));
 	}
+	if (bulk > 0 || fitted)
+		fprintf(out, "read_partial = %.0f\nsource.read_partial = %s%s\n", d.v[S_PARTIAL],
+			SPEC("Immed transfer partial hit"));
+	if (bulk > 0 || fitted)
+		fprintf(out, "read_early = %.3f\nsource.read_early = 1 - %s%s (Set watermark by reqsize = 1: a fraction of "
+			"the request)\n", 1 - d.v[S_HIGHW], SPEC("High (read) water mark"));
 #define OHL(key, slot, what)                                                   \
 	fprintf(out, key " = %.6f\nsource." key " = %s%s%s\n", sc * (d.v[slot] + d.v[S_PERREQ]), SPEC(what),   \
 		sc != 1 || d.v[S_PERREQ] ? " (with the per-request overhead, times the time scale)" : "")
@@ -149,6 +202,12 @@ int ds_import(const char *dir, FILE *out, char *err, size_t errlen)
 		OHL("oh_write_miss_after_read_ms", S_WMR, "Write miss over. after read");
 		OHL("oh_write_miss_after_write_ms", S_WMW, "Write miss over. after write");
 	}
+	if (d.v[S_EXTRA] == 1)
+		fprintf(out, "oh_write_reselect_ms = %.6f\nsource.oh_write_reselect_ms = %s%s\n", sc * d.v[S_RESELN],
+			SPEC("Other reselect overhead (a write's second reconnect, with Extra write disconnect = 1)"));
+	else
+		fprintf(out, "oh_write_reselect_ms = %.6f\nsource.oh_write_reselect_ms = %s%s\n", sc * d.v[S_RESEL1],
+			SPEC("First reselect overhead (a write's first reconnect, with Extra write disconnect = 0)"));
 	fprintf(out, "oh_read_done_ms = %.6f\nsource.oh_read_done_ms = %s%s\n", sc * d.v[S_RDONE],
 		SPEC("Read completion overhead"));
 	fprintf(out, "oh_write_done_ms = %.6f\nsource.oh_write_done_ms = %s%s\n", sc * d.v[S_WDONE],

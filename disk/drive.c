@@ -26,6 +26,29 @@ static uint64_t bus_sectors_ns(const struct dmodel *m, uint64_t n)
 	return DMODEL_MULDIV(n << 9, NS_PER_S, m->p.bus_bps);
 }
 
+/*
+ * When a read's n blocks are on the bus, done by: from bus0 at the bus's
+ * rate, but never before the last block is in the buffer (mend) and has
+ * crossed the bus. Without read_early_pm the drive reconnects once the
+ * whole request is in (bus0 >= mend); with it, once all but that share of
+ * the request is in (DiskSim's high water mark: 1 - read_early), and a bus
+ * faster than the media waits for each block (a bus slower never runs dry).
+ */
+static int64_t bus_done(const struct dmodel *m, int64_t bus0, int64_t mend, uint64_t n)
+{
+	int64_t done = bus0 + (int64_t)bus_sectors_ns(m, n), tail = mend + (int64_t)bus_sectors_ns(m, 1);
+
+	return done > tail ? done : tail;
+}
+
+/* the blocks of an n-block read that must be in before the bus starts */
+static uint64_t early_mark(const struct dmodel *m, uint64_t n)
+{
+	uint64_t k = n - DMODEL_MULDIV(n, m->p.read_early_pm, 1000);
+
+	return k ? k : 1;
+}
+
 /* how far segment s holds data by t: the head reads on from hi to cap */
 static uint64_t avail(const struct dmodel *m, const struct dmodel_seg *s, int64_t t)
 {
@@ -56,6 +79,25 @@ static int find_hit(const struct dmodel *m, uint64_t lbn, uint64_t n, int64_t t)
 			return (int)i;
 	}
 	return -1;
+}
+
+/* the blocks at the front of [lbn, lbn + n) that a segment holds (its
+ * read-ahead stopped), when not all of them: 0 if none */
+static uint64_t front_held(const struct dmodel *m, uint64_t lbn, uint64_t n)
+{
+	uint64_t size = m->p.segment_bytes >> 9, best = 0;
+
+	for (unsigned i = 0; i < m->p.segments; i++) {
+		const struct dmodel_seg *s = &m->seg[i];
+		uint64_t lo;
+
+		if (!s->valid)
+			continue;
+		lo = s->hi - s->lo > size ? s->hi - size : s->lo;
+		if (lbn >= lo && lbn < s->hi && s->hi - lbn < n && s->hi - lbn > best)
+			best = s->hi - lbn;
+	}
+	return best;
 }
 
 /* the segment being read ahead into whose data reach lbn by t (its rest
@@ -371,7 +413,7 @@ int64_t dmodel_drive_request(struct dmodel *m, enum dmodel_op op, uint64_t off, 
 {
 	const struct dmodel_params *p = &m->p;
 	int64_t start = now > m->head_free_ns ? now : m->head_free_ns, t0, first, mend, done;
-	uint64_t lbn, n, oh, seek, rot, fc, fh;
+	uint64_t lbn, n, oh, seek, rot, fc, fh, pre;
 	struct dmodel_loc l, last;
 	struct dmodel_seg *s;
 	int h, wb = 0;
@@ -408,6 +450,12 @@ int64_t dmodel_drive_request(struct dmodel *m, enum dmodel_op op, uint64_t off, 
 		mend = s->t + (int64_t)sect_ns(m, lbn + n - s->hi, l.spt);
 		oh = overhead(m, op, 1);
 		done = (start + (int64_t)oh > mend ? start + (int64_t)oh : mend) + (int64_t)bus_sectors_ns(m, n);
+		if (p->read_early_pm) {
+			uint64_t k = lbn + early_mark(m, n);
+			int64_t tk = k <= s->hi ? start : s->t + (int64_t)sect_ns(m, k - s->hi, l.spt);
+
+			done = bus_done(m, start + (int64_t)oh > tk ? start + (int64_t)oh : tk, mend, n);
+		}
 		m->c.xfer_ns += (uint64_t)(mend - start > 0 ? mend - start : 0);
 		m->c.overhead_ns += oh + p->oh_read_done_ns;
 		m->c.bus_ns += bus_sectors_ns(m, n);
@@ -435,6 +483,23 @@ int64_t dmodel_drive_request(struct dmodel *m, enum dmodel_op op, uint64_t off, 
 	oh = overhead(m, op, wb);
 	/* the controller takes the command while the head finishes earlier work */
 	t0 = now + (int64_t)oh > start ? now + (int64_t)oh : start;
+	if (op == DMODEL_READ && p->read_partial && (pre = front_held(m, lbn, n))) {
+		/* a partial hit: the bus sends the front at once while the
+		 * media reads the rest into the segment */
+		struct dmodel_loc rl;
+
+		oh = overhead(m, op, 1);
+		t0 = now + (int64_t)oh > start ? now + (int64_t)oh : start;
+		dmodel_locate(m, lbn + pre, &rl);
+		first = position(m, fc, fh, &rl, 0, t0, t0, &seek, &rot);
+		mend = transfer(m, lbn + pre, n - pre, rl, 0, first, &last);
+		done = bus_done(m, start + (int64_t)oh, mend, n);
+		m->c.bus_ns += bus_sectors_ns(m, n);
+		done += (int64_t)p->oh_read_done_ns;
+		m->c.read_misses++;	/* it moves the head */
+		l = rl;
+		goto read_in;
+	}
 	if (op == DMODEL_READ) {
 		int64_t bus0;
 
@@ -452,11 +517,20 @@ int64_t dmodel_drive_request(struct dmodel *m, enum dmodel_op op, uint64_t off, 
 		}
 		/* the drive, disconnected while it reads, reconnects once the
 		 * data are in the segment and sends them at the bus's rate */
-		bus0 = mend > t0 + (int64_t)p->oh_read_reconnect_ns ? mend : t0 + (int64_t)p->oh_read_reconnect_ns;
-		done = bus0 + (int64_t)bus_sectors_ns(m, n);
+		bus0 = mend;
+		if (p->read_early_pm && early_mark(m, n) < n) {
+			struct dmodel_loc at;
+			int64_t tk = transfer(m, lbn, early_mark(m, n), l, 0, first, &at);
+
+			bus0 = tk < mend ? tk : mend;
+		}
+		if (bus0 < t0 + (int64_t)p->oh_read_reconnect_ns)
+			bus0 = t0 + (int64_t)p->oh_read_reconnect_ns;
+		done = p->read_early_pm ? bus_done(m, bus0, mend, n) : bus0 + (int64_t)bus_sectors_ns(m, n);
 		m->c.bus_ns += (uint64_t)(done - mend);
 		done += (int64_t)p->oh_read_done_ns;
 		m->c.read_misses++;
+read_in:
 		s = seg_for(m, lbn, n, 0);
 		s->valid = 1;
 		s->dirty = 0;
@@ -487,10 +561,11 @@ int64_t dmodel_drive_request(struct dmodel *m, enum dmodel_op op, uint64_t off, 
 			need = t0 + (int64_t)p->write_min_seek_ns;
 		first = position(m, fc, fh, &l, 1, t0 + (int64_t)p->write_seek_delay_ns, need, &seek, &rot);
 		mend = transfer(m, lbn, n, l, 1, first, &last);
-		done = (wb ? bus1 : mend) + (int64_t)p->oh_write_done_ns;
+		/* through to the platter, the drive reconnects to say so */
+		done = (wb ? bus1 : mend + (int64_t)p->oh_write_reselect_ns) + (int64_t)p->oh_write_done_ns;
 		m->c.write_backs += (uint64_t)wb;
 		m->c.bus_ns += (uint64_t)(bus1 - bus0);
-		m->c.overhead_ns += oh + p->oh_write_done_ns;
+		m->c.overhead_ns += oh + p->oh_write_done_ns + (wb ? 0 : p->oh_write_reselect_ns);
 		m->head_free_ns = mend;
 		/* what the write covers leaves the read segments */
 		for (unsigned i = 0; i < p->segments; i++)

@@ -45,7 +45,7 @@ static int check_params(const struct dmodel_params *p, const char **field)
 	OH(oh_read_hit_r_ns) OH(oh_read_hit_w_ns) OH(oh_read_miss_r_ns) OH(oh_read_miss_w_ns)
 	OH(oh_write_hit_r_ns) OH(oh_write_hit_w_ns) OH(oh_write_miss_r_ns) OH(oh_write_miss_w_ns)
 	OH(oh_read_done_ns) OH(oh_write_done_ns) OH(oh_read_reconnect_ns) OH(oh_write_reconnect_ns)
-	OH(write_seek_delay_ns) OH(write_min_seek_ns)
+	OH(write_seek_delay_ns) OH(write_min_seek_ns) OH(oh_write_reselect_ns)
 #undef OH
 	if (!p->segments)
 		return 0;
@@ -60,6 +60,8 @@ static int check_params(const struct dmodel_params *p, const char **field)
 	NEED(p->write_level <= 2, write_level);
 	NEED(p->immediate_read <= 1, immediate_read);
 	NEED(p->bus_sector_ns <= MAX_SEEK_NS, bus_sector_ns);
+	NEED(p->read_early_pm <= 1000, read_early_pm);
+	NEED(p->read_partial <= 1, read_partial);
 	return 0;
 #undef NEED
 }
@@ -220,8 +222,11 @@ static int64_t hdd_write(struct dmodel *m, uint64_t off, uint64_t len, int64_t n
 	int64_t start = now > m->head_free_ns ? now : m->head_free_ns, mdone, done = now;
 	uint64_t cap = m->p.cache_bytes, dirty;
 	int cached = m->p.write_cache && len <= cap;
-	uint64_t oh = cached ? (m->last_write ? m->p.oh_write_hit_w_ns : m->p.oh_write_hit_r_ns)
-			     : (m->last_write ? m->p.oh_write_miss_w_ns : m->p.oh_write_miss_r_ns);
+	/* longer than the cache: the drive takes the data as the head writes
+	 * them and reports the write once the rest fits in the cache */
+	int tail = m->p.write_cache && len > cap;
+	uint64_t oh = cached || tail ? (m->last_write ? m->p.oh_write_hit_w_ns : m->p.oh_write_hit_r_ns)
+				     : (m->last_write ? m->p.oh_write_miss_w_ns : m->p.oh_write_miss_r_ns);
 	unsigned i = 0;
 
 	m->last_write = 1;
@@ -229,6 +234,21 @@ static int64_t hdd_write(struct dmodel *m, uint64_t off, uint64_t len, int64_t n
 	m->buf_valid = 0;	/* the head leaves the read stream */
 	mdone = media(m, off, len, now + (int64_t)oh > start ? now + (int64_t)oh : start);
 	m->head_free_ns = mdone;
+	if (tail) {
+		int64_t mid = mdone - (int64_t)xfer_ns(cap, dmodel_rate_q16(m, dmodel_track_of(m, off)));	/* media's rate */
+
+		m->c.wait_ns += (uint64_t)(start - now);
+		(void)dirty_at(m, mid);	/* what was queued before is on the platter by then */
+		if (m->wq_n < DMODEL_WQ_MAX) {
+			WQ(m, m->wq_n).done_ns = mdone;
+			WQ(m, m->wq_n).bytes = cap;
+			m->wq_n++;
+			m->wq_bytes += cap;
+		}
+		if (mid < now + (int64_t)(oh + bus_ns(m, len)))
+			mid = now + (int64_t)(oh + bus_ns(m, len));
+		return mid + (int64_t)m->p.oh_write_done_ns;
+	}
 	if (!cached) {
 		m->c.wait_ns += (uint64_t)(start - now);
 		return mdone + (int64_t)m->p.oh_write_done_ns;

@@ -160,3 +160,37 @@ out:
 	*n = 0;
 	return -1;
 }
+
+int dt_bus_fit(const struct dt_req *r, size_t n, struct dt_busfit *f)
+{
+	static double min_us[DT_FIT_MAX_BLOCKS + 1];
+	static size_t count[DT_FIT_MAX_BLOCKS + 1];
+	double sx = 0, sy = 0, sxx = 0, sxy = 0, k;
+
+	memset(f, 0, sizeof(*f));
+	memset(count, 0, sizeof(count));
+	for (size_t i = 1; i < n; i++) {
+		uint64_t b = r[i].n;
+
+		if (r[i].write || r[i - 1].write || r[i].block != r[i - 1].block + r[i - 1].n || b > DT_FIT_MAX_BLOCKS)
+			continue;
+		if (!count[b]++ || r[i].service_us < min_us[b])
+			min_us[b] = r[i].service_us;
+		f->reads++;
+	}
+	for (size_t b = 1; b <= DT_FIT_MAX_BLOCKS; b++) {
+		if (count[b] < DT_FIT_MIN_READS)
+			continue;
+		f->sizes++;
+		sx += (double)b;
+		sy += min_us[b] / 1e3;
+		sxx += (double)b * (double)b;
+		sxy += (double)b * min_us[b] / 1e3;
+	}
+	if (f->sizes < 2)
+		return -1;
+	k = (double)f->sizes;
+	f->ms_per_block = (k * sxy - sx * sy) / (k * sxx - sx * sx);
+	f->intercept_ms = (sy - f->ms_per_block * sx) / k;
+	return f->ms_per_block > 0 ? 0 : -1;
+}

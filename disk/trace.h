@@ -22,4 +22,24 @@ struct dt_req {
  * with err naming the file, the line and why */
 int dt_read(const char *path, uint64_t sectors, struct dt_req **reqs, size_t *n, char *err, size_t errlen);
 
+/*
+ * The interface's time a block, extracted from the drive's measured
+ * behaviour as DIXtrac does it from buffer hits of several sizes: a read
+ * that starts where the read before it ended finds its data in the
+ * read-ahead buffer, and the fastest such read of each size is the
+ * controller's overhead plus the bus's time for its blocks. The
+ * least-squares line through those minima (sizes of DT_FIT_MIN_READS
+ * reads or more, up to DT_FIT_MAX_BLOCKS blocks) over the requests
+ * [0, n): its slope, ms a block, and intercept, ms.
+ */
+#define DT_FIT_MIN_READS 3
+#define DT_FIT_MAX_BLOCKS 256
+struct dt_busfit {
+	double ms_per_block, intercept_ms;
+	size_t reads, sizes;	/* the sequential reads, the sizes fitted */
+};
+
+/* 0, or -1 when fewer than two sizes qualify or the slope is not positive */
+int dt_bus_fit(const struct dt_req *r, size_t n, struct dt_busfit *f);
+
 #endif

@@ -20,7 +20,7 @@ has() {	# has NAME GOT PART
 
 is "host needs no model and is refused nothing" "$(diskmodel_refusal host tap0 '')" ""
 is "hdd with the kernel's module is fine" "$(diskmodel_refusal hdd '' /k/sbdisk.ko)" ""
-has "an unknown profile names the known ones" "$(diskmodel_refusal hdd-ibm '' /k/m.ko)" "known: host hdd-5k160 hdd-7k500 hdd null sd ssd"
+has "an unknown profile names the known ones" "$(diskmodel_refusal hdd-ibm '' /k/m.ko)" "known: host hdd-5k160 hdd-7k500 hdd null sd ssd wd-ac36400"
 has "a PXE boot is refused with a model" "$(diskmodel_refusal ssd pxe /k/m.ko)" "PXE"
 has "a kernel without the module is refused, naming what has it" "$(diskmodel_refusal hdd '' '')" "a bzImage given as a file has none"
 # where the module of a kernel is (make kernel's copy, or kernel/build's cache)
@@ -82,6 +82,7 @@ is "seed000 on the 7K500: 500 GB of MiB, whole 2 MiB" "$(sed -n 's/^disk_mib=//p
 is "seed000: the swap partition ends 1 MiB before the end" "$(sed -n 's/^p1=//p' <<<"$plan")" "$(((476836 - 1) * 2048 - 393216)) 393216"
 is "seed000: the filesystem from 1 MiB up to the swap" "$(sed -n 's/^p2=//p' <<<"$plan")" "2048 $(((476836 - 1) * 2048 - 393216 - 2048))"
 is "the disk's size: the model's own" "$(diskmodel_disk_gb hdd-5k160)" 160
+is "the disk's size: the model's own in whole GB, down" "$(diskmodel_disk_gb wd-ac36400)" 6
 is "the disk's size without a model: 80 GB" "$(diskmodel_disk_gb host)" 80
 has "a layout that does not fit is refused" "$(layout_plan seed000 4096 1 2>&1)" "do not fit a disk of 1 GB"
 has "an unknown layout names the known ones" "$(layout_plan seed001 192 80 2>&1)" "known: swapfirst seed000 diskcheck"

@@ -62,6 +62,24 @@ if [[ $err == *"zone.2: starts at cylinder 600, inside zone.1 (which ends at 615
 else
 	fail "import-disksim with overlapping zones: got '$err'"
 fi
+# a high water mark past the request is refused, naming it
+sed -i '0,/First cylinder number = 600,/s//First cylinder number = 616,/' "$T/atlas_III/atlas_III.model"
+sed -i 's/High (read) water mark = 0.000000,/High (read) water mark = 1.500000,/' "$T/atlas_III/atlas_III.diskspecs"
+err=$("$OUT/bin/diskprofile" import-disksim "$T/atlas_III" 2>&1 >/dev/null)
+if [[ $err == *"High (read) water mark = 1.5: a fraction from 0 to 1"* ]]; then
+	pass "import-disksim refuses a water mark past the request, naming it"
+else
+	fail "import-disksim with a water mark of 1.5: got '$err'"
+fi
+# the bus's time a block where the files give none: extracted from the first
+# half of the trace, checked on the whole, said so
+src=$(sed -n 's/^source.bus_sector_ms = //p' disk/profiles/valid/hp_c2247a.conf)
+if [[ $src == *"ESTIMATE extracted from hp_c2247a.trace's first half"*"checked on the whole trace: 0.171"* ]] &&
+	grep -qx 'bus_sector_ms = 0.170980' disk/profiles/valid/hp_c2247a.conf; then
+	pass "the C2247's bus: 0.170980 ms a block from the trace's first half, 0.171 on the whole"
+else
+	fail "the C2247's bus: got '$(grep '^bus_sector_ms' disk/profiles/valid/hp_c2247a.conf)' from '$src'"
+fi
 # nothing reaches the guest that its target cannot take: a profile with tables is refused there
 err=$("$OUT/bin/diskprofile" disk/profiles/valid/atlas_III.conf params 2>&1 >/dev/null)
 if [[ $err == *"zone and seek tables do not reach the guest"* ]]; then

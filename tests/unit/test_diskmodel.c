@@ -428,8 +428,35 @@ static void test_bad_profiles(void)
 	bad("name=x\nkind=tape\nrotational=1\n", "kind", "unknown kind");
 }
 
+/* a write longer than the cache (the WD's 256 KiB, 1 MiB writes back to
+ * back): reported once its rest fits in the cache, so the head streams on
+ * at the media's rate instead of losing a turn between writes */
+static void test_write_past_cache(void)
+{
+	struct dp_profile p;
+	int64_t t = 0, first, end;
+	double mbs;
+
+	if (load("wd-ac36400", &p)) {
+		CHECK(0, "the WD profile loads");
+		return;
+	}
+	first = dmodel_request(&st, DMODEL_WRITE, 0, 1 << 20, 0);
+	CHECK(first < (int64_t)dmodel_free_ns(&st) &&
+		      (double)(dmodel_free_ns(&st) - first) / 1e6 > 0.9 * 262144 / 12.8e3,
+	      "a 1 MiB write is reported while its last 256 KiB are still to be written (%.2f ms before the head is done)",
+	      (double)(dmodel_free_ns(&st) - first) / 1e6);
+	t = first;
+	for (int i = 1; i < 32; i++)
+		t = dmodel_request(&st, DMODEL_WRITE, (uint64_t)i << 20, 1 << 20, t);
+	end = (int64_t)dmodel_free_ns(&st);
+	mbs = 31.0 * 1048576 / ((double)(end - first) / 1e3);
+	CHECK_NEAR(mbs, 12.8, 12.8 * 0.05, "1 MiB writes back to back run at the outer rate, 12.8 MB/s (%.2f)", mbs);
+}
+
 int main(void)
 {
+	test_write_past_cache();
 	test_hdd();
 	test_flash();
 	test_track_precision("hdd-7k500");

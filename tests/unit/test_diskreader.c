@@ -5,6 +5,7 @@
  * and why; the model's zone layout and measured seeks give the figures
  * the tables say; the metric (disk/cdf.c) on known samples.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -90,6 +91,36 @@ static void import_refuses(const char *spec, const char *part, const char *what)
 	      "import-disksim: %s is refused naming '%s' (%s)", what, part, err);
 	if (out)
 		fclose(out);
+}
+
+/*
+ * the bus's time a block from a trace: sequential reads of 1-8 blocks whose
+ * fastest take 0.5 ms + 0.2 ms a block (others of each size slower), among
+ * random reads of 12 ms that the fit must leave out
+ */
+static void bus_fit(void)
+{
+	static struct dt_req r[200];
+	struct dt_busfit f;
+	size_t n = 0;
+	uint64_t at = 1000;
+
+	for (int k = 0; k < 3; k++)
+		for (uint64_t b = 1; b <= 8; b++) {
+			r[n++] = (struct dt_req){ .block = 50000 + at * 7, .n = 4, .service_us = 12000 };
+			r[n] = (struct dt_req){ .block = r[n - 1].block + 4, .n = b };
+			r[n].service_us = 500 + 200 * (double)b + (k ? 300 * k : 0);	/* the fastest: k = 0 */
+			n++;
+			r[n++] = (struct dt_req){ .block = 90000 + at * 3, .n = b, .service_us = 1000 + 10 * (double)b };
+			at++;
+		}
+	CHECK(dt_bus_fit(r, n, &f) == 0 && fabs(f.ms_per_block - 0.2) < 1e-9 && fabs(f.intercept_ms - 0.5) < 1e-9 &&
+		      f.sizes == 8 && f.reads == 24,
+	      "the bus's fit: 0.2 ms a block, 0.5 ms over 8 sizes of 24 sequential reads (got %.6f, %.6f, %zu, %zu)",
+	      f.ms_per_block, f.intercept_ms, f.sizes, f.reads);
+	CHECK(dt_bus_fit(r, 9, &f) != 0, "the bus's fit: sizes of fewer than %d reads give no fit", DT_FIT_MIN_READS);
+	r[1].write = 1;
+	CHECK(dt_bus_fit(r, 3, &f) != 0 && f.reads == 0, "the bus's fit: a write is no read-ahead hit");
 }
 
 /* dmodel_position_ns changes nothing, and a read's completion is its
@@ -207,6 +238,10 @@ int main(void)
 	write_file("d/d.model", "dm_disk M {\n   Number of cylinders 10,\n}\n");
 	import_refuses(specs, "d.model:2: 'Number of cylinders 10': not Key = value", "a malformed .model line");
 
+	write_file("d/d.model", "dm_disk M {\n}\n");
+	import_refuses("disksim_disk D {\n   Set watermark by reqsize = 0,\n}\n", "the model supports only 1",
+		       "water marks a share of the segment");
+	bus_fit();
 	position_of("disk/profiles/hdd-7k500.conf");
 	position_of("disk/profiles/valid/atlas_III.conf");
 	cdf_sort(b, 4);
