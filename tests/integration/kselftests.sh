@@ -54,7 +54,8 @@ ks("planted", "zswap held 4096 kB of the cgroup's; memory.zswap.max 4194304 -> 8
    "zswap held 4090 kB 2 s later", "exit=0")
 rec(False, "exec", Z, 'zswap_checks=max zswap_check=fail zswap_check_failed="memory.zswap.max exceeded: zswap held 4096 kB against a limit of 8 kB"')
 ks("test_zswap", "TAP version 13", "ok 1 test_zswap_usage", "ok 2 test_swapin_nozswap", "ok 3 test_zswapin",
-   "ok 4 test_zswap_writeback_enabled # SKIP", "ok 5 test_zswap_writeback_disabled", "exit=0")
+   "ok 4 test_zswap_writeback_enabled # SKIP", "ok 5 test_zswap_writeback_disabled",
+   "# <script>x</script> | & [l](u) \x1b[2J", "ok 6 test_no_kmem_bypass", "exit=0")
 ks("planted", "zswap held 0 kB of the cgroup's; memory.zswap.max 41943040 -> 8192", "exit=0")
 rec(True, "exec", "zswap+partition@memory.zswap.max=40M", "zswap_checks=max zswap_check=pass")
 rec(True, "mthp-frag", "zram:lz4:64M@mthp=64K:always", "w.fallback_pct_first=0.00 w.fallback_pct_last=0.00 w.fallback_pct_mean=0.00 w.iterations=3")
@@ -82,13 +83,15 @@ contains "kselftests: zswap usage: passed in both runs at mTHP never, failed at 
 contains "kselftests: incompressible: the failed check named by its message, swapbench alone checks it" \
 	"$(row 'incompressible pages are refused')" "| fail (check incompressible) |"
 contains "kselftests: ... only swapbench" "$(row 'incompressible pages are refused')" "only swapbench checks it"
+contains "kselftests: a message the guest printed reaches report.md by its markdown rule (no tag, link, pipe or ESC)" \
+	"$md" "| test_no_kmem_bypass | pass | &lt;script&gt;x&lt;/script&gt; \\| &amp; \\[l\\](u) \\x1b\\[2J |"
 contains "kselftests: zswapin: test_zswap alone tests it, its failure with its message" \
 	"$(row 'pages come back in from zswap')" "| fail (1 of 2 runs: at least 24MB should be brought back from zswap) | only the kselftest tests it |"
 contains "kselftests: a skipped case is no verdict" "$(row 'memory.zswap.writeback=1: written back at the limit')" "| skip (2 of 2 runs) | neither ran it |"
 planted=$(row 'planted: memory.zswap.max lowered to 8 kB below what zswap holds')
 contains "kselftests: the planted limit: swapbench's max check caught it, on the exec run" \
 	"$(head -n1 <<<"$planted")" "| caught (check max) | exec zswap+partition@memory.zswap.max=4M@zswap.writeback=0@mthp=64K:always: memory.zswap.max exceeded"
-contains "kselftests: ... with what zswap held before and after" "$(head -n1 <<<"$planted")" "4096 kB of the cgroup's; memory.zswap.max 4194304 -> 8192; zswap held 4090 kB 2 s later"
+contains "kselftests: ... with what zswap held before and after" "$(head -n1 <<<"$planted")" "4096 kB of the cgroup's; memory.zswap.max 4194304 -&gt; 8192; zswap held 4090 kB 2 s later"
 contains "kselftests: ... test_zswap missed it" "$(head -n1 <<<"$planted")" "| only swapbench catches it |"
 contains "kselftests: a plant whose check passed is a miss, not a catch" "$(tail -n1 <<<"$planted")" "| missed (check max) | exec zswap+partition@memory.zswap.max=40M: pass"
 contains "kselftests: ... neither catches it" "$(tail -n1 <<<"$planted")" "| neither catches it |"
