@@ -191,7 +191,8 @@ static size_t caption(const struct picture *p, char lines[][200], size_t max)
 		 (p->nreq + p->step - 1) / p->step, p->step > 1 ? " (an even sample)" : "");
 	if (p->dropped) {
 		len = (size_t)snprintf(lines[n], 200, "account full: %lu of %lu requests left out (", p->dropped, p->total);
-		for (size_t k = 0; k < p->nruns && len < 150; k++) {
+		/* as many runs as keep the line inside the picture's 700 px at 11 px */
+		for (size_t k = 0; k < p->nruns && len < 95; k++) {
 			const struct io_account *a = p->runs[k]->io;
 
 			if (a->dropped)
@@ -199,7 +200,7 @@ static size_t caption(const struct picture *p, char lines[][200], size_t max)
 							lines[n][len - 1] == '(' ? "" : "; ", p->runs[k]->num,
 							a->dropped, a->stride);
 		}
-		snprintf(lines[n] + (len < 190 ? len : 190), 200 - (len < 190 ? len : 190), "%s)", len >= 150 ? "; ..." : "");
+		snprintf(lines[n] + (len < 190 ? len : 190), 200 - (len < 190 ? len : 190), "%s)", len >= 95 ? "; ..." : "");
 		n++;
 	}
 	if (p->without && n < max)
