@@ -87,6 +87,13 @@ rc=$?
 is "seeds sensitivity without cells: a usage error (status)" "$rc" 2
 has "... naming what it takes" "$out" "seeds: sensitivity DIR...: the cells' folders"
 
+# the table names the disk its cells' records name, whatever DISK says here
+# (io-hdd.txt: a fight boot on hdd-7k500, so its row has no exec verdict)
+mkdir -p "$T/cell" && cp "$top/tests/fixtures/io-hdd.txt" "$T/cell/d1.log"
+out=$(DISK=host OUT=$T/out REPORT="$top/out/bin/swapbench-report" "$top/experiments/seeds" sensitivity "$T/cell" 2>&1)
+has "seeds sensitivity: the title names the cells' disk, not DISK" "$(head -1 <<<"$out")" "drive queue, on hdd-7k500, swapfile"
+has "seeds sensitivity: a cell without exec runs says so" "$out" "| - | - | - | - | - | no verdict ($T/cell: no exec runs compared) |"
+
 # the real refusal path: qemu/run before anything boots
 if [ -x "$top/out/bin/init-host" ] && [ -f "$top/out/x86_64/bzImage" ]; then
 	out=$(SCHED=mq-deadline "$top/qemu/run" -q -o "$T/r1" 2>&1)
