@@ -2,7 +2,8 @@
  * and orders a drive may have, arrival order as the model alone serves it,
  * shortest positioning time first (its choice, its gain on 32 queued
  * random reads, a flush as a barrier, the age limit, cached writes taken
- * at once), and the bounded account of what it served. */
+ * at once), what fio's random reads at depth 1 and 31 should see, and the
+ * bounded account of what it served. */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdint.h>
@@ -193,6 +194,70 @@ static void checks_sptf(void)
 	CHECK(add(&q, 4, DMODEL_READ, 0, 4096, 0) == -ENOSPC, "dqueue: past its room, refused");
 }
 
+/*
+ * What fio's random-read job at a queue depth sees, predicted: outstanding
+ * random 4 KiB reads kept in the drive (a new one arrives as each
+ * completes, as fio submits at once), n completions; the rate in IOPS.
+ */
+static double steady_iops(uint64_t depth, uint64_t order, unsigned outstanding, unsigned n, uint64_t seed)
+{
+	struct dqueue q;
+	struct dqueue_started st[2 * DQUEUE_MAX], fly[2 * DQUEUE_MAX];
+	unsigned nfly = 0, done = 0;
+	uint32_t tag = 0;
+	int64_t now = 0, wake = 0;
+	uint64_t blocks = prof.p.capacity_bytes / 4096;
+
+	fresh(&ma, &q, depth, order);
+	for (unsigned i = 0; i < outstanding; i++)
+		add(&q, tag++, DMODEL_READ, (rnd(&seed) % blocks) * 4096, 4096, 0);
+	while (done < n) {
+		unsigned k = dqueue_serve(&q, &ma, now, st, &wake), first = 0;
+		int64_t next;
+
+		for (unsigned i = 0; i < k; i++)
+			fly[nfly++] = st[i];
+		if (!nfly)
+			break;
+		for (unsigned i = 1; i < nfly; i++)
+			if (fly[i].due_ns < fly[first].due_ns)
+				first = i;
+		next = fly[first].due_ns;
+		if (wake && wake < next) {
+			now = wake;
+			continue;
+		}
+		now = next;
+		fly[first] = fly[--nfly];
+		done++;
+		add(&q, tag++, DMODEL_READ, (rnd(&seed) % blocks) * 4096, 4096, now);
+	}
+	return done / (now / 1e9);
+}
+
+static void checks_steady(void)
+{
+	/* fio's jobs in `make diskfio`: 4096 reads at depth 1 and at 32 (the
+	 * drive holds 31 of them: the profile's tags) */
+	double one = steady_iops(1, DQUEUE_ARRIVAL, 1, 4096, 3);
+	double full = steady_iops(31, DQUEUE_SPTF, 31, 4096, 3);
+	double batch = 0;
+	struct dqueue q;
+	int64_t done[DQUEUE_MAX];
+	uint64_t s = 11;
+
+	fresh(&ma, &q, 32, DQUEUE_SPTF);
+	for (uint32_t i = 0; i < 32; i++)
+		add(&q, i, DMODEL_READ, (rnd(&s) % (prof.p.capacity_bytes / 4096)) * 4096, 4096, 0);
+	batch = 32 / (drain(&q, &ma, 0, done, NULL, NULL) / 1e9);
+	CHECK(one > 70 && one < 85, "dqueue: 4096 random reads one at a time: %.1f IOPS (the datasheet's test: 73.8 typical)",
+	      one);
+	CHECK(full > batch, "dqueue: a queue kept full of 31 gains more than one batch of 32 drained (%.1f IOPS against %.1f)",
+	      full, batch);
+	printf("INFO dqueue: predicted for fio: %.1f IOPS at depth 1, %.1f with 31 always queued (%.2f x)\n", one, full,
+	       full / one);
+}
+
 static void checks_account(void)
 {
 	static struct daccount a;
@@ -232,6 +297,7 @@ int main(void)
 	checks_allowed();
 	checks_arrival();
 	checks_sptf();
+	checks_steady();
 	checks_account();
 	return check_failed;
 }
