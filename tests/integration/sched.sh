@@ -93,6 +93,8 @@ mkdir -p "$T/cell" && cp "$top/tests/fixtures/io-hdd.txt" "$T/cell/d1.log"
 out=$(DISK=host OUT=$T/out REPORT="$top/out/bin/swapbench-report" "$top/experiments/seeds" sensitivity "$T/cell" 2>&1)
 has "seeds sensitivity: the title names the cells' disk, not DISK" "$(head -1 <<<"$out")" "drive queue, on hdd-7k500, swapfile"
 has "seeds sensitivity: a cell without exec runs says so" "$out" "| - | - | - | - | - | no verdict ($T/cell: no exec runs compared) |"
+out=$(cd "$T" && DISK=host OUT=$T/out REPORT="$top/out/bin/swapbench-report" "$top/experiments/seeds" sensitivity cell 2>&1)
+has "seeds sensitivity: a cell named from where it was called" "$(head -1 <<<"$out")" "on hdd-7k500"
 
 # the real refusal path: qemu/run before anything boots
 if [ -x "$top/out/bin/init-host" ] && [ -f "$top/out/x86_64/bzImage" ]; then
