@@ -12,7 +12,16 @@
 #include <stddef.h>
 #include <stdio.h>
 
-/* print the profile of the drive in dir to out: 0, or -1 with err set */
-int ds_import(const char *dir, FILE *out, char *err, size_t errlen);
+/*
+ * print the profile of the drive in dir to out: 0, or -1 with err set.
+ * bus: NULL, or a file of the bus DiskSim's own run of the drive put it on
+ * (its .parv; the drive's folder has none), swapbench's format:
+ *   read_block_ms = MS     a 512-byte block toward the host
+ *   write_block_ms = MS    toward the drive
+ *   source = TEXT          where the two figures come from
+ * '#' starts a comment; every key once, nothing else. Only for a drive
+ * whose .diskspecs gives no bus time of its own.
+ */
+int ds_import(const char *dir, const char *bus, FILE *out, char *err, size_t errlen);
 
 #endif

@@ -7,6 +7,7 @@
 #include "disksim.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -75,12 +76,89 @@ static int bus_from_trace(struct ds *d, double *ms, char *why, size_t len)
 	return 1;
 }
 
-int ds_import(const char *dir, FILE *out, char *err, size_t errlen)
+/* the bus file (ds_import): 0 with the two figures and the source, or -1 with err set */
+static int bus_file(const char *path, double *rd, double *wr, char *src, size_t srclen, char *err, size_t errlen)
+{
+	FILE *f = fopen(path, "r");
+	char line[512];
+	int lineno = 0, have_r = 0, have_w = 0, have_s = 0;
+
+	if (!f) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	while (fgets(line, sizeof(line), f)) {
+		char *k = line, *v, *e;
+		size_t n = strlen(line);
+
+		lineno++;
+		if (n == sizeof(line) - 1 && line[n - 1] != '\n') {
+			snprintf(err, errlen, "%s:%d: line longer than %zu characters", path, lineno, sizeof(line) - 2);
+			goto bad;
+		}
+		line[strcspn(line, "#\n")] = 0;
+		while (isspace((unsigned char)*k))
+			k++;
+		if (!*k)
+			continue;
+		v = strchr(k, '=');
+		if (!v) {
+			snprintf(err, errlen, "%s:%d: not KEY = VALUE", path, lineno);
+			goto bad;
+		}
+		for (e = v; e > k && isspace((unsigned char)e[-1]); e--)
+			;
+		*e = 0;
+		for (v++; isspace((unsigned char)*v); v++)
+			;
+		for (e = v + strlen(v); e > v && isspace((unsigned char)e[-1]); e--)
+			;
+		*e = 0;
+		if (!strcmp(k, "read_block_ms") || !strcmp(k, "write_block_ms")) {
+			int w = k[0] == 'w';
+			double x = strtod(v, &e);
+
+			if (e == v || *e || !(x > 0 && x < 10)) {
+				snprintf(err, errlen, "%s:%d: %s = '%s': a time in ms above 0 and below 10", path, lineno, k, v);
+				goto bad;
+			}
+			if (w ? have_w++ : have_r++) {
+				snprintf(err, errlen, "%s:%d: %s given twice", path, lineno, k);
+				goto bad;
+			}
+			*(w ? wr : rd) = x;
+		} else if (!strcmp(k, "source")) {
+			if (have_s++ || !*v) {
+				snprintf(err, errlen, "%s:%d: source %s", path, lineno, *v ? "given twice" : "empty");
+				goto bad;
+			}
+			snprintf(src, srclen, "%s", v);
+		} else {
+			snprintf(err, errlen, "%s:%d: unknown key '%s' (read_block_ms, write_block_ms, source)", path,
+				 lineno, k);
+			goto bad;
+		}
+	}
+	fclose(f);
+	if (!have_r || !have_w || !have_s) {
+		snprintf(err, errlen, "%s: %s missing", path,
+			 !have_r ? "read_block_ms" : !have_w ? "write_block_ms" : "source");
+		return -1;
+	}
+	return 0;
+bad:
+	fclose(f);
+	return -1;
+}
+
+int ds_import(const char *dir, const char *bus, FILE *out, char *err, size_t errlen)
 {
 	static struct ds d;
 	int z;
 	double sc, track_ms, full_ms, avg, rpm, cyls, ro, ri, bulk, fit = 0;
-	char lname[64] = { 0 }, why[512];
+	char lname[64] = { 0 }, why[512], bus_src[400];
+	double bus_r = 0, bus_w = 0;
+	const char *bus_name;
 	int fitted;
 
 	memset(&d, 0, sizeof(d));
@@ -108,6 +186,15 @@ int ds_import(const char *dir, FILE *out, char *err, size_t errlen)
 	fitted = bulk > 0 ? 0 : bus_from_trace(&d, &fit, why, sizeof(why));
 	if (fitted < 0)
 		return -1;
+	if (bus && bulk > 0) {
+		snprintf(err, errlen, "%s: %s.diskspecs gives the bus's time (Bulk sector transfer time = %g): "
+			 "a bus file is only for a drive whose files give none", bus, d.name, bulk);
+		return -1;
+	}
+	if (bus && bus_file(bus, &bus_r, &bus_w, bus_src, sizeof(bus_src), err, errlen))
+		return -1;
+	/* named by its file name: the profile is the same wherever it was read from */
+	bus_name = bus ? (strrchr(bus, '/') ? strrchr(bus, '/') + 1 : bus) : NULL;
 #define SPEC(key) d.name, ".diskspecs: " key
 	fprintf(out, "# %s (DiskSim's validation drive %s), imported by\n", d.dname, d.name);
 	fprintf(out, "# diskprofile import-disksim from its .diskspecs, .model and .seek:\n");
@@ -165,6 +252,14 @@ int ds_import(const char *dir, FILE *out, char *err, size_t errlen)
 	if (bulk > 0) {
 		fprintf(out, "bus_sector_ms = %.6f\nsource.bus_sector_ms = %s%s\n", bulk, SPEC("Bulk sector transfer time"));
 		fprintf(out, "bus_mbs = %.6f\nsource.bus_mbs = a block of 512 bytes a bus_sector_ms\n", 512 / bulk / 1e3);
+	} else if (bus) {
+		fprintf(out, "bus_sector_ms = %.6f\nsource.bus_sector_ms = %s%s = 0, so %s: read_block_ms (%s)",
+			bus_r, SPEC("Bulk sector transfer time"), bus_name, bus_src);
+		if (fitted)
+			fprintf(out, "; checked against %s.trace: %.6f ms a block extracted from its first half", d.name, fit);
+		fprintf(out, "\nbus_write_sector_ms = %.6f\nsource.bus_write_sector_ms = %s: write_block_ms (%s)\n", bus_w,
+			bus_name, bus_src);
+		fprintf(out, "bus_mbs = %.6f\nsource.bus_mbs = a block of 512 bytes a bus_sector_ms\n", 512 / bus_r / 1e3);
 	} else if (fitted) {
 		fprintf(out, "bus_sector_ms = %.6f\nsource.bus_sector_ms = %s%s = 0, so %s\n", fit,
 			SPEC("Bulk sector transfer time"), why);
@@ -173,10 +268,10 @@ int ds_import(const char *dir, FILE *out, char *err, size_t errlen)
 		fprintf(out, "bus_mbs = 1000000\nsource.bus_mbs = %s%s = 0: the bus takes no time\n",
 			SPEC("Bulk sector transfer time"));
 	}
-	if (bulk > 0 || fitted)
+	if (bulk > 0 || fitted || bus)
 		fprintf(out, "read_partial = %.0f\nsource.read_partial = %s%s\n", d.v[S_PARTIAL],
 			SPEC("Immed transfer partial hit"));
-	if (bulk > 0 || fitted)
+	if (bulk > 0 || fitted || bus)
 		fprintf(out, "read_early = %.3f\nsource.read_early = 1 - %s%s (Set watermark by reqsize = 1: a fraction of "
 			"the request)\n", 1 - d.v[S_HIGHW], SPEC("High (read) water mark"));
 #define OHL(key, slot, what)                                                   \

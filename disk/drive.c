@@ -26,6 +26,15 @@ static uint64_t bus_sectors_ns(const struct dmodel *m, uint64_t n)
 	return DMODEL_MULDIV(n << 9, NS_PER_S, m->p.bus_bps);
 }
 
+/* n sectors of a write's data toward the drive: a bus may be slower that
+ * way (DiskSim's buses have a block time for each direction) */
+static uint64_t bus_write_ns(const struct dmodel *m, uint64_t n)
+{
+	if (m->p.bus_write_sector_ns)
+		return n * m->p.bus_write_sector_ns;	/* as bus_sectors_ns */
+	return bus_sectors_ns(m, n);
+}
+
 /*
  * When a read's n blocks are on the bus, done by: from bus0 at the bus's
  * rate, but never before the last block is in the buffer (mend) and has
@@ -549,14 +558,14 @@ read_in:
 		m->c.overhead_ns += oh + p->oh_read_done_ns;
 	} else {
 		int64_t bus0 = t0 + (int64_t)p->oh_write_reconnect_ns;
-		int64_t bus1 = bus0 + (int64_t)bus_sectors_ns(m, n), need;
+		int64_t bus1 = bus0 + (int64_t)bus_write_ns(m, n), need;
 		int seq = m->last_write && lbn == m->next_lbn;
 
 		/* the media may not write a sector before it is in the buffer,
 		 * nor start a write out of sequence before its least delay */
 		need = bus1 - (int64_t)sect_ns(m, n - 1, l.spt);
-		if (need < bus0 + (int64_t)bus_sectors_ns(m, 1))
-			need = bus0 + (int64_t)bus_sectors_ns(m, 1);
+		if (need < bus0 + (int64_t)bus_write_ns(m, 1))
+			need = bus0 + (int64_t)bus_write_ns(m, 1);
 		if (!seq && need < t0 + (int64_t)p->write_min_seek_ns)
 			need = t0 + (int64_t)p->write_min_seek_ns;
 		first = position(m, fc, fh, &l, 1, t0 + (int64_t)p->write_seek_delay_ns, need, &seek, &rot);

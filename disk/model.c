@@ -60,6 +60,7 @@ static int check_params(const struct dmodel_params *p, const char **field)
 	NEED(p->write_level <= 2, write_level);
 	NEED(p->immediate_read <= 1, immediate_read);
 	NEED(p->bus_sector_ns <= MAX_SEEK_NS, bus_sector_ns);
+	NEED(p->bus_write_sector_ns <= MAX_SEEK_NS, bus_write_sector_ns);
 	NEED(p->read_early_pm <= 1000, read_early_pm);
 	NEED(p->read_partial <= 1, read_partial);
 	return 0;

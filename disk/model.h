@@ -88,6 +88,7 @@ enum dmodel_op { DMODEL_READ, DMODEL_WRITE, DMODEL_FLUSH };
 	X(write_separate, "hdd, segments: 1: writes have a segment of their own") \
 	X(write_level, "hdd, segments: write-back 0 none, 1 appending streams, 2 all") \
 	X(bus_sector_ns, "hdd: the interface's time a 512-byte block; 0: bus_bps") \
+	X(bus_write_sector_ns, "hdd: a block's time toward the drive (a write's data); 0: as a read's") \
 	X(oh_read_hit_r_ns, "hdd: overhead of a read hit after a read")         \
 	X(oh_read_hit_w_ns, "hdd: a read hit after a write")                    \
 	X(oh_read_miss_r_ns, "hdd: a read miss after a read")                   \

@@ -69,6 +69,7 @@ static const struct key {
 	P("write_level", T_NUM, write_level, 0, 1, 1),
 	P("immediate_read", T_NUM, immediate_read, 0, 1, 1),
 	P("bus_sector_ms", T_NUM, bus_sector_ns, 0, 1e6, 0),
+	P("bus_write_sector_ms", T_NUM, bus_write_sector_ns, 0, 1e6, 0),
 	P("oh_read_hit_after_read_ms", T_NUM, oh_read_hit_r_ns, 0, 1e6, 0),
 	P("oh_read_hit_after_write_ms", T_NUM, oh_read_hit_w_ns, 0, 1e6, 0),
 	P("oh_read_miss_after_read_ms", T_NUM, oh_read_miss_r_ns, 0, 1e6, 0),
@@ -97,7 +98,7 @@ static const struct key {
 
 static int key_index(const char *k)
 {
-	for (int i = 0; i < DP_KEYS; i++)
+	for (int i = 0; i < DP_KEYS && keys[i].key; i++)
 		if (!strcmp(keys[i].key, k))
 			return i;
 	return -1;
@@ -249,7 +250,7 @@ static int check_model(const struct dp_profile *d, char *err, size_t errlen)
 	if (!rc)
 		return 0;
 	key = field ? field : "?";
-	for (int i = 0; i < DP_KEYS; i++)
+	for (int i = 0; i < DP_KEYS && keys[i].key; i++)
 		if (keys[i].param && !strcmp(keys[i].param, key))
 			key = keys[i].key;
 	FAIL(0, "%s: impossible (zero, out of range, or at odds with the other figures)", key);
@@ -364,7 +365,7 @@ int dp_parse(const char *text, struct dp_profile *d, char *err, size_t errlen)
 	if (!d->name[0])
 		FAIL(0, "missing %s", "name");
 	kmask = kind_mask(d->p.kind);
-	for (int i = 0; i < DP_KEYS; i++) {
+	for (int i = 0; i < DP_KEYS && keys[i].key; i++) {
 		int need = keys[i].type == T_KIND || (keys[i].type == T_FLAG && !keys[i].kinds) ||
 			   (keys[i].kinds & kmask);
 		if (!need && !d->given[i][0])
@@ -452,7 +453,7 @@ int dp_describe(const struct dp_profile *d, char *buf, size_t len)
 	if (w < 0 || (size_t)w >= len)
 		return -ENOSPC;
 	used = (size_t)w;
-	for (int i = 0; i < DP_KEYS; i++) {
+	for (int i = 0; i < DP_KEYS && keys[i].key; i++) {
 		if (keys[i].type != T_NUM || !(keys[i].kinds & kmask))
 			continue;
 		w = snprintf(buf + used, len - used, " disk_%s=%g", keys[i].key,

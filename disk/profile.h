@@ -21,7 +21,7 @@
 #include "model.h"
 
 #define DP_NAME_MAX 32	/* a name is swapbench.disk=: init's CMD_NAME_MAX, a-z 0-9 _ - */
-#define DP_KEYS 64	/* keys a profile may give (name, kind, the figures, ...) */
+#define DP_KEYS 72	/* keys a profile may give (name, kind, the figures, ...) */
 
 struct dp_profile {
 	char name[64];

@@ -8,8 +8,9 @@
  *             capacity_gb, ...); a key the file does not give prints nothing
  * A profile the parser refuses exits 2 with its message naming the key; so
  * does a key profiles do not have, or bad usage.
- * diskprofile import-disksim DIR: the profile of the DiskSim drive in DIR
- * (NAME.diskspecs, its .model and .seek; disk/disksim.c), on stdout; a
+ * diskprofile import-disksim DIR [--bus FILE]: the profile of the DiskSim
+ * drive in DIR (NAME.diskspecs, its .model and .seek; disk/disksim.c), on
+ * stdout, with the bus of DiskSim's own run of it from FILE (disksim.h); a
  * parameter the model does not support or a malformed line exits 2 naming
  * the file, the line and why.
  */
@@ -26,7 +27,7 @@
 static int usage(void)
 {
 	fprintf(stderr, "usage: diskprofile FILE params | describe | get KEY\n"
-			"       diskprofile import-disksim DIR\n");
+			"       diskprofile import-disksim DIR [--bus FILE]\n");
 	return 2;
 }
 
@@ -37,13 +38,13 @@ int main(int argc, char **argv)
 	char err[256];
 	const char *v;
 
-	if (argc == 3 && !strcmp(argv[1], "import-disksim")) {
+	if ((argc == 3 || (argc == 5 && !strcmp(argv[3], "--bus"))) && !strcmp(argv[1], "import-disksim")) {
 		/* the profile made, checked by the profiles' reader before it is printed */
 		char *made = NULL;
 		size_t made_len = 0;
 		FILE *mem = open_memstream(&made, &made_len);
 
-		if (!mem || ds_import(argv[2], mem, err, sizeof(err)) || fclose(mem)) {
+		if (!mem || ds_import(argv[2], argc == 5 ? argv[4] : NULL, mem, err, sizeof(err)) || fclose(mem)) {
 			fprintf(stderr, "diskprofile: %s\n", mem ? err : strerror(errno));
 			return 2;
 		}

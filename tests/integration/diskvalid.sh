@@ -27,7 +27,10 @@ n=0
 while read -r drive ds bound; do
 	[[ -z $drive || $drive == \#* ]] && continue
 	n=$((n + 1))
-	if "$OUT/bin/diskprofile" import-disksim "$data/$drive" >"$T/$drive.conf" 2>"$T/err" &&
+	# the bus of DiskSim's own run of the drive, where its files give none
+	bus=()
+	[ ! -f "disk/profiles/valid/$drive.bus" ] || bus=(--bus "disk/profiles/valid/$drive.bus")
+	if "$OUT/bin/diskprofile" import-disksim "$data/$drive" "${bus[@]}" >"$T/$drive.conf" 2>"$T/err" &&
 		cmp -s "$T/$drive.conf" "disk/profiles/valid/$drive.conf"; then
 		pass "$drive: the committed profile is what import-disksim makes of the drive's files"
 	else
@@ -72,13 +75,37 @@ else
 	fail "import-disksim with a water mark of 1.5: got '$err'"
 fi
 # the bus's time a block where the files give none: extracted from the first
-# half of the trace, checked on the whole, said so
-src=$(sed -n 's/^source.bus_sector_ms = //p' disk/profiles/valid/hp_c2247a.conf)
-if [[ $src == *"ESTIMATE extracted from hp_c2247a.trace's first half"*"checked on the whole trace: 0.171"* ]] &&
-	grep -qx 'bus_sector_ms = 0.170980' disk/profiles/valid/hp_c2247a.conf; then
-	pass "the C2247's bus: 0.170980 ms a block from the trace's first half, 0.171 on the whole"
+# half of the trace, checked on the whole, said so (the C3323)
+src=$(sed -n 's/^source.bus_sector_ms = //p' disk/profiles/valid/hp_c3323a.conf)
+if [[ $src == *"ESTIMATE extracted from hp_c3323a.trace's first half"*"checked on the whole trace: 0.14565"* ]] &&
+	grep -qx 'bus_sector_ms = 0.145559' disk/profiles/valid/hp_c3323a.conf; then
+	pass "the C3323's bus: 0.145559 ms a block from the trace's first half, 0.14566 on the whole"
 else
-	fail "the C2247's bus: got '$(grep '^bus_sector_ms' disk/profiles/valid/hp_c2247a.conf)' from '$src'"
+	fail "the C3323's bus: got '$(grep '^bus_sector_ms' disk/profiles/valid/hp_c3323a.conf)' from '$src'"
+fi
+# where DiskSim's own run gives the bus (the C2247's .parv): both directions
+# from the bus file, the trace's extraction printed as the check
+src=$(sed -n 's/^source.bus_sector_ms = //p' disk/profiles/valid/hp_c2247a.conf)
+if grep -qx 'bus_sector_ms = 0.170100' disk/profiles/valid/hp_c2247a.conf &&
+	grep -qx 'bus_write_sector_ms = 0.186860' disk/profiles/valid/hp_c2247a.conf &&
+	[[ $src == *"hp_c2247a.bus: read_block_ms (DiskSim 4.0, valid/hp_c2247a.parv"*"checked against hp_c2247a.trace: 0.170980 ms"* ]]; then
+	pass "the C2247's bus: 0.17010 ms a block read, 0.18686 written (its .parv), the trace's 0.170980 beside"
+else
+	fail "the C2247's bus: got '$(grep '^bus_' disk/profiles/valid/hp_c2247a.conf | tr '\n' ' ')'"
+fi
+# a bus file with a key it does not have, or for a drive whose files give a bus: refused, naming why
+printf 'read_block_ms = 0.17\nwrite_block_ms = 0.18\nsource = x\nbus_mbs = 3\n' >"$T/bad.bus"
+err=$("$OUT/bin/diskprofile" import-disksim "$data/hp_c2247a" --bus "$T/bad.bus" 2>&1 >/dev/null)
+if [[ $err == *"bad.bus:4: unknown key 'bus_mbs' (read_block_ms, write_block_ms, source)"* ]]; then
+	pass "import-disksim --bus refuses an unknown key, naming its line"
+else
+	fail "import-disksim --bus with an unknown key: got '$err'"
+fi
+err=$("$OUT/bin/diskprofile" import-disksim "$data/cheetah4LP" --bus disk/profiles/valid/hp_c2247a.bus 2>&1 >/dev/null)
+if [[ $err == *"cheetah4LP.diskspecs gives the bus's time (Bulk sector transfer time = "*"a bus file is only for a drive whose files give none"* ]]; then
+	pass "import-disksim --bus refuses a second bus for a drive whose files give one"
+else
+	fail "import-disksim --bus on the Cheetah: got '$err'"
 fi
 # nothing reaches the guest that its target cannot take: a profile with tables is refused there
 err=$("$OUT/bin/diskprofile" disk/profiles/valid/atlas_III.conf params 2>&1 >/dev/null)

@@ -87,7 +87,7 @@ static void import_refuses(const char *spec, const char *part, const char *what)
 
 	snprintf(sub, sizeof(sub), "%s/d", dir);
 	write_file("d/d.diskspecs", spec);
-	CHECK(out && ds_import(sub, out, err, sizeof(err)) != 0 && strstr(err, part),
+	CHECK(out && ds_import(sub, NULL, out, err, sizeof(err)) != 0 && strstr(err, part),
 	      "import-disksim: %s is refused naming '%s' (%s)", what, part, err);
 	if (out)
 		fclose(out);
