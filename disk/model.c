@@ -117,6 +117,29 @@ int64_t dmodel_free_ns(const struct dmodel *m)
 	return m->head_free_ns;
 }
 
+void dmodel_count_seek(struct dmodel *m, uint64_t from, uint64_t to, uint64_t fh, uint64_t th)
+{
+	uint64_t d = from > to ? from - to : to - from;
+
+	if (!d)
+		m->c.head_switches += fh != th;
+	else if (d < 16)
+		m->c.seeks_short++;
+	else if (d < 1024)
+		m->c.seeks_mid++;
+	else
+		m->c.seeks_long++;
+}
+
+/* the head's move from track coordinate from_q to to_q, counted: a
+ * track's cylinder is its number over the surfaces, its surface the rest */
+static void count_move(struct dmodel *m, uint64_t from_q, uint64_t to_q)
+{
+	uint64_t ft = from_q >> 32, tt = to_q >> 32, h = m->p.heads;
+
+	dmodel_count_seek(m, DMODEL_DIV(ft, h), DMODEL_DIV(tt, h), DMODEL_REM(ft, h), DMODEL_REM(tt, h));
+}
+
 /* bytes at a rate (bytes/s in Q16), in ns: len <= 2^35, rate >= 10^4 << 16: < 2^52 */
 static uint64_t xfer_ns(uint64_t len, uint64_t rq16)
 {
@@ -143,6 +166,7 @@ static int64_t media(struct dmodel *m, uint64_t off, uint64_t len, int64_t start
 	m->c.seek_ns += seek;
 	m->c.rot_ns += rot;
 	m->c.xfer_ns += xfer;
+	count_move(m, m->head_q32, q);
 	m->head_q32 = dmodel_track_of(m, off + len);
 	return start_ns + (int64_t)(seek + rot + xfer);
 }

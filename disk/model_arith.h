@@ -82,6 +82,11 @@ int dmodel_zones_init(struct dmodel *m, const char **field);
 void dmodel_locate(const struct dmodel *m, uint64_t lbn, struct dmodel_loc *l);
 uint64_t dmodel_seek_dist_ns(const struct dmodel *m, uint64_t d);
 
+/* disk/model.c: a seek from cylinder and surface (from, fh) to (to, th)
+ * into the counters by distance (model.h: seeks_short, seeks_mid,
+ * seeks_long; head_switches on the same cylinder) */
+void dmodel_count_seek(struct dmodel *m, uint64_t from, uint64_t to, uint64_t fh, uint64_t th);
+
 /* disk/drive.c: requests to a drive with buffer segments (segments > 0) */
 int64_t dmodel_drive_request(struct dmodel *m, enum dmodel_op op, uint64_t off, uint64_t len, int64_t now);
 uint64_t dmodel_drive_position(const struct dmodel *m, enum dmodel_op op, uint64_t off, uint64_t len, int64_t now);

@@ -50,6 +50,13 @@ void diskctr_record(struct rec_buf *r, const struct diskctr *a, const struct dis
 	secs(r, "disk_seek_s", (int64_t)(y->seek_ns - x->seek_ns));
 	secs(r, "disk_rot_s", (int64_t)(y->rot_ns - x->rot_ns));
 	secs(r, "disk_xfer_s", (int64_t)(y->xfer_ns - x->xfer_ns));
+	/* the head's moves by distance (1-15, 16-1023, 1024 or more cylinders)
+	 * and switches of surface on its cylinder; after disk_xfer_s, since
+	 * scripts read disk_seek_s and disk_rot_s side by side */
+	rec_addf(r, "disk_seeks_short", "%" PRIu64, (uint64_t)(y->seeks_short - x->seeks_short));
+	rec_addf(r, "disk_seeks_mid", "%" PRIu64, (uint64_t)(y->seeks_mid - x->seeks_mid));
+	rec_addf(r, "disk_seeks_long", "%" PRIu64, (uint64_t)(y->seeks_long - x->seeks_long));
+	rec_addf(r, "disk_head_switches", "%" PRIu64, (uint64_t)(y->head_switches - x->head_switches));
 	secs(r, "disk_wait_s", (int64_t)(y->wait_ns - x->wait_ns));
 	secs(r, "disk_busy_s", (int64_t)(y->busy_ns - x->busy_ns));
 	/* the controller's overheads (a profile's oh_* figures), charged per request */

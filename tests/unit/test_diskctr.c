@@ -107,6 +107,16 @@ int main(void)
 	CHECK_STR(field(&r, "disk_write_kb"), want, "diskctr: disk_write_kb is the difference in KiB");
 	snprintf(want, sizeof(want), "%.6f", (double)(st.c.seek_ns - before.seek_ns) / 1e9);
 	CHECK_STR(field(&r, "disk_seek_s"), want, "diskctr: disk_seek_s is the difference in seconds");
+	snprintf(want, sizeof(want), "%" PRIu64, st.c.seeks_long - before.seeks_long);
+	CHECK_STR(field(&r, "disk_seeks_long"), want, "diskctr: disk_seeks_long is the difference of the readings");
+	CHECK(st.c.seeks_long > before.seeks_long, "diskctr: the 7K500's reads far apart counted long seeks (%" PRIu64 ")",
+	      st.c.seeks_long - before.seeks_long);
+	snprintf(want, sizeof(want), "%" PRIu64, st.c.seeks_short - before.seeks_short);
+	CHECK_STR(field(&r, "disk_seeks_short"), want, "diskctr: disk_seeks_short is the difference of the readings");
+	snprintf(want, sizeof(want), "%" PRIu64, st.c.seeks_mid - before.seeks_mid);
+	CHECK_STR(field(&r, "disk_seeks_mid"), want, "diskctr: disk_seeks_mid is the difference of the readings");
+	snprintf(want, sizeof(want), "%" PRIu64, st.c.head_switches - before.head_switches);
+	CHECK_STR(field(&r, "disk_head_switches"), want, "diskctr: disk_head_switches is the difference of the readings");
 	snprintf(want, sizeof(want), "%.6f", (double)(st.c.rot_ns - before.rot_ns) / 1e9);
 	CHECK_STR(field(&r, "disk_rot_s"), want, "diskctr: disk_rot_s is the difference in seconds");
 	CHECK_STR(field(&r, "disk_merged"), "7", "diskctr: disk_merged is the difference of the readings");

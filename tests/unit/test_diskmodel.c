@@ -167,6 +167,43 @@ static void test_hdd(void)
 	      (long long)(b - a), (unsigned long long)p.p.oh_read_hit_r_ns);
 }
 
+/* the datasheet's disk counts the head's moves by distance as a drive
+ * with segments does: reads and writes to tracks chosen for their
+ * cylinders, each distance on a bucket's edge */
+static void test_seek_buckets(void)
+{
+	struct dp_profile p;
+	/* cylinders from 0: 15 (short), 31 (16: mid), 1054 (1023: mid),
+	 * 2078 (1024: long), its fifth surface (a head switch), and a write
+	 * 3 cylinders on (short) */
+	static const struct {
+		uint64_t cyl, surface;
+		enum dmodel_op op;
+	} go[] = {
+		{ 15, 0, DMODEL_READ }, { 31, 0, DMODEL_READ }, { 1054, 0, DMODEL_READ },
+		{ 2078, 0, DMODEL_READ }, { 2078, 5, DMODEL_READ }, { 2081, 0, DMODEL_WRITE },
+	};
+	int64_t t = 0;
+
+	if (load("hdd", &p)) {
+		CHECK(0, "the hdd profile loads for the seek counters");
+		return;
+	}
+	for (size_t i = 0; i < sizeof(go) / sizeof(go[0]); i++) {
+		uint64_t off = dmodel_track_start(&st, go[i].cyl * p.p.heads + go[i].surface);
+
+		t = dmodel_request(&st, go[i].op, off, 512, t) + 1000000;
+	}
+	CHECK(st.c.seeks_short == 2 && st.c.seeks_mid == 2 && st.c.seeks_long == 1 && st.c.head_switches == 1,
+	      "hdd-7k500: seeks of 15, 16, 1023, 1024 cylinders, a surface switch and a write 3 cylinders on: short %llu "
+	      "(2), mid %llu (2), long %llu (1), head switches %llu (1)",
+	      (unsigned long long)st.c.seeks_short, (unsigned long long)st.c.seeks_mid,
+	      (unsigned long long)st.c.seeks_long, (unsigned long long)st.c.head_switches);
+	CHECK(st.c.buffer_hits == 0 && st.c.reads == 5 && st.c.writes == 1,
+	      "... each request moved the head (no buffer hit): %llu reads, %llu write",
+	      (unsigned long long)st.c.reads, (unsigned long long)st.c.writes);
+}
+
 static void test_flash(void)
 {
 	struct dp_profile p;
@@ -458,6 +495,7 @@ int main(void)
 {
 	test_write_past_cache();
 	test_hdd();
+	test_seek_buckets();
 	test_flash();
 	test_track_precision("hdd-7k500");
 	test_track_precision("hdd-5k160");
