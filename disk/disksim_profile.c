@@ -310,6 +310,9 @@ int ds_import(const char *dir, const char *bus, FILE *out, char *err, size_t err
 	fprintf(out, "oh_read_reconnect_ms = %.6f\nsource.oh_read_reconnect_ms = %s%s\n",
 		sc * (d.v[S_RDISCR] + d.v[S_RESEL1] + d.v[S_PREP]),
 		SPEC("Read disconnect afterread + First reselect overhead + Data preparation overhead"));
+	fprintf(out, "oh_read_reconnect_after_write_ms = %.6f\nsource.oh_read_reconnect_after_write_ms = %s%s\n",
+		sc * (d.v[S_RDISCW] + d.v[S_RESEL1] + d.v[S_PREP]),
+		SPEC("Read disconnect afterwrite + First reselect overhead + Data preparation overhead"));
 	fprintf(out, "write_min_seek_ms = %.6f\nsource.write_min_seek_ms = %s%s\n", d.v[S_MINSEEK],
 		SPEC("Minimum seek delay"));
 	fprintf(out, "source.zone = %s.model: Zones (first and last cylinder, blocks per track, skew for track and "

@@ -497,6 +497,7 @@ int64_t dmodel_drive_request(struct dmodel *m, enum dmodel_op op, uint64_t off, 
 	}
 	if (op == DMODEL_READ) {
 		int64_t bus0;
+		uint64_t reconnect;
 
 		first = position(m, fc, fh, &l, 0, t0, t0, &seek, &rot);
 		mend = transfer(m, lbn, n, l, 0, first, &last);
@@ -519,8 +520,9 @@ int64_t dmodel_drive_request(struct dmodel *m, enum dmodel_op op, uint64_t off, 
 
 			bus0 = tk < mend ? tk : mend;
 		}
-		if (bus0 < t0 + (int64_t)p->oh_read_reconnect_ns)
-			bus0 = t0 + (int64_t)p->oh_read_reconnect_ns;
+		reconnect = m->last_write && p->oh_read_reconnect_w_ns ? p->oh_read_reconnect_w_ns : p->oh_read_reconnect_ns;
+		if (bus0 < t0 + (int64_t)reconnect)
+			bus0 = t0 + (int64_t)reconnect;
 		done = p->read_early_pm ? bus_done(m, bus0, mend, n) : bus0 + (int64_t)bus_sectors_ns(m, n);
 		m->c.bus_ns += (uint64_t)(done - mend);
 		done += (int64_t)p->oh_read_done_ns;

@@ -100,6 +100,7 @@ enum dmodel_op { DMODEL_READ, DMODEL_WRITE, DMODEL_FLUSH };
 	X(oh_read_done_ns, "hdd: completing a read")                            \
 	X(oh_write_done_ns, "hdd: completing a write")                          \
 	X(oh_read_reconnect_ns, "hdd: a read miss's command to its first data on the bus, beside the media") \
+	X(oh_read_reconnect_w_ns, "hdd: the same after a write; 0: as after a read") \
 	X(read_partial, "hdd, segments: 1: a read whose front a segment holds sends it while the media reads the rest") \
 	X(read_early_pm, "hdd: per mille of a read miss the bus may send before the media has it all; 0: none") \
 	X(oh_write_reconnect_ns, "hdd: a write's command to its data on the bus (disconnect, reselect)") \

@@ -81,6 +81,7 @@ static const struct key {
 	P("oh_read_done_ms", T_NUM, oh_read_done_ns, 0, 1e6, 0),
 	P("oh_write_done_ms", T_NUM, oh_write_done_ns, 0, 1e6, 0),
 	P("oh_read_reconnect_ms", T_NUM, oh_read_reconnect_ns, 0, 1e6, 0),
+	P("oh_read_reconnect_after_write_ms", T_NUM, oh_read_reconnect_w_ns, 0, 1e6, 0),
 	P("read_early", T_NUM, read_early_pm, 0, 1000, 0),
 	P("read_partial", T_NUM, read_partial, 0, 1, 1),
 	P("oh_write_reconnect_ms", T_NUM, oh_write_reconnect_ns, 0, 1e6, 0),

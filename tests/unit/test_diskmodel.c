@@ -4,6 +4,7 @@
  * (tests/unit/diskmodel_float.c, the oracle): one request trace through
  * both, each request's cost within 1 % (or 1 us). */
 #include <errno.h>
+#include <inttypes.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -491,9 +492,40 @@ static void test_write_past_cache(void)
 	CHECK_NEAR(mbs, 12.8, 12.8 * 0.05, "1 MiB writes back to back run at the outer rate, 12.8 MB/s (%.2f)", mbs);
 }
 
+/* a read miss after a write reconnects after its own overhead (the C2247's
+ * Read disconnect afterwrite), not the one after a read */
+static void test_read_after_write(void)
+{
+	struct dp_profile p;
+	char err[256];
+	const char *field;
+	int64_t t, after_w, after_r;
+	uint64_t far;
+
+	if (dp_read("disk/profiles/valid/hp_c2247a.conf", &p, err, sizeof(err))) {
+		CHECK(0, "the C2247's profile loads: %s", err);
+		return;
+	}
+	CHECK(p.p.oh_read_reconnect_ns == 210340 && p.p.oh_read_reconnect_w_ns == 233190,
+	      "the C2247's read reconnects 0.210340 ms after a read, 0.233190 after a write (%" PRIu64 ", %" PRIu64 " ns)",
+	      p.p.oh_read_reconnect_ns, p.p.oh_read_reconnect_w_ns);
+	p.p.oh_read_reconnect_w_ns = 50000000;	/* 50 ms: past any seek and turn */
+	far = p.p.capacity_bytes / 2 / 4096 * 4096;
+	dmodel_init(&st, &p.p, &field);
+	t = dmodel_request(&st, DMODEL_WRITE, 0, 4096, 0);
+	after_w = dmodel_request(&st, DMODEL_READ, far, 4096, t) - t;
+	dmodel_init(&st, &p.p, &field);
+	t = dmodel_request(&st, DMODEL_READ, 0, 4096, 0);
+	after_r = dmodel_request(&st, DMODEL_READ, far, 4096, t) - t;
+	CHECK(after_w >= 50000000 && after_r < 50000000,
+	      "a read miss waits for the reconnect after a write (%.2f ms), not after a read (%.2f ms)", after_w / 1e6,
+	      after_r / 1e6);
+}
+
 int main(void)
 {
 	test_write_past_cache();
+	test_read_after_write();
 	test_hdd();
 	test_seek_buckets();
 	test_flash();
