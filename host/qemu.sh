@@ -94,11 +94,18 @@ smp_note() {
 # clock_qemu_args CLOCK: QEMU's options for it, one a line.
 # deterministic: a fixed shift, guest time is instructions x 2 ns whatever
 # the host does, an idle guest jumps to its next timer, and the clock starts
-# from a fixed date. icount: the same while the guest runs, the host's clock
-# while it waits (sleep=on); the disks' requests complete at host speed.
+# from a fixed date. QEMU's main loop makes that jump (the warp) beside the
+# vCPU thread: woken at a host-timed moment just after the guest's hlt, it
+# reads an instruction count the vCPU has not yet added to, and the timer
+# lands a few hundred ns late; a guest that idles often (every wait of the
+# disk model) drifts from there. Recording (rr=record) makes the main loop
+# wait for the lock the vCPU holds while it runs and counts, so every warp
+# sees the whole count; the record itself is not kept (/dev/null).
+# icount: the same while the guest runs, the host's clock while it waits
+# (sleep=on); the disks' requests complete at host speed.
 clock_qemu_args() {
 	case $1 in
-	deterministic) printf '%s\n' -icount shift=1,sleep=off,align=off -rtc base=2026-01-01T00:00:00,clock=vm ;;
+	deterministic) printf '%s\n' -icount shift=1,sleep=off,align=off,rr=record,rrfile=/dev/null -rtc base=2026-01-01T00:00:00,clock=vm ;;
 	icount) printf '%s\n' -icount shift=1,sleep=on,align=off ;;
 	esac
 }

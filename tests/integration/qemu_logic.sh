@@ -41,7 +41,7 @@ refused "clock: DETERMINISTIC=1 on i686" "needs ARCH=x86_64" clock_mode tcg i686
 refused "clock: DETERMINISTIC=1 with a network boot" "do not mix" clock_mode tcg x86_64 1 1 /srv/tftp
 refused "clock: ICOUNT=2" "ICOUNT=2: 0 or 1" clock_mode tcg x86_64 0 2 ''
 same "clock args icount" "-icount shift=1,sleep=on,align=off" "$(clock_qemu_args icount | paste -sd' ')"
-same "clock args deterministic" "-icount shift=1,sleep=off,align=off -rtc base=2026-01-01T00:00:00,clock=vm" \
+same "clock args deterministic" "-icount shift=1,sleep=off,align=off,rr=record,rrfile=/dev/null -rtc base=2026-01-01T00:00:00,clock=vm" \
 	"$(clock_qemu_args deterministic | paste -sd' ')"
 same "clock args host: none" "" "$(clock_qemu_args host)"
 same "clock append deterministic" "swapbench.flush=0 swiotlb=noforce noapictimer" "$(clock_append deterministic 1)"
