@@ -78,6 +78,13 @@ smp_check() {
 	}
 }
 
+# clock_smp_check CLOCK SMP: nothing, or why the clock cannot take SMP CPUs:
+# deterministic records (clock_qemu_args), and QEMU records one CPU only
+clock_smp_check() {
+	[ "$1" != deterministic ] || [ "$2" = 1 ] ||
+		{ echo "SMP=$2: DETERMINISTIC=1 boots one CPU (QEMU's record mode, which keeps the host's timing out of the guest's clock, takes no more); SMP=1, or ICOUNT=1"; return 2; }
+}
+
 # smp_accel ACCEL CLOCK SMP: -accel's value. SMP under TCG on the host's
 # clock: one host thread per vCPU (multi-threaded TCG).
 smp_accel() {
