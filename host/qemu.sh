@@ -78,6 +78,13 @@ smp_check() {
 	}
 }
 
+# clock_smp_check CLOCK SMP: nothing, or why the clock cannot take SMP CPUs:
+# deterministic records (clock_qemu_args), and QEMU records one CPU only
+clock_smp_check() {
+	[ "$1" != deterministic ] || [ "$2" = 1 ] ||
+		{ echo "SMP=$2: DETERMINISTIC=1 boots one CPU (QEMU's record mode, which keeps the host's timing out of the guest's clock, takes no more); SMP=1, or ICOUNT=1"; return 2; }
+}
+
 # smp_accel ACCEL CLOCK SMP: -accel's value. SMP under TCG on the host's
 # clock: one host thread per vCPU (multi-threaded TCG).
 smp_accel() {
@@ -94,11 +101,18 @@ smp_note() {
 # clock_qemu_args CLOCK: QEMU's options for it, one a line.
 # deterministic: a fixed shift, guest time is instructions x 2 ns whatever
 # the host does, an idle guest jumps to its next timer, and the clock starts
-# from a fixed date. icount: the same while the guest runs, the host's clock
-# while it waits (sleep=on); the disks' requests complete at host speed.
+# from a fixed date. QEMU's main loop makes that jump (the warp) beside the
+# vCPU thread: woken at a host-timed moment just after the guest's hlt, it
+# reads an instruction count the vCPU has not yet added to, and the timer
+# lands a few hundred ns late; a guest that idles often (every wait of the
+# disk model) drifts from there. Recording (rr=record) makes the main loop
+# wait for the lock the vCPU holds while it runs and counts, so every warp
+# sees the whole count; the record itself is not kept (/dev/null).
+# icount: the same while the guest runs, the host's clock while it waits
+# (sleep=on); the disks' requests complete at host speed.
 clock_qemu_args() {
 	case $1 in
-	deterministic) printf '%s\n' -icount shift=1,sleep=off,align=off -rtc base=2026-01-01T00:00:00,clock=vm ;;
+	deterministic) printf '%s\n' -icount shift=1,sleep=off,align=off,rr=record,rrfile=/dev/null -rtc base=2026-01-01T00:00:00,clock=vm ;;
 	icount) printf '%s\n' -icount shift=1,sleep=on,align=off ;;
 	esac
 }

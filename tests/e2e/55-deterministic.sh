@@ -61,6 +61,7 @@ refused "DETERMINISTIC=2" 'DETERMINISTIC=2: 0 or 1' DETERMINISTIC=2 qemu/run -q 
 refused "with KVM" 'needs TCG' DETERMINISTIC=1 ACCEL=kvm qemu/run -q -o "$T/r2"
 refused "on i686" 'needs ARCH=x86_64' DETERMINISTIC=1 ARCH=i686 qemu/run -q -o "$T/r3"
 refused "with PXE" 'NET_BOOT or NET_TAP do not mix' DETERMINISTIC=1 NET_BOOT="$T" qemu/run -q -o "$T/r4"
+refused "with SMP=2" 'DETERMINISTIC=1 boots one CPU' DETERMINISTIC=1 SMP=2 qemu/run -q -o "$T/r6"
 truncate -s 3M "$T/odd.img"
 echo x >>"$T/odd.img"
 refused "a swap disk of 3 MiB + 2 bytes" 'must be a multiple of 2 MiB' DETERMINISTIC=1 qemu/run -q -o "$T/r5" --swap-disk "$T/odd.img"

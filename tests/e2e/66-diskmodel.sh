@@ -8,6 +8,8 @@
 # check on the 5K160 (no command queueing: one tag) under SCHED=none, where
 # blk-mq issues from the reader's own submit_bio: its 1 MiB reads, split
 # in two, complete (they once hung there) and meet its datasheet too.
+# The check's boot again while the host wakes QEMU's main loop (QMP):
+# byte-identical console and results disk, as DETERMINISTIC=1 promises.
 # Then a fight run on the SSD model over IDE under ICOUNT=1: the swap
 # device is the model's, non-rotational as the profile says, and the run's
 # record carries the model's counters, timed on the run's own clock, and
@@ -77,6 +79,22 @@ while read -r verdict line; do
 	if [ "$verdict" = ok ]; then pass "diskmodel: $line"; else fail "diskmodel: $line"; fi
 done <<<"$(figures "$log" 7K500 64.8 31.0 8.5 7200)"
 first=$log
+# DETERMINISTIC=1 on the model: the same boot again while the host wakes
+# QEMU's main loop thousands of times (QMP questions, which reach no guest;
+# the main loop also makes an idle guest's clock jump to its next timer):
+# the console and the results disk are the first boot's, byte for byte
+# (without rr=record the jump could read a stale instruction count, and the
+# guest's clock drifted by some 100 ns from a host-timed moment on)
+python3 "$top/tests/fixtures/qmp_wake.py" "$T/qmp.sock" 120 >"$T/wake.out" 2>&1 &
+waker=$!
+EXTRA_QEMU="-qmp unix:$T/qmp.sock,server=on,wait=off" DISK=hdd LAYOUT=diskcheck DETERMINISTIC=1 LIMIT=240 boot woken -- swapbench.diskcheck=quick
+wait "$waker"
+woken=$(sed -n 's/^queries \([0-9]*\).*/\1/p' "$T/wake.out")
+check "diskmodel: the check again, its QEMU's main loop woken from the host, completes (status $rc)" test "$rc" = 0
+check "diskmodel: the host woke that main loop at least 100 times during the boot (${woken:-none})" test "${woken:-0}" -ge 100
+check "diskmodel: DETERMINISTIC=1 on the model: the woken boot's console is the first's, byte for byte" \
+	cmp "$first" "$log"
+check "diskmodel: and so is its results disk" cmp "$T/check/results.disk" "$T/woken/results.disk"
 # a hang ends at LIMIT: status 124, no record past the disk's
 SCHED=none DISK=hdd-5k160 LAYOUT=diskcheck DETERMINISTIC=1 LIMIT=240 boot noq -- swapbench.diskcheck=quick
 check "diskmodel: SCHED=none at one tag: the check's split O_DIRECT reads complete (status $rc)" test "$rc" = 0

@@ -41,9 +41,12 @@ refused "clock: DETERMINISTIC=1 on i686" "needs ARCH=x86_64" clock_mode tcg i686
 refused "clock: DETERMINISTIC=1 with a network boot" "do not mix" clock_mode tcg x86_64 1 1 /srv/tftp
 refused "clock: ICOUNT=2" "ICOUNT=2: 0 or 1" clock_mode tcg x86_64 0 2 ''
 same "clock args icount" "-icount shift=1,sleep=on,align=off" "$(clock_qemu_args icount | paste -sd' ')"
-same "clock args deterministic" "-icount shift=1,sleep=off,align=off -rtc base=2026-01-01T00:00:00,clock=vm" \
+same "clock args deterministic" "-icount shift=1,sleep=off,align=off,rr=record,rrfile=/dev/null -rtc base=2026-01-01T00:00:00,clock=vm" \
 	"$(clock_qemu_args deterministic | paste -sd' ')"
 same "clock args host: none" "" "$(clock_qemu_args host)"
+refused "clock: DETERMINISTIC=1 with SMP=2 (QEMU records one CPU)" "DETERMINISTIC=1 boots one CPU" clock_smp_check deterministic 2
+same "clock: DETERMINISTIC=1 with SMP=1" "" "$(clock_smp_check deterministic 1)"
+same "clock: ICOUNT=1 with SMP=2" "" "$(clock_smp_check icount 2)"
 same "clock append deterministic" "swapbench.flush=0 swiotlb=noforce noapictimer" "$(clock_append deterministic 1)"
 same "clock append icount: the PIT, not the APIC timer" "noapictimer" "$(clock_append icount 1)"
 same "clock append icount, 2 CPUs: each its APIC timer" "" "$(clock_append icount 2)"
