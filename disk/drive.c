@@ -314,6 +314,22 @@ uint64_t dmodel_drive_position(const struct dmodel *m, enum dmodel_op op, uint64
 	return (uint64_t)(first - now);
 }
 
+/* a move of the head from cylinder from, surface fh, counted by distance
+ * (model_arith.h; model.c's datasheet path counts with it too) */
+void dmodel_count_seek(struct dmodel *m, uint64_t from, uint64_t to, uint64_t fh, uint64_t th)
+{
+	uint64_t d = from > to ? from - to : to - from;
+
+	if (!d)
+		m->c.head_switches += fh != th;
+	else if (d < 16)
+		m->c.seeks_short++;
+	else if (d < 1024)
+		m->c.seeks_mid++;
+	else
+		m->c.seeks_long++;
+}
+
 /* the segment a request's data go to: the one that overlaps them, else
  * the least recently used */
 static struct dmodel_seg *seg_for(struct dmodel *m, uint64_t lbn, uint64_t n, int write)

@@ -117,20 +117,6 @@ int64_t dmodel_free_ns(const struct dmodel *m)
 	return m->head_free_ns;
 }
 
-void dmodel_count_seek(struct dmodel *m, uint64_t from, uint64_t to, uint64_t fh, uint64_t th)
-{
-	uint64_t d = from > to ? from - to : to - from;
-
-	if (!d)
-		m->c.head_switches += fh != th;
-	else if (d < 16)
-		m->c.seeks_short++;
-	else if (d < 1024)
-		m->c.seeks_mid++;
-	else
-		m->c.seeks_long++;
-}
-
 /* the head's move from track coordinate from_q to to_q, counted: a
  * track's cylinder is its number over the surfaces, its surface the rest */
 static void count_move(struct dmodel *m, uint64_t from_q, uint64_t to_q)
