@@ -41,6 +41,7 @@ static int check_params(const struct dmodel_params *p, const char **field)
 	NEED(p->bus_bps >= MIN_RATE && p->bus_bps <= MAX_RATE, bus_bps);
 	NEED(p->write_cache <= 1, write_cache);
 	NEED(p->segments <= DMODEL_SEGS_MAX, segments);
+	NEED(p->read_segments <= DMODEL_SEGS_MAX, read_segments);
 #define OH(f) NEED(p->f <= MAX_SEEK_NS, f);
 	OH(oh_read_hit_r_ns) OH(oh_read_hit_w_ns) OH(oh_read_miss_r_ns) OH(oh_read_miss_w_ns)
 	OH(oh_write_hit_r_ns) OH(oh_write_hit_w_ns) OH(oh_write_miss_r_ns) OH(oh_write_miss_w_ns)
@@ -83,40 +84,6 @@ int dmodel_init(struct dmodel *m, const struct dmodel_params *p, const char **fi
 	return rc ? rc : dmodel_zones_init(m, field);
 }
 
-uint64_t dmodel_position_ns(const struct dmodel *m, enum dmodel_op op, uint64_t off, uint64_t len, int64_t now)
-{
-	int64_t start = now > m->head_free_ns ? now : m->head_free_ns;
-	uint64_t q, seek, ang, ph, wait;
-
-	if (m->p.kind == DMODEL_NULL || op == DMODEL_FLUSH)
-		return 0;
-	if (m->p.kind == DMODEL_FLASH)
-		return (uint64_t)(start - now) + (op == DMODEL_READ ? m->p.read_lat_ns : m->p.write_lat_ns);
-	if (off > m->p.capacity_bytes)
-		off = m->p.capacity_bytes;
-	if (len > MAX_BYTES)
-		len = MAX_BYTES;
-	if (m->p.segments)
-		return dmodel_drive_position(m, op, off, len, now);
-	/* the datasheet's disk: a read in the track buffer costs nothing
-	 * before its data; a write into the cache neither */
-	if (op == DMODEL_READ && m->buf_valid && off >= m->buf_lo && off + len <= m->buf_hi)
-		return (uint64_t)(start - now);
-	q = dmodel_track_of(m, off);
-	seek = dmodel_seek_q(m, m->head_q32, q);
-	ang = DMODEL_MULDIV(q & (Q32 - 1), TURN, Q32);
-	ph = dmodel_phase_units(m, start + (int64_t)seek);
-	wait = ang >= ph ? ang - ph : ang + TURN - ph;
-	if (wait > TURN - TURN / 1000000)
-		wait = 0;
-	return (uint64_t)(start - now) + seek + DMODEL_DIV(wait, m->p.rpm);
-}
-
-int64_t dmodel_free_ns(const struct dmodel *m)
-{
-	return m->head_free_ns;
-}
-
 /* the head's move from track coordinate from_q to to_q, counted: a
  * track's cylinder is its number over the surfaces, its surface the rest */
 static void count_move(struct dmodel *m, uint64_t from_q, uint64_t to_q)
@@ -157,20 +124,158 @@ static int64_t media(struct dmodel *m, uint64_t off, uint64_t len, int64_t start
 	return start_ns + (int64_t)(seek + rot + xfer);
 }
 
-/* how far the head has read ahead by t: it streams on from buf_hi at the
- * zone's rate while nothing else needs it, up to buf_cap */
-static uint64_t streamed(const struct dmodel *m, int64_t t)
+/* how far segment s holds data by t: while it is read ahead into, the
+ * head streams on from hi at the zone's rate (the head is at hi's track)
+ * while nothing else needs it, up to cap */
+static uint64_t streamed(const struct dmodel *m, const struct dmodel_rseg *s, int64_t t)
 {
 	uint64_t rq, need, dt;
 
-	if (t <= m->buf_t)
-		return m->buf_hi;
+	if (!s->ra || t <= s->t)
+		return s->hi;
 	rq = dmodel_rate_q16(m, m->head_q32);
-	need = m->buf_cap - m->buf_hi;
-	dt = (uint64_t)(t - m->buf_t);
+	need = s->cap - s->hi;
+	dt = (uint64_t)(t - s->t);
 	if (dt >= xfer_ns(need, rq))
-		return m->buf_cap;
-	return m->buf_hi + DMODEL_MULDIV(dt, rq, NS_PER_S << 16);	/* dt < 2^52 */
+		return s->cap;
+	return s->hi + DMODEL_MULDIV(dt, rq, NS_PER_S << 16);	/* dt < 2^52 */
+}
+
+static unsigned nsegs(const struct dmodel *m)
+{
+	return m->p.read_segments > 1 ? (unsigned)m->p.read_segments : 1;
+}
+
+/* the first byte segment s still holds when it holds up to hi: a segment
+ * keeps its share of the buffer, the latest data */
+static uint64_t held_lo(const struct dmodel *m, const struct dmodel_rseg *s, uint64_t hi)
+{
+	uint64_t size = DMODEL_DIV(m->p.cache_bytes, nsegs(m));
+
+	return hi - s->lo > size ? hi - size : s->lo;
+}
+
+/* the segment that holds [off, end) by t, or -1 */
+static int rseg_hit(const struct dmodel *m, uint64_t off, uint64_t end, int64_t t)
+{
+	for (unsigned i = 0; i < nsegs(m); i++) {
+		const struct dmodel_rseg *s = &m->rseg[i];
+		uint64_t hi;
+
+		if (!s->valid)
+			continue;
+		hi = streamed(m, s, t);
+		if (off >= held_lo(m, s, hi) && end <= hi)
+			return (int)i;
+	}
+	return -1;
+}
+
+/* the segment read ahead into, or NULL */
+static struct dmodel_rseg *rseg_ra(struct dmodel *m)
+{
+	for (unsigned i = 0; i < nsegs(m); i++)
+		if (m->rseg[i].valid && m->rseg[i].ra)
+			return &m->rseg[i];
+	return NULL;
+}
+
+/* the head leaves the read-ahead at t: its segment keeps what it has, and
+ * the head is where the read-ahead took it */
+static void stop_ra(struct dmodel *m, int64_t t)
+{
+	struct dmodel_rseg *s = rseg_ra(m);
+
+	if (!s)
+		return;
+	if (t > s->t) {
+		s->hi = streamed(m, s, t);
+		s->t = t;
+		m->head_q32 = dmodel_track_of(m, s->hi);
+	}
+	s->cap = s->hi;
+	s->ra = 0;
+}
+
+/* the segment a read of [off, end) goes to: one that overlaps it, else an
+ * empty one, else the least recently used */
+static struct dmodel_rseg *rseg_for(struct dmodel *m, uint64_t off, uint64_t end)
+{
+	struct dmodel_rseg *best = &m->rseg[0];
+
+	for (unsigned i = 0; i < nsegs(m); i++) {
+		struct dmodel_rseg *s = &m->rseg[i];
+
+		if (!s->valid || (off < s->hi && end > s->lo))
+			return s;
+		if (s->used < best->used)
+			best = s;
+	}
+	return best;
+}
+
+/* a read hit in segment h: counted by the segment's recency */
+static void count_hit(struct dmodel *m, int h)
+{
+	unsigned r = 0;
+
+	for (unsigned k = 0; k < nsegs(m); k++)
+		if (m->rseg[k].valid && m->rseg[k].used > m->rseg[h].used)
+			r++;
+	m->c.buffer_hits++;
+	if (r == 0)
+		m->c.hits_seg0++;
+	else if (r == 1)
+		m->c.hits_seg1++;
+	else
+		m->c.hits_seg2p++;
+	m->rseg[h].used = ++m->use_clock;
+}
+
+/* the head's track coordinate at t: where the read-ahead has taken it */
+static uint64_t head_q(const struct dmodel *m, int64_t t)
+{
+	for (unsigned i = 0; i < nsegs(m); i++) {
+		const struct dmodel_rseg *s = &m->rseg[i];
+
+		if (s->valid && s->ra && t > s->t)
+			return dmodel_track_of(m, streamed(m, s, t));
+	}
+	return m->head_q32;
+}
+
+uint64_t dmodel_position_ns(const struct dmodel *m, enum dmodel_op op, uint64_t off, uint64_t len, int64_t now)
+{
+	int64_t start = now > m->head_free_ns ? now : m->head_free_ns;
+	uint64_t q, seek, ang, ph, wait;
+
+	if (m->p.kind == DMODEL_NULL || op == DMODEL_FLUSH)
+		return 0;
+	if (m->p.kind == DMODEL_FLASH)
+		return (uint64_t)(start - now) + (op == DMODEL_READ ? m->p.read_lat_ns : m->p.write_lat_ns);
+	if (off > m->p.capacity_bytes)
+		off = m->p.capacity_bytes;
+	if (len > MAX_BYTES)
+		len = MAX_BYTES;
+	if (m->p.segments)
+		return dmodel_drive_position(m, op, off, len, now);
+	/* the datasheet's disk: a read a segment holds costs nothing before
+	 * its data; a write into the cache neither */
+	if (op == DMODEL_READ && rseg_hit(m, off, off + len, start) >= 0)
+		return (uint64_t)(start - now);
+	q = dmodel_track_of(m, off);
+	seek = dmodel_seek_q(m, head_q(m, start), q);
+	ang = DMODEL_MULDIV(q & (Q32 - 1), TURN, Q32);
+	ph = dmodel_phase_units(m, start + (int64_t)seek);
+	wait = ang >= ph ? ang - ph : ang + TURN - ph;
+	if (wait > TURN - TURN / 1000000)
+		wait = 0;
+	return (uint64_t)(start - now) + seek + DMODEL_DIV(wait, m->p.rpm);
+}
+
+int64_t dmodel_free_ns(const struct dmodel *m)
+{
+	return m->head_free_ns;
 }
 
 static int64_t bus_ns(const struct dmodel *m, uint64_t len)
@@ -184,11 +289,13 @@ static int64_t hdd_read(struct dmodel *m, uint64_t off, uint64_t len, int64_t no
 	int64_t start = now > m->head_free_ns ? now : m->head_free_ns, done;
 	uint64_t oh_hit = m->last_write ? m->p.oh_read_hit_w_ns : m->p.oh_read_hit_r_ns;
 	uint64_t oh_miss = m->last_write ? m->p.oh_read_miss_w_ns : m->p.oh_read_miss_r_ns;
+	struct dmodel_rseg *s;
+	int h;
 
 	m->c.wait_ns += (uint64_t)(start - now);
 	m->last_write = 0;
-	if (m->buf_valid && off >= m->buf_lo && end <= streamed(m, start)) {
-		m->c.buffer_hits++;
+	if ((h = rseg_hit(m, off, end, start)) >= 0) {
+		count_hit(m, h);
 		m->c.overhead_ns += oh_hit + m->p.oh_read_done_ns;
 		return start + (int64_t)(oh_hit + m->p.oh_read_done_ns) + bus_ns(m, len);
 	}
@@ -196,21 +303,26 @@ static int64_t hdd_read(struct dmodel *m, uint64_t off, uint64_t len, int64_t no
 	/* the controller takes the command beside the head's earlier work */
 	if (now + (int64_t)oh_miss > start)
 		start = now + (int64_t)oh_miss;
-	if (m->buf_valid && off >= m->buf_lo && off <= streamed(m, start) && start >= m->buf_t) {
+	s = rseg_ra(m);
+	if (s && off >= s->lo && off <= streamed(m, s, start) && start >= s->t) {
 		/* the head is still reading toward it: the rest at the zone's rate */
-		done = m->buf_t + (int64_t)xfer_ns(end - m->buf_hi, dmodel_rate_q16(m, m->head_q32));
+		done = s->t + (int64_t)xfer_ns(end - s->hi, dmodel_rate_q16(m, m->head_q32));
 		if (done < start)
 			done = start;
 		m->c.xfer_ns += (uint64_t)(done - start);
 		m->head_q32 = dmodel_track_of(m, end);
 	} else {
+		stop_ra(m, start);
 		done = media(m, off, len, start);
-		m->buf_lo = off;
+		s = rseg_for(m, off, end);
+		s->lo = off;
 	}
-	m->buf_hi = end;
-	m->buf_t = done;
-	m->buf_cap = end + m->p.readahead_bytes;
-	m->buf_valid = 1;
+	s->hi = end;
+	s->t = done;
+	s->cap = end + m->p.readahead_bytes;
+	s->valid = 1;
+	s->ra = 1;
+	s->used = ++m->use_clock;
 	m->head_free_ns = done;
 	return done + (int64_t)m->p.oh_read_done_ns;
 }
@@ -230,7 +342,7 @@ static uint64_t dirty_at(struct dmodel *m, int64_t t)
 
 static int64_t hdd_write(struct dmodel *m, uint64_t off, uint64_t len, int64_t now)
 {
-	int64_t start = now > m->head_free_ns ? now : m->head_free_ns, mdone, done = now;
+	int64_t start = now > m->head_free_ns ? now : m->head_free_ns, mstart, mdone, done = now;
 	uint64_t cap = m->p.cache_bytes, dirty;
 	int cached = m->p.write_cache && len <= cap;
 	/* longer than the cache: the drive takes the data as the head writes
@@ -242,8 +354,14 @@ static int64_t hdd_write(struct dmodel *m, uint64_t off, uint64_t len, int64_t n
 
 	m->last_write = 1;
 	m->c.overhead_ns += oh + m->p.oh_write_done_ns;
-	m->buf_valid = 0;	/* the head leaves the read stream */
-	mdone = media(m, off, len, now + (int64_t)oh > start ? now + (int64_t)oh : start);
+	mstart = now + (int64_t)oh > start ? now + (int64_t)oh : start;
+	/* the head leaves the read stream; one read segment takes the
+	 * write's data, more keep all but what the write replaces */
+	stop_ra(m, mstart);
+	for (unsigned k = 0; k < nsegs(m); k++)
+		if (nsegs(m) == 1 || (off < m->rseg[k].hi && off + len > m->rseg[k].lo))
+			m->rseg[k].valid = 0;
+	mdone = media(m, off, len, mstart);
 	m->head_free_ns = mdone;
 	if (tail) {
 		int64_t mid = mdone - (int64_t)xfer_ns(cap, dmodel_rate_q16(m, dmodel_track_of(m, off)));	/* media's rate */

@@ -14,9 +14,12 @@
  * + rotation (from the platter's angle at that instant: t / revolution,
  * nothing random) + transfer (at the zone's rate, which falls linearly
  * from the outer to the inner diameter; a track holds one revolution).
- * After a read the head keeps reading ahead into the track buffer while
- * nothing else needs it; a read the buffer already holds costs the
- * interface only. With the write cache on, a write completes once it is
+ * After a read the head keeps reading ahead into that read's segment of
+ * the buffer while nothing else needs it; a read a segment already holds
+ * costs the interface only. With one read segment (read_segments 0 or 1)
+ * a write empties it; with more, a write stops the read-ahead and empties
+ * only the segments that held what it wrote, so interleaved read streams
+ * each keep their own. With the write cache on, a write completes once it is
  * in the cache and the head writes it back in arrival order; a write that
  * does not fit waits for room; a flush waits for the head to finish
  * everything queued.
@@ -108,6 +111,7 @@ enum dmodel_op { DMODEL_READ, DMODEL_WRITE, DMODEL_FLUSH };
 	X(immediate_read, "hdd, segments: 1: a read takes its sectors as they pass under the head") \
 	X(write_seek_delay_ns, "hdd: from a write's command to its seek")       \
 	X(write_min_seek_ns, "hdd: least media delay of a write not sequential") \
+	X(read_segments, "hdd, segments 0: read segments of the buffer, each its share; 0 or 1: one, which a write empties") \
 	X(queue_depth, "requests the drive takes at once (0 or 1: no queueing)") \
 	X(queue_order, "how it orders them: 0 arrival, 1 sptf (disk/queue.h)")
 
@@ -165,7 +169,7 @@ struct dmodel_params {
 	X(flushes, "flush requests")                                           \
 	X(read_bytes, "bytes read")                                            \
 	X(write_bytes, "bytes written")                                        \
-	X(buffer_hits, "reads served from the track buffer")                   \
+	X(buffer_hits, "reads served from the buffer")                         \
 	X(seek_ns, "the head's seeks (flash: latencies)")                      \
 	X(rot_ns, "rotational waits (flash: allocation unit copies)")          \
 	X(xfer_ns, "media transfers")                                          \
@@ -206,6 +210,16 @@ struct dmodel_seg {
 	int valid, ra, dirty;	/* dirty: it holds written data */
 };
 
+/* a read segment of the datasheet path (segments 0): bytes [lo, hi) are
+ * in it by t, and while it is the one read ahead into (ra) the head
+ * streams on from hi at the zone's rate until cap */
+struct dmodel_rseg {
+	uint64_t lo, hi, cap;
+	int64_t t;
+	uint64_t used;	/* LRU stamp */
+	int valid, ra;
+};
+
 /*
  * The state. sizeof is 73,416 bytes on x86-64 (bounded: no table grows):
  * 64 KiB of it the write queue (4096 x 16 bytes), 5.7 KiB the parameters
@@ -234,11 +248,8 @@ struct dmodel {
 	/* the head */
 	int64_t head_free_ns;	/* when the head finishes its queued work */
 	uint64_t head_q32;	/* where it is: a track coordinate */
-	/* track buffer: [buf_lo, buf_hi) read by time buf_t, and the head
-	 * streams on from buf_hi at the zone rate until buf_cap */
-	uint64_t buf_lo, buf_hi, buf_cap;
-	int64_t buf_t;
-	int buf_valid;
+	/* the read segments (segments 0): read_segments of them, at least one */
+	struct dmodel_rseg rseg[DMODEL_SEGS_MAX];
 	/* write cache: a ring of what the head has yet to write */
 	struct dmodel_wq wq[DMODEL_WQ_MAX];
 	unsigned wq_h, wq_n;	/* first, count */

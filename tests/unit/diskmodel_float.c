@@ -48,6 +48,7 @@ static int check_profile(const struct fm_profile *p, const char **field)
 	NEED(p->cache_mb >= 0, "cache_mb");
 	NEED(p->readahead_kb >= 0 && p->readahead_kb <= p->cache_mb * 1024, "readahead_kb");
 	NEED(p->bus_mbs > 0, "bus_mbs");
+	NEED(p->read_segments >= 0 && p->read_segments <= FM_SEGS_MAX, "read_segments");
 	return 0;
 #undef NEED
 }
@@ -82,6 +83,8 @@ int fm_init(struct fm_state *s, const struct fm_profile *p, const char **field)
 	s->p = *p;
 	if (p->kind != FM_HDD)
 		return 0;
+	s->nseg = p->read_segments > 1 ? p->read_segments : 1;
+	s->ra = -1;
 	rc = fit_seek(s, field);
 	if (rc)
 		return rc;
@@ -156,16 +159,42 @@ static int64_t media(struct fm_state *s, uint64_t off, uint64_t len, int64_t sta
 	return start_ns + (int64_t)(seek + rot + xfer);
 }
 
-/* how far the head has read ahead by t: it streams on from buf_hi at the
- * zone's rate while nothing else needs it, up to buf_cap */
-static uint64_t streamed(const struct fm_state *s, int64_t t)
+/* how far segment i holds data by t: the head streams on from its hi at
+ * the zone's rate while nothing else needs it (the ra segment), up to cap */
+static uint64_t reach(const struct fm_state *s, int i, int64_t t)
 {
+	const struct fm_seg *g = &s->seg[i];
 	double more;
 
-	if (t <= s->buf_t)
-		return s->buf_hi;
-	more = (double)(t - s->buf_t) * fm_rate_at(s, s->head_x);
-	return more >= (double)(s->buf_cap - s->buf_hi) ? s->buf_cap : s->buf_hi + (uint64_t)more;
+	if (i != s->ra || t <= g->t)
+		return g->hi;
+	more = (double)(t - g->t) * fm_rate_at(s, s->head_x);
+	return more >= (double)(g->cap - g->hi) ? g->cap : g->hi + (uint64_t)more;
+}
+
+/* does segment i hold [off, end) at t (the latest cache / nseg bytes of it) */
+static int holds(const struct fm_state *s, int i, uint64_t off, uint64_t end, int64_t t)
+{
+	uint64_t hi = reach(s, i, t), share = (uint64_t)(s->p.cache_mb * 1048576) / (uint64_t)s->nseg;
+	uint64_t lo = hi - s->seg[i].lo > share ? hi - share : s->seg[i].lo;
+
+	return s->seg[i].used && off >= lo && end <= hi;
+}
+
+/* the head leaves the read-ahead at t */
+static void leave(struct fm_state *s, int64_t t)
+{
+	struct fm_seg *g;
+
+	if (s->ra < 0)
+		return;
+	g = &s->seg[s->ra];
+	if (t > g->t) {
+		g->hi = reach(s, s->ra, t);
+		g->t = t;
+		s->head_x = fm_x_of(s, g->hi);
+	}
+	s->ra = -1;
 }
 
 static int64_t bus_ns(const struct fm_state *s, uint64_t len)
@@ -177,28 +206,45 @@ static int64_t hdd_read(struct fm_state *s, uint64_t off, uint64_t len, int64_t 
 {
 	uint64_t end = off + len;
 	int64_t start = now > s->head_free_ns ? now : s->head_free_ns, done;
+	int i, pick = -1;
 
 	s->c.wait_ns += start - now;
-	if (s->buf_valid && off >= s->buf_lo && end <= streamed(s, start)) {
-		s->c.buffer_hits++;
-		return start + bus_ns(s, len);
-	}
-	if (s->buf_valid && off >= s->buf_lo && off <= streamed(s, start) && start >= s->buf_t) {
+	for (i = 0; i < s->nseg; i++)
+		if (holds(s, i, off, end, start)) {
+			s->c.buffer_hits++;
+			s->seg[i].stamp = ++s->clock;
+			return start + bus_ns(s, len);
+		}
+	if (s->ra >= 0 && off >= s->seg[s->ra].lo && off <= reach(s, s->ra, start) && start >= s->seg[s->ra].t) {
 		/* the head is still reading toward it: the rest at the zone's rate */
-		double xfer = (double)(end - s->buf_hi) / fm_rate_at(s, s->head_x);
-		done = s->buf_t + (int64_t)xfer;
+		double xfer = (double)(end - s->seg[s->ra].hi) / fm_rate_at(s, s->head_x);
+		done = s->seg[s->ra].t + (int64_t)xfer;
 		if (done < start)
 			done = start;
 		s->c.xfer_ns += done - start;
 		s->head_x = fm_x_of(s, end);
+		pick = s->ra;
 	} else {
+		leave(s, start);
 		done = media(s, off, len, start);
-		s->buf_lo = off;
+		/* the segment it overlaps, else an empty one, else the least recently used */
+		for (i = 0; i < s->nseg && pick < 0; i++)
+			if (!s->seg[i].used || (off < s->seg[i].hi && end > s->seg[i].lo))
+				pick = i;
+		if (pick < 0) {
+			pick = 0;
+			for (i = 1; i < s->nseg; i++)
+				if (s->seg[i].stamp < s->seg[pick].stamp)
+					pick = i;
+		}
+		s->seg[pick].lo = off;
 	}
-	s->buf_hi = end;
-	s->buf_t = done;
-	s->buf_cap = end + (uint64_t)(s->p.readahead_kb * 1024);
-	s->buf_valid = 1;
+	s->seg[pick].hi = end;
+	s->seg[pick].t = done;
+	s->seg[pick].cap = end + (uint64_t)(s->p.readahead_kb * 1024);
+	s->seg[pick].used = 1;
+	s->seg[pick].stamp = ++s->clock;
+	s->ra = pick;
 	s->head_free_ns = done;
 	return done;
 }
@@ -222,7 +268,10 @@ static int64_t hdd_write(struct fm_state *s, uint64_t off, uint64_t len, int64_t
 	uint64_t cap = (uint64_t)(s->p.cache_mb * 1048576), dirty;
 	unsigned i = 0;
 
-	s->buf_valid = 0;	/* the head leaves the read stream */
+	leave(s, start);	/* the head leaves the read stream */
+	for (int k = 0; k < s->nseg; k++)
+		if (s->nseg == 1 || (off < s->seg[k].hi && off + len > s->seg[k].lo))
+			s->seg[k].used = 0;
 	mdone = media(s, off, len, start);
 	s->head_free_ns = mdone;
 	if (!s->p.write_cache || len > cap) {

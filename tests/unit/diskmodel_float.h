@@ -17,8 +17,10 @@
  * + rotation (from the platter's angle at that instant: angle(t) =
  * t / revolution, nothing random) + transfer (at the zone's rate, which
  * falls from the outer to the inner diameter). After a read the head
- * keeps reading ahead into the track buffer while nothing else is queued;
- * a read the buffer already holds costs the interface only. With the
+ * keeps reading ahead into that read's segment while nothing else is
+ * queued; a read a segment already holds costs the interface only. One
+ * segment is emptied by a write; of several, a write empties those that
+ * held what it wrote. With the
  * write cache on, a write completes once it is in the cache and the head
  * writes it back in arrival order; a write that does not fit waits for
  * room; a flush waits for the head to finish everything queued.
@@ -50,6 +52,7 @@ struct fm_profile {
 	double readahead_kb;	/* how far the head reads past a read */
 	double bus_mbs;		/* interface, MB/s */
 	int write_cache;	/* 1: writes complete in the cache */
+	int read_segments;	/* read segments, each its share of the cache; 0: one */
 	/* flash */
 	double read_lat_us, write_lat_us;
 	double read_mbs, write_mbs;
@@ -77,17 +80,24 @@ struct fm_counters {
 	int64_t busy_ns;	/* sum over requests of completion - arrival */
 };
 
+#define FM_SEGS_MAX 16
+struct fm_seg {			/* bytes [lo, hi) in the buffer by t */
+	uint64_t lo, hi, cap;	/* cap: how far its read-ahead may go */
+	int64_t t;
+	uint64_t stamp;		/* when last used, for the LRU */
+	int used;		/* holds data */
+};
+
 struct fm_state {
 	struct fm_profile p;
 	struct fm_seekcurve seek;
 	double rev_ns, cylinders, tracks, k_bytes;	/* geometry, derived */
 	int64_t head_free_ns;	/* when the head finishes its queued work */
 	double head_x;		/* where it is: 0 outer .. 1 inner */
-	/* track buffer: [buf_lo, buf_hi) read by time buf_t, and the head
-	 * streams on from buf_hi at the zone rate until buf_cap */
-	uint64_t buf_lo, buf_hi, buf_cap;
-	int64_t buf_t;
-	int buf_valid;
+	/* the read segments; ra: the one the head reads ahead into, or -1 */
+	struct fm_seg seg[FM_SEGS_MAX];
+	int nseg, ra;
+	uint64_t clock;
 	struct fm_wq wq[FM_WQ_MAX];
 	unsigned wq_h, wq_n;	/* a ring: first, count */
 	uint64_t wq_bytes;

@@ -247,6 +247,7 @@ static void to_float(const struct dp_profile *d, struct fm_profile *f)
 	f->readahead_kb = (double)p->readahead_bytes / 1024;
 	f->bus_mbs = (double)p->bus_bps / 1e6;
 	f->write_cache = (int)p->write_cache;
+	f->read_segments = (int)p->read_segments;
 	f->read_lat_us = (double)p->read_lat_ns / 1e3;
 	f->write_lat_us = (double)p->write_lat_ns / 1e3;
 	f->read_mbs = (double)p->read_bps / 1e6;
@@ -522,8 +523,59 @@ static void test_read_after_write(void)
 	      after_r / 1e6);
 }
 
+/*
+ * Two ascending read streams taken in turn (as swap-in's two readahead
+ * streams reach the disk), 32 KiB reads with 1 ms between a completion
+ * and the next request: time for the head to read 64 KiB ahead. With one
+ * read segment each stream's read throws the other's data out; with the
+ * 7K500's six each keeps its own, and a write elsewhere leaves them be.
+ * Returns the reads' total time; *hits: the buffer hits.
+ */
+static int64_t two_streams(uint64_t segments, uint64_t *hits, uint64_t *seg1)
+{
+	struct dp_profile p;
+	const char *field;
+	uint64_t a = 100000000000ULL, b = 300000000000ULL;
+	int64_t t = 0, busy = 0;
+
+	if (load("hdd-7k500", &p))
+		return -1;
+	p.p.read_segments = segments;
+	dmodel_init(&st, &p.p, &field);
+	for (int i = 0; i < 120; i++) {
+		uint64_t *s = i % 2 ? &b : &a;
+		int64_t done;
+
+		if (i % 20 == 19)	/* a swap-out far from both */
+			t = dmodel_request(&st, DMODEL_WRITE, 450000000000ULL + (uint64_t)i * 65536, 65536, t) + 1000000;
+		done = dmodel_request(&st, DMODEL_READ, *s, 32768, t);
+		busy += done - t;
+		*s += 32768;
+		t = done + 1000000;
+	}
+	*hits = st.c.buffer_hits;
+	*seg1 = st.c.hits_seg1;
+	return busy;
+}
+
+static void test_read_segments(void)
+{
+	uint64_t h1, h6, s1, s6;
+	int64_t t1 = two_streams(1, &h1, &s1), t6 = two_streams(6, &h6, &s6);
+	struct dp_profile p;
+
+	CHECK(load("hdd-7k500", &p) == 0 && p.p.read_segments == 6, "the 7K500 has 6 read segments (%" PRIu64 ")",
+	      p.p.read_segments);
+	CHECK(h1 == 0, "two streams in turn, one read segment: no read hits (%" PRIu64 " of 120)", h1);
+	CHECK(h6 >= 70 && s6 >= 70, "... six: %" PRIu64 " of 120 hit (at least 70), %" PRIu64 " in the other stream's segment, the second latest",
+	      h6, s6);
+	CHECK(t1 > 0 && t6 > 0 && t6 * 2 < t1, "... so the reads take %.1f ms, under half of one segment's %.1f ms", t6 / 1e6,
+	      t1 / 1e6);
+}
+
 int main(void)
 {
+	test_read_segments();
 	test_write_past_cache();
 	test_read_after_write();
 	test_hdd();
