@@ -330,6 +330,17 @@ void dmodel_count_seek(struct dmodel *m, uint64_t from, uint64_t to, uint64_t fh
 		m->c.seeks_long++;
 }
 
+void dmodel_count_hit(struct dmodel *m, unsigned r)
+{
+	m->c.buffer_hits++;
+	if (r == 0)
+		m->c.hits_seg0++;
+	else if (r == 1)
+		m->c.hits_seg1++;
+	else
+		m->c.hits_seg2p++;
+}
+
 /* the segment a request's data go to: the one that overlaps them, else
  * the least recently used */
 static struct dmodel_seg *seg_for(struct dmodel *m, uint64_t lbn, uint64_t n, int write)
@@ -434,17 +445,9 @@ int64_t dmodel_drive_request(struct dmodel *m, enum dmodel_op op, uint64_t off, 
 		return start;
 	sectors_of(m, off, len, &lbn, &n);
 	if (op == DMODEL_READ && (h = find_hit(m, lbn, n, start)) >= 0) {
-		unsigned r = rank(m, h);
-
 		oh = overhead(m, op, 1);
 		done = start + (int64_t)(oh + bus_sectors_ns(m, n) + p->oh_read_done_ns);
-		m->c.buffer_hits++;
-		if (r == 0)
-			m->c.hits_seg0++;
-		else if (r == 1)
-			m->c.hits_seg1++;
-		else
-			m->c.hits_seg2p++;
+		dmodel_count_hit(m, rank(m, h));
 		m->c.overhead_ns += oh + p->oh_read_done_ns;
 		m->c.bus_ns += bus_sectors_ns(m, n);
 		m->seg[h].used = ++m->use_clock;

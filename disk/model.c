@@ -222,13 +222,7 @@ static void count_hit(struct dmodel *m, int h)
 	for (unsigned k = 0; k < nsegs(m); k++)
 		if (m->rseg[k].valid && m->rseg[k].used > m->rseg[h].used)
 			r++;
-	m->c.buffer_hits++;
-	if (r == 0)
-		m->c.hits_seg0++;
-	else if (r == 1)
-		m->c.hits_seg1++;
-	else
-		m->c.hits_seg2p++;
+	dmodel_count_hit(m, r);
 	m->rseg[h].used = ++m->use_clock;
 }
 

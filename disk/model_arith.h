@@ -86,6 +86,8 @@ uint64_t dmodel_seek_dist_ns(const struct dmodel *m, uint64_t d);
  * into the counters by distance (model.h: seeks_short, seeks_mid,
  * seeks_long; head_switches on the same cylinder) */
 void dmodel_count_seek(struct dmodel *m, uint64_t from, uint64_t to, uint64_t fh, uint64_t th);
+/* a read hit in the segment of recency r (0: the latest used), counted */
+void dmodel_count_hit(struct dmodel *m, unsigned r);
 
 /* disk/drive.c: requests to a drive with buffer segments (segments > 0) */
 int64_t dmodel_drive_request(struct dmodel *m, enum dmodel_op op, uint64_t off, uint64_t len, int64_t now);
