@@ -392,3 +392,40 @@ const char *compare_family_note(const struct comparison *c, size_t n)
 		}
 	return note;
 }
+
+static int cmp_double(const void *x, const void *y)
+{
+	double a = *(const double *)x, b = *(const double *)y;
+
+	return (a > b) - (a < b);
+}
+
+static double median_of(double *v, size_t n)
+{
+	qsort(v, n, sizeof(*v), cmp_double);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+size_t compare_far_runs(const struct cell *c, struct far_run *out)
+{
+	double *d, med, mad;
+	size_t n = 0;
+
+	if (c->nv < 5 || !(d = malloc(c->nv * sizeof(*d))))
+		return 0;
+	memcpy(d, c->v, c->nv * sizeof(*d));
+	med = median_of(d, c->nv);
+	for (size_t i = 0; i < c->nv; i++)
+		d[i] = fabs(c->v[i] - med);
+	mad = 1.4826 * median_of(d, c->nv);
+	free(d);
+	if (!(med > 0))
+		return 0;
+	for (size_t i = 0; i < c->nv && n < COMPARE_FAR_MAX; i++) {
+		double off = fabs(c->v[i] - med);
+
+		if (off >= 0.25 * med && off > 5 * mad)
+			out[n++] = (struct far_run){ c->vrun ? c->vrun[i] : NULL, c->v[i], c->v[i] / med };
+	}
+	return n;
+}

@@ -57,6 +57,18 @@ struct comparison {
 };
 
 void compare_cells(const struct cell *a, const struct cell *b, struct comparison *c);
+
+/* A run far from its side's median: its value over the median. */
+struct far_run {
+	const struct run *run;	/* NULL in a cell of bare values */
+	double v, ratio;
+};
+#define COMPARE_FAR_MAX 4
+/* The runs of a cell (5 at least) at least 25 % from its median and more
+ * than 5 scaled median absolute deviations (1.4826 MAD: a normal
+ * sample's sd) from it, at most COMPARE_FAR_MAX, in the cell's order:
+ * the runs one of which can move a verdict on their own. */
+size_t compare_far_runs(const struct cell *c, struct far_run *out);
 /* A cell of bare values, all status=ok, no runs behind them (A/A splits, simulations). */
 struct cell compare_values_cell(const char *workload, const char *group, double *v, size_t n);
 /* The same with the run behind each value (simulations of boots: only run->boot is read). */

@@ -6,6 +6,8 @@
 #include "report/util/util.h"
 #include "report/util/escape.h"
 #include "report/util/dest.h"
+#include "report/source/store.h"
+#include "lib/reckeys.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -53,6 +55,29 @@ static void add_figures(struct table *t, const struct comparison *p)
 		for (int k = 0; k < 3; k++)
 			table_add(t, "-");
 	}
+}
+
+/* a side's runs far from its median, one line: which run, how far */
+static void print_far(const struct dest *d, const char *nm, const char *side, const struct cell *c)
+{
+	struct far_run f[COMPARE_FAR_MAX];
+	size_t n = compare_far_runs(c, f);
+	FILE *out = d->f;
+
+	if (!n)
+		return;
+	fprintf(out, "%sfar from the median of %s (%s) in %s, 25 %% and 5 MADs off, so one alone can move "
+		"the verdict: ", d->item[0], side, d->text(c->group ? c->group : side), nm);
+	for (size_t i = 0; i < n; i++) {
+		const struct run *r = f[i].run;
+		const char *iter = r ? store_get(&r->rec, RK_ITER) : NULL;
+
+		fprintf(out, "%s", i ? "; " : "");
+		if (r)
+			fprintf(out, "run %s of boot %s, ", d->text(iter ? iter : "?"), d->text(r->boot->id));
+		fprintf(out, "%.4g (%.2f x the median)", f[i].v, f[i].ratio);
+	}
+	fprintf(out, "%s", d->item[1]);
 }
 
 void compare_print(const struct dest *d, const struct comparison *c, size_t n, const char *metric,
@@ -111,6 +136,8 @@ void compare_print(const struct dest *d, const struct comparison *c, size_t n, c
 				"(%.0f %%)%s", d->item[0], nm, p->spa.run_sd, p->spa.boot_sd,
 				100 * p->spa.boot_share, p->spb.run_sd, p->spb.boot_sd,
 				100 * p->spb.boot_share, d->item[1]);
+		print_far(d, nm, "A", p->a);
+		print_far(d, nm, "B", p->b);
 		if (p->a->nflagged || p->b->nflagged)
 			fprintf(out, "%sclock-flagged runs of %s left out: A %zu, B %zu (their %s is shorter "
 				"than the clock can time; --flagged uses them)%s", d->item[0], nm,

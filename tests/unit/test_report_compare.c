@@ -57,6 +57,25 @@ static void test_seed000_verdict(void)
 		  "non-time metric says higher, not slower");
 }
 
+/* the default experiment's draw 3 on the 7K500 (3 Dec 2026): one swapfile
+ * run of 12 lost half its swap readahead and took 1.9 x the others */
+static void test_far_runs(void)
+{
+	double file[] = { 16.82, 16.38, 16.75, 17.54, 32.03, 17.27, 16.44, 16.66, 16.62, 16.96, 17.72, 17.32 };
+	double part[] = { 22.05, 20.08, 19.80, 21.30, 21.75, 20.66, 23.50, 20.40, 20.20, 20.93, 20.05, 20.30 };
+	struct far_run f[COMPARE_FAR_MAX];
+	struct cell c = make_cell("file", file, 12);
+	size_t n = compare_far_runs(&c, f);
+
+	CHECK(n == 1 && f[0].v == 32.03 && fabs(f[0].ratio - 32.03 / 16.89) < 1e-9,
+	      "far runs: the one swapfile run of 32.03 s, 1.90 x the median 16.89 s (%zu found, %.4g)", n,
+	      n ? f[0].v : 0.0);
+	c = make_cell("partition", part, 12);
+	CHECK(compare_far_runs(&c, f) == 0, "far runs: none of the partition's, 23.50 s the farthest (1.14 x)");
+	c = make_cell("file", file + 2, 4);
+	CHECK(compare_far_runs(&c, f) == 0, "far runs: none in a side of 4 runs, 32.03 s among them (5 needed)");
+}
+
 static void test_bisect(void)
 {
 	static const double noisy_a[] = { 10, 14 }, noisy_b[] = { 9, 13 };
@@ -230,6 +249,7 @@ int main(void)
 	test_boots();
 	test_failures();
 	test_seed000_verdict();
+	test_far_runs();
 	test_bisect();
 	test_bisect_failures();
 	CHECK_DONE();
