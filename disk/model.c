@@ -41,7 +41,9 @@ static int check_params(const struct dmodel_params *p, const char **field)
 	NEED(p->bus_bps >= MIN_RATE && p->bus_bps <= MAX_RATE, bus_bps);
 	NEED(p->write_cache <= 1, write_cache);
 	NEED(p->segments <= DMODEL_SEGS_MAX, segments);
-	NEED(p->read_segments <= DMODEL_SEGS_MAX, read_segments);
+	/* read segments are the datasheet path's; a drive with buffer
+	 * segments has its own */
+	NEED(p->read_segments <= DMODEL_SEGS_MAX && !(p->segments && p->read_segments > 1), read_segments);
 #define OH(f) NEED(p->f <= MAX_SEEK_NS, f);
 	OH(oh_read_hit_r_ns) OH(oh_read_hit_w_ns) OH(oh_read_miss_r_ns) OH(oh_read_miss_w_ns)
 	OH(oh_write_hit_r_ns) OH(oh_write_hit_w_ns) OH(oh_write_miss_r_ns) OH(oh_write_miss_w_ns)

@@ -463,6 +463,10 @@ static void test_bad_profiles(void)
 	bad(HDD_OK "rpm=7200\nsource.rpm=a\ncapacity_gb=1000000\n", "capacity_gb: impossible",
 	    "a disk beyond the integer model's range (64 TiB)");
 	bad(HDD_OK "rpm=7200\nsource.rpm=a\nreadahead_kb=9000\n", "readahead_kb: impossible", "readahead past the cache");
+	bad(HDD_OK "rpm=7200\nsource.rpm=a\nread_segments=17\nsource.read_segments=a\n", "read_segments: impossible",
+	    "17 read segments (16 at most)");
+	bad(HDD_OK "rpm=7200\nsource.rpm=a\nread_segments=6\nsource.read_segments=a\nsegments=2\nsource.segments=a\n",
+	    "read_segments: impossible", "read segments on a drive with buffer segments of its own");
 	bad("kind=hdd\n", "missing name", "no name");
 	bad("name=x\nkind=tape\nrotational=1\n", "kind", "unknown kind");
 }
