@@ -300,8 +300,9 @@ static int64_t hdd_read(struct dmodel *m, uint64_t off, uint64_t len, int64_t no
 	if (now + (int64_t)oh_miss > start)
 		start = now + (int64_t)oh_miss;
 	s = rseg_ra(m);
-	if (s && off >= s->lo && off <= streamed(m, s, start) && start >= s->t) {
-		/* the head is still reading toward it: the rest at the zone's rate */
+	if (s && start >= s->t && off <= streamed(m, s, start) && off >= held_lo(m, s, streamed(m, s, start))) {
+		/* the head is still reading toward it: the rest at the zone's rate
+		 * (not a hit, and its front still held: it ends past hi) */
 		done = s->t + (int64_t)xfer_ns(end - s->hi, dmodel_rate_q16(m, m->head_q32));
 		if (done < start)
 			done = start;

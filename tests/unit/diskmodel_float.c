@@ -215,7 +215,7 @@ static int64_t hdd_read(struct fm_state *s, uint64_t off, uint64_t len, int64_t 
 			s->seg[i].stamp = ++s->clock;
 			return start + bus_ns(s, len);
 		}
-	if (s->ra >= 0 && off >= s->seg[s->ra].lo && off <= reach(s, s->ra, start) && start >= s->seg[s->ra].t) {
+	if (s->ra >= 0 && holds(s, s->ra, off, off, start) && start >= s->seg[s->ra].t) {
 		/* the head is still reading toward it: the rest at the zone's rate */
 		double xfer = (double)(end - s->seg[s->ra].hi) / fm_rate_at(s, s->head_x);
 		done = s->seg[s->ra].t + (int64_t)xfer;

@@ -562,6 +562,31 @@ static int64_t two_streams(uint64_t segments, uint64_t *hits, uint64_t *seg1)
 	return busy;
 }
 
+/* a segment keeps its share of the buffer (the 7K500's: 16 MB / 6): a read
+ * of what a long stream left behind it is a miss, costs the platter, and
+ * must not be taken for the stream's continuation (an underflow there
+ * faulted the host's check, as it would oops the guest's divide) */
+static void test_segment_share(void)
+{
+	struct dp_profile p;
+	const char *field;
+	uint64_t base = 100000000000ULL, hits;
+	int64_t t = 0, cost;
+
+	if (load("hdd-7k500", &p))
+		return;
+	dmodel_init(&st, &p.p, &field);
+	for (int i = 0; i < 64; i++)	/* 4 MiB in 64 KiB reads, back to back */
+		t = dmodel_request(&st, DMODEL_READ, base + (uint64_t)i * 65536, 65536, t);
+	hits = st.c.buffer_hits;
+	cost = dmodel_request(&st, DMODEL_READ, base + 65536, 65536, t) - t;
+	CHECK(st.c.buffer_hits == hits && cost > 1000000 && cost < 30000000,
+	      "a read 3.9 MiB behind a 4 MiB stream, past the segment's 2.7 MB share: a miss of %.2f ms (1-30), "
+	      "hits %" PRIu64 " before and after", cost / 1e6, hits);
+	cost = dmodel_request(&st, DMODEL_READ, base + 65536 + 16384, 16384, t + cost) - (t + cost);
+	CHECK(st.c.buffer_hits == hits + 1, "... the read right after it is in its segment (%.3f ms)", cost / 1e6);
+}
+
 static void test_read_segments(void)
 {
 	uint64_t h1, h6, s1, s6;
@@ -580,6 +605,7 @@ static void test_read_segments(void)
 int main(void)
 {
 	test_read_segments();
+	test_segment_share();
 	test_write_past_cache();
 	test_read_after_write();
 	test_hdd();
