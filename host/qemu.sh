@@ -174,14 +174,28 @@ tsc_append() {
 }
 
 # pin_parse PIN: "CPUS VCPU": the CPUs QEMU starts on and the CPU its vCPU
-# thread moves to (- for none). PIN=CPUS or PIN=VCPU:REST.
+# thread moves to (- for none). PIN=CPUS or PIN=VCPU:REST; unset or -: none
+# asked (qemu/run may still keep a DETERMINISTIC=1 boot on one CPU).
 pin_parse() {
 	case $1 in
-	'') echo "- -" ;;
+	'' | -) echo "- -" ;;
 	*[!0-9,:-]* | *:*:*) echo "PIN=$1: CPUS (taskset -c's list) or VCPU:REST"; return 2 ;;
 	*:*) echo "${1#*:} ${1%%:*}" ;;
 	*) echo "$1 -" ;;
 	esac
+}
+
+# cpus_expand LIST: the CPUs of a list as the kernel writes one
+# (/proc/PID/status's Cpus_allowed_list: 0-3,6), one a line, in order
+cpus_expand() {
+	local r
+	for r in ${1//,/ }; do
+		case $r in
+		*[!0-9-]* | -* | *- | *-*-*) echo "cpus_expand: '$1': not a CPU list"; return 2 ;;
+		*-*) seq "${r%-*}" "${r#*-}" ;;
+		*) echo "$r" ;;
+		esac
+	done
 }
 
 # drive_arg FILE IF CACHE AIO: -drive's value for a raw disk

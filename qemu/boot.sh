@@ -81,6 +81,30 @@ host_summary() {
 		"$(hl loadavg_before "$1")" "$(hl loadavg_after "$1")" "$(hl ncpu "$1")" "$(hl busy_pct "$1")" "$(hl steal_pct "$1")"
 }
 
+# cpu_claim DIR: a CPU this process may run on that no other boot holds,
+# for QEMU alone among swapbench's boots: takes the lock (flock) on DIR/cpuN
+# on a descriptor this shell keeps, so it is held until the boot's shell and
+# QEMU have exited, and sets claimed_cpu to N. Empty when every CPU is held
+# or the process may run on one CPU only (nothing to choose). qemu/run's
+# DIR is the machine's, whatever TMPDIR says: every user's boots share it.
+cpu_claim() {
+	local d=$1 n f fd cpus
+	claimed_cpu=
+	cpus=$(cpus_expand "$(sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' /proc/self/status)") || return 0
+	[ "$(wc -l <<<"$cpus")" -gt 1 ] || return 0
+	mkdir -p "$d" 2>/dev/null && chmod 1777 "$d" 2>/dev/null
+	for n in $cpus; do
+		f=$d/cpu$n
+		[ -e "$f" ] || { : >>"$f" && chmod 666 "$f"; } 2>/dev/null
+		exec {fd}<"$f" 2>/dev/null || continue
+		if flock -n "$fd"; then
+			claimed_cpu=$n
+			return 0
+		fi
+		exec {fd}<&-
+	done
+}
+
 # pin_vcpu_thread PID CPU: QEMU (under timeout PID) names its vCPU thread
 # (-name debug-threads=on); move it to CPU once it exists. The other
 # threads stay where the process started (PIN=VCPU:REST: on REST).

@@ -71,6 +71,10 @@ same "pin unset" "- -" "$(pin_parse '')"
 same "pin CPUS" "0-1 -" "$(pin_parse 0-1)"
 same "pin VCPU:REST" "0,1 2" "$(pin_parse 2:0,1)"
 refused "pin: letters refused" "PIN=a" pin_parse a
+same "pin -: none asked" "- -" "$(pin_parse -)"
+same "cpu list: ranges and singles, in order" "0 1 2 5" "$(cpus_expand 0-2,5 | tr '\n' ' ' | sed 's/ $//')"
+same "cpu list: one CPU" "3" "$(cpus_expand 3)"
+refused "cpu list: an open range refused" "not a CPU list" cpus_expand 0-
 
 same "drive virtio writeback threads" "file=d.img,format=raw,if=virtio,cache=writeback,aio=threads" \
 	"$(drive_arg d.img virtio writeback threads)"
