@@ -87,6 +87,7 @@ host_summary() {
 # QEMU have exited, and sets claimed_cpu to N. Empty when every CPU is held
 # or the process may run on one CPU only (nothing to choose). qemu/run's
 # DIR is the machine's, whatever TMPDIR says: every user's boots share it.
+# shellcheck disable=SC2034 # claimed_cpu: qemu/run reads it
 cpu_claim() {
 	local d=$1 n f fd cpus
 	claimed_cpu=
