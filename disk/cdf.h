@@ -1,7 +1,7 @@
 #ifndef SB_DISKCDF_H
 #define SB_DISKCDF_H
 /*
- * The validation metric (../shared/disksim-valid/README.md): the root mean
+ * The validation metric (tests/data/disksim-valid/README.md): the root mean
  * square of the horizontal distance between two cumulative distributions,
  * over the 10,000 probabilities 0.0001 .. 1.0, each distribution's
  * p-quantile interpolated linearly between the points of its CDF.

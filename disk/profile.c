@@ -136,7 +136,7 @@ static int parse_decimal(const char *v, double *x)
 }
 
 /* the name goes on the kernel command line (swapbench.disk=) and into
- * every record: the image's alphabet for a name there (init/cmdline.c's
+ * every record: the image's alphabet for a name there (init/config/cmdline.c's
  * K_NAME: 1-31 of a-z 0-9 _ -); the first character outside it, -1 for
  * one too long, or 0 */
 static int name_fault(const char *v)

@@ -3,7 +3,7 @@
 /*
  * dqueue: the drive's own command queue, and the account of what it
  * served. Pure, integers only, as disk/model.c: the guest's block driver
- * (disk/kmod/sbdisk.c) and the host's tests run the same source.
+ * (disk/kmod/block.c) and the host's tests run the same source.
  *
  * The kernel gives the drive up to queue_depth requests at once (its tag
  * depth). Which of those the head takes next is the drive's choice:

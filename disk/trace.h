@@ -1,7 +1,7 @@
 #ifndef SB_DISKTRACE_H
 #define SB_DISKTRACE_H
 /*
- * dt: a validation trace of DiskSim's (../shared/disksim-valid/README.md):
+ * dt: a validation trace of DiskSim's (tests/data/disksim-valid/README.md):
  * one request a line, "OP BUF BLOCK N SERVICE_US GAP_US": R or W, the
  * buffer's word as observed (letters), the first 512-byte block, blocks,
  * the access time measured on the drive and the idle time after it, in

@@ -2,7 +2,7 @@
 # sched.sh -- sourced: the I/O scheduler above a modelled disk (SCHED=,
 # swapbench.sched=) and the drive's own queue in it (DISKQ=,
 # swapbench.diskq=), settled before the boot. The guest sets them on the
-# model's disk (init/dmdisk.c) and records what it got (disk_sched=,
+# model's disk (init/disk/dmdisk.c) and records what it got (disk_sched=,
 # disk_queue=).
 
 # sched_kernel_config BZIMAGE: the kernel's .config (make kernel's copy

@@ -1,7 +1,7 @@
 #ifndef SB_SBDISK_H
 #define SB_SBDISK_H
 /*
- * sbdisk's ioctls on its disk (/dev/sbda), for init (init/dmdisk.c): the
+ * sbdisk's ioctls on its disk (/dev/sbda), for init (init/disk/dmdisk.c): the
  * model's counters as text, and the account of a run's requests. Kernel
  * and init are built for one architecture: the structs need no packing.
  */

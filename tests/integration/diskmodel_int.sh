@@ -68,7 +68,7 @@ check "... where a plain 64-bit division references libgcc's $(nm -u "$T/plain.o
 	sh -c "nm -u '$T/plain.o' | grep -q __udivdi3"
 
 # the same test, its model built kernel-style for i686 with kshim/math64.c
-# standing in for the kernel's lib/math (the rest with SSE doubles, so that
+# standing in for the kernel's lib/math/ (the rest with SSE doubles, so that
 # the float oracle rounds as on x86_64): the same lines as on the host, the
 # integer model's completions in the trace hashing the same
 I386_CC=$top/rootfs/i386-musl-gcc

@@ -1,6 +1,6 @@
 #!/bin/bash
 # integration/diskvalid.sh: the disk model replayed on DiskSim's validation
-# drives (../shared/disksim-valid beside the repository, or DISKSIM_VALID):
+# drives (tests/data/disksim-valid, or the setting DISKSIM_VALID):
 # each committed profile (disk/profiles/valid/NAME.conf) is what
 # diskprofile import-disksim makes of the drive's files today, and each
 # drive's replay (out/bin/diskreplay) stays within the bound committed for
@@ -10,12 +10,15 @@ set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top" || exit 1
 OUT=${OUT:-out}
-data=${DISKSIM_VALID:-$(git rev-parse --show-toplevel 2>/dev/null || echo "$top")/../shared/disksim-valid}
+# shellcheck source=host/settings.sh
+source host/settings.sh
+settings_apply DISKSIM_VALID || exit 2
+data=$DISKSIM_VALID
 failed=0
 pass() { echo "PASS diskvalid: $1"; }
 fail() { echo "FAIL diskvalid: $1"; failed=1; }
 if [ ! -f "$data/README.md" ]; then
-	fail "no validation data in $data: DiskSim's validation drives belong in ../shared/disksim-valid beside the repository (or set DISKSIM_VALID)"
+	fail "no validation data in $data: DiskSim's validation drives are in tests/data/disksim-valid (or where DISKSIM_VALID points)"
 	exit 1
 fi
 for t in diskreplay diskprofile; do

@@ -20,7 +20,7 @@ source "$top/tests/passfail.sh"
 INIT_PARTS="sys config disk output swap run records experiment"
 REPORT_PARTS="util source stats cmd out collect"
 
-# part_rank FILE: "init 3" for init/disk/x.c, "report 6" for report/main.c, else nothing
+# part_rank FILE: "init 3" for a file of init/disk/, "report 6" for report/main.c, else nothing
 part_rank() {
 	local f=$1 root=${1%%/*} rest part i=0 p parts
 	case $root in init) parts=$INIT_PARTS ;; report) parts=$REPORT_PARTS ;; *) return ;; esac

@@ -1,5 +1,5 @@
 #!/bin/bash
-# The picture of what the modelled disk's head did (report/ioplot.c), drawn
+# The picture of what the modelled disk's head did (report/out/ioplot.c), drawn
 # from the runs' io records (tests/fixtures/io-hdd.txt, made by gen_io from a
 # DISK=hdd LAYOUT=seed000 boot's records): one SVG a backend with a circle
 # for every read and write the accounts kept, the overflowed account's

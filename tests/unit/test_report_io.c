@@ -1,5 +1,5 @@
 /*
- * report/iorec.c: a run's account of its modelled disk's requests ("# sb io"
+ * report/source/iorec.c: a run's account of its modelled disk's requests ("# sb io"
  * records) is attached to its run whole, or named as a problem and not used:
  * a part missing, parts out of order, a malformed entry, counts that
  * disagree, records of a test that has no result.
