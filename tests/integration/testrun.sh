@@ -2,7 +2,8 @@
 # tests/run itself: it runs a unit test binary only while its source
 # tests/unit/test_X.c exists (a binary left in out/ by a removed test never
 # runs), and it builds each kernel the e2e tests boot once, in the order
-# they first need it: the plan of docs/results/check-budget.md.
+# they first need it: the plan of docs/results/check-budget.md; and no unit
+# check is always true.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 # shellcheck source=tests/passfail.sh
@@ -47,4 +48,13 @@ is "kernels: an ARCH's together, its default first (a variant starts from the de
 	"x86_64/default x86_64/net x86_64/modern x86_64/usb x86_64/noswap i586/default i586/net i486/default"
 first=$(grep -n '^e2e/' <<<"$list" | grep -m1 'i586/default' | cut -d: -f2 | cut -d' ' -f1)
 is "kernels: i586 comes when the first test that boots it does" "$first" e2e/60-pxe.sh
+
+# A unit check that cannot fail is a SKIP (check.h), not a PASS: no CHECK
+# whose condition is always true (CHECK(0, ...) is a failure said in an
+# error path: it stays); shown first on a planted one.
+constant='CHECK[A-Z_]*\((1|true), '
+printf 'CHECK(1, "planted");\nCHECK(n == 1, "real");\n' >"$T/planted.c"
+is "unit: a planted CHECK(1, ...) is found, CHECK(n == 1, ...) is not" "$(grep -cE "$constant" "$T/planted.c")" 1
+found=$(grep -nE "$constant" "$top"/tests/unit/*.c "$top"/tests/unit/*.h)
+is "unit: no CHECK whose condition is always true (a check that cannot fail)" "$found" ""
 exit "$failed"

@@ -2,8 +2,9 @@
 #define SB_CHECK_H
 /*
  * Minimal unit-test helpers. Each test program prints one line per check,
- * "PASS name" or "FAIL name: why", and exits 1 if any check failed;
- * tests/run counts those lines.
+ * "PASS name", "FAIL name: why" or "SKIP name: why" (a check this host
+ * cannot make), and exits 1 if any check failed; tests/run counts those
+ * lines.
  */
 #include <math.h>
 #include <stdio.h>
@@ -23,6 +24,14 @@ static int check_failed;
 			printf(__VA_ARGS__);                                   \
 			printf(": %s (%s:%d)\n", #cond, __FILE__, __LINE__);   \
 		}                                                              \
+	} while (0)
+
+/* SKIP(why, name...): a check this host cannot make, counted as skipped */
+#define SKIP(why, ...)                                                         \
+	do {                                                                   \
+		printf("SKIP ");                                               \
+		printf(__VA_ARGS__);                                           \
+		printf(": %s\n", (why));                                       \
 	} while (0)
 
 #define CHECK_STR(got, want, ...)                                              \

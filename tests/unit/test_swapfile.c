@@ -37,7 +37,8 @@ static void test_fill(enum swapfile_fill fill, const char *name)
 	snprintf(path, sizeof(path), "%s/%s.swap", dir, name);
 	err = swapfile_make(path, bytes, fill, "lbl", &t);
 	if (err == -EOPNOTSUPP && fill == SWAPFILE_FALLOCATE) {
-		CHECK(1, "%s: the filesystem has no fallocate, and says so", name);
+		SKIP("the filesystem under /tmp has no fallocate (swapfile_make said so: -EOPNOTSUPP)",
+		     "%s: made and read back", name);
 		return;
 	}
 	CHECK(err == 0, "%s: made (%d)", name, err);
