@@ -22,7 +22,7 @@ BIN_OUT  := $(OUT)/bin
 CACHE    ?= $(or $(SWAPBENCH_CACHE),$(or $(XDG_CACHE_HOME),$(HOME)/.cache)/swapbench)
 export SWAPBENCH_CACHE := $(CACHE)
 
-WARN        := -Wall -Wextra -Werror -Wshadow -Wformat=2
+WARN        := -Wall -Wextra -Werror -Wshadow -Wformat=2 -Wmissing-prototypes
 # includes by path from the top: "lib/record.h", "init/sys/errmsg.h"
 CSTD        := -std=c11 -D_GNU_SOURCE -I.
 HOST_CC     ?= cc
