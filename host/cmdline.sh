@@ -1,11 +1,9 @@
 # shellcheck shell=bash
-# host/: the host layer's pure logic, sourced by the launchers (qemu/, lava/)
-# and the experiments (experiments/), tested without QEMU by tests/integration/
-# (docs/host-layer.md).
-# Sourced by experiments/experiment, experiments/compare and qemu/mkpxe: the swapbench.*
-# keys that make's variables stand for, checked with the image's own parser
-# (init --check, built from init/ as out/bin/init-host) before anything
-# boots, so that an error names the variable the user set.
+# host/cmdline.sh -- the swapbench.* keys that make's variables stand for,
+# checked with the image's own parser (init --check, built from init/ as
+# out/bin/init-host) before anything boots, so that an error names the
+# variable the user set. Sourced by experiments/experiment,
+# experiments/compare and qemu/mkpxe.
 
 INIT_HOST=${INIT_HOST:-${OUT:-out}/bin/init-host}
 # shellcheck source=host/registry.sh

@@ -1,7 +1,8 @@
 #!/bin/bash
-# host/: the registry's one reader, sourced by the launchers (qemu/, lava/),
-# host/cmdline.sh and the tests, and run as a program by the Makefile and
-# docs/generate (host/registry.sh FUNCTION ARGS..., e.g. `default runs`).
+# host/registry.sh -- the registry's one reader, sourced by the launchers
+# (qemu/, lava/), host/cmdline.sh and the tests, and run as a program by the
+# Makefile and docs/generate (host/registry.sh FUNCTION ARGS..., e.g.
+# `default runs`).
 # What the image and the host share (the base kernel command lines, the disk
 # designations, the exit statuses and their words, the limits, the verdict's
 # minimum units, the keys' defaults) is written once, in the image's C

@@ -128,4 +128,8 @@ const char *wl_fill_name(const struct wl_fill *f, char *buf, size_t n);
 /* memset that the compiler cannot drop as a dead store. */
 extern void *(*volatile wl_memset)(void *, int, size_t);
 
+/* A workload's own main, built into the image's one binary as NAME_main
+ * (the Makefile's -Dmain=NAME_main): declared, so that it has a prototype. */
+int main(int argc, char **argv);
+
 #endif

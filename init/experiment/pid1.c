@@ -239,6 +239,9 @@ static int describe(void)
 }
 #endif
 
+/* init_main in the image's one binary and on the host (-Dmain=init_main) */
+int main(int argc, char **argv);
+
 int main(int argc, char **argv)
 {
 	sigset_t all;

@@ -90,7 +90,7 @@ layout_plan seed000 4096 1 >/dev/null 2>&1
 is "and exits 2" "$?" 2
 # DISK= names a profile in disk/profiles/ or a file given as a path, nothing
 # else; a profile is data: its name reaches the command line only when it is
-# init's alphabet for a name (issue 46: a name that designated a disk)
+# init's alphabet for a name (a name with more once designated a disk)
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 is "a bare name is a profile in disk/profiles/" "$(diskmodel_file hdd)" "$top/disk/profiles/hdd.conf"

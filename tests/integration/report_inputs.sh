@@ -1,5 +1,5 @@
 #!/bin/bash
-# swapbench-report on inputs no image writes (issue 46, the smaller ones):
+# swapbench-report on inputs no image writes (the smaller defects a hostile review found):
 # a source that never ends (/dev/zero, /dev/urandom, a FIFO) is refused,
 # not read forever; a test number past unsigned long, a NUL in a value,
 # a negative time and a hex number are problems, not data; workloads a/b

@@ -1,5 +1,5 @@
 /* zram_pick_comp (init/swap/zram.c): a plain zram or zswap takes the kernel's
- * own default compressor, whatever the kernel (issue 46: debian 6.12 has
+ * own default compressor, whatever the kernel (debian 6.12 has
  * no lzo-rle, and a plain zram failed there); a named one only when the
  * kernel lists it. */
 #include <errno.h>
