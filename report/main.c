@@ -158,7 +158,7 @@ static void usage_print(FILE *out)
 				usage_line(out, 4, head, options[k].help);
 			}
 	}
-	usage_line(out, 2, "help", "this text");
+	usage_line(out, 2, "help [COMMAND]", "this text, or one command's (COMMAND --help)");
 	fputs("\nOptions of several commands, under the commands that take them:\n", out);
 	for (size_t k = 0; k < NELEM(options); k++) {
 		const struct option_def *d = &options[k];
@@ -177,6 +177,38 @@ static void usage_print(FILE *out)
 		usage_line(out, 4, head, d->help);
 	}
 	fputs(usage_tail, out);
+}
+
+/* CMD --help (or help CMD): the command, what it does and every option it takes. */
+static void command_usage(FILE *out, const struct command *c)
+{
+	char head[64];
+
+	fprintf(out, "usage: swapbench-report %s [OPTION]... %s\n%s\n", c->name, c->operands, c->help);
+	for (size_t k = 0; k < NELEM(options); k++)
+		if (options[k].cmds & c->bit) {
+			option_head(head, sizeof(head), &options[k]);
+			usage_line(out, 2, head, options[k].help);
+		}
+	usage_line(out, 2, "--help", "this text");
+	fputs(usage_tail, out);
+}
+
+static const struct command *command_find(const char *name)
+{
+	for (size_t i = 0; i < NELEM(commands); i++)
+		if (!strcmp(name, commands[i].name))
+			return &commands[i];
+	return NULL;
+}
+
+/* Whether ARGV (a command's words) asks for its help before any "--". */
+static int wants_help(int argc, char **argv)
+{
+	for (int i = 0; i < argc && strcmp(argv[i], "--"); i++)
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
+			return 1;
+	return 0;
 }
 
 static int metric_ok(const char *m)
@@ -282,14 +314,21 @@ int main(int argc, char **argv)
 	if (argc < 2)
 		cmd_usage_error("no command given");
 	if (!strcmp(argv[1], "help") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
-		usage_print(stdout);
+		if (argc > 2 && !strcmp(argv[1], "help")) {
+			if (!(c = command_find(argv[2])))
+				cmd_usage_error("help: unknown command '%s'", argv[2]);
+			command_usage(stdout, c);
+		} else {
+			usage_print(stdout);
+		}
 		return 0;
 	}
-	for (size_t i = 0; i < NELEM(commands); i++)
-		if (!strcmp(argv[1], commands[i].name))
-			c = &commands[i];
-	if (!c)
+	if (!(c = command_find(argv[1])))
 		cmd_usage_error("unknown command '%s'", argv[1]);
+	if (wants_help(argc - 2, argv + 2)) {
+		command_usage(stdout, c);
+		return 0;
+	}
 	n = parse_options(c, &o, argc - 2, argv + 2);
 	if (o.interim && !o.bisect)
 		cmd_usage_error("--interim goes with --bisect");

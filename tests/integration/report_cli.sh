@@ -18,6 +18,18 @@ check "help puts a command's own option under it" \
 	bash -c "grep -A3 '^  init-disk ' '$T/out' | grep -q '^    --force '"
 check "help names the commands of a shared option" \
 	bash -c "grep -B1 '^    --higher-better ' '$T/out' | grep -q '^  compare rank:'"
+# every command help lists answers COMMAND --help and help COMMAND alike, on
+# stdout with status 0, naming itself and each of its own options
+cmds=$(sed -n 's/^  \([a-z][a-z-]*\) .*/\1/p' "$T/out" | grep -vx help | sort -u)
+bad=
+for c in $cmds; do
+	a=$("$BIN" "$c" --help 2>"$T/err"); st=$?
+	b=$("$BIN" help "$c" 2>>"$T/err")
+	[ "$st" = 0 ] && [ ! -s "$T/err" ] && [[ $a == "usage: swapbench-report $c "* ]] && [ "$a" = "$b" ] || bad="$bad $c"
+done
+same "COMMAND --help and help COMMAND: usage on stdout, status 0, for each of $(wc -w <<<"$cmds") commands" "" "$bad"
+check "compare --help lists compare's own option --bisect" bash -c "'$BIN' compare --help | grep -q '^  --bisect '"
+run "help of an unknown command" 2 help frobnicate
 run "no command" 2
 run "unknown command" 2 frobnicate
 check "unknown command named on stderr" has err "unknown command 'frobnicate'"
