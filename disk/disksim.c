@@ -38,13 +38,13 @@ static const struct param {
 	{ "disksim_disk", "Allow almost read hits", MUST, 0, "0" },
 	{ "disksim_disk", "Allow sneaky full read hits", MUST, 0, "0" },
 	{ "disksim_disk", "Allow sneaky partial read hits", MUST, 0, "0" },
-	{ "disksim_disk", "Allow sneaky intermediate read hits", MUST, 0, "0" },
+	{ "disksim_disk", "Allow sneaky intermediate read hits", ANY, 0, "it searches the on-board queue for a queued read: one request at a time, nothing is queued" },
 	{ "disksim_disk", "Allow read hits on write data", NUM, S_HITWRITE, NULL },
-	{ "disksim_disk", "Allow write prebuffering", MUST, 0, "0" },
-	{ "disksim_disk", "Preseeking level", MUST, 0, "0" },
+	{ "disksim_disk", "Allow write prebuffering", ANY, 0, "it searches the on-board queue for a queued write: one request at a time, nothing is queued" },
+	{ "disksim_disk", "Preseeking level", ANY, 0, "how soon the actuator seeks toward the next request: one request at a time, the next arrives after this one completes" },
 	{ "disksim_disk", "Print stats", ANY, 0, "DiskSim's output, not the drive" },
 	{ "disksim_disk", "Avg sectors per cylinder", ANY, 0, "for host schedulers; the disk does not use it" },
-	{ "disksim_disk", "Max queue length", MUST, S_QUEUE, "1" },
+	{ "disksim_disk", "Max queue length", ANY, 0, "requests the disk may hold at once: replayed one at a time, it holds one whatever its length" },
 	{ "disksim_disk", "Scheduler", BLOCK, 0, "disksim_ioqueue" },
 	{ "disksim_ioqueue", NULL, ANY, 0, "one request at a time (Max queue length 1): nothing to schedule" },
 	{ "disksim_disk", "Number of buffer segments", NUM, S_SEGS, NULL },
@@ -55,20 +55,20 @@ static const struct param {
 	{ "disksim_disk", "High (read) water mark", NUM, S_HIGHW, NULL },
 	{ "disksim_disk", "Set watermark by reqsize", MUST, 0, "1" },
 	{ "disksim_disk", "Calc sector by sector", ANY, 0, "no effect on accuracy (DiskSim's manual)" },
-	{ "disksim_disk", "Enable caching in buffer", MUST, 0, "1" },
+	{ "disksim_disk", "Enable caching in buffer", NUM, S_CACHE, NULL },
 	{ "disksim_disk", "Buffer continuous read", NUM, S_BCR, NULL },
 	{ "disksim_disk", "Minimum read-ahead (blks)", NUM, S_RAMIN, NULL },
 	{ "disksim_disk", "Maximum read-ahead (blks)", NUM, S_RAMAX, NULL },
 	{ "disksim_disk", "Read-ahead over requested", NUM, S_RAOVER, NULL },
 	{ "disksim_disk", "Read-ahead on idle hit", NUM, S_RAIDLE, NULL },
-	{ "disksim_disk", "Read any free blocks", MUST, 0, "0" },
+	{ "disksim_disk", "Read any free blocks", NUM, S_RAFREE, NULL },
 	{ "disksim_disk", "Fast write level", NUM, S_FWL, NULL },
 	{ "disksim_disk", "Immediate buffer read", NUM, S_IMMREAD, NULL },
-	{ "disksim_disk", "Immediate buffer write", MUST, 0, "0" },
-	{ "disksim_disk", "Combine seq writes", MUST, 0, "1" },
+	{ "disksim_disk", "Immediate buffer write", NUM, S_IMMWRITE, NULL },
+	{ "disksim_disk", "Combine seq writes", NUM, S_COMBINE, NULL },
 	{ "disksim_disk", "Stop prefetch in sector", ANY, 0, "read-ahead stops within a sector's time either way" },
-	{ "disksim_disk", "Disconnect write if seek", MUST, 0, "0" },
-	{ "disksim_disk", "Write hit stop prefetch", MUST, 0, "1" },
+	{ "disksim_disk", "Disconnect write if seek", ANY, 0, "one drive on its bus: disconnecting frees it for no one, and the overhead (Write disconnect overhead) runs beside the seek" },
+	{ "disksim_disk", "Write hit stop prefetch", NUM, S_WHSTOP, NULL },
 	{ "disksim_disk", "Read directly to buffer", MUST, 0, "1" },
 	{ "disksim_disk", "Immed transfer partial hit", NUM, S_PARTIAL, NULL },
 	{ "disksim_disk", "Read hit over. after read", NUM, S_RHR, NULL },
@@ -99,7 +99,7 @@ static const struct param {
 	{ "dm_disk", "Block count", NUM, S_BLOCKS, NULL },
 	{ "dm_disk", "Layout Model", BLOCK, 0, "dm_layout_g1" },
 	{ "dm_disk", "Mechanical Model", BLOCK, 0, "dm_mech_g1" },
-	{ "dm_layout_g1", "LBN-to-PBN mapping scheme", MUST, 0, "0" },
+	{ "dm_layout_g1", "LBN-to-PBN mapping scheme", NUM, S_MAP, NULL },
 	{ "dm_layout_g1", "Sparing scheme used", NUM, S_SPARING, NULL },
 	{ "dm_layout_g1", "Rangesize for sparing", NUM, S_RANGE, NULL },
 	{ "dm_layout_g1", "Zones", LIST, 0, "dm_layout_g1_zone" },
@@ -288,9 +288,13 @@ static int parse(struct ds *d, char *text, const char *top)
 			if (number(d, key, ln, &x))
 				return -1;
 			if (!strcmp(key, "slips")) {
-				if (zone < 0 || d->nslips[zone] == SLMAX)
-					return ds_fail(d, "slips: more than %d in a zone", SLMAX);
-				d->slips[zone][d->nslips[zone]++] = x;
+				if (zone < 0)
+					return ds_fail(d, "slips outside a zone");
+				if (d->nslip == SLMAX)
+					return ds_fail(d, "slips: more than %d in all (the model's table)", SLMAX);
+				d->slip_zone[d->nslip] = zone;
+				d->slip[d->nslip++] = x;
+				d->nslips[zone]++;
 			} else if (!strcmp(key, "HPL seek equation values")) {
 				if (d->nhpl == 6)
 					return ds_fail(d, "%s: more than six", key);
@@ -448,7 +452,7 @@ static int parse_seek(struct ds *d, char *text)
 static const int needed[] = {
 	S_BULK, S_HITWRITE, S_SEGS, S_SEGSIZE, S_BCR, S_RAMIN, S_RAMAX, S_RAOVER, S_RAIDLE, S_FWL, S_IMMREAD,
 	S_RHR, S_RHW, S_RMR, S_RMW, S_WHR, S_WHW, S_WMR, S_WMW, S_HEADS, S_CYLS, S_BLOCKS, S_SPARING,
-	S_SETTLE, S_HSW, S_RPM,
+	S_SETTLE, S_HSW, S_RPM, S_RAFREE, S_CACHE, S_MAP, S_IMMWRITE, S_COMBINE, S_WHSTOP,
 };
 
 static int check(struct ds *d)
@@ -478,6 +482,10 @@ static int check(struct ds *d)
 		return ds_fail(d, "High (read) water mark = %g: a fraction from 0 to 1", d->v[S_HIGHW]);
 	if (d->v[S_BULK] > 0 && d->v[S_LOWW] != 0)
 		return ds_fail(d, "the low (write) water mark: supported only where the bus takes no time (Bulk sector transfer time 0)");
+	if (d->seen[S_MAP] && d->v[S_MAP] != 0 && d->v[S_MAP] != 1 && d->v[S_MAP] != 2)
+		return ds_fail(d, "LBN-to-PBN mapping scheme = %g: DiskSim's manual (B.4.2) gives 0, 1 and 2", d->v[S_MAP]);
+	if (d->v[S_SPARING] < 0 || d->v[S_SPARING] > 10 || d->v[S_SPARING] != floor(d->v[S_SPARING]))
+		return ds_fail(d, "Sparing scheme used = %g: DiskSim's manual (B.4.2) gives 0 to 10", d->v[S_SPARING]);
 	if (d->v[S_EXTRA] != 0 && d->v[S_EXTRA] != 1)
 		return ds_fail(d, "Extra write disconnect = %g: 0 or 1", d->v[S_EXTRA]);
 	return 0;

@@ -17,6 +17,26 @@
 #include "disksim_files.h"
 #include "trace.h"
 
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* a value of DiskSim's flags ("whether or not", its manual says, read as
+ * C reads an int: anything but 0 is yes) as the model's 0 or 1, and what
+ * its source line adds where the file's value is neither */
+static int flag(double v)
+{
+	return v != 0;
+}
+
+static const char *flag_note(double v)
+{
+	return v == 0 || v == 1 ? "" : " (the manual: 'whether or not'; a value other than 0 is yes, as DiskSim's int flags are)";
+}
+
 /* the seek over c cylinders as the description has it, ms */
 static double seek_ms(const struct ds *d, double c)
 {
@@ -242,13 +262,26 @@ int ds_import(const char *dir, const char *bus, FILE *out, char *err, size_t err
 	fprintf(out, "readahead_kb = %.1f\nsource.readahead_kb = %s%s\n", d.v[S_RAMAX] / 2, SPEC("Maximum read-ahead (blks)"));
 	fprintf(out, "readahead_min_kb = %.1f\nsource.readahead_min_kb = %s%s\n", d.v[S_RAMIN] / 2,
 		SPEC("Minimum read-ahead (blks)"));
-	fprintf(out, "readahead_over = %.0f\nsource.readahead_over = %s%s\n", d.v[S_RAOVER], SPEC("Read-ahead over requested"));
-	fprintf(out, "readahead_idle_hit = %.0f\nsource.readahead_idle_hit = %s%s\n", d.v[S_RAIDLE],
-		SPEC("Read-ahead on idle hit"));
-	fprintf(out, "write_hits_read = %.0f\nsource.write_hits_read = %s%s\n", d.v[S_HITWRITE],
-		SPEC("Allow read hits on write data"));
+	fprintf(out, "readahead_over = %d\nsource.readahead_over = %s%s%s\n", flag(d.v[S_RAOVER]),
+		SPEC("Read-ahead over requested"), flag_note(d.v[S_RAOVER]));
+	fprintf(out, "readahead_idle_hit = %d\nsource.readahead_idle_hit = %s%s%s\n", flag(d.v[S_RAIDLE]),
+		SPEC("Read-ahead on idle hit"), flag_note(d.v[S_RAIDLE]));
+	fprintf(out, "write_hits_read = %d\nsource.write_hits_read = %s%s%s\n", flag(d.v[S_HITWRITE]),
+		SPEC("Allow read hits on write data"), flag_note(d.v[S_HITWRITE]));
+	fprintf(out, "read_any_free = %d\nsource.read_any_free = %s%s%s\n", flag(d.v[S_RAFREE]), SPEC("Read any free blocks"),
+		flag_note(d.v[S_RAFREE]));
+	fprintf(out, "no_caching = %d\nsource.no_caching = %s%s = %g%s\n", !flag(d.v[S_CACHE]),
+		SPEC("Enable caching in buffer"), d.v[S_CACHE], flag_note(d.v[S_CACHE]));
+	fprintf(out, "lbn_map = %.0f\nsource.lbn_map = %s.model: LBN-to-PBN mapping scheme\n", d.v[S_MAP], d.name);
+	fprintf(out, "immediate_write = %d\nsource.immediate_write = %s%s%s\n", flag(d.v[S_IMMWRITE]),
+		SPEC("Immediate buffer write"), flag_note(d.v[S_IMMWRITE]));
+	fprintf(out, "write_hit_readahead = %d\nsource.write_hit_readahead = %s%s = %g%s\n", !flag(d.v[S_WHSTOP]),
+		SPEC("Write hit stop prefetch"), d.v[S_WHSTOP], flag_note(d.v[S_WHSTOP]));
+	fprintf(out, "write_combine = %d\nsource.write_combine = %s%s%s\n", flag(d.v[S_COMBINE]), SPEC("Combine seq writes"),
+		flag_note(d.v[S_COMBINE]));
 	fprintf(out, "write_level = %.0f\nsource.write_level = %s%s\n", d.v[S_FWL], SPEC("Fast write level"));
-	fprintf(out, "immediate_read = %.0f\nsource.immediate_read = %s%s\n", d.v[S_IMMREAD], SPEC("Immediate buffer read"));
+	fprintf(out, "immediate_read = %d\nsource.immediate_read = %s%s%s\n", flag(d.v[S_IMMREAD]), SPEC("Immediate buffer read"),
+		flag_note(d.v[S_IMMREAD]));
 	if (bulk > 0) {
 		fprintf(out, "bus_sector_ms = %.6f\nsource.bus_sector_ms = %s%s\n", bulk, SPEC("Bulk sector transfer time"));
 		fprintf(out, "bus_mbs = %.6f\nsource.bus_mbs = a block of 512 bytes a bus_sector_ms\n", 512 / bulk / 1e3);
@@ -269,8 +302,8 @@ int ds_import(const char *dir, const char *bus, FILE *out, char *err, size_t err
 			SPEC("Bulk sector transfer time"));
 	}
 	if (bulk > 0 || fitted || bus)
-		fprintf(out, "read_partial = %.0f\nsource.read_partial = %s%s\n", d.v[S_PARTIAL],
-			SPEC("Immed transfer partial hit"));
+		fprintf(out, "read_partial = %d\nsource.read_partial = %s%s%s\n", flag(d.v[S_PARTIAL]),
+			SPEC("Immed transfer partial hit"), flag_note(d.v[S_PARTIAL]));
 	if (bulk > 0 || fitted || bus)
 		fprintf(out, "read_early = %.3f\nsource.read_early = 1 - %s%s (Set watermark by reqsize = 1: a fraction of "
 			"the request)\n", 1 - d.v[S_HIGHW], SPEC("High (read) water mark"));
@@ -319,8 +352,9 @@ int ds_import(const char *dir, const char *bus, FILE *out, char *err, size_t err
 		     "cylinder switch, number of spares, empty space at zone front, offset of first block: slips)\n",
 		d.name);
 	for (z = 0; z < d.nzones; z++) {
-		double *f = d.zone[z], s[SLMAX];
-		int ns = d.nslips[z];
+		static double s[SLMAX];
+		double *f = d.zone[z];
+		int ns = 0;
 
 		for (int i = 0; i < 8; i++)
 			if (f[i] < 0 || f[i] != floor(f[i])) {
@@ -330,14 +364,10 @@ int ds_import(const char *dir, const char *bus, FILE *out, char *err, size_t err
 		fprintf(out, "zone.%d = %.0f %.0f %.0f %.0f %.0f %.0f %.0f %.0f", z + 1, f[0], f[1], f[2], f[3], f[4], f[5],
 			f[6], f[7]);
 		/* the slips in order (the files list some out of it) */
-		memcpy(s, d.slips[z], sizeof(double) * (size_t)ns);
-		for (int i = 1; i < ns; i++)
-			for (int j = i; j > 0 && s[j] < s[j - 1]; j--) {
-				double t = s[j];
-
-				s[j] = s[j - 1];
-				s[j - 1] = t;
-			}
+		for (int i = 0; i < d.nslip; i++)
+			if (d.slip_zone[i] == z)
+				s[ns++] = d.slip[i];
+		qsort(s, (size_t)ns, sizeof(s[0]), cmp_double);
 		if (ns)
 			fprintf(out, " :");
 		for (int i = 0; i < ns; i++)

@@ -76,6 +76,8 @@ static int find_hit(const struct dmodel *m, uint64_t lbn, uint64_t n, int64_t t)
 {
 	uint64_t size = m->p.segment_bytes >> 9;
 
+	if (m->p.no_caching)	/* the buffer serves no request from another's data */
+		return -1;
 	for (unsigned i = 0; i < m->p.segments; i++) {
 		const struct dmodel_seg *s = &m->seg[i];
 		uint64_t hi, lo;
@@ -96,6 +98,8 @@ static uint64_t front_held(const struct dmodel *m, uint64_t lbn, uint64_t n)
 {
 	uint64_t size = m->p.segment_bytes >> 9, best = 0;
 
+	if (m->p.no_caching)
+		return 0;
 	for (unsigned i = 0; i < m->p.segments; i++) {
 		const struct dmodel_seg *s = &m->seg[i];
 		uint64_t lo;
@@ -115,6 +119,8 @@ static int find_stream(const struct dmodel *m, uint64_t lbn, int64_t t)
 {
 	uint64_t size = m->p.segment_bytes >> 9;
 
+	if (m->p.no_caching)
+		return -1;
 	for (unsigned i = 0; i < m->p.segments; i++) {
 		const struct dmodel_seg *s = &m->seg[i];
 		uint64_t hi, lo;
@@ -385,6 +391,8 @@ static uint64_t ra_cap(const struct dmodel *m, uint64_t end, uint64_t n, const s
 	const struct dmodel_params *p = &m->p;
 	uint64_t size = p->segment_bytes >> 9, cap, room;
 
+	if (p->no_caching)	/* what it read ahead could serve no one */
+		return end;
 	switch (p->readahead_mode) {
 	case 1:
 		cap = end + last->left - 1;
@@ -408,6 +416,23 @@ static uint64_t ra_cap(const struct dmodel *m, uint64_t end, uint64_t n, const s
 	if (cap > end + room)
 		cap = end + room;
 	return cap < m->sectors ? cap : m->sectors;
+}
+
+/* when the read-ahead under way reaches its end (or t, if it has) */
+static int64_t ra_end(const struct dmodel *m, int64_t t)
+{
+	for (unsigned i = 0; i < m->p.segments; i++) {
+		const struct dmodel_seg *s = &m->seg[i];
+		struct dmodel_loc l;
+		int64_t e;
+
+		if (!s->valid || !s->ra || s->hi >= s->cap)
+			continue;
+		dmodel_locate(m, s->hi, &l);
+		e = s->t + (int64_t)sect_ns(m, s->cap - s->hi, l.spt);
+		return e > t ? e : t;
+	}
+	return t;
 }
 
 /* after a full hit, the idle head reads ahead again from the segment's end */
@@ -435,7 +460,8 @@ int64_t dmodel_drive_request(struct dmodel *m, enum dmodel_op op, uint64_t off, 
 {
 	const struct dmodel_params *p = &m->p;
 	int64_t start = now > m->head_free_ns ? now : m->head_free_ns, t0, first, mend, done;
-	uint64_t lbn, n, oh, seek, rot, fc, fh, pre;
+	int64_t hold;
+	uint64_t lbn, n, oh, seek, rot, fc, fh, pre, free_front = 0;
 	struct dmodel_loc l, last;
 	struct dmodel_seg *s;
 	int h, wb = 0;
@@ -488,12 +514,15 @@ int64_t dmodel_drive_request(struct dmodel *m, enum dmodel_op op, uint64_t off, 
 		m->next_lbn = lbn + n;
 		return done + (int64_t)p->oh_read_done_ns;
 	}
-	stop_ra(m, start);
+	if (op == DMODEL_WRITE)
+		wb = write_back(m, lbn, n);
+	/* Write hit stop prefetch 0: a write reported from the buffer waits
+	 * for the read-ahead under way to finish before the head takes it */
+	hold = wb && p->write_hit_ra ? ra_end(m, start) : start;
+	stop_ra(m, hold);
 	fc = m->h_cyl;
 	fh = m->h_head;
 	dmodel_locate(m, lbn, &l);
-	if (op == DMODEL_WRITE)
-		wb = write_back(m, lbn, n);
 	oh = overhead(m, op, wb);
 	/* the controller takes the command while the head finishes earlier work */
 	t0 = now + (int64_t)oh > start ? now + (int64_t)oh : start;
@@ -519,6 +548,15 @@ int64_t dmodel_drive_request(struct dmodel *m, enum dmodel_op op, uint64_t off, 
 		uint64_t reconnect;
 
 		first = position(m, fc, fh, &l, 0, t0, t0, &seek, &rot);
+		/* Read any free blocks: the whole sectors of the track that pass
+		 * under the head while it waits for the first (their boundaries
+		 * are the first's: rot x rpm x spt / TURN of them), those before
+		 * it logically, go into the segment too */
+		if (p->read_any_free && !p->no_caching) {
+			free_front = DMODEL_MULDIV(rot, p->rpm * l.spt, TURN);	/* rot < 2^36, rpm * spt < 2^31 */
+			if (free_front > l.before)
+				free_front = l.before;
+		}
 		mend = transfer(m, lbn, n, l, 0, first, &last);
 		if (p->immediate_read && n <= l.left && rot > 0) {
 			/* it lands inside the request: a turn reads it all */
@@ -550,7 +588,7 @@ read_in:
 		s = seg_for(m, lbn, n, 0);
 		s->valid = 1;
 		s->dirty = 0;
-		s->lo = lbn;
+		s->lo = lbn - free_front;
 		s->hi = lbn + n;
 		s->t = mend;
 		s->cap = ra_cap(m, lbn + n, n, &last);
@@ -575,8 +613,24 @@ read_in:
 			need = bus0 + (int64_t)bus_write_ns(m, 1);
 		if (!seq && need < t0 + (int64_t)p->write_min_seek_ns)
 			need = t0 + (int64_t)p->write_min_seek_ns;
-		first = position(m, fc, fh, &l, 1, t0 + (int64_t)p->write_seek_delay_ns, need, &seek, &rot);
+		if (need < hold)
+			need = hold;
+		first = position(m, fc, fh, &l, 1, (t0 > hold ? t0 : hold) + (int64_t)p->write_seek_delay_ns, need,
+				 &seek, &rot);
 		mend = transfer(m, lbn, n, l, 1, first, &last);
+		if (p->immediate_write && n <= l.left && rot > 0 && first - (int64_t)rot >= bus1) {
+			/* Immediate buffer write: with all its data in the buffer,
+			 * a write the head lands inside writes its sectors as they
+			 * come: one turn from landing */
+			uint64_t ph = dmodel_phase_units(m, first - (int64_t)rot), back;
+
+			back = ph >= l.ang ? ph - l.ang : ph + TURN - l.ang;
+			if (DMODEL_MULDIV(back, l.spt, TURN) < n) {
+				mend = first - (int64_t)rot + (int64_t)DMODEL_DIV(TURN, p->rpm);
+				first -= (int64_t)rot;
+				rot = 0;
+			}
+		}
 		/* through to the platter, the drive reconnects to say so */
 		done = (wb ? bus1 : mend + (int64_t)p->oh_write_reselect_ns) + (int64_t)p->oh_write_done_ns;
 		m->c.write_backs += (uint64_t)wb;
@@ -587,7 +641,21 @@ read_in:
 		for (unsigned i = 0; i < p->segments; i++)
 			if (m->seg[i].valid && lbn < m->seg[i].hi && lbn + n > m->seg[i].lo)
 				m->seg[i].valid = 0;
-		if (p->write_hits_read) {
+		s = NULL;
+		if (p->write_hits_read && p->write_combine) {
+			/* Combine seq writes: a write that appends to a segment's
+			 * written data joins it */
+			for (unsigned i = 0; i < p->segments && !s; i++)
+				if (m->seg[i].valid && m->seg[i].dirty && m->seg[i].hi == lbn)
+					s = &m->seg[i];
+			if (s) {
+				s->hi = lbn + n;
+				s->cap = s->hi;
+				s->t = bus1;
+				s->used = ++m->use_clock;
+			}
+		}
+		if (p->write_hits_read && !s) {
 			s = seg_for(m, lbn, n, 1);
 			s->valid = 1;
 			s->dirty = 1;	/* holds written data */

@@ -72,7 +72,7 @@ enum dmodel_op { DMODEL_READ, DMODEL_WRITE, DMODEL_FLUSH };
 	X(write_settle_ns, "hdd: added to a write's seek or head switch; int64") \
 	X(zones, "hdd: entries of zone[]; 0: the rate falls linearly")          \
 	X(cylinders, "hdd, zones: cylinders the zones span")                    \
-	X(sparing, "hdd, zones: 0 none, 1 tracks a zone, 2 sectors a cylinder, 3 a track, 7 the disk's end, 8 a range") \
+	X(sparing, "hdd, zones: DiskSim's 0-10: 0 none, 1 tracks a zone, 2 (4) sectors a cylinder's end, 3 a track's, 5 (6) a cylinder's front, 7 the disk's end, 8 a range's, 9 (10) a zone's; 4, 6, 10: slips take the disk's end's") \
 	X(spare_range, "hdd, sparing 8: cylinders a range")                     \
 	X(seek_points, "hdd: entries of seek[]; 0: the three-point curve")      \
 	X(hpl_bound, "hdd: past seek[]: cylinders where the HPL curve turns; 0 none") \
@@ -112,6 +112,12 @@ enum dmodel_op { DMODEL_READ, DMODEL_WRITE, DMODEL_FLUSH };
 	X(write_seek_delay_ns, "hdd: from a write's command to its seek")       \
 	X(write_min_seek_ns, "hdd: least media delay of a write not sequential") \
 	X(read_segments, "hdd, segments 0: read segments of the buffer, each its share; 0 or 1: one, which a write empties") \
+	X(read_any_free, "hdd, segments: 1: a read miss also keeps the sectors before its own that pass under the head while it waits for them") \
+	X(no_caching, "hdd, segments: 1: the buffer only matches the bus to the media; no request is served from what an earlier one left") \
+	X(lbn_map, "hdd, zones: 0 conventional; 1 serpentine, each zone's first cylinder ascending; 2 serpentine, even cylinders ascending") \
+	X(immediate_write, "hdd, segments: 1: a write's sectors go to the platter as they pass under the head (zero-latency write)") \
+	X(write_hit_ra, "hdd, segments: 1: a write reported from the buffer lets the read-ahead under way finish first") \
+	X(write_combine, "hdd, segments: 1: a write that appends to a segment's written data joins that segment") \
 	X(queue_depth, "requests the drive takes at once (0 or 1: no queueing)") \
 	X(queue_order, "how it orders them: 0 arrival, 1 sptf (disk/queue.h)")
 
@@ -146,9 +152,10 @@ struct dmodel_seekpt {		/* a measured seek: cylinders, ns; increasing */
 };
 
 #define DMODEL_ZONES_MAX 32
-#define DMODEL_SEEK_MAX 128
-#define DMODEL_SLIPS_MAX 128
-#define DMODEL_SEGS_MAX 16
+#define DMODEL_SEEK_MAX 2048	/* measured seeks (DiskSim's 4 TB drive has 1792) */
+#define DMODEL_SLIPS_MAX 4096	/* slipped sectors or tracks, all zones */
+#define DMODEL_SEGS_MAX 2048	/* buffer segments (DiskSim's Maxtor Atlas 10K V has 2048) */
+#define DMODEL_RSEGS_MAX 16	/* read segments of a datasheet's buffer */
 
 struct dmodel_params {
 #define DMODEL_PARAM_MEMBER(name, what) uint64_t name;
@@ -250,7 +257,7 @@ struct dmodel {
 	int64_t head_free_ns;	/* when the head finishes its queued work */
 	uint64_t head_q32;	/* where it is: a track coordinate */
 	/* the read segments (segments 0): read_segments of them, at least one */
-	struct dmodel_rseg rseg[DMODEL_SEGS_MAX];
+	struct dmodel_rseg rseg[DMODEL_RSEGS_MAX];
 	/* write cache: a ring of what the head has yet to write */
 	struct dmodel_wq wq[DMODEL_WQ_MAX];
 	unsigned wq_h, wq_n;	/* first, count */

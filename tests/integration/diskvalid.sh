@@ -114,6 +114,51 @@ if [[ $err == *"zone and seek tables do not reach the guest"* ]]; then
 else
 	fail "diskprofile params on a profile with tables: got '$err'"
 fi
+# DiskSim's values beyond the six drives' (issue 57): the Atlas III with
+# Read any free blocks = 1, Enable caching in buffer = 2, Read-ahead over
+# requested = -1, 200 more slips in its first zone, a queue of 8 and the
+# queue's own behaviours: imported, each value as the manual has it, and
+# replayed on its trace
+mkdir -p "$T/v/atlas_III"
+cp "$data/atlas_III/"* "$T/v/atlas_III/" && chmod u+w "$T/v/atlas_III/"*
+f=$T/v/atlas_III/atlas_III.diskspecs
+sed -i -e 's/Read any free blocks = 0,/Read any free blocks = 1,/' -e 's/Enable caching in buffer = 1,/Enable caching in buffer = 2,/' \
+	-e 's/Read-ahead over requested = 0,/Read-ahead over requested = -1,/' -e 's/Max queue length = 1,/Max queue length = 8,/' \
+	-e 's/Preseeking level = 0,/Preseeking level = 2,/' -e 's/Allow write prebuffering = 0,/Allow write prebuffering = 1,/' \
+	-e 's/Allow sneaky intermediate read hits = 0,/Allow sneaky intermediate read hits = 1,/' \
+	-e 's/Disconnect write if seek = 0,/Disconnect write if seek = 1,/' "$f"
+m=$T/v/atlas_III/atlas_III.model
+awk '/slips = \[/ && !done { print; for (s = 2000000; s < 2001400; s += 7) print "               " s ","; done = 1; next } 1' \
+	"$m" >"$m.new" && mv "$m.new" "$m"
+blocks=$(sed -n 's/.*Block count = \([0-9]*\),.*/\1/p' "$m")
+sed -i "s/Block count = $blocks,/Block count = $((blocks - 200)),/" "$m"
+if "$OUT/bin/diskprofile" import-disksim "$T/v/atlas_III" >"$T/v.conf" 2>"$T/err" &&
+	grep -qx 'read_any_free = 1' "$T/v.conf" && grep -qx 'no_caching = 0' "$T/v.conf" &&
+	grep -qx 'readahead_over = 1' "$T/v.conf" && grep -q "Enable caching in buffer = 2 (the manual: 'whether or not'" "$T/v.conf" &&
+	[ "$(grep "^zone.1 = " "$T/v.conf" | wc -w)" = $((2 + 8 + 1 + 4 + 200)) ]; then
+	pass "the Atlas III with Read any free blocks 1, caching 2, read-ahead over requested -1, 204 slips in a zone, a queue of 8: imported as the manual has them"
+else
+	fail "the Atlas III with DiskSim's other values: $(head -c 300 "$T/err") $(grep -E '^(read_any_free|no_caching|readahead_over) ' "$T/v.conf" | tr '\n' ' ')"
+fi
+line=$("$OUT/bin/diskreplay" "$T/v.conf" "$data/atlas_III/atlas_III.trace" 2>"$T/err" | head -n1)
+if [[ $line == *" rms_ms="* ]]; then
+	pass "... and replays its trace (${line%% mean*})"
+else
+	fail "... its replay: $(head -c 300 "$T/err")"
+fi
+# the drives of extra/ (no trace of their own): each imports and replays a
+# synthetic trace (random and sequential reads and writes, idle gaps)
+awk 'BEGIN { srand(57); b = 1000; for (i = 0; i < 3000; i++) { r = rand();
+	if (r < 0.4) b = int(rand() * 1000000); else if (r < 0.8) b += 16;
+	printf "%s Miss %d %d 5000.0 %.1f\n", rand() < 0.7 ? "R" : "W", b, 1 + int(rand() * 64), rand() < 0.2 ? 20000 : 100 } }' >"$T/synth.trace"
+for d in hp_c2249a; do
+	if "$OUT/bin/diskprofile" import-disksim "$data/extra/$d" >"$T/$d.conf" 2>"$T/err" &&
+		line=$("$OUT/bin/diskreplay" "$T/$d.conf" "$T/synth.trace" 2>>"$T/err" | head -n1) && [[ $line == *" rms_ms="* ]]; then
+		pass "extra/$d imports and replays a synthetic trace of 3000 requests"
+	else
+		fail "extra/$d: $(head -c 300 "$T/err")"
+	fi
+done
 # --each: one access time a request, in the trace's order
 each=$("$OUT/bin/diskreplay" --each disk/profiles/valid/dec_rz26.conf "$data/dec_rz26/dec_rz26.trace" | wc -l)
 want=$(wc -l <"$data/dec_rz26/dec_rz26.trace")

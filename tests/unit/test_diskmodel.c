@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "../../disk/model.h"
+#include "../../disk/model_arith.h"
 #include "../../disk/profile.h"
 #include "diskmodel_float.h"
 
@@ -602,8 +602,478 @@ static void test_read_segments(void)
 	      t1 / 1e6);
 }
 
+
+/*
+ * DiskSim's values (its manual, 3.4.5 and B.4), on a small drive of the
+ * zone table's kind: one zone of 20 cylinders, 2 surfaces, 100 sectors a
+ * track at 6000 rpm (a turn is 10 ms, a sector 0.1 ms), no overheads, a
+ * bus of 100 MB/s, segments of 64 sectors. Each check's expectation is
+ * worked out here in floating point from the manual's words, not from the
+ * model's code.
+ */
+#define DRIVE                                                                  \
+	"name = t\nkind = hdd\nrotational = 1\nwrite_cache = 0\n"               \
+	"capacity_gb = 0.002048\nsource.capacity_gb = t\nrpm = 6000\nsource.rpm = t\n" \
+	"seek_track_ms = 1\nsource.seek_track_ms = t\nseek_avg_ms = 5\nsource.seek_avg_ms = t\n" \
+	"seek_full_ms = 10\nsource.seek_full_ms = t\nrate_outer_mbs = 5.12\nsource.rate_outer_mbs = t\n" \
+	"rate_inner_mbs = 5.12\nsource.rate_inner_mbs = t\nheads = 2\nsource.heads = t\n" \
+	"cache_mb = 0.0625\nsource.cache_mb = t\nreadahead_kb = 32\nsource.readahead_kb = t\n" \
+	"bus_mbs = 100\nsource.bus_mbs = t\ncylinders = 20\nsource.cylinders = t\n" \
+	"segments = 2\nsource.segments = t\nsegment_kb = 32\nsource.segment_kb = t\n" \
+	"source.zone = t\n"
+
+static struct dp_profile dprof;
+
+/* does text give key ("KEY = ..." at a line's start)? */
+static int gives(const char *text, const char *key, size_t k)
+{
+	for (const char *l = text; *l; l += strcspn(l, "\n"), l += *l == '\n')
+		if (!strncmp(l, key, k) && l[k] == ' ' && l[k + 1] == '=')
+			return 1;
+	return 0;
+}
+
+/* the drive above with more lines, parsed into dprof (0, or -1 with the
+ * parser's words in err): a key extra gives replaces the default's */
+static int drive_text(const char *extra, char *err, size_t errlen)
+{
+	static const char defaults[] = "zone.1 = 0 19 100 0 0 0 0 0\nsparing = 0\nsource.sparing = t\n"
+				       "readahead_mode = 0\nsource.readahead_mode = t\n";
+	static char text[DP_FILE_MAX + 1];
+	const char *parts[2] = { DRIVE, defaults };
+	size_t n = 0;
+
+	for (int i = 0; i < 2; i++)
+		for (const char *l = parts[i]; *l;) {
+			size_t len = strcspn(l, "\n"), k = strcspn(l, " ");
+
+			if (!gives(extra, l, k) && n + len + 1 < sizeof(text)) {
+				memcpy(text + n, l, len);
+				text[n += len] = '\n';
+				n++;
+			}
+			l += len + (l[len] == '\n');
+		}
+	snprintf(text + n, sizeof(text) - n, "%s", extra);
+	return dp_parse(text, &dprof, err, errlen) ? -1 : 0;
+}
+
+static int drive(const char *extra)
+{
+	char err[256] = "";
+	const char *field = NULL;
+
+	if (drive_text(extra, err, sizeof(err))) {
+		printf("INFO the drive: %s\n", err);
+		return -1;
+	}
+	if (dmodel_init(&st, &dprof.p, &field)) {
+		printf("INFO the drive: dmodel_init refuses %s\n", field ? field : "?");
+		return -1;
+	}
+	return 0;
+}
+
+/* the platter's angle at t ns, in turns, at 6000 rpm */
+static double turns_at(int64_t t)
+{
+	double x = (double)t / 1e7;
+
+	return x - (double)(int64_t)x;
+}
+
+/*
+ * Read any free blocks (3.4.5: "whether or not disk sectors logically
+ * prior to the requested sectors should be read into the cache if they
+ * pass under the read/write head prior to reaching the requested data"):
+ * a 1-sector read of sector 0, then a 4-sector read of sectors 60-63 of
+ * the same track: the head waits for sector 60, the sectors whose whole
+ * passage falls in that wait (sector boundaries are sector 60's) go into
+ * the segment. Then a read of the first of them is a hit, a read of the
+ * one before it is not; without the value neither is.
+ */
+static void test_read_any_free(void)
+{
+	for (int on = 0; on <= 1; on++) {
+		const char *extra = on ? "read_any_free = 1\nsource.read_any_free = t\n" : "";
+		int64_t t, arrive;
+		double wait;
+		int k;
+		uint64_t hits;
+
+		if (drive(extra)) {
+			CHECK(0, "Read any free blocks = %d: the drive loads", on);
+			continue;
+		}
+		t = dmodel_request(&st, DMODEL_READ, 0, 512, 0);
+		arrive = t + 1000;
+		t = dmodel_request(&st, DMODEL_READ, 60 * 512, 4 * 512, arrive);
+		/* the oracle: the head is on the track (no seek, no overhead), the
+		 * wait is the angle from the platter's at arrival to sector 60's */
+		wait = 0.60 - turns_at(arrive);
+		if (wait < 0)
+			wait += 1;
+		k = (int)(wait * 100);
+		if (k > 60)
+			k = 60;
+		CHECK(fabs(st.c.rot_ns / 1e6 - wait * 10) < 0.001,
+		      "Read any free blocks = %d: the read waits %.4f ms for sector 60 (the oracle: %.4f ms)", on,
+		      st.c.rot_ns / 1e6, wait * 10);
+		hits = st.c.buffer_hits;
+		t = dmodel_request(&st, DMODEL_READ, (uint64_t)(60 - k) * 512, 512, t + 1000);
+		if (on)
+			CHECK(k > 0 && st.c.buffer_hits == hits + 1,
+			      "... = 1: sector %d, the first of the %d that passed under the head while it waited, is a buffer hit",
+			      60 - k, k);
+		else
+			CHECK(st.c.buffer_hits == hits, "... = 0: sector %d, which passed under the head, is not in the buffer",
+			      60 - k);
+		if (on && k > 0) {
+			hits = st.c.buffer_hits;
+			t = dmodel_request(&st, DMODEL_READ, (uint64_t)(59 - k) * 512, 512, t + 1000);
+			CHECK(st.c.buffer_hits == hits, "... = 1: sector %d, which was under the head as it arrived, is not", 59 - k);
+		}
+	}
+}
+
+/*
+ * Enable caching in buffer (3.4.5: "whether or not on-board buffer
+ * segments are used for data caching as well as for speed-matching"):
+ * with it, a read of sectors 0-7 again is a buffer hit, and the next 8
+ * sectors, read ahead (Buffer continuous read 3: to the segment's end),
+ * are met by the read-ahead; without it the re-read waits a turn for
+ * sector 0 and the next 8 sectors are read from the platter.
+ */
+static void test_no_caching(void)
+{
+	for (int off = 0; off <= 1; off++) {
+		char extra[256];
+		int64_t t, t2, t3;
+		double wait;
+
+		snprintf(extra, sizeof(extra), "no_caching = %d\nsource.no_caching = t\nreadahead_mode = 3\nsource.readahead_mode = t\n",
+			 off);
+		if (drive(extra)) {
+			CHECK(0, "no_caching = %d: the drive loads", off);
+			continue;
+		}
+		t = dmodel_request(&st, DMODEL_READ, 0, 8 * 512, 0);
+		t2 = dmodel_request(&st, DMODEL_READ, 0, 8 * 512, t + 1000) - (t + 1000);
+		if (!off) {
+			CHECK(st.c.buffer_hits == 1 && t2 < 100000,
+			      "Enable caching in buffer = 1: a re-read is a buffer hit (%.3f ms: the bus)", t2 / 1e6);
+		} else {
+			/* the oracle: sector 0 comes round at the next whole turn, then
+			 * 8 sectors (0.8 ms), then they cross the bus (8 x 5.12 us:
+			 * no high water mark, the drive reconnects once all are in) */
+			wait = 1 - turns_at(t + 1000);
+			CHECK(st.c.buffer_hits == 0 && fabs(t2 / 1e6 - (wait * 10 + 0.8 + 0.04096)) < 0.001,
+			      "Enable caching in buffer = 0: a re-read waits for the platter: %.4f ms (the oracle: %.4f ms)",
+			      t2 / 1e6, wait * 10 + 0.8 + 0.04096);
+		}
+		t += t2 + 1000;
+		t3 = dmodel_request(&st, DMODEL_READ, 8 * 512, 8 * 512, t + 5000000) - (t + 5000000);
+		if (!off)
+			CHECK(st.c.buffer_hits == 2 && t3 < 100000,
+			      "... = 1: the next 8 sectors, read ahead 5 ms before, are a hit (%.3f ms)", t3 / 1e6);
+		else
+			CHECK(st.c.buffer_hits == 0 && st.c.read_misses == 3 && t3 > 800000,
+			      "... = 0: no read-ahead: the next 8 sectors cost the platter (%.3f ms)", t3 / 1e6);
+	}
+}
+
+/* where logical sector lbn lies: cylinder, surface, angle in sectors */
+static void where(uint64_t lbn, uint64_t *cyl, uint64_t *head, double *sect)
+{
+	struct dmodel_loc l;
+
+	dmodel_locate(&st, lbn, &l);
+	*cyl = l.cyl;
+	*head = l.head;
+	*sect = (double)l.ang * (double)l.spt / 60e9;
+}
+
+/*
+ * LBN-to-PBN mapping scheme (B.4.2): 0 conventional (every cylinder from
+ * surface 0); 1 serpentine, each zone's first cylinder ascending, the next
+ * descending (a cylinder switch is no head switch); 2 serpentine by the
+ * cylinder's own parity (even ascending). Two zones, the second from
+ * cylinder 11 (odd): 1 starts it ascending, 2 descending.
+ */
+static void test_lbn_map(void)
+{
+	static const char *zones = "zone.1 = 0 10 100 0 0 0 0 0\nzone.2 = 11 19 100 0 0 0 0 0\n";
+	/* the zone's first lbn: 11 cylinders x 200 sectors */
+	struct {
+		uint64_t lbn, want[3];	/* the surface under schemes 0, 1, 2 */
+	} c[] = {
+		{ 100, { 1, 1, 1 } },	/* cylinder 0's second track */
+		{ 199, { 1, 1, 1 } },	/* its last sector: then a cylinder switch */
+		{ 200, { 0, 1, 1 } },	/* cylinder 1's first track */
+		{ 300, { 1, 0, 0 } },	/* cylinder 1's second */
+		{ 2200, { 0, 0, 1 } },	/* cylinder 11's first: zone 2's first cylinder */
+		{ 2400, { 0, 1, 0 } },	/* cylinder 12's first */
+	};
+
+	for (int map = 0; map <= 2; map++) {
+		char extra[256];
+		int ok = 1;
+
+		snprintf(extra, sizeof(extra), "%slbn_map = %d\nsource.lbn_map = t\n", zones, map);
+		if (drive(extra)) {
+			CHECK(0, "lbn_map = %d: the drive loads", map);
+			continue;
+		}
+		for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+			uint64_t cyl, head;
+			double sect;
+
+			where(c[i].lbn, &cyl, &head, &sect);
+			if (head != c[i].want[map] || cyl != c[i].lbn / 200) {
+				printf("INFO lbn_map %d: lbn %" PRIu64 " on cylinder %" PRIu64 " surface %" PRIu64 "\n", map,
+				       c[i].lbn, cyl, head);
+				ok = 0;
+			}
+		}
+		CHECK(ok, "LBN-to-PBN mapping scheme %d: sectors 100, 199, 200, 300, 2200, 2400 on the surfaces B.4.2 gives%s",
+		      map, map ? " (199 to 200: a cylinder switch on the same surface)" : "");
+	}
+}
+
+/*
+ * Sparing schemes (B.4.2) on 100-sector tracks, 2 surfaces (200 sectors
+ * a cylinder), 10 spares: 5 puts them at each cylinder's front (a
+ * cylinder's first logical sector is its physical sector 10); 9 at the
+ * zone's end (sector 0 is the first, and 10 sectors fewer); 4 at each
+ * cylinder's end with a slipped sector taking a logical one (the disk's
+ * end holds the rest), where 2 lets the slip use the cylinder's spares.
+ */
+static void test_sparing(void)
+{
+	uint64_t cyl, head;
+	double sect;
+
+	if (!drive("sparing = 5\nsource.sparing = t\nzone.1 = 0 19 100 0 0 10 0 0\ncapacity_gb = 0.0019\n")) {
+		where(0, &cyl, &head, &sect);
+		CHECK(cyl == 0 && head == 0 && fabs(sect - 10) < 1e-6, "sparing 5: sector 0 is cylinder 0's physical sector 10 (%.3f)", sect);
+		where(190, &cyl, &head, &sect);
+		CHECK(cyl == 1 && head == 0 && fabs(sect - 10) < 1e-6,
+		      "... sector 190 (after 190 of cylinder 0) is cylinder 1's physical sector 10 (%" PRIu64 ", %.3f)", cyl, sect);
+		CHECK(st.z_lbns[0] == 20 * 190, "... the zone holds 20 x 190 sectors (%" PRIu64 ")", st.z_lbns[0]);
+	} else {
+		CHECK(0, "sparing 5: the drive loads");
+	}
+	if (!drive("sparing = 9\nsource.sparing = t\nzone.1 = 0 19 100 0 0 10 0 0\ncapacity_gb = 0.0019\n")) {
+		where(0, &cyl, &head, &sect);
+		CHECK(cyl == 0 && fabs(sect) < 1e-6 && st.z_lbns[0] == 4000 - 10,
+		      "sparing 9: sector 0 is physical sector 0, the zone holds 4000 - 10 (%" PRIu64 ")", st.z_lbns[0]);
+	} else {
+		CHECK(0, "sparing 9: the drive loads");
+	}
+	for (int sp = 2; sp <= 4; sp += 2) {
+		char extra[256];
+
+		snprintf(extra, sizeof(extra), "sparing = %d\nsource.sparing = t\nzone.1 = 0 19 100 0 0 10 0 0 : 5\n"
+			 "capacity_gb = 0.0019\n", sp);
+		if (drive(extra)) {
+			CHECK(0, "sparing %d with a slip: the drive loads", sp);
+			continue;
+		}
+		where(189, &cyl, &head, &sect);
+		if (sp == 2)
+			CHECK(cyl == 0 && head == 1 && fabs(sect - 90) < 1e-6 && st.z_lbns[0] == 3800,
+			      "sparing 2, a slip at 5: sector 189 takes cylinder 0's first spare (surface 1, sector 90; %"
+			      PRIu64 " %" PRIu64 " %.1f), the zone holds 3800", cyl, head, sect);
+		else
+			CHECK(cyl == 1 && head == 0 && fabs(sect) < 1e-6 && st.z_lbns[0] == 3799,
+			      "sparing 4, a slip at 5: sector 189 moves to cylinder 1 (%" PRIu64 " %" PRIu64
+			      " %.1f), the zone holds 3799", cyl, head, sect);
+	}
+}
+
+/*
+ * The tables' bounds: a zone of DMODEL_SLIPS_MAX slips (every other
+ * sector of the first 82 tracks of 200), each sector where counting the slips
+ * before it puts it (checked on every 7th sector against a plain count);
+ * one more is refused; 2048 buffer segments take 2048 interleaved read
+ * streams, each stream's second read a hit; 2049 are refused.
+ */
+static void test_bounds(void)
+{
+	static char extra[DP_FILE_MAX + 1];
+	static uint64_t slips[DMODEL_SLIPS_MAX + 1];
+	char err[256] = "";
+	int n, ok = 1;
+
+	n = snprintf(extra, sizeof(extra), "capacity_gb = 0.008\ncylinders = 100\nzone.1 = 0 99 100 0 0 0 0 0 :");
+	for (int i = 0; i < DMODEL_SLIPS_MAX; i++) {
+		slips[i] = 2 * (uint64_t)i + 1;
+		n += snprintf(extra + n, sizeof(extra) - (size_t)n, " %" PRIu64, slips[i]);
+	}
+	snprintf(extra + n, sizeof(extra) - (size_t)n, "\n");
+	if (drive(extra)) {
+		CHECK(0, "a zone of %d slips: the drive loads", DMODEL_SLIPS_MAX);
+	} else {
+		for (uint64_t lbn = 0; lbn < st.sectors; lbn += 7) {
+			uint64_t ph = lbn, cyl, head;
+			double sect;
+
+			for (int k = 0; k < DMODEL_SLIPS_MAX; k++)
+				if (slips[k] <= ph)
+					ph++;
+			where(lbn, &cyl, &head, &sect);
+			if (cyl * 200 + head * 100 + (uint64_t)(sect + 0.5) != ph)
+				ok = 0;
+		}
+		CHECK(ok && st.z_lbns[0] == 20000 - DMODEL_SLIPS_MAX,
+		      "a zone of %d slips: each sector where the slips before it put it, the zone %" PRIu64 " sectors",
+		      DMODEL_SLIPS_MAX, st.z_lbns[0]);
+	}
+	n = snprintf(extra, sizeof(extra), "zone.1 = 0 19 100 0 0 0 0 0 :");
+	for (int i = 0; i <= DMODEL_SLIPS_MAX; i++)
+		n += snprintf(extra + n, sizeof(extra) - (size_t)n, " %d", i);
+	snprintf(extra + n, sizeof(extra) - (size_t)n, "\n");
+	CHECK(drive_text(extra, err, sizeof(err)) != 0 && strstr(err, "more than 4096 slips"),
+	      "%d slips are refused (%s)", DMODEL_SLIPS_MAX + 1, err);
+
+	snprintf(extra, sizeof(extra), "capacity_gb = 2\nzone.1 = 0 19999 200 0 0 0 0 0\ncylinders = 20000\nheads = 1\n"
+		 "segments = %d\nsegment_kb = 16\ncache_mb = 32\nreadahead_mode = 3\nsource.readahead_mode = t\n",
+		 DMODEL_SEGS_MAX);
+	if (drive(extra)) {
+		CHECK(0, "%d segments: the drive loads", DMODEL_SEGS_MAX);
+	} else {
+		int64_t t = 0;
+
+		for (int pass = 0; pass < 2; pass++)
+			for (uint64_t s = 0; s < DMODEL_SEGS_MAX; s++)
+				t = dmodel_request(&st, DMODEL_READ, (s * 1000 + (uint64_t)pass * 8) * 512, 8 * 512, t + 20000000);
+		CHECK(st.c.buffer_hits == DMODEL_SEGS_MAX && st.c.read_misses == DMODEL_SEGS_MAX,
+		      "%d segments, %d read streams in turn: each one's second read a hit (%" PRIu64 " hits, %" PRIu64
+		      " misses); the model is %zu bytes", DMODEL_SEGS_MAX, DMODEL_SEGS_MAX, st.c.buffer_hits,
+		      st.c.read_misses, sizeof(struct dmodel));
+	}
+	{
+		const char *field = NULL;
+
+		snprintf(extra, sizeof(extra), "segments = %d\n", DMODEL_SEGS_MAX + 1);
+		err[0] = 0;
+		CHECK(drive_text(extra, err, sizeof(err)) != 0 || dmodel_init(&st, &dprof.p, &field) != 0,
+		      "%d segments are refused (%s%s)", DMODEL_SEGS_MAX + 1, err, field ? field : "");
+	}
+}
+
+/*
+ * Immediate buffer write (3.4.5: sectors "transferred from the on-board
+ * buffer in the order that they pass under the read/write head"): a
+ * write of sectors 20-59 of cylinder 1's first track (200 + 20 ...)
+ * arriving at 53 ms with the head on cylinder 0: a seek of one cylinder
+ * (1 ms) lands it at 0.4 of a turn, inside the request, with all the data
+ * in the buffer (0.2 ms over the bus). Written as they come, the sectors
+ * take one turn from there: 11 ms in all; in order, the head waits for
+ * sector 20 (0.8 of a turn) and writes 40 sectors: 13 ms.
+ */
+static void test_immediate_write(void)
+{
+	for (int on = 0; on <= 1; on++) {
+		char extra[128];
+		int64_t t;
+		double want = on ? 1 + 10 : 1 + 8 + 4;
+
+		snprintf(extra, sizeof(extra), "immediate_write = %d\nsource.immediate_write = t\n", on);
+		if (drive(extra)) {
+			CHECK(0, "immediate_write = %d: the drive loads", on);
+			continue;
+		}
+		dmodel_request(&st, DMODEL_READ, 0, 512, 0);
+		t = dmodel_request(&st, DMODEL_WRITE, 220 * 512, 40 * 512, 53000000) - 53000000;
+		CHECK(fabs(t / 1e6 - want) < 0.001, "Immediate buffer write = %d: 40 sectors the head lands inside: %.4f ms "
+		      "(the oracle: %.0f ms)", on, t / 1e6, want);
+	}
+}
+
+/*
+ * Write hit stop prefetch (3.4.5: "whether or not the disk should
+ * discontinue the read-ahead of a previous request when a write hit in
+ * the cache occurs"): a read of sectors 0-7 at 0 (done at 0.8 ms: sector
+ * 0 under the head at 0) reads ahead to the segment's end, sector 64
+ * (Buffer continuous read 3; 64 - 8 sectors of room), by 6.4 ms. A write
+ * reported from the buffer (Fast write level 2) elsewhere at 1.3 ms:
+ * stopping the read-ahead (1), the head leaves at once and sectors 60-63
+ * are not in the buffer; not stopping it (0), the head writes only after
+ * 6.4 ms and they are.
+ */
+static void test_write_hit_ra(void)
+{
+	for (int keep = 0; keep <= 1; keep++) {
+		char extra[256];
+		int64_t t;
+		uint64_t hits;
+
+		snprintf(extra, sizeof(extra), "write_hit_readahead = %d\nsource.write_hit_readahead = t\nreadahead_mode = 3\n"
+			 "source.readahead_mode = t\nwrite_level = 2\nsource.write_level = t\n", keep);
+		if (drive(extra)) {
+			CHECK(0, "write_hit_readahead = %d: the drive loads", keep);
+			continue;
+		}
+		t = dmodel_request(&st, DMODEL_READ, 0, 8 * 512, 0);
+		dmodel_request(&st, DMODEL_WRITE, 1000 * 512, 8 * 512, 1300000);
+		{
+			/* the oracle: the head leaves at 1.3 ms (or at 6.4), seeks 5
+			 * cylinders (the curve's time), waits for sector 1000's angle,
+			 * 0, at the next whole turn, writes 8 sectors (0.8 ms) */
+			double leave = keep ? 6.4 : 1.3, seek = dmodel_seek_cyl_ns(&st, 5) / 1e6;
+			double free_ms = ceil((leave + seek) / 10) * 10 + 0.8;
+
+			CHECK(st.c.write_backs == 1 && fabs(dmodel_free_ns(&st) / 1e6 - free_ms) < 0.001,
+			      "Write hit stop prefetch = %d: the write reported from the buffer %s: "
+			      "the head is free at %.4f ms (the oracle: %.4f)", !keep,
+			      keep ? "waits for the read-ahead to end at 6.4 ms" : "stops the read-ahead at 1.3 ms",
+			      dmodel_free_ns(&st) / 1e6, free_ms);
+		}
+		hits = st.c.buffer_hits;
+		dmodel_request(&st, DMODEL_READ, 60 * 512, 4 * 512, 40000000);
+		CHECK(st.c.buffer_hits == hits + (uint64_t)keep, "... then sectors 60-63 are %sin the buffer", keep ? "" : "not ");
+		(void)t;
+	}
+}
+
+/*
+ * Combine seq writes (3.4.5: "whether or not sequential data from
+ * separate write requests can share a common cache segment"), with read
+ * hits on written data and one write segment: writes of sectors 0-7 then
+ * 8-15; a read of 0-7 is then a hit where they share the segment, and a
+ * miss where the second took the write segment for itself.
+ */
+static void test_write_combine(void)
+{
+	for (int on = 0; on <= 1; on++) {
+		char extra[256];
+		int64_t t;
+
+		snprintf(extra, sizeof(extra), "write_combine = %d\nsource.write_combine = t\nwrite_hits_read = 1\n"
+			 "source.write_hits_read = t\nwrite_segments = 1\nsource.write_segments = t\n", on);
+		if (drive(extra)) {
+			CHECK(0, "write_combine = %d: the drive loads", on);
+			continue;
+		}
+		t = dmodel_request(&st, DMODEL_WRITE, 0, 8 * 512, 0);
+		t = dmodel_request(&st, DMODEL_WRITE, 8 * 512, 8 * 512, t + 1000);
+		dmodel_request(&st, DMODEL_READ, 0, 8 * 512, t + 1000);
+		CHECK(st.c.buffer_hits == (uint64_t)on, "Combine seq writes = %d: a read of the first of two sequential writes is %s",
+		      on, on ? "a hit" : "a miss");
+	}
+}
+
 int main(void)
 {
+	test_immediate_write();
+	test_write_hit_ra();
+	test_write_combine();
+	test_read_any_free();
+	test_no_caching();
+	test_lbn_map();
+	test_sparing();
+	test_bounds();
 	test_read_segments();
 	test_segment_share();
 	test_write_past_cache();
