@@ -124,7 +124,7 @@ static const struct param {
 	{ "dm_mech_g1", "First ten seek times", LIST, 0, NULL },
 	{ "dm_mech_g1", "Head switch time", NUM, S_HSW, NULL },
 	{ "dm_mech_g1", "Rotation speed (in rpms)", NUM, S_RPM, NULL },
-	{ "dm_mech_g1", "Percent error in rpms", MUST, 0, "0" },
+	{ "dm_mech_g1", "Percent error in rpms", NUM, S_RPMERR, NULL },
 };
 #define NPARAMS (sizeof(params) / sizeof(params[0]))
 
@@ -371,8 +371,10 @@ static int parse(struct ds *d, char *text, const char *top)
 				if (sibling(d, k, v, d->curve, sizeof(d->curve)))
 					return -1;
 			} else {
-				if (strcmp(v, "extracted") && strcmp(v, "hplplus10") && strcmp(v, "hpl"))
-					return ds_fail(d, "Seek type = %s: the model supports extracted, hpl and hplplus10", v);
+				if (strcmp(v, "extracted") && strcmp(v, "hplplus10") && strcmp(v, "hpl") && strcmp(v, "curve") &&
+				    strcmp(v, "linear"))
+					return ds_fail(d, "Seek type = %s: the model supports extracted, hpl, hplplus10, curve and "
+						    "linear", v);
 				snprintf(d->seektype, sizeof(d->seektype), "%s", v);
 			}
 			continue;
@@ -452,7 +454,7 @@ static int parse_seek(struct ds *d, char *text)
 static const int needed[] = {
 	S_BULK, S_HITWRITE, S_SEGS, S_SEGSIZE, S_BCR, S_RAMIN, S_RAMAX, S_RAOVER, S_RAIDLE, S_FWL, S_IMMREAD,
 	S_RHR, S_RHW, S_RMR, S_RMW, S_WHR, S_WHW, S_WMR, S_WMW, S_HEADS, S_CYLS, S_BLOCKS, S_SPARING,
-	S_SETTLE, S_HSW, S_RPM, S_RAFREE, S_CACHE, S_MAP, S_IMMWRITE, S_COMBINE, S_WHSTOP,
+	S_SETTLE, S_HSW, S_RPM, S_RAFREE, S_CACHE, S_MAP, S_IMMWRITE, S_COMBINE, S_WHSTOP, S_RPMERR,
 };
 
 static int check(struct ds *d)
@@ -474,8 +476,14 @@ static int check(struct ds *d)
 		return ds_fail(d, "'Seek type' is missing");
 	if (!strcmp(d->seektype, "extracted") && !d->curve[0])
 		return ds_fail(d, "Seek type = extracted without a 'Full seek curve'");
-	if (strcmp(d->seektype, "extracted") && d->nhpl != 6)
-		return ds_fail(d, "Seek type = %s without six 'HPL seek equation values'", d->seektype);
+	if ((!strcmp(d->seektype, "curve") || !strcmp(d->seektype, "linear")) &&
+	    (!d->seen[S_SINGLE] || !d->seen[S_AVG] || !d->seen[S_FULL]))
+		return ds_fail(d, "Seek type = %s without the single cylinder, average and full strobe seek times",
+			    d->seektype);
+	if (!strcmp(d->seektype, "hpl") || !strcmp(d->seektype, "hplplus10")) {
+		if (d->nhpl != 6)
+			return ds_fail(d, "Seek type = %s without six 'HPL seek equation values'", d->seektype);
+	}
 	if (!strcmp(d->seektype, "hplplus10") && d->nten != 10)
 		return ds_fail(d, "Seek type = hplplus10 without 'First ten seek times'");
 	if (d->v[S_HIGHW] < 0 || d->v[S_HIGHW] > 1)
@@ -486,6 +494,9 @@ static int check(struct ds *d)
 		return ds_fail(d, "LBN-to-PBN mapping scheme = %g: DiskSim's manual (B.4.2) gives 0, 1 and 2", d->v[S_MAP]);
 	if (d->v[S_SPARING] < 0 || d->v[S_SPARING] > 10 || d->v[S_SPARING] != floor(d->v[S_SPARING]))
 		return ds_fail(d, "Sparing scheme used = %g: DiskSim's manual (B.4.2) gives 0 to 10", d->v[S_SPARING]);
+	if (d->v[S_RPMERR] < 0 || d->v[S_RPMERR] >= 100)
+		return ds_fail(d, "Percent error in rpms = %g: a percentage of the rotation speed, 0 to below 100",
+			    d->v[S_RPMERR]);
 	if (d->v[S_EXTRA] != 0 && d->v[S_EXTRA] != 1)
 		return ds_fail(d, "Extra write disconnect = %g: 0 or 1", d->v[S_EXTRA]);
 	return 0;

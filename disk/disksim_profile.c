@@ -54,6 +54,14 @@ static double seek_ms(const struct ds *d, double c)
 		return d->seekms[i] + (d->seekms[i + 1] - d->seekms[i]) * (c - d->seekd[i]) /
 					      (d->seekd[i + 1] - d->seekd[i]);
 	}
+	if (!strcmp(d->seektype, "curve")) {
+		/* Lee's equation (the manual's B.5.1) through the three figures:
+		 * a sqrt(x - 1) + b (x - 1) + c */
+		double mn = d->v[S_SINGLE], av = d->v[S_AVG], mx = d->v[S_FULL], nc = d->v[S_CYLS];
+
+		return (-10 * mn + 15 * av - 5 * mx) / (3 * sqrt(nc)) * sqrt(c - 1) +
+		       (7 * mn - 15 * av + 8 * mx) / (3 * nc) * (c - 1) + mn;
+	}
 	if (d->nhpl == 6 && strcmp(d->seektype, "extracted"))
 		return c < d->hpl[0] ? d->hpl[1] + d->hpl[2] * sqrt(c) : d->hpl[3] + d->hpl[4] * c;
 	return n ? d->seekms[n - 1] : 0;
@@ -191,6 +199,18 @@ int ds_import(const char *dir, const char *bus, FILE *out, char *err, size_t err
 			d.seekd[d.nseek] = d.nseek + 1;
 			d.seekms[d.nseek] = d.ten[d.nseek];
 		}
+	if (!strcmp(d.seektype, "linear")) {
+		/* linear between the three figures: one cylinder, the mean
+		 * distance of random pairs (a third of the cylinders), the full
+		 * stroke */
+		d.seekd[0] = 1;
+		d.seekms[0] = d.v[S_SINGLE];
+		d.seekd[1] = floor(d.v[S_CYLS] / 3);
+		d.seekms[1] = d.v[S_AVG];
+		d.seekd[2] = d.v[S_CYLS] - 1;
+		d.seekms[2] = d.v[S_FULL];
+		d.nseek = 3;
+	}
 	sc = d.seen[S_SCALE] ? d.v[S_SCALE] : 1;
 	rpm = d.v[S_RPM];
 	cyls = d.v[S_CYLS];
@@ -225,11 +245,25 @@ int ds_import(const char *dir, const char *bus, FILE *out, char *err, size_t err
 	fprintf(out, "name = %s\nmodel = %s\nkind = hdd\nrotational = 1\nwrite_cache = 0\n", lname, d.dname);
 	fprintf(out, "capacity_gb = %.9f\nsource.capacity_gb = %s.model: Block count (%.0f blocks of 512 bytes)\n",
 		d.v[S_BLOCKS] * 512 / 1e9, d.name, d.v[S_BLOCKS]);
-	fprintf(out, "rpm = %.0f\nsource.rpm = %s.model: Rotation speed (in rpms)\n", rpm, d.name);
-	fprintf(out, "seek_track_ms = %.6f\nsource.seek_track_ms = the seek curve at one cylinder\n", track_ms);
-	fprintf(out, "seek_avg_ms = %.6f\nsource.seek_avg_ms = the seek curve's mean over uniformly random pairs of cylinders\n",
-		avg);
-	fprintf(out, "seek_full_ms = %.6f\nsource.seek_full_ms = the seek curve at %.0f cylinders\n", full_ms, cyls - 1);
+	fprintf(out, "rpm = %.0f\nsource.rpm = %s.model: Rotation speed (in rpms)", rpm, d.name);
+	if (d.v[S_RPMERR])
+		fprintf(out, "; Percent error in rpms = %g: DiskSim draws each disk's speed from rpm +- %g %% "
+			"(uniform, its manual), whose mean this is", d.v[S_RPMERR], d.v[S_RPMERR]);
+	fprintf(out, "\n");
+	if (!strcmp(d.seektype, "curve")) {
+		/* the equation's own three figures: the model fits Lee's curve to them */
+		fprintf(out, "seek_track_ms = %.6f\nsource.seek_track_ms = %s.model: Single cylinder seek time (Seek type = "
+			"curve: Lee's equation)\n", d.v[S_SINGLE], d.name);
+		fprintf(out, "seek_avg_ms = %.6f\nsource.seek_avg_ms = %s.model: Average seek time\n", d.v[S_AVG], d.name);
+		fprintf(out, "seek_full_ms = %.6f\nsource.seek_full_ms = %s.model: Full strobe seek time\n", d.v[S_FULL],
+			d.name);
+	} else {
+		fprintf(out, "seek_track_ms = %.6f\nsource.seek_track_ms = the seek curve at one cylinder\n", track_ms);
+		fprintf(out, "seek_avg_ms = %.6f\nsource.seek_avg_ms = the seek curve's mean over uniformly random pairs of "
+			"cylinders\n", avg);
+		fprintf(out, "seek_full_ms = %.6f\nsource.seek_full_ms = the seek curve at %.0f cylinders\n", full_ms,
+			cyls - 1);
+	}
 	fprintf(out, "rate_outer_mbs = %.6f\nsource.rate_outer_mbs = zone.1's blocks per track at the rpm\n", ro);
 	fprintf(out, "rate_inner_mbs = %.6f\nsource.rate_inner_mbs = zone.%d's blocks per track at the rpm\n", ri, d.nzones);
 	fprintf(out, "heads = %.0f\nsource.heads = %s.model: Number of data surfaces\n", d.v[S_HEADS], d.name);
@@ -239,7 +273,7 @@ int ds_import(const char *dir, const char *bus, FILE *out, char *err, size_t err
 	fprintf(out, "head_switch_ms = %.6f\nsource.head_switch_ms = %s.model: Head switch time\n", d.v[S_HSW], d.name);
 	fprintf(out, "write_settle_ms = %.6f\nsource.write_settle_ms = %s.model: Add. write settling delay\n", d.v[S_SETTLE],
 		d.name);
-	if (strcmp(d.seektype, "extracted")) {
+	if (!strcmp(d.seektype, "hpl") || !strcmp(d.seektype, "hplplus10")) {
 		fprintf(out, "hpl_bound_cyl = %.0f\nsource.hpl_bound_cyl = %s.model: HPL seek equation values, V1\n",
 			d.hpl[0], d.name);
 		fprintf(out, "hpl_short_ms = %.6f\nsource.hpl_short_ms = %s.model: HPL seek equation values, V2\n", d.hpl[1],
@@ -376,8 +410,10 @@ int ds_import(const char *dir, const char *bus, FILE *out, char *err, size_t err
 	}
 	if (d.nseek) {
 		fprintf(out, "source.seek = %s\n",
-			strcmp(d.seektype, "extracted") ? "the .model's First ten seek times (hplplus10)"
-							: "the .seek file (Seek type = extracted)");
+			!strcmp(d.seektype, "extracted") ? "the .seek file (Seek type = extracted)"
+			: !strcmp(d.seektype, "linear")	 ? "Seek type = linear: the single cylinder, average and full strobe "
+							   "seek times at 1, a third of the cylinders and all but one"
+							 : "the .model's First ten seek times (hplplus10)");
 		for (z = 0; z < d.nseek; z++)
 			fprintf(out, "seek.%d = %.0f %.6f\n", z + 1, d.seekd[z], d.seekms[z]);
 	}

@@ -297,5 +297,14 @@ uint64_t dmodel_cylinders(const struct dmodel *m);	/* whole cylinders on the dis
 uint64_t dmodel_rate_at(const struct dmodel *m, uint64_t off);	/* bytes/s, the zone's */
 uint64_t dmodel_rev_ns(const struct dmodel *m);	/* one revolution, truncated */
 uint32_t dmodel_phase_q32(const struct dmodel *m, int64_t t_ns);	/* the platter's angle at t */
+/* a logical sector's place (disk/zones.c): cylinder, surface, the angle
+ * of its start in 1 / 60e9 of a turn, the sectors its track holds, those
+ * from it to the track's last data sector and the track's logical sectors
+ * before it */
+struct dmodel_loc {
+	uint64_t cyl, head, ang, spt, left, skew_track, skew_cyl;
+	uint64_t before;	/* for Read any free blocks */
+};
+void dmodel_locate(const struct dmodel *m, uint64_t lbn, struct dmodel_loc *l);
 
 #endif

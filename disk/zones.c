@@ -280,5 +280,19 @@ uint64_t dmodel_seek_dist_ns(const struct dmodel *m, uint64_t d)
 	}
 	if (n)	/* past a table without an equation: its last time */
 		return p->seek[n - 1].ns;
+	if (p->zones && p->cylinders) {
+		/* Lee's equation (DiskSim's manual, B.5.1) through the three
+		 * figures, over the drive's own cylinders: track + b sqrt(u) +
+		 * c u, u = (d - 1) / cylinders, b and c as geometry.c fits them */
+		uint64_t u = DMODEL_MULDIV(d - 1, Q30, p->cylinders), sq, t;
+
+		if (u > Q30)
+			u = Q30;
+		sq = dmodel_isqrt(u << 30);
+		t = p->seek_track_ns + DMODEL_MULDIV(m->seek_b3, sq, 3 * Q30);
+		if (m->seek_c_neg)
+			return t - DMODEL_MULDIV(m->seek_c3_abs, u, 3 * Q30);
+		return t + DMODEL_MULDIV(m->seek_c3_abs, u, 3 * Q30);
+	}
 	return dmodel_seek_cyl_ns(m, d);
 }

@@ -146,6 +146,30 @@ if [[ $line == *" rms_ms="* ]]; then
 else
 	fail "... its replay: $(head -c 300 "$T/err")"
 fi
+# Seek type = curve (Lee's equation through the .model's three figures) and
+# linear (a table through them), and Percent error in rpms (the draw's
+# mean), on the C2247 (0.2, 1.1, 2.3 ms)
+mkdir -p "$T/s/hp_c2247a"
+cp "$data/hp_c2247a/"* "$T/s/hp_c2247a/" && chmod u+w "$T/s/hp_c2247a/"*
+m=$T/s/hp_c2247a/hp_c2247a_validate.model
+sed -i -e 's/Seek type = hplplus10,/Seek type = curve,/' -e 's/Percent error in rpms = 0.000000/Percent error in rpms = 0.5/' "$m"
+if "$OUT/bin/diskprofile" import-disksim "$T/s/hp_c2247a" --bus disk/profiles/valid/hp_c2247a.bus >"$T/s.conf" 2>"$T/err" &&
+	grep -qx 'seek_avg_ms = 1.100000' "$T/s.conf" && ! grep -q '^seek\.1 \|^hpl_' "$T/s.conf" &&
+	grep -q '^source.rpm = .*Percent error in rpms = 0.5' "$T/s.conf" &&
+	"$OUT/bin/diskreplay" "$T/s.conf" "$data/hp_c2247a/hp_c2247a.trace" 2>>"$T/err" | grep -q ' rms_ms='; then
+	pass "the C2247 with Seek type = curve and Percent error in rpms = 0.5: Lee's three figures, the rpm's mean, replayed"
+else
+	fail "the C2247 with Seek type = curve: $(head -c 300 "$T/err") $(grep -E '^(seek_|hpl_)' "$T/s.conf" | tr '\n' ' ')"
+fi
+sed -i 's/Seek type = curve,/Seek type = linear,/' "$m"
+cyl=$(sed -n 's/.*Number of cylinders = \([0-9]*\),.*/\1/p' "$m")
+if "$OUT/bin/diskprofile" import-disksim "$T/s/hp_c2247a" --bus disk/profiles/valid/hp_c2247a.bus >"$T/s.conf" 2>"$T/err" &&
+	grep -qx 'seek.1 = 1 0.200000' "$T/s.conf" && grep -qx "seek.2 = $((cyl / 3)) 1.100000" "$T/s.conf" &&
+	grep -qx "seek.3 = $((cyl - 1)) 2.300000" "$T/s.conf"; then
+	pass "... Seek type = linear: a table through 0.2 ms at 1, 1.1 at $((cyl / 3)) and 2.3 at $((cyl - 1)) cylinders"
+else
+	fail "... Seek type = linear: $(head -c 300 "$T/err") $(grep -E '^seek' "$T/s.conf" | tr '\n' ' ')"
+fi
 # the drives of extra/ (no trace of their own): each imports and replays a
 # synthetic trace (random and sequential reads and writes, idle gaps)
 awk 'BEGIN { srand(57); b = 1000; for (i = 0; i < 3000; i++) { r = rand();

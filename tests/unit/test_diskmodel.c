@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "../../disk/model_arith.h"
+#include "../../disk/model.h"
 #include "../../disk/profile.h"
 #include "diskmodel_float.h"
 
@@ -949,8 +949,7 @@ static void test_bounds(void)
 				t = dmodel_request(&st, DMODEL_READ, (s * 1000 + (uint64_t)pass * 8) * 512, 8 * 512, t + 20000000);
 		CHECK(st.c.buffer_hits == DMODEL_SEGS_MAX && st.c.read_misses == DMODEL_SEGS_MAX,
 		      "%d segments, %d read streams in turn: each one's second read a hit (%" PRIu64 " hits, %" PRIu64
-		      " misses); the model is %zu bytes", DMODEL_SEGS_MAX, DMODEL_SEGS_MAX, st.c.buffer_hits,
-		      st.c.read_misses, sizeof(struct dmodel));
+		      " misses)", DMODEL_SEGS_MAX, DMODEL_SEGS_MAX, st.c.buffer_hits, st.c.read_misses);
 	}
 	{
 		const char *field = NULL;
@@ -1064,8 +1063,42 @@ static void test_write_combine(void)
 	}
 }
 
+/*
+ * Seek type = curve (DiskSim's manual, B.5.1, Lee's equation):
+ * a sqrt(x - 1) + b (x - 1) + c with a = (-10 min + 15 avg - 5 max) /
+ * (3 sqrt(cylinders)), b = (7 min - 15 avg + 8 max) / (3 cylinders),
+ * c = min: on the drive of 20 cylinders (1, 5, 10 ms), seeks of 1, 7, 15
+ * and 19 cylinders from cylinder 0.
+ */
+static void test_lee_curve(void)
+{
+	static const int dist[] = { 1, 7, 15, 19 };
+	double a = (-10 * 1.0 + 15 * 5.0 - 5 * 10.0) / (3 * sqrt(20)), b = (7 * 1.0 - 15 * 5.0 + 8 * 10.0) / (3 * 20.0);
+	int ok = 1;
+
+	/* no caching: each read of sector 0 brings the head back to cylinder 0 */
+	if (drive("no_caching = 1\nsource.no_caching = t\n")) {
+		CHECK(0, "the drive loads");
+		return;
+	}
+	for (size_t i = 0; i < sizeof(dist) / sizeof(dist[0]); i++) {
+		int64_t t = dmodel_request(&st, DMODEL_READ, 0, 512, (int64_t)i * 100000000);
+		uint64_t before = st.c.seek_ns;
+		double want = a * sqrt(dist[i] - 1) + b * (dist[i] - 1) + 1, got;
+
+		dmodel_request(&st, DMODEL_READ, (uint64_t)dist[i] * 200 * 512, 512, t + 1000);
+		got = (st.c.seek_ns - before) / 1e6;
+		if (fabs(got - want) > 0.001) {
+			printf("INFO a seek of %d cylinders: %.6f ms, Lee's %.6f\n", dist[i], got, want);
+			ok = 0;
+		}
+	}
+	CHECK(ok, "Seek type = curve: seeks of 1, 7, 15, 19 of 20 cylinders cost Lee's equation within 1 us");
+}
+
 int main(void)
 {
+	test_lee_curve();
 	test_immediate_write();
 	test_write_hit_ra();
 	test_write_combine();
