@@ -36,8 +36,8 @@ static const struct param {
 	{ "disksim_disk", "Hold bus entire write xfer", ANY, 0, "one drive on its bus: holding it delays no one" },
 	{ "disksim_disk", "Never disconnect", ANY, 0, "one drive on its bus: holding it delays no one" },
 	{ "disksim_disk", "Allow almost read hits", MUST, 0, "0" },
-	{ "disksim_disk", "Allow sneaky full read hits", MUST, 0, "0" },
-	{ "disksim_disk", "Allow sneaky partial read hits", MUST, 0, "0" },
+	{ "disksim_disk", "Allow sneaky full read hits", NUM, S_SNEAKYF, NULL },
+	{ "disksim_disk", "Allow sneaky partial read hits", NUM, S_SNEAKYP, NULL },
 	{ "disksim_disk", "Allow sneaky intermediate read hits", ANY, 0, "it searches the on-board queue for a queued read: one request at a time, nothing is queued" },
 	{ "disksim_disk", "Allow read hits on write data", NUM, S_HITWRITE, NULL },
 	{ "disksim_disk", "Allow write prebuffering", ANY, 0, "it searches the on-board queue for a queued write: one request at a time, nothing is queued" },
@@ -53,7 +53,7 @@ static const struct param {
 	{ "disksim_disk", "Use separate write segment", NUM, S_SEPW, NULL },
 	{ "disksim_disk", "Low (write) water mark", NUM, S_LOWW, NULL },
 	{ "disksim_disk", "High (read) water mark", NUM, S_HIGHW, NULL },
-	{ "disksim_disk", "Set watermark by reqsize", MUST, 0, "1" },
+	{ "disksim_disk", "Set watermark by reqsize", NUM, S_WMREQ, NULL },
 	{ "disksim_disk", "Calc sector by sector", ANY, 0, "no effect on accuracy (DiskSim's manual)" },
 	{ "disksim_disk", "Enable caching in buffer", NUM, S_CACHE, NULL },
 	{ "disksim_disk", "Buffer continuous read", NUM, S_BCR, NULL },
@@ -454,7 +454,8 @@ static int parse_seek(struct ds *d, char *text)
 static const int needed[] = {
 	S_BULK, S_HITWRITE, S_SEGS, S_SEGSIZE, S_BCR, S_RAMIN, S_RAMAX, S_RAOVER, S_RAIDLE, S_FWL, S_IMMREAD,
 	S_RHR, S_RHW, S_RMR, S_RMW, S_WHR, S_WHW, S_WMR, S_WMW, S_HEADS, S_CYLS, S_BLOCKS, S_SPARING,
-	S_SETTLE, S_HSW, S_RPM, S_RAFREE, S_CACHE, S_MAP, S_IMMWRITE, S_COMBINE, S_WHSTOP, S_RPMERR,
+	S_SETTLE, S_HSW, S_RPM, S_RAFREE, S_CACHE, S_MAP, S_IMMWRITE, S_COMBINE, S_WHSTOP, S_RPMERR, S_SNEAKYF,
+	S_SNEAKYP, S_WMREQ,
 };
 
 static int check(struct ds *d)

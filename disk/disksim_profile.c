@@ -313,6 +313,10 @@ int ds_import(const char *dir, const char *bus, FILE *out, char *err, size_t err
 		SPEC("Write hit stop prefetch"), d.v[S_WHSTOP], flag_note(d.v[S_WHSTOP]));
 	fprintf(out, "write_combine = %d\nsource.write_combine = %s%s%s\n", flag(d.v[S_COMBINE]), SPEC("Combine seq writes"),
 		flag_note(d.v[S_COMBINE]));
+	fprintf(out, "sneaky_full = %d\nsource.sneaky_full = %s%s%s\n", flag(d.v[S_SNEAKYF]),
+		SPEC("Allow sneaky full read hits"), flag_note(d.v[S_SNEAKYF]));
+	fprintf(out, "sneaky_partial = %d\nsource.sneaky_partial = %s%s%s\n", flag(d.v[S_SNEAKYP]),
+		SPEC("Allow sneaky partial read hits"), flag_note(d.v[S_SNEAKYP]));
 	fprintf(out, "write_level = %.0f\nsource.write_level = %s%s\n", d.v[S_FWL], SPEC("Fast write level"));
 	fprintf(out, "immediate_read = %d\nsource.immediate_read = %s%s%s\n", flag(d.v[S_IMMREAD]), SPEC("Immediate buffer read"),
 		flag_note(d.v[S_IMMREAD]));
@@ -339,8 +343,12 @@ int ds_import(const char *dir, const char *bus, FILE *out, char *err, size_t err
 		fprintf(out, "read_partial = %d\nsource.read_partial = %s%s%s\n", flag(d.v[S_PARTIAL]),
 			SPEC("Immed transfer partial hit"), flag_note(d.v[S_PARTIAL]));
 	if (bulk > 0 || fitted || bus)
-		fprintf(out, "read_early = %.3f\nsource.read_early = 1 - %s%s (Set watermark by reqsize = 1: a fraction of "
-			"the request)\n", 1 - d.v[S_HIGHW], SPEC("High (read) water mark"));
+		fprintf(out, "read_early = %.3f\nsource.read_early = 1 - %s%s (Set watermark by reqsize = %g: a fraction of "
+			"the %s)\n", 1 - d.v[S_HIGHW], SPEC("High (read) water mark"), d.v[S_WMREQ],
+			flag(d.v[S_WMREQ]) ? "request" : "segment");
+	if (bulk > 0 || fitted || bus)
+		fprintf(out, "watermark_segment = %d\nsource.watermark_segment = %s%s = %g%s\n", !flag(d.v[S_WMREQ]),
+			SPEC("Set watermark by reqsize"), d.v[S_WMREQ], flag_note(d.v[S_WMREQ]));
 #define OHL(key, slot, what)                                                   \
 	fprintf(out, key " = %.6f\nsource." key " = %s%s%s\n", sc * (d.v[slot] + d.v[S_PERREQ]), SPEC(what),   \
 		sc != 1 || d.v[S_PERREQ] ? " (with the per-request overhead, times the time scale)" : "")

@@ -53,8 +53,17 @@ static int64_t bus_done(const struct dmodel *m, int64_t bus0, int64_t mend, uint
 /* the blocks of an n-block read that must be in before the bus starts */
 static uint64_t early_mark(const struct dmodel *m, uint64_t n)
 {
-	uint64_t k = n - DMODEL_MULDIV(n, m->p.read_early_pm, 1000);
+	uint64_t k;
 
+	if (m->p.watermark_seg) {	/* Set watermark by reqsize 0: a share of the segment */
+		uint64_t size = m->p.segment_bytes >> 9;
+
+		k = size - DMODEL_MULDIV(size, m->p.read_early_pm, 1000);
+		if (k > n)
+			k = n;
+	} else {
+		k = n - DMODEL_MULDIV(n, m->p.read_early_pm, 1000);
+	}
 	return k ? k : 1;
 }
 
@@ -302,6 +311,8 @@ uint64_t dmodel_drive_position(const struct dmodel *m, enum dmodel_op op, uint64
 	int write = op == DMODEL_WRITE, h;
 
 	sectors_of(m, off, len, &lbn, &n);
+	if (op == DMODEL_READ && m->p.sneaky_full && find_hit(m, lbn, n, now) >= 0)
+		return overhead(m, op, 1);
 	if (op == DMODEL_READ && find_hit(m, lbn, n, start) >= 0)
 		return (uint64_t)(start - now) + overhead(m, op, 1);
 	if (op == DMODEL_READ && (h = find_stream(m, lbn, start)) >= 0) {
@@ -470,6 +481,18 @@ int64_t dmodel_drive_request(struct dmodel *m, enum dmodel_op op, uint64_t off, 
 	if (op == DMODEL_FLUSH)
 		return start;
 	sectors_of(m, off, len, &lbn, &n);
+	if (op == DMODEL_READ && p->sneaky_full && start > now && (h = find_hit(m, lbn, n, now)) >= 0) {
+		/* Allow sneaky full read hits: sent from the segment at once,
+		 * beside the head's work for an earlier request */
+		oh = overhead(m, op, 1);
+		m->c.wait_ns -= (uint64_t)(start - now);
+		dmodel_count_hit(m, rank(m, h));
+		m->c.overhead_ns += oh + p->oh_read_done_ns;
+		m->c.bus_ns += bus_sectors_ns(m, n);
+		m->seg[h].used = ++m->use_clock;
+		m->last_write = 0;
+		return now + (int64_t)(oh + bus_sectors_ns(m, n) + p->oh_read_done_ns);
+	}
 	if (op == DMODEL_READ && (h = find_hit(m, lbn, n, start)) >= 0) {
 		oh = overhead(m, op, 1);
 		done = start + (int64_t)(oh + bus_sectors_ns(m, n) + p->oh_read_done_ns);
@@ -536,7 +559,9 @@ int64_t dmodel_drive_request(struct dmodel *m, enum dmodel_op op, uint64_t off, 
 		dmodel_locate(m, lbn + pre, &rl);
 		first = position(m, fc, fh, &rl, 0, t0, t0, &seek, &rot);
 		mend = transfer(m, lbn + pre, n - pre, rl, 0, first, &last);
-		done = bus_done(m, start + (int64_t)oh, mend, n);
+		/* Allow sneaky partial read hits: the front leaves beside the
+		 * head's work for an earlier request */
+		done = bus_done(m, (p->sneaky_partial ? now : start) + (int64_t)oh, mend, n);
 		m->c.bus_ns += bus_sectors_ns(m, n);
 		done += (int64_t)p->oh_read_done_ns;
 		m->c.read_misses++;	/* it moves the head */

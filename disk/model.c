@@ -71,6 +71,9 @@ static int check_params(const struct dmodel_params *p, const char **field)
 	NEED(p->immediate_write <= 1, immediate_write);
 	NEED(p->write_hit_ra <= 1, write_hit_ra);
 	NEED(p->write_combine <= 1, write_combine);
+	NEED(p->sneaky_full <= 1, sneaky_full);
+	NEED(p->sneaky_partial <= 1, sneaky_partial);
+	NEED(p->watermark_seg <= 1, watermark_seg);
 	return 0;
 #undef NEED
 }

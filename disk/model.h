@@ -118,6 +118,9 @@ enum dmodel_op { DMODEL_READ, DMODEL_WRITE, DMODEL_FLUSH };
 	X(immediate_write, "hdd, segments: 1: a write's sectors go to the platter as they pass under the head (zero-latency write)") \
 	X(write_hit_ra, "hdd, segments: 1: a write reported from the buffer lets the read-ahead under way finish first") \
 	X(write_combine, "hdd, segments: 1: a write that appends to a segment's written data joins that segment") \
+	X(sneaky_full, "hdd, segments: 1: a read a segment holds is sent while the head works for an earlier request") \
+	X(sneaky_partial, "hdd, segments, read_partial: 1: so is the held front of a partial hit") \
+	X(watermark_seg, "hdd: 1: read_early_pm is a share of a segment, not of the request") \
 	X(queue_depth, "requests the drive takes at once (0 or 1: no queueing)") \
 	X(queue_order, "how it orders them: 0 arrival, 1 sptf (disk/queue.h)")
 

@@ -170,6 +170,14 @@ if "$OUT/bin/diskprofile" import-disksim "$T/s/hp_c2247a" --bus disk/profiles/va
 else
 	fail "... Seek type = linear: $(head -c 300 "$T/err") $(grep -E '^seek' "$T/s.conf" | tr '\n' ' ')"
 fi
+# what DiskSim's manual does not allow is refused in its words
+sed -i 's/LBN-to-PBN mapping scheme = 0,/LBN-to-PBN mapping scheme = 3,/' "$m"
+err=$("$OUT/bin/diskprofile" import-disksim "$T/s/hp_c2247a" --bus disk/profiles/valid/hp_c2247a.bus 2>&1 >/dev/null)
+if [[ $err == *"LBN-to-PBN mapping scheme = 3: DiskSim's manual (B.4.2) gives 0, 1 and 2"* ]]; then
+	pass "import-disksim refuses LBN-to-PBN mapping scheme 3, in the manual's terms"
+else
+	fail "import-disksim with LBN-to-PBN mapping scheme 3: got '$err'"
+fi
 # the drives of extra/ (no trace of their own): each imports and replays a
 # synthetic trace (random and sequential reads and writes, idle gaps)
 awk 'BEGIN { srand(57); b = 1000; for (i = 0; i < 3000; i++) { r = rand();

@@ -1096,8 +1096,75 @@ static void test_lee_curve(void)
 	CHECK(ok, "Seek type = curve: seeks of 1, 7, 15, 19 of 20 cylinders cost Lee's equation within 1 us");
 }
 
+/*
+ * Allow sneaky full read hits (3.4.5: a read whose data a segment holds
+ * "immediately transfer[s] that data over the bus while another request
+ * is moving the disk actuator and/or transferring data between the disk
+ * cache and the disk media"): sectors 0-7 read, then a write reported
+ * from the buffer (Fast write level 2) to cylinder 10, then at once a
+ * read of sectors 0-7 again. Sneaky, it takes the bus alone (8 x 5.12 us
+ * from its arrival); otherwise it waits for the head to write.
+ */
+static void test_sneaky_full(void)
+{
+	for (int on = 0; on <= 1; on++) {
+		char extra[256];
+		int64_t t, cost;
+
+		snprintf(extra, sizeof(extra), "sneaky_full = %d\nsource.sneaky_full = t\nwrite_level = 2\nsource.write_level = t\n",
+			 on);
+		if (drive(extra)) {
+			CHECK(0, "sneaky_full = %d: the drive loads", on);
+			continue;
+		}
+		t = dmodel_request(&st, DMODEL_READ, 0, 8 * 512, 0);
+		t = dmodel_request(&st, DMODEL_WRITE, 2000 * 512, 8 * 512, t + 1000000);
+		cost = dmodel_request(&st, DMODEL_READ, 0, 8 * 512, t + 1000) - (t + 1000);
+		if (on)
+			CHECK(st.c.buffer_hits == 1 && fabs(cost / 1e6 - 0.04096) < 0.0001,
+			      "Allow sneaky full read hits = 1: a hit while the head writes back costs its bus time: %.5f ms "
+			      "(the oracle: 0.04096)", cost / 1e6);
+		else
+			CHECK(st.c.buffer_hits == 1 && cost > 1000000, "... = 0: it waits for the head to write: %.3f ms", cost / 1e6);
+	}
+}
+
+/*
+ * Set watermark by reqsize (3.4.5: "whether the watermarks are computed
+ * as fractions of the individual request size or as fractions of the
+ * buffer/cache segment size"): a high water mark of 0.5 (read_early 0.5),
+ * a bus of 0.15 ms a sector (slower than the media's 0.1), a read miss
+ * of 40 sectors: by the request the drive reconnects once 20 are in, by
+ * the segment (64 sectors) once 32 are: it ends 20 x 0.1 + 40 x 0.15 or
+ * 32 x 0.1 + 40 x 0.15 ms after its first sector comes under the head.
+ */
+static void test_watermark(void)
+{
+	for (int seg = 0; seg <= 1; seg++) {
+		char extra[256];
+		int64_t t, arrive;
+		uint64_t rot0;
+		double got, want = (seg ? 32 : 20) * 0.1 + 40 * 0.15;
+
+		snprintf(extra, sizeof(extra), "watermark_segment = %d\nsource.watermark_segment = t\nbus_sector_ms = 0.15\n"
+			 "source.bus_sector_ms = t\nread_early = 0.5\nsource.read_early = t\n", seg);
+		if (drive(extra)) {
+			CHECK(0, "watermark_segment = %d: the drive loads", seg);
+			continue;
+		}
+		arrive = dmodel_request(&st, DMODEL_READ, 0, 512, 0) + 1000;
+		rot0 = st.c.rot_ns;
+		t = dmodel_request(&st, DMODEL_READ, 20 * 512, 40 * 512, arrive);
+		got = (t - arrive - (int64_t)(st.c.rot_ns - rot0)) / 1e6;
+		CHECK(fabs(got - want) < 0.001, "Set watermark by reqsize = %d: 40 sectors end %.4f ms after the first is under "
+		      "the head (the oracle: %.1f)", !seg, got, want);
+	}
+}
+
 int main(void)
 {
+	test_sneaky_full();
+	test_watermark();
 	test_lee_curve();
 	test_immediate_write();
 	test_write_hit_ra();

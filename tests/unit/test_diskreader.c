@@ -239,8 +239,10 @@ int main(void)
 	import_refuses(specs, "d.model:2: 'Number of cylinders 10': not Key = value", "a malformed .model line");
 
 	write_file("d/d.model", "dm_disk M {\n}\n");
-	import_refuses("disksim_disk D {\n   Set watermark by reqsize = 0,\n}\n", "the model supports only 1",
-		       "water marks a share of the segment");
+	import_refuses("disksim_disk D {\n   Model = source d.model,\n   Set watermark by reqsize = 0,\n   Read any free blocks = 1,\n"
+		       "   Max queue length = 8,\n}\n", "'Bulk sector transfer time' is missing",
+		       "a description whose values DiskSim's manual allows (water marks by the segment, read any free "
+		       "blocks, a queue of 8) but lacking a needed figure: only");
 	bus_fit();
 	position_of("disk/profiles/hdd-7k500.conf");
 	position_of("disk/profiles/valid/atlas_III.conf");
