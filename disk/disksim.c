@@ -35,7 +35,7 @@ static const struct param {
 	{ "disksim_disk", "Hold bus entire read xfer", ANY, 0, "one drive on its bus: holding it delays no one" },
 	{ "disksim_disk", "Hold bus entire write xfer", ANY, 0, "one drive on its bus: holding it delays no one" },
 	{ "disksim_disk", "Never disconnect", ANY, 0, "one drive on its bus: holding it delays no one" },
-	{ "disksim_disk", "Allow almost read hits", MUST, 0, "0" },
+	{ "disksim_disk", "Allow almost read hits", NUM, S_ALMOST, NULL },
 	{ "disksim_disk", "Allow sneaky full read hits", NUM, S_SNEAKYF, NULL },
 	{ "disksim_disk", "Allow sneaky partial read hits", NUM, S_SNEAKYP, NULL },
 	{ "disksim_disk", "Allow sneaky intermediate read hits", ANY, 0, "it searches the on-board queue for a queued read: one request at a time, nothing is queued" },
@@ -455,7 +455,7 @@ static const int needed[] = {
 	S_BULK, S_HITWRITE, S_SEGS, S_SEGSIZE, S_BCR, S_RAMIN, S_RAMAX, S_RAOVER, S_RAIDLE, S_FWL, S_IMMREAD,
 	S_RHR, S_RHW, S_RMR, S_RMW, S_WHR, S_WHW, S_WMR, S_WMW, S_HEADS, S_CYLS, S_BLOCKS, S_SPARING,
 	S_SETTLE, S_HSW, S_RPM, S_RAFREE, S_CACHE, S_MAP, S_IMMWRITE, S_COMBINE, S_WHSTOP, S_RPMERR, S_SNEAKYF,
-	S_SNEAKYP, S_WMREQ,
+	S_SNEAKYP, S_WMREQ, S_ALMOST,
 };
 
 static int check(struct ds *d)

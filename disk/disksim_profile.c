@@ -313,6 +313,8 @@ int ds_import(const char *dir, const char *bus, FILE *out, char *err, size_t err
 		SPEC("Write hit stop prefetch"), d.v[S_WHSTOP], flag_note(d.v[S_WHSTOP]));
 	fprintf(out, "write_combine = %d\nsource.write_combine = %s%s%s\n", flag(d.v[S_COMBINE]), SPEC("Combine seq writes"),
 		flag_note(d.v[S_COMBINE]));
+	fprintf(out, "almost_hits = %d\nsource.almost_hits = %s%s%s\n", flag(d.v[S_ALMOST]), SPEC("Allow almost read hits"),
+		flag_note(d.v[S_ALMOST]));
 	fprintf(out, "sneaky_full = %d\nsource.sneaky_full = %s%s%s\n", flag(d.v[S_SNEAKYF]),
 		SPEC("Allow sneaky full read hits"), flag_note(d.v[S_SNEAKYF]));
 	fprintf(out, "sneaky_partial = %d\nsource.sneaky_partial = %s%s%s\n", flag(d.v[S_SNEAKYP]),

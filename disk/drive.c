@@ -138,7 +138,8 @@ static int find_stream(const struct dmodel *m, uint64_t lbn, int64_t t)
 			continue;
 		hi = avail(m, s, t);
 		lo = hi - s->lo > size ? hi - size : s->lo;
-		if (lbn >= lo && lbn <= hi && hi < s->cap)
+		/* its first sector in, or (Allow almost read hits) being read */
+		if (lbn >= lo && (lbn < hi || (lbn == hi && m->p.almost_hits)) && hi < s->cap)
 			return (int)i;
 	}
 	return -1;

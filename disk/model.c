@@ -74,6 +74,7 @@ static int check_params(const struct dmodel_params *p, const char **field)
 	NEED(p->sneaky_full <= 1, sneaky_full);
 	NEED(p->sneaky_partial <= 1, sneaky_partial);
 	NEED(p->watermark_seg <= 1, watermark_seg);
+	NEED(p->almost_hits <= 1, almost_hits);
 	return 0;
 #undef NEED
 }

@@ -1161,8 +1161,36 @@ static void test_watermark(void)
 	}
 }
 
+/*
+ * Allow almost read hits (3.4.5: "whether or not a new read request
+ * whose first block is currently being prefetched should be treated as a
+ * partial cache hit"): sectors 0-7 read by 0.8 ms, the head reads ahead
+ * (Buffer continuous read 3) a sector each 0.1 ms: at 1.05 ms it is
+ * reading sector 10. A read of sectors 10-13 then is met by the
+ * read-ahead where it may be, and is a miss where it may not.
+ */
+static void test_almost_hits(void)
+{
+	for (int on = 0; on <= 1; on++) {
+		char extra[256];
+
+		snprintf(extra, sizeof(extra), "almost_hits = %d\nsource.almost_hits = t\nreadahead_mode = 3\n"
+			 "source.readahead_mode = t\n", on);
+		if (drive(extra)) {
+			CHECK(0, "almost_hits = %d: the drive loads", on);
+			continue;
+		}
+		dmodel_request(&st, DMODEL_READ, 0, 8 * 512, 0);
+		dmodel_request(&st, DMODEL_READ, 10 * 512, 4 * 512, 1050000);
+		CHECK(st.c.stream_hits == (uint64_t)on && st.c.read_misses == 2 - (uint64_t)on,
+		      "Allow almost read hits = %d: a read whose first sector is being read ahead is %s", on,
+		      on ? "met by the read-ahead" : "a miss");
+	}
+}
+
 int main(void)
 {
+	test_almost_hits();
 	test_sneaky_full();
 	test_watermark();
 	test_lee_curve();

@@ -222,7 +222,7 @@ int main(void)
 	trace_refuses("", 3600, "no requests", "an empty trace");
 
 	write_file("d/d.model", "dm_disk M {\n}\n");
-	import_refuses("disksim_disk D {\n   Allow almost read hits = 1,\n}\n", "the model supports only 0",
+	import_refuses("disksim_disk D {\n   Read directly to buffer = 0,\n}\n", "the model supports only 1",
 		       "a cache behaviour the model lacks");
 	import_refuses("disksim_disk D {\n   Spin down time = 4,\n}\n", "'Spin down time' in a disksim_disk",
 		       "an unknown parameter, by name");
