@@ -69,7 +69,7 @@ static const struct param {
 	{ "disksim_disk", "Stop prefetch in sector", ANY, 0, "read-ahead stops within a sector's time either way" },
 	{ "disksim_disk", "Disconnect write if seek", ANY, 0, "one drive on its bus: disconnecting frees it for no one, and the overhead (Write disconnect overhead) runs beside the seek" },
 	{ "disksim_disk", "Write hit stop prefetch", NUM, S_WHSTOP, NULL },
-	{ "disksim_disk", "Read directly to buffer", MUST, 0, "1" },
+	{ "disksim_disk", "Read directly to buffer", ANY, 0, "whether a sector needs buffer room before it is read or after: the model never holds the media for room (a request's sectors stream through its segment, read-ahead ends at the segment's end), so both give the same times" },
 	{ "disksim_disk", "Immed transfer partial hit", NUM, S_PARTIAL, NULL },
 	{ "disksim_disk", "Read hit over. after read", NUM, S_RHR, NULL },
 	{ "disksim_disk", "Read hit over. after write", NUM, S_RHW, NULL },

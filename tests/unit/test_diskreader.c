@@ -222,8 +222,10 @@ int main(void)
 	trace_refuses("", 3600, "no requests", "an empty trace");
 
 	write_file("d/d.model", "dm_disk M {\n}\n");
-	import_refuses("disksim_disk D {\n   Read directly to buffer = 0,\n}\n", "the model supports only 1",
-		       "a cache behaviour the model lacks");
+	import_refuses("disksim_disk D {\n   Model = source d.model,\n   Bulk sector transfer time = 0,\n"
+		       "   Low (write) water mark = 0.5,\n   Read directly to buffer = 0,\n}\n",
+		       "'Allow read hits on write data' is missing",
+		       "a low water mark where the bus takes no time and Read directly to buffer = 0: only");
 	import_refuses("disksim_disk D {\n   Spin down time = 4,\n}\n", "'Spin down time' in a disksim_disk",
 		       "an unknown parameter, by name");
 	import_refuses("disksim_disk D {\n   Bulk sector transfer time = fast,\n}\n", "d.diskspecs:2:",
