@@ -113,7 +113,8 @@ static const struct param {
 	{ "dm_layout_g1_zone", "Offset of first block", NUM, 7, NULL },
 	{ "dm_layout_g1_zone", "slips", LIST, 0, NULL },
 	{ "dm_layout_g1_zone", "defects", LIST, 0, NULL },
-	{ "dm_mech_g1", "Access time type", MUST, 0, "trackSwitchPlusRotation" },
+	{ "dm_mech_g1", "Access time type", STR, 0, "access" },
+	{ "dm_mech_g1", "Constant access time", NUM, S_CACCESS, NULL },
 	{ "dm_mech_g1", "Seek type", STR, 0, "seek" },
 	{ "dm_mech_g1", "Single cylinder seek time", NUM, S_SINGLE, NULL },
 	{ "dm_mech_g1", "Average seek time", NUM, S_AVG, NULL },
@@ -367,6 +368,11 @@ static int parse(struct ds *d, char *text, const char *top)
 					return ds_fail(d, "%s: '%s' is not 'source FILE'", k, v);
 				if (sibling(d, k, trim(v + 7), d->model, sizeof(d->model)))
 					return -1;
+			} else if (!strcmp(pm->arg, "access")) {
+				if (strcmp(v, "trackSwitchPlusRotation") && strcmp(v, "averageRotation") && strcmp(v, "constant"))
+					return ds_fail(d, "Access time type = %s: DiskSim's manual (B.4.3) gives constant, "
+						    "averageRotation and trackSwitchPlusRotation", v);
+				snprintf(d->access, sizeof(d->access), "%s", v);
 			} else if (!strcmp(pm->arg, "curve")) {
 				if (sibling(d, k, v, d->curve, sizeof(d->curve)))
 					return -1;
@@ -473,6 +479,10 @@ static int check(struct ds *d)
 				return ds_fail(d, "zone %d: a figure is missing (each zone gives all eight)", z + 1);
 	if (!d->nzones)
 		return ds_fail(d, "no Zones");
+	if (!d->access[0])
+		return ds_fail(d, "'Access time type' is missing");
+	if (!strcmp(d->access, "constant") && !d->seen[S_CACCESS])
+		return ds_fail(d, "Access time type = constant without a 'Constant access time'");
 	if (!d->seektype[0])
 		return ds_fail(d, "'Seek type' is missing");
 	if (!strcmp(d->seektype, "extracted") && !d->curve[0])

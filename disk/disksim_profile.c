@@ -313,6 +313,11 @@ int ds_import(const char *dir, const char *bus, FILE *out, char *err, size_t err
 		SPEC("Write hit stop prefetch"), d.v[S_WHSTOP], flag_note(d.v[S_WHSTOP]));
 	fprintf(out, "write_combine = %d\nsource.write_combine = %s%s%s\n", flag(d.v[S_COMBINE]), SPEC("Combine seq writes"),
 		flag_note(d.v[S_COMBINE]));
+	fprintf(out, "access_mode = %d\nsource.access_mode = %s.model: Access time type = %s\n",
+		!strcmp(d.access, "averageRotation") ? 1 : !strcmp(d.access, "constant") ? 2 : 0, d.name, d.access);
+	if (!strcmp(d.access, "constant"))
+		fprintf(out, "access_const_ms = %.6f\nsource.access_const_ms = %s.model: Constant access time\n",
+			d.v[S_CACCESS], d.name);
 	fprintf(out, "almost_hits = %d\nsource.almost_hits = %s%s%s\n", flag(d.v[S_ALMOST]), SPEC("Allow almost read hits"),
 		flag_note(d.v[S_ALMOST]));
 	fprintf(out, "sneaky_full = %d\nsource.sneaky_full = %s%s%s\n", flag(d.v[S_SNEAKYF]),

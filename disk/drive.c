@@ -228,6 +228,33 @@ static int64_t position(const struct dmodel *m, uint64_t cyl, uint64_t head, con
 	return arrive + (int64_t)*rot;
 }
 
+/*
+ * A request's first positioning by the profile's access time type
+ * (DiskSim's manual B.4.3): 0 seek and rotation (trackSwitchPlusRotation,
+ * position above), 1 seek and half a turn (averageRotation), 2 a fixed
+ * time for both (constant). Track switches within a transfer stay
+ * position's.
+ */
+static int64_t access_at(const struct dmodel *m, uint64_t cyl, uint64_t head, const struct dmodel_loc *l, int write,
+			 int64_t t, int64_t not_before, uint64_t *seek, uint64_t *rot)
+{
+	int64_t first = position(m, cyl, head, l, write, t, not_before, seek, rot), base;
+
+	switch (m->p.access_mode) {
+	case 1:
+		first -= (int64_t)*rot;
+		*rot = DMODEL_DIV(TURN / 2, m->p.rpm);
+		return first + (int64_t)*rot;
+	case 2:
+		base = t > not_before ? t : not_before;
+		*seek = m->p.access_const_ns;
+		*rot = 0;
+		return base + (int64_t)m->p.access_const_ns;
+	default:
+		return first;
+	}
+}
+
 #define XFER_TRACKS 64	/* tracks followed switch by switch; past them, the mean */
 
 /* the media transfer of [lbn, lbn + n) from l, its first sector under the
@@ -327,8 +354,8 @@ uint64_t dmodel_drive_position(const struct dmodel *m, enum dmodel_op op, uint64
 	dmodel_locate(m, lbn, &l);
 	first = now + (int64_t)overhead(m, op, write && write_back(m, lbn, n));
 	start = first > start ? first : start;	/* the command beside the head's earlier work */
-	first = position(m, cyl, head, &l, write, start + (write ? (int64_t)m->p.write_seek_delay_ns : 0), 0,
-			 &seek, &rot);
+	first = access_at(m, cyl, head, &l, write, start + (write ? (int64_t)m->p.write_seek_delay_ns : 0), 0,
+			  &seek, &rot);
 	return (uint64_t)(first - now);
 }
 
@@ -558,7 +585,7 @@ int64_t dmodel_drive_request(struct dmodel *m, enum dmodel_op op, uint64_t off, 
 		oh = overhead(m, op, 1);
 		t0 = now + (int64_t)oh > start ? now + (int64_t)oh : start;
 		dmodel_locate(m, lbn + pre, &rl);
-		first = position(m, fc, fh, &rl, 0, t0, t0, &seek, &rot);
+		first = access_at(m, fc, fh, &rl, 0, t0, t0, &seek, &rot);
 		mend = transfer(m, lbn + pre, n - pre, rl, 0, first, &last);
 		/* Allow sneaky partial read hits: the front leaves beside the
 		 * head's work for an earlier request */
@@ -573,7 +600,7 @@ int64_t dmodel_drive_request(struct dmodel *m, enum dmodel_op op, uint64_t off, 
 		int64_t bus0;
 		uint64_t reconnect;
 
-		first = position(m, fc, fh, &l, 0, t0, t0, &seek, &rot);
+		first = access_at(m, fc, fh, &l, 0, t0, t0, &seek, &rot);
 		/* Read any free blocks: the whole sectors of the track that pass
 		 * under the head while it waits for the first (their boundaries
 		 * are the first's: rot x rpm x spt / TURN of them), those before
@@ -641,8 +668,8 @@ read_in:
 			need = t0 + (int64_t)p->write_min_seek_ns;
 		if (need < hold)
 			need = hold;
-		first = position(m, fc, fh, &l, 1, (t0 > hold ? t0 : hold) + (int64_t)p->write_seek_delay_ns, need,
-				 &seek, &rot);
+		first = access_at(m, fc, fh, &l, 1, (t0 > hold ? t0 : hold) + (int64_t)p->write_seek_delay_ns, need,
+				  &seek, &rot);
 		mend = transfer(m, lbn, n, l, 1, first, &last);
 		if (p->immediate_write && n <= l.left && rot > 0 && first - (int64_t)rot >= bus1) {
 			/* Immediate buffer write: with all its data in the buffer,

@@ -75,6 +75,8 @@ static int check_params(const struct dmodel_params *p, const char **field)
 	NEED(p->sneaky_partial <= 1, sneaky_partial);
 	NEED(p->watermark_seg <= 1, watermark_seg);
 	NEED(p->almost_hits <= 1, almost_hits);
+	NEED(p->access_mode <= 2, access_mode);
+	NEED(p->access_const_ns <= MAX_SEEK_NS, access_const_ns);
 	return 0;
 #undef NEED
 }

@@ -122,6 +122,8 @@ enum dmodel_op { DMODEL_READ, DMODEL_WRITE, DMODEL_FLUSH };
 	X(sneaky_partial, "hdd, segments, read_partial: 1: so is the held front of a partial hit") \
 	X(watermark_seg, "hdd: 1: read_early_pm is a share of a segment, not of the request") \
 	X(almost_hits, "hdd, segments: 1: a read whose first sector the read-ahead is reading is a partial hit; 0: a miss") \
+	X(access_mode, "hdd, segments: a miss's positioning: 0 seek and rotation, 1 seek and half a turn, 2 access_const_ns") \
+	X(access_const_ns, "hdd, segments, access_mode 2: the positioning of every access") \
 	X(queue_depth, "requests the drive takes at once (0 or 1: no queueing)") \
 	X(queue_order, "how it orders them: 0 arrival, 1 sptf (disk/queue.h)")
 

@@ -94,6 +94,8 @@ static const struct key {
 	P("sneaky_partial", T_NUM, sneaky_partial, 0, 1, 1),
 	P("watermark_segment", T_NUM, watermark_seg, 0, 1, 1),
 	P("almost_hits", T_NUM, almost_hits, 0, 1, 1),
+	P("access_mode", T_NUM, access_mode, 0, 1, 1),
+	P("access_const_ms", T_NUM, access_const_ns, 0, 1e6, 0),
 	P("oh_write_reconnect_ms", T_NUM, oh_write_reconnect_ns, 0, 1e6, 0),
 	P("oh_write_reselect_ms", T_NUM, oh_write_reselect_ns, 0, 1e6, 0),
 	P("write_seek_delay_ms", T_NUM, write_seek_delay_ns, 0, 1e6, 0),

@@ -170,6 +170,15 @@ if "$OUT/bin/diskprofile" import-disksim "$T/s/hp_c2247a" --bus disk/profiles/va
 else
 	fail "... Seek type = linear: $(head -c 300 "$T/err") $(grep -E '^seek' "$T/s.conf" | tr '\n' ' ')"
 fi
+# Access time type = averageRotation: imported as the manual has it, replayed
+sed -i 's/Access time type = trackSwitchPlusRotation,/Access time type = averageRotation,/' "$m"
+if "$OUT/bin/diskprofile" import-disksim "$T/s/hp_c2247a" --bus disk/profiles/valid/hp_c2247a.bus >"$T/s.conf" 2>"$T/err" &&
+	grep -qx 'access_mode = 1' "$T/s.conf" &&
+	"$OUT/bin/diskreplay" "$T/s.conf" "$data/hp_c2247a/hp_c2247a.trace" 2>>"$T/err" | grep -q ' rms_ms='; then
+	pass "... Access time type = averageRotation: imported (access_mode 1) and replayed"
+else
+	fail "... Access time type = averageRotation: $(head -c 300 "$T/err")"
+fi
 # what DiskSim's manual does not allow is refused in its words
 sed -i 's/LBN-to-PBN mapping scheme = 0,/LBN-to-PBN mapping scheme = 3,/' "$m"
 err=$("$OUT/bin/diskprofile" import-disksim "$T/s/hp_c2247a" --bus disk/profiles/valid/hp_c2247a.bus 2>&1 >/dev/null)

@@ -1188,8 +1188,44 @@ static void test_almost_hits(void)
 	}
 }
 
+/*
+ * Access time type (B.4.3): averageRotation models the seek but takes
+ * "rotational latency ... equal to one half of a rotation"; constant is
+ * "a fixed per-request access time (i.e., actual mechanical activity is
+ * not modeled)". A read of 4 sectors on cylinder 7 from cylinder 0:
+ * the seek (the curve's time over 7 cylinders), then 5 ms (half of the
+ * 10 ms turn); or 3 ms flat; then the 4 sectors (0.4 ms) and the bus
+ * (4 x 5.12 us).
+ */
+static void test_access_mode(void)
+{
+	for (int mode = 1; mode <= 2; mode++) {
+		char extra[256];
+		int64_t t, cost;
+		double want;
+
+		snprintf(extra, sizeof(extra), "access_mode = %d\nsource.access_mode = t\naccess_const_ms = 3\n"
+			 "source.access_const_ms = t\n", mode);
+		if (drive(extra)) {
+			CHECK(0, "access_mode = %d: the drive loads", mode);
+			continue;
+		}
+		t = dmodel_request(&st, DMODEL_READ, 0, 512, 0) + 1234567;
+		cost = dmodel_request(&st, DMODEL_READ, 7 * 200 * 512, 4 * 512, t) - t;
+		want = 3 + 0.4 + 0.02048;
+		if (mode == 1) {
+			double a = (-10 * 1.0 + 15 * 5.0 - 5 * 10.0) / (3 * sqrt(20)), b = (7 * 1.0 - 15 * 5.0 + 8 * 10.0) / (3 * 20.0);
+
+			want = a * sqrt(6) + b * 6 + 1 + 5 + 0.4 + 0.02048;	/* Lee's seek over 7, half a turn */
+		}
+		CHECK(fabs(cost / 1e6 - want) < 0.001, "Access time type = %s: a read of 4 sectors 7 cylinders away: %.4f ms "
+		      "(the oracle: %.4f)", mode == 1 ? "averageRotation" : "constant (3 ms)", cost / 1e6, want);
+	}
+}
+
 int main(void)
 {
+	test_access_mode();
 	test_almost_hits();
 	test_sneaky_full();
 	test_watermark();
