@@ -102,7 +102,9 @@ static const struct param {
 	{ "dm_layout_g1", "LBN-to-PBN mapping scheme", NUM, S_MAP, NULL },
 	{ "dm_layout_g1", "Sparing scheme used", NUM, S_SPARING, NULL },
 	{ "dm_layout_g1", "Rangesize for sparing", NUM, S_RANGE, NULL },
+	{ "dm_layout_g1", "Skew units", STR, 0, "skewunits" },
 	{ "dm_layout_g1", "Zones", LIST, 0, "dm_layout_g1_zone" },
+	{ "dm_layout_g1_zone", "Skew units", STR, 0, "skewunits" },
 	{ "dm_layout_g1_zone", "First cylinder number", NUM, 0, NULL },
 	{ "dm_layout_g1_zone", "Last cylinder number", NUM, 1, NULL },
 	{ "dm_layout_g1_zone", "Blocks per track", NUM, 2, NULL },
@@ -368,6 +370,12 @@ static int parse(struct ds *d, char *text, const char *top)
 					return ds_fail(d, "%s: '%s' is not 'source FILE'", k, v);
 				if (sibling(d, k, trim(v + 7), d->model, sizeof(d->model)))
 					return -1;
+			} else if (!strcmp(pm->arg, "skewunits")) {
+				int u = !strcmp(v, "sectors") ? 1 : !strcmp(v, "revolutions") ? 2 : 0;
+
+				if (!u)
+					return ds_fail(d, "Skew units = %s: DiskSim's manual (B.4.2) gives revolutions or sectors", v);
+				*(zone >= 0 ? &d->zone_skewunits[zone] : &d->skewunits) = u;
 			} else if (!strcmp(pm->arg, "access")) {
 				if (strcmp(v, "trackSwitchPlusRotation") && strcmp(v, "averageRotation") && strcmp(v, "constant"))
 					return ds_fail(d, "Access time type = %s: DiskSim's manual (B.4.3) gives constant, "

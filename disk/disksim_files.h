@@ -31,6 +31,7 @@ struct ds {
 	int slip_zone[SLMAX], nslip, nslips[ZMAX], nzones;
 	double hpl[6], ten[10];
 	int nhpl, nten;
+	int skewunits, zone_skewunits[ZMAX];	/* Skew units: 0 not given, 1 sectors, 2 revolutions */
 	double seekd[DMODEL_SEEK_MAX], seekms[DMODEL_SEEK_MAX];
 	int nseek;
 	double defect;

@@ -405,13 +405,30 @@ int ds_import(const char *dir, const char *bus, FILE *out, char *err, size_t err
 		double *f = d.zone[z];
 		int ns = 0;
 
+		char sk[3][32];
+		/* Skew units (B.4.2): the zone's, else the layout's; sectors by default */
+		int rev = d.zone_skewunits[z] ? d.zone_skewunits[z] == 2 : d.skewunits == 2;
+
 		for (int i = 0; i < 8; i++)
-			if (f[i] < 0 || f[i] != floor(f[i])) {
+			if ((i != 3 && i != 4 && i != 7) && (f[i] < 0 || f[i] != floor(f[i]))) {
 				d.line = 0;
 				return ds_fail(&d, "zone %d: a figure that is not a whole number of sectors", z + 1);
 			}
-		fprintf(out, "zone.%d = %.0f %.0f %.0f %.0f %.0f %.0f %.0f %.0f", z + 1, f[0], f[1], f[2], f[3], f[4], f[5],
-			f[6], f[7]);
+		/* the skews and the offset (floats in the manual): sectors, three
+		 * decimals, within the track */
+		for (int i = 0; i < 3; i++) {
+			double x = f[i == 2 ? 7 : 3 + i] * (rev ? f[2] : 1);
+
+			x = f[2] > 0 ? fmod(x, f[2]) : 0;
+			if (x < 0)
+				x += f[2];
+			x = round(x * 1000) / 1000;
+			if (x >= f[2])
+				x = 0;
+			snprintf(sk[i], sizeof(sk[i]), x == floor(x) ? "%.0f" : "%.3f", x);
+		}
+		fprintf(out, "zone.%d = %.0f %.0f %.0f %s %s %.0f %.0f %s", z + 1, f[0], f[1], f[2], sk[0], sk[1], f[5], f[6],
+			sk[2]);
 		/* the slips in order (the files list some out of it) */
 		for (int i = 0; i < d.nslip; i++)
 			if (d.slip_zone[i] == z)

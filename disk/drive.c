@@ -276,7 +276,7 @@ static int64_t transfer(const struct dmodel *m, uint64_t lbn, uint64_t n, struct
 		if (++k == XFER_TRACKS) {
 			/* the rest at a track (and its skew) a turn */
 			t += (int64_t)sect_ns(m, n, l.spt) +
-			     (int64_t)DMODEL_MULDIV(DMODEL_DIV(n, l.spt), l.skew_cyl * TURN, m->p.rpm * l.spt);
+			     (int64_t)DMODEL_MULDIV(DMODEL_DIV(n, l.spt), l.skew_cyl * TURN, m->p.rpm * l.spt * 1000);
 			lbn += n - 1;
 			break;
 		}

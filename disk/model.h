@@ -131,20 +131,22 @@ enum dmodel_op { DMODEL_READ, DMODEL_WRITE, DMODEL_FLUSH };
  * A zone of a drive's layout (DiskSim's "g1" layout, its manual B.4.2):
  * cylinders first..last, each track of bpt 512-byte sectors; the first
  * logical sector of each track is skewed by skew_track sectors past the
- * last of the track before (skew_cyl across a cylinder); spares as the
- * profile's sparing says; front: logical sectors the zone's front keeps
- * for the drive; slips: this zone's entries of slip[] (slipped sectors,
- * or tracks under sparing 1), zone-relative, increasing. X(name, what).
+ * last of the track before (skew_cyl across a cylinder); the skews and
+ * the offset are in thousandths of a sector (the manual's are floats);
+ * spares as the profile's sparing says; front: logical sectors the zone's
+ * front keeps for the drive; slips: this zone's entries of slip[]
+ * (slipped sectors, or tracks under sparing 1), zone-relative,
+ * increasing. X(name, what).
  */
 #define DMODEL_ZONE_FIELDS(X)                                                  \
 	X(first_cyl, "first cylinder")                                        \
 	X(last_cyl, "last cylinder")                                          \
 	X(bpt, "sectors a track")                                             \
-	X(skew_track, "sectors skipped at a track switch")                    \
-	X(skew_cyl, "sectors skipped at a cylinder switch")                   \
+	X(skew_track, "thousandths of a sector skipped at a track switch")    \
+	X(skew_cyl, "thousandths of a sector skipped at a cylinder switch")   \
 	X(spares, "spare sectors (tracks, sparing 1) a unit of the sparing")  \
 	X(front, "logical sectors kept at the zone's front")                  \
-	X(offset, "the angle of the zone's first logical sector, in sectors") \
+	X(offset, "the angle of the zone's first logical sector, thousandths of a sector") \
 	X(slips, "entries of slip[] this zone has, after the zones before")
 
 struct dmodel_zone {
@@ -308,7 +310,7 @@ uint32_t dmodel_phase_q32(const struct dmodel *m, int64_t t_ns);	/* the platter'
  * from it to the track's last data sector and the track's logical sectors
  * before it */
 struct dmodel_loc {
-	uint64_t cyl, head, ang, spt, left, skew_track, skew_cyl;
+	uint64_t cyl, head, ang, spt, left, skew_track, skew_cyl;	/* skews: thousandths of a sector */
 	uint64_t before;	/* for Read any free blocks */
 };
 void dmodel_locate(const struct dmodel *m, uint64_t lbn, struct dmodel_loc *l);

@@ -123,8 +123,8 @@ int dmodel_zones_init(struct dmodel *m, const char **field)
 		if ((!i && z->first_cyl) || (i && z->first_cyl <= p->zone[i - 1].last_cyl) ||
 		    z->last_cyl < z->first_cyl || z->last_cyl >= p->cylinders)
 			FAILF("zone");
-		if (!z->bpt || z->bpt > 65536 || z->skew_track >= z->bpt || z->skew_cyl >= z->bpt ||
-		    z->offset >= z->bpt)
+		if (!z->bpt || z->bpt > 65536 || z->skew_track >= z->bpt * 1000 || z->skew_cyl >= z->bpt * 1000 ||
+		    z->offset >= z->bpt * 1000)
 			FAILF("zone");
 		cyls = z->last_cyl - z->first_cyl + 1;
 		phys = cyls * p->heads * z->bpt;
@@ -202,8 +202,9 @@ static void zone_locate(const struct dmodel *m, uint64_t lbn, struct dmodel_loc 
 	if ((p->lbn_map == 1 && (c & 1)) || (p->lbn_map == 2 && (cyl & 1)))
 		l->head = p->heads - 1 - l->head;
 	l->spt = z->bpt;
-	skew = DMODEL_REM(z->offset + (t - c) * z->skew_track + c * z->skew_cyl, z->bpt);
-	l->ang = DMODEL_DIV(DMODEL_REM(s + skew, z->bpt) * TURN, z->bpt);
+	/* in thousandths of a sector: t < 2^31, a skew < 2^26 */
+	skew = DMODEL_REM(z->offset + (t - c) * z->skew_track + c * z->skew_cyl, z->bpt * 1000);
+	l->ang = DMODEL_MULDIV(DMODEL_REM(s * 1000 + skew, z->bpt * 1000), TURN, z->bpt * 1000);
 	l->left = z->bpt - s;
 	/* the logical sectors of this track before it: those it follows on
 	 * the track, less a cylinder's front spares, within its zone */

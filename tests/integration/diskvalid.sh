@@ -132,13 +132,20 @@ awk '/slips = \[/ && !done { print; for (s = 2000000; s < 2001400; s += 7) print
 	"$m" >"$m.new" && mv "$m.new" "$m"
 blocks=$(sed -n 's/.*Block count = \([0-9]*\),.*/\1/p' "$m")
 sed -i "s/Block count = $blocks,/Block count = $((blocks - 200)),/" "$m"
+# and its first zone's skews in revolutions (B.4.2's Skew units): 0.25 of
+# its 256-sector tracks is 64 sectors, 0.3 is 76.8
+awk '/Skew for track switch = 75.000000,/ && !done { print "            Skew units = revolutions,";
+	print "            Skew for track switch = 0.25,"; done = 1; next }
+	/Skew for cylinder switch = 86.000000,/ && !d2 { print "            Skew for cylinder switch = 0.3,"; d2 = 1; next } 1' \
+	"$m" >"$m.new" && mv "$m.new" "$m"
 if "$OUT/bin/diskprofile" import-disksim "$T/v/atlas_III" >"$T/v.conf" 2>"$T/err" &&
+	grep -q '^zone.1 = 0 615 256 64 76.800 0 128000 0 :' "$T/v.conf" &&
 	grep -qx 'read_any_free = 1' "$T/v.conf" && grep -qx 'no_caching = 0' "$T/v.conf" &&
 	grep -qx 'readahead_over = 1' "$T/v.conf" && grep -q "Enable caching in buffer = 2 (the manual: 'whether or not'" "$T/v.conf" &&
 	[ "$(grep "^zone.1 = " "$T/v.conf" | wc -w)" = $((2 + 8 + 1 + 4 + 200)) ]; then
-	pass "the Atlas III with Read any free blocks 1, caching 2, read-ahead over requested -1, 204 slips in a zone, a queue of 8: imported as the manual has them"
+	pass "the Atlas III with Read any free blocks 1, caching 2, read-ahead over requested -1, 204 slips in a zone, skews in revolutions, a queue of 8: imported as the manual has them"
 else
-	fail "the Atlas III with DiskSim's other values: $(head -c 300 "$T/err") $(grep -E '^(read_any_free|no_caching|readahead_over) ' "$T/v.conf" | tr '\n' ' ')"
+	fail "the Atlas III with DiskSim's other values: $(head -c 300 "$T/err") $(grep -E '^(read_any_free|no_caching|readahead_over) ' "$T/v.conf" | tr '\n' ' ') $(grep '^zone.1 =' "$T/v.conf" | head -c 60)"
 fi
 line=$("$OUT/bin/diskreplay" "$T/v.conf" "$data/atlas_III/atlas_III.trace" 2>"$T/err" | head -n1)
 if [[ $line == *" rms_ms="* ]]; then

@@ -1223,8 +1223,35 @@ static void test_access_mode(void)
 	}
 }
 
+/*
+ * Skews and the offset as DiskSim gives them (B.4.2: floats, in sectors
+ * or revolutions): a track skew of 2.5 sectors puts the second track's
+ * first sector at 2.5 / 100 of a turn, an offset of 0.25 the first
+ * track's at 0.25 / 100; more than three decimals is refused.
+ */
+static void test_fractional_skew(void)
+{
+	uint64_t cyl, head;
+	double sect;
+	char err[256] = "";
+
+	if (drive("zone.1 = 0 19 100 2.5 0 0 0 0.25\n")) {
+		CHECK(0, "a zone with a skew of 2.5 sectors loads");
+		return;
+	}
+	where(0, &cyl, &head, &sect);
+	CHECK(fabs(sect - 0.25) < 1e-6, "an offset of 0.25 sectors: sector 0 at %.4f sectors of its track", sect);
+	where(100, &cyl, &head, &sect);
+	CHECK(head == 1 && fabs(sect - 2.75) < 1e-6, "a track skew of 2.5 sectors: sector 100 at %.4f (0.25 + 2.5)", sect);
+	CHECK(drive_text("zone.1 = 0 19 100 2.5555 0 0 0 0\n", err, sizeof(err)) != 0 && strstr(err, "three decimals"),
+	      "a skew of four decimals is refused (%s)", err);
+	CHECK(drive_text("zone.1 = 0 19 100 2 .5 0 0 0\n", err, sizeof(err)) != 0 && strstr(err, "zone.1"),
+	      "a skew '2 .5' is refused (%s)", err);
+}
+
 int main(void)
 {
+	test_fractional_skew();
 	test_access_mode();
 	test_almost_hits();
 	test_sneaky_full();

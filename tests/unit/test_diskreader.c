@@ -199,7 +199,7 @@ int main(void)
 	refuses("zone.1 = 1 19 100 10 20 0 0 0\n", "must start at 0", "a table that leaves cylinder 0 out");
 	refuses("zone.1 = 0 9 100 10 20 0 0 0\n", "the drive's last is 19", "a table that leaves the last cylinders out");
 	refuses("zone.1 = 0 19 100 10 20 0 0 0\nzone.3 = 0 1 1 0 0 0 0 0\n", "zone.3: given without zone.2", "a zone gap in numbering");
-	refuses("zone.1 = 0 19 100 10 20 0 0\n", "zone.1: the offset is not a whole number", "a short zone line");
+	refuses("zone.1 = 0 19 100 10 20 0 0\n", "zone.1: the offset is not a number of sectors", "a short zone line");
 	refuses("zone.1 = 0 19 100 10 20 0 0 0 : 7 5\n", "slips are not increasing", "slips out of order");
 	refuses("zone.1 = 0 19 100 10 20 0 0 0\nseek.1 = 5 1\nseek.2 = 5 2\n", "the table must increase",
 		"a seek table not increasing in distance");
