@@ -951,6 +951,25 @@ static void test_bounds(void)
 		      "%d segments, %d read streams in turn: each one's second read a hit (%" PRIu64 " hits, %" PRIu64
 		      " misses)", DMODEL_SEGS_MAX, DMODEL_SEGS_MAX, st.c.buffer_hits, st.c.read_misses);
 	}
+	/* DMODEL_SEEK_MAX measured seeks (a cylinder apart), one more refused */
+	n = 0;
+	for (int i = 1; i <= DMODEL_SEEK_MAX; i++)
+		n += snprintf(extra + n, sizeof(extra) - (size_t)n, "seek.%d = %d %d.%03d\n", i, i, 1 + i / 1000, i % 1000);
+	snprintf(extra + n, sizeof(extra) - (size_t)n, "source.seek = t\ncylinders = 4000\ncapacity_gb = 0.4\nzone.1 = 0 3999 100 0 0 0 0 0\n");
+	if (drive(extra)) {
+		CHECK(0, "%d measured seeks: the drive loads", DMODEL_SEEK_MAX);
+	} else {
+		int64_t t = dmodel_request(&st, DMODEL_READ, 0, 512, 0);
+		uint64_t before = st.c.seek_ns;
+
+		dmodel_request(&st, DMODEL_READ, 2047ULL * 200 * 512, 512, t + 1000);
+		CHECK(dprof.p.seek_points == DMODEL_SEEK_MAX && st.c.seek_ns - before == 3047000,
+		      "%d measured seeks: a seek of 2047 cylinders costs the table's 3.047 ms (%.3f)", DMODEL_SEEK_MAX,
+		      (st.c.seek_ns - before) / 1e6);
+	}
+	snprintf(extra, sizeof(extra), "seek.%d = 1 1\nsource.seek = t\n", DMODEL_SEEK_MAX + 1);
+	CHECK(drive_text(extra, err, sizeof(err)) != 0 && strstr(err, "seek.1 to seek.2048"), "seek.%d is refused (%s)",
+	      DMODEL_SEEK_MAX + 1, err);
 	{
 		const char *field = NULL;
 
