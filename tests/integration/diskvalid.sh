@@ -199,14 +199,15 @@ fi
 awk 'BEGIN { srand(57); b = 1000; for (i = 0; i < 3000; i++) { r = rand();
 	if (r < 0.4) b = int(rand() * 1000000); else if (r < 0.8) b += 16;
 	printf "%s Miss %d %d 5000.0 %.1f\n", rand() < 0.7 ? "R" : "W", b, 1 + int(rand() * 64), rand() < 0.2 ? 20000 : 100 } }' >"$T/synth.trace"
-for d in hp_c2249a; do
-	if "$OUT/bin/diskprofile" import-disksim "$data/extra/$d" >"$T/$d.conf" 2>"$T/err" &&
-		line=$("$OUT/bin/diskreplay" "$T/$d.conf" "$T/synth.trace" 2>>"$T/err" | head -n1) && [[ $line == *" rms_ms="* ]]; then
-		pass "extra/$d imports and replays a synthetic trace of 3000 requests"
-	else
-		fail "extra/$d: $(head -c 300 "$T/err")"
-	fi
-done
+# (the 4 TB drive and the Maxtor give their layouts as dm_layout_g4, which
+# the importer does not read yet)
+d=hp_c2249a
+if "$OUT/bin/diskprofile" import-disksim "$data/extra/$d" >"$T/$d.conf" 2>"$T/err" &&
+	line=$("$OUT/bin/diskreplay" "$T/$d.conf" "$T/synth.trace" 2>>"$T/err" | head -n1) && [[ $line == *" rms_ms="* ]]; then
+	pass "extra/$d imports and replays a synthetic trace of 3000 requests"
+else
+	fail "extra/$d: $(head -c 300 "$T/err")"
+fi
 # --each: one access time a request, in the trace's order
 each=$("$OUT/bin/diskreplay" --each disk/profiles/valid/dec_rz26.conf "$data/dec_rz26/dec_rz26.trace" | wc -l)
 want=$(wc -l <"$data/dec_rz26/dec_rz26.trace")
