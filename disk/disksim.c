@@ -35,16 +35,16 @@ static const struct param {
 	{ "disksim_disk", "Hold bus entire read xfer", ANY, 0, "one drive on its bus: holding it delays no one" },
 	{ "disksim_disk", "Hold bus entire write xfer", ANY, 0, "one drive on its bus: holding it delays no one" },
 	{ "disksim_disk", "Never disconnect", ANY, 0, "one drive on its bus: holding it delays no one" },
-	{ "disksim_disk", "Allow almost read hits", MUST, 0, "0" },
-	{ "disksim_disk", "Allow sneaky full read hits", MUST, 0, "0" },
-	{ "disksim_disk", "Allow sneaky partial read hits", MUST, 0, "0" },
-	{ "disksim_disk", "Allow sneaky intermediate read hits", MUST, 0, "0" },
+	{ "disksim_disk", "Allow almost read hits", NUM, S_ALMOST, NULL },
+	{ "disksim_disk", "Allow sneaky full read hits", NUM, S_SNEAKYF, NULL },
+	{ "disksim_disk", "Allow sneaky partial read hits", NUM, S_SNEAKYP, NULL },
+	{ "disksim_disk", "Allow sneaky intermediate read hits", ANY, 0, "it searches the on-board queue for a queued read: one request at a time, nothing is queued" },
 	{ "disksim_disk", "Allow read hits on write data", NUM, S_HITWRITE, NULL },
-	{ "disksim_disk", "Allow write prebuffering", MUST, 0, "0" },
-	{ "disksim_disk", "Preseeking level", MUST, 0, "0" },
+	{ "disksim_disk", "Allow write prebuffering", ANY, 0, "it searches the on-board queue for a queued write: one request at a time, nothing is queued" },
+	{ "disksim_disk", "Preseeking level", ANY, 0, "how soon the actuator seeks toward the next request: one request at a time, the next arrives after this one completes" },
 	{ "disksim_disk", "Print stats", ANY, 0, "DiskSim's output, not the drive" },
 	{ "disksim_disk", "Avg sectors per cylinder", ANY, 0, "for host schedulers; the disk does not use it" },
-	{ "disksim_disk", "Max queue length", MUST, S_QUEUE, "1" },
+	{ "disksim_disk", "Max queue length", ANY, 0, "requests the disk may hold at once: replayed one at a time, it holds one whatever its length" },
 	{ "disksim_disk", "Scheduler", BLOCK, 0, "disksim_ioqueue" },
 	{ "disksim_ioqueue", NULL, ANY, 0, "one request at a time (Max queue length 1): nothing to schedule" },
 	{ "disksim_disk", "Number of buffer segments", NUM, S_SEGS, NULL },
@@ -53,23 +53,23 @@ static const struct param {
 	{ "disksim_disk", "Use separate write segment", NUM, S_SEPW, NULL },
 	{ "disksim_disk", "Low (write) water mark", NUM, S_LOWW, NULL },
 	{ "disksim_disk", "High (read) water mark", NUM, S_HIGHW, NULL },
-	{ "disksim_disk", "Set watermark by reqsize", MUST, 0, "1" },
+	{ "disksim_disk", "Set watermark by reqsize", NUM, S_WMREQ, NULL },
 	{ "disksim_disk", "Calc sector by sector", ANY, 0, "no effect on accuracy (DiskSim's manual)" },
-	{ "disksim_disk", "Enable caching in buffer", MUST, 0, "1" },
+	{ "disksim_disk", "Enable caching in buffer", NUM, S_CACHE, NULL },
 	{ "disksim_disk", "Buffer continuous read", NUM, S_BCR, NULL },
 	{ "disksim_disk", "Minimum read-ahead (blks)", NUM, S_RAMIN, NULL },
 	{ "disksim_disk", "Maximum read-ahead (blks)", NUM, S_RAMAX, NULL },
 	{ "disksim_disk", "Read-ahead over requested", NUM, S_RAOVER, NULL },
 	{ "disksim_disk", "Read-ahead on idle hit", NUM, S_RAIDLE, NULL },
-	{ "disksim_disk", "Read any free blocks", MUST, 0, "0" },
+	{ "disksim_disk", "Read any free blocks", NUM, S_RAFREE, NULL },
 	{ "disksim_disk", "Fast write level", NUM, S_FWL, NULL },
 	{ "disksim_disk", "Immediate buffer read", NUM, S_IMMREAD, NULL },
-	{ "disksim_disk", "Immediate buffer write", MUST, 0, "0" },
-	{ "disksim_disk", "Combine seq writes", MUST, 0, "1" },
+	{ "disksim_disk", "Immediate buffer write", NUM, S_IMMWRITE, NULL },
+	{ "disksim_disk", "Combine seq writes", NUM, S_COMBINE, NULL },
 	{ "disksim_disk", "Stop prefetch in sector", ANY, 0, "read-ahead stops within a sector's time either way" },
-	{ "disksim_disk", "Disconnect write if seek", MUST, 0, "0" },
-	{ "disksim_disk", "Write hit stop prefetch", MUST, 0, "1" },
-	{ "disksim_disk", "Read directly to buffer", MUST, 0, "1" },
+	{ "disksim_disk", "Disconnect write if seek", ANY, 0, "one drive on its bus: disconnecting frees it for no one, and the overhead (Write disconnect overhead) runs beside the seek" },
+	{ "disksim_disk", "Write hit stop prefetch", NUM, S_WHSTOP, NULL },
+	{ "disksim_disk", "Read directly to buffer", ANY, 0, "whether a sector needs buffer room before it is read or after: the model never holds the media for room (a request's sectors stream through its segment, read-ahead ends at the segment's end), so both give the same times" },
 	{ "disksim_disk", "Immed transfer partial hit", NUM, S_PARTIAL, NULL },
 	{ "disksim_disk", "Read hit over. after read", NUM, S_RHR, NULL },
 	{ "disksim_disk", "Read hit over. after write", NUM, S_RHW, NULL },
@@ -99,10 +99,12 @@ static const struct param {
 	{ "dm_disk", "Block count", NUM, S_BLOCKS, NULL },
 	{ "dm_disk", "Layout Model", BLOCK, 0, "dm_layout_g1" },
 	{ "dm_disk", "Mechanical Model", BLOCK, 0, "dm_mech_g1" },
-	{ "dm_layout_g1", "LBN-to-PBN mapping scheme", MUST, 0, "0" },
+	{ "dm_layout_g1", "LBN-to-PBN mapping scheme", NUM, S_MAP, NULL },
 	{ "dm_layout_g1", "Sparing scheme used", NUM, S_SPARING, NULL },
 	{ "dm_layout_g1", "Rangesize for sparing", NUM, S_RANGE, NULL },
+	{ "dm_layout_g1", "Skew units", STR, 0, "skewunits" },
 	{ "dm_layout_g1", "Zones", LIST, 0, "dm_layout_g1_zone" },
+	{ "dm_layout_g1_zone", "Skew units", STR, 0, "skewunits" },
 	{ "dm_layout_g1_zone", "First cylinder number", NUM, 0, NULL },
 	{ "dm_layout_g1_zone", "Last cylinder number", NUM, 1, NULL },
 	{ "dm_layout_g1_zone", "Blocks per track", NUM, 2, NULL },
@@ -113,7 +115,8 @@ static const struct param {
 	{ "dm_layout_g1_zone", "Offset of first block", NUM, 7, NULL },
 	{ "dm_layout_g1_zone", "slips", LIST, 0, NULL },
 	{ "dm_layout_g1_zone", "defects", LIST, 0, NULL },
-	{ "dm_mech_g1", "Access time type", MUST, 0, "trackSwitchPlusRotation" },
+	{ "dm_mech_g1", "Access time type", STR, 0, "access" },
+	{ "dm_mech_g1", "Constant access time", NUM, S_CACCESS, NULL },
 	{ "dm_mech_g1", "Seek type", STR, 0, "seek" },
 	{ "dm_mech_g1", "Single cylinder seek time", NUM, S_SINGLE, NULL },
 	{ "dm_mech_g1", "Average seek time", NUM, S_AVG, NULL },
@@ -124,7 +127,7 @@ static const struct param {
 	{ "dm_mech_g1", "First ten seek times", LIST, 0, NULL },
 	{ "dm_mech_g1", "Head switch time", NUM, S_HSW, NULL },
 	{ "dm_mech_g1", "Rotation speed (in rpms)", NUM, S_RPM, NULL },
-	{ "dm_mech_g1", "Percent error in rpms", MUST, 0, "0" },
+	{ "dm_mech_g1", "Percent error in rpms", NUM, S_RPMERR, NULL },
 };
 #define NPARAMS (sizeof(params) / sizeof(params[0]))
 
@@ -288,9 +291,13 @@ static int parse(struct ds *d, char *text, const char *top)
 			if (number(d, key, ln, &x))
 				return -1;
 			if (!strcmp(key, "slips")) {
-				if (zone < 0 || d->nslips[zone] == SLMAX)
-					return ds_fail(d, "slips: more than %d in a zone", SLMAX);
-				d->slips[zone][d->nslips[zone]++] = x;
+				if (zone < 0)
+					return ds_fail(d, "slips outside a zone");
+				if (d->nslip == SLMAX)
+					return ds_fail(d, "slips: more than %d in all (the model's table)", SLMAX);
+				d->slip_zone[d->nslip] = zone;
+				d->slip[d->nslip++] = x;
+				d->nslips[zone]++;
 			} else if (!strcmp(key, "HPL seek equation values")) {
 				if (d->nhpl == 6)
 					return ds_fail(d, "%s: more than six", key);
@@ -363,12 +370,25 @@ static int parse(struct ds *d, char *text, const char *top)
 					return ds_fail(d, "%s: '%s' is not 'source FILE'", k, v);
 				if (sibling(d, k, trim(v + 7), d->model, sizeof(d->model)))
 					return -1;
+			} else if (!strcmp(pm->arg, "skewunits")) {
+				int u = !strcmp(v, "sectors") ? 1 : !strcmp(v, "revolutions") ? 2 : 0;
+
+				if (!u)
+					return ds_fail(d, "Skew units = %s: DiskSim's manual (B.4.2) gives revolutions or sectors", v);
+				*(zone >= 0 ? &d->zone_skewunits[zone] : &d->skewunits) = u;
+			} else if (!strcmp(pm->arg, "access")) {
+				if (strcmp(v, "trackSwitchPlusRotation") && strcmp(v, "averageRotation") && strcmp(v, "constant"))
+					return ds_fail(d, "Access time type = %s: DiskSim's manual (B.4.3) gives constant, "
+						    "averageRotation and trackSwitchPlusRotation", v);
+				snprintf(d->access, sizeof(d->access), "%s", v);
 			} else if (!strcmp(pm->arg, "curve")) {
 				if (sibling(d, k, v, d->curve, sizeof(d->curve)))
 					return -1;
 			} else {
-				if (strcmp(v, "extracted") && strcmp(v, "hplplus10") && strcmp(v, "hpl"))
-					return ds_fail(d, "Seek type = %s: the model supports extracted, hpl and hplplus10", v);
+				if (strcmp(v, "extracted") && strcmp(v, "hplplus10") && strcmp(v, "hpl") && strcmp(v, "curve") &&
+				    strcmp(v, "linear"))
+					return ds_fail(d, "Seek type = %s: the model supports extracted, hpl, hplplus10, curve and "
+						    "linear", v);
 				snprintf(d->seektype, sizeof(d->seektype), "%s", v);
 			}
 			continue;
@@ -448,7 +468,8 @@ static int parse_seek(struct ds *d, char *text)
 static const int needed[] = {
 	S_BULK, S_HITWRITE, S_SEGS, S_SEGSIZE, S_BCR, S_RAMIN, S_RAMAX, S_RAOVER, S_RAIDLE, S_FWL, S_IMMREAD,
 	S_RHR, S_RHW, S_RMR, S_RMW, S_WHR, S_WHW, S_WMR, S_WMW, S_HEADS, S_CYLS, S_BLOCKS, S_SPARING,
-	S_SETTLE, S_HSW, S_RPM,
+	S_SETTLE, S_HSW, S_RPM, S_RAFREE, S_CACHE, S_MAP, S_IMMWRITE, S_COMBINE, S_WHSTOP, S_RPMERR, S_SNEAKYF,
+	S_SNEAKYP, S_WMREQ, S_ALMOST,
 };
 
 static int check(struct ds *d)
@@ -466,18 +487,35 @@ static int check(struct ds *d)
 				return ds_fail(d, "zone %d: a figure is missing (each zone gives all eight)", z + 1);
 	if (!d->nzones)
 		return ds_fail(d, "no Zones");
+	if (!d->access[0])
+		return ds_fail(d, "'Access time type' is missing");
+	if (!strcmp(d->access, "constant") && !d->seen[S_CACCESS])
+		return ds_fail(d, "Access time type = constant without a 'Constant access time'");
 	if (!d->seektype[0])
 		return ds_fail(d, "'Seek type' is missing");
 	if (!strcmp(d->seektype, "extracted") && !d->curve[0])
 		return ds_fail(d, "Seek type = extracted without a 'Full seek curve'");
-	if (strcmp(d->seektype, "extracted") && d->nhpl != 6)
-		return ds_fail(d, "Seek type = %s without six 'HPL seek equation values'", d->seektype);
+	if ((!strcmp(d->seektype, "curve") || !strcmp(d->seektype, "linear")) &&
+	    (!d->seen[S_SINGLE] || !d->seen[S_AVG] || !d->seen[S_FULL]))
+		return ds_fail(d, "Seek type = %s without the single cylinder, average and full strobe seek times",
+			    d->seektype);
+	if (!strcmp(d->seektype, "hpl") || !strcmp(d->seektype, "hplplus10")) {
+		if (d->nhpl != 6)
+			return ds_fail(d, "Seek type = %s without six 'HPL seek equation values'", d->seektype);
+	}
 	if (!strcmp(d->seektype, "hplplus10") && d->nten != 10)
 		return ds_fail(d, "Seek type = hplplus10 without 'First ten seek times'");
 	if (d->v[S_HIGHW] < 0 || d->v[S_HIGHW] > 1)
 		return ds_fail(d, "High (read) water mark = %g: a fraction from 0 to 1", d->v[S_HIGHW]);
 	if (d->v[S_BULK] > 0 && d->v[S_LOWW] != 0)
 		return ds_fail(d, "the low (write) water mark: supported only where the bus takes no time (Bulk sector transfer time 0)");
+	if (d->seen[S_MAP] && d->v[S_MAP] != 0 && d->v[S_MAP] != 1 && d->v[S_MAP] != 2)
+		return ds_fail(d, "LBN-to-PBN mapping scheme = %g: DiskSim's manual (B.4.2) gives 0, 1 and 2", d->v[S_MAP]);
+	if (d->v[S_SPARING] < 0 || d->v[S_SPARING] > 10 || d->v[S_SPARING] != floor(d->v[S_SPARING]))
+		return ds_fail(d, "Sparing scheme used = %g: DiskSim's manual (B.4.2) gives 0 to 10", d->v[S_SPARING]);
+	if (d->v[S_RPMERR] < 0 || d->v[S_RPMERR] >= 100)
+		return ds_fail(d, "Percent error in rpms = %g: a percentage of the rotation speed, 0 to below 100",
+			    d->v[S_RPMERR]);
 	if (d->v[S_EXTRA] != 0 && d->v[S_EXTRA] != 1)
 		return ds_fail(d, "Extra write disconnect = %g: 0 or 1", d->v[S_EXTRA]);
 	return 0;

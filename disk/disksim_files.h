@@ -15,22 +15,23 @@ enum slot {
 	S_HIGHW, S_BCR, S_RAMIN, S_RAMAX, S_RAOVER, S_RAIDLE, S_FWL, S_IMMREAD, S_RHR, S_RHW, S_RMR, S_RMW,
 	S_WHR, S_WHW, S_WMR, S_WMW, S_RDONE, S_WDONE, S_PREP, S_RESEL1, S_RESELN, S_PARTIAL, S_RDISCR, S_RDISCW, S_EXTRA,
 	S_XCMD, S_XDISC, S_XDELAY, S_XSEEK, S_MINSEEK, S_HEADS, S_CYLS, S_BLOCKS, S_SPARING, S_RANGE,
-	S_SINGLE, S_AVG, S_FULL, S_SETTLE, S_HSW, S_RPM, S_NSLOTS
+	S_SINGLE, S_AVG, S_FULL, S_SETTLE, S_HSW, S_RPM, S_RAFREE, S_CACHE, S_MAP, S_IMMWRITE, S_COMBINE, S_WHSTOP, S_RPMERR, S_SNEAKYF, S_SNEAKYP, S_WMREQ, S_ALMOST, S_CACCESS, S_NSLOTS
 };
 
 #define ZMAX DMODEL_ZONES_MAX
-#define SLMAX 64	/* slips a zone */
+#define SLMAX DMODEL_SLIPS_MAX	/* slips, all zones: the model's table */
 
 struct ds {
-	char name[64], dname[128], model[256], curve[256], seektype[32], dir[512];
+	char name[64], dname[128], model[256], curve[256], seektype[32], access[32], dir[512];
 	double v[S_NSLOTS];
 	int seen[S_NSLOTS];
 	double zone[ZMAX][8];
 	int zone_seen[ZMAX][8];
-	double slips[ZMAX][SLMAX];
-	int nslips[ZMAX], nzones;
+	double slip[SLMAX];	/* as the files list them, zone by zone */
+	int slip_zone[SLMAX], nslip, nslips[ZMAX], nzones;
 	double hpl[6], ten[10];
 	int nhpl, nten;
+	int skewunits, zone_skewunits[ZMAX];	/* Skew units: 0 not given, 1 sectors, 2 revolutions */
 	double seekd[DMODEL_SEEK_MAX], seekms[DMODEL_SEEK_MAX];
 	int nseek;
 	double defect;

@@ -17,6 +17,26 @@
 #include "disksim_files.h"
 #include "trace.h"
 
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* a value of DiskSim's flags ("whether or not", its manual says, read as
+ * C reads an int: anything but 0 is yes) as the model's 0 or 1, and what
+ * its source line adds where the file's value is neither */
+static int flag(double v)
+{
+	return v != 0;
+}
+
+static const char *flag_note(double v)
+{
+	return v == 0 || v == 1 ? "" : " (the manual: 'whether or not'; a value other than 0 is yes, as DiskSim's int flags are)";
+}
+
 /* the seek over c cylinders as the description has it, ms */
 static double seek_ms(const struct ds *d, double c)
 {
@@ -33,6 +53,14 @@ static double seek_ms(const struct ds *d, double c)
 			i++;
 		return d->seekms[i] + (d->seekms[i + 1] - d->seekms[i]) * (c - d->seekd[i]) /
 					      (d->seekd[i + 1] - d->seekd[i]);
+	}
+	if (!strcmp(d->seektype, "curve")) {
+		/* Lee's equation (the manual's B.5.1) through the three figures:
+		 * a sqrt(x - 1) + b (x - 1) + c */
+		double mn = d->v[S_SINGLE], av = d->v[S_AVG], mx = d->v[S_FULL], nc = d->v[S_CYLS];
+
+		return (-10 * mn + 15 * av - 5 * mx) / (3 * sqrt(nc)) * sqrt(c - 1) +
+		       (7 * mn - 15 * av + 8 * mx) / (3 * nc) * (c - 1) + mn;
 	}
 	if (d->nhpl == 6 && strcmp(d->seektype, "extracted"))
 		return c < d->hpl[0] ? d->hpl[1] + d->hpl[2] * sqrt(c) : d->hpl[3] + d->hpl[4] * c;
@@ -171,6 +199,18 @@ int ds_import(const char *dir, const char *bus, FILE *out, char *err, size_t err
 			d.seekd[d.nseek] = d.nseek + 1;
 			d.seekms[d.nseek] = d.ten[d.nseek];
 		}
+	if (!strcmp(d.seektype, "linear")) {
+		/* linear between the three figures: one cylinder, the mean
+		 * distance of random pairs (a third of the cylinders), the full
+		 * stroke */
+		d.seekd[0] = 1;
+		d.seekms[0] = d.v[S_SINGLE];
+		d.seekd[1] = floor(d.v[S_CYLS] / 3);
+		d.seekms[1] = d.v[S_AVG];
+		d.seekd[2] = d.v[S_CYLS] - 1;
+		d.seekms[2] = d.v[S_FULL];
+		d.nseek = 3;
+	}
 	sc = d.seen[S_SCALE] ? d.v[S_SCALE] : 1;
 	rpm = d.v[S_RPM];
 	cyls = d.v[S_CYLS];
@@ -205,11 +245,25 @@ int ds_import(const char *dir, const char *bus, FILE *out, char *err, size_t err
 	fprintf(out, "name = %s\nmodel = %s\nkind = hdd\nrotational = 1\nwrite_cache = 0\n", lname, d.dname);
 	fprintf(out, "capacity_gb = %.9f\nsource.capacity_gb = %s.model: Block count (%.0f blocks of 512 bytes)\n",
 		d.v[S_BLOCKS] * 512 / 1e9, d.name, d.v[S_BLOCKS]);
-	fprintf(out, "rpm = %.0f\nsource.rpm = %s.model: Rotation speed (in rpms)\n", rpm, d.name);
-	fprintf(out, "seek_track_ms = %.6f\nsource.seek_track_ms = the seek curve at one cylinder\n", track_ms);
-	fprintf(out, "seek_avg_ms = %.6f\nsource.seek_avg_ms = the seek curve's mean over uniformly random pairs of cylinders\n",
-		avg);
-	fprintf(out, "seek_full_ms = %.6f\nsource.seek_full_ms = the seek curve at %.0f cylinders\n", full_ms, cyls - 1);
+	fprintf(out, "rpm = %.0f\nsource.rpm = %s.model: Rotation speed (in rpms)", rpm, d.name);
+	if (d.v[S_RPMERR])
+		fprintf(out, "; Percent error in rpms = %g: DiskSim draws each disk's speed from rpm +- %g %% "
+			"(uniform, its manual), whose mean this is", d.v[S_RPMERR], d.v[S_RPMERR]);
+	fprintf(out, "\n");
+	if (!strcmp(d.seektype, "curve")) {
+		/* the equation's own three figures: the model fits Lee's curve to them */
+		fprintf(out, "seek_track_ms = %.6f\nsource.seek_track_ms = %s.model: Single cylinder seek time (Seek type = "
+			"curve: Lee's equation)\n", d.v[S_SINGLE], d.name);
+		fprintf(out, "seek_avg_ms = %.6f\nsource.seek_avg_ms = %s.model: Average seek time\n", d.v[S_AVG], d.name);
+		fprintf(out, "seek_full_ms = %.6f\nsource.seek_full_ms = %s.model: Full strobe seek time\n", d.v[S_FULL],
+			d.name);
+	} else {
+		fprintf(out, "seek_track_ms = %.6f\nsource.seek_track_ms = the seek curve at one cylinder\n", track_ms);
+		fprintf(out, "seek_avg_ms = %.6f\nsource.seek_avg_ms = the seek curve's mean over uniformly random pairs of "
+			"cylinders\n", avg);
+		fprintf(out, "seek_full_ms = %.6f\nsource.seek_full_ms = the seek curve at %.0f cylinders\n", full_ms,
+			cyls - 1);
+	}
 	fprintf(out, "rate_outer_mbs = %.6f\nsource.rate_outer_mbs = zone.1's blocks per track at the rpm\n", ro);
 	fprintf(out, "rate_inner_mbs = %.6f\nsource.rate_inner_mbs = zone.%d's blocks per track at the rpm\n", ri, d.nzones);
 	fprintf(out, "heads = %.0f\nsource.heads = %s.model: Number of data surfaces\n", d.v[S_HEADS], d.name);
@@ -219,7 +273,7 @@ int ds_import(const char *dir, const char *bus, FILE *out, char *err, size_t err
 	fprintf(out, "head_switch_ms = %.6f\nsource.head_switch_ms = %s.model: Head switch time\n", d.v[S_HSW], d.name);
 	fprintf(out, "write_settle_ms = %.6f\nsource.write_settle_ms = %s.model: Add. write settling delay\n", d.v[S_SETTLE],
 		d.name);
-	if (strcmp(d.seektype, "extracted")) {
+	if (!strcmp(d.seektype, "hpl") || !strcmp(d.seektype, "hplplus10")) {
 		fprintf(out, "hpl_bound_cyl = %.0f\nsource.hpl_bound_cyl = %s.model: HPL seek equation values, V1\n",
 			d.hpl[0], d.name);
 		fprintf(out, "hpl_short_ms = %.6f\nsource.hpl_short_ms = %s.model: HPL seek equation values, V2\n", d.hpl[1],
@@ -242,13 +296,37 @@ int ds_import(const char *dir, const char *bus, FILE *out, char *err, size_t err
 	fprintf(out, "readahead_kb = %.1f\nsource.readahead_kb = %s%s\n", d.v[S_RAMAX] / 2, SPEC("Maximum read-ahead (blks)"));
 	fprintf(out, "readahead_min_kb = %.1f\nsource.readahead_min_kb = %s%s\n", d.v[S_RAMIN] / 2,
 		SPEC("Minimum read-ahead (blks)"));
-	fprintf(out, "readahead_over = %.0f\nsource.readahead_over = %s%s\n", d.v[S_RAOVER], SPEC("Read-ahead over requested"));
-	fprintf(out, "readahead_idle_hit = %.0f\nsource.readahead_idle_hit = %s%s\n", d.v[S_RAIDLE],
-		SPEC("Read-ahead on idle hit"));
-	fprintf(out, "write_hits_read = %.0f\nsource.write_hits_read = %s%s\n", d.v[S_HITWRITE],
-		SPEC("Allow read hits on write data"));
+	fprintf(out, "readahead_over = %d\nsource.readahead_over = %s%s%s\n", flag(d.v[S_RAOVER]),
+		SPEC("Read-ahead over requested"), flag_note(d.v[S_RAOVER]));
+	fprintf(out, "readahead_idle_hit = %d\nsource.readahead_idle_hit = %s%s%s\n", flag(d.v[S_RAIDLE]),
+		SPEC("Read-ahead on idle hit"), flag_note(d.v[S_RAIDLE]));
+	fprintf(out, "write_hits_read = %d\nsource.write_hits_read = %s%s%s\n", flag(d.v[S_HITWRITE]),
+		SPEC("Allow read hits on write data"), flag_note(d.v[S_HITWRITE]));
+	fprintf(out, "read_any_free = %d\nsource.read_any_free = %s%s%s\n", flag(d.v[S_RAFREE]), SPEC("Read any free blocks"),
+		flag_note(d.v[S_RAFREE]));
+	fprintf(out, "no_caching = %d\nsource.no_caching = %s%s = %g%s\n", !flag(d.v[S_CACHE]),
+		SPEC("Enable caching in buffer"), d.v[S_CACHE], flag_note(d.v[S_CACHE]));
+	fprintf(out, "lbn_map = %.0f\nsource.lbn_map = %s.model: LBN-to-PBN mapping scheme\n", d.v[S_MAP], d.name);
+	fprintf(out, "immediate_write = %d\nsource.immediate_write = %s%s%s\n", flag(d.v[S_IMMWRITE]),
+		SPEC("Immediate buffer write"), flag_note(d.v[S_IMMWRITE]));
+	fprintf(out, "write_hit_readahead = %d\nsource.write_hit_readahead = %s%s = %g%s\n", !flag(d.v[S_WHSTOP]),
+		SPEC("Write hit stop prefetch"), d.v[S_WHSTOP], flag_note(d.v[S_WHSTOP]));
+	fprintf(out, "write_combine = %d\nsource.write_combine = %s%s%s\n", flag(d.v[S_COMBINE]), SPEC("Combine seq writes"),
+		flag_note(d.v[S_COMBINE]));
+	fprintf(out, "access_mode = %d\nsource.access_mode = %s.model: Access time type = %s\n",
+		!strcmp(d.access, "averageRotation") ? 1 : !strcmp(d.access, "constant") ? 2 : 0, d.name, d.access);
+	if (!strcmp(d.access, "constant"))
+		fprintf(out, "access_const_ms = %.6f\nsource.access_const_ms = %s.model: Constant access time\n",
+			d.v[S_CACCESS], d.name);
+	fprintf(out, "almost_hits = %d\nsource.almost_hits = %s%s%s\n", flag(d.v[S_ALMOST]), SPEC("Allow almost read hits"),
+		flag_note(d.v[S_ALMOST]));
+	fprintf(out, "sneaky_full = %d\nsource.sneaky_full = %s%s%s\n", flag(d.v[S_SNEAKYF]),
+		SPEC("Allow sneaky full read hits"), flag_note(d.v[S_SNEAKYF]));
+	fprintf(out, "sneaky_partial = %d\nsource.sneaky_partial = %s%s%s\n", flag(d.v[S_SNEAKYP]),
+		SPEC("Allow sneaky partial read hits"), flag_note(d.v[S_SNEAKYP]));
 	fprintf(out, "write_level = %.0f\nsource.write_level = %s%s\n", d.v[S_FWL], SPEC("Fast write level"));
-	fprintf(out, "immediate_read = %.0f\nsource.immediate_read = %s%s\n", d.v[S_IMMREAD], SPEC("Immediate buffer read"));
+	fprintf(out, "immediate_read = %d\nsource.immediate_read = %s%s%s\n", flag(d.v[S_IMMREAD]), SPEC("Immediate buffer read"),
+		flag_note(d.v[S_IMMREAD]));
 	if (bulk > 0) {
 		fprintf(out, "bus_sector_ms = %.6f\nsource.bus_sector_ms = %s%s\n", bulk, SPEC("Bulk sector transfer time"));
 		fprintf(out, "bus_mbs = %.6f\nsource.bus_mbs = a block of 512 bytes a bus_sector_ms\n", 512 / bulk / 1e3);
@@ -269,11 +347,15 @@ int ds_import(const char *dir, const char *bus, FILE *out, char *err, size_t err
 			SPEC("Bulk sector transfer time"));
 	}
 	if (bulk > 0 || fitted || bus)
-		fprintf(out, "read_partial = %.0f\nsource.read_partial = %s%s\n", d.v[S_PARTIAL],
-			SPEC("Immed transfer partial hit"));
+		fprintf(out, "read_partial = %d\nsource.read_partial = %s%s%s\n", flag(d.v[S_PARTIAL]),
+			SPEC("Immed transfer partial hit"), flag_note(d.v[S_PARTIAL]));
 	if (bulk > 0 || fitted || bus)
-		fprintf(out, "read_early = %.3f\nsource.read_early = 1 - %s%s (Set watermark by reqsize = 1: a fraction of "
-			"the request)\n", 1 - d.v[S_HIGHW], SPEC("High (read) water mark"));
+		fprintf(out, "read_early = %.3f\nsource.read_early = 1 - %s%s (Set watermark by reqsize = %g: a fraction of "
+			"the %s)\n", 1 - d.v[S_HIGHW], SPEC("High (read) water mark"), d.v[S_WMREQ],
+			flag(d.v[S_WMREQ]) ? "request" : "segment");
+	if (bulk > 0 || fitted || bus)
+		fprintf(out, "watermark_segment = %d\nsource.watermark_segment = %s%s = %g%s\n", !flag(d.v[S_WMREQ]),
+			SPEC("Set watermark by reqsize"), d.v[S_WMREQ], flag_note(d.v[S_WMREQ]));
 #define OHL(key, slot, what)                                                   \
 	fprintf(out, key " = %.6f\nsource." key " = %s%s%s\n", sc * (d.v[slot] + d.v[S_PERREQ]), SPEC(what),   \
 		sc != 1 || d.v[S_PERREQ] ? " (with the per-request overhead, times the time scale)" : "")
@@ -319,25 +401,39 @@ int ds_import(const char *dir, const char *bus, FILE *out, char *err, size_t err
 		     "cylinder switch, number of spares, empty space at zone front, offset of first block: slips)\n",
 		d.name);
 	for (z = 0; z < d.nzones; z++) {
-		double *f = d.zone[z], s[SLMAX];
-		int ns = d.nslips[z];
+		static double s[SLMAX];
+		double *f = d.zone[z];
+		int ns = 0;
+
+		char sk[3][32];
+		/* Skew units (B.4.2): the zone's, else the layout's; sectors by default */
+		int rev = d.zone_skewunits[z] ? d.zone_skewunits[z] == 2 : d.skewunits == 2;
 
 		for (int i = 0; i < 8; i++)
-			if (f[i] < 0 || f[i] != floor(f[i])) {
+			if ((i != 3 && i != 4 && i != 7) && (f[i] < 0 || f[i] != floor(f[i]))) {
 				d.line = 0;
 				return ds_fail(&d, "zone %d: a figure that is not a whole number of sectors", z + 1);
 			}
-		fprintf(out, "zone.%d = %.0f %.0f %.0f %.0f %.0f %.0f %.0f %.0f", z + 1, f[0], f[1], f[2], f[3], f[4], f[5],
-			f[6], f[7]);
-		/* the slips in order (the files list some out of it) */
-		memcpy(s, d.slips[z], sizeof(double) * (size_t)ns);
-		for (int i = 1; i < ns; i++)
-			for (int j = i; j > 0 && s[j] < s[j - 1]; j--) {
-				double t = s[j];
+		/* the skews and the offset (floats in the manual): sectors, three
+		 * decimals, within the track */
+		for (int i = 0; i < 3; i++) {
+			double x = f[i == 2 ? 7 : 3 + i] * (rev ? f[2] : 1);
 
-				s[j] = s[j - 1];
-				s[j - 1] = t;
-			}
+			x = f[2] > 0 ? fmod(x, f[2]) : 0;
+			if (x < 0)
+				x += f[2];
+			x = round(x * 1000) / 1000;
+			if (x >= f[2])
+				x = 0;
+			snprintf(sk[i], sizeof(sk[i]), x == floor(x) ? "%.0f" : "%.3f", x);
+		}
+		fprintf(out, "zone.%d = %.0f %.0f %.0f %s %s %.0f %.0f %s", z + 1, f[0], f[1], f[2], sk[0], sk[1], f[5], f[6],
+			sk[2]);
+		/* the slips in order (the files list some out of it) */
+		for (int i = 0; i < d.nslip; i++)
+			if (d.slip_zone[i] == z)
+				s[ns++] = d.slip[i];
+		qsort(s, (size_t)ns, sizeof(s[0]), cmp_double);
 		if (ns)
 			fprintf(out, " :");
 		for (int i = 0; i < ns; i++)
@@ -346,8 +442,10 @@ int ds_import(const char *dir, const char *bus, FILE *out, char *err, size_t err
 	}
 	if (d.nseek) {
 		fprintf(out, "source.seek = %s\n",
-			strcmp(d.seektype, "extracted") ? "the .model's First ten seek times (hplplus10)"
-							: "the .seek file (Seek type = extracted)");
+			!strcmp(d.seektype, "extracted") ? "the .seek file (Seek type = extracted)"
+			: !strcmp(d.seektype, "linear")	 ? "Seek type = linear: the single cylinder, average and full strobe "
+							   "seek times at 1, a third of the cylinders and all but one"
+							 : "the .model's First ten seek times (hplplus10)");
 		for (z = 0; z < d.nseek; z++)
 			fprintf(out, "seek.%d = %.0f %.6f\n", z + 1, d.seekd[z], d.seekms[z]);
 	}

@@ -53,8 +53,17 @@ static int64_t bus_done(const struct dmodel *m, int64_t bus0, int64_t mend, uint
 /* the blocks of an n-block read that must be in before the bus starts */
 static uint64_t early_mark(const struct dmodel *m, uint64_t n)
 {
-	uint64_t k = n - DMODEL_MULDIV(n, m->p.read_early_pm, 1000);
+	uint64_t k;
 
+	if (m->p.watermark_seg) {	/* Set watermark by reqsize 0: a share of the segment */
+		uint64_t size = m->p.segment_bytes >> 9;
+
+		k = size - DMODEL_MULDIV(size, m->p.read_early_pm, 1000);
+		if (k > n)
+			k = n;
+	} else {
+		k = n - DMODEL_MULDIV(n, m->p.read_early_pm, 1000);
+	}
 	return k ? k : 1;
 }
 
@@ -76,6 +85,8 @@ static int find_hit(const struct dmodel *m, uint64_t lbn, uint64_t n, int64_t t)
 {
 	uint64_t size = m->p.segment_bytes >> 9;
 
+	if (m->p.no_caching)	/* the buffer serves no request from another's data */
+		return -1;
 	for (unsigned i = 0; i < m->p.segments; i++) {
 		const struct dmodel_seg *s = &m->seg[i];
 		uint64_t hi, lo;
@@ -96,6 +107,8 @@ static uint64_t front_held(const struct dmodel *m, uint64_t lbn, uint64_t n)
 {
 	uint64_t size = m->p.segment_bytes >> 9, best = 0;
 
+	if (m->p.no_caching)
+		return 0;
 	for (unsigned i = 0; i < m->p.segments; i++) {
 		const struct dmodel_seg *s = &m->seg[i];
 		uint64_t lo;
@@ -115,6 +128,8 @@ static int find_stream(const struct dmodel *m, uint64_t lbn, int64_t t)
 {
 	uint64_t size = m->p.segment_bytes >> 9;
 
+	if (m->p.no_caching)
+		return -1;
 	for (unsigned i = 0; i < m->p.segments; i++) {
 		const struct dmodel_seg *s = &m->seg[i];
 		uint64_t hi, lo;
@@ -123,7 +138,8 @@ static int find_stream(const struct dmodel *m, uint64_t lbn, int64_t t)
 			continue;
 		hi = avail(m, s, t);
 		lo = hi - s->lo > size ? hi - size : s->lo;
-		if (lbn >= lo && lbn <= hi && hi < s->cap)
+		/* its first sector in, or (Allow almost read hits) being read */
+		if (lbn >= lo && (lbn < hi || (lbn == hi && m->p.almost_hits)) && hi < s->cap)
 			return (int)i;
 	}
 	return -1;
@@ -212,6 +228,33 @@ static int64_t position(const struct dmodel *m, uint64_t cyl, uint64_t head, con
 	return arrive + (int64_t)*rot;
 }
 
+/*
+ * A request's first positioning by the profile's access time type
+ * (DiskSim's manual B.4.3): 0 seek and rotation (trackSwitchPlusRotation,
+ * position above), 1 seek and half a turn (averageRotation), 2 a fixed
+ * time for both (constant). Track switches within a transfer stay
+ * position's.
+ */
+static int64_t access_at(const struct dmodel *m, uint64_t cyl, uint64_t head, const struct dmodel_loc *l, int write,
+			 int64_t t, int64_t not_before, uint64_t *seek, uint64_t *rot)
+{
+	int64_t first = position(m, cyl, head, l, write, t, not_before, seek, rot), base;
+
+	switch (m->p.access_mode) {
+	case 1:
+		first -= (int64_t)*rot;
+		*rot = DMODEL_DIV(TURN / 2, m->p.rpm);
+		return first + (int64_t)*rot;
+	case 2:
+		base = t > not_before ? t : not_before;
+		*seek = m->p.access_const_ns;
+		*rot = 0;
+		return base + (int64_t)m->p.access_const_ns;
+	default:
+		return first;
+	}
+}
+
 #define XFER_TRACKS 64	/* tracks followed switch by switch; past them, the mean */
 
 /* the media transfer of [lbn, lbn + n) from l, its first sector under the
@@ -233,7 +276,7 @@ static int64_t transfer(const struct dmodel *m, uint64_t lbn, uint64_t n, struct
 		if (++k == XFER_TRACKS) {
 			/* the rest at a track (and its skew) a turn */
 			t += (int64_t)sect_ns(m, n, l.spt) +
-			     (int64_t)DMODEL_MULDIV(DMODEL_DIV(n, l.spt), l.skew_cyl * TURN, m->p.rpm * l.spt);
+			     (int64_t)DMODEL_MULDIV(DMODEL_DIV(n, l.spt), l.skew_cyl * TURN, m->p.rpm * l.spt * 1000);
 			lbn += n - 1;
 			break;
 		}
@@ -296,6 +339,8 @@ uint64_t dmodel_drive_position(const struct dmodel *m, enum dmodel_op op, uint64
 	int write = op == DMODEL_WRITE, h;
 
 	sectors_of(m, off, len, &lbn, &n);
+	if (op == DMODEL_READ && m->p.sneaky_full && find_hit(m, lbn, n, now) >= 0)
+		return overhead(m, op, 1);
 	if (op == DMODEL_READ && find_hit(m, lbn, n, start) >= 0)
 		return (uint64_t)(start - now) + overhead(m, op, 1);
 	if (op == DMODEL_READ && (h = find_stream(m, lbn, start)) >= 0) {
@@ -309,8 +354,8 @@ uint64_t dmodel_drive_position(const struct dmodel *m, enum dmodel_op op, uint64
 	dmodel_locate(m, lbn, &l);
 	first = now + (int64_t)overhead(m, op, write && write_back(m, lbn, n));
 	start = first > start ? first : start;	/* the command beside the head's earlier work */
-	first = position(m, cyl, head, &l, write, start + (write ? (int64_t)m->p.write_seek_delay_ns : 0), 0,
-			 &seek, &rot);
+	first = access_at(m, cyl, head, &l, write, start + (write ? (int64_t)m->p.write_seek_delay_ns : 0), 0,
+			  &seek, &rot);
 	return (uint64_t)(first - now);
 }
 
@@ -385,6 +430,8 @@ static uint64_t ra_cap(const struct dmodel *m, uint64_t end, uint64_t n, const s
 	const struct dmodel_params *p = &m->p;
 	uint64_t size = p->segment_bytes >> 9, cap, room;
 
+	if (p->no_caching)	/* what it read ahead could serve no one */
+		return end;
 	switch (p->readahead_mode) {
 	case 1:
 		cap = end + last->left - 1;
@@ -408,6 +455,23 @@ static uint64_t ra_cap(const struct dmodel *m, uint64_t end, uint64_t n, const s
 	if (cap > end + room)
 		cap = end + room;
 	return cap < m->sectors ? cap : m->sectors;
+}
+
+/* when the read-ahead under way reaches its end (or t, if it has) */
+static int64_t ra_end(const struct dmodel *m, int64_t t)
+{
+	for (unsigned i = 0; i < m->p.segments; i++) {
+		const struct dmodel_seg *s = &m->seg[i];
+		struct dmodel_loc l;
+		int64_t e;
+
+		if (!s->valid || !s->ra || s->hi >= s->cap)
+			continue;
+		dmodel_locate(m, s->hi, &l);
+		e = s->t + (int64_t)sect_ns(m, s->cap - s->hi, l.spt);
+		return e > t ? e : t;
+	}
+	return t;
 }
 
 /* after a full hit, the idle head reads ahead again from the segment's end */
@@ -435,7 +499,8 @@ int64_t dmodel_drive_request(struct dmodel *m, enum dmodel_op op, uint64_t off, 
 {
 	const struct dmodel_params *p = &m->p;
 	int64_t start = now > m->head_free_ns ? now : m->head_free_ns, t0, first, mend, done;
-	uint64_t lbn, n, oh, seek, rot, fc, fh, pre;
+	int64_t hold;
+	uint64_t lbn, n, oh, seek, rot, fc, fh, pre, free_front = 0;
 	struct dmodel_loc l, last;
 	struct dmodel_seg *s;
 	int h, wb = 0;
@@ -444,6 +509,18 @@ int64_t dmodel_drive_request(struct dmodel *m, enum dmodel_op op, uint64_t off, 
 	if (op == DMODEL_FLUSH)
 		return start;
 	sectors_of(m, off, len, &lbn, &n);
+	if (op == DMODEL_READ && p->sneaky_full && start > now && (h = find_hit(m, lbn, n, now)) >= 0) {
+		/* Allow sneaky full read hits: sent from the segment at once,
+		 * beside the head's work for an earlier request */
+		oh = overhead(m, op, 1);
+		m->c.wait_ns -= (uint64_t)(start - now);
+		dmodel_count_hit(m, rank(m, h));
+		m->c.overhead_ns += oh + p->oh_read_done_ns;
+		m->c.bus_ns += bus_sectors_ns(m, n);
+		m->seg[h].used = ++m->use_clock;
+		m->last_write = 0;
+		return now + (int64_t)(oh + bus_sectors_ns(m, n) + p->oh_read_done_ns);
+	}
 	if (op == DMODEL_READ && (h = find_hit(m, lbn, n, start)) >= 0) {
 		oh = overhead(m, op, 1);
 		done = start + (int64_t)(oh + bus_sectors_ns(m, n) + p->oh_read_done_ns);
@@ -488,12 +565,15 @@ int64_t dmodel_drive_request(struct dmodel *m, enum dmodel_op op, uint64_t off, 
 		m->next_lbn = lbn + n;
 		return done + (int64_t)p->oh_read_done_ns;
 	}
-	stop_ra(m, start);
+	if (op == DMODEL_WRITE)
+		wb = write_back(m, lbn, n);
+	/* Write hit stop prefetch 0: a write reported from the buffer waits
+	 * for the read-ahead under way to finish before the head takes it */
+	hold = wb && p->write_hit_ra ? ra_end(m, start) : start;
+	stop_ra(m, hold);
 	fc = m->h_cyl;
 	fh = m->h_head;
 	dmodel_locate(m, lbn, &l);
-	if (op == DMODEL_WRITE)
-		wb = write_back(m, lbn, n);
 	oh = overhead(m, op, wb);
 	/* the controller takes the command while the head finishes earlier work */
 	t0 = now + (int64_t)oh > start ? now + (int64_t)oh : start;
@@ -505,9 +585,11 @@ int64_t dmodel_drive_request(struct dmodel *m, enum dmodel_op op, uint64_t off, 
 		oh = overhead(m, op, 1);
 		t0 = now + (int64_t)oh > start ? now + (int64_t)oh : start;
 		dmodel_locate(m, lbn + pre, &rl);
-		first = position(m, fc, fh, &rl, 0, t0, t0, &seek, &rot);
+		first = access_at(m, fc, fh, &rl, 0, t0, t0, &seek, &rot);
 		mend = transfer(m, lbn + pre, n - pre, rl, 0, first, &last);
-		done = bus_done(m, start + (int64_t)oh, mend, n);
+		/* Allow sneaky partial read hits: the front leaves beside the
+		 * head's work for an earlier request */
+		done = bus_done(m, (p->sneaky_partial ? now : start) + (int64_t)oh, mend, n);
 		m->c.bus_ns += bus_sectors_ns(m, n);
 		done += (int64_t)p->oh_read_done_ns;
 		m->c.read_misses++;	/* it moves the head */
@@ -518,7 +600,16 @@ int64_t dmodel_drive_request(struct dmodel *m, enum dmodel_op op, uint64_t off, 
 		int64_t bus0;
 		uint64_t reconnect;
 
-		first = position(m, fc, fh, &l, 0, t0, t0, &seek, &rot);
+		first = access_at(m, fc, fh, &l, 0, t0, t0, &seek, &rot);
+		/* Read any free blocks: the whole sectors of the track that pass
+		 * under the head while it waits for the first (their boundaries
+		 * are the first's: rot x rpm x spt / TURN of them), those before
+		 * it logically, go into the segment too */
+		if (p->read_any_free && !p->no_caching) {
+			free_front = DMODEL_MULDIV(rot, p->rpm * l.spt, TURN);	/* rot < 2^36, rpm * spt < 2^31 */
+			if (free_front > l.before)
+				free_front = l.before;
+		}
 		mend = transfer(m, lbn, n, l, 0, first, &last);
 		if (p->immediate_read && n <= l.left && rot > 0) {
 			/* it lands inside the request: a turn reads it all */
@@ -550,7 +641,7 @@ read_in:
 		s = seg_for(m, lbn, n, 0);
 		s->valid = 1;
 		s->dirty = 0;
-		s->lo = lbn;
+		s->lo = lbn - free_front;
 		s->hi = lbn + n;
 		s->t = mend;
 		s->cap = ra_cap(m, lbn + n, n, &last);
@@ -575,8 +666,24 @@ read_in:
 			need = bus0 + (int64_t)bus_write_ns(m, 1);
 		if (!seq && need < t0 + (int64_t)p->write_min_seek_ns)
 			need = t0 + (int64_t)p->write_min_seek_ns;
-		first = position(m, fc, fh, &l, 1, t0 + (int64_t)p->write_seek_delay_ns, need, &seek, &rot);
+		if (need < hold)
+			need = hold;
+		first = access_at(m, fc, fh, &l, 1, (t0 > hold ? t0 : hold) + (int64_t)p->write_seek_delay_ns, need,
+				  &seek, &rot);
 		mend = transfer(m, lbn, n, l, 1, first, &last);
+		if (p->immediate_write && n <= l.left && rot > 0 && first - (int64_t)rot >= bus1) {
+			/* Immediate buffer write: with all its data in the buffer,
+			 * a write the head lands inside writes its sectors as they
+			 * come: one turn from landing */
+			uint64_t ph = dmodel_phase_units(m, first - (int64_t)rot), back;
+
+			back = ph >= l.ang ? ph - l.ang : ph + TURN - l.ang;
+			if (DMODEL_MULDIV(back, l.spt, TURN) < n) {
+				mend = first - (int64_t)rot + (int64_t)DMODEL_DIV(TURN, p->rpm);
+				first -= (int64_t)rot;
+				rot = 0;
+			}
+		}
 		/* through to the platter, the drive reconnects to say so */
 		done = (wb ? bus1 : mend + (int64_t)p->oh_write_reselect_ns) + (int64_t)p->oh_write_done_ns;
 		m->c.write_backs += (uint64_t)wb;
@@ -587,7 +694,21 @@ read_in:
 		for (unsigned i = 0; i < p->segments; i++)
 			if (m->seg[i].valid && lbn < m->seg[i].hi && lbn + n > m->seg[i].lo)
 				m->seg[i].valid = 0;
-		if (p->write_hits_read) {
+		s = NULL;
+		if (p->write_hits_read && p->write_combine) {
+			/* Combine seq writes: a write that appends to a segment's
+			 * written data joins it */
+			for (unsigned i = 0; i < p->segments && !s; i++)
+				if (m->seg[i].valid && m->seg[i].dirty && m->seg[i].hi == lbn)
+					s = &m->seg[i];
+			if (s) {
+				s->hi = lbn + n;
+				s->cap = s->hi;
+				s->t = bus1;
+				s->used = ++m->use_clock;
+			}
+		}
+		if (p->write_hits_read && !s) {
 			s = seg_for(m, lbn, n, 1);
 			s->valid = 1;
 			s->dirty = 1;	/* holds written data */

@@ -43,7 +43,7 @@ static int check_params(const struct dmodel_params *p, const char **field)
 	NEED(p->segments <= DMODEL_SEGS_MAX, segments);
 	/* read segments are the datasheet path's; a drive with buffer
 	 * segments has its own */
-	NEED(p->read_segments <= DMODEL_SEGS_MAX && !(p->segments && p->read_segments > 1), read_segments);
+	NEED(p->read_segments <= DMODEL_RSEGS_MAX && !(p->segments && p->read_segments > 1), read_segments);
 #define OH(f) NEED(p->f <= MAX_SEEK_NS, f);
 	OH(oh_read_hit_r_ns) OH(oh_read_hit_w_ns) OH(oh_read_miss_r_ns) OH(oh_read_miss_w_ns)
 	OH(oh_write_hit_r_ns) OH(oh_write_hit_w_ns) OH(oh_write_miss_r_ns) OH(oh_write_miss_w_ns)
@@ -66,6 +66,17 @@ static int check_params(const struct dmodel_params *p, const char **field)
 	NEED(p->bus_write_sector_ns <= MAX_SEEK_NS, bus_write_sector_ns);
 	NEED(p->read_early_pm <= 1000, read_early_pm);
 	NEED(p->read_partial <= 1, read_partial);
+	NEED(p->read_any_free <= 1, read_any_free);
+	NEED(p->no_caching <= 1, no_caching);
+	NEED(p->immediate_write <= 1, immediate_write);
+	NEED(p->write_hit_ra <= 1, write_hit_ra);
+	NEED(p->write_combine <= 1, write_combine);
+	NEED(p->sneaky_full <= 1, sneaky_full);
+	NEED(p->sneaky_partial <= 1, sneaky_partial);
+	NEED(p->watermark_seg <= 1, watermark_seg);
+	NEED(p->almost_hits <= 1, almost_hits);
+	NEED(p->access_mode <= 2, access_mode);
+	NEED(p->access_const_ns <= MAX_SEEK_NS, access_const_ns);
 	return 0;
 #undef NEED
 }

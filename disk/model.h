@@ -72,7 +72,7 @@ enum dmodel_op { DMODEL_READ, DMODEL_WRITE, DMODEL_FLUSH };
 	X(write_settle_ns, "hdd: added to a write's seek or head switch; int64") \
 	X(zones, "hdd: entries of zone[]; 0: the rate falls linearly")          \
 	X(cylinders, "hdd, zones: cylinders the zones span")                    \
-	X(sparing, "hdd, zones: 0 none, 1 tracks a zone, 2 sectors a cylinder, 3 a track, 7 the disk's end, 8 a range") \
+	X(sparing, "hdd, zones: DiskSim's 0-10: 0 none, 1 tracks a zone, 2 (4) sectors a cylinder's end, 3 a track's, 5 (6) a cylinder's front, 7 the disk's end, 8 a range's, 9 (10) a zone's; 4, 6, 10: slips take the disk's end's") \
 	X(spare_range, "hdd, sparing 8: cylinders a range")                     \
 	X(seek_points, "hdd: entries of seek[]; 0: the three-point curve")      \
 	X(hpl_bound, "hdd: past seek[]: cylinders where the HPL curve turns; 0 none") \
@@ -112,6 +112,18 @@ enum dmodel_op { DMODEL_READ, DMODEL_WRITE, DMODEL_FLUSH };
 	X(write_seek_delay_ns, "hdd: from a write's command to its seek")       \
 	X(write_min_seek_ns, "hdd: least media delay of a write not sequential") \
 	X(read_segments, "hdd, segments 0: read segments of the buffer, each its share; 0 or 1: one, which a write empties") \
+	X(read_any_free, "hdd, segments: 1: a read miss also keeps the sectors before its own that pass under the head while it waits for them") \
+	X(no_caching, "hdd, segments: 1: the buffer only matches the bus to the media; no request is served from what an earlier one left") \
+	X(lbn_map, "hdd, zones: 0 conventional; 1 serpentine, each zone's first cylinder ascending; 2 serpentine, even cylinders ascending") \
+	X(immediate_write, "hdd, segments: 1: a write's sectors go to the platter as they pass under the head (zero-latency write)") \
+	X(write_hit_ra, "hdd, segments: 1: a write reported from the buffer lets the read-ahead under way finish first") \
+	X(write_combine, "hdd, segments: 1: a write that appends to a segment's written data joins that segment") \
+	X(sneaky_full, "hdd, segments: 1: a read a segment holds is sent while the head works for an earlier request") \
+	X(sneaky_partial, "hdd, segments, read_partial: 1: so is the held front of a partial hit") \
+	X(watermark_seg, "hdd: 1: read_early_pm is a share of a segment, not of the request") \
+	X(almost_hits, "hdd, segments: 1: a read whose first sector the read-ahead is reading is a partial hit; 0: a miss") \
+	X(access_mode, "hdd, segments: a miss's positioning: 0 seek and rotation, 1 seek and half a turn, 2 access_const_ns") \
+	X(access_const_ns, "hdd, segments, access_mode 2: the positioning of every access") \
 	X(queue_depth, "requests the drive takes at once (0 or 1: no queueing)") \
 	X(queue_order, "how it orders them: 0 arrival, 1 sptf (disk/queue.h)")
 
@@ -119,20 +131,22 @@ enum dmodel_op { DMODEL_READ, DMODEL_WRITE, DMODEL_FLUSH };
  * A zone of a drive's layout (DiskSim's "g1" layout, its manual B.4.2):
  * cylinders first..last, each track of bpt 512-byte sectors; the first
  * logical sector of each track is skewed by skew_track sectors past the
- * last of the track before (skew_cyl across a cylinder); spares as the
- * profile's sparing says; front: logical sectors the zone's front keeps
- * for the drive; slips: this zone's entries of slip[] (slipped sectors,
- * or tracks under sparing 1), zone-relative, increasing. X(name, what).
+ * last of the track before (skew_cyl across a cylinder); the skews and
+ * the offset are in thousandths of a sector (the manual's are floats);
+ * spares as the profile's sparing says; front: logical sectors the zone's
+ * front keeps for the drive; slips: this zone's entries of slip[]
+ * (slipped sectors, or tracks under sparing 1), zone-relative,
+ * increasing. X(name, what).
  */
 #define DMODEL_ZONE_FIELDS(X)                                                  \
 	X(first_cyl, "first cylinder")                                        \
 	X(last_cyl, "last cylinder")                                          \
 	X(bpt, "sectors a track")                                             \
-	X(skew_track, "sectors skipped at a track switch")                    \
-	X(skew_cyl, "sectors skipped at a cylinder switch")                   \
+	X(skew_track, "thousandths of a sector skipped at a track switch")    \
+	X(skew_cyl, "thousandths of a sector skipped at a cylinder switch")   \
 	X(spares, "spare sectors (tracks, sparing 1) a unit of the sparing")  \
 	X(front, "logical sectors kept at the zone's front")                  \
-	X(offset, "the angle of the zone's first logical sector, in sectors") \
+	X(offset, "the angle of the zone's first logical sector, thousandths of a sector") \
 	X(slips, "entries of slip[] this zone has, after the zones before")
 
 struct dmodel_zone {
@@ -146,9 +160,10 @@ struct dmodel_seekpt {		/* a measured seek: cylinders, ns; increasing */
 };
 
 #define DMODEL_ZONES_MAX 32
-#define DMODEL_SEEK_MAX 128
-#define DMODEL_SLIPS_MAX 128
-#define DMODEL_SEGS_MAX 16
+#define DMODEL_SEEK_MAX 2048	/* measured seeks (DiskSim's 4 TB drive has 1792) */
+#define DMODEL_SLIPS_MAX 4096	/* slipped sectors or tracks, all zones */
+#define DMODEL_SEGS_MAX 2048	/* buffer segments (DiskSim's Maxtor Atlas 10K V has 2048) */
+#define DMODEL_RSEGS_MAX 16	/* read segments of a datasheet's buffer */
 
 struct dmodel_params {
 #define DMODEL_PARAM_MEMBER(name, what) uint64_t name;
@@ -221,11 +236,11 @@ struct dmodel_rseg {
 };
 
 /*
- * The state. sizeof is 74,208 bytes on x86-64 (bounded: no table grows):
- * 64 KiB of it the write queue (4096 x 16 bytes), 5.8 KiB the parameters
- * with their tables (32 zones, 128 seeks, 128 slips), 1.6 KiB the zones'
- * derived figures, 16 segments and 16 read segments; the kernel allocates
- * it with kvzalloc.
+ * The state. sizeof is 250,544 bytes on x86-64 (bounded: no table grows):
+ * 112 KiB of it 2048 buffer segments (56 bytes each), 64 KiB the write
+ * queue (4096 x 16 bytes), 67 KiB the parameters with their tables (32
+ * zones, 2048 seeks, 4096 slips), 1.6 KiB the zones' derived figures and
+ * 16 read segments; the kernel allocates it with kvzalloc.
  */
 struct dmodel {
 	struct dmodel_params p;
@@ -250,7 +265,7 @@ struct dmodel {
 	int64_t head_free_ns;	/* when the head finishes its queued work */
 	uint64_t head_q32;	/* where it is: a track coordinate */
 	/* the read segments (segments 0): read_segments of them, at least one */
-	struct dmodel_rseg rseg[DMODEL_SEGS_MAX];
+	struct dmodel_rseg rseg[DMODEL_RSEGS_MAX];
 	/* write cache: a ring of what the head has yet to write */
 	struct dmodel_wq wq[DMODEL_WQ_MAX];
 	unsigned wq_h, wq_n;	/* first, count */
@@ -290,5 +305,14 @@ uint64_t dmodel_cylinders(const struct dmodel *m);	/* whole cylinders on the dis
 uint64_t dmodel_rate_at(const struct dmodel *m, uint64_t off);	/* bytes/s, the zone's */
 uint64_t dmodel_rev_ns(const struct dmodel *m);	/* one revolution, truncated */
 uint32_t dmodel_phase_q32(const struct dmodel *m, int64_t t_ns);	/* the platter's angle at t */
+/* a logical sector's place (disk/zones.c): cylinder, surface, the angle
+ * of its start in 1 / 60e9 of a turn, the sectors its track holds, those
+ * from it to the track's last data sector and the track's logical sectors
+ * before it */
+struct dmodel_loc {
+	uint64_t cyl, head, ang, spt, left, skew_track, skew_cyl;	/* skews: thousandths of a sector */
+	uint64_t before;	/* for Read any free blocks */
+};
+void dmodel_locate(const struct dmodel *m, uint64_t lbn, struct dmodel_loc *l);
 
 #endif

@@ -71,15 +71,9 @@ uint64_t dmodel_rate_q16(const struct dmodel *m, uint64_t q);
 uint64_t dmodel_phase_units(const struct dmodel *m, int64_t t);
 uint64_t dmodel_isqrt(uint64_t v);
 
-/* disk/zones.c: a logical sector's place (cylinder, surface, the angle of
- * its start in 1 / TURN of a turn, the sectors its track holds and those
- * from it to the track's last data sector), the zone table's checks, and
- * the seek over d cylinders by the profile's table, HPL or curve */
-struct dmodel_loc {
-	uint64_t cyl, head, ang, spt, left, skew_track, skew_cyl;
-};
+/* disk/zones.c: the zone table's checks, and the seek over d cylinders by
+ * the profile's table, HPL or curve; dmodel_locate (model.h) */
 int dmodel_zones_init(struct dmodel *m, const char **field);
-void dmodel_locate(const struct dmodel *m, uint64_t lbn, struct dmodel_loc *l);
 uint64_t dmodel_seek_dist_ns(const struct dmodel *m, uint64_t d);
 
 /* disk/model.c: a seek from cylinder and surface (from, fh) to (to, th)

@@ -84,6 +84,18 @@ static const struct key {
 	P("oh_read_reconnect_after_write_ms", T_NUM, oh_read_reconnect_w_ns, 0, 1e6, 0),
 	P("read_early", T_NUM, read_early_pm, 0, 1000, 0),
 	P("read_partial", T_NUM, read_partial, 0, 1, 1),
+	P("read_any_free", T_NUM, read_any_free, 0, 1, 1),
+	P("no_caching", T_NUM, no_caching, 0, 1, 1),
+	P("lbn_map", T_NUM, lbn_map, 0, 1, 1),
+	P("immediate_write", T_NUM, immediate_write, 0, 1, 1),
+	P("write_hit_readahead", T_NUM, write_hit_ra, 0, 1, 1),
+	P("write_combine", T_NUM, write_combine, 0, 1, 1),
+	P("sneaky_full", T_NUM, sneaky_full, 0, 1, 1),
+	P("sneaky_partial", T_NUM, sneaky_partial, 0, 1, 1),
+	P("watermark_segment", T_NUM, watermark_seg, 0, 1, 1),
+	P("almost_hits", T_NUM, almost_hits, 0, 1, 1),
+	P("access_mode", T_NUM, access_mode, 0, 1, 1),
+	P("access_const_ms", T_NUM, access_const_ns, 0, 1e6, 0),
 	P("oh_write_reconnect_ms", T_NUM, oh_write_reconnect_ns, 0, 1e6, 0),
 	P("oh_write_reselect_ms", T_NUM, oh_write_reselect_ns, 0, 1e6, 0),
 	P("write_seek_delay_ms", T_NUM, write_seek_delay_ns, 0, 1e6, 0),
@@ -310,7 +322,9 @@ static int check_costs(const struct dp_profile *d, char *err, size_t errlen)
 
 int dp_parse(const char *text, struct dp_profile *d, char *err, size_t errlen)
 {
-	char line[512];
+	/* a line may be as long as a file: a zone's slips are one line (host
+	 * only, one parse at a time) */
+	static char line[DP_FILE_MAX + 1];
 	int sourced[DP_KEYS] = { 0 }, seen[DP_KEYS] = { 0 }, n = 0, kmask;
 	const char *t = text;
 	int rc;
@@ -323,7 +337,7 @@ int dp_parse(const char *text, struct dp_profile *d, char *err, size_t errlen)
 
 		n++;
 		if (l >= sizeof(line))
-			FAIL(n, "longer than %s bytes", "511");
+			FAIL(n, "longer than %d bytes", DP_FILE_MAX);
 		memcpy(line, t, l);
 		line[l] = 0;
 		t += l + (t[l] == '\n');

@@ -21,7 +21,7 @@
 #include "model.h"
 
 #define DP_NAME_MAX 32	/* a name is swapbench.disk=: init's CMD_NAME_MAX, a-z 0-9 _ - */
-#define DP_KEYS 72	/* keys a profile may give (name, kind, the figures, ...) */
+#define DP_KEYS 80	/* keys a profile may give (name, kind, the figures, ...) */
 
 struct dp_profile {
 	char name[64];
@@ -43,7 +43,7 @@ int dp_parse(const char *text, struct dp_profile *d, char *err, size_t errlen);
 int dp_parse_bytes(const char *text, size_t len, struct dp_profile *d, char *err, size_t errlen);
 /* A profile file read and parsed: 0, or -errno with err naming the file
  * and why (missing, unreadable, longer than DP_FILE_MAX, or dp_parse's) */
-#define DP_FILE_MAX 65535
+#define DP_FILE_MAX 1048575	/* a drive's tables: 4096 slips, 2048 seeks */
 int dp_read(const char *path, struct dp_profile *d, char *err, size_t errlen);
 /*
  * disk/profile_tables.c, for dp_parse: the tables' lines

@@ -36,6 +36,36 @@ static int whole(const char **s, uint64_t *v)
 	return 0;
 }
 
+/* a decimal number with at most three decimals from *s, in thousandths */
+static int milli(const char **s, uint64_t *v)
+{
+	const char *p = *s;
+	uint64_t w, f = 0;
+	int k = 0;
+
+	if (whole(&p, &w) || w > UINT64_MAX / 1000)
+		return -1;
+	if (*p == '.') {
+		if (p[-1] < '0' || p[-1] > '9')	/* a blank before the point */
+			return -1;
+		p++;
+		while (*p >= '0' && *p <= '9') {
+			if (++k > 3)
+				return -1;
+			f = f * 10 + (uint64_t)(*p++ - '0');
+		}
+		if (!k)
+			return -1;
+		while (k++ < 3)
+			f *= 10;
+		while (*p == ' ' || *p == '\t')
+			p++;
+	}
+	*s = p;
+	*v = w * 1000 + f;
+	return 0;
+}
+
 /* the index of "PREFIX.N" (1-based, at most max), 0 if k is not one */
 static unsigned entry(const char *k, const char *prefix, unsigned max)
 {
@@ -60,10 +90,15 @@ static int zone_line(struct dp_profile *d, unsigned zi, const char *v, int n, ch
 	const char *p = v;
 	unsigned i;
 
-	for (i = 0; i < 8; i++)
-		if (whole(&p, &f[i]))
-			TFAIL(n, "zone.%u: the %s is not a whole number (want %s)", zi, zone_names[i],
+	for (i = 0; i < 8; i++) {
+		/* the skews and the offset: sectors with up to three decimals */
+		int frac = i == 3 || i == 4 || i == 7;
+
+		if (frac ? milli(&p, &f[i]) : whole(&p, &f[i]))
+			TFAIL(n, "zone.%u: the %s is not a %s (want %s)", zi, zone_names[i],
+			      frac ? "number of sectors (three decimals at most)" : "whole number",
 			      "FIRST LAST BPT SKEW_TRACK SKEW_CYL SPARES FRONT OFFSET [: SLIP ...]");
+	}
 	z->first_cyl = f[0];
 	z->last_cyl = f[1];
 	z->bpt = f[2];

@@ -8,7 +8,10 @@
  */
 #include "model_arith.h"
 
-/* the sparing's unit (sectors) and the data sectors in it; 0: the zone */
+/* the sparing's unit (sectors) and the data sectors in it; 0: the zone.
+ * DiskSim's schemes (its manual, B.4.2): spare sectors at the end of
+ * each cylinder (2, 4), each track (3), each range of cylinders (8), or
+ * at the front of each cylinder (5, 6) */
 static void spare_unit(const struct dmodel *m, const struct dmodel_zone *z, uint64_t *unit, uint64_t *data)
 {
 	uint64_t per = z->bpt * m->p.heads;
@@ -17,6 +20,9 @@ static void spare_unit(const struct dmodel *m, const struct dmodel_zone *z, uint
 	*data = 0;
 	switch (m->p.sparing) {
 	case 2:
+	case 4:
+	case 5:
+	case 6:
 		*unit = per;
 		break;
 	case 3:
@@ -29,6 +35,41 @@ static void spare_unit(const struct dmodel *m, const struct dmodel_zone *z, uint
 		return;
 	}
 	*data = *unit - z->spares;
+}
+
+/* the spares lead their unit (5, 6: at each cylinder's front) */
+static int spares_front(const struct dmodel *m)
+{
+	return m->p.sparing == 5 || m->p.sparing == 6;
+}
+
+/* a slipped sector takes a logical one: no spares (0), spares at the
+ * disk's end (7), or spares the slips may not use, more being at the
+ * disk's end (4, 6, 10) */
+static int slips_take_data(const struct dmodel *m)
+{
+	uint64_t s = m->p.sparing;
+
+	return s == 0 || s == 7 || s == 4 || s == 6 || s == 10;
+}
+
+/* where the x-th place lands past n sorted slips a[] (each slip at or
+ * before it moves it on by one): x + the count of k with a[k] - k <= x,
+ * which increases with k (the slips are distinct and increasing), so a
+ * bisection finds it: O(log n) however many slips a zone has */
+static uint64_t past_slips(const uint64_t *a, uint64_t n, uint64_t x)
+{
+	uint64_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		uint64_t mid = (lo + hi) >> 1;
+
+		if (a[mid] - mid <= x)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return x + lo;
 }
 
 #define FAILF(f)                                                               \
@@ -64,9 +105,10 @@ int dmodel_zones_init(struct dmodel *m, const char **field)
 		return 0;
 	if (p->zones > DMODEL_ZONES_MAX)
 		FAILF("zones");
-	if (p->sparing != 0 && p->sparing != 1 && p->sparing != 2 && p->sparing != 3 && p->sparing != 7 &&
-	    p->sparing != 8)
+	if (p->sparing > 10)
 		FAILF("sparing");
+	if (p->lbn_map > 2)
+		FAILF("lbn_map");
 	if (p->sparing == 8 && (!p->spare_range || p->spare_range > MAX_TRACKS))
 		FAILF("spare_range");
 	if (!p->cylinders || p->cylinders * p->heads > MAX_TRACKS)
@@ -81,8 +123,8 @@ int dmodel_zones_init(struct dmodel *m, const char **field)
 		if ((!i && z->first_cyl) || (i && z->first_cyl <= p->zone[i - 1].last_cyl) ||
 		    z->last_cyl < z->first_cyl || z->last_cyl >= p->cylinders)
 			FAILF("zone");
-		if (!z->bpt || z->bpt > 65536 || z->skew_track >= z->bpt || z->skew_cyl >= z->bpt ||
-		    z->offset >= z->bpt)
+		if (!z->bpt || z->bpt > 65536 || z->skew_track >= z->bpt * 1000 || z->skew_cyl >= z->bpt * 1000 ||
+		    z->offset >= z->bpt * 1000)
 			FAILF("zone");
 		cyls = z->last_cyl - z->first_cyl + 1;
 		phys = cyls * p->heads * z->bpt;
@@ -97,6 +139,10 @@ int dmodel_zones_init(struct dmodel *m, const char **field)
 			if (z->spares * z->bpt >= phys)
 				FAILF("zone");
 			data = phys - z->spares * z->bpt;
+		} else if (p->sparing == 9 || p->sparing == 10) {	/* sectors at the zone's end */
+			if (z->spares >= phys)
+				FAILF("zone");
+			data = phys - z->spares;
 		} else {
 			data = phys;
 		}
@@ -105,8 +151,7 @@ int dmodel_zones_init(struct dmodel *m, const char **field)
 		for (uint64_t k = 1; k < z->slips; k++)
 			if (p->slip[slips + k] <= p->slip[slips + k - 1])
 				FAILF("zone");
-		/* slips at the disk's end or none: a slipped sector takes a logical one */
-		if (p->sparing == 0 || p->sparing == 7)
+		if (slips_take_data(m))
 			data -= z->slips < data ? z->slips : data;
 		if (z->front >= data)
 			FAILF("zone");
@@ -128,36 +173,50 @@ static void zone_locate(const struct dmodel *m, uint64_t lbn, struct dmodel_loc 
 {
 	const struct dmodel_params *p = &m->p;
 	const struct dmodel_zone *z;
-	uint64_t zi = 0, i, unit, data, ph, t, s, c, k, skew;
+	uint64_t zi = 0, i, unit, data, ph, t, s, c, skew, cyl;
+	const uint64_t *slip;
 
 	while (zi + 1 < p->zones && lbn >= m->z_lbn[zi + 1])
 		zi++;
 	z = &p->zone[zi];
+	slip = &p->slip[m->z_slip0[zi]];
 	i = lbn - m->z_lbn[zi] + z->front;
+	/* slips the spares may not absorb: counted among the data sectors */
+	if (p->sparing == 4 || p->sparing == 6 || p->sparing == 10)
+		i = past_slips(slip, z->slips, i);
 	spare_unit(m, z, &unit, &data);
-	ph = unit ? DMODEL_DIV(i, data) * unit + DMODEL_REM(i, data) : i;
-	if (p->sparing == 1) {	/* slipped tracks */
-		t = DMODEL_DIV(ph, z->bpt);
-		for (k = 0; k < z->slips; k++)
-			if (p->slip[m->z_slip0[zi] + k] <= t)
-				t++;
-		ph = t * z->bpt + DMODEL_REM(ph, z->bpt);
-	} else {
-		for (k = 0; k < z->slips; k++)
-			if (p->slip[m->z_slip0[zi] + k] <= ph)
-				ph++;
-	}
+	ph = unit ? DMODEL_DIV(i, data) * unit + DMODEL_REM(i, data) + (spares_front(m) ? z->spares : 0) : i;
+	if (p->sparing == 1)	/* slipped tracks */
+		ph = past_slips(slip, z->slips, DMODEL_DIV(ph, z->bpt)) * z->bpt + DMODEL_REM(ph, z->bpt);
+	else if (p->sparing != 4 && p->sparing != 6 && p->sparing != 10)
+		ph = past_slips(slip, z->slips, ph);
 	t = DMODEL_DIV(ph, z->bpt);
 	s = ph - t * z->bpt;
 	c = DMODEL_DIV(t, p->heads);
-	l->cyl = z->first_cyl + c;
+	cyl = z->first_cyl + c;
+	l->cyl = cyl;
 	l->head = t - c * p->heads;
+	/* serpentine (B.4.2's LBN-to-PBN mapping 1, 2): a descending
+	 * cylinder takes its surfaces from the last, so that a cylinder
+	 * switch is no head switch */
+	if ((p->lbn_map == 1 && (c & 1)) || (p->lbn_map == 2 && (cyl & 1)))
+		l->head = p->heads - 1 - l->head;
 	l->spt = z->bpt;
-	skew = DMODEL_REM(z->offset + (t - c) * z->skew_track + c * z->skew_cyl, z->bpt);
-	l->ang = DMODEL_DIV(DMODEL_REM(s + skew, z->bpt) * TURN, z->bpt);
+	/* in thousandths of a sector: t < 2^31, a skew < 2^26 */
+	skew = DMODEL_REM(z->offset + (t - c) * z->skew_track + c * z->skew_cyl, z->bpt * 1000);
+	l->ang = DMODEL_MULDIV(DMODEL_REM(s * 1000 + skew, z->bpt * 1000), TURN, z->bpt * 1000);
 	l->left = z->bpt - s;
-	if (unit == z->bpt)	/* spares at each track's end */
+	/* the logical sectors of this track before it: those it follows on
+	 * the track, less a cylinder's front spares, within its zone */
+	l->before = s;
+	if (spares_front(m) && DMODEL_REM(ph, unit) < z->bpt)
+		l->before -= z->spares < s ? z->spares : s;
+	if (l->before > lbn - m->z_lbn[zi])
+		l->before = lbn - m->z_lbn[zi];
+	if (unit == z->bpt) {	/* spares at each track's end */
 		l->left = data - DMODEL_REM(i, data);
+		l->before = DMODEL_REM(i, data);
+	}
 	l->skew_track = z->skew_track;
 	l->skew_cyl = z->skew_cyl;
 }
@@ -184,6 +243,7 @@ void dmodel_locate(const struct dmodel *m, uint64_t lbn, struct dmodel_loc *l)
 	l->left = l->spt - DMODEL_MULDIV(frac, l->spt, Q32);
 	if (!l->left)
 		l->left = 1;
+	l->before = l->spt - l->left;
 	l->skew_track = 0;
 	l->skew_cyl = 0;
 }
@@ -221,5 +281,19 @@ uint64_t dmodel_seek_dist_ns(const struct dmodel *m, uint64_t d)
 	}
 	if (n)	/* past a table without an equation: its last time */
 		return p->seek[n - 1].ns;
+	if (p->zones && p->cylinders) {
+		/* Lee's equation (DiskSim's manual, B.5.1) through the three
+		 * figures, over the drive's own cylinders: track + b sqrt(u) +
+		 * c u, u = (d - 1) / cylinders, b and c as geometry.c fits them */
+		uint64_t u = DMODEL_MULDIV(d - 1, Q30, p->cylinders), sq, t;
+
+		if (u > Q30)
+			u = Q30;
+		sq = dmodel_isqrt(u << 30);
+		t = p->seek_track_ns + DMODEL_MULDIV(m->seek_b3, sq, 3 * Q30);
+		if (m->seek_c_neg)
+			return t - DMODEL_MULDIV(m->seek_c3_abs, u, 3 * Q30);
+		return t + DMODEL_MULDIV(m->seek_c3_abs, u, 3 * Q30);
+	}
 	return dmodel_seek_cyl_ns(m, d);
 }

@@ -529,7 +529,7 @@ static int __init sbd_init(void)
 		pr_err("sbdisk: dev=MAJOR:MINOR, the disk under the model\n");
 		return -EINVAL;
 	}
-	s = kzalloc(sizeof(*s), GFP_KERNEL);
+	s = kvzalloc(sizeof(*s), GFP_KERNEL);	/* its parameters hold the tables: tens of KiB */
 	if (!s)
 		return -ENOMEM;
 	err = -ENOMEM;
@@ -627,7 +627,7 @@ fail:
 	kfree(text);
 	kvfree(s->acct);
 	kvfree(s->model);
-	kfree(s);
+	kvfree(s);
 	return err;
 }
 

@@ -602,8 +602,688 @@ static void test_read_segments(void)
 	      t1 / 1e6);
 }
 
+
+/*
+ * DiskSim's values (its manual, 3.4.5 and B.4), on a small drive of the
+ * zone table's kind: one zone of 20 cylinders, 2 surfaces, 100 sectors a
+ * track at 6000 rpm (a turn is 10 ms, a sector 0.1 ms), no overheads, a
+ * bus of 100 MB/s, segments of 64 sectors. Each check's expectation is
+ * worked out here in floating point from the manual's words, not from the
+ * model's code.
+ */
+#define DRIVE                                                                  \
+	"name = t\nkind = hdd\nrotational = 1\nwrite_cache = 0\n"               \
+	"capacity_gb = 0.002048\nsource.capacity_gb = t\nrpm = 6000\nsource.rpm = t\n" \
+	"seek_track_ms = 1\nsource.seek_track_ms = t\nseek_avg_ms = 5\nsource.seek_avg_ms = t\n" \
+	"seek_full_ms = 10\nsource.seek_full_ms = t\nrate_outer_mbs = 5.12\nsource.rate_outer_mbs = t\n" \
+	"rate_inner_mbs = 5.12\nsource.rate_inner_mbs = t\nheads = 2\nsource.heads = t\n" \
+	"cache_mb = 0.0625\nsource.cache_mb = t\nreadahead_kb = 32\nsource.readahead_kb = t\n" \
+	"bus_mbs = 100\nsource.bus_mbs = t\ncylinders = 20\nsource.cylinders = t\n" \
+	"segments = 2\nsource.segments = t\nsegment_kb = 32\nsource.segment_kb = t\n" \
+	"source.zone = t\n"
+
+static struct dp_profile dprof;
+
+/* does text give key ("KEY = ..." at a line's start)? */
+static int gives(const char *text, const char *key, size_t k)
+{
+	for (const char *l = text; *l; l += strcspn(l, "\n"), l += *l == '\n')
+		if (!strncmp(l, key, k) && l[k] == ' ' && l[k + 1] == '=')
+			return 1;
+	return 0;
+}
+
+/* the drive above with more lines, parsed into dprof (0, or -1 with the
+ * parser's words in err): a key extra gives replaces the default's */
+static int drive_text(const char *extra, char *err, size_t errlen)
+{
+	static const char defaults[] = "zone.1 = 0 19 100 0 0 0 0 0\nsparing = 0\nsource.sparing = t\n"
+				       "readahead_mode = 0\nsource.readahead_mode = t\n";
+	static char text[DP_FILE_MAX + 1];
+	const char *parts[2] = { DRIVE, defaults };
+	size_t n = 0;
+
+	for (int i = 0; i < 2; i++)
+		for (const char *l = parts[i]; *l;) {
+			size_t len = strcspn(l, "\n"), k = strcspn(l, " ");
+
+			if (!gives(extra, l, k) && n + len + 1 < sizeof(text)) {
+				memcpy(text + n, l, len);
+				text[n += len] = '\n';
+				n++;
+			}
+			l += len + (l[len] == '\n');
+		}
+	snprintf(text + n, sizeof(text) - n, "%s", extra);
+	return dp_parse(text, &dprof, err, errlen) ? -1 : 0;
+}
+
+static int drive(const char *extra)
+{
+	char err[256] = "";
+	const char *field = NULL;
+
+	if (drive_text(extra, err, sizeof(err))) {
+		printf("INFO the drive: %s\n", err);
+		return -1;
+	}
+	if (dmodel_init(&st, &dprof.p, &field)) {
+		printf("INFO the drive: dmodel_init refuses %s\n", field ? field : "?");
+		return -1;
+	}
+	return 0;
+}
+
+/* the platter's angle at t ns, in turns, at 6000 rpm */
+static double turns_at(int64_t t)
+{
+	double x = (double)t / 1e7;
+
+	return x - (double)(int64_t)x;
+}
+
+/*
+ * Read any free blocks (3.4.5: "whether or not disk sectors logically
+ * prior to the requested sectors should be read into the cache if they
+ * pass under the read/write head prior to reaching the requested data"):
+ * a 1-sector read of sector 0, then a 4-sector read of sectors 60-63 of
+ * the same track: the head waits for sector 60, the sectors whose whole
+ * passage falls in that wait (sector boundaries are sector 60's) go into
+ * the segment. Then a read of the first of them is a hit, a read of the
+ * one before it is not; without the value neither is.
+ */
+static void test_read_any_free(void)
+{
+	for (int on = 0; on <= 1; on++) {
+		const char *extra = on ? "read_any_free = 1\nsource.read_any_free = t\n" : "";
+		int64_t t, arrive;
+		double wait;
+		int k;
+		uint64_t hits;
+
+		if (drive(extra)) {
+			CHECK(0, "Read any free blocks = %d: the drive loads", on);
+			continue;
+		}
+		t = dmodel_request(&st, DMODEL_READ, 0, 512, 0);
+		arrive = t + 1000;
+		t = dmodel_request(&st, DMODEL_READ, 60 * 512, 4 * 512, arrive);
+		/* the oracle: the head is on the track (no seek, no overhead), the
+		 * wait is the angle from the platter's at arrival to sector 60's */
+		wait = 0.60 - turns_at(arrive);
+		if (wait < 0)
+			wait += 1;
+		k = (int)(wait * 100);
+		if (k > 60)
+			k = 60;
+		CHECK(fabs(st.c.rot_ns / 1e6 - wait * 10) < 0.001,
+		      "Read any free blocks = %d: the read waits %.4f ms for sector 60 (the oracle: %.4f ms)", on,
+		      st.c.rot_ns / 1e6, wait * 10);
+		hits = st.c.buffer_hits;
+		t = dmodel_request(&st, DMODEL_READ, (uint64_t)(60 - k) * 512, 512, t + 1000);
+		if (on)
+			CHECK(k > 0 && st.c.buffer_hits == hits + 1,
+			      "... = 1: sector %d, the first of the %d that passed under the head while it waited, is a buffer hit",
+			      60 - k, k);
+		else
+			CHECK(st.c.buffer_hits == hits, "... = 0: sector %d, which passed under the head, is not in the buffer",
+			      60 - k);
+		if (on && k > 0) {
+			hits = st.c.buffer_hits;
+			t = dmodel_request(&st, DMODEL_READ, (uint64_t)(59 - k) * 512, 512, t + 1000);
+			CHECK(st.c.buffer_hits == hits, "... = 1: sector %d, which was under the head as it arrived, is not", 59 - k);
+		}
+	}
+}
+
+/*
+ * Enable caching in buffer (3.4.5: "whether or not on-board buffer
+ * segments are used for data caching as well as for speed-matching"):
+ * with it, a read of sectors 0-7 again is a buffer hit, and the next 8
+ * sectors, read ahead (Buffer continuous read 3: to the segment's end),
+ * are met by the read-ahead; without it the re-read waits a turn for
+ * sector 0 and the next 8 sectors are read from the platter.
+ */
+static void test_no_caching(void)
+{
+	for (int off = 0; off <= 1; off++) {
+		char extra[256];
+		int64_t t, t2, t3;
+		double wait;
+
+		snprintf(extra, sizeof(extra), "no_caching = %d\nsource.no_caching = t\nreadahead_mode = 3\nsource.readahead_mode = t\n",
+			 off);
+		if (drive(extra)) {
+			CHECK(0, "no_caching = %d: the drive loads", off);
+			continue;
+		}
+		t = dmodel_request(&st, DMODEL_READ, 0, 8 * 512, 0);
+		t2 = dmodel_request(&st, DMODEL_READ, 0, 8 * 512, t + 1000) - (t + 1000);
+		if (!off) {
+			CHECK(st.c.buffer_hits == 1 && t2 < 100000,
+			      "Enable caching in buffer = 1: a re-read is a buffer hit (%.3f ms: the bus)", t2 / 1e6);
+		} else {
+			/* the oracle: sector 0 comes round at the next whole turn, then
+			 * 8 sectors (0.8 ms), then they cross the bus (8 x 5.12 us:
+			 * no high water mark, the drive reconnects once all are in) */
+			wait = 1 - turns_at(t + 1000);
+			CHECK(st.c.buffer_hits == 0 && fabs(t2 / 1e6 - (wait * 10 + 0.8 + 0.04096)) < 0.001,
+			      "Enable caching in buffer = 0: a re-read waits for the platter: %.4f ms (the oracle: %.4f ms)",
+			      t2 / 1e6, wait * 10 + 0.8 + 0.04096);
+		}
+		t += t2 + 1000;
+		t3 = dmodel_request(&st, DMODEL_READ, 8 * 512, 8 * 512, t + 5000000) - (t + 5000000);
+		if (!off)
+			CHECK(st.c.buffer_hits == 2 && t3 < 100000,
+			      "... = 1: the next 8 sectors, read ahead 5 ms before, are a hit (%.3f ms)", t3 / 1e6);
+		else
+			CHECK(st.c.buffer_hits == 0 && st.c.read_misses == 3 && t3 > 800000,
+			      "... = 0: no read-ahead: the next 8 sectors cost the platter (%.3f ms)", t3 / 1e6);
+	}
+}
+
+/* where logical sector lbn lies: cylinder, surface, angle in sectors */
+static void where(uint64_t lbn, uint64_t *cyl, uint64_t *head, double *sect)
+{
+	struct dmodel_loc l;
+
+	dmodel_locate(&st, lbn, &l);
+	*cyl = l.cyl;
+	*head = l.head;
+	*sect = (double)l.ang * (double)l.spt / 60e9;
+}
+
+/*
+ * LBN-to-PBN mapping scheme (B.4.2): 0 conventional (every cylinder from
+ * surface 0); 1 serpentine, each zone's first cylinder ascending, the next
+ * descending (a cylinder switch is no head switch); 2 serpentine by the
+ * cylinder's own parity (even ascending). Two zones, the second from
+ * cylinder 11 (odd): 1 starts it ascending, 2 descending.
+ */
+static void test_lbn_map(void)
+{
+	static const char *zones = "zone.1 = 0 10 100 0 0 0 0 0\nzone.2 = 11 19 100 0 0 0 0 0\n";
+	/* the zone's first lbn: 11 cylinders x 200 sectors */
+	struct {
+		uint64_t lbn, want[3];	/* the surface under schemes 0, 1, 2 */
+	} c[] = {
+		{ 100, { 1, 1, 1 } },	/* cylinder 0's second track */
+		{ 199, { 1, 1, 1 } },	/* its last sector: then a cylinder switch */
+		{ 200, { 0, 1, 1 } },	/* cylinder 1's first track */
+		{ 300, { 1, 0, 0 } },	/* cylinder 1's second */
+		{ 2200, { 0, 0, 1 } },	/* cylinder 11's first: zone 2's first cylinder */
+		{ 2400, { 0, 1, 0 } },	/* cylinder 12's first */
+	};
+
+	for (int map = 0; map <= 2; map++) {
+		char extra[256];
+		int ok = 1;
+
+		snprintf(extra, sizeof(extra), "%slbn_map = %d\nsource.lbn_map = t\n", zones, map);
+		if (drive(extra)) {
+			CHECK(0, "lbn_map = %d: the drive loads", map);
+			continue;
+		}
+		for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+			uint64_t cyl, head;
+			double sect;
+
+			where(c[i].lbn, &cyl, &head, &sect);
+			if (head != c[i].want[map] || cyl != c[i].lbn / 200) {
+				printf("INFO lbn_map %d: lbn %" PRIu64 " on cylinder %" PRIu64 " surface %" PRIu64 "\n", map,
+				       c[i].lbn, cyl, head);
+				ok = 0;
+			}
+		}
+		CHECK(ok, "LBN-to-PBN mapping scheme %d: sectors 100, 199, 200, 300, 2200, 2400 on the surfaces B.4.2 gives%s",
+		      map, map ? " (199 to 200: a cylinder switch on the same surface)" : "");
+	}
+}
+
+/*
+ * Sparing schemes (B.4.2) on 100-sector tracks, 2 surfaces (200 sectors
+ * a cylinder), 10 spares: 5 puts them at each cylinder's front (a
+ * cylinder's first logical sector is its physical sector 10); 9 at the
+ * zone's end (sector 0 is the first, and 10 sectors fewer); 4 at each
+ * cylinder's end with a slipped sector taking a logical one (the disk's
+ * end holds the rest), where 2 lets the slip use the cylinder's spares.
+ */
+static void test_sparing(void)
+{
+	uint64_t cyl, head;
+	double sect;
+
+	if (!drive("sparing = 5\nsource.sparing = t\nzone.1 = 0 19 100 0 0 10 0 0\ncapacity_gb = 0.0019\n")) {
+		where(0, &cyl, &head, &sect);
+		CHECK(cyl == 0 && head == 0 && fabs(sect - 10) < 1e-6, "sparing 5: sector 0 is cylinder 0's physical sector 10 (%.3f)", sect);
+		where(190, &cyl, &head, &sect);
+		CHECK(cyl == 1 && head == 0 && fabs(sect - 10) < 1e-6,
+		      "... sector 190 (after 190 of cylinder 0) is cylinder 1's physical sector 10 (%" PRIu64 ", %.3f)", cyl, sect);
+		CHECK(st.z_lbns[0] == 20 * 190, "... the zone holds 20 x 190 sectors (%" PRIu64 ")", st.z_lbns[0]);
+	} else {
+		CHECK(0, "sparing 5: the drive loads");
+	}
+	if (!drive("sparing = 9\nsource.sparing = t\nzone.1 = 0 19 100 0 0 10 0 0\ncapacity_gb = 0.0019\n")) {
+		where(0, &cyl, &head, &sect);
+		CHECK(cyl == 0 && fabs(sect) < 1e-6 && st.z_lbns[0] == 4000 - 10,
+		      "sparing 9: sector 0 is physical sector 0, the zone holds 4000 - 10 (%" PRIu64 ")", st.z_lbns[0]);
+	} else {
+		CHECK(0, "sparing 9: the drive loads");
+	}
+	for (int sp = 2; sp <= 4; sp += 2) {
+		char extra[256];
+
+		snprintf(extra, sizeof(extra), "sparing = %d\nsource.sparing = t\nzone.1 = 0 19 100 0 0 10 0 0 : 5\n"
+			 "capacity_gb = 0.0019\n", sp);
+		if (drive(extra)) {
+			CHECK(0, "sparing %d with a slip: the drive loads", sp);
+			continue;
+		}
+		where(189, &cyl, &head, &sect);
+		if (sp == 2)
+			CHECK(cyl == 0 && head == 1 && fabs(sect - 90) < 1e-6 && st.z_lbns[0] == 3800,
+			      "sparing 2, a slip at 5: sector 189 takes cylinder 0's first spare (surface 1, sector 90; %"
+			      PRIu64 " %" PRIu64 " %.1f), the zone holds 3800", cyl, head, sect);
+		else
+			CHECK(cyl == 1 && head == 0 && fabs(sect) < 1e-6 && st.z_lbns[0] == 3799,
+			      "sparing 4, a slip at 5: sector 189 moves to cylinder 1 (%" PRIu64 " %" PRIu64
+			      " %.1f), the zone holds 3799", cyl, head, sect);
+	}
+}
+
+/*
+ * The tables' bounds: a zone of DMODEL_SLIPS_MAX slips (every other
+ * sector of the first 82 tracks of 200), each sector where counting the slips
+ * before it puts it (checked on every 7th sector against a plain count);
+ * one more is refused; 2048 buffer segments take 2048 interleaved read
+ * streams, each stream's second read a hit; 2049 are refused.
+ */
+static void test_bounds(void)
+{
+	static char extra[DP_FILE_MAX + 1];
+	static uint64_t slips[DMODEL_SLIPS_MAX + 1];
+	char err[256] = "";
+	int n, ok = 1;
+
+	n = snprintf(extra, sizeof(extra), "capacity_gb = 0.008\ncylinders = 100\nzone.1 = 0 99 100 0 0 0 0 0 :");
+	for (int i = 0; i < DMODEL_SLIPS_MAX; i++) {
+		slips[i] = 2 * (uint64_t)i + 1;
+		n += snprintf(extra + n, sizeof(extra) - (size_t)n, " %" PRIu64, slips[i]);
+	}
+	snprintf(extra + n, sizeof(extra) - (size_t)n, "\n");
+	if (drive(extra)) {
+		CHECK(0, "a zone of %d slips: the drive loads", DMODEL_SLIPS_MAX);
+	} else {
+		for (uint64_t lbn = 0; lbn < st.sectors; lbn += 7) {
+			uint64_t ph = lbn, cyl, head;
+			double sect;
+
+			for (int k = 0; k < DMODEL_SLIPS_MAX; k++)
+				if (slips[k] <= ph)
+					ph++;
+			where(lbn, &cyl, &head, &sect);
+			if (cyl * 200 + head * 100 + (uint64_t)(sect + 0.5) != ph)
+				ok = 0;
+		}
+		CHECK(ok && st.z_lbns[0] == 20000 - DMODEL_SLIPS_MAX,
+		      "a zone of %d slips: each sector where the slips before it put it, the zone %" PRIu64 " sectors",
+		      DMODEL_SLIPS_MAX, st.z_lbns[0]);
+	}
+	n = snprintf(extra, sizeof(extra), "zone.1 = 0 19 100 0 0 0 0 0 :");
+	for (int i = 0; i <= DMODEL_SLIPS_MAX; i++)
+		n += snprintf(extra + n, sizeof(extra) - (size_t)n, " %d", i);
+	snprintf(extra + n, sizeof(extra) - (size_t)n, "\n");
+	CHECK(drive_text(extra, err, sizeof(err)) != 0 && strstr(err, "more than 4096 slips"),
+	      "%d slips are refused (%s)", DMODEL_SLIPS_MAX + 1, err);
+
+	snprintf(extra, sizeof(extra), "capacity_gb = 2\nzone.1 = 0 19999 200 0 0 0 0 0\ncylinders = 20000\nheads = 1\n"
+		 "segments = %d\nsegment_kb = 16\ncache_mb = 32\nreadahead_mode = 3\nsource.readahead_mode = t\n",
+		 DMODEL_SEGS_MAX);
+	if (drive(extra)) {
+		CHECK(0, "%d segments: the drive loads", DMODEL_SEGS_MAX);
+	} else {
+		int64_t t = 0;
+
+		for (int pass = 0; pass < 2; pass++)
+			for (uint64_t s = 0; s < DMODEL_SEGS_MAX; s++)
+				t = dmodel_request(&st, DMODEL_READ, (s * 1000 + (uint64_t)pass * 8) * 512, 8 * 512, t + 20000000);
+		CHECK(st.c.buffer_hits == DMODEL_SEGS_MAX && st.c.read_misses == DMODEL_SEGS_MAX,
+		      "%d segments, %d read streams in turn: each one's second read a hit (%" PRIu64 " hits, %" PRIu64
+		      " misses)", DMODEL_SEGS_MAX, DMODEL_SEGS_MAX, st.c.buffer_hits, st.c.read_misses);
+	}
+	/* DMODEL_SEEK_MAX measured seeks (a cylinder apart), one more refused */
+	n = 0;
+	for (int i = 1; i <= DMODEL_SEEK_MAX; i++)
+		n += snprintf(extra + n, sizeof(extra) - (size_t)n, "seek.%d = %d %d.%03d\n", i, i, 1 + i / 1000, i % 1000);
+	snprintf(extra + n, sizeof(extra) - (size_t)n, "source.seek = t\ncylinders = 4000\ncapacity_gb = 0.4\nzone.1 = 0 3999 100 0 0 0 0 0\n");
+	if (drive(extra)) {
+		CHECK(0, "%d measured seeks: the drive loads", DMODEL_SEEK_MAX);
+	} else {
+		int64_t t = dmodel_request(&st, DMODEL_READ, 0, 512, 0);
+		uint64_t before = st.c.seek_ns;
+
+		dmodel_request(&st, DMODEL_READ, 2047ULL * 200 * 512, 512, t + 1000);
+		CHECK(dprof.p.seek_points == DMODEL_SEEK_MAX && st.c.seek_ns - before == 3047000,
+		      "%d measured seeks: a seek of 2047 cylinders costs the table's 3.047 ms (%.3f)", DMODEL_SEEK_MAX,
+		      (st.c.seek_ns - before) / 1e6);
+	}
+	snprintf(extra, sizeof(extra), "seek.%d = 1 1\nsource.seek = t\n", DMODEL_SEEK_MAX + 1);
+	CHECK(drive_text(extra, err, sizeof(err)) != 0 && strstr(err, "seek.1 to seek.2048"), "seek.%d is refused (%s)",
+	      DMODEL_SEEK_MAX + 1, err);
+	{
+		const char *field = NULL;
+
+		snprintf(extra, sizeof(extra), "segments = %d\n", DMODEL_SEGS_MAX + 1);
+		err[0] = 0;
+		CHECK(drive_text(extra, err, sizeof(err)) != 0 || dmodel_init(&st, &dprof.p, &field) != 0,
+		      "%d segments are refused (%s%s)", DMODEL_SEGS_MAX + 1, err, field ? field : "");
+	}
+}
+
+/*
+ * Immediate buffer write (3.4.5: sectors "transferred from the on-board
+ * buffer in the order that they pass under the read/write head"): a
+ * write of sectors 20-59 of cylinder 1's first track (200 + 20 ...)
+ * arriving at 53 ms with the head on cylinder 0: a seek of one cylinder
+ * (1 ms) lands it at 0.4 of a turn, inside the request, with all the data
+ * in the buffer (0.2 ms over the bus). Written as they come, the sectors
+ * take one turn from there: 11 ms in all; in order, the head waits for
+ * sector 20 (0.8 of a turn) and writes 40 sectors: 13 ms.
+ */
+static void test_immediate_write(void)
+{
+	for (int on = 0; on <= 1; on++) {
+		char extra[128];
+		int64_t t;
+		double want = on ? 1 + 10 : 1 + 8 + 4;
+
+		snprintf(extra, sizeof(extra), "immediate_write = %d\nsource.immediate_write = t\n", on);
+		if (drive(extra)) {
+			CHECK(0, "immediate_write = %d: the drive loads", on);
+			continue;
+		}
+		dmodel_request(&st, DMODEL_READ, 0, 512, 0);
+		t = dmodel_request(&st, DMODEL_WRITE, 220 * 512, 40 * 512, 53000000) - 53000000;
+		CHECK(fabs(t / 1e6 - want) < 0.001, "Immediate buffer write = %d: 40 sectors the head lands inside: %.4f ms "
+		      "(the oracle: %.0f ms)", on, t / 1e6, want);
+	}
+}
+
+/*
+ * Write hit stop prefetch (3.4.5: "whether or not the disk should
+ * discontinue the read-ahead of a previous request when a write hit in
+ * the cache occurs"): a read of sectors 0-7 at 0 (done at 0.8 ms: sector
+ * 0 under the head at 0) reads ahead to the segment's end, sector 64
+ * (Buffer continuous read 3; 64 - 8 sectors of room), by 6.4 ms. A write
+ * reported from the buffer (Fast write level 2) elsewhere at 1.3 ms:
+ * stopping the read-ahead (1), the head leaves at once and sectors 60-63
+ * are not in the buffer; not stopping it (0), the head writes only after
+ * 6.4 ms and they are.
+ */
+static void test_write_hit_ra(void)
+{
+	for (int keep = 0; keep <= 1; keep++) {
+		char extra[256];
+		int64_t t;
+		uint64_t hits;
+
+		snprintf(extra, sizeof(extra), "write_hit_readahead = %d\nsource.write_hit_readahead = t\nreadahead_mode = 3\n"
+			 "source.readahead_mode = t\nwrite_level = 2\nsource.write_level = t\n", keep);
+		if (drive(extra)) {
+			CHECK(0, "write_hit_readahead = %d: the drive loads", keep);
+			continue;
+		}
+		t = dmodel_request(&st, DMODEL_READ, 0, 8 * 512, 0);
+		dmodel_request(&st, DMODEL_WRITE, 1000 * 512, 8 * 512, 1300000);
+		{
+			/* the oracle: the head leaves at 1.3 ms (or at 6.4), seeks 5
+			 * cylinders (the curve's time), waits for sector 1000's angle,
+			 * 0, at the next whole turn, writes 8 sectors (0.8 ms) */
+			double leave = keep ? 6.4 : 1.3, seek = dmodel_seek_cyl_ns(&st, 5) / 1e6;
+			double free_ms = ceil((leave + seek) / 10) * 10 + 0.8;
+
+			CHECK(st.c.write_backs == 1 && fabs(dmodel_free_ns(&st) / 1e6 - free_ms) < 0.001,
+			      "Write hit stop prefetch = %d: the write reported from the buffer %s: "
+			      "the head is free at %.4f ms (the oracle: %.4f)", !keep,
+			      keep ? "waits for the read-ahead to end at 6.4 ms" : "stops the read-ahead at 1.3 ms",
+			      dmodel_free_ns(&st) / 1e6, free_ms);
+		}
+		hits = st.c.buffer_hits;
+		dmodel_request(&st, DMODEL_READ, 60 * 512, 4 * 512, 40000000);
+		CHECK(st.c.buffer_hits == hits + (uint64_t)keep, "... then sectors 60-63 are %sin the buffer", keep ? "" : "not ");
+		(void)t;
+	}
+}
+
+/*
+ * Combine seq writes (3.4.5: "whether or not sequential data from
+ * separate write requests can share a common cache segment"), with read
+ * hits on written data and one write segment: writes of sectors 0-7 then
+ * 8-15; a read of 0-7 is then a hit where they share the segment, and a
+ * miss where the second took the write segment for itself.
+ */
+static void test_write_combine(void)
+{
+	for (int on = 0; on <= 1; on++) {
+		char extra[256];
+		int64_t t;
+
+		snprintf(extra, sizeof(extra), "write_combine = %d\nsource.write_combine = t\nwrite_hits_read = 1\n"
+			 "source.write_hits_read = t\nwrite_segments = 1\nsource.write_segments = t\n", on);
+		if (drive(extra)) {
+			CHECK(0, "write_combine = %d: the drive loads", on);
+			continue;
+		}
+		t = dmodel_request(&st, DMODEL_WRITE, 0, 8 * 512, 0);
+		t = dmodel_request(&st, DMODEL_WRITE, 8 * 512, 8 * 512, t + 1000);
+		dmodel_request(&st, DMODEL_READ, 0, 8 * 512, t + 1000);
+		CHECK(st.c.buffer_hits == (uint64_t)on, "Combine seq writes = %d: a read of the first of two sequential writes is %s",
+		      on, on ? "a hit" : "a miss");
+	}
+}
+
+/*
+ * Seek type = curve (DiskSim's manual, B.5.1, Lee's equation):
+ * a sqrt(x - 1) + b (x - 1) + c with a = (-10 min + 15 avg - 5 max) /
+ * (3 sqrt(cylinders)), b = (7 min - 15 avg + 8 max) / (3 cylinders),
+ * c = min: on the drive of 20 cylinders (1, 5, 10 ms), seeks of 1, 7, 15
+ * and 19 cylinders from cylinder 0.
+ */
+static void test_lee_curve(void)
+{
+	static const int dist[] = { 1, 7, 15, 19 };
+	double a = (-10 * 1.0 + 15 * 5.0 - 5 * 10.0) / (3 * sqrt(20)), b = (7 * 1.0 - 15 * 5.0 + 8 * 10.0) / (3 * 20.0);
+	int ok = 1;
+
+	/* no caching: each read of sector 0 brings the head back to cylinder 0 */
+	if (drive("no_caching = 1\nsource.no_caching = t\n")) {
+		CHECK(0, "the drive loads");
+		return;
+	}
+	for (size_t i = 0; i < sizeof(dist) / sizeof(dist[0]); i++) {
+		int64_t t = dmodel_request(&st, DMODEL_READ, 0, 512, (int64_t)i * 100000000);
+		uint64_t before = st.c.seek_ns;
+		double want = a * sqrt(dist[i] - 1) + b * (dist[i] - 1) + 1, got;
+
+		dmodel_request(&st, DMODEL_READ, (uint64_t)dist[i] * 200 * 512, 512, t + 1000);
+		got = (st.c.seek_ns - before) / 1e6;
+		if (fabs(got - want) > 0.001) {
+			printf("INFO a seek of %d cylinders: %.6f ms, Lee's %.6f\n", dist[i], got, want);
+			ok = 0;
+		}
+	}
+	CHECK(ok, "Seek type = curve: seeks of 1, 7, 15, 19 of 20 cylinders cost Lee's equation within 1 us");
+}
+
+/*
+ * Allow sneaky full read hits (3.4.5: a read whose data a segment holds
+ * "immediately transfer[s] that data over the bus while another request
+ * is moving the disk actuator and/or transferring data between the disk
+ * cache and the disk media"): sectors 0-7 read, then a write reported
+ * from the buffer (Fast write level 2) to cylinder 10, then at once a
+ * read of sectors 0-7 again. Sneaky, it takes the bus alone (8 x 5.12 us
+ * from its arrival); otherwise it waits for the head to write.
+ */
+static void test_sneaky_full(void)
+{
+	for (int on = 0; on <= 1; on++) {
+		char extra[256];
+		int64_t t, cost;
+
+		snprintf(extra, sizeof(extra), "sneaky_full = %d\nsource.sneaky_full = t\nwrite_level = 2\nsource.write_level = t\n",
+			 on);
+		if (drive(extra)) {
+			CHECK(0, "sneaky_full = %d: the drive loads", on);
+			continue;
+		}
+		t = dmodel_request(&st, DMODEL_READ, 0, 8 * 512, 0);
+		t = dmodel_request(&st, DMODEL_WRITE, 2000 * 512, 8 * 512, t + 1000000);
+		cost = dmodel_request(&st, DMODEL_READ, 0, 8 * 512, t + 1000) - (t + 1000);
+		if (on)
+			CHECK(st.c.buffer_hits == 1 && fabs(cost / 1e6 - 0.04096) < 0.0001,
+			      "Allow sneaky full read hits = 1: a hit while the head writes back costs its bus time: %.5f ms "
+			      "(the oracle: 0.04096)", cost / 1e6);
+		else
+			CHECK(st.c.buffer_hits == 1 && cost > 1000000, "... = 0: it waits for the head to write: %.3f ms", cost / 1e6);
+	}
+}
+
+/*
+ * Set watermark by reqsize (3.4.5: "whether the watermarks are computed
+ * as fractions of the individual request size or as fractions of the
+ * buffer/cache segment size"): a high water mark of 0.5 (read_early 0.5),
+ * a bus of 0.15 ms a sector (slower than the media's 0.1), a read miss
+ * of 40 sectors: by the request the drive reconnects once 20 are in, by
+ * the segment (64 sectors) once 32 are: it ends 20 x 0.1 + 40 x 0.15 or
+ * 32 x 0.1 + 40 x 0.15 ms after its first sector comes under the head.
+ */
+static void test_watermark(void)
+{
+	for (int seg = 0; seg <= 1; seg++) {
+		char extra[256];
+		int64_t t, arrive;
+		uint64_t rot0;
+		double got, want = (seg ? 32 : 20) * 0.1 + 40 * 0.15;
+
+		snprintf(extra, sizeof(extra), "watermark_segment = %d\nsource.watermark_segment = t\nbus_sector_ms = 0.15\n"
+			 "source.bus_sector_ms = t\nread_early = 0.5\nsource.read_early = t\n", seg);
+		if (drive(extra)) {
+			CHECK(0, "watermark_segment = %d: the drive loads", seg);
+			continue;
+		}
+		arrive = dmodel_request(&st, DMODEL_READ, 0, 512, 0) + 1000;
+		rot0 = st.c.rot_ns;
+		t = dmodel_request(&st, DMODEL_READ, 20 * 512, 40 * 512, arrive);
+		got = (t - arrive - (int64_t)(st.c.rot_ns - rot0)) / 1e6;
+		CHECK(fabs(got - want) < 0.001, "Set watermark by reqsize = %d: 40 sectors end %.4f ms after the first is under "
+		      "the head (the oracle: %.1f)", !seg, got, want);
+	}
+}
+
+/*
+ * Allow almost read hits (3.4.5: "whether or not a new read request
+ * whose first block is currently being prefetched should be treated as a
+ * partial cache hit"): sectors 0-7 read by 0.8 ms, the head reads ahead
+ * (Buffer continuous read 3) a sector each 0.1 ms: at 1.05 ms it is
+ * reading sector 10. A read of sectors 10-13 then is met by the
+ * read-ahead where it may be, and is a miss where it may not.
+ */
+static void test_almost_hits(void)
+{
+	for (int on = 0; on <= 1; on++) {
+		char extra[256];
+
+		snprintf(extra, sizeof(extra), "almost_hits = %d\nsource.almost_hits = t\nreadahead_mode = 3\n"
+			 "source.readahead_mode = t\n", on);
+		if (drive(extra)) {
+			CHECK(0, "almost_hits = %d: the drive loads", on);
+			continue;
+		}
+		dmodel_request(&st, DMODEL_READ, 0, 8 * 512, 0);
+		dmodel_request(&st, DMODEL_READ, 10 * 512, 4 * 512, 1050000);
+		CHECK(st.c.stream_hits == (uint64_t)on && st.c.read_misses == 2 - (uint64_t)on,
+		      "Allow almost read hits = %d: a read whose first sector is being read ahead is %s", on,
+		      on ? "met by the read-ahead" : "a miss");
+	}
+}
+
+/*
+ * Access time type (B.4.3): averageRotation models the seek but takes
+ * "rotational latency ... equal to one half of a rotation"; constant is
+ * "a fixed per-request access time (i.e., actual mechanical activity is
+ * not modeled)". A read of 4 sectors on cylinder 7 from cylinder 0:
+ * the seek (the curve's time over 7 cylinders), then 5 ms (half of the
+ * 10 ms turn); or 3 ms flat; then the 4 sectors (0.4 ms) and the bus
+ * (4 x 5.12 us).
+ */
+static void test_access_mode(void)
+{
+	for (int mode = 1; mode <= 2; mode++) {
+		char extra[256];
+		int64_t t, cost;
+		double want;
+
+		snprintf(extra, sizeof(extra), "access_mode = %d\nsource.access_mode = t\naccess_const_ms = 3\n"
+			 "source.access_const_ms = t\n", mode);
+		if (drive(extra)) {
+			CHECK(0, "access_mode = %d: the drive loads", mode);
+			continue;
+		}
+		t = dmodel_request(&st, DMODEL_READ, 0, 512, 0) + 1234567;
+		cost = dmodel_request(&st, DMODEL_READ, 7 * 200 * 512, 4 * 512, t) - t;
+		want = 3 + 0.4 + 0.02048;
+		if (mode == 1) {
+			double a = (-10 * 1.0 + 15 * 5.0 - 5 * 10.0) / (3 * sqrt(20)), b = (7 * 1.0 - 15 * 5.0 + 8 * 10.0) / (3 * 20.0);
+
+			want = a * sqrt(6) + b * 6 + 1 + 5 + 0.4 + 0.02048;	/* Lee's seek over 7, half a turn */
+		}
+		CHECK(fabs(cost / 1e6 - want) < 0.001, "Access time type = %s: a read of 4 sectors 7 cylinders away: %.4f ms "
+		      "(the oracle: %.4f)", mode == 1 ? "averageRotation" : "constant (3 ms)", cost / 1e6, want);
+	}
+}
+
+/*
+ * Skews and the offset as DiskSim gives them (B.4.2: floats, in sectors
+ * or revolutions): a track skew of 2.5 sectors puts the second track's
+ * first sector at 2.5 / 100 of a turn, an offset of 0.25 the first
+ * track's at 0.25 / 100; more than three decimals is refused.
+ */
+static void test_fractional_skew(void)
+{
+	uint64_t cyl, head;
+	double sect;
+	char err[256] = "";
+
+	if (drive("zone.1 = 0 19 100 2.5 0 0 0 0.25\n")) {
+		CHECK(0, "a zone with a skew of 2.5 sectors loads");
+		return;
+	}
+	where(0, &cyl, &head, &sect);
+	CHECK(fabs(sect - 0.25) < 1e-6, "an offset of 0.25 sectors: sector 0 at %.4f sectors of its track", sect);
+	where(100, &cyl, &head, &sect);
+	CHECK(head == 1 && fabs(sect - 2.75) < 1e-6, "a track skew of 2.5 sectors: sector 100 at %.4f (0.25 + 2.5)", sect);
+	CHECK(drive_text("zone.1 = 0 19 100 2.5555 0 0 0 0\n", err, sizeof(err)) != 0 && strstr(err, "three decimals"),
+	      "a skew of four decimals is refused (%s)", err);
+	CHECK(drive_text("zone.1 = 0 19 100 2 .5 0 0 0\n", err, sizeof(err)) != 0 && strstr(err, "zone.1"),
+	      "a skew '2 .5' is refused (%s)", err);
+}
+
 int main(void)
 {
+	test_fractional_skew();
+	test_access_mode();
+	test_almost_hits();
+	test_sneaky_full();
+	test_watermark();
+	test_lee_curve();
+	test_immediate_write();
+	test_write_hit_ra();
+	test_write_combine();
+	test_read_any_free();
+	test_no_caching();
+	test_lbn_map();
+	test_sparing();
+	test_bounds();
 	test_read_segments();
 	test_segment_share();
 	test_write_past_cache();

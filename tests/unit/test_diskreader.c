@@ -199,7 +199,7 @@ int main(void)
 	refuses("zone.1 = 1 19 100 10 20 0 0 0\n", "must start at 0", "a table that leaves cylinder 0 out");
 	refuses("zone.1 = 0 9 100 10 20 0 0 0\n", "the drive's last is 19", "a table that leaves the last cylinders out");
 	refuses("zone.1 = 0 19 100 10 20 0 0 0\nzone.3 = 0 1 1 0 0 0 0 0\n", "zone.3: given without zone.2", "a zone gap in numbering");
-	refuses("zone.1 = 0 19 100 10 20 0 0\n", "zone.1: the offset is not a whole number", "a short zone line");
+	refuses("zone.1 = 0 19 100 10 20 0 0\n", "zone.1: the offset is not a number of sectors", "a short zone line");
 	refuses("zone.1 = 0 19 100 10 20 0 0 0 : 7 5\n", "slips are not increasing", "slips out of order");
 	refuses("zone.1 = 0 19 100 10 20 0 0 0\nseek.1 = 5 1\nseek.2 = 5 2\n", "the table must increase",
 		"a seek table not increasing in distance");
@@ -222,8 +222,10 @@ int main(void)
 	trace_refuses("", 3600, "no requests", "an empty trace");
 
 	write_file("d/d.model", "dm_disk M {\n}\n");
-	import_refuses("disksim_disk D {\n   Allow almost read hits = 1,\n}\n", "the model supports only 0",
-		       "a cache behaviour the model lacks");
+	import_refuses("disksim_disk D {\n   Model = source d.model,\n   Bulk sector transfer time = 0,\n"
+		       "   Low (write) water mark = 0.5,\n   Read directly to buffer = 0,\n}\n",
+		       "'Allow read hits on write data' is missing",
+		       "a low water mark where the bus takes no time and Read directly to buffer = 0: only");
 	import_refuses("disksim_disk D {\n   Spin down time = 4,\n}\n", "'Spin down time' in a disksim_disk",
 		       "an unknown parameter, by name");
 	import_refuses("disksim_disk D {\n   Bulk sector transfer time = fast,\n}\n", "d.diskspecs:2:",
@@ -239,8 +241,10 @@ int main(void)
 	import_refuses(specs, "d.model:2: 'Number of cylinders 10': not Key = value", "a malformed .model line");
 
 	write_file("d/d.model", "dm_disk M {\n}\n");
-	import_refuses("disksim_disk D {\n   Set watermark by reqsize = 0,\n}\n", "the model supports only 1",
-		       "water marks a share of the segment");
+	import_refuses("disksim_disk D {\n   Model = source d.model,\n   Set watermark by reqsize = 0,\n   Read any free blocks = 1,\n"
+		       "   Max queue length = 8,\n}\n", "'Bulk sector transfer time' is missing",
+		       "a description whose values DiskSim's manual allows (water marks by the segment, read any free "
+		       "blocks, a queue of 8) but lacking a needed figure: only");
 	bus_fit();
 	position_of("disk/profiles/hdd-7k500.conf");
 	position_of("disk/profiles/valid/atlas_III.conf");
