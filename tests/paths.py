@@ -11,13 +11,15 @@ when it is bare in a script or the Makefile (they run from the top); from
 the file's own folder when it follows $here or $(dirname ...), and in C
 and Markdown (an #include, a link). Data are not read: tests/data/,
 tests/fixtures/, the fuzzers' corpora and docs/results/ (records of runs
-as they were)."""
+as they were); nor is integration/paths.sh, whose plants name such paths
+on purpose."""
 import os
 import re
 import subprocess
 import sys
 
-SKIP = ("tests/data/", "tests/fixtures/", "tests/fuzz/corpus/", "tests/fuzz/regressions/", "docs/results/")
+SKIP = ("tests/data/", "tests/fixtures/", "tests/fuzz/corpus/", "tests/fuzz/regressions/", "docs/results/",
+        "tests/integration/paths.sh")
 ROOT_PREFIX = re.compile(r"(\$top|\$\{top\}|\$root|\$\{root\}|\$TOP|\$\(CURDIR\)|--show-toplevel[^/]*)/$")
 HERE_PREFIX = re.compile(r"(\$here|\$\{here\}|dirname[^/]*\)|\$\{BASH_SOURCE[^}]*\}|\$\(CURDIR\)/[\w./-]*)/$")
 # a path's steps up: at the start of a word, a string or a link, or after a
