@@ -35,7 +35,7 @@ int main(int argc, char **argv)
 {
 	static char line[1024];
 	static struct dp_profile d;
-	char err[256];
+	char err[512];
 	const char *v;
 
 	if ((argc == 3 || (argc == 5 && !strcmp(argv[3], "--bus"))) && !strcmp(argv[1], "import-disksim")) {
