@@ -145,6 +145,13 @@ struct dmodel_seekpt {		/* a measured seek: cylinders, ns; increasing */
 	uint64_t cyl, ns;
 };
 
+/* the ranges dmodel_init takes a drive's size in (disk/model_arith.h
+ * bounds its arithmetic by them): bytes, surfaces, tracks (cylinders x
+ * surfaces, fewer than this) */
+#define DMODEL_CAPACITY_MAX (1ULL << 46)
+#define DMODEL_HEADS_MAX 1024
+#define DMODEL_TRACKS_MAX (1ULL << 31)
+
 #define DMODEL_ZONES_MAX 32
 #define DMODEL_SEEK_MAX 128
 #define DMODEL_SLIPS_MAX 128

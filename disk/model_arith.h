@@ -52,14 +52,14 @@ static inline uint64_t dmodel_muldiv(uint64_t a, uint64_t b, uint64_t c)
 #define Q30 (1ULL << 30)
 #define Q16 (1ULL << 16)
 /* the ranges the arithmetic is bounded for */
-#define MAX_CAPACITY (1ULL << 46)	/* 64 TiB: capacity * rpm < 2^61 */
+#define MAX_CAPACITY DMODEL_CAPACITY_MAX	/* 64 TiB: capacity * rpm < 2^61 */
 #define MAX_RATE (1ULL << 40)	/* bytes/s */
 #define MIN_RATE 10000ULL	/* with MAX_BYTES: one transfer or copy < 2^51 ns (20 days) */
 #define MAX_BYTES (1ULL << 34)	/* 16 GiB: a cache, a unit, a request's length */
 #define MAX_SEEK_NS 10000000000ULL	/* 10 s */
 #define MAX_LAT_NS (1ULL << 40)
-#define MAX_HEADS 1024
-#define MAX_TRACKS (1ULL << 31)
+#define MAX_HEADS DMODEL_HEADS_MAX
+#define MAX_TRACKS DMODEL_TRACKS_MAX
 
 /* disk/geometry.c, for disk/model.c: the geometry dmodel_init derives
  * (0 or -EINVAL naming the parameter), the seek between two track

@@ -120,7 +120,7 @@ static int kind_mask(uint64_t kind)
 /* a figure as the file must give it: decimal digits with an optional
  * fraction; a sign, an exponent, hex (0x1c20), inf and nan are not figures
  * a datasheet prints, so a profile that has one is refused, not guessed */
-static int parse_decimal(const char *v, double *x)
+int dp_decimal(const char *v, double *x)
 {
 	static const char digits[] = "0123456789";
 	size_t w = strspn(v, digits), f = 0;
@@ -214,13 +214,13 @@ static int set_value(struct dp_profile *d, int i, const char *v, int n, char *er
 		*param(&d->p, i) = v[0] == '1';
 		break;
 	case T_FIG:
-		if (parse_decimal(v, &x))
+		if (dp_decimal(v, &x))
 			FAIL(n, "%s: not a number of 0 or more ('%s': decimal digits and a fraction at most)", k, v);
 		break;
 	default:
 		if (v[0] == '-' && strcmp(k, "write_settle_ms"))
 			FAIL(n, "%s: negative", k);
-		if (parse_decimal(v + (v[0] == '-'), &x))
+		if (dp_decimal(v + (v[0] == '-'), &x))
 			FAIL(n, "%s: not a number ('%s': decimal digits and a fraction at most, as 7200 or 12.5)", k, v);
 		if (v[0] == '-')
 			x = -x;

@@ -58,6 +58,11 @@ int dp_table_finish(struct dp_profile *d, char *err, size_t errlen);
 /* "disk=NAME disk_kind=... disk_KEY=value ..." of the figures the kind
  * uses, in the file's units, for the meta record */
 int dp_describe(const struct dp_profile *d, char *buf, size_t len);
+/* a figure as a profile gives one, the one rule for the files the disk
+ * tools read (profiles, DiskSim's drives, traces, bus files): decimal
+ * digits with an optional fraction ("7200", "12.5"), nothing else (no
+ * sign, exponent, hex, inf or nan). 0 with *x, or -1 */
+int dp_decimal(const char *v, double *x);
 /* the value of a file's key as the file gives it: NULL for a key profiles
  * do not have, "" for one this file does not give */
 const char *dp_get(const struct dp_profile *d, const char *key);
