@@ -20,8 +20,8 @@
 #include <unistd.h>
 
 #include "disksim_files.h"
-#include "model.h"
-#include "profile.h"
+#include "disk/model/model.h"
+#include "disk/profile/profile.h"
 
 enum how { NUM, MUST, ANY, STR, BLOCK, LIST };
 

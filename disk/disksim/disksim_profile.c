@@ -16,7 +16,7 @@
 #include <unistd.h>
 
 #include "disksim_files.h"
-#include "profile.h"
+#include "disk/profile/profile.h"
 #include "trace.h"
 
 #define MEAN_DISTANCES (1u << 20)	/* the seek curve's mean: distances summed at most */

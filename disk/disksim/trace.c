@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "profile.h"
+#include "disk/profile/profile.h"
 
 static int fail(char *err, size_t errlen, const char *path, size_t line, const char *fmt, ...)
 {

@@ -44,7 +44,7 @@ enum dmodel_kind { DMODEL_NULL, DMODEL_HDD, DMODEL_FLASH };
 enum dmodel_op { DMODEL_READ, DMODEL_WRITE, DMODEL_FLUSH };
 
 /*
- * The profile's figures as integers (disk/profile.c rounds a profile file
+ * The profile's figures as integers (disk/profile/profile.c rounds a profile file
  * into them; the module parses them from its table line "name=value ...").
  * X(name, what): all uint64_t.
  */
@@ -113,7 +113,7 @@ enum dmodel_op { DMODEL_READ, DMODEL_WRITE, DMODEL_FLUSH };
 	X(write_min_seek_ns, "hdd: least media delay of a write not sequential") \
 	X(read_segments, "hdd, segments 0: read segments of the buffer, each its share; 0 or 1: one, which a write empties") \
 	X(queue_depth, "requests the drive takes at once (0 or 1: no queueing)") \
-	X(queue_order, "how it orders them: 0 arrival, 1 sptf (disk/queue.h)")
+	X(queue_order, "how it orders them: 0 arrival, 1 sptf (disk/model/queue.h)")
 
 /*
  * A zone of a drive's layout (DiskSim's "g1" layout, its manual B.4.2):
@@ -145,7 +145,7 @@ struct dmodel_seekpt {		/* a measured seek: cylinders, ns; increasing */
 	uint64_t cyl, ns;
 };
 
-/* the ranges dmodel_init takes a drive's size in (disk/model_arith.h
+/* the ranges dmodel_init takes a drive's size in (disk/model/model_arith.h
  * bounds its arithmetic by them): bytes, surfaces, tracks (cylinders x
  * surfaces, fewer than this) */
 #define DMODEL_CAPACITY_MAX (1ULL << 46)
@@ -281,7 +281,7 @@ int64_t dmodel_request(struct dmodel *m, enum dmodel_op op, uint64_t off, uint64
  * data (its controller overhead, then seek, settling, head switch and
  * rotational latency; a read the buffer holds: the overhead alone),
  * without changing the model: for a queue that orders by positioning
- * time (disk/queue.c). Null: 0; flash: the latency.
+ * time (disk/model/queue.c). Null: 0; flash: the latency.
  */
 uint64_t dmodel_position_ns(const struct dmodel *m, enum dmodel_op op, uint64_t off, uint64_t len, int64_t now_ns);
 /* the earliest time at which a request given to the model starts at the

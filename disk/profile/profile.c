@@ -1,7 +1,7 @@
 /* dp: disk profile files into the model's integers (profile.h). Pure:
  * text in, struct out. */
 #include "profile.h"
-#include "queue.h"
+#include "disk/model/queue.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -93,7 +93,7 @@ static const struct key {
 	{ "check_random_read_max_s", T_FIG, NULL, 0, 0, 1, 0 },
 	/* the datasheet path's read segments (model.h): optional, one by default */
 	P("read_segments", T_NUM, read_segments, 0, 1, 1),
-	/* the drive's command queue (disk/queue.h): optional, none by default */
+	/* the drive's command queue (disk/model/queue.h): optional, none by default */
 	P("queue_depth", T_NUM, queue_depth, 0, 1, 1),
 	P("queue_order", T_ORDER, queue_order, 0, 1, 1),
 #undef P

@@ -1,6 +1,6 @@
 /*
  * diskreplay [--each] PROFILE TRACE: a validation trace of DiskSim's
- * (disk/trace.h) replayed on the model closed-loop, as the traces' README
+ * (disk/disksim/trace.h) replayed on the model closed-loop, as the traces' README
  * says: the first request arrives at 0, each next one its gap after the
  * one before completes in the model; a request's modelled access time is
  * its completion minus its arrival.
@@ -22,10 +22,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cdf.h"
-#include "model.h"
-#include "profile.h"
-#include "trace.h"
+#include "disk/disksim/cdf.h"
+#include "disk/disksim/trace.h"
+#include "disk/model/model.h"
+#include "disk/profile/profile.h"
 
 static struct dmodel m;
 static struct dp_profile prof;

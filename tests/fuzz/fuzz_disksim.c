@@ -1,6 +1,6 @@
 /*
- * Fuzz target: the DiskSim importer (disk/disksim.c, disk/disksim_profile.c,
- * and the trace reader disk/trace.c it fits a bus from), which reads a
+ * Fuzz target: the DiskSim importer (disk/disksim/disksim.c, disk/disksim/disksim_profile.c,
+ * and the trace reader disk/disksim/trace.c it fits a bus from), which reads a
  * folder of files anyone may hand over. The input is the folder: its
  * parts separated by lines "%%", in order NAME.diskspecs, NAME.model,
  * NAME.seek, NAME.trace and a --bus file (a part left out or empty: no
@@ -10,8 +10,8 @@
  * (saying why) or keeps the profiles' promise: the worst request at most
  * 1 s (profile_cost.h).
  */
-#include "../../disk/disksim.h"
-#include "../../disk/profile.h"
+#include "../../disk/disksim/disksim.h"
+#include "../../disk/profile/profile.h"
 #include "fuzz.h"
 #include "profile_cost.h"
 

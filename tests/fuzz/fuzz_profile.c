@@ -1,5 +1,5 @@
 /*
- * Fuzz target: the disk profile parser (disk/profile.c), which reads files
+ * Fuzz target: the disk profile parser (disk/profile/profile.c), which reads files
  * people share. The input is a profile file. Properties: no crash, no
  * leak; a profile it accepts has a name of init's alphabet (it goes on the
  * kernel command line), describes itself in words without a space inside
@@ -7,7 +7,7 @@
  * after a full stroke on a disk) costs at most the bound the parser
  * promises: 1 s, and a unit's copy of 5 s more on flash.
  */
-#include "../../disk/profile.h"
+#include "../../disk/profile/profile.h"
 #include "fuzz.h"
 #include "profile_cost.h"
 

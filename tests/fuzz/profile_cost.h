@@ -1,13 +1,13 @@
 #ifndef SB_FUZZ_PROFILE_COST_H
 #define SB_FUZZ_PROFILE_COST_H
 /*
- * The bound disk/profile.c promises a profile it takes (fuzz_profile,
+ * The bound disk/profile/profile.c promises a profile it takes (fuzz_profile,
  * fuzz_disksim): taken by the model, and its worst request (the kernel's
  * largest, after a full stroke on a disk) costs at most 1 s, and a unit's
  * copy of 5 s more on flash.
  */
-#include "../../disk/model.h"
-#include "../../disk/profile.h"
+#include "../../disk/model/model.h"
+#include "../../disk/profile/profile.h"
 #include "fuzz.h"
 
 #include <stdint.h>

@@ -1,5 +1,5 @@
 #!/bin/bash
-# integration/diskmodel_int.sh: the disk model (disk/model.c, disk/geometry.c) is
+# integration/diskmodel_int.sh: the disk model (disk/model/model.c, disk/model/geometry.c) is
 # kernel code: no floating point (it compiles with general registers only,
 # and its object has no SSE or x87 instruction), no 64-bit division but the
 # kernel's helpers (compiled kernel-style for a 32-bit target against
@@ -23,7 +23,7 @@ check() { # check NAME CMD...
 	shift
 	if "$@"; then pass "$name"; else fail "$name"; fi
 }
-MODEL=(disk/model.c disk/geometry.c disk/zones.c disk/drive.c disk/queue.c)
+MODEL=(disk/model/*.c)	# the folder is what the kernel module compiles
 CC=${HOST_CC:-cc}
 
 # --- no floating point ---------------------------------------------------
@@ -83,8 +83,8 @@ else
 		o=$T/$(basename "$f" .c).i686.o
 		"$I386_CC" -march=i686 "${KFLAGS[@]}" -c -o "$o" "$f" && objs+=("$o")
 	done
-	if "$I386_CC" -march=i686 -msse2 -mfpmath=sse -static -std=c11 -D_GNU_SOURCE -O2 -Itests/unit \
-		-Itests/fixtures/kshim -o "$T/test32" tests/unit/test_diskmodel.c disk/profile.c disk/profile_tables.c \
+	if "$I386_CC" -march=i686 -msse2 -mfpmath=sse -static -std=c11 -D_GNU_SOURCE -O2 -I. -Itests/unit \
+		-Itests/fixtures/kshim -o "$T/test32" tests/unit/test_diskmodel.c disk/profile/profile.c disk/profile/profile_tables.c \
 		tests/unit/diskmodel_float.c tests/fixtures/kshim/math64.c "${objs[@]}" -lm 2>"$T/l.err"; then
 		DISKMODEL_HASH=1 "$T/test32" >"$T/out32" 2>"$T/r.err"
 		rc32=$?
@@ -112,7 +112,7 @@ if [ ! -x "$DP" ]; then
 	exit 1
 fi
 # the parameter names in DMODEL_PARAMS' order, from the header
-names=$(sed -n 's/^\tX(\([a-z_]*\), .*/\1/p' disk/model.h | sed -n '1,/^queue_order$/p' | tr '\n' ' ')
+names=$(sed -n 's/^\tX(\([a-z_]*\), .*/\1/p' disk/model/model.h | sed -n '1,/^queue_order$/p' | tr '\n' ' ')
 got=$("$DP" disk/profiles/hdd-7k500.conf params)
 check "params: every parameter, in DMODEL_PARAMS' order (${names% })" \
 	test "$(tr ' ' '\n' <<<"$got" | cut -d= -f1 | tr '\n' ' ')" = "$names"

@@ -1,4 +1,4 @@
-/* A disk profile is data people share (disk/profile.c): what it may not
+/* A disk profile is data people share (disk/profile/profile.c): what it may not
  * say. Its name goes on the kernel command line, so only init's alphabet
  * for a name; a repeated key, a NUL byte, a figure not in decimal, a
  * request costing more than a second and a unit larger than the disk are
@@ -11,8 +11,8 @@
 #include <string.h>
 
 #include "check.h"
-#include "../../disk/model.h"
-#include "../../disk/profile.h"
+#include "../../disk/model/model.h"
+#include "../../disk/profile/profile.h"
 
 static const char flash[] = "name=card\nkind=flash\nrotational=0\n"
 			    "capacity_gb=4\nsource.capacity_gb=a\n"

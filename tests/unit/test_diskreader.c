@@ -1,9 +1,9 @@
 /*
  * The readers of a drive's description: the profile's tables (zone.N,
- * seek.N: disk/profile_tables.c), DiskSim's files (disk/disksim.c) and a
- * validation trace (disk/trace.c) refuse what is wrong, naming the line
+ * seek.N: disk/profile/profile_tables.c), DiskSim's files (disk/disksim/disksim.c) and a
+ * validation trace (disk/disksim/trace.c) refuse what is wrong, naming the line
  * and why; the model's zone layout and measured seeks give the figures
- * the tables say; the metric (disk/cdf.c) on known samples.
+ * the tables say; the metric (disk/disksim/cdf.c) on known samples.
  */
 #include <math.h>
 #include <stdio.h>
@@ -12,11 +12,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../../disk/cdf.h"
-#include "../../disk/disksim.h"
-#include "../../disk/model.h"
-#include "../../disk/profile.h"
-#include "../../disk/trace.h"
+#include "../../disk/disksim/cdf.h"
+#include "../../disk/disksim/disksim.h"
+#include "../../disk/model/model.h"
+#include "../../disk/profile/profile.h"
+#include "../../disk/disksim/trace.h"
 #include "check.h"
 
 static struct dp_profile prof;
