@@ -272,6 +272,8 @@ static int parse(struct ds *d, char *text, const char *top)
 		l = strlen(ln);
 		if (ln[l - 1] == ',')
 			ln[--l] = 0, ln = trim(ln), l = strlen(ln);
+		if (!l)	/* a ',' alone: ln[l - 1] below would be before the line */
+			return ds_fail(d, "',' with nothing before it");
 		if (!strcmp(ln, "}") || !strcmp(ln, "]")) {
 			if (!sp || st[sp - 1].list != (ln[0] == ']'))
 				return ds_fail(d, "'%s' closes nothing open", ln);
