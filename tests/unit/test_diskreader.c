@@ -387,6 +387,8 @@ int main(void)
 		"a seek table not increasing in distance");
 	refuses("zone.1 = 0 19 100 10 20 0 0 0\nseek.1 = 0 1\n", "seek.1: the distance", "a seek of 0 cylinders");
 	refuses("zone.1 = 0 19 100 10 20 0 0 0\nseek.1 = 1 fast\n", "seek.1: the time", "a seek time that is not a number");
+	refuses("zone.1 = 0 19 100 10 20 0 0 0\nseek.1 = 1 0x1p0\n", "seek.1: the time", "a seek time in hex (figures are decimal)");
+	refuses("zone.1 = 0 19 100 10 20 0 0 0\nseek.1 = 1 1e1\n", "seek.1: the time", "a seek time with an exponent");
 	refuses("zone.1 = 0 19 100 10 20 0 0 0\nzone.1 = 0 19 100 10 20 0 0 0\n", "given twice", "a zone given twice");
 	{
 		char e2[256] = "";
