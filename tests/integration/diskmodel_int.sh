@@ -8,7 +8,9 @@
 # i686 and run, test_diskmodel prints what it prints on the host. Each check
 # is first shown to catch what it looks for (the float oracle, a plain
 # 64-bit division). Then the profile tool (out/bin/diskprofile): the
-# target's parameter line, a key's value, the refusals naming the key.
+# target's parameter line, a key's value, the refusals naming the key; and
+# the tools ending on hostile files, refusing them (import-disksim on 10^16
+# cylinders, diskreplay on gaps past 11.6 days and on hex times).
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top" || exit 1
@@ -105,7 +107,7 @@ else
 	fi
 fi
 
-# --- the profile tool ------------------------------------------------------
+# --- the profile tool and the replay ---------------------------------------
 DP=$OUT/bin/diskprofile
 if [ ! -x "$DP" ]; then
 	fail "no $DP (make tools)"
@@ -146,4 +148,38 @@ refused "a fraction of a head" "heads: '2.5' is not a whole number" "$T/heads.co
 refused "a key profiles do not have" "no key 'speed'" disk/profiles/hdd.conf get speed
 refused "a file that is not there" "$T/none.conf: No such file" "$T/none.conf" params
 refused "an unknown command" "usage: diskprofile" disk/profiles/hdd.conf params2
+# what reaches the guest is bounded as a whole (issue 58): a read overhead
+# of 9.999 s passed the old bound (seek, rpm and rates only)
+sed 's/^oh_read_miss_after_read_ms *=.*/oh_read_miss_after_read_ms = 9999/' disk/profiles/hdd-7k500.conf >"$T/oh.conf"
+refused "a read overhead of 9.999 s, for the guest" "the worst request would cost 10 s, more than 1 s" "$T/oh.conf" params
+# the tools end on hostile files, refusing them (each is also a unit test's
+# and a fuzz regression's): 10^16 cylinders looped without end
+mkdir -p "$T/d"
+sed '/^%%$/,$d' tests/fuzz/corpus/disksim/small >"$T/d/d.diskspecs"
+sed '1,/^%%$/d' tests/fuzz/corpus/disksim/small | sed 's/Number of cylinders = 200/Number of cylinders = 10000000000000000/' >"$T/d/d.model"
+out=$(timeout 20 "$DP" import-disksim "$T/d" 2>&1)
+rc=$?
+if [ "$rc" = 2 ] && [[ $out == *"Number of cylinders = 1e+16: a whole number from 1"* ]]; then
+	pass "import-disksim ends on 10^16 cylinders, refusing them: $out"
+else
+	fail "import-disksim on 10^16 cylinders: status $rc (124: no end in 20 s), '$out'"
+fi
+# 10,000 gaps of 10^12 us wrapped the replay's clock (mean_model_ms=-77599998.701, status 0)
+RP=$OUT/bin/diskreplay
+awk 'BEGIN { for (i = 0; i < 10000; i++) print "R Miss 100 8 1000.0 1000000000000" }' >"$T/gaps.trace"
+out=$("$RP" disk/profiles/valid/atlas_III.conf "$T/gaps.trace" 2>&1)
+rc=$?
+if [ "$rc" = 2 ] && [[ $out == *"gaps.trace:2: the trace's gaps add up past 1000000000000 us"* ]]; then
+	pass "diskreplay refuses gaps adding up past 11.6 days, naming the line: $out"
+else
+	fail "diskreplay on 10,000 gaps of 10^12 us: status $rc, '$(head -c 300 <<<"$out")'"
+fi
+printf 'R Miss 100 8 0x1p20 10\n' >"$T/hex.trace"
+out=$("$RP" disk/profiles/valid/atlas_III.conf "$T/hex.trace" 2>&1)
+rc=$?
+if [ "$rc" = 2 ] && [[ $out == *"hex.trace:1: the service time '0x1p20' is not a number"* ]]; then
+	pass "diskreplay refuses a hex float as a time, as profiles refuse hex: $out"
+else
+	fail "diskreplay on a hex time: status $rc, '$out'"
+fi
 exit $failed
