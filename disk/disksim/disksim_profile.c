@@ -19,8 +19,6 @@
 #include "disk/profile/profile.h"
 #include "trace.h"
 
-#define MEAN_DISTANCES (1u << 20)	/* the seek curve's mean: distances summed at most */
-
 /* the seek over c cylinders as the description has it, ms */
 static double seek_ms(const struct ds *d, double c)
 {
@@ -195,10 +193,10 @@ int ds_import(const char *dir, const char *bus, FILE *out, char *err, size_t err
 	track_ms = seek_ms(&d, 1);
 	full_ms = seek_ms(&d, cyls - 1);
 	avg = 0;
-	/* every distance up to MEAN_DISTANCES of them (DiskSim's drives have
+	/* every distance up to 2^20 of them (DiskSim's drives have
 	 * 310194 cylinders at most); past that, evenly spaced distances, each
 	 * standing for its stride at its middle. cyls: bounded by ds_read */
-	for (uint64_t c = 1, C = (uint64_t)cyls, step = (C + MEAN_DISTANCES - 1) / MEAN_DISTANCES; c < C; c += step) {
+	for (uint64_t c = 1, C = (uint64_t)cyls, step = (C + (1u << 20) - 1) >> 20; c < C; c += step) {
 		double w = (double)(step < C - c ? step : C - c), at = (double)c + (w - 1) / 2;
 
 		avg += w * 2 * (cyls - at) / (cyls * cyls) * seek_ms(&d, at);

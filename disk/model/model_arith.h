@@ -71,7 +71,7 @@ uint64_t dmodel_rate_q16(const struct dmodel *m, uint64_t q);
 uint64_t dmodel_phase_units(const struct dmodel *m, int64_t t);
 uint64_t dmodel_isqrt(uint64_t v);
 
-/* disk/model/zones.c: a logical sector's place (cylinder, surface, the angle of
+/* disk/zones.c: a logical sector's place (cylinder, surface, the angle of
  * its start in 1 / TURN of a turn, the sectors its track holds and those
  * from it to the track's last data sector), the zone table's checks, and
  * the seek over d cylinders by the profile's table, HPL or curve */
