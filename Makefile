@@ -193,22 +193,25 @@ tools: $(REPORT) $(BIN_OUT)/init-host $(BIN_OUT)/diskmodel-curve $(BIN_OUT)/disk
 host: tools
 	@echo 'make: make host is now make tools; the old name goes in the next release' >&2
 
-# the disk model's host tools: the datasheet check's curve, and a profile
-# file read for the shell (the target's parameters, a key's value)
-DISK_HOST_SRC := disk/model.c disk/geometry.c disk/zones.c disk/drive.c disk/queue.c disk/profile.c disk/profile_tables.c
-DISK_HOST_HDR := disk/model.h disk/model_arith.h disk/queue.h disk/profile.h
-$(BIN_OUT)/diskmodel-curve: disk/curve.c $(DISK_HOST_SRC) $(DISK_HOST_HDR)
+# disk/ in parts (docs/disk-model.md), each a folder whose files are its
+# list: the model (what the kernel module compiles: kernel/build copies
+# the folder), the profile reader, DiskSim's importer with the trace
+# reader, and the tools (one main each)
+DISK_MODEL_SRC := $(wildcard disk/model/*.c)
+DISK_MODEL_HDR := $(wildcard disk/model/*.h)
+DISK_PROFILE_SRC := $(wildcard disk/profile/*.c)
+DISK_PROFILE_HDR := $(wildcard disk/profile/*.h)
+DISK_DISKSIM_SRC := $(wildcard disk/disksim/*.c)
+DISK_DISKSIM_HDR := $(wildcard disk/disksim/*.h)
+DISK_HOST_SRC := $(DISK_MODEL_SRC) $(DISK_PROFILE_SRC)
+DISK_HOST_HDR := $(DISK_MODEL_HDR) $(DISK_PROFILE_HDR)
+# a tool: its main and the parts below it
+$(BIN_OUT)/diskmodel-curve: disk/tools/curve.c
+$(BIN_OUT)/diskprofile: disk/tools/profile_cli.c
+$(BIN_OUT)/diskreplay: disk/tools/replay.c
+$(BIN_OUT)/diskmodel-curve $(BIN_OUT)/diskprofile $(BIN_OUT)/diskreplay: $(DISK_HOST_SRC) $(DISK_DISKSIM_SRC) $(DISK_HOST_HDR) $(DISK_DISKSIM_HDR)
 	@mkdir -p $(@D)
-	$(HOST_CC) $(HOST_CFLAGS) -o $@ disk/curve.c $(DISK_HOST_SRC) -lm
-
-$(BIN_OUT)/diskprofile: disk/profile_cli.c disk/disksim.c disk/disksim_profile.c disk/disksim.h disk/disksim_files.h disk/trace.c disk/trace.h $(DISK_HOST_SRC) $(DISK_HOST_HDR)
-	@mkdir -p $(@D)
-	$(HOST_CC) $(HOST_CFLAGS) -o $@ disk/profile_cli.c disk/disksim.c disk/disksim_profile.c disk/trace.c $(DISK_HOST_SRC) -lm
-
-# a validation trace of DiskSim's replayed on the model (docs/disk-model.md)
-$(BIN_OUT)/diskreplay: disk/replay.c disk/trace.c disk/trace.h disk/cdf.c disk/cdf.h $(DISK_HOST_SRC) $(DISK_HOST_HDR)
-	@mkdir -p $(@D)
-	$(HOST_CC) $(HOST_CFLAGS) -o $@ disk/replay.c disk/trace.c disk/cdf.c $(DISK_HOST_SRC) -lm
+	$(HOST_CC) $(HOST_CFLAGS) -o $@ $(filter disk/tools/%.c,$^) $(DISK_HOST_SRC) $(DISK_DISKSIM_SRC) -lm
 
 # the image's binary built for the host (init and its workloads, rootfs/multicall.c):
 # init-host --parse/--check/--plan try the parser, --describe prints the registry
@@ -248,15 +251,15 @@ TEST_SRC_runner  := $(filter-out init/experiment/pid1.c,$(INIT_SRC))
 # and replayed against the floating-point model it replaced (a test-only oracle)
 TEST_SRC_diskmodel := $(DISK_HOST_SRC) tests/unit/diskmodel_float.c
 $(BIN_OUT)/tests/test_diskmodel $(BIN_OUT)/asan/tests/test_diskmodel: $(DISK_HOST_HDR) tests/unit/diskmodel_float.h
-# what a profile may not say (disk/profile.c), and the model's clock at its end
+# what a profile may not say (disk/profile/profile.c), and the model's clock at its end
 TEST_SRC_diskprofile := $(DISK_HOST_SRC)
 $(BIN_OUT)/tests/test_diskprofile $(BIN_OUT)/asan/tests/test_diskprofile: $(DISK_HOST_HDR)
 # the readers of a drive's description and of a validation trace, and the metric
-TEST_SRC_diskreader := $(DISK_HOST_SRC) disk/disksim.c disk/disksim_profile.c disk/trace.c disk/cdf.c
-$(BIN_OUT)/tests/test_diskreader $(BIN_OUT)/asan/tests/test_diskreader: $(DISK_HOST_HDR) disk/disksim.h disk/disksim_files.h disk/trace.h disk/cdf.h
+TEST_SRC_diskreader := $(DISK_HOST_SRC) $(DISK_DISKSIM_SRC)
+$(BIN_OUT)/tests/test_diskreader $(BIN_OUT)/asan/tests/test_diskreader: $(DISK_HOST_HDR) $(DISK_DISKSIM_HDR)
 # the integer model at the edges of its ranges (no quotient past 64 bits)
-TEST_SRC_diskrange := disk/model.c disk/geometry.c disk/zones.c disk/drive.c disk/queue.c
-$(BIN_OUT)/tests/test_diskrange $(BIN_OUT)/asan/tests/test_diskrange: $(DISK_HOST_HDR)
+TEST_SRC_diskrange := $(DISK_MODEL_SRC)
+$(BIN_OUT)/tests/test_diskrange $(BIN_OUT)/asan/tests/test_diskrange: $(DISK_MODEL_HDR)
 # the drive's queue and the account of its requests, over the 7K500's model
 TEST_SRC_diskqueue := $(DISK_HOST_SRC)
 $(BIN_OUT)/tests/test_diskqueue $(BIN_OUT)/asan/tests/test_diskqueue: $(DISK_HOST_HDR)

@@ -74,7 +74,7 @@ diskmodel_limit() {
 	echo "$2 $((l > ${4:-0} ? l : ${4:-0}))"
 }
 
-# diskmodel_tool: the profile's one reader (disk/profile.c), built by make tools
+# diskmodel_tool: the profile's one reader (disk/profile/profile.c), built by make tools
 diskmodel_tool() { echo "${OUT:-$top/out}/bin/diskprofile"; }
 
 # diskmodel_get DISK KEY: a figure of the profile, as its file gives it

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * sbdisk: the disk model (disk/model.c) as a block driver, so that the
+ * sbdisk: the disk model (disk/model/model.c) as a block driver, so that the
  * kernel reaches a modelled disk as it reaches a real one: through its I/O
  * scheduler (plugged, merged, ordered), then into the drive's own queue
- * (disk/queue.c), and the waits are the guest's own time.
+ * (disk/model/queue.c), and the waits are the guest's own time.
  *
  *   insmod sbdisk.ko dev=MAJOR:MINOR params="name=value ..." (DMODEL_PARAMS)
  *

@@ -8,11 +8,11 @@
 #ifdef __KERNEL__
 #include <linux/ioctl.h>
 
-#include "queue.h"	/* kernel/build copies the sources into one folder */
+#include "queue.h"	/* disk/model/: on the include path (Kbuild) */
 #else
 #include <sys/ioctl.h>
 
-#include "../queue.h"
+#include "disk/model/queue.h"
 #endif
 
 #define SBDISK_NAME "sbda"	/* the disk; its partitions sbda1, sbda2, ... */

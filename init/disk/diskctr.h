@@ -11,7 +11,7 @@
 
 #include "lib/record.h"
 #include "init/disk/dmdisk.h"
-#include "disk/queue.h"
+#include "disk/model/queue.h"
 
 struct diskctr {
 	struct dmodel_counters c;
@@ -33,7 +33,7 @@ void diskctr_profile_record(struct rec_buf *r, const char *words);
 void diskctr_drive_record(struct rec_buf *r, const char *params, const char *sched);
 
 /*
- * The account of a run's requests (disk/queue.h) as "io" records, each of
+ * The account of a run's requests (disk/model/queue.h) as "io" records, each of
  * at most DISKCTR_IO_PER_RECORD requests, so that it fits REC_LINE_MAX:
  *   # sb io test=NUM part=J parts=M total=T kept=K stride=S dropped=D
  *        reqs=t_us:dur_us:sector:sectors:op:depth;... crc=...

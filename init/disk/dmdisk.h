@@ -16,8 +16,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "disk/model.h"
-#include "disk/queue.h"
+#include "disk/model/model.h"
+#include "disk/model/queue.h"
 
 #define DMDISK_MODULE "/lib/swapbench/sbdisk.ko"
 #define DMDISK_TABLE "/lib/swapbench/diskmodel.params"

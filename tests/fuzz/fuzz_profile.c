@@ -1,5 +1,5 @@
 /*
- * Fuzz target: the disk profile parser (disk/profile.c), which reads files
+ * Fuzz target: the disk profile parser (disk/profile/profile.c), which reads files
  * people share. The input is a profile file. Properties: no crash, no
  * leak; a profile it accepts has a name of init's alphabet (it goes on the
  * kernel command line), describes itself in words without a space inside
@@ -7,14 +7,11 @@
  * after a full stroke on a disk) costs at most the bound the parser
  * promises: 1 s, and a unit's copy of 5 s more on flash.
  */
-#include "../../disk/model.h"
-#include "../../disk/profile.h"
+#include "../../disk/profile/profile.h"
 #include "fuzz.h"
-
-#include <stdint.h>
+#include "profile_cost.h"
 
 #define TEXT_MAX 65536
-#define REQUEST (2560ULL * 512)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -22,9 +19,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static char text[TEXT_MAX + 1], err[256], words[1024];
 	static struct dp_profile d;
-	static struct dmodel m;
-	const char *field = NULL;
-	int64_t t;
 
 	if (size > TEXT_MAX)
 		return 0;
@@ -37,20 +31,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	require(!memchr(data, 0, size), "no profile with a NUL byte is taken");
 	require(d.name[0] && strlen(d.name) < DP_NAME_MAX && strspn(d.name, "abcdefghijklmnopqrstuvwxyz0123456789_-") ==
 		strlen(d.name), "the name is init's alphabet for a name");
-	require(dmodel_init(&m, &d.p, &field) == 0, "the model takes what the parser took");
 	if (dp_describe(&d, words, sizeof(words)) == 0)
 		require(!strncmp(words, "disk=", 5) && !strncmp(words + 5, d.name, strlen(d.name)) &&
 				words[5 + strlen(d.name)] == ' ',
 			"the description begins with the name, one word");
-	if (d.p.kind == DMODEL_NULL || d.p.capacity_bytes < 2 * REQUEST)
-		return 0;
-	/* a full stroke, then the largest request, from a fresh model */
-	t = dmodel_request(&m, DMODEL_READ, d.p.capacity_bytes - REQUEST, REQUEST, 0);
-	require(t >= 0 && t <= 1000000000 + 1000000, "the worst read costs at most 1 s");
-	dmodel_init(&m, &d.p, &field);
-	t = dmodel_request(&m, DMODEL_WRITE, 0, 4096, 0);
-	t = dmodel_request(&m, DMODEL_WRITE, d.p.capacity_bytes - REQUEST, REQUEST, t);
-	require(t >= 0 && t <= 2 * (1000000000LL + 1000000) + 5000000000LL,
-		"two writes, one closing a unit, cost at most 2 s and the copy's 5 s");
+	fuzz_profile_cost(&d);
 	return 0;
 }

@@ -1,5 +1,5 @@
 #!/bin/bash
-# integration/diskmodel_int.sh: the disk model (disk/model.c, disk/geometry.c) is
+# integration/diskmodel_int.sh: the disk model (disk/model/model.c, disk/model/geometry.c) is
 # kernel code: no floating point (it compiles with general registers only,
 # and its object has no SSE or x87 instruction), no 64-bit division but the
 # kernel's helpers (compiled kernel-style for a 32-bit target against
@@ -8,7 +8,9 @@
 # i686 and run, test_diskmodel prints what it prints on the host. Each check
 # is first shown to catch what it looks for (the float oracle, a plain
 # 64-bit division). Then the profile tool (out/bin/diskprofile): the
-# target's parameter line, a key's value, the refusals naming the key.
+# target's parameter line, a key's value, the refusals naming the key; and
+# the tools ending on hostile files, refusing them (import-disksim on 10^16
+# cylinders, diskreplay on gaps past 11.6 days and on hex times).
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top" || exit 1
@@ -23,7 +25,7 @@ check() { # check NAME CMD...
 	shift
 	if "$@"; then pass "$name"; else fail "$name"; fi
 }
-MODEL=(disk/model.c disk/geometry.c disk/zones.c disk/drive.c disk/queue.c)
+MODEL=(disk/model/*.c)	# the folder is what the kernel module compiles
 CC=${HOST_CC:-cc}
 
 # --- no floating point ---------------------------------------------------
@@ -83,8 +85,8 @@ else
 		o=$T/$(basename "$f" .c).i686.o
 		"$I386_CC" -march=i686 "${KFLAGS[@]}" -c -o "$o" "$f" && objs+=("$o")
 	done
-	if "$I386_CC" -march=i686 -msse2 -mfpmath=sse -static -std=c11 -D_GNU_SOURCE -O2 -Itests/unit \
-		-Itests/fixtures/kshim -o "$T/test32" tests/unit/test_diskmodel.c disk/profile.c disk/profile_tables.c \
+	if "$I386_CC" -march=i686 -msse2 -mfpmath=sse -static -std=c11 -D_GNU_SOURCE -O2 -I. -Itests/unit \
+		-Itests/fixtures/kshim -o "$T/test32" tests/unit/test_diskmodel.c disk/profile/profile.c disk/profile/profile_tables.c \
 		tests/unit/diskmodel_float.c tests/fixtures/kshim/math64.c "${objs[@]}" -lm 2>"$T/l.err"; then
 		DISKMODEL_HASH=1 "$T/test32" >"$T/out32" 2>"$T/r.err"
 		rc32=$?
@@ -105,14 +107,14 @@ else
 	fi
 fi
 
-# --- the profile tool ------------------------------------------------------
+# --- the profile tool and the replay ---------------------------------------
 DP=$OUT/bin/diskprofile
 if [ ! -x "$DP" ]; then
 	fail "no $DP (make tools)"
 	exit 1
 fi
 # the parameter names in DMODEL_PARAMS' order, from the header
-names=$(sed -n 's/^\tX(\([a-z_]*\), .*/\1/p' disk/model.h | sed -n '1,/^queue_order$/p' | tr '\n' ' ')
+names=$(sed -n 's/^\tX(\([a-z_]*\), .*/\1/p' disk/model/model.h | sed -n '1,/^queue_order$/p' | tr '\n' ' ')
 got=$("$DP" disk/profiles/hdd-7k500.conf params)
 check "params: every parameter, in DMODEL_PARAMS' order (${names% })" \
 	test "$(tr ' ' '\n' <<<"$got" | cut -d= -f1 | tr '\n' ' ')" = "$names"
@@ -146,4 +148,38 @@ refused "a fraction of a head" "heads: '2.5' is not a whole number" "$T/heads.co
 refused "a key profiles do not have" "no key 'speed'" disk/profiles/hdd.conf get speed
 refused "a file that is not there" "$T/none.conf: No such file" "$T/none.conf" params
 refused "an unknown command" "usage: diskprofile" disk/profiles/hdd.conf params2
+# what reaches the guest is bounded as a whole (issue 58): a read overhead
+# of 9.999 s passed the old bound (seek, rpm and rates only)
+sed 's/^oh_read_miss_after_read_ms *=.*/oh_read_miss_after_read_ms = 9999/' disk/profiles/hdd-7k500.conf >"$T/oh.conf"
+refused "a read overhead of 9.999 s, for the guest" "the worst request would cost 10 s, more than 1 s" "$T/oh.conf" params
+# the tools end on hostile files, refusing them (each is also a unit test's
+# and a fuzz regression's): 10^16 cylinders looped without end
+mkdir -p "$T/d"
+sed '/^%%$/,$d' tests/fuzz/corpus/disksim/small >"$T/d/d.diskspecs"
+sed '1,/^%%$/d' tests/fuzz/corpus/disksim/small | sed 's/Number of cylinders = 200/Number of cylinders = 10000000000000000/' >"$T/d/d.model"
+out=$(timeout 20 "$DP" import-disksim "$T/d" 2>&1)
+rc=$?
+if [ "$rc" = 2 ] && [[ $out == *"Number of cylinders = 1e+16: a whole number from 1"* ]]; then
+	pass "import-disksim ends on 10^16 cylinders, refusing them: $out"
+else
+	fail "import-disksim on 10^16 cylinders: status $rc (124: no end in 20 s), '$out'"
+fi
+# 10,000 gaps of 10^12 us wrapped the replay's clock (mean_model_ms=-77599998.701, status 0)
+RP=$OUT/bin/diskreplay
+awk 'BEGIN { for (i = 0; i < 10000; i++) print "R Miss 100 8 1000.0 1000000000000" }' >"$T/gaps.trace"
+out=$("$RP" disk/profiles/valid/atlas_III.conf "$T/gaps.trace" 2>&1)
+rc=$?
+if [ "$rc" = 2 ] && [[ $out == *"gaps.trace:2: the trace's gaps add up past 1000000000000 us"* ]]; then
+	pass "diskreplay refuses gaps adding up past 11.6 days, naming the line: $out"
+else
+	fail "diskreplay on 10,000 gaps of 10^12 us: status $rc, '$(head -c 300 <<<"$out")'"
+fi
+printf 'R Miss 100 8 0x1p20 10\n' >"$T/hex.trace"
+out=$("$RP" disk/profiles/valid/atlas_III.conf "$T/hex.trace" 2>&1)
+rc=$?
+if [ "$rc" = 2 ] && [[ $out == *"hex.trace:1: the service time '0x1p20' is not a number"* ]]; then
+	pass "diskreplay refuses a hex float as a time, as profiles refuse hex: $out"
+else
+	fail "diskreplay on a hex time: status $rc, '$out'"
+fi
 exit $failed

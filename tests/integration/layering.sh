@@ -1,13 +1,17 @@
 #!/bin/bash
 # The layers, checked: lib/ is the floor (it includes lib/ headers only),
 # nothing outside init/ includes an init/ header (shared cores go to lib/),
-# and init/ includes no report/ header. Inside init/ and report/ the parts
-# (sub-folders) are layered too: a part includes only itself and the parts
-# below it, in the order of INIT_PARTS and REPORT_PARTS (report/main.c sits
-# on top of them all). init/ and report/ include by path from the top
-# ("lib/record.h", "init/sys/errmsg.h": the Makefile's -I.), never by a
-# relative path, and each of their .c files has the header of its own name
-# (but the two mains). Every #include "..." is resolved as the compiler
+# and neither init/ nor disk/ includes a report/ header. Inside init/,
+# report/ and disk/ the parts (sub-folders) are layered too: a part
+# includes only itself and the parts below it, in the order of INIT_PARTS,
+# REPORT_PARTS and DISK_PARTS (report/main.c sits on top of them all), and
+# disk/model/, what the kernel module compiles, includes nothing but its
+# own folder. init/, report/ and disk/ include by path from the top
+# ("lib/record.h", "init/sys/errmsg.h", "disk/model/model.h": the
+# Makefile's -I.) or a file of their own folder, never by a relative path,
+# and each .c file of init/ and report/ has the header of its own name
+# (but the two mains; disk/'s parts keep one header a part's interface:
+# model.h, profile.h, disksim.h, trace.h, cdf.h). Every #include "..." is resolved as the compiler
 # would (the including file's own directory, then -I. and -Ilib). First the
 # rules are shown to catch planted violations in a scratch tree, then the
 # real tree is checked.
@@ -19,11 +23,12 @@ source "$top/tests/passfail.sh"
 # bottom first: what each part is, docs/layout.md
 INIT_PARTS="sys config disk output swap run records experiment"
 REPORT_PARTS="util source stats cmd out collect"
+DISK_PARTS="model profile disksim kmod tools"
 
 # part_rank FILE: "init 3" for a file of init/disk/, "report 6" for report/main.c, else nothing
 part_rank() {
 	local f=$1 root=${1%%/*} rest part i=0 p parts
-	case $root in init) parts=$INIT_PARTS ;; report) parts=$REPORT_PARTS ;; *) return ;; esac
+	case $root in init) parts=$INIT_PARTS ;; report) parts=$REPORT_PARTS ;; disk) parts=$DISK_PARTS ;; *) return ;; esac
 	rest=${f#*/}
 	if [ "$rest" = "${rest#*/}" ]; then	# directly in init/ or report/: the top
 		echo "$root 99"
@@ -46,7 +51,7 @@ violations() {
 		grep -o '^[[:space:]]*#[[:space:]]*include[[:space:]]*"[^"]*"' "$f" | sed 's/.*"\(.*\)"/\1/' |
 		while read -r inc; do
 			case $f:$inc in
-			init/*:../* | report/*:../*) echo "$f: includes $inc (a relative path: include by path from the top)"; continue ;;
+			init/*:../* | report/*:../* | disk/*:../*) echo "$f: includes $inc (a relative path: include by path from the top)"; continue ;;
 			esac
 			hdr=
 			for cand in "$dir/$inc" "$inc" "lib/$inc"; do
@@ -59,8 +64,13 @@ violations() {
 			lib:lib) ;;
 			lib:*) layer="lib/ is the floor and includes only lib/" ;;
 			init:report) layer="init/ does not include report/" ;;
+			disk:report) layer="disk/ does not include report/" ;;
 			init:*) ;;
 			*:init) layer="outside init/, no init/ header (move the shared core to lib/)" ;;
+			esac
+			case $f:$hdr in
+			disk/model/*:disk/model/*) ;;
+			disk/model/*:*) layer="disk/model/ is what the kernel module compiles: it includes only its own folder" ;;
 			esac
 			if [ -z "$layer" ]; then
 				read -r froot frank <<<"$(part_rank "$f")"
@@ -81,12 +91,12 @@ violations() {
 			own=${f%.c}.h
 			[ -f "$own" ] || echo "$f: has no header $own of its own name" ;;
 		esac
-	done < <(find init lib report workloads rootfs -name '*.[ch]' 2>/dev/null | sort)
+	done < <(find init lib report disk workloads rootfs -name '*.[ch]' 2>/dev/null | sort)
 }
 
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
-mkdir -p "$scratch"/{init/sys,init/config,init/swap,lib,report/util,report/source,report/stats,workloads,rootfs}
+mkdir -p "$scratch"/{init/sys,init/config,init/swap,lib,report/util,report/source,report/stats,workloads,rootfs,disk/model,disk/profile,disk/tools}
 echo '#include "init/sys/a.h"' >"$scratch/workloads/w.c"
 echo '#include "a.h"' >"$scratch/lib/l.h"		# no -Iinit any more: found nowhere, fine
 echo '#include "init/sys/a.h"' >"$scratch/lib/l.c"
@@ -98,22 +108,29 @@ echo '#include "report/source/p.h"' >"$scratch/report/stats/c.c"	# below: fine
 echo '#include "lib/b.h"' >"$scratch/report/util/r.c"		# fine
 echo '#include "report/stats/c.h"' >"$scratch/report/main.c"	# the top: fine
 : >"$scratch/init/config/lonely.c"					# no lonely.h
+echo '#include "disk/profile/p.h"' >"$scratch/disk/model/m.c"		# the kernel's folder, upwards
+echo '#include "lib/b.h"' >"$scratch/disk/model/k.c"			# the kernel's folder, outside it
+echo '#include "../model/m.h"' >"$scratch/disk/profile/q.c"		# relative
+echo '#include "report/util/r.h"' >"$scratch/disk/profile/p.c"		# disk/ on report/
+echo '#include "m.h"' >"$scratch/disk/model/n.c"			# its own folder: fine
+echo '#include "disk/model/m.h"' >"$scratch/disk/tools/t.c"		# a tool on the model: fine
 for h in init/sys/a.h init/sys/i.h init/swap/s.h init/config/up.h report/util/r.h \
-	report/source/p.h report/stats/c.h lib/b.h; do : >"$scratch/$h"; done
+	report/source/p.h report/stats/c.h lib/b.h disk/model/m.h disk/profile/p.h; do : >"$scratch/$h"; done
 planted=$(violations "$scratch")
 n=$(grep -c . <<<"$planted")
-want=("workloads/w.c" "lib/l.c" "init/sys/i.c" "init/config/up.c" "init/swap/s.c" "report/source/p.c" "init/config/lonely.c")
+want=("workloads/w.c" "lib/l.c" "init/sys/i.c" "init/config/up.c" "init/swap/s.c" "report/source/p.c" "init/config/lonely.c"
+	"disk/model/m.c" "disk/model/k.c" "disk/profile/q.c" "disk/profile/p.c")
 missing=
 for w in "${want[@]}"; do grep -q "^$w:" <<<"$planted" || missing+=" $w"; done
-if [ "$n" = 7 ] && [ -z "$missing" ]; then
-	pass "layering: the check finds the 7 planted violations (parts included upwards, a relative include, a .c without its header) and nothing else"
+if [ "$n" = 11 ] && [ -z "$missing" ]; then
+	pass "layering: the check finds the 11 planted violations (parts included upwards, the kernel's folder reaching out, disk/ on report/, relative includes, a .c without its header) and nothing else"
 else
-	fail "layering: the check found $n of 7 planted violations (missing:${missing:- none}): $(tr '\n' ' ' <<<"$planted")"
+	fail "layering: the check found $n of 11 planted violations (missing:${missing:- none}): $(tr '\n' ' ' <<<"$planted")"
 fi
 
 found=$(violations "$top")
 if [ -z "$found" ]; then
-	pass "layering: lib/ includes only lib/, init/ no report/, nothing else init/; init/'s and report/'s parts include only those below them, by path from the top; every .c has its header"
+	pass "layering: lib/ includes only lib/, init/ and disk/ no report/, nothing else init/; init/'s, report/'s and disk/'s parts include only those below them (disk/model/ only itself), by path from the top; every .c of init/ and report/ has its header"
 else
 	fail "layering: $(tr '\n' ';' <<<"$found")"
 fi

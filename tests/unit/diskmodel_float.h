@@ -1,11 +1,11 @@
 #ifndef SB_DISKMODEL_FLOAT_H
 #define SB_DISKMODEL_FLOAT_H
 /*
- * fm: the disk model in floating point, as it was before disk/model.c
+ * fm: the disk model in floating point, as it was before disk/model/model.c
  * became integer arithmetic for the guest kernel. A TEST-ONLY ORACLE:
  * only tests/unit/test_diskmodel.c links it, to replay a trace through
  * both and bound the integer model's difference; it is not a product
- * model, and a change to the model goes to disk/model.c.
+ * model, and a change to the model goes to disk/model/model.c.
  *
  * What a disk of a datasheet charges for a request, in nanoseconds.
  * Pure: no I/O, no clock. The caller gives each request's arrival time

@@ -1,5 +1,5 @@
 /* The model's counters as text, end to end: every counter the model keeps
- * (DMODEL_COUNTERS, disk/model.h) as "name=value" words after the text's
+ * (DMODEL_COUNTERS, disk/model/model.h) as "name=value" words after the text's
  * header, with the profile's line (dp_describe), parsed as init parses it
  * (diskctr_load, init/disk/diskctr.c), into a run's record and the disk record
  * (diskctr_record, diskctr_profile_record), read back as the report reads
@@ -12,8 +12,8 @@
 #include <string.h>
 
 #include "check.h"
-#include "../../disk/model.h"
-#include "../../disk/profile.h"
+#include "../../disk/model/model.h"
+#include "../../disk/profile/profile.h"
 #include "init/disk/diskctr.h"
 #include "init/disk/dmdisk.h"
 #include "record.h"
@@ -176,7 +176,7 @@ int main(void)
 
 		size_t used = 0;
 
-		/* as diskprofile FILE params prints them (disk/profile_cli.c) */
+		/* as diskprofile FILE params prints them (disk/tools/profile_cli.c) */
 #define PARAM_WORD(name, what)                                                 \
 	used += (size_t)snprintf(params + used, sizeof(params) - used, "%s" #name "=%" PRIu64, used ? " " : "", prof.p.name);
 		DMODEL_PARAMS(PARAM_WORD)

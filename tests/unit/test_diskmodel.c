@@ -1,5 +1,5 @@
-/* The disk model (disk/model.c, integer arithmetic) and its profile files
- * (disk/profile.c), checked against the datasheet figures the profiles
+/* The disk model (disk/model/model.c, integer arithmetic) and its profile files
+ * (disk/profile/profile.c), checked against the datasheet figures the profiles
  * carry, and replayed against the floating-point model it replaced
  * (tests/unit/diskmodel_float.c, the oracle): one request trace through
  * both, each request's cost within 1 % (or 1 us). */
@@ -11,8 +11,8 @@
 #include <string.h>
 
 #include "check.h"
-#include "../../disk/model.h"
-#include "../../disk/profile.h"
+#include "../../disk/model/model.h"
+#include "../../disk/profile/profile.h"
 #include "diskmodel_float.h"
 
 static struct dmodel st;

@@ -1,4 +1,4 @@
-/* A disk profile is data people share (disk/profile.c): what it may not
+/* A disk profile is data people share (disk/profile/profile.c): what it may not
  * say. Its name goes on the kernel command line, so only init's alphabet
  * for a name; a repeated key, a NUL byte, a figure not in decimal, a
  * request costing more than a second and a unit larger than the disk are
@@ -11,8 +11,8 @@
 #include <string.h>
 
 #include "check.h"
-#include "../../disk/model.h"
-#include "../../disk/profile.h"
+#include "../../disk/model/model.h"
+#include "../../disk/profile/profile.h"
 
 static const char flash[] = "name=card\nkind=flash\nrotational=0\n"
 			    "capacity_gb=4\nsource.capacity_gb=a\n"
@@ -118,6 +118,97 @@ static void test_costs(void)
 		"write_latency_us, write_mbs", "a write latency that with its transfer passes a second");
 }
 
+/* a validated drive's profile (disk/profiles/valid/atlas_III.conf) with
+ * KEY's line set to VALUE (appended, with a source line, where the file
+ * has none) */
+static const char *atlas_with(const char *key, const char *value)
+{
+	static char text[16384];
+	char out[16384], want[80];
+	FILE *f = fopen("disk/profiles/valid/atlas_III.conf", "r");
+	size_t n = f ? fread(text, 1, sizeof(text) - 1, f) : 0, o = 0;
+	int found = 0;
+
+	if (f)
+		fclose(f);
+	text[n] = 0;
+	snprintf(want, sizeof(want), "%s = ", key);
+	for (char *ln = text, *nl; *ln; ln = nl) {
+		nl = strchr(ln, '\n');
+		nl = nl ? nl + 1 : ln + strlen(ln);
+		if (!strncmp(ln, want, strlen(want))) {
+			o += (size_t)snprintf(out + o, sizeof(out) - o, "%s = %s\n", key, value);
+			found = 1;
+		} else {
+			o += (size_t)snprintf(out + o, sizeof(out) - o, "%.*s", (int)(nl - ln), ln);
+		}
+	}
+	if (!found)
+		o += (size_t)snprintf(out + o, sizeof(out) - o, "%s = %s\nsource.%s = t\n", key, value, key);
+	memcpy(text, out, o + 1);
+	return text;
+}
+
+/* the review's profile: an overhead of 9.999 s passed (only the seek, the
+ * rpm and the rates were bounded) and the guest waited it every request;
+ * every time a disk profile gives is bounded by the worst request as a
+ * whole, as the model charges it */
+static void test_disk_costs(void)
+{
+	static const char *const times[][2] = {
+		{ "oh_read_miss_after_read_ms", "9999" }, { "oh_read_hit_after_write_ms", "990" },
+		{ "oh_write_miss_after_write_ms", "990" }, { "oh_read_done_ms", "990" }, { "oh_write_done_ms", "990" },
+		{ "oh_read_reconnect_ms", "990" }, { "oh_write_reconnect_ms", "990" }, { "oh_write_reselect_ms", "990" },
+		{ "write_seek_delay_ms", "990" }, { "write_min_seek_ms", "990" }, { "bus_sector_ms", "0.5" },
+		{ "bus_write_sector_ms", "0.5" }, { "head_switch_ms", "300" }, { "write_settle_ms", "400" },
+		{ "seek.3", "3 900" },
+	};
+	struct dp_profile p;
+	char err[256] = "";
+
+	CHECK(dp_parse(atlas_with("oh_read_miss_after_read_ms", "0.5"), &p, err, sizeof(err)) == 0,
+	      "the Atlas III with a 0.5 ms overhead passes (%s)", err);
+	REFUSED(atlas_with("oh_read_miss_after_read_ms", "9999"),
+		"would cost 10 s, more than 1 s", "a read overhead of 9.999 s");
+	REFUSED(atlas_with("oh_read_miss_after_read_ms", "9999"),
+		"the largest time given: oh_read_miss_after_read_ms = 9999", "a read overhead of 9.999 s, named");
+	for (size_t i = 1; i < sizeof(times) / sizeof(times[0]); i++) {
+		char what[96];
+
+		snprintf(what, sizeof(what), "%s = %s on the Atlas III", times[i][0], times[i][1]);
+		REFUSED(atlas_with(times[i][0], times[i][1]), "more than 1 s", what);
+	}
+	/* HPL's long seeks: 7.75 ms + 5.9 ms a cylinder over 8056 cylinders */
+	REFUSED(atlas_with("hpl_bound_cyl", "300\nhpl_short_ms = 3.81\nsource.hpl_short_ms = t\n"
+			    "hpl_sqrt_ms = 0.33\nsource.hpl_sqrt_ms = t\nhpl_long_ms = 7.75\nsource.hpl_long_ms = t\n"
+			    "hpl_lin_ms = 5.9\nsource.hpl_lin_ms = t"),
+		"more than 1 s", "an HPL equation whose long seeks take seconds");
+}
+
+/* cylinders x heads was checked after it wrapped: 2^62 cylinders of 4
+ * surfaces made 0 tracks, and the model took the profile */
+static void test_tracks_wrap(void)
+{
+	static const char drive[] =
+		"name = t\nkind = hdd\nrotational = 1\nwrite_cache = 0\n"
+		"capacity_gb = 0.001842176\nsource.capacity_gb = t\nrpm = 6000\nsource.rpm = t\n"
+		"seek_track_ms = 1\nsource.seek_track_ms = t\nseek_avg_ms = 5\nsource.seek_avg_ms = t\n"
+		"seek_full_ms = 10\nsource.seek_full_ms = t\nrate_outer_mbs = 5.12\nsource.rate_outer_mbs = t\n"
+		"rate_inner_mbs = 4.096\nsource.rate_inner_mbs = t\nheads = %s\nsource.heads = t\n"
+		"cache_mb = 0.125\nsource.cache_mb = t\nreadahead_kb = 32\nsource.readahead_kb = t\n"
+		"bus_mbs = 100\nsource.bus_mbs = t\ncylinders = %s\nsource.cylinders = t\nsparing = 0\nsource.sparing = t\n"
+		"source.zone = t\nzone.1 = 0 99 100 10 20 0 0 0\nzone.2 = 100 %s 80 8 16 0 0 0\n";
+	struct dp_profile p;
+	char text[2048], err[256] = "";
+
+	snprintf(text, sizeof(text), drive, "2", "200", "199");
+	CHECK(dp_parse(text, &p, err, sizeof(err)) == 0, "a drive of 200 cylinders of 2 surfaces passes (%s)", err);
+	snprintf(text, sizeof(text), drive, "4", "4611686018427387904", "4611686018427387903");
+	REFUSED(text, "cylinders: impossible", "2^62 cylinders of 4 surfaces (2^64 tracks: 0 once wrapped)");
+	snprintf(text, sizeof(text), drive, "1", "2147483649", "2147483648");
+	REFUSED(text, "cylinders: impossible", "2^31 + 1 cylinders of one surface (the model's tracks are fewer than 2^31)");
+}
+
 /* the integer model alone (no profile would pass these figures): 10,000
  * writes each closing a unit of 16 GiB at 10 kB/s (20 days each) add up
  * past int64 ns; the clock stops at its end instead of wrapping negative
@@ -147,6 +238,8 @@ int main(void)
 	test_name();
 	test_primitives();
 	test_costs();
+	test_disk_costs();
+	test_tracks_wrap();
 	test_saturates();
 	CHECK_DONE();
 }

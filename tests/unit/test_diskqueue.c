@@ -1,4 +1,4 @@
-/* The drive's queue (disk/queue.c) over the 7K500's model: which depths
+/* The drive's queue (disk/model/queue.c) over the 7K500's model: which depths
  * and orders a drive may have, arrival order as the model alone serves it,
  * shortest positioning time first (its choice, its gain on 32 queued
  * random reads, a flush as a barrier, the age limit, cached writes taken
@@ -12,9 +12,9 @@
 #include <string.h>
 
 #include "check.h"
-#include "../../disk/model.h"
-#include "../../disk/profile.h"
-#include "../../disk/queue.h"
+#include "../../disk/model/model.h"
+#include "../../disk/profile/profile.h"
+#include "../../disk/model/queue.h"
 
 static struct dp_profile prof;
 static struct dmodel ma, mb;

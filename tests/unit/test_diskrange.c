@@ -1,4 +1,4 @@
-/* The integer disk model (disk/model.c, disk/geometry.c) at the edges of
+/* The integer disk model (disk/model/model.c, disk/model/geometry.c) at the edges of
  * the ranges dmodel_init accepts: every corner of capacity, rpm, rates,
  * heads, cache and seeks initialises and serves random requests with no
  * 64-bit quotient overflowing (the host's DMODEL_MULDIV traps where the
@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "../../disk/model.h"
+#include "../../disk/model/model.h"
 
 static struct dmodel m;
 

@@ -1,9 +1,9 @@
 /*
  * The readers of a drive's description: the profile's tables (zone.N,
- * seek.N: disk/profile_tables.c), DiskSim's files (disk/disksim.c) and a
- * validation trace (disk/trace.c) refuse what is wrong, naming the line
+ * seek.N: disk/profile/profile_tables.c), DiskSim's files (disk/disksim/disksim.c) and a
+ * validation trace (disk/disksim/trace.c) refuse what is wrong, naming the line
  * and why; the model's zone layout and measured seeks give the figures
- * the tables say; the metric (disk/cdf.c) on known samples.
+ * the tables say; the metric (disk/disksim/cdf.c) on known samples.
  */
 #include <math.h>
 #include <stdio.h>
@@ -12,11 +12,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../../disk/cdf.h"
-#include "../../disk/disksim.h"
-#include "../../disk/model.h"
-#include "../../disk/profile.h"
-#include "../../disk/trace.h"
+#include "../../disk/disksim/cdf.h"
+#include "../../disk/disksim/disksim.h"
+#include "../../disk/model/model.h"
+#include "../../disk/profile/profile.h"
+#include "../../disk/disksim/trace.h"
 #include "check.h"
 
 static struct dp_profile prof;
@@ -91,6 +91,199 @@ static void import_refuses(const char *spec, const char *part, const char *what)
 	      "import-disksim: %s is refused naming '%s' (%s)", what, part, err);
 	if (out)
 		fclose(out);
+}
+
+/* a small drive of DiskSim's format, whole (it imports): two zones of 100
+ * cylinders, 2 surfaces, the HPL seek; each test below changes one thing */
+static const char small_spec[] =
+	"# a small drive of two zones, for the tests: 2 surfaces, 200 cylinders\n"
+	"disksim_disk Small {\n"
+	"   Model = source d.model,\n"
+	"   Bulk sector transfer time = 0,\n"
+	"   Allow read hits on write data = 0,\n"
+	"   Max queue length = 1,\n"
+	"   Number of buffer segments = 2,\n"
+	"   Segment size (in blks) = 128,\n"
+	"   Use separate write segment = 0,\n"
+	"   Low (write) water mark = 0,\n"
+	"   High (read) water mark = 1,\n"
+	"   Buffer continuous read = 3,\n"
+	"   Minimum read-ahead (blks) = 0,\n"
+	"   Maximum read-ahead (blks) = 64,\n"
+	"   Read-ahead over requested = 0,\n"
+	"   Read-ahead on idle hit = 0,\n"
+	"   Fast write level = 0,\n"
+	"   Immediate buffer read = 0,\n"
+	"   Read hit over. after read = 0.2,\n"
+	"   Read hit over. after write = 0.2,\n"
+	"   Read miss over. after read = 0.5,\n"
+	"   Read miss over. after write = 0.5,\n"
+	"   Write hit over. after read = 0.3,\n"
+	"   Write hit over. after write = 0.3,\n"
+	"   Write miss over. after read = 0.6,\n"
+	"   Write miss over. after write = 0.6,\n"
+	"   Allow almost read hits = 0,\n"
+	"   Allow sneaky full read hits = 0,\n"
+	"   Allow sneaky partial read hits = 0,\n"
+	"   Set watermark by reqsize = 1,\n"
+	"   Enable caching in buffer = 1,\n"
+	"   Read any free blocks = 0,\n"
+	"   Immediate buffer write = 0,\n"
+	"   Combine seq writes = 1,\n"
+	"   Write hit stop prefetch = 1,\n"
+	"}\n";
+static const char small_model[] =
+	"dm_disk SmallModel {\n"
+	"   Number of data surfaces = 2,\n"
+	"   Number of cylinders = 200,\n"
+	"   Block count = 36000,\n"
+	"   Layout Model = dm_layout_g1 {\n"
+	"      LBN-to-PBN mapping scheme = 0,\n"
+	"      Sparing scheme used = 0,\n"
+	"      Zones = [\n"
+	"         dm_layout_g1_zone {\n"
+	"            First cylinder number = 0,\n"
+	"            Last cylinder number = 99,\n"
+	"            Blocks per track = 100,\n"
+	"            Offset of first block = 0,\n"
+	"            Empty space at zone front = 0,\n"
+	"            Skew for track switch = 10,\n"
+	"            Skew for cylinder switch = 20,\n"
+	"            Number of spares = 0,\n"
+	"            slips = [],\n"
+	"         },\n"
+	"         dm_layout_g1_zone {\n"
+	"            First cylinder number = 100,\n"
+	"            Last cylinder number = 199,\n"
+	"            Blocks per track = 80,\n"
+	"            Offset of first block = 0,\n"
+	"            Empty space at zone front = 0,\n"
+	"            Skew for track switch = 8,\n"
+	"            Skew for cylinder switch = 16,\n"
+	"            Number of spares = 0,\n"
+	"            slips = [],\n"
+	"         }\n"
+	"      ]\n"
+	"   },\n"
+	"   Mechanical Model = dm_mech_g1 {\n"
+	"      Access time type = trackSwitchPlusRotation,\n"
+	"      Percent error in rpms = 0,\n"
+	"      Seek type = hpl,\n"
+	"      HPL seek equation values = [\n"
+	"         50,\n"
+	"         1.0,\n"
+	"         0.3,\n"
+	"         2.5,\n"
+	"         0.02,\n"
+	"         -1\n"
+	"      ],\n"
+	"      Add. write settling delay = 0.1,\n"
+	"      Head switch time = 0.5,\n"
+	"      Rotation speed (in rpms) = 6000,\n"
+	"   }\n"
+	"}\n";
+
+/* text with its first "from" replaced by "to" */
+static const char *subst(const char *text, const char *from, const char *to)
+{
+	static char buf[2][8192];
+	static int k;
+	const char *at = strstr(text, from);
+	char *b = buf[k ^= 1];
+
+	if (!at)
+		snprintf(b, sizeof(buf[0]), "%s", text);
+	else
+		snprintf(b, sizeof(buf[0]), "%.*s%s%s", (int)(at - text), text, to, at + strlen(from));
+	return b;
+}
+
+/* the small drive's two files (and a bus file of len bytes, if bus) imported: ds_import's result, err */
+static int import_small(const char *spec, const char *mdl, const char *bus, size_t len, char *err, size_t errlen)
+{
+	char sub[300], bpath[300];
+	FILE *out = fopen("/dev/null", "w"), *f;
+	int rc;
+
+	snprintf(sub, sizeof(sub), "%s/d", dir);
+	snprintf(bpath, sizeof(bpath), "%s/t.bus", dir);
+	write_file("d/d.diskspecs", spec);
+	write_file("d/d.model", mdl);
+	if (bus && (!(f = fopen(bpath, "w")) || fwrite(bus, 1, len, f) != len || fclose(f))) {
+		printf("FAIL cannot write %s\n", bpath);
+		exit(1);
+	}
+	err[0] = 0;
+	rc = out ? ds_import(sub, bus ? bpath : NULL, out, err, errlen) : -1;
+	if (out)
+		fclose(out);
+	return rc;
+}
+
+static void small_refuses(const char *spec, const char *mdl, const char *part, const char *what)
+{
+	char err[512];
+
+	CHECK(import_small(spec, mdl, NULL, 0, err, sizeof(err)) != 0 && strstr(err, part),
+	      "import-disksim: %s is refused naming '%s' (%s)", what, part, err);
+}
+
+/* the importer is no looser than the profiles' reader (issue 58): a
+ * repeated key, a NUL, a figure past the model's range before it is cast or
+ * looped over, a number not in decimal, a link out of the folder */
+static void importer_strict(void)
+{
+	static const char nul_bus[] = "read_block_ms = 0.1\0 junk\nwrite_block_ms = 0.2\nsource = t\n";
+	static const char hex_bus[] = "read_block_ms = 0x1p-3\nwrite_block_ms = 0.2\nsource = t\n";
+	char err[512], path[300], target[300];
+	FILE *f;
+
+	CHECK(import_small(small_spec, small_model, NULL, 0, err, sizeof(err)) == 0, "import-disksim: the small drive imports (%s)", err);
+	small_refuses(subst(small_spec, "   Fast write level = 0,\n", "   Fast write level = 0,\n   Fast write level = 2,\n"),
+		      small_model, "d.diskspecs:18: 'Fast write level' given twice in a disksim_disk (first on line 17)",
+		      "a key given twice (the last would win)");
+	small_refuses(small_spec, subst(small_model, "            Blocks per track = 80,\n",
+					"            Blocks per track = 80,\n            Blocks per track = 90,\n"),
+		      "'Blocks per track' given twice in a dm_layout_g1_zone", "a zone's key given twice");
+	small_refuses(small_spec, subst(small_model, "Block count = 36000", "Block count = -1"),
+		      "Block count = -1: a whole number of 512-byte blocks", "a negative block count (cast to uint64_t)");
+	small_refuses(small_spec, subst(small_model, "Block count = 36000", "Block count = 1000000000000000000000000000000"),
+		      "Block count = 1e+30: a whole number", "a block count of 10^30 (cast to uint64_t)");
+	small_refuses(small_spec, subst(small_model, "Number of cylinders = 200", "Number of cylinders = 10000000000000000"),
+		      "Number of cylinders = 1e+16: a whole number from 1, times the 2 surfaces fewer than 2147483648",
+		      "10^16 cylinders (a loop over them never ended)");
+	small_refuses(small_spec, subst(small_model, "Number of data surfaces = 2", "Number of data surfaces = 2.5"),
+		      "Number of data surfaces = 2.5: a whole number from 1 to 1024", "half a surface");
+	small_refuses(small_spec, subst(small_model, "Number of cylinders = 200", "Number of cylinders = 1e16"),
+		      "Number of cylinders: '1e16' is not a number", "an exponent");
+	small_refuses(subst(small_spec, "Read hit over. after read = 0.2", "Read hit over. after read = 0x1p-3"), small_model,
+		      "'0x1p-3' is not a number", "a hex float");
+	small_refuses(small_spec, subst(small_model, "Rotation speed (in rpms) = 6000", "Rotation speed (in rpms) = inf"),
+		      "'inf' is not a number", "inf");
+	CHECK(import_small(small_spec, small_model, nul_bus, sizeof(nul_bus) - 1, err, sizeof(err)) != 0 &&
+		      strstr(err, "t.bus:1: a NUL byte"),
+	      "import-disksim --bus: a NUL byte ends no line silently (%s)", err);
+	CHECK(import_small(small_spec, small_model, hex_bus, strlen(hex_bus), err, sizeof(err)) != 0 && strstr(err, "t.bus:1: read_block_ms = '0x1p-3'"),
+	      "import-disksim --bus: a hex float is refused (%s)", err);
+	/* Model = source m, m a link to a file outside the folder: refused
+	 * before it is read, its first word not echoed */
+	snprintf(target, sizeof(target), "%s/secret", dir);
+	snprintf(path, sizeof(path), "%s/d/m", dir);
+	if ((f = fopen(target, "w")))
+		fputs("hunter2 is the password\n", f), fclose(f);
+	if (symlink(target, path))
+		printf("INFO cannot link %s\n", path);
+	small_refuses(subst(small_spec, "Model = source d.model", "Model = source m"), small_model,
+		      "d/m: not a regular file of the folder", "a .model that is a link out of the folder");
+	CHECK(import_small(subst(small_spec, "Model = source d.model", "Model = source m"), small_model, NULL, 0, err,
+			   sizeof(err)) != 0 && !strstr(err, "hunter2"),
+	      "import-disksim: the link's target is not echoed (%s)", err);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/d/d.trace", dir);
+	if (symlink(target, path))
+		printf("INFO cannot link %s\n", path);
+	small_refuses(small_spec, small_model, "d.trace: not a regular file of the folder", "a trace that is a link");
+	unlink(path);
 }
 
 /*
@@ -205,6 +398,8 @@ int main(void)
 		"a seek table not increasing in distance");
 	refuses("zone.1 = 0 19 100 10 20 0 0 0\nseek.1 = 0 1\n", "seek.1: the distance", "a seek of 0 cylinders");
 	refuses("zone.1 = 0 19 100 10 20 0 0 0\nseek.1 = 1 fast\n", "seek.1: the time", "a seek time that is not a number");
+	refuses("zone.1 = 0 19 100 10 20 0 0 0\nseek.1 = 1 0x1p0\n", "seek.1: the time", "a seek time in hex (figures are decimal)");
+	refuses("zone.1 = 0 19 100 10 20 0 0 0\nseek.1 = 1 1e1\n", "seek.1: the time", "a seek time with an exponent");
 	refuses("zone.1 = 0 19 100 10 20 0 0 0\nzone.1 = 0 19 100 10 20 0 0 0\n", "given twice", "a zone given twice");
 	{
 		char e2[256] = "";
@@ -220,6 +415,13 @@ int main(void)
 	trace_refuses("R Hit 10 4 -1 2.0\n", 3600, "the service time", "a negative service time");
 	trace_refuses("R Hit 3598 4 1.0 2.0\n", 3600, "past the drive's capacity", "a request past the capacity");
 	trace_refuses("", 3600, "no requests", "an empty trace");
+	trace_refuses("R Hit 10 4 0x1p20 2.0\n", 3600, "the service time '0x1p20'", "a hex float (profiles refuse hex)");
+	trace_refuses("R Hit 10 4 1.0 1e3\n", 3600, "the gap '1e3'", "an exponent");
+	trace_refuses("R Hit 10 4 1.0 .5\n", 3600, "the gap '.5'", "a fraction without its integer part");
+	/* 10,000 gaps of 10^12 us overflowed the replay's clock (mean_model_ms=-77599998.701) */
+	trace_refuses("R Hit 10 4 1.0 600000000000\nR Hit 10 4 1.0 600000000000\n", 3600,
+		      ":2: the trace's gaps add up past 1000000000000 us", "gaps adding up past 11.6 days");
+	importer_strict();
 
 	write_file("d/d.model", "dm_disk M {\n}\n");
 	import_refuses("disksim_disk D {\n   Model = source d.model,\n   Bulk sector transfer time = 0,\n"

@@ -9,7 +9,7 @@
  * A profile the parser refuses exits 2 with its message naming the key; so
  * does a key profiles do not have, or bad usage.
  * diskprofile import-disksim DIR [--bus FILE]: the profile of the DiskSim
- * drive in DIR (NAME.diskspecs, its .model and .seek; disk/disksim.c), on
+ * drive in DIR (NAME.diskspecs, its .model and .seek; disk/disksim/disksim.c), on
  * stdout, with the bus of DiskSim's own run of it from FILE (disksim.h); a
  * parameter the model does not support or a malformed line exits 2 naming
  * the file, the line and why.
@@ -20,9 +20,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "disksim.h"
-#include "model.h"
-#include "profile.h"
+#include "disk/disksim/disksim.h"
+#include "disk/model/model.h"
+#include "disk/profile/profile.h"
 
 static int usage(void)
 {
@@ -35,7 +35,7 @@ int main(int argc, char **argv)
 {
 	static char line[1024];
 	static struct dp_profile d;
-	char err[256];
+	char err[512];
 	const char *v;
 
 	if ((argc == 3 || (argc == 5 && !strcmp(argv[3], "--bus"))) && !strcmp(argv[1], "import-disksim")) {

@@ -1,7 +1,7 @@
 /* dp: disk profile files into the model's integers (profile.h). Pure:
  * text in, struct out. */
 #include "profile.h"
-#include "queue.h"
+#include "disk/model/queue.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -105,7 +105,7 @@ static const struct key {
 	{ "check_random_read_max_s", T_FIG, NULL, 0, 0, 1, 0 },
 	/* the datasheet path's read segments (model.h): optional, one by default */
 	P("read_segments", T_NUM, read_segments, 0, 1, 1),
-	/* the drive's command queue (disk/queue.h): optional, none by default */
+	/* the drive's command queue (disk/model/queue.h): optional, none by default */
 	P("queue_depth", T_NUM, queue_depth, 0, 1, 1),
 	P("queue_order", T_ORDER, queue_order, 0, 1, 1),
 #undef P
@@ -132,7 +132,7 @@ static int kind_mask(uint64_t kind)
 /* a figure as the file must give it: decimal digits with an optional
  * fraction; a sign, an exponent, hex (0x1c20), inf and nan are not figures
  * a datasheet prints, so a profile that has one is refused, not guessed */
-static int parse_decimal(const char *v, double *x)
+int dp_decimal(const char *v, double *x)
 {
 	static const char digits[] = "0123456789";
 	size_t w = strspn(v, digits), f = 0;
@@ -226,13 +226,13 @@ static int set_value(struct dp_profile *d, int i, const char *v, int n, char *er
 		*param(&d->p, i) = v[0] == '1';
 		break;
 	case T_FIG:
-		if (parse_decimal(v, &x))
+		if (dp_decimal(v, &x))
 			FAIL(n, "%s: not a number of 0 or more ('%s': decimal digits and a fraction at most)", k, v);
 		break;
 	default:
 		if (v[0] == '-' && strcmp(k, "write_settle_ms"))
 			FAIL(n, "%s: negative", k);
-		if (parse_decimal(v + (v[0] == '-'), &x))
+		if (dp_decimal(v + (v[0] == '-'), &x))
 			FAIL(n, "%s: not a number ('%s': decimal digits and a fraction at most, as 7200 or 12.5)", k, v);
 		if (v[0] == '-')
 			x = -x;
@@ -271,12 +271,11 @@ static int check_model(const struct dp_profile *d, char *err, size_t errlen)
 	FAIL(0, "%s: impossible (zero, out of range, or at odds with the other figures)", key);
 }
 
-/* the worst one request costs, from the model's own figures (ns, bytes/s):
- * a request as large as the kernel makes one by default (BLK_DEF_MAX_SECTORS,
- * 2560 sectors), a full stroke and a whole turn before it on a disk, at the
- * inner zone's rate and over the bus; on flash its latency and transfer.
- * A profile past a second a request models no disk, and its waits would
- * hold a boot for hours; refused naming the figures */
+/* the worst one request costs: a request as large as the kernel makes one
+ * by default (BLK_DEF_MAX_SECTORS, 2560 sectors); on flash its latency and
+ * transfer; on a disk as the model charges it (below). A profile past a
+ * second a request models no disk, and its waits would hold a boot for
+ * hours; refused naming the figures */
 #define REQUEST_MAX_BYTES (2560.0 * 512)
 #define REQUEST_MAX_NS 1e9
 /* flash: closing a unit copies what it lacks (the rest of the open unit,
@@ -285,20 +284,143 @@ static int check_model(const struct dp_profile *d, char *err, size_t errlen)
  * unit of days does not */
 #define UNIT_COPY_MAX_NS 5e9
 
+/* the longest seek the drive may make, ns: the measured table's slowest
+ * point, the HPL equation at its ends, the three-point curve's full stroke
+ * (increasing: dmodel_init refuses a curve that is not); then the write's
+ * settling and a head switch on top */
+static double seek_max_ns(const struct dmodel *m)
+{
+	const struct dmodel_params *p = &m->p;
+	double far = (double)(p->zones ? p->cylinders : dmodel_cylinders(m)), s = (double)p->seek_full_ns;
+
+	for (uint64_t i = 0; i < p->seek_points; i++)
+		s = fmax(s, (double)p->seek[i].ns);
+	if (p->hpl_bound) {
+		s = fmax(s, (double)p->hpl_short_ns + (double)p->hpl_sqrt_ns * sqrt(fmin(far, (double)p->hpl_bound)));
+		s = fmax(s, (double)p->hpl_long_ns + (double)p->hpl_lin_ps * far / 1000);
+	}
+	return s + fmax(0, (double)(int64_t)p->write_settle_ns) + (double)p->head_switch_ns;
+}
+
+/* the largest of the controller's eight overheads, ns */
+static double overhead_max_ns(const struct dmodel_params *p)
+{
+	const uint64_t oh[] = { p->oh_read_hit_r_ns,  p->oh_read_hit_w_ns,  p->oh_read_miss_r_ns,  p->oh_read_miss_w_ns,
+				p->oh_write_hit_r_ns, p->oh_write_hit_w_ns, p->oh_write_miss_r_ns, p->oh_write_miss_w_ns };
+	double x = 0;
+
+	for (size_t i = 0; i < sizeof(oh) / sizeof(oh[0]); i++)
+		x = fmax(x, (double)oh[i]);
+	return x;
+}
+
+/* one request of len at off as the model charges it, ns: on a fresh drive
+ * whose head has served a sector at the far end (read or written: the
+ * overheads after either), once idle; twice, the second (a hit) counted too */
+static double probe(struct dmodel *m, const struct dmodel_params *p, enum dmodel_op op, int after_write, uint64_t off,
+		    uint64_t len)
+{
+	const char *field;
+	uint64_t far = off < p->capacity_bytes / 2 ? p->capacity_bytes - 512 : 0;
+	int64_t now, done, again;
+
+	if (dmodel_init(m, p, &field))
+		return INFINITY;
+	now = dmodel_request(m, after_write ? DMODEL_WRITE : DMODEL_READ, far, 512, 0);
+	now = (now > dmodel_free_ns(m) ? now : dmodel_free_ns(m)) + 1000000000;
+	done = dmodel_request(m, op, off, len, now);
+	if (op != DMODEL_READ)
+		return (double)(done - now);
+	again = dmodel_request(m, op, off, len, done > dmodel_free_ns(m) ? done : dmodel_free_ns(m));
+	return fmax((double)(done - now), (double)(again - (done > dmodel_free_ns(m) ? done : dmodel_free_ns(m))));
+}
+
+/*
+ * A disk's worst request, ns: the largest request read or written at the
+ * places where a transfer costs most (the disk's ends and middle; with a
+ * zone table, each zone's first track from its last sector, and its last
+ * sector into the next zone), after a read or a write, as the model
+ * charges it (overheads, seek, rotation, the media across tracks and
+ * zones, the bus, reconnections, completion); then, since a probe's own
+ * seek, turn and overhead depend on where the head was and when, the
+ * longest seek, a whole turn and the largest overhead on top.
+ */
+static double disk_worst_ns(struct dmodel *m, const struct dmodel_params *p, double *seek, double *oh)
+{
+	uint64_t len = (uint64_t)REQUEST_MAX_BYTES, cap = p->capacity_bytes, offs[3 + 2 * DMODEL_ZONES_MAX];
+	size_t n = 0;
+	double worst = 0;
+	const char *field;
+
+	if (dmodel_init(m, p, &field))
+		return INFINITY;
+	*seek = seek_max_ns(m);
+	*oh = overhead_max_ns(p);
+	worst = *seek + *oh + 60e9 / (double)p->rpm;
+	if (worst > REQUEST_MAX_NS)	/* no probe: these alone are too long */
+		return worst;
+	offs[n++] = 0;
+	offs[n++] = cap / 2;
+	offs[n++] = cap - len;
+	for (uint64_t z = 0; z < p->zones; z++) {
+		offs[n++] = (m->z_lbn[z] + p->zone[z].bpt - 1) << 9;
+		offs[n++] = (m->z_lbn[z] + m->z_lbns[z] - 1) << 9;
+	}
+	for (size_t i = 0; i < n; i++) {
+		uint64_t off = offs[i] < cap - len ? offs[i] & ~511ULL : cap - len;
+
+		for (int w = 0; w < 2; w++) {
+			worst = fmax(worst, probe(m, p, DMODEL_READ, w, off, len) + *seek + *oh + 60e9 / (double)p->rpm);
+			worst = fmax(worst, probe(m, p, DMODEL_WRITE, w, off, len) + *seek + *oh + 60e9 / (double)p->rpm);
+		}
+	}
+	return worst;
+}
+
+/* the file's largest time figure, "KEY = VALUE" (ms keys and seek.N) */
+static const char *largest_figure(const struct dp_profile *d)
+{
+	static char buf[128];
+	double best = -1;
+
+	buf[0] = 0;
+	for (int i = 0; i < DP_KEYS && keys[i].key; i++) {
+		double x;
+
+		if (keys[i].type != T_NUM || keys[i].scale != 1e6 || !d->given[i][0])
+			continue;
+		x = fabs((double)(int64_t)*(const uint64_t *)((const char *)&d->p + keys[i].off));
+		if (x > best) {
+			best = x;
+			snprintf(buf, sizeof(buf), "the largest time given: %s = %s", keys[i].key, d->given[i]);
+		}
+	}
+	for (uint64_t i = 0; i < d->p.seek_points; i++)
+		if ((double)d->p.seek[i].ns > best) {
+			best = (double)d->p.seek[i].ns;
+			snprintf(buf, sizeof(buf), "the largest time given: seek.%u, %.6g ms", (unsigned)i + 1,
+				 (double)d->p.seek[i].ns / 1e6);
+		}
+	return buf;
+}
+
 static int check_costs(const struct dp_profile *d, char *err, size_t errlen)
 {
 	const struct dmodel_params *p = &d->p;
 	double L = REQUEST_MAX_BYTES, worst, copy;
 
 	if (p->kind == DMODEL_HDD) {
-		/* the media and the bus move a request's data at once: the slower counts */
-		double media = L * 1e9 / (double)p->rate_inner_bps, bus = L * 1e9 / (double)p->bus_bps;
+		struct dmodel *m = malloc(sizeof(*m));
+		double seek = 0, oh = 0;
 
-		worst = (double)p->seek_full_ns + 60e9 / (double)p->rpm + (media > bus ? media : bus);
+		if (!m)
+			FAIL(0, "%s", "out of memory");
+		worst = p->capacity_bytes < 2 * L ? 0 : disk_worst_ns(m, p, &seek, &oh);
+		free(m);
 		if (worst > REQUEST_MAX_NS)
-			FAIL(0, "seek_full_ms, rpm, rate_inner_mbs, bus_mbs: the worst request (a full stroke, a turn, "
-				"%.0f KiB at the inner rate or over the bus, the slower) would cost %.3g s, more than %g s",
-			     L / 1024, worst / 1e9, REQUEST_MAX_NS / 1e9);
+			FAIL(0, "the worst request would cost %.3g s, more than %g s (%.0f KiB after a %.3g ms seek, a turn and a "
+				"%.3g ms overhead, with its transfer and bus; %s)",
+			     worst / 1e9, REQUEST_MAX_NS / 1e9, L / 1024, seek / 1e6, oh / 1e6, largest_figure(d));
 	}
 	if (p->kind != DMODEL_FLASH)
 		return 0;

@@ -111,7 +111,8 @@ int dmodel_zones_init(struct dmodel *m, const char **field)
 		FAILF("lbn_map");
 	if (p->sparing == 8 && (!p->spare_range || p->spare_range > MAX_TRACKS))
 		FAILF("spare_range");
-	if (!p->cylinders || p->cylinders * p->heads > MAX_TRACKS)
+	/* compared by division: the product of two figures of a file may wrap */
+	if (!p->cylinders || p->cylinders > DMODEL_DIV(MAX_TRACKS, p->heads))
 		FAILF("cylinders");
 	for (i = 0; i < p->zones; i++) {
 		const struct dmodel_zone *z = &p->zone[i];
@@ -136,7 +137,7 @@ int dmodel_zones_init(struct dmodel *m, const char **field)
 			if (DMODEL_REM(phys, unit) > z->spares)	/* a partial unit at the end */
 				data += DMODEL_REM(phys, unit) - z->spares;
 		} else if (p->sparing == 1) {
-			if (z->spares * z->bpt >= phys)
+			if (z->spares >= cyls * p->heads)	/* spare tracks: all of the zone's or more */
 				FAILF("zone");
 			data = phys - z->spares * z->bpt;
 		} else if (p->sparing == 9 || p->sparing == 10) {	/* sectors at the zone's end */

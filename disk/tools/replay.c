@@ -1,6 +1,6 @@
 /*
  * diskreplay [--each] PROFILE TRACE: a validation trace of DiskSim's
- * (disk/trace.h) replayed on the model closed-loop, as the traces' README
+ * (disk/disksim/trace.h) replayed on the model closed-loop, as the traces' README
  * says: the first request arrives at 0, each next one its gap after the
  * one before completes in the model; a request's modelled access time is
  * its completion minus its arrival.
@@ -17,14 +17,15 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cdf.h"
-#include "model.h"
-#include "profile.h"
-#include "trace.h"
+#include "disk/disksim/cdf.h"
+#include "disk/disksim/trace.h"
+#include "disk/model/model.h"
+#include "disk/profile/profile.h"
 
 static struct dmodel m;
 static struct dp_profile prof;
@@ -87,6 +88,13 @@ int main(int argc, char **argv)
 		}
 		if (each)
 			printf("%.3f\n", mod[i]);
+		/* the gaps are bounded (trace.h) and each request by its profile:
+		 * a clock past half of int64 is a model that charged more */
+		if (done > INT64_MAX / 2 || done < t) {
+			fprintf(stderr, "diskreplay: %s:%zu: the model's clock passes %lld ns (%s charged more than a profile may)\n",
+				argv[2 + each], i + 1, (long long)(INT64_MAX / 2), argv[1 + each]);
+			return 2;
+		}
 		t = done + (int64_t)(r[i].gap_us * 1e3 + 0.5);
 	}
 	if (!each) {

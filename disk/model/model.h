@@ -44,7 +44,7 @@ enum dmodel_kind { DMODEL_NULL, DMODEL_HDD, DMODEL_FLASH };
 enum dmodel_op { DMODEL_READ, DMODEL_WRITE, DMODEL_FLUSH };
 
 /*
- * The profile's figures as integers (disk/profile.c rounds a profile file
+ * The profile's figures as integers (disk/profile/profile.c rounds a profile file
  * into them; the module parses them from its table line "name=value ...").
  * X(name, what): all uint64_t.
  */
@@ -125,7 +125,7 @@ enum dmodel_op { DMODEL_READ, DMODEL_WRITE, DMODEL_FLUSH };
 	X(access_mode, "hdd, segments: a miss's positioning: 0 seek and rotation, 1 seek and half a turn, 2 access_const_ns") \
 	X(access_const_ns, "hdd, segments, access_mode 2: the positioning of every access") \
 	X(queue_depth, "requests the drive takes at once (0 or 1: no queueing)") \
-	X(queue_order, "how it orders them: 0 arrival, 1 sptf (disk/queue.h)")
+	X(queue_order, "how it orders them: 0 arrival, 1 sptf (disk/model/queue.h)")
 
 /*
  * A zone of a drive's layout (DiskSim's "g1" layout, its manual B.4.2):
@@ -158,6 +158,13 @@ struct dmodel_zone {
 struct dmodel_seekpt {		/* a measured seek: cylinders, ns; increasing */
 	uint64_t cyl, ns;
 };
+
+/* the ranges dmodel_init takes a drive's size in (disk/model/model_arith.h
+ * bounds its arithmetic by them): bytes, surfaces, tracks (cylinders x
+ * surfaces, fewer than this) */
+#define DMODEL_CAPACITY_MAX (1ULL << 46)
+#define DMODEL_HEADS_MAX 1024
+#define DMODEL_TRACKS_MAX (1ULL << 31)
 
 #define DMODEL_ZONES_MAX 32
 #define DMODEL_SEEK_MAX 2048	/* measured seeks (DiskSim's 4 TB drive has 1792) */
@@ -289,7 +296,7 @@ int64_t dmodel_request(struct dmodel *m, enum dmodel_op op, uint64_t off, uint64
  * data (its controller overhead, then seek, settling, head switch and
  * rotational latency; a read the buffer holds: the overhead alone),
  * without changing the model: for a queue that orders by positioning
- * time (disk/queue.c). Null: 0; flash: the latency.
+ * time (disk/model/queue.c). Null: 0; flash: the latency.
  */
 uint64_t dmodel_position_ns(const struct dmodel *m, enum dmodel_op op, uint64_t off, uint64_t len, int64_t now_ns);
 /* the earliest time at which a request given to the model starts at the
@@ -305,7 +312,7 @@ uint64_t dmodel_cylinders(const struct dmodel *m);	/* whole cylinders on the dis
 uint64_t dmodel_rate_at(const struct dmodel *m, uint64_t off);	/* bytes/s, the zone's */
 uint64_t dmodel_rev_ns(const struct dmodel *m);	/* one revolution, truncated */
 uint32_t dmodel_phase_q32(const struct dmodel *m, int64_t t_ns);	/* the platter's angle at t */
-/* a logical sector's place (disk/zones.c): cylinder, surface, the angle
+/* a logical sector's place (disk/model/zones.c): cylinder, surface, the angle
  * of its start in 1 / 60e9 of a turn, the sectors its track holds, those
  * from it to the track's last data sector and the track's logical sectors
  * before it */

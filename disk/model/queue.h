@@ -2,7 +2,7 @@
 #define SB_DQUEUE_H
 /*
  * dqueue: the drive's own command queue, and the account of what it
- * served. Pure, integers only, as disk/model.c: the guest's block driver
+ * served. Pure, integers only, as disk/model/model.c: the guest's block driver
  * (disk/kmod/block.c) and the host's tests run the same source.
  *
  * The kernel gives the drive up to queue_depth requests at once (its tag

@@ -18,8 +18,13 @@ struct dt_req {
 };
 
 /* the requests of the file at path into *reqs (malloc'd), their count in
- * *n; every request must lie within sectors blocks (0: no check). 0, or -1
- * with err naming the file, the line and why */
+ * *n; every request must lie within sectors blocks (0: no check). Times are
+ * decimal (dp_decimal: no hex, no exponent); a trace's gaps, and its
+ * service times, add up to DT_TIME_MAX_US at most (11.6 days: a replay on
+ * the model's nanosecond clock stays far inside int64), in DT_REQS_MAX
+ * requests at most. 0, or -1 with err naming the file, the line and why */
+#define DT_TIME_MAX_US 1e12
+#define DT_REQS_MAX (1 << 24)
 int dt_read(const char *path, uint64_t sectors, struct dt_req **reqs, size_t *n, char *err, size_t errlen);
 
 /*

@@ -10,14 +10,18 @@
 #include "disksim.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "disksim_files.h"
-#include "model.h"
+#include "disk/model/model.h"
+#include "disk/profile/profile.h"
 
 enum how { NUM, MUST, ANY, STR, BLOCK, LIST };
 
@@ -155,14 +159,24 @@ static char *trim(char *s)
 	return s;
 }
 
+/* a number as the profiles' figures are written (dp_decimal), with a
+ * sign: hex (0x1p20), an exponent, inf and nan are refused, not guessed */
 static int number(struct ds *d, const char *what, const char *s, double *x)
 {
-	char *end;
+	char buf[64];
+	const char *p = s;
+	size_t n;
 
-	errno = 0;
-	*x = strtod(s, &end);
-	if (end == s || *trim(end) || errno || !isfinite(*x))
-		return ds_fail(d, "%s: '%s' is not a number", what, s);
+	while (*p == ' ' || *p == '\t')
+		p++;
+	n = strlen(p);
+	while (n && (p[n - 1] == ' ' || p[n - 1] == '\t'))
+		n--;
+	if (n >= sizeof(buf) || snprintf(buf, sizeof(buf), "%.*s", (int)n, p) < 0 ||
+	    dp_decimal(buf + (buf[0] == '-'), x))
+		return ds_fail(d, "%s: '%s' is not a number (decimal digits, a sign and a fraction at most)", what, s);
+	if (buf[0] == '-')
+		*x = -*x;
 	return 0;
 }
 
@@ -176,13 +190,26 @@ static const struct param *lookup(const char *block, const char *key)
 
 static char *slurp(struct ds *d, const char *path)
 {
-	FILE *f = fopen(path, "r");
+	/* a file of the folder itself: a link would read (and echo) any file */
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK);
+	struct stat st;
+	FILE *f;
 	char *buf;
 	long n;
 
 	d->file = path;
 	d->line = 0;
-	if (!f) {
+	if (fd < 0 || fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+		if (fd >= 0 || errno == ELOOP)
+			snprintf(d->err, d->errlen, "%s: not a regular file of the folder (a symbolic link, a device, ...)", path);
+		else
+			snprintf(d->err, d->errlen, "%s: %s", path, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return NULL;
+	}
+	if (!(f = fdopen(fd, "r"))) {
+		close(fd);
 		snprintf(d->err, d->errlen, "%s: %s", path, strerror(errno));
 		return NULL;
 	}
@@ -226,6 +253,7 @@ static int parse(struct ds *d, char *text, const char *top)
 	struct {
 		char type[48], key[64];	/* a block's type, or a list's key */
 		int list;
+		int given[NPARAMS];	/* the line each parameter of the block is on */
 	} st[DEPTH];
 	int sp = 0, zone = -1;
 	char *save = NULL, *ln;
@@ -247,6 +275,8 @@ static int parse(struct ds *d, char *text, const char *top)
 		l = strlen(ln);
 		if (ln[l - 1] == ',')
 			ln[--l] = 0, ln = trim(ln), l = strlen(ln);
+		if (!l)	/* a ',' alone: ln[l - 1] below would be before the line */
+			return ds_fail(d, "',' with nothing before it");
 		if (!strcmp(ln, "}") || !strcmp(ln, "]")) {
 			if (!sp || st[sp - 1].list != (ln[0] == ']'))
 				return ds_fail(d, "'%s' closes nothing open", ln);
@@ -268,6 +298,7 @@ static int parse(struct ds *d, char *text, const char *top)
 				snprintf(d->dname, sizeof(d->dname), "%s", name);
 			snprintf(st[0].type, sizeof(st[0].type), "%s", type);
 			st[0].list = 0;
+			memset(st[0].given, 0, sizeof(st[0].given));
 			sp = 1;
 			continue;
 		}
@@ -285,6 +316,7 @@ static int parse(struct ds *d, char *text, const char *top)
 					return ds_fail(d, "nested too deep");
 				zone = d->nzones++;
 				snprintf(st[sp].type, sizeof(st[sp].type), "dm_layout_g1_zone");
+				memset(st[sp].given, 0, sizeof(st[sp].given));
 				st[sp++].list = 0;
 				continue;
 			}
@@ -328,6 +360,11 @@ static int parse(struct ds *d, char *text, const char *top)
 			return ds_fail(d, "'%s' in a %s: a parameter the model does not support", k, st[sp - 1].type);
 		if (!*v)
 			return ds_fail(d, "%s: no value", k);
+		/* the last value would win: refused as the profiles refuse it */
+		if (pm->key && st[sp - 1].given[pm - params])
+			return ds_fail(d, "'%s' given twice in a %s (first on line %d)", k, st[sp - 1].type,
+				       st[sp - 1].given[pm - params]);
+		st[sp - 1].given[pm - params] = d->line;
 		if (pm->how == BLOCK || pm->how == LIST) {
 			size_t vl = strlen(v);
 
@@ -345,6 +382,7 @@ static int parse(struct ds *d, char *text, const char *top)
 			}
 			snprintf(st[sp].type, sizeof(st[sp].type), "%s", pm->how == BLOCK ? pm->arg : "");
 			snprintf(st[sp].key, sizeof(st[sp].key), "%s", k);
+			memset(st[sp].given, 0, sizeof(st[sp].given));
 			st[sp++].list = pm->how == LIST;
 			continue;
 		}
@@ -505,6 +543,19 @@ static int check(struct ds *d)
 	}
 	if (!strcmp(d->seektype, "hplplus10") && d->nten != 10)
 		return ds_fail(d, "Seek type = hplplus10 without 'First ten seek times'");
+	/* the drive's size, bounded before anything loops over it or casts
+	 * it: the model's ranges */
+	if (d->v[S_HEADS] < 1 || d->v[S_HEADS] > DMODEL_HEADS_MAX || d->v[S_HEADS] != floor(d->v[S_HEADS]))
+		return ds_fail(d, "Number of data surfaces = %g: a whole number from 1 to %d", d->v[S_HEADS],
+			       DMODEL_HEADS_MAX);
+	if (d->v[S_CYLS] < 1 || d->v[S_CYLS] * d->v[S_HEADS] >= (double)DMODEL_TRACKS_MAX ||
+	    d->v[S_CYLS] != floor(d->v[S_CYLS]))
+		return ds_fail(d, "Number of cylinders = %g: a whole number from 1, times the %g surfaces fewer than %llu tracks",
+			       d->v[S_CYLS], d->v[S_HEADS], (unsigned long long)DMODEL_TRACKS_MAX);
+	if (d->v[S_BLOCKS] < 1 || d->v[S_BLOCKS] > (double)(DMODEL_CAPACITY_MAX >> 9) ||
+	    d->v[S_BLOCKS] != floor(d->v[S_BLOCKS]))
+		return ds_fail(d, "Block count = %g: a whole number of 512-byte blocks from 1 to %llu", d->v[S_BLOCKS],
+			       (unsigned long long)(DMODEL_CAPACITY_MAX >> 9));
 	if (d->v[S_HIGHW] < 0 || d->v[S_HIGHW] > 1)
 		return ds_fail(d, "High (read) water mark = %g: a fraction from 0 to 1", d->v[S_HIGHW]);
 	if (d->v[S_BULK] > 0 && d->v[S_LOWW] != 0)

@@ -1,8 +1,8 @@
 #ifndef SB_DMODEL_ARITH_H
 #define SB_DMODEL_ARITH_H
 /*
- * dmodel's arithmetic, shared by disk/model.c (the requests) and
- * disk/geometry.c (the platter), not by its callers: integers only. Every
+ * dmodel's arithmetic, shared by disk/model/model.c (the requests) and
+ * disk/model/geometry.c (the platter), not by its callers: integers only. Every
  * 64-bit division goes through DMODEL_DIV, DMODEL_REM and DMODEL_MULDIV
  * (a * b / c with a 128-bit product), because a 32-bit kernel has no
  * libgcc to divide with; every product is bounded by the ranges below,
@@ -52,16 +52,16 @@ static inline uint64_t dmodel_muldiv(uint64_t a, uint64_t b, uint64_t c)
 #define Q30 (1ULL << 30)
 #define Q16 (1ULL << 16)
 /* the ranges the arithmetic is bounded for */
-#define MAX_CAPACITY (1ULL << 46)	/* 64 TiB: capacity * rpm < 2^61 */
+#define MAX_CAPACITY DMODEL_CAPACITY_MAX	/* 64 TiB: capacity * rpm < 2^61 */
 #define MAX_RATE (1ULL << 40)	/* bytes/s */
 #define MIN_RATE 10000ULL	/* with MAX_BYTES: one transfer or copy < 2^51 ns (20 days) */
 #define MAX_BYTES (1ULL << 34)	/* 16 GiB: a cache, a unit, a request's length */
 #define MAX_SEEK_NS 10000000000ULL	/* 10 s */
 #define MAX_LAT_NS (1ULL << 40)
-#define MAX_HEADS 1024
-#define MAX_TRACKS (1ULL << 31)
+#define MAX_HEADS DMODEL_HEADS_MAX
+#define MAX_TRACKS DMODEL_TRACKS_MAX
 
-/* disk/geometry.c, for disk/model.c: the geometry dmodel_init derives
+/* disk/model/geometry.c, for disk/model/model.c: the geometry dmodel_init derives
  * (0 or -EINVAL naming the parameter), the seek between two track
  * coordinates, the zone's rate at one (bytes/s in Q16), and the platter's
  * angle at t in 1 / TURN of a turn */
@@ -71,19 +71,19 @@ uint64_t dmodel_rate_q16(const struct dmodel *m, uint64_t q);
 uint64_t dmodel_phase_units(const struct dmodel *m, int64_t t);
 uint64_t dmodel_isqrt(uint64_t v);
 
-/* disk/zones.c: the zone table's checks, and the seek over d cylinders by
+/* disk/model/zones.c: the zone table's checks, and the seek over d cylinders by
  * the profile's table, HPL or curve; dmodel_locate (model.h) */
 int dmodel_zones_init(struct dmodel *m, const char **field);
 uint64_t dmodel_seek_dist_ns(const struct dmodel *m, uint64_t d);
 
-/* disk/model.c: a seek from cylinder and surface (from, fh) to (to, th)
+/* disk/model/model.c: a seek from cylinder and surface (from, fh) to (to, th)
  * into the counters by distance (model.h: seeks_short, seeks_mid,
  * seeks_long; head_switches on the same cylinder) */
 void dmodel_count_seek(struct dmodel *m, uint64_t from, uint64_t to, uint64_t fh, uint64_t th);
 /* a read hit in the segment of recency r (0: the latest used), counted */
 void dmodel_count_hit(struct dmodel *m, unsigned r);
 
-/* disk/drive.c: requests to a drive with buffer segments (segments > 0) */
+/* disk/model/drive.c: requests to a drive with buffer segments (segments > 0) */
 int64_t dmodel_drive_request(struct dmodel *m, enum dmodel_op op, uint64_t off, uint64_t len, int64_t now);
 uint64_t dmodel_drive_position(const struct dmodel *m, enum dmodel_op op, uint64_t off, uint64_t len, int64_t now);
 

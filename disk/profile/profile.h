@@ -18,7 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "model.h"
+#include "disk/model/model.h"
 
 #define DP_NAME_MAX 32	/* a name is swapbench.disk=: init's CMD_NAME_MAX, a-z 0-9 _ - */
 #define DP_KEYS 80	/* keys a profile may give (name, kind, the figures, ...) */
@@ -28,7 +28,7 @@ struct dp_profile {
 	char model[128];	/* what it is, for the reader */
 	struct dmodel_params p;
 	char given[DP_KEYS][64];	/* each key's value as the file gives it ("" if absent) */
-	/* the tables' lines (disk/profile_tables.c): which entries the file
+	/* the tables' lines (disk/profile/profile_tables.c): which entries the file
 	 * gives, and whether it says where the zones and the seeks come from */
 	unsigned char zone_set[DMODEL_ZONES_MAX], seek_set[DMODEL_SEEK_MAX];
 	uint64_t slip_zone[DMODEL_SLIPS_MAX], slip_at[DMODEL_SLIPS_MAX];
@@ -46,7 +46,7 @@ int dp_parse_bytes(const char *text, size_t len, struct dp_profile *d, char *err
 #define DP_FILE_MAX 1048575	/* a drive's tables: 4096 slips, 2048 seeks */
 int dp_read(const char *path, struct dp_profile *d, char *err, size_t errlen);
 /*
- * disk/profile_tables.c, for dp_parse: the tables' lines
+ * disk/profile/profile_tables.c, for dp_parse: the tables' lines
  *   zone.N = FIRST_CYL LAST_CYL BLOCKS_PER_TRACK SKEW_TRACK SKEW_CYL SPARES FRONT OFFSET [: SLIP ...]
  *   seek.N = CYLINDERS MS          (N from 1, each once, no gaps)
  *   source.zone = ...   source.seek = ...
@@ -58,6 +58,11 @@ int dp_table_finish(struct dp_profile *d, char *err, size_t errlen);
 /* "disk=NAME disk_kind=... disk_KEY=value ..." of the figures the kind
  * uses, in the file's units, for the meta record */
 int dp_describe(const struct dp_profile *d, char *buf, size_t len);
+/* a figure as a profile gives one, the one rule for the files the disk
+ * tools read (profiles, DiskSim's drives, traces, bus files): decimal
+ * digits with an optional fraction ("7200", "12.5"), nothing else (no
+ * sign, exponent, hex, inf or nan). 0 with *x, or -1 */
+int dp_decimal(const char *v, double *x);
 /* the value of a file's key as the file gives it: NULL for a key profiles
  * do not have, "" for one this file does not give */
 const char *dp_get(const struct dp_profile *d, const char *key);

@@ -138,14 +138,12 @@ static int seek_line(struct dp_profile *d, unsigned si, const char *v, int n, ch
 	const char *p = v;
 	uint64_t cyl;
 	double ms;
-	char *end;
 
 	if (whole(&p, &cyl) || !cyl)
 		TFAIL(n, "seek.%u: the distance is not a whole number of cylinders above 0 (want CYLINDERS MS)", si);
-	errno = 0;
-	ms = strtod(p, &end);
-	if (errno || end == p || *end || !isfinite(ms) || ms < 0 || ms > 10000)
-		TFAIL(n, "seek.%u: the time is not a number of milliseconds (0-10000)", si);
+	/* decimal as every figure of a profile (dp_decimal): no hex, no exponent */
+	if (dp_decimal(p, &ms) || ms > 10000)
+		TFAIL(n, "seek.%u: the time is not a number of milliseconds (0-10000, decimal digits and a fraction)", si);
 	d->p.seek[si - 1].cyl = cyl;
 	d->p.seek[si - 1].ns = (uint64_t)llround(ms * 1e6);
 	return 0;

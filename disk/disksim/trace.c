@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "disk/profile/profile.h"
+
 static int fail(char *err, size_t errlen, const char *path, size_t line, const char *fmt, ...)
 {
 	va_list ap;
@@ -49,15 +51,10 @@ static int whole(const char *f, uint64_t *v)
 	return errno || *end ? -1 : 0;
 }
 
+/* a time as the profiles write figures (dp_decimal: no hex, no exponent) */
 static int micros(const char *f, double *v)
 {
-	char *end;
-
-	if ((*f < '0' || *f > '9') && *f != '.')
-		return -1;
-	errno = 0;
-	*v = strtod(f, &end);
-	return errno || *end || !isfinite(*v) || *v > 1e12 ? -1 : 0;
+	return dp_decimal(f, v) || *v > DT_TIME_MAX_US ? -1 : 0;
 }
 
 int dt_read(const char *path, uint64_t sectors, struct dt_req **reqs, size_t *n, char *err, size_t errlen)
@@ -66,6 +63,7 @@ int dt_read(const char *path, uint64_t sectors, struct dt_req **reqs, size_t *n,
 	char line[256];
 	size_t cap = 0, ln = 0;
 	struct dt_req *r = NULL;
+	double gaps = 0, services = 0;
 
 	*reqs = NULL;
 	*n = 0;
@@ -121,6 +119,18 @@ int dt_read(const char *path, uint64_t sectors, struct dt_req **reqs, size_t *n,
 		}
 		if (micros(fl[5], &q.gap_us)) {
 			fail(err, errlen, path, ln, "the gap '%s' is not a number of microseconds", fl[5]);
+			goto out;
+		}
+		/* a replay adds them up on the model's clock: bounded as a whole */
+		gaps += q.gap_us;
+		services += q.service_us;
+		if (gaps > DT_TIME_MAX_US || services > DT_TIME_MAX_US) {
+			fail(err, errlen, path, ln, "the trace's %s add up past %.0f us (%.1f days)",
+			     gaps > DT_TIME_MAX_US ? "gaps" : "service times", DT_TIME_MAX_US, DT_TIME_MAX_US / 86400e6);
+			goto out;
+		}
+		if (*n == DT_REQS_MAX) {
+			fail(err, errlen, path, ln, "more than %d requests", DT_REQS_MAX);
 			goto out;
 		}
 		if (sectors && (q.block >= sectors || q.n > sectors - q.block)) {

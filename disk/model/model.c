@@ -2,8 +2,8 @@
  * dmodel: the disk model (model.h) in integer arithmetic, for the guest
  * kernel's block driver (disk/kmod/block.c) and the host's tests alike.
  * Pure: times in, times out. This file: the parameters' checks and the requests (the
- * head, the track buffer, the write cache, flash); disk/geometry.c: the
- * platter; disk/model_arith.h: the arithmetic both use.
+ * head, the track buffer, the write cache, flash); disk/model/geometry.c: the
+ * platter; disk/model/model_arith.h: the arithmetic both use.
  */
 #include "model_arith.h"
 
@@ -436,7 +436,7 @@ static int64_t flash(struct dmodel *m, enum dmodel_op op, uint64_t off, uint64_t
 	m->c.seek_ns += lat;
 	m->c.xfer_ns += xfer;
 	m->c.rot_ns += copy;	/* flash: the unit copies, where a disk turns */
-	/* a profile's figures bound one request (disk/profile.c), not a run of
+	/* a profile's figures bound one request (disk/profile/profile.c), not a run of
 	 * them: the clock saturates rather than wrap */
 	lat += xfer + copy;
 	m->head_free_ns = lat > (~0ULL >> 1) - (uint64_t)start ? (int64_t)(~0ULL >> 1) : start + (int64_t)lat;

@@ -1,13 +1,13 @@
 #ifndef SB_DISKSIM_FILES_H
 #define SB_DISKSIM_FILES_H
 /*
- * ds's reading (disk/disksim.c) for its profile (disk/disksim_profile.c):
+ * ds's reading (disk/disksim/disksim.c) for its profile (disk/disksim/disksim_profile.c):
  * what a drive's three files say, by slot, and the refusal naming the file
  * and line. Private to the two.
  */
 #include <stddef.h>
 
-#include "model.h"
+#include "disk/model/model.h"
 
 /* the figures, by slot */
 enum slot {

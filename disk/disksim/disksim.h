@@ -7,7 +7,10 @@
  * figure. The one reader of these files. A parameter the model does not
  * honour is refused by name (unless at the value that makes it moot, as
  * the table in disksim.c says); a malformed line is refused with its file,
- * line and why.
+ * line and why, and so is what the profiles' reader refuses: a key given
+ * twice in a block, a number not in decimal (dp_decimal, with a sign), a
+ * NUL byte, a drive's size outside the model's ranges, and a file of the
+ * folder that is not a regular file (a symbolic link).
  */
 #include <stddef.h>
 #include <stdio.h>

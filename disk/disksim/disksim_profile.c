@@ -1,5 +1,5 @@
 /*
- * ds: the profile of a DiskSim drive (disksim.h) from what disk/disksim.c
+ * ds: the profile of a DiskSim drive (disksim.h) from what disk/disksim/disksim.c
  * read: each figure with a source line naming its file and parameter,
  * the seek curve's ends and mean derived from the table (or the HPL
  * equation), the zones with their slips in order.
@@ -12,9 +12,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "disksim_files.h"
+#include "disk/profile/profile.h"
 #include "trace.h"
 
 static int cmp_double(const void *a, const void *b)
@@ -84,9 +86,15 @@ static int bus_from_trace(struct ds *d, double *ms, char *why, size_t len)
 	size_t n;
 	int ok;
 
+	struct stat st;
+
 	snprintf(path, sizeof(path), "%s/%s.trace", d->dir, d->name);
-	if (access(path, F_OK))
+	if (lstat(path, &st))
 		return 0;
+	if (!S_ISREG(st.st_mode)) {	/* a link would read (and echo) any file */
+		snprintf(d->err, d->errlen, "%s: not a regular file of the folder (a symbolic link, a device, ...)", path);
+		return -1;
+	}
 	if (dt_read(path, (uint64_t)d->v[S_BLOCKS], &r, &n, d->err, d->errlen))
 		return -1;
 	ok = !dt_bus_fit(r, n / 2, &half) && !dt_bus_fit(r, n, &whole);
@@ -108,20 +116,25 @@ static int bus_from_trace(struct ds *d, double *ms, char *why, size_t len)
 static int bus_file(const char *path, double *rd, double *wr, char *src, size_t srclen, char *err, size_t errlen)
 {
 	FILE *f = fopen(path, "r");
-	char line[512];
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t got;
 	int lineno = 0, have_r = 0, have_w = 0, have_s = 0;
 
 	if (!f) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
 		return -1;
 	}
-	while (fgets(line, sizeof(line), f)) {
+	while ((got = getline(&line, &cap, f)) >= 0) {
 		char *k = line, *v, *e;
-		size_t n = strlen(line);
 
 		lineno++;
-		if (n == sizeof(line) - 1 && line[n - 1] != '\n') {
-			snprintf(err, errlen, "%s:%d: line longer than %zu characters", path, lineno, sizeof(line) - 2);
+		if (got > 511) {
+			snprintf(err, errlen, "%s:%d: line longer than %d characters", path, lineno, 510);
+			goto bad;
+		}
+		if (memchr(line, 0, (size_t)got)) {	/* a reader of C strings would end the line there */
+			snprintf(err, errlen, "%s:%d: a NUL byte (a bus file is text)", path, lineno);
 			goto bad;
 		}
 		line[strcspn(line, "#\n")] = 0;
@@ -144,9 +157,9 @@ static int bus_file(const char *path, double *rd, double *wr, char *src, size_t 
 		*e = 0;
 		if (!strcmp(k, "read_block_ms") || !strcmp(k, "write_block_ms")) {
 			int w = k[0] == 'w';
-			double x = strtod(v, &e);
+			double x;
 
-			if (e == v || *e || !(x > 0 && x < 10)) {
+			if (dp_decimal(v, &x) || !(x > 0 && x < 10)) {
 				snprintf(err, errlen, "%s:%d: %s = '%s': a time in ms above 0 and below 10", path, lineno, k, v);
 				goto bad;
 			}
@@ -168,6 +181,7 @@ static int bus_file(const char *path, double *rd, double *wr, char *src, size_t 
 		}
 	}
 	fclose(f);
+	free(line);
 	if (!have_r || !have_w || !have_s) {
 		snprintf(err, errlen, "%s: %s missing", path,
 			 !have_r ? "read_block_ms" : !have_w ? "write_block_ms" : "source");
@@ -176,6 +190,7 @@ static int bus_file(const char *path, double *rd, double *wr, char *src, size_t 
 	return 0;
 bad:
 	fclose(f);
+	free(line);
 	return -1;
 }
 
@@ -218,8 +233,14 @@ int ds_import(const char *dir, const char *bus, FILE *out, char *err, size_t err
 	track_ms = seek_ms(&d, 1);
 	full_ms = seek_ms(&d, cyls - 1);
 	avg = 0;
-	for (double c = 1; c < cyls; c++)
-		avg += 2 * (cyls - c) / (cyls * cyls) * seek_ms(&d, c);
+	/* every distance up to 2^20 of them (DiskSim's drives have
+	 * 310194 cylinders at most); past that, evenly spaced distances, each
+	 * standing for its stride at its middle. cyls: bounded by ds_read */
+	for (uint64_t c = 1, C = (uint64_t)cyls, step = (C + (1u << 20) - 1) >> 20; c < C; c += step) {
+		double w = (double)(step < C - c ? step : C - c), at = (double)c + (w - 1) / 2;
+
+		avg += w * 2 * (cyls - at) / (cyls * cyls) * seek_ms(&d, at);
+	}
 	ro = d.zone[0][2] * 512 * rpm / 60 / 1e6;
 	ri = d.zone[d.nzones - 1][2] * 512 * rpm / 60 / 1e6;
 	bulk = d.v[S_BULK];

@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model.h"
-#include "profile.h"
+#include "disk/model/model.h"
+#include "disk/profile/profile.h"
 
 static struct dmodel m;
 
