@@ -2,9 +2,10 @@
 # kernel/source.sh -- sourced by kernel/build: where a kernel's source comes
 # from and what identifies it in the cache key (Debian's linux-source-X.Y
 # package, fetched and unpacked once; a tree by its commit or its files),
-# version_meets for the fragments' version conditions, and seed_objects
-# for a variant's first build. Uses the caller's say, die and $cache; sets
-# srcdir and srcver.
+# version_meets for the fragments' version conditions, seed_objects
+# for a variant's first build, and kmod_sources, the disk model's module's
+# files (kernel/build and kernel/debian-image build it). Uses the caller's
+# say, die and $cache; sets srcdir and srcver.
 # shellcheck shell=bash disable=SC2154 # cache is kernel/build's
 
 # fetch_debian_source X.Y: Debian's linux-source-X.Y, newest version in the
@@ -94,4 +95,40 @@ seed_objects() {
 	fi
 	exec 8>&-
 	return $rc
+}
+
+# kmod_sources DISK: the disk model's module's files, one a line, read from
+# the one list of them, DISK/kmod/Kbuild: the Kbuild itself, the C file of
+# each object its sbdisk-y lines name, and every header those include with
+# quotes (and those include), each found by its name under DISK. kbuild
+# builds them in one folder, where the caller copies them.
+kmod_sources() {
+	local disk=$1 objs o n f h todo=() seen=' '
+	objs=$(sed -n 's/^sbdisk-y[[:space:]]*[:+]\{0,1\}=//p' "$disk/kmod/Kbuild" 2>/dev/null)
+	[ -n "$objs" ] || die "$disk/kmod/Kbuild names no objects of sbdisk (sbdisk-y := ...)"
+	echo "$disk/kmod/Kbuild"
+	for o in $objs; do o=${o##*/} && todo+=("${o%.o}.c"); done
+	while [ ${#todo[@]} -gt 0 ]; do
+		n=${todo[0]} todo=("${todo[@]:1}")
+		[[ $seen != *" $n "* ]] || continue
+		seen+="$n "
+		f=$(find "$disk" -name "$n" -type f)
+		[ -n "$f" ] || die "the disk model's module: $n (from $disk/kmod/Kbuild) is nowhere under $disk"
+		[ "$(wc -l <<<"$f")" = 1 ] || die "the disk model's module: $n is in several places under $disk:" $f
+		echo "$f"
+		for h in $(sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$f"); do
+			todo+=("${h##*/}")
+		done
+	done
+}
+
+# ko_vermagic KO: a module's vermagic (its .modinfo's vermagic=), the
+# module plain or compressed as distributions ship them
+ko_vermagic() {
+	case $1 in
+	*.xz) xz -dc "$1" ;;
+	*.zst) zstd -qdc "$1" ;;
+	*.gz) gzip -dc "$1" ;;
+	*) cat "$1" ;;
+	esac 2>/dev/null | tr '\0' '\n' | sed -n 's/^vermagic=//p'
 }
