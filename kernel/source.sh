@@ -114,11 +114,11 @@ kmod_sources() {
 		seen+="$n "
 		f=$(find "$disk" -name "$n" -type f)
 		[ -n "$f" ] || die "the disk model's module: $n (from $disk/kmod/Kbuild) is nowhere under $disk"
-		[ "$(wc -l <<<"$f")" = 1 ] || die "the disk model's module: $n is in several places under $disk:" $f
+		[ "$(wc -l <<<"$f")" = 1 ] || die "the disk model's module: $n is in several places under $disk: $(tr '\n' ' ' <<<"$f")"
 		echo "$f"
-		for h in $(sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$f"); do
+		while read -r h; do
 			todo+=("${h##*/}")
-		done
+		done < <(sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$f")
 	done
 }
 
