@@ -67,8 +67,13 @@ endif
 endif
 endif
 # KERNEL= is a bzImage, or any kernel kernel/resolve names (a variant, a
-# source tree, debian:X.Y[+variant]), built into out/ARCH/kernels/NAME/.
-KERNEL_FILE := $(if $(KERNEL),$(shell test -f '$(KERNEL)' && echo '$(KERNEL)'))
+# source tree, debian:X.Y[+variant], one of Debian's packaged kernels),
+# built or fetched into out/ARCH/kernels/NAME/. A packaged kernel (its
+# name, its .deb, or its vmlinuz: KERNEL_STOCK) brings its modules:
+# out/ARCH/kernels/NAME/bzImage.modules, the initramfs's MODULES= unless
+# one is given.
+KERNEL_STOCK := $(if $(KERNEL),$(shell kernel/resolve --stock '$(KERNEL)' 2>/dev/null && echo 1))
+KERNEL_FILE := $(if $(KERNEL),$(if $(KERNEL_STOCK),,$(shell test -f '$(KERNEL)' && echo '$(KERNEL)')))
 BZIMAGE   := $(if $(KERNEL),$(or $(KERNEL_FILE),$(A)/kernels/$(shell SMP='$(SMP)' kernel/resolve --name '$(KERNEL)' 2>/dev/null)/bzImage),$(A)/bzImage)
 INITRD    := $(A)/initramfs.cpio.gz
 # the list it was made from; an image with extras (make seeds) is another INITRD
@@ -155,6 +160,8 @@ kernel-spec: deps-kernel
 	  { [ ! -f "$$(dirname $$k)/config" ] || cp "$$(dirname $$k)/config" $(BZIMAGE).config; } && \
 	  for m in $(KMODS); do rm -f $(BZIMAGE).$$m.ko && \
 	    { [ ! -f "$$(dirname $$k)/$$m.ko" ] || cp "$$(dirname $$k)/$$m.ko" $(BZIMAGE).$$m.ko; } || exit 1; done && \
+	  for f in modules sbdisk.missing; do rm -f $(BZIMAGE).$$f && \
+	    { [ ! -e "$$(dirname $$k)/$$f" ] || cp -P "$$(dirname $$k)/$$f" $(BZIMAGE).$$f; } || exit 1; done && \
 	  echo "kernel: $(BZIMAGE) ($(KERNEL)$$([ -f "$$(dirname $$k)/release" ] && echo ", $$(cat $$(dirname $$k)/release)"))"
 
 # --- image userspace ------------------------------------------------------
@@ -290,9 +297,16 @@ unit-tests: $(addprefix $(BIN_OUT)/tests/test_,$(ALL_UNIT)) \
 	    $(addprefix $(BIN_OUT)/asan/tests/test_,$(ALL_UNIT)) \
 	    $(addprefix $(BIN_OUT)/wl/,$(WL_ALL)) $(BIN_OUT)/stats-probe
 
-# the kernel, and beside it the rest of the packages and the userspace
+# the kernel, and beside it the rest of the packages and the userspace;
+# a packaged kernel first (a download, nothing to build): its modules
+# go into the initramfs
 image: deps-kernel
+ifneq ($(KERNEL_STOCK),)
+	@$(MAKE) --no-print-directory kernel-spec
+	@$(MAKE) --no-print-directory image-user $(if $(MODULES),,MODULES="$$([ ! -e $(BZIMAGE).modules ] || echo $(BZIMAGE).modules)")
+else
 	@$(MAKE) --no-print-directory -j2 $(if $(KERNEL),$(if $(KERNEL_FILE),,kernel-spec),kernel) image-user
+endif
 
 image-user: deps
 	@$(MAKE) --no-print-directory initramfs tools

@@ -47,17 +47,40 @@ diskmodel_module() {
 	fi
 }
 
-# diskmodel_refusal DISK NETBOOT MODULE: why this combination cannot
-# honour the model (nothing: it can); MODULE is diskmodel_module's answer
+# diskmodel_missing BZIMAGE: why that kernel has no module, naming the
+# headers package it needs: what kernel/debian-image noted beside it
+# (sbdisk.missing), else, for a bzImage of unknown origin, whether Debian's
+# package index has linux-headers-RELEASE, RELEASE from its version string
+diskmodel_missing() {
+	local note rel
+	for note in "$1.sbdisk.missing" "$(dirname "$1")/sbdisk.missing"; do
+		[ -f "$note" ] || continue
+		[ "$note" = "$1.sbdisk.missing" ] || [ -f "$(dirname "$1")/release" ] || continue
+		cat "$note"
+		return
+	done
+	rel=$("$top/qemu/bzinfo" --version "$1" 2>/dev/null) && rel=${rel%% *}
+	if [ -z "$rel" ]; then
+		echo "a bzImage given as a file has none, and this one names no release to look for headers by"
+	elif apt-cache show "linux-headers-$rel" >/dev/null 2>&1; then
+		echo "a bzImage given as a file has none; Debian has linux-headers-$rel: make run KERNEL=debian-image:linux-image-$rel (or this file, through make) builds it against them"
+	else
+		echo "a bzImage given as a file has none, and it looked for linux-headers-$rel (linux $rel's headers), which Debian's package index does not have"
+	fi
+}
+
+# diskmodel_refusal DISK NETBOOT MODULE [WHY]: why this combination cannot
+# honour the model (nothing: it can); MODULE is diskmodel_module's answer,
+# WHY diskmodel_missing's
 diskmodel_refusal() {
-	local disk=${1:-host} net=${2:-} module=${3:-}
+	local disk=${1:-host} net=${2:-} module=${3:-} why=${4:-a bzImage given as a file has none}
 	[ "$disk" = host ] && return 0
 	if ! diskmodel_file "$disk" >/dev/null; then
 		diskmodel_file "$disk"
 	elif [ -n "$net" ]; then
 		echo "DISK=$disk models the disk QEMU attaches; a PXE boot (NET_BOOT, NET_TAP) has none"
 	elif [ -z "$module" ]; then
-		echo "DISK=$disk needs the disk model's module built for this kernel (sbdisk.ko beside it): every kernel swapbench builds has it (make kernel, KERNEL=variant, debian:X.Y or a tree); a bzImage given as a file has none (use DISK=host)"
+		echo "DISK=$disk needs the disk model's module built for this kernel (sbdisk.ko beside it): every kernel swapbench builds has it (make kernel, KERNEL=variant, debian:X.Y or a tree), and so has one of Debian's packaged kernels (KERNEL=debian-image:linux-image-RELEASE, its .deb or its vmlinuz), built against its headers; $why (use DISK=host)"
 	fi
 }
 

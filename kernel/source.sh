@@ -2,9 +2,10 @@
 # kernel/source.sh -- sourced by kernel/build: where a kernel's source comes
 # from and what identifies it in the cache key (Debian's linux-source-X.Y
 # package, fetched and unpacked once; a tree by its commit or its files),
-# version_meets for the fragments' version conditions, and seed_objects
-# for a variant's first build. Uses the caller's say, die and $cache; sets
-# srcdir and srcver.
+# version_meets for the fragments' version conditions, seed_objects
+# for a variant's first build, and kmod_sources, the disk model's module's
+# files (kernel/build and kernel/debian-image build it). Uses the caller's
+# say, die and $cache; sets srcdir and srcver.
 # shellcheck shell=bash disable=SC2154 # cache is kernel/build's
 
 # fetch_debian_source X.Y: Debian's linux-source-X.Y, newest version in the
@@ -94,4 +95,31 @@ seed_objects() {
 	fi
 	exec 8>&-
 	return $rc
+}
+
+# kmod_sources DISK: the disk model's module's files, one a line: every
+# file of DISK/kmod/ and of DISK/model/ (the folders are the list: the
+# Kbuild takes every .c of model/); what keys a build of it
+kmod_sources() {
+	local disk=$1
+	[ -f "$disk/kmod/Kbuild" ] || die "$disk/kmod/Kbuild: no such file (the disk model's module)"
+	[ -n "$(find "$disk/model" -maxdepth 1 -name '*.c' 2>/dev/null)" ] || die "$disk/model/ holds no C file (the disk model)"
+	find "$disk/kmod" "$disk/model" -maxdepth 1 -type f | LC_ALL=C sort
+}
+
+# kmod_tree DISK DIR: the module's build folder, DIR: DISK/kmod/ as it is,
+# DISK/model/ as its model/
+kmod_tree() {
+	rm -rf "$2" && mkdir -p "$2/model" && cp "$1"/kmod/* "$2/" && cp "$1"/model/* "$2/model/"
+}
+
+# ko_vermagic KO: a module's vermagic (its .modinfo's vermagic=), the
+# module plain or compressed as distributions ship them
+ko_vermagic() {
+	case $1 in
+	*.xz) xz -dc "$1" ;;
+	*.zst) zstd -qdc "$1" ;;
+	*.gz) gzip -dc "$1" ;;
+	*) cat "$1" ;;
+	esac 2>/dev/null | tr '\0' '\n' | sed -n 's/^vermagic=//p'
 }

@@ -7,10 +7,11 @@
 # model_check DISK NETBOOT: dies unless the disk model DISK can serve this
 # boot (sets model_ko, the kernel's module)
 model_check() {
-	local msg
+	local msg why=
 	[ "$1" != host ] || return 0
 	model_ko=$(diskmodel_module "$BZIMAGE")
-	msg=$(diskmodel_refusal "$1" "$2" "$model_ko")
+	[ -n "$model_ko" ] || [ -n "$2" ] || why=$(diskmodel_missing "$BZIMAGE")
+	msg=$(diskmodel_refusal "$1" "$2" "$model_ko" "$why")
 	[ -z "$msg" ] || die "$msg ($BZIMAGE)"
 	[ -x "$(diskmodel_tool)" ] || die "DISK=$1 needs $(diskmodel_tool) (make tools)"
 	# a profile the model cannot take is refused here, naming the field

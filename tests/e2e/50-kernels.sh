@@ -1,6 +1,8 @@
 #!/bin/bash
 # Kernel comparison: a bzImage too big for MEM is refused with the MEM that
-# would do; a stock Debian kernel with its modules runs at -m 96; make
+# would do; a stock Debian kernel with its modules runs at -m 96, and under
+# DETERMINISTIC=1 on the modelled disk (its sbdisk.ko built against
+# Debian's headers: tests/integration/debian_image.sh checks the build); make
 # compare names both kernel variants (default and net, which 67-collect
 # builds anyway: a real different kernel, CONFIG_NET and its drivers);
 # bisect-run's exit codes.
@@ -31,13 +33,19 @@ if [ ${#stock[@]} = 2 ]; then
 	check "stock kernel: both backends ran" test "$(grep -ac '^ok ' "$log")" = 2
 	# virtio_pmem and nd_pmem from its modules; without swiotlb=noforce the
 	# pmem window above 4 GiB cost it a 64 MiB bounce buffer and an OOM panic
-	# and 128 MiB of swap: the disk is mapped into the guest, and the page
-	# structures of 3 x 96 MiB of swap plus the filesystem (10.5 MiB) made
-	# nd_pmem's probe fail with ENOMEM
-	SWAP_MIB=128 DETERMINISTIC=1 INITRD=$T/initramfs-stock.cpio.gz BZIMAGE=${stock[0]} MEM=96 boot stockdet -- \
+	# and 128 MiB of swap: the disk is mapped into the guest, and (before
+	# init set the namespaces raw) the page structures of 3 x 96 MiB of swap
+	# plus the filesystem (10.5 MiB) made nd_pmem's probe fail with ENOMEM.
+	# On the modelled disk: the model's module, built for this kernel,
+	# over the virtio-pmem disk
+	SWAP_MIB=128 DETERMINISTIC=1 DISK=hdd INITRD=$T/initramfs-stock.cpio.gz BZIMAGE=${stock[0]} MEM=96 boot stockdet -- \
 		swapbench.workloads=fight swapbench.runs=1 swapbench.warmup=0
-	check "stock kernel, DETERMINISTIC=1 at -m 96: experiment completes (status $rc)" test "$rc" = 0
-	check "stock kernel, DETERMINISTIC=1: swap on virtio-pmem" grep -aq '^ok .*swap_dev=/dev/pmem0p1 ' "$log"
+	check "stock kernel, DETERMINISTIC=1, DISK=hdd at -m 96: experiment completes (status $rc)" test "$rc" = 0
+	check "stock kernel, DISK=hdd: swap on the model's disk" grep -aq '^ok .*swap_dev=/dev/sbda1 ' "$log"
+	check "stock kernel, DISK=hdd: the model's disk is over virtio-pmem" grep -aq 'nd_pmem namespace0.0' "$log"
+	check "stock kernel, DISK=hdd: the unsigned module loaded, tainting the kernel (signatures checked, not enforced)" \
+		grep -aq 'sbdisk: module verification failed: signature and/or required key missing - tainting kernel' "$log"
+	info "stock kernel on DISK=hdd: $(sed -n 's/^elapsed_s=//p' "$dir/status") s of host time for the boot"
 else
 	fail "stock kernel: could not fetch Debian's linux-image package"
 fi
