@@ -19,10 +19,10 @@ double slow_faults_per_page(double majflt, double pswpin)
 	return majflt / pswpin;
 }
 
-/* m[] marked against the far-out fence of its logs; scratch n doubles. */
+/* m[] marked against the fence of its logs (slowmode.h); scratch n doubles. */
 static size_t mark_by(const double *m, size_t n, double *scratch, unsigned char *slow)
 {
-	double q1, q3, med, fence;
+	double med, mad, fence;
 	size_t k = 0;
 
 	memset(slow, 0, n);
@@ -34,10 +34,12 @@ static size_t mark_by(const double *m, size_t n, double *scratch, unsigned char 
 		scratch[i] = log(m[i]);
 	}
 	qsort(scratch, n, sizeof(*scratch), cmp_double);
-	q1 = stats_quantile_sorted(scratch, n, 0.25);
-	q3 = stats_quantile_sorted(scratch, n, 0.75);
 	med = stats_quantile_sorted(scratch, n, 0.5);
-	fence = fmax(q3 + SLOW_FENCE_IQR * (q3 - q1), med + log(SLOW_FLOOR));
+	for (size_t i = 0; i < n; i++)
+		scratch[i] = fabs(scratch[i] - med);
+	qsort(scratch, n, sizeof(*scratch), cmp_double);
+	mad = SLOW_MAD_SCALE * stats_quantile_sorted(scratch, n, 0.5);
+	fence = med + fmax(SLOW_FENCE_MADS * mad, log(SLOW_FLOOR));
 	for (size_t i = 0; i < n; i++)
 		if (log(m[i]) > fence) {
 			slow[i] = 1;

@@ -116,16 +116,15 @@ static void mark_slots(struct slot *s, size_t n, struct slow_side *side)
 	free(mk);
 }
 
-/* The typical slots (not slow) of s, copied; *m gets how many. */
-static struct slot *typical(const struct slot *s, size_t n, size_t *m)
+/* The typical slots (not slow) of s moved to its front, in order; returns how many. */
+static size_t typical(struct slot *s, size_t n)
 {
-	struct slot *t = xcalloc(n + 1, sizeof(*t));
+	size_t m = 0;
 
-	*m = 0;
 	for (size_t i = 0; i < n; i++)
 		if (!s[i].slow)
-			t[(*m)++] = s[i];
-	return t;
+			s[m++] = s[i];
+	return m;
 }
 
 /* The values of the slots, for Welch over runs. */
@@ -268,6 +267,21 @@ static int typical_pair(const struct rounds *r, size_t k)
 	return isfinite(r->a[k]) && isfinite(r->b[k]) && !r->sa[k] && !r->sb[k];
 }
 
+/* " boot ID (swapbench.draw=N)" appended to a comparison's names of its draws */
+static void name_draw(struct comparison *c, const struct boot *b)
+{
+	const char *cl = b->meta.nf ? store_get(&b->meta, RK_CMDLINE) : NULL, *p, *last = NULL;
+	size_t n = strlen(c->draws);
+
+	for (p = cl; p && (p = strstr(p, "swapbench.draw=")); p++)
+		last = p + strlen("swapbench.draw=");
+	if (last)
+		snprintf(c->draws + n, sizeof(c->draws) - n, "%sboot %s (swapbench.draw=%.*s)", n ? ", " : "",
+			 b->id, (int)strcspn(last, " \""), last);
+	else
+		snprintf(c->draws + n, sizeof(c->draws) - n, "%sboot %s", n ? ", " : "", b->id);
+}
+
 /*
  * Typical pairs of two draws or more: each pair's linearised share of
  * B/A-1, 100 (b - k a) / mean(a), its levels (report/stats/levels.h) the
@@ -293,8 +307,10 @@ static int over_draws(const struct rounds *r, size_t n, struct comparison *c, st
 	k = sb / sa;
 	for (size_t i = 0; i < r->n; i++)
 		if (typical_pair(r, i)) {
-			if (r->boot[i] != last)
+			if (r->boot[i] != last) {
 				start[draws++] = m;
+				name_draw(c, r->boot[i]);
+			}
 			last = r->boot[i];
 			w[m++] = 100 * (r->b[i] - k * r->a[i]) / fabs(ma);
 		}
@@ -500,6 +516,7 @@ static void compare_start(const struct cell *a, const struct cell *b, struct com
 	c->fail_p = fisher(group_nfailed(a), a->nruns, group_nfailed(b), b->nruns);
 	c->slow_p = NAN;
 	c->lv.draws = 0;
+	c->draws[0] = 0;
 }
 
 /* The slow-mode rates compared, once both sides are marked. */
@@ -615,23 +632,20 @@ void compare_cells(const struct cell *a, const struct cell *b, struct comparison
 		    unpairable(sb, b->nv, why, sizeof(why))) {
 			int boots = !share_boots(sa, a->nv, sb, b->nv);
 			size_t ta, tb;
-			struct slot *ya, *yb;
 
 			mark_slots(sa, a->nv, &c->sla);
 			mark_slots(sb, b->nv, &c->slb);
-			ya = typical(sa, a->nv, &ta);
-			yb = typical(sb, b->nv, &tb);
+			ta = typical(sa, a->nv);
+			tb = typical(sb, b->nv);
 			if (boots) {
-				compare_boots(ya, ta, yb, tb, c);
+				compare_boots(sa, ta, sb, tb, c);
 			} else {
-				double *va = slot_values(ya, ta), *vb = slot_values(yb, tb);
+				double *va = slot_values(sa, ta), *vb = slot_values(sb, tb);
 
 				compare_runs(va, ta, vb, tb, c, why);
 				free(va);
 				free(vb);
 			}
-			free(ya);
-			free(yb);
 		} else {
 			pair_runs(sa, a->nv, sb, b->nv, c);
 		}

@@ -73,6 +73,7 @@ struct comparison {
 	double slow_p;		/* Fisher's exact test of the slow-mode rates; NAN: none slow */
 	int slow_verdict;	/* 1: B's slow mode more often, -1: less, 0: not proven (the rates' Holm family) */
 	struct levels lv;	/* draws as a level above the pairs; lv.draws < 2: one draw */
+	char draws[240];	/* the draws by name: "boot 5eed0003 (swapbench.draw=1), ..." */
 };
 
 void compare_cells(const struct cell *a, const struct cell *b, struct comparison *c);

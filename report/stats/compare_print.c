@@ -99,17 +99,19 @@ static void print_slow(const struct dest *d, const char *nm, const struct compar
 		fprintf(out, "%sall runs of %s, the mean a user pays: B/A-1 %+.2f %% (95 %% bootstrap CI %+.2f %% "
 			"to %+.2f %%, %d resamples of %s)%s", d->item[0], nm, m.rel, m.lo, m.hi,
 			COMPARE_RESAMPLES, m.over, d->item[1]);
-	if (p->lv.draws >= 2)
+	if (p->lv.draws >= 2) {
 		compare_print_levels(d, nm, &p->lv);
+		fprintf(out, "%sthe draws of %s: %s%s", d->item[0], nm, d->text(p->draws), d->item[1]);
+	}
 }
 
 const char *compare_slow_rule(const struct comparison *p)
 {
 	return p->sla.by == SLOW_BY_FAULTS && p->slb.by == SLOW_BY_FAULTS ?
-		"major faults per page swapped in, Tukey's far-out fence on its log" :
+		"Hampel's identifier on the log of major faults per page swapped in" :
 		p->sla.by == SLOW_BY_FAULTS || p->slb.by == SLOW_BY_FAULTS ?
-		"one side by major faults per page swapped in, the other by time: Tukey's far-out fence on the log" :
-		"Tukey's far-out fence on log time";
+		"Hampel's identifier on the log, of major faults per page swapped in on one side, of time on the other" :
+		"Hampel's identifier on log time";
 }
 
 void compare_print_levels(const struct dest *d, const char *nm, const struct levels *l)
