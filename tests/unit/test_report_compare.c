@@ -231,6 +231,15 @@ static void test_bisect_failures(void)
 		b[i] *= 1.5;
 	compare_cells(&ca, &cb, &c[1]);
 	CHECK(bisect_decide(c, 2, &o, sink) == BISECT_BAD, "one good and one bad workload: bad (1)");
+	/* B as fast as A in typical runs, but 12 of its 40 runs in the slow mode (2.5 x), A none */
+	for (int i = 0; i < 40; i++)
+		b[i] = seed000_partition[i] * (i % 10 < 3 ? 2.5 : 1);
+	compare_cells(&ca, &cb, &c[0]);
+	compare_family(c, 1);
+	CHECK(c[0].slb.k == 12 && c[0].sla.k == 0 && c[0].slow_verdict > 0 && fabs(c[0].est.rel) < 1,
+	      "B's slow mode 12 of 40, A's 0 of 40: proven more frequent, typical runs alike (%+.2f %%)",
+	      c[0].est.rel);
+	CHECK(bisect_decide(c, 1, &o, sink) == BISECT_BAD, "B's slow mode proven more frequent: bad (1)");
 	fclose(sink);
 }
 
