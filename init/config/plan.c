@@ -2,6 +2,7 @@
 #include "lib/slowmode.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
@@ -72,9 +73,7 @@ int plan_make(const struct sb_config *c, struct plan *p)
 
 	unsigned runs = c->until_cp ? c->maxruns : c->runs;
 
-	memset(&p->u, 0, sizeof(p->u));
-	for (unsigned i = 0; i < PLAN_MAX; i++)
-		p->u.value[i] = p->u.fault[i] = NAN;
+	memset(&p->u, 0, offsetof(struct plan_until, value));
 	p->n = p->measured = 0;
 	p->nworkloads = (unsigned)c->nworkloads;
 	p->nconfs = nb;

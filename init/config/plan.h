@@ -32,11 +32,13 @@ struct plan_until {
 	double until;			/* percent; 0: off, the plan runs to its end */
 	unsigned minrounds;		/* swapbench.runs: the fewest typical pairs to stop on */
 	unsigned first_b;		/* index of A, the first backend */
-	double value[PLAN_MAX];		/* each item's measured value; NAN: not ok, or not yet run */
-	double fault[PLAN_MAX];		/* its slow-mode fault measure (slow_faults_per_page) */
 	struct stats_pairs pairs[CMD_WORKLOADS_MAX][SWAPCONF_MAX];	/* typical pairs */
 	unsigned short slow_a[CMD_WORKLOADS_MAX][SWAPCONF_MAX];	/* A's runs in the slow mode */
 	unsigned short slow_b[CMD_WORKLOADS_MAX][SWAPCONF_MAX];	/* B's */
+	/* last, and never cleared: plan_note sets an item's before any round reads it, and
+	 * init's RAM is the workloads' (a page touched here is one they lose) */
+	double value[PLAN_MAX];		/* each measured item's value, as noted; NAN: not ok */
+	double fault[PLAN_MAX];		/* its slow-mode fault measure (slow_faults_per_page) */
 };
 
 struct plan {
