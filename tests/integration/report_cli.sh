@@ -100,6 +100,34 @@ EOF
 run "compare --backends two counterbalanced pairs" 0 compare --backends "$T/cb.txt"
 check "two pairs, A B then B A: said counterbalanced, too few to fit the order effect" \
 	has out "analysis of lines: paired: 2 typical pairs of runs of one round, order counterbalanced, too few pairs to fit its effect"
+# two draws (boots of one experiment, swapbench.draw=1 and 2), each 10 rounds A B, B A, ...:
+# pooled as draws whether given as two sources or as one log holding both
+python3 - "$T/draw1.txt" "$T/draw2.txt" <<'EOF'
+import sys, zlib
+def line(f, l):
+    f.write(f"{l} crc={zlib.crc32(l.encode()):08x}\n")
+for d, path in enumerate(sys.argv[1:], 1):
+    boot = f"d0a50{d:03d}"
+    with open(path, "w") as f:
+        f.write("KTAP version 1\n")
+        line(f, f"# sb meta boot={boot} kernel_release=6.1.192 memtotal_kb=51868 cmdline=\"console=ttyS0 swapbench.draw={d}\" tag=draws")
+        n = 0
+        for i in range(1, 11):
+            for b in (["partition", "file"] if i % 2 else ["file", "partition"]):
+                n += 1
+                e = (20.0 if b == "partition" else 16.0) * (1 + 0.01 * ((i * 7 + d * 3 + (b == "file")) % 5 - 2))
+                line(f, f"ok {n} fight-{b}-{i} boot={boot} workload=fight backend={b} iter={i} status=ok elapsed_s={e:.3f} kernel=6.1.192 tag=draws")
+        line(f, f"# sb totals boot={boot} planned=20 ran=20 ok=20 notok=0 status=pass")
+EOF
+run "compare --backends, two draws as two sources" 0 compare --backends "$T/draw1.txt" "$T/draw2.txt"
+check "two draws: analysed over draws" has out "analysis of fight: paired over draws: 20 typical pairs of runs of one round in 2 draws (boots)"
+check "two draws: the levels printed (Kalibera and Jones)" has out "^draws of fight (Kalibera and Jones): 2 draws, 10.0 pairs a draw; "
+check "two draws: named" has out "^the draws of fight: boot d0a50001 (swapbench.draw=1), boot d0a50002 (swapbench.draw=2)$"
+grep -v "^compare " "$T/out" >"$T/two"
+cat "$T/draw1.txt" "$T/draw2.txt" >"$T/draws.txt"
+run "compare --backends, two draws in one log" 0 compare --backends "$T/draws.txt"
+grep -v "^compare " "$T/out" >"$T/one"
+check "two draws: one log holding both gives the same comparison" cmp -s "$T/one" "$T/two"
 run "compare --backends blocked seed000" 0 compare --backends "$FIX/seed000-blocked.txt"
 check "blocked: unpaired, says why" has out "analysis of lines: unpaired (Welch over typical runs, .* df): boot 5eed0002 ran its plan in blocked order"
 check "blocked: Welch figures" bash -c "grep -Eq '^lines +B faster +runs +10 +10 .*-13.40%  \[-15.23%, -11.57%\]' '$T/out'"
