@@ -12,10 +12,15 @@
  *     with 2 slow runs hides them from the fence 1 time in 17);
  *   - B 20 % faster: the power at 6, 10, 20 and 30 pairs never falls as the
  *     pairs grow, and is at least 95 % at 10 pairs.
+ * And draws as a level (report/stats/levels.c): 2, 3 and 4 draws of 10
+ * pairs, with and without a draw effect of its own: A/A asserted where
+ * there is none; the figures printed (docs/verdicts.md: 2 draws pay for
+ * their draws - 1 degree of freedom).
  * Deterministic (fixed seeds); the figures are printed.
  */
 #include "check.h"
 #include "report/stats/compare.h"
+#include "report/stats/levels.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -112,8 +117,57 @@ static void test_sim(void)
 	      "(5 %% promised, within two standard errors)", 100.0 * fp_all / n_all);
 }
 
+/*
+ * Draws as a level (report/stats/levels.c, the variance and degrees of
+ * freedom compare takes over draws): each pair's share of B/A-1, sd 7 %
+ * (two runs of CV 5 %), plus a draw's own effect of sd 0 or 2 %; D draws of
+ * P pairs; "different" when the grand mean lies t(df) se from 0.
+ */
+static int draws_verdict(size_t draws, size_t pairs, double draw_sd, double effect)
+{
+	double w[4 * 30];
+	size_t start[5], n = 0;
+	struct levels l;
+
+	for (size_t j = 0; j < draws; j++) {
+		double d = draw_sd * stats_gauss(&rng);
+
+		start[j] = n;
+		for (size_t k = 0; k < pairs; k++)
+			w[n++] = effect + d + 7 * stats_gauss(&rng);
+	}
+	start[draws] = n;
+	if (levels_compute(w, start, draws, 1, 1, &l))
+		return 0;
+	return fabs(stats_mean(w, n)) > stats_t_quantile(0.975, l.df) * l.se;
+}
+
+static void test_draws(void)
+{
+	static const size_t nd[] = { 2, 3, 4 };
+	static const double sds[] = { 0, 2 };
+	const int n = 2000 / SCALE;
+
+	for (int s = 0; s < 2; s++)
+		for (int k = 0; k < 3; k++) {
+			int fp = 0, power = 0;
+
+			for (int i = 0; i < n; i++) {
+				fp += draws_verdict(nd[k], 10, sds[s], 0);
+				power += draws_verdict(nd[k], 10, sds[s], -20);
+			}
+			printf("INFO draws as a level: %zu draws of 10 pairs, pair sd 7 %%, draw sd %.0f %%: A and B alike "
+			       "different in %.1f %% of %d; 20 %% proven in %.1f %%\n", nd[k], sds[s], 100.0 * fp / n, n,
+			       100.0 * power / n);
+			if (s == 0)
+				CHECK(fp <= 0.05 * n + 3 * sqrt(0.05 * 0.95 * n), "draws, no draw effect, %zu draws: A and B "
+				      "alike different in %.1f %% (5 %% promised)", nd[k], 100.0 * fp / n);
+		}
+}
+
 int main(void)
 {
 	test_sim();
+	test_draws();
 	CHECK_DONE();
 }
