@@ -18,7 +18,7 @@
 	X(CONF, "conf", "one swap configuration as set up (swapbench.backends)") \
 	X(WARMUP, "warmup", "an unmeasured run") \
 	X(SAMPLE, "sample", "memory and swap sampled during a run (swapbench.vmstat)") \
-	X(PRECISION, "precision", "swapbench.until: the interval reached after a round") \
+	X(PRECISION, "precision", "swapbench.until: the interval reached after a round, over the typical pairs (slow_a and slow_b: the runs counted apart in the slow mode)") \
 	X(TOTALS, "totals", "the end of the series: runs planned, made, passed") \
 	X(DISK, "disk", "the modelled disk's figures (DISK=NAME)") \
 	X(DISKMODEL, "diskmodel", "the disk model's counters around the series") \

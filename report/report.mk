@@ -12,7 +12,7 @@ REPORT_SAN      ?= -fsanitize=address,undefined -fno-sanitize-recover=all -fno-o
 
 # Unit tests: $(BIN_OUT)/tests/test_<name> from tests/unit/test_<name>.c.
 # TEST_SRC_<name>/TEST_LIBS_<name> also serve the Makefile's asan rule.
-REPORT_UNIT_TESTS := stats report_parse report_source report_compare bisect_sim verdict_sim report_io
+REPORT_UNIT_TESTS := stats report_parse report_source report_compare bisect_sim verdict_sim slowmode_sim report_io
 
 # Each links every report module but main.c's, and lib/.
 REPORT_TEST_SRC  := $(filter-out report/main.c,$(REPORT_SRC)) $(REPORT_LIB_SRC)

@@ -1,6 +1,8 @@
 #include "init/config/plan.h"
+#include "lib/slowmode.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
@@ -71,7 +73,7 @@ int plan_make(const struct sb_config *c, struct plan *p)
 
 	unsigned runs = c->until_cp ? c->maxruns : c->runs;
 
-	memset(&p->u, 0, sizeof(p->u));
+	memset(&p->u, 0, offsetof(struct plan_until, value));
 	p->n = p->measured = 0;
 	p->nworkloads = (unsigned)c->nworkloads;
 	p->nconfs = nb;
@@ -120,15 +122,62 @@ int plan_rel(const struct plan *p, int w, unsigned b, size_t *pairs, double *rel
 	return stats_pairs_rel(s, rel, half);
 }
 
-int plan_note(struct plan *p, unsigned i, double value, struct plan_precision *pr)
+/* The rounds of workload w so far, A against backend b: slow_pairs' arrays, scratch and marks. */
+static struct {
+	double a[PLAN_MAX], b[PLAN_MAX], fa[PLAN_MAX], fb[PLAN_MAX], x[PLAN_MAX], scratch[3 * PLAN_MAX];
+	unsigned pa[PLAN_MAX], pb[PLAN_MAX];
+	unsigned char sa[PLAN_MAX], sb[PLAN_MAX];
+} R;
+
+/* Workload w's typical pairs of A and b over rounds 1..round (lib/slowmode.c, the rule compare runs). */
+static void typical_pairs(struct plan *p, unsigned w, unsigned b, unsigned upto, unsigned round)
+{
+	struct plan_until *u = &p->u;
+	int faults = 1;
+	unsigned short ka = 0, kb = 0;
+
+	for (unsigned r = 0; r < round; r++)
+		R.a[r] = R.b[r] = R.fa[r] = R.fb[r] = NAN;
+	for (unsigned i = 0; i <= upto; i++) {
+		const struct plan_item *it = &p->item[i];
+		unsigned r = it->iter - 1u;
+
+		if (it->warmup || it->workload != w || r >= round)
+			continue;
+		if (it->backend == u->first_b) {
+			R.a[r] = u->value[i];
+			R.fa[r] = u->fault[i];
+			R.pa[r] = i;
+		} else if (it->backend == b) {
+			R.b[r] = u->value[i];
+			R.fb[r] = u->fault[i];
+			R.pb[r] = i;
+		}
+	}
+	for (unsigned r = 0; r < round; r++) {
+		R.x[r] = (double)R.pb[r] - (double)R.pa[r];
+		if ((isfinite(R.a[r]) && !isfinite(R.fa[r])) || (isfinite(R.b[r]) && !isfinite(R.fb[r])))
+			faults = 0;
+	}
+	slow_pairs(R.a, R.b, faults ? R.fa : NULL, faults ? R.fb : NULL, R.x, round, R.scratch, R.sa, R.sb,
+		   &u->pairs[w][b]);
+	for (unsigned r = 0; r < round; r++) {
+		ka += R.sa[r];
+		kb += R.sb[r];
+	}
+	u->slow_a[w][b] = ka;
+	u->slow_b[w][b] = kb;
+}
+
+int plan_note(struct plan *p, unsigned i, double value, double fault, struct plan_precision *pr)
 {
 	const struct plan_item *it = &p->item[i];
 	struct plan_until *u = &p->u;
 
 	if (it->warmup || u->until <= 0)
 		return 0;
-	u->value[it->workload][it->backend] = value;
-	u->pos[it->workload][it->backend] = i;
+	u->value[i] = value;
+	u->fault[i] = fault;
 	/* alternate order: a round ends with the last workload's last run */
 	if (i + 1 < p->n && p->item[i + 1].iter == it->iter && !p->item[i + 1].warmup)
 		return 0;
@@ -137,14 +186,12 @@ int plan_note(struct plan *p, unsigned i, double value, struct plan_precision *p
 	pr->pairs = (size_t)-1;
 	for (unsigned w = 0; w < p->nworkloads; w++)
 		for (unsigned b = 0; b < p->nconfs; b++) {
-			double a = u->value[w][u->first_b], v = u->value[w][b], rel, half;
+			double rel, half;
 			size_t n;
 
 			if (b == u->first_b)
 				continue;
-			if (!isnan(a) && !isnan(v))
-				stats_pairs_add(&u->pairs[w][b], a, v,
-						(double)u->pos[w][b] - (double)u->pos[w][u->first_b]);
+			typical_pairs(p, w, b, i, it->iter);
 			plan_rel(p, (int)w, b, &n, &rel, &half);
 			if (n < pr->pairs)
 				pr->pairs = n;

@@ -19,20 +19,26 @@ struct plan_item {
 
 /*
  * swapbench.until: after each round (every workload once on every
- * backend) the 95 % CI of B/A-1 over the pairs of runs of one round, per
- * workload and per backend B against the first backend A, the order
- * effect fitted (stats_pairs_ratio: the same interval compare prints). The experiment
- * stops when every half-width is at most until, never on what the CI says
- * about the difference: stopping on significance would inflate false
- * positives, stopping on precision does not.
+ * backend) the 95 % CI of B/A-1 over the typical pairs of runs of one
+ * round, per workload and per backend B against the first backend A, the
+ * order effect fitted: the slow mode's runs counted apart by the one rule
+ * (lib/slowmode.c's slow_pairs, which compare runs too), so a slow run
+ * never widens the interval the experiment stops on. The experiment stops
+ * when every half-width is at most until, never on what the CI says about
+ * the difference: stopping on significance would inflate false positives,
+ * stopping on precision does not.
  */
 struct plan_until {
 	double until;			/* percent; 0: off, the plan runs to its end */
-	unsigned minrounds;		/* swapbench.runs: the fewest pairs to stop on */
+	unsigned minrounds;		/* swapbench.runs: the fewest typical pairs to stop on */
 	unsigned first_b;		/* index of A, the first backend */
-	double value[CMD_WORKLOADS_MAX][SWAPCONF_MAX];	/* this round's; NAN: not ok */
-	unsigned pos[CMD_WORKLOADS_MAX][SWAPCONF_MAX];	/* where in the plan it ran */
-	struct stats_pairs pairs[CMD_WORKLOADS_MAX][SWAPCONF_MAX];
+	struct stats_pairs pairs[CMD_WORKLOADS_MAX][SWAPCONF_MAX];	/* typical pairs */
+	unsigned short slow_a[CMD_WORKLOADS_MAX][SWAPCONF_MAX];	/* A's runs in the slow mode */
+	unsigned short slow_b[CMD_WORKLOADS_MAX][SWAPCONF_MAX];	/* B's */
+	/* last, and never cleared: plan_note sets an item's before any round reads it, and
+	 * init's RAM is the workloads' (a page touched here is one they lose) */
+	double value[PLAN_MAX];		/* each measured item's value, as noted; NAN: not ok */
+	double fault[PLAN_MAX];		/* its slow-mode fault measure (slow_faults_per_page) */
 };
 
 struct plan {
@@ -65,12 +71,13 @@ int plan_make(const struct sb_config *cfg, struct plan *p);
 /* Row r (0-based round) of the balanced Latin square over nb configurations, into row[nb]. */
 void plan_williams(unsigned nb, unsigned r, unsigned *row);
 /*
- * Notes the measured value of item i (NAN when the run failed); warm-ups
- * are ignored. With swapbench.until, returns 1 when item i ends a round
- * and fills *pr: the runner then stops if pr->stop. Otherwise returns 0.
+ * Notes the measured value of item i (NAN when the run failed) and its
+ * fault measure (slow_faults_per_page; NAN: not recorded); warm-ups are
+ * ignored. With swapbench.until, returns 1 when item i ends a round and
+ * fills *pr: the runner then stops if pr->stop. Otherwise returns 0.
  */
-int plan_note(struct plan *p, unsigned i, double value, struct plan_precision *pr);
-/* Workload w, backend b against A: pairs so far, B/A-1 and its CI half-width. */
+int plan_note(struct plan *p, unsigned i, double value, double fault, struct plan_precision *pr);
+/* Workload w, backend b against A: typical pairs so far, B/A-1 and its CI half-width. */
 int plan_rel(const struct plan *p, int w, unsigned b, size_t *pairs, double *rel, double *half);
 
 #endif

@@ -14,6 +14,7 @@
 #include "init/sys/errmsg.h"
 #include "init/sys/modules.h"
 #include "init/config/plan.h"
+#include "lib/slowmode.h"
 #include "init/records/records.h"
 #include "init/records/totals.h"
 #include "init/output/results.h"
@@ -421,7 +422,9 @@ static enum experiment_status run_series(void)
 		}
 		results_emit(&b);
 		records_progress(i + 1, S.plan.n, it, &r, now_s() - t0);
-		if (plan_note(&S.plan, i, strcmp(r.status, "ok") ? NAN : r.elapsed_s, &pr)) {
+		if (plan_note(&S.plan, i, strcmp(r.status, "ok") ? NAN : r.elapsed_s,
+			      slow_faults_per_page((double)r.majflt, (double)(r.after.v[VM_PSWPIN] -
+									r.before.v[VM_PSWPIN])), &pr)) {
 			totals_precision(&S.cfg, &S.plan, 0);
 			stop = pr.stop ? "precision" : "maxruns";
 			if (pr.stop)

@@ -111,9 +111,9 @@ void totals_precision(const struct sb_config *cfg, const struct plan *p, int fin
 				continue;
 			plan_rel(p, w, bk, &pairs, &rel, &half);
 			if (n < sizeof(line) && isfinite(half))
-				n += (size_t)snprintf(line + n, sizeof(line) - n, "%s %s/%s %+.1f%% +-%.1f%%",
+				n += (size_t)snprintf(line + n, sizeof(line) - n, "%s %s/%s %+.1f%% +-%.1f%%%s",
 						      n ? "," : "", cfg->workloads[w], swapconf_name(cfg->conf, cfg->nconfs, bk),
-						      rel, half);
+						      rel, half, p->u.slow_a[w][bk] || p->u.slow_b[w][bk] ? " (slow runs apart)" : "");
 			else if (n < sizeof(line))
 				n += (size_t)snprintf(line + n, sizeof(line) - n, "%s %s/%s %zu pair(s)",
 						      n ? "," : "", cfg->workloads[w], swapconf_name(cfg->conf, cfg->nconfs, bk),
@@ -125,6 +125,8 @@ void totals_precision(const struct sb_config *cfg, const struct plan *p, int fin
 			rec_add(&b, "a", swapconf_name(cfg->conf, cfg->nconfs, p->u.first_b));
 			rec_add(&b, "b", swapconf_name(cfg->conf, cfg->nconfs, bk));
 			rec_addf(&b, "pairs", "%zu", pairs);
+			rec_addf(&b, "slow_a", "%u", (unsigned)p->u.slow_a[w][bk]);
+			rec_addf(&b, "slow_b", "%u", (unsigned)p->u.slow_b[w][bk]);
 			if (isfinite(half)) {
 				rec_addf(&b, "rel", "%.3f", rel);
 				rec_addf(&b, RK_HALFWIDTH, "%.3f", half);
@@ -132,5 +134,5 @@ void totals_precision(const struct sb_config *cfg, const struct plan *p, int fin
 			rec_addf(&b, "until", "%.2f", p->u.until);
 			records_emit(&b);
 		}
-	results_line("# precision (95%% CI of B/A-1, until +-%.2f%%):%s", p->u.until, line);
+	results_line("# precision (95%% CI of B/A-1 in typical runs, until +-%.2f%%):%s", p->u.until, line);
 }

@@ -191,6 +191,13 @@ void rank_print(const struct dest *d, const struct rank_table *nw, const char *m
 				c->a->nruns, d->text(nw->baseline), c->fail_p, c->fail_verdict > 0 ?
 				"fails more often (Holm over the failure rates)" : c->fail_verdict < 0 ?
 				"fails less often (Holm over the failure rates)" : "no difference in failures proven", d->item[1]);
+		if (c->sla.k || c->slb.k)
+			fprintf(out, "%sslow mode of %s on %s (%s): %zu of %zu runs against %zu of %zu on %s; "
+				"Fisher's exact p = %.3g: %s; its \"vs baseline\" is of typical runs, its mean of all%s", d->item[0],
+				d->text(c->b->workload), d->text(c->b->group), compare_slow_rule(c), c->slb.k,
+				c->slb.n, c->sla.k, c->sla.n, d->text(nw->baseline), c->slow_p, c->slow_verdict > 0 ?
+				"more often (Holm over the rates)" : c->slow_verdict < 0 ?
+				"less often (Holm over the rates)" : "no difference in that rate proven", d->item[1]);
 	}
 }
 

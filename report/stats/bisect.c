@@ -8,7 +8,11 @@
  *
  *   bad   the one-sided (1 - 0.05/k) lower bound of d lies above the
  *         threshold for one comparison at least (Bonferroni: the step's
- *         false "bad" <= 5 %): the (1 - 0.1/k) interval's lower end
+ *         false "bad" <= 5 %): the (1 - 0.1/k) interval's lower end; or
+ *         B's slow mode proven more frequent than A's (Fisher, Holm over
+ *         the rates), where the slow mode is a worsening (a time)
+ * d is the effect among typical runs (lib/slowmode.h): the slow mode's
+ * runs are counted apart, as the compare verdict counts them.
  *   good  the one-sided 95 % upper bound of d lies below the threshold for
  *         every comparison (all must pass, so no correction is needed): the
  *         90 % interval's upper end; and no run of B failed where none of
@@ -31,9 +35,10 @@
 #include <string.h>
 
 const char bisect_rule[] =
-	"bisect rule: d = worsening B/A-1, k comparisons, its interval over boots when A and B ran "
-	"in different boots; bad: the (1 - 0.1/k) interval of d above the threshold for one "
-	"comparison (one-sided 5 %, Bonferroni); good: the 90 % interval below the threshold for "
+	"bisect rule: d = worsening B/A-1 of typical runs, k comparisons, its interval over boots "
+	"when A and B ran in different boots; bad: the (1 - 0.1/k) interval of d above the threshold "
+	"for one comparison (one-sided 5 %, Bonferroni), or B's slow mode proven more frequent "
+	"(Fisher, Holm); good: the 90 % interval below the threshold for "
 	"all (one-sided 5 %), no failures of B only; else undecided (125: boot again, or skip at "
 	"the cap)";
 
@@ -66,6 +71,11 @@ enum bisect_result bisect_decide(const struct comparison *c, size_t n,
 			fprintf(out, "bisect: %s: bad: worsening %.2f%%, %.4g%% CI %.2f%% to %.2f%%, "
 				"above %g%% (%s)\n", name, d, 100 * bad_level, dlo, dhi, o->threshold,
 				p->why);
+			bad++;
+		} else if (p->slow_verdict > 0 && !o->higher_better) {
+			fprintf(out, "bisect: %s: bad: B's slow mode comes more often: %zu of %zu runs against "
+				"%zu of %zu (Fisher p = %.3g, Holm over the rates)\n", name, p->slb.k, p->slb.n,
+				p->sla.k, p->sla.n, p->slow_p);
 			bad++;
 		} else if (group_nfailed(p->b) && !group_nfailed(p->a)) {
 			fprintf(out, "bisect: %s: undecided: %zu run(s) of B did not pass, none of A\n",

@@ -29,7 +29,9 @@ static const char *order_of(const struct boot *b)
 struct slot {
 	const struct boot *boot;
 	unsigned long iter, num;
-	double v;
+	double v, f;		/* the metric; the slow mode's fault measure (NAN: not recorded) */
+	double cost;		/* the run's elapsed_s: what it cost */
+	unsigned char slow;
 };
 
 static int cmp_slot(const void *x, const void *y)
@@ -41,6 +43,19 @@ static int cmp_slot(const void *x, const void *y)
 	return (a->iter > b->iter) - (a->iter < b->iter);
 }
 
+/* A run's record field as a number; NAN when absent. */
+static double field(const struct run *r, const char *key)
+{
+	const char *v = store_get(&r->rec, key);
+	char *end;
+	double d;
+
+	if (!v)
+		return NAN;
+	d = strtod(v, &end);
+	return end != v && !*end ? d : NAN;
+}
+
 /* A cell's values with where they were measured, sorted by boot then iteration. */
 static struct slot *slots(const struct cell *c)
 {
@@ -50,10 +65,76 @@ static struct slot *slots(const struct cell *c)
 		const struct run *r = c->vrun[i];
 		const char *iter = store_get(&r->rec, RK_ITER);
 
-		s[i] = (struct slot){ r->boot, iter ? strtoul(iter, NULL, 10) : 0, r->num, c->v[i] };
+		s[i] = (struct slot){ r->boot, iter ? strtoul(iter, NULL, 10) : 0, r->num, c->v[i],
+				      r->rec.nf ? slow_faults_per_page(field(r, RK_MAJFLT), field(r, RK_PSWPIN)) : NAN,
+				      r->rec.nf ? field(r, RK_ELAPSED_S) : NAN, 0 };
 	}
 	qsort(s, c->nv, sizeof(*s), cmp_slot);
 	return s;
+}
+
+/* Wilson's score interval (95 %) of k in n, percent. */
+static void wilson(struct slow_side *s)
+{
+	const double z = 1.959963984540054;
+	double n = (double)s->n, k = (double)s->k, mid, half;
+
+	s->lo = s->hi = NAN;
+	if (!s->n)
+		return;
+	mid = (k + z * z / 2) / (n + z * z);
+	half = z / (n + z * z) * sqrt(k * (n - k) / n + z * z / 4);
+	s->lo = 100 * fmax(mid - half, 0);
+	s->hi = 100 * fmin(mid + half, 1);
+}
+
+static void slow_side_set(struct slow_side *s, size_t n, size_t k, enum slow_by by)
+{
+	s->n = n;
+	s->k = k;
+	s->by = by;
+	wilson(s);
+}
+
+/* One side's slots marked by the rule (lib/slowmode.h). */
+static void mark_slots(struct slot *s, size_t n, struct slow_side *side)
+{
+	double *t = xcalloc(3 * n + 1, sizeof(*t)), *f = t + n, *scratch = t + 2 * n;
+	unsigned char *mk = xcalloc(n + 1, 1);
+	size_t k;
+	enum slow_by by;
+
+	for (size_t i = 0; i < n; i++) {
+		t[i] = s[i].v;
+		f[i] = s[i].f;
+	}
+	by = slow_mark(t, f, n, scratch, mk, &k);
+	for (size_t i = 0; i < n; i++)
+		s[i].slow = mk[i];
+	slow_side_set(side, n, k, by);
+	free(t);
+	free(mk);
+}
+
+/* The typical slots (not slow) of s moved to its front, in order; returns how many. */
+static size_t typical(struct slot *s, size_t n)
+{
+	size_t m = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (!s[i].slow)
+			s[m++] = s[i];
+	return m;
+}
+
+/* The values of the slots, for Welch over runs. */
+static double *slot_values(const struct slot *s, size_t n)
+{
+	double *v = xcalloc(n + 1, sizeof(*v));
+
+	for (size_t i = 0; i < n; i++)
+		v[i] = s[i].v;
+	return v;
 }
 
 /* Whether any boot holds runs of both sides. */
@@ -100,53 +181,209 @@ static void set_estimate(struct comparison *c, enum unit unit, size_t na, size_t
 	c->est.family = 1;
 }
 
-/* Each A run with the B run of the same boot and round; x = B's position minus A's. */
-static void pair_runs(const struct slot *sa, size_t na, const struct slot *sb, size_t nb,
-		      struct comparison *c)
+/* The rounds of a paired design: A's and B's runs merged by boot and iteration. */
+struct rounds {
+	size_t n;
+	double *a, *b, *fa, *fb, *x, *cost;	/* a or b NAN: no run of that side in the round */
+	const struct boot **boot;
+	unsigned char *sa, *sb;		/* the slow mode's marks */
+	int ab, ba;			/* pairs with A first, with B first */
+};
+
+static void rounds_free(struct rounds *r)
 {
-	struct stats_pairs acc = { 0 };
-	struct stats_ratio r;
-	size_t n = 0, left;
-	int ab = 0, ba = 0;	/* pairs with A first, with B first */
+	free(r->a);
+	free(r->boot);
+	free(r->sa);
+}
 
-	for (size_t i = 0, j = 0; i < na && j < nb;) {
-		int d = cmp_slot(&sa[i], &sb[j]);
+/* Merges sorted slots into rounds: each A run with the B run of the same boot and round. */
+static void rounds_make(const struct slot *sa, size_t na, const struct slot *sb, size_t nb,
+			struct rounds *r)
+{
+	size_t cap = na + nb + 1;
 
-		if (d == 0 && sa[i].iter) {
-			stats_pairs_add(&acc, sa[i].v, sb[j].v, (double)sb[j].num - (double)sa[i].num);
-			ab += sb[j].num > sa[i].num;
-			ba += sb[j].num < sa[i].num;
-			n++;
+	memset(r, 0, sizeof(*r));
+	r->a = xcalloc(6 * cap, sizeof(double));
+	r->b = r->a + cap;
+	r->fa = r->b + cap;
+	r->fb = r->fa + cap;
+	r->x = r->fb + cap;
+	r->cost = r->x + cap;
+	r->boot = xcalloc(cap, sizeof(*r->boot));
+	r->sa = xcalloc(2 * cap, 1);
+	r->sb = r->sa + cap;
+	for (size_t i = 0, j = 0; i < na || j < nb;) {
+		int d = i == na ? 1 : j == nb ? -1 : cmp_slot(&sa[i], &sb[j]);
+		size_t k = r->n++;
+
+		if (d == 0 && !sa[i].iter)
+			d = -1;	/* no iteration recorded: no partner */
+		r->a[k] = d <= 0 ? sa[i].v : NAN;
+		r->fa[k] = d <= 0 ? sa[i].f : NAN;
+		r->b[k] = d >= 0 ? sb[j].v : NAN;
+		r->fb[k] = d >= 0 ? sb[j].f : NAN;
+		r->boot[k] = d <= 0 ? sa[i].boot : sb[j].boot;
+		r->x[k] = d == 0 ? (double)sb[j].num - (double)sa[i].num : 0;
+		r->cost[k] = d == 0 ? sa[i].cost + sb[j].cost : NAN;
+		if (d == 0) {
+			r->ab += sb[j].num > sa[i].num;
+			r->ba += sb[j].num < sa[i].num;
 		}
 		i += d <= 0;
 		j += d >= 0;
 	}
+}
+
+/* Marks the rounds (lib/slowmode.c, the image's own rule) and counts each side's slow runs. */
+static void rounds_mark(struct rounds *r, int faults, struct stats_pairs *typ, struct comparison *c)
+{
+	double *scratch = xcalloc(3 * r->n + 1, sizeof(*scratch));
+	size_t na = 0, nb = 0, ka = 0, kb = 0;
+	int fa = faults, fb = faults;
+
+	for (size_t k = 0; k < r->n; k++) {
+		if (isfinite(r->a[k]) && !isfinite(r->fa[k]))
+			fa = 0;
+		if (isfinite(r->b[k]) && !isfinite(r->fb[k]))
+			fb = 0;
+	}
+	slow_pairs(r->a, r->b, fa ? r->fa : NULL, fb ? r->fb : NULL, r->x, r->n, scratch, r->sa,
+		   r->sb, typ);
+	for (size_t k = 0; k < r->n; k++) {
+		na += isfinite(r->a[k]);
+		nb += isfinite(r->b[k]);
+		ka += r->sa[k];
+		kb += r->sb[k];
+	}
+	/* a side's measure: faults only where every one of its runs has them (slow_mark) */
+	slow_side_set(&c->sla, na, ka, fa && na ? SLOW_BY_FAULTS : SLOW_BY_TIME);
+	slow_side_set(&c->slb, nb, kb, fb && nb ? SLOW_BY_FAULTS : SLOW_BY_TIME);
+	free(scratch);
+}
+
+static int typical_pair(const struct rounds *r, size_t k)
+{
+	return isfinite(r->a[k]) && isfinite(r->b[k]) && !r->sa[k] && !r->sb[k];
+}
+
+/* " boot ID (swapbench.draw=N)" appended to a comparison's names of its draws */
+static void name_draw(struct comparison *c, const struct boot *b)
+{
+	const char *cl = b->meta.nf ? store_get(&b->meta, RK_CMDLINE) : NULL, *p, *last = NULL;
+	size_t n = strlen(c->draws);
+
+	for (p = cl; p && (p = strstr(p, "swapbench.draw=")); p++)
+		last = p + strlen("swapbench.draw=");
+	if (last)
+		snprintf(c->draws + n, sizeof(c->draws) - n, "%sboot %s (swapbench.draw=%.*s)", n ? ", " : "",
+			 b->id, (int)strcspn(last, " \""), last);
+	else
+		snprintf(c->draws + n, sizeof(c->draws) - n, "%sboot %s", n ? ", " : "", b->id);
+}
+
+/*
+ * Typical pairs of two draws or more: each pair's linearised share of
+ * B/A-1, 100 (b - k a) / mean(a), its levels (report/stats/levels.h) the
+ * interval's variance and degrees of freedom.
+ */
+static int over_draws(const struct rounds *r, size_t n, struct comparison *c, struct stats_ratio *out)
+{
+	double *w = xcalloc(n + 1, sizeof(*w)), sa = 0, sb = 0, cost = 0, k, ma;
+	size_t *start = xcalloc(n + 2, sizeof(*start)), m = 0, draws = 0, ncost = 0;
+	const struct boot *last = NULL;
+	int ok;
+
+	for (size_t i = 0; i < r->n; i++)
+		if (typical_pair(r, i)) {
+			sa += r->a[i];
+			sb += r->b[i];
+			if (isfinite(r->cost[i])) {
+				cost += r->cost[i];
+				ncost++;
+			}
+		}
+	ma = sa / (double)n;
+	k = sb / sa;
+	for (size_t i = 0; i < r->n; i++)
+		if (typical_pair(r, i)) {
+			if (r->boot[i] != last) {
+				start[draws++] = m;
+				name_draw(c, r->boot[i]);
+			}
+			last = r->boot[i];
+			w[m++] = 100 * (r->b[i] - k * r->a[i]) / fabs(ma);
+		}
+	start[draws] = m;
+	ok = draws >= 2 && ma != 0 &&
+	     !levels_compute(w, start, draws, ncost ? cost / (double)ncost : NAN, LEVELS_DRAW_COST_S, &c->lv);
+	if (ok) {
+		memset(out, 0, sizeof(*out));
+		out->n = n;
+		out->rel = (ma < 0 ? -100 : 100) * (k - 1);
+		out->se = c->lv.se;
+		out->df = c->lv.df;
+		out->order = out->order_se = NAN;
+		stats_ratio_interval(out, 0.95, &out->lo, &out->hi);
+	}
+	free(w);
+	free(start);
+	return ok;
+}
+
+/* Each A run with the B run of the same boot and round; x = B's position minus A's. */
+static void pair_runs(const struct slot *sa, size_t na, const struct slot *sb, size_t nb,
+		      struct comparison *c)
+{
+	struct stats_pairs acc;
+	struct stats_ratio r;
+	struct rounds rd;
+	size_t n = 0, typ = 0, left;
+
+	rounds_make(sa, na, sb, nb, &rd);
+	rounds_mark(&rd, 1, &acc, c);
+	for (size_t k = 0; k < rd.n; k++) {
+		n += isfinite(rd.a[k]) && isfinite(rd.b[k]);
+		typ += typical_pair(&rd, k);
+	}
 	left = na + nb - 2 * n;
 	c->est.unit = UNIT_PAIRS;
-	c->est.na = c->est.nb = n;
-	if (stats_pairs_ratio(&acc, &r)) {
-		snprintf(c->why, sizeof(c->why), n < 2 ? "paired: %zu pair(s) of runs of one round, "
-			 "2 at least needed" : "paired: A's mean is 0, no ratio", n);
+	c->est.na = c->est.nb = typ;
+	if (over_draws(&rd, typ, c, &r)) {
+		set_estimate(c, UNIT_PAIRS, typ, typ, &r);
+		snprintf(c->why, sizeof(c->why), "paired over draws: %zu typical pairs of runs of one round "
+			 "in %zu draws (boots), draws a level above the pairs (Kalibera and Jones), the "
+			 "variance %s, %.0f df", typ, c->lv.draws, c->lv.pooled ? "of the pairs pooled "
+			 "(the draws add none that shows)" : "of the draw means", r.df);
+	} else if (stats_pairs_ratio(&acc, &r)) {
+		snprintf(c->why, sizeof(c->why), typ < 2 ? "paired: %zu typical pair(s) of runs of one round, "
+			 "2 at least needed" : "paired: A's mean is 0, no ratio", typ);
+		rounds_free(&rd);
 		return;
+	} else {
+		set_estimate(c, UNIT_PAIRS, typ, typ, &r);
+		if (r.ordered)
+			snprintf(c->why, sizeof(c->why), "paired: %zu typical pairs of runs of one round, order "
+				 "counterbalanced, its effect fitted: %+.2f %% a run of position (95 %% CI "
+				 "%+.2f %% to %+.2f %%), %.0f df", typ, r.order,
+				 r.order - stats_t_quantile(0.975, r.df) * r.order_se,
+				 r.order + stats_t_quantile(0.975, r.df) * r.order_se, r.df);
+		else if (rd.ab && rd.ba)
+			snprintf(c->why, sizeof(c->why), "paired: %zu typical pairs of runs of one round, order "
+				 "counterbalanced, too few pairs to fit its effect (%d at least), %.0f df",
+				 typ, STATS_MIN_PAIRS_ORDERED, r.df);
+		else
+			snprintf(c->why, sizeof(c->why), "paired: %zu typical pairs of runs of one round, always "
+				 "in one order (an order effect cannot be told from the difference), %.0f df",
+				 typ, r.df);
 	}
-	set_estimate(c, UNIT_PAIRS, n, n, &r);
-	if (r.ordered)
-		snprintf(c->why, sizeof(c->why), "paired: %zu pairs of runs of one round, order "
-			 "counterbalanced, its effect fitted: %+.2f %% a run of position (95 %% CI "
-			 "%+.2f %% to %+.2f %%), %.0f df", n, r.order,
-			 r.order - stats_t_quantile(0.975, r.df) * r.order_se,
-			 r.order + stats_t_quantile(0.975, r.df) * r.order_se, r.df);
-	else if (ab && ba)
-		snprintf(c->why, sizeof(c->why), "paired: %zu pairs of runs of one round, order "
-			 "counterbalanced, too few pairs to fit its effect (%d at least), %.0f df",
-			 n, STATS_MIN_PAIRS_ORDERED, r.df);
-	else
-		snprintf(c->why, sizeof(c->why), "paired: %zu pairs of runs of one round, always in "
-			 "one order (an order effect cannot be told from the difference), %.0f df",
-			 n, r.df);
+	if (n > typ)
+		snprintf(c->why + strlen(c->why), sizeof(c->why) - strlen(c->why),
+			 "; %zu pair(s) with a slow-mode run counted apart", n - typ);
 	if (left)
 		snprintf(c->why + strlen(c->why), sizeof(c->why) - strlen(c->why),
 			 "; %zu run(s) without a partner left out", left);
+	rounds_free(&rd);
 }
 
 /* Boot means of sorted slots into m (one per boot), the spread into sp; returns boots. */
@@ -210,22 +447,22 @@ static void compare_boots(const struct slot *sa, size_t na, const struct slot *s
 	free(mb);
 }
 
-/* Runs of shared boots that cannot pair: Welch over the runs. */
-static void compare_runs(const struct cell *a, const struct cell *b, struct comparison *c,
+/* Runs of shared boots that cannot pair: Welch over the (typical) runs. */
+static void compare_runs(const double *a, size_t na, const double *b, size_t nb, struct comparison *c,
 			 const char *why)
 {
 	struct stats_ratio r;
 
 	c->est.unit = UNIT_RUNS;
-	c->est.na = a->nv;
-	c->est.nb = b->nv;
-	if (stats_ratio_welch(a->v, a->nv, b->v, b->nv, &r)) {
-		snprintf(c->why, sizeof(c->why), "unpaired (Welch over runs): %.120s; 2 runs a side at "
-			 "least", why);
+	c->est.na = na;
+	c->est.nb = nb;
+	if (stats_ratio_welch(a, na, b, nb, &r)) {
+		snprintf(c->why, sizeof(c->why), "unpaired (Welch over typical runs): %.120s; 2 runs a side "
+			 "at least", why);
 		return;
 	}
-	set_estimate(c, UNIT_RUNS, a->nv, b->nv, &r);
-	snprintf(c->why, sizeof(c->why), "unpaired (Welch over runs, %.1f df): %.140s", r.df, why);
+	set_estimate(c, UNIT_RUNS, na, nb, &r);
+	snprintf(c->why, sizeof(c->why), "unpaired (Welch over typical runs, %.1f df): %.140s", r.df, why);
 }
 
 /* The verdict: the interval at the comparison's level excludes 0. */
@@ -277,6 +514,43 @@ static void compare_start(const struct cell *a, const struct cell *b, struct com
 	stats_summarize(a->v, a->nv, &c->sa);
 	stats_summarize(b->v, b->nv, &c->sb);
 	c->fail_p = fisher(group_nfailed(a), a->nruns, group_nfailed(b), b->nruns);
+	c->slow_p = NAN;
+	c->lv.draws = 0;
+	c->draws[0] = 0;
+}
+
+/* The slow-mode rates compared, once both sides are marked. */
+static void compare_slow(struct comparison *c)
+{
+	c->slow_p = fisher(c->sla.k, c->sla.n, c->slb.k, c->slb.n);
+}
+
+/* Bare values (no runs behind them): marked by time, Welch over the typical ones. */
+static void compare_values(const struct cell *a, const struct cell *b, struct comparison *c, const char *why)
+{
+	const struct cell *side[2] = { a, b };
+	struct slow_side *ss[2] = { &c->sla, &c->slb };
+	double *typ[2];
+	size_t nt[2];
+
+	for (int s = 0; s < 2; s++) {
+		size_t n = side[s]->nv, k;
+		double *scratch = xcalloc(n + 1, sizeof(*scratch));
+		unsigned char *mk = xcalloc(n + 1, 1);
+
+		enum slow_by by = slow_mark(side[s]->v, NULL, n, scratch, mk, &k);
+
+		slow_side_set(ss[s], n, k, by);
+		typ[s] = scratch;
+		nt[s] = 0;
+		for (size_t i = 0; i < n; i++)
+			if (!mk[i])
+				typ[s][nt[s]++] = side[s]->v[i];
+		free(mk);
+	}
+	compare_runs(typ[0], nt[0], typ[1], nt[1], c, why);
+	free(typ[0]);
+	free(typ[1]);
 }
 
 struct cell compare_values_cell(const char *workload, const char *group, double *v, size_t n)
@@ -303,19 +577,45 @@ struct cell compare_runs_cell(const char *workload, const char *group, double *v
 void compare_aligned(const struct cell *a, const struct cell *b, int counterbalanced,
 		     struct comparison *c)
 {
-	struct stats_pairs acc = { 0 };
+	struct stats_pairs acc;
 	struct stats_ratio r;
-	size_t n = a->nv < b->nv ? a->nv : b->nv;
+	struct rounds rd = { 0 };
+	size_t n = a->nv < b->nv ? a->nv : b->nv, cap = n + 1, typ = 0;
+	double *scratch = xcalloc(3 * cap, sizeof(*scratch));
 
 	compare_start(a, b, c);
-	for (size_t i = 0; i < n; i++)
-		stats_pairs_add(&acc, a->v[i], b->v[i], counterbalanced && i % 2 ? -1 : 1);
+	rd.n = n;
+	rd.a = xcalloc(6 * cap, sizeof(double));
+	rd.b = rd.a + cap;
+	rd.x = rd.b + cap;
+	rd.boot = xcalloc(cap, sizeof(*rd.boot));
+	rd.sa = xcalloc(2 * cap, 1);
+	rd.sb = rd.sa + cap;
+	for (size_t i = 0; i < n; i++) {
+		rd.a[i] = a->v[i];
+		rd.b[i] = b->v[i];
+		rd.x[i] = counterbalanced && i % 2 ? -1 : 1;
+	}
+	typ = slow_pairs(rd.a, rd.b, NULL, NULL, rd.x, n, scratch, rd.sa, rd.sb, &acc);
+	{
+		size_t ka = 0, kb = 0;
+
+		for (size_t i = 0; i < n; i++) {
+			ka += rd.sa[i];
+			kb += rd.sb[i];
+		}
+		slow_side_set(&c->sla, n, ka, SLOW_BY_TIME);
+		slow_side_set(&c->slb, n, kb, SLOW_BY_TIME);
+	}
 	c->est.unit = UNIT_PAIRS;
 	if (!stats_pairs_ratio(&acc, &r))
-		set_estimate(c, UNIT_PAIRS, n, n, &r);
-	snprintf(c->why, sizeof(c->why), "paired by position, %zu pairs, %s", n,
+		set_estimate(c, UNIT_PAIRS, typ, typ, &r);
+	snprintf(c->why, sizeof(c->why), "paired by position, %zu typical pairs of %zu, %s", typ, n,
 		 counterbalanced ? "A first in the odd pairs, B in the even ones" : "A always first");
+	compare_slow(c);
 	decide(c);
+	free(scratch);
+	rounds_free(&rd);
 }
 
 void compare_cells(const struct cell *a, const struct cell *b, struct comparison *c)
@@ -324,19 +624,35 @@ void compare_cells(const struct cell *a, const struct cell *b, struct comparison
 
 	compare_start(a, b, c);
 	if (!a->vrun || !b->vrun) {
-		compare_runs(a, b, c, a->nv || b->nv ? "the run order is not known" : "no run was used");
+		compare_values(a, b, c, a->nv || b->nv ? "the run order is not known" : "no run was used");
 	} else {
 		struct slot *sa = slots(a), *sb = slots(b);
 
-		if (!share_boots(sa, a->nv, sb, b->nv))
-			compare_boots(sa, a->nv, sb, b->nv, c);
-		else if (unpairable(sa, a->nv, why, sizeof(why)) || unpairable(sb, b->nv, why, sizeof(why)))
-			compare_runs(a, b, c, why);
-		else
+		if (!share_boots(sa, a->nv, sb, b->nv) || unpairable(sa, a->nv, why, sizeof(why)) ||
+		    unpairable(sb, b->nv, why, sizeof(why))) {
+			int boots = !share_boots(sa, a->nv, sb, b->nv);
+			size_t ta, tb;
+
+			mark_slots(sa, a->nv, &c->sla);
+			mark_slots(sb, b->nv, &c->slb);
+			ta = typical(sa, a->nv);
+			tb = typical(sb, b->nv);
+			if (boots) {
+				compare_boots(sa, ta, sb, tb, c);
+			} else {
+				double *va = slot_values(sa, ta), *vb = slot_values(sb, tb);
+
+				compare_runs(va, ta, vb, tb, c, why);
+				free(va);
+				free(vb);
+			}
+		} else {
 			pair_runs(sa, a->nv, sb, b->nv, c);
+		}
 		free(sa);
 		free(sb);
 	}
+	compare_slow(c);
 	decide(c);
 }
 
@@ -357,20 +673,37 @@ void compare_family(struct comparison *c, size_t n)
 		c[ix[k]].est.family = m;
 		decide(&c[ix[k]]);
 	}
-	/* failure rates: a family of their own */
+	/* rates (failures and the slow mode): a family of their own, Fisher's tests under one Holm */
+	p = xrealloc(p, (2 * n + 1) * sizeof(*p));
+	level = xrealloc(level, (2 * n + 1) * sizeof(*level));
+	reject = xrealloc(reject, (2 * n + 1) * sizeof(*reject));
+	ix = xrealloc(ix, (2 * n + 1) * sizeof(*ix));
 	m = 0;
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++) {
 		if (!isnan(c[i].fail_p)) {
-			ix[m] = i;
+			ix[m] = 2 * i;
 			p[m++] = c[i].fail_p;
 		}
+		if (!isnan(c[i].slow_p)) {
+			ix[m] = 2 * i + 1;
+			p[m++] = c[i].slow_p;
+		}
+	}
 	stats_holm(p, m, 0.05, reject, level);
 	for (size_t k = 0; k < m; k++) {
-		const struct comparison *x = &c[ix[k]];
-		double ra = (double)group_nfailed(x->a) / (double)(x->a->nruns ? x->a->nruns : 1),
-		       rb = (double)group_nfailed(x->b) / (double)(x->b->nruns ? x->b->nruns : 1);
+		struct comparison *x = &c[ix[k] / 2];
 
-		c[ix[k]].fail_verdict = reject[k] ? (rb > ra ? 1 : -1) : 0;
+		if (ix[k] % 2) {
+			double ra = (double)x->sla.k / (double)(x->sla.n ? x->sla.n : 1),
+			       rb = (double)x->slb.k / (double)(x->slb.n ? x->slb.n : 1);
+
+			x->slow_verdict = reject[k] ? (rb > ra ? 1 : -1) : 0;
+		} else {
+			double ra = (double)group_nfailed(x->a) / (double)(x->a->nruns ? x->a->nruns : 1),
+			       rb = (double)group_nfailed(x->b) / (double)(x->b->nruns ? x->b->nruns : 1);
+
+			x->fail_verdict = reject[k] ? (rb > ra ? 1 : -1) : 0;
+		}
 	}
 	free(p);
 	free(level);
@@ -406,26 +739,204 @@ static double median_of(double *v, size_t n)
 	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
-size_t compare_far_runs(const struct cell *c, struct far_run *out)
+size_t compare_slow_runs(const struct cell *c, struct slow_run *out)
 {
-	double *d, med, mad;
-	size_t n = 0;
+	double *t = xcalloc(3 * c->nv + 1, sizeof(*t)), *f = t + c->nv, *scratch = f + c->nv, med;
+	unsigned char *mk = xcalloc(c->nv + 1, 1);
+	size_t n = 0, k;
 
-	if (c->nv < 5 || !(d = malloc(c->nv * sizeof(*d))))
-		return 0;
-	memcpy(d, c->v, c->nv * sizeof(*d));
-	med = median_of(d, c->nv);
-	for (size_t i = 0; i < c->nv; i++)
-		d[i] = fabs(c->v[i] - med);
-	mad = 1.4826 * median_of(d, c->nv);
-	free(d);
-	if (!(med > 0))
-		return 0;
-	for (size_t i = 0; i < c->nv && n < COMPARE_FAR_MAX; i++) {
-		double off = fabs(c->v[i] - med);
+	for (size_t i = 0; i < c->nv; i++) {
+		const struct run *r = c->vrun ? c->vrun[i] : NULL;
 
-		if (off >= 0.25 * med && off > 5 * mad)
-			out[n++] = (struct far_run){ c->vrun ? c->vrun[i] : NULL, c->v[i], c->v[i] / med };
+		t[i] = c->v[i];
+		f[i] = r && r->rec.nf ? slow_faults_per_page(field(r, RK_MAJFLT), field(r, RK_PSWPIN)) : NAN;
 	}
+	slow_mark(t, f, c->nv, scratch, mk, &k);
+	med = c->nv ? median_of(t, c->nv) : NAN;
+	for (size_t i = 0; i < c->nv && n < COMPARE_SLOW_LIST; i++)
+		if (mk[i])
+			out[n++] = (struct slow_run){ c->vrun ? c->vrun[i] : NULL, c->v[i], c->v[i] / med };
+	free(t);
+	free(mk);
 	return n;
+}
+
+/*
+ * The bootstrap of the mixture: units in groups (draws); each resample
+ * draws as many groups as there are, with replacement, and within each
+ * drawn group as many units as it holds, with replacement. Paired: A and
+ * B of a unit go together (w given, one grouping); else each side alone.
+ */
+struct groups {
+	const double *v, *w;		/* w: B of a pair, or NULL */
+	const size_t *start;		/* group g: units start[g] .. start[g + 1] - 1 */
+	size_t n;
+};
+
+static void resample(const struct groups *g, uint64_t *rng, double *sv, double *sw, double *count)
+{
+	for (size_t k = 0; k < g->n; k++) {
+		size_t pick = (size_t)(stats_rand(rng) % g->n), first = g->start[pick],
+		       len = g->start[pick + 1] - first;
+
+		for (size_t u = 0; u < len; u++) {
+			size_t i = first + (size_t)(stats_rand(rng) % len);
+
+			*sv += g->v[i];
+			if (g->w)
+				*sw += g->w[i];
+			*count += 1;
+		}
+	}
+}
+
+static int mixture_run(const struct groups *ga, const struct groups *gb, struct mixture *m)
+{
+	double *rel = xcalloc(COMPARE_RESAMPLES, sizeof(*rel));
+	uint64_t rng = 0x5eed0056;
+	size_t ok = 0;
+
+	for (unsigned i = 0; i < COMPARE_RESAMPLES; i++) {
+		double sa = 0, sb = 0, na = 0, nb = 0;
+
+		resample(ga, &rng, &sa, &sb, &na);
+		if (gb)
+			resample(gb, &rng, &sb, NULL, &nb);
+		else
+			nb = na;
+		if (sa != 0 && na > 0 && nb > 0)
+			rel[ok++] = (sa < 0 ? -100 : 100) * ((sb / nb) / (sa / na) - 1);
+	}
+	if (ok < COMPARE_RESAMPLES / 2) {
+		free(rel);
+		return -1;
+	}
+	qsort(rel, ok, sizeof(*rel), cmp_double);
+	m->lo = stats_quantile_sorted(rel, ok, 0.025);
+	m->hi = stats_quantile_sorted(rel, ok, 0.975);
+	free(rel);
+	return 0;
+}
+
+/* Sorted slots into groups by boot (one group in all when by_boot is 0). */
+static size_t *group_starts(const struct slot *s, size_t n, int by_boot, size_t *ng)
+{
+	size_t *st = xcalloc(n + 2, sizeof(*st));
+
+	*ng = 0;
+	for (size_t i = 0; i < n; i++)
+		if (!i || (by_boot && s[i].boot != s[i - 1].boot))
+			st[(*ng)++] = i;
+	st[*ng] = n;
+	return st;
+}
+
+/* Pairs of every status=ok run, slow or not, grouped by draw (boot), into pa, pb, st. */
+static size_t mixture_pairs(const struct cell *a, const struct cell *b, double *pa, double *pb,
+			    size_t *st, size_t *ng)
+{
+	size_t np = 0;
+
+	*ng = 0;
+	if (a->vrun && b->vrun) {
+		struct slot *sa = slots(a), *sb = slots(b);
+		struct rounds rd;
+		const struct boot *last = NULL;
+
+		rounds_make(sa, a->nv, sb, b->nv, &rd);
+		for (size_t k = 0; k < rd.n; k++)
+			if (isfinite(rd.a[k]) && isfinite(rd.b[k])) {
+				if (!np || rd.boot[k] != last)
+					st[(*ng)++] = np;
+				last = rd.boot[k];
+				pa[np] = rd.a[k];
+				pb[np++] = rd.b[k];
+			}
+		rounds_free(&rd);
+		free(sa);
+		free(sb);
+	} else {
+		for (; np < a->nv && np < b->nv; np++) {
+			pa[np] = a->v[np];
+			pb[np] = b->v[np];
+		}
+		*ng = np ? 1 : 0;
+	}
+	st[*ng] = np;
+	return np;
+}
+
+static int mixture_paired(const struct comparison *c, struct mixture *m)
+{
+	const struct cell *a = c->a, *b = c->b;
+	size_t cap = a->nv + b->nv + 2, *st = xcalloc(cap, sizeof(*st)), np, ng;
+	double *pa = xcalloc(cap, sizeof(*pa)), *pb = xcalloc(cap, sizeof(*pb)), sa = 0, sb = 0;
+	int rc = -1;
+
+	np = mixture_pairs(a, b, pa, pb, st, &ng);
+	m->over = ng > 1 ? "draws, then pairs within a drawn draw" : "pairs";
+	for (size_t i = 0; i < np; i++) {
+		sa += pa[i];
+		sb += pb[i];
+	}
+	if (np >= 2 && sa != 0) {
+		struct groups g = { pa, pb, st, ng };
+
+		m->rel = (sa < 0 ? -100 : 100) * (sb / sa - 1);
+		rc = mixture_run(&g, NULL, m);
+	}
+	free(pa);
+	free(pb);
+	free(st);
+	return rc;
+}
+
+/* One side's values and groups (boots, or one group) for the unpaired bootstrap. */
+static double *side_groups(const struct cell *c, int by_boot, size_t **st, size_t *ng)
+{
+	struct slot *s;
+	double *v;
+
+	if (!c->vrun) {
+		v = xcalloc(c->nv + 1, sizeof(*v));
+		memcpy(v, c->v, c->nv * sizeof(*v));
+		*st = xcalloc(2, sizeof(**st));
+		(*st)[1] = c->nv;
+		*ng = 1;
+		return v;
+	}
+	s = slots(c);
+	v = slot_values(s, c->nv);
+	*st = group_starts(s, c->nv, by_boot, ng);
+	free(s);
+	return v;
+}
+
+int compare_mixture(const struct comparison *c, struct mixture *m)
+{
+	const struct cell *a = c->a, *b = c->b;
+	double ma = stats_mean(a->v, a->nv), mb = stats_mean(b->v, b->nv), *va, *vb;
+	int by_boot = c->est.unit == UNIT_BOOTS, rc;
+	size_t *sta, *stb, nga, ngb;
+
+	memset(m, 0, sizeof(*m));
+	m->lo = m->hi = NAN;
+	if (a->nv < 2 || b->nv < 2 || ma == 0)
+		return -1;
+	m->rel = (ma < 0 ? -100 : 100) * (mb / ma - 1);
+	if (c->est.unit == UNIT_PAIRS)
+		return mixture_paired(c, m);
+	va = side_groups(a, by_boot, &sta, &nga);
+	vb = side_groups(b, by_boot, &stb, &ngb);
+	{
+		struct groups ga = { va, NULL, sta, nga }, gb = { vb, NULL, stb, ngb };
+
+		m->over = by_boot ? "boots, then runs within a drawn boot, each side" : "runs, each side";
+		rc = mixture_run(&ga, &gb, m);
+	}
+	free(va);
+	free(vb);
+	free(sta);
+	free(stb);
+	return rc;
 }

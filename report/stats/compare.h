@@ -14,10 +14,18 @@
  *     by more than runs within a boot do;
  *   - a run, when A and B shared boots but not in alternate order.
  * Runs that did not pass (oom, timeout, ...) are compared apart, as a
- * failure rate (Fisher's exact test), beside the times.
+ * failure rate (Fisher's exact test), beside the times. So are the runs in
+ * the slow mode (lib/slowmode.h): the verdict is the effect among the
+ * typical runs; the slow mode's rate of each side is compared by Fisher
+ * (one Holm family with the failure rates); and the mean effect a user
+ * pays, slow runs included, gets a bootstrap interval (report/stats/
+ * mixture.h). Pairs from two boots or more (draws of the kernel's random
+ * seed) are analysed as a level above the pairs (report/stats/levels.h).
  */
 #include "report/stats/group.h"
 #include "lib/stats.h"
+#include "lib/slowmode.h"
+#include "report/stats/levels.h"
 
 #include <stdio.h>
 
@@ -37,6 +45,13 @@ struct estimate {
 	size_t family;		/* comparisons in the family it was decided in (1: alone) */
 };
 
+/* One side's slow mode: k of n status=ok runs, Wilson's 95 % interval of the rate. */
+struct slow_side {
+	size_t n, k;
+	enum slow_by by;
+	double lo, hi;		/* percent */
+};
+
 /* Run-to-run and boot-to-boot spread of one side, percent of its mean (boot analysis). */
 struct spread {
 	size_t boots, runs;
@@ -49,26 +64,41 @@ struct comparison {
 	const struct cell *a, *b;
 	struct stats_summary sa, sb;
 	struct spread spa, spb;		/* UNIT_BOOTS only */
-	char why[200];		/* which analysis and why */
+	char why[320];		/* which analysis and why */
 	struct estimate est;
 	enum verdict verdict;
 	double fail_p;		/* Fisher's exact test of the failure rates; NAN: nothing failed */
 	int fail_verdict;	/* 1: B fails more often, -1: less, 0: not proven (Holm over the family) */
+	struct slow_side sla, slb;	/* the slow mode of A and of B */
+	double slow_p;		/* Fisher's exact test of the slow-mode rates; NAN: none slow */
+	int slow_verdict;	/* 1: B's slow mode more often, -1: less, 0: not proven (the rates' Holm family) */
+	struct levels lv;	/* draws as a level above the pairs; lv.draws < 2: one draw */
+	char draws[240];	/* the draws by name: "boot 5eed0003 (swapbench.draw=1), ..." */
 };
 
 void compare_cells(const struct cell *a, const struct cell *b, struct comparison *c);
+/*
+ * The mean effect a user pays, slow runs included: B/A-1 of all status=ok
+ * runs and its 95 % percentile bootstrap interval over the units of
+ * replication (draws, then pairs within a drawn draw, A and B of a pair
+ * together; boots then runs per side for kernels), COMPARE_RESAMPLES
+ * resamples from a fixed seed, so it repeats. -1 below 2 units a side.
+ */
+#define COMPARE_RESAMPLES 2000
+struct mixture {
+	double rel, lo, hi;
+	const char *over;	/* "draws, then pairs", ... */
+};
+int compare_mixture(const struct comparison *c, struct mixture *m);
 
-/* A run far from its side's median: its value over the median. */
-struct far_run {
+/* A run in the slow mode: its value and that over its side's median. */
+struct slow_run {
 	const struct run *run;	/* NULL in a cell of bare values */
 	double v, ratio;
 };
-#define COMPARE_FAR_MAX 4
-/* The runs of a cell (5 at least) at least 25 % from its median and more
- * than 5 scaled median absolute deviations (1.4826 MAD: a normal
- * sample's sd) from it, at most COMPARE_FAR_MAX, in the cell's order:
- * the runs one of which can move a verdict on their own. */
-size_t compare_far_runs(const struct cell *c, struct far_run *out);
+#define COMPARE_SLOW_LIST 4
+/* The first COMPARE_SLOW_LIST runs of a cell in the slow mode (lib/slowmode.h), in the cell's order. */
+size_t compare_slow_runs(const struct cell *c, struct slow_run *out);
 /* A cell of bare values, all status=ok, no runs behind them (A/A splits, simulations). */
 struct cell compare_values_cell(const char *workload, const char *group, double *v, size_t n);
 /* The same with the run behind each value (simulations of boots: only run->boot is read). */

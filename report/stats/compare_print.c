@@ -45,6 +45,7 @@ static void add_figures(struct table *t, const struct comparison *p)
 	table_add(t, "%zu", e->unit == UNIT_NONE ? p->a->nv : e->na);
 	table_add(t, "%zu", e->unit == UNIT_NONE ? p->b->nv : e->nb);
 	table_add(t, "%zu/%zu", group_nfailed(p->a), group_nfailed(p->b));
+	table_add(t, "%zu/%zu", p->sla.k, p->slb.k);
 	table_addnum(t, p->sa.mean);
 	table_addnum(t, p->sb.mean);
 	if (e->have) {
@@ -57,17 +58,17 @@ static void add_figures(struct table *t, const struct comparison *p)
 	}
 }
 
-/* a side's runs far from its median, one line: which run, how far */
-static void print_far(const struct dest *d, const char *nm, const char *side, const struct cell *c)
+/* a side's runs in the slow mode, one line: which run, how slow */
+static void print_slow_runs(const struct dest *d, const char *nm, const char *side, const struct cell *c)
 {
-	struct far_run f[COMPARE_FAR_MAX];
-	size_t n = compare_far_runs(c, f);
+	struct slow_run f[COMPARE_SLOW_LIST];
+	size_t n = compare_slow_runs(c, f);
 	FILE *out = d->f;
 
 	if (!n)
 		return;
-	fprintf(out, "%sfar from the median of %s (%s) in %s, 25 %% and 5 MADs off, so one alone can move "
-		"the verdict: ", d->item[0], side, d->text(c->group ? c->group : side), nm);
+	fprintf(out, "%sslow-mode runs of %s (%s) in %s%s: ", d->item[0], side,
+		d->text(c->group ? c->group : side), nm, n == COMPARE_SLOW_LIST ? ", the first" : "");
 	for (size_t i = 0; i < n; i++) {
 		const struct run *r = f[i].run;
 		const char *iter = r ? store_get(&r->rec, RK_ITER) : NULL;
@@ -80,12 +81,59 @@ static void print_far(const struct dest *d, const char *nm, const char *side, co
 	fprintf(out, "%s", d->item[1]);
 }
 
+/* the slow mode's rates, the mean a user pays, the draws' levels: lines under the table */
+static void print_slow(const struct dest *d, const char *nm, const struct comparison *p)
+{
+	struct mixture m;
+	FILE *out = d->f;
+
+	fprintf(out, "%sslow mode of %s (%s): A %zu of %zu (95 %% CI %.1f %% to %.1f %%), B %zu of %zu "
+		"(%.1f %% to %.1f %%)", d->item[0], nm, compare_slow_rule(p), p->sla.k, p->sla.n, p->sla.lo,
+		p->sla.hi, p->slb.k, p->slb.n, p->slb.lo, p->slb.hi);
+	if (!isnan(p->slow_p))
+		fprintf(out, "; Fisher's exact p = %.3g: %s", p->slow_p, p->slow_verdict > 0 ?
+			"B's slow mode comes more often" : p->slow_verdict < 0 ? "B's slow mode comes less often" :
+			"no difference proven in that rate");
+	fprintf(out, "%s", d->item[1]);
+	if (p->est.have && !compare_mixture(p, &m))
+		fprintf(out, "%sall runs of %s, the mean a user pays: B/A-1 %+.2f %% (95 %% bootstrap CI %+.2f %% "
+			"to %+.2f %%, %d resamples of %s)%s", d->item[0], nm, m.rel, m.lo, m.hi,
+			COMPARE_RESAMPLES, m.over, d->item[1]);
+	if (p->lv.draws >= 2) {
+		compare_print_levels(d, nm, &p->lv);
+		fprintf(out, "%sthe draws of %s: %s%s", d->item[0], nm, d->text(p->draws), d->item[1]);
+	}
+}
+
+const char *compare_slow_rule(const struct comparison *p)
+{
+	return p->sla.by == SLOW_BY_FAULTS && p->slb.by == SLOW_BY_FAULTS ?
+		"Hampel's identifier on the log of major faults per page swapped in" :
+		p->sla.by == SLOW_BY_FAULTS || p->slb.by == SLOW_BY_FAULTS ?
+		"Hampel's identifier on the log, of major faults per page swapped in on one side, of time on the other" :
+		"Hampel's identifier on log time";
+}
+
+void compare_print_levels(const struct dest *d, const char *nm, const struct levels *l)
+{
+	fprintf(d->f, "%sdraws of %s (Kalibera and Jones): %zu draws, %.1f pairs a draw; pairs within a draw "
+		"S1^2 = T1^2 = %.3g, draw means S2^2 = %.3g, T2^2 = %.3g (%%^2 of A's mean); ", d->item[0], nm,
+		l->draws, l->r1, l->s1, l->s2, l->t2);
+	if (l->suggest)
+		fprintf(d->f, "pairs a draw worth running: %u (a pair %.0f s, a draw's own cost %.0f s)", l->suggest,
+			l->cost1, l->cost2);
+	else
+		fprintf(d->f, "the draws add no variance that shows: more pairs a draw cost less than more draws");
+	fprintf(d->f, "; the interval from %s, %.0f df%s", l->pooled ? "the pairs pooled" : "the draw means",
+		l->df, d->item[1]);
+}
+
 void compare_print(const struct dest *d, const struct comparison *c, size_t n, const char *metric,
 		   const char *group_title)
 {
 	const char *const head[] = {
-		"workload", group_title, "verdict", "unit", "N A", "N B", "not ok A/B", "mean A",
-		"mean B", "B/A-1", "CI", "level", "df",
+		"workload", group_title, "verdict", "unit", "N A", "N B", "not ok A/B", "slow A/B",
+		"mean A", "mean B", "B/A-1", "CI", "level", "df",
 	};
 	const size_t ncols = sizeof(head) / sizeof(head[0]);
 	int has_group = group_title != NULL;
@@ -136,8 +184,9 @@ void compare_print(const struct dest *d, const struct comparison *c, size_t n, c
 				"(%.0f %%)%s", d->item[0], nm, p->spa.run_sd, p->spa.boot_sd,
 				100 * p->spa.boot_share, p->spb.run_sd, p->spb.boot_sd,
 				100 * p->spb.boot_share, d->item[1]);
-		print_far(d, nm, "A", p->a);
-		print_far(d, nm, "B", p->b);
+		print_slow(d, nm, p);
+		print_slow_runs(d, nm, "A", p->a);
+		print_slow_runs(d, nm, "B", p->b);
 		if (p->a->nflagged || p->b->nflagged)
 			fprintf(out, "%sclock-flagged runs of %s left out: A %zu, B %zu (their %s is shorter "
 				"than the clock can time; --flagged uses them)%s", d->item[0], nm,
@@ -171,7 +220,7 @@ void compare_print_metrics(const struct dest *d, const struct comparison *c, con
 {
 	const char *const head[] = {
 		"metric", "workload", group_title, "verdict", "B is", "unit", "N A", "N B", "not ok A/B",
-		"mean A", "mean B", "B/A-1", "CI", "level",
+		"slow A/B", "mean A", "mean B", "B/A-1", "CI", "level",
 	};
 	struct table t;
 	char name[160];

@@ -10,9 +10,12 @@
 const char verdict_rule[] =
 	"rule: one quantity, B/A-1 (ratio of means); one interval, its t interval (delta method) with "
 	"degrees of freedom from the units: pairs of runs of one round (order effect fitted when "
-	"counterbalanced), boots when A and B ran in different boots, else runs; one test: a "
-	"difference is proven when that interval excludes 0; several comparisons: Holm, family-wise "
-	"5 %; status=ok runs only, failures compared apart (Fisher)";
+	"counterbalanced; draws a level above them when from 2 boots or more), boots when A and B ran "
+	"in different boots, else runs; typical runs only: the slow mode (Hampel's identifier of a "
+	"side, 3 scaled MADs above its median and 1.25 x it, on log major faults per page swapped in "
+	"where recorded, else on log time) counted apart, its rate compared by Fisher; one test: a difference is proven when that interval "
+	"excludes 0; several comparisons: Holm, family-wise 5 %; status=ok runs only, failures "
+	"compared apart (Fisher)";
 
 /* " on the partition", " on the swapfile", " with kernel 6.1.0, tag A" */
 static void where(const struct dest *d, const char *group)
@@ -48,6 +51,33 @@ static void interval(FILE *out, const struct comparison *c)
 		fprintf(out, ", Holm over %zu", c->est.family);
 }
 
+/* "the swapfile" as "swapfile": a name before "runs" */
+static const char *bare(const char *name)
+{
+	return strncmp(name, "the ", 4) ? name : name + 4;
+}
+
+/* "; 1 of 30 file runs and 2 of 30 partition runs lost their swap readahead (...)" */
+static void slow_clause(FILE *out, const struct comparison *c, const char *a, const char *b)
+{
+	struct mixture m;
+	enum slow_by by = c->sla.by == SLOW_BY_FAULTS && c->slb.by == SLOW_BY_FAULTS ? SLOW_BY_FAULTS :
+			  SLOW_BY_TIME;
+
+	if (!c->sla.k && !c->slb.k) {
+		if (c->sla.n || c->slb.n)
+			fprintf(out, "; no run in the slow mode");
+		return;
+	}
+	fprintf(out, "; %zu of %zu %s runs and %zu of %zu %s runs %s (%s in that rate)", c->slb.k,
+		c->slb.n, bare(b), c->sla.k, c->sla.n, bare(a), slow_words(by), c->slow_verdict > 0 ?
+		"proven more often for the first" : c->slow_verdict < 0 ? "proven less often for the first" :
+		"no difference proven");
+	if (c->est.have && !compare_mixture(c, &m))
+		fprintf(out, "; all runs, the mean a user pays: %+.1f %% (95 %% CI %+.1f %% to %+.1f %%)",
+			m.rel, m.lo, m.hi);
+}
+
 void verdict_sentence(const struct dest *d, const struct comparison *c, const char *metric,
 		      const char *a_name, const char *b_name)
 {
@@ -68,16 +98,17 @@ void verdict_sentence(const struct dest *d, const struct comparison *c, const ch
 		fprintf(out, "%s is %.1f %% %s than %s", b, fabs(c->est.rel),
 			c->verdict == V_HIGHER ? (t ? "slower" : "higher") : (t ? "faster" : "lower"), a);
 		where(d, c->group);
-		fprintf(out, " (");
+		fprintf(out, " in typical runs (");
 		interval(out, c);
 		fprintf(out, ")");
 	} else {
 		fprintf(out, "no difference between %s and %s", b, a);
 		where(d, c->group);
-		fprintf(out, " proven (%s %+.1f %%, ", b, c->est.rel);
+		fprintf(out, " proven in typical runs (%s %+.1f %%, ", b, c->est.rel);
 		interval(out, c);
 		fprintf(out, ")");
 	}
+	slow_clause(out, c, a, b);
 	if (c->fail_verdict)
 		fprintf(out, "; %s failed %s often than %s (Fisher p = %.2g)", b,
 			c->fail_verdict > 0 ? "more" : "less", a, c->fail_p);

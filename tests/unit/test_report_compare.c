@@ -59,31 +59,116 @@ static void test_seed000_verdict(void)
 
 /* the default experiment's draw 3 on the 7K500 (3 Dec 2026): one swapfile
  * run of 12 lost half its swap readahead and took 1.9 x the others */
-static void test_far_runs(void)
+static void test_slow_runs(void)
 {
 	double file[] = { 16.82, 16.38, 16.75, 17.54, 32.03, 17.27, 16.44, 16.66, 16.62, 16.96, 17.72, 17.32 };
 	double part[] = { 22.05, 20.08, 19.80, 21.30, 21.75, 20.66, 23.50, 20.40, 20.20, 20.93, 20.05, 20.30 };
-	struct far_run f[COMPARE_FAR_MAX];
-	struct cell c = make_cell("file", file, 12);
-	size_t n = compare_far_runs(&c, f);
+	struct slow_run f[COMPARE_SLOW_LIST];
+	struct cell c = make_cell("file", file, 12), p;
+	size_t n = compare_slow_runs(&c, f);
+	struct comparison cmp;
 
 	CHECK(n == 1 && f[0].v == 32.03 && fabs(f[0].ratio - 32.03 / 16.89) < 1e-9,
-	      "far runs: the one swapfile run of 32.03 s, 1.90 x the median 16.89 s (%zu found, %.4g)", n,
+	      "slow runs: the one swapfile run of 32.03 s, 1.90 x the median 16.89 s (%zu found, %.4g)", n,
 	      n ? f[0].v : 0.0);
-	c = make_cell("partition", part, 12);
-	CHECK(compare_far_runs(&c, f) == 0, "far runs: none of the partition's, 23.50 s the farthest (1.14 x)");
+	p = make_cell("partition", part, 12);
+	CHECK(compare_slow_runs(&p, f) == 0, "slow runs: none of the partition's, 23.50 s the farthest (1.14 x)");
 	c = make_cell("file", file + 2, 4);
-	CHECK(compare_far_runs(&c, f) == 0, "far runs: none in a side of 4 runs, 32.03 s among them (5 needed)");
+	CHECK(compare_slow_runs(&c, f) == 0, "slow runs: none in a side of 4 runs, 32.03 s among them (5 needed)");
+	c = make_cell("file", file, 12);
+	compare_aligned(&p, &c, 1, &cmp);
+	CHECK(cmp.sla.k == 0 && cmp.slb.k == 1 && cmp.sla.n == 12 && cmp.slb.n == 12 && cmp.est.na == 11,
+	      "the 7K500's draw: B 1 of 12 slow, A 0 of 12, 11 typical pairs (%zu, %zu, %zu)", cmp.slb.k,
+	      cmp.sla.k, cmp.est.na);
+	CHECK(cmp.verdict == V_LOWER && cmp.est.rel < -17 && cmp.est.rel > -20,
+	      "the 7K500's draw: the swapfile faster in typical runs, %.1f %% (its 32.03 s run apart)", cmp.est.rel);
+	CHECK(fabs(cmp.slow_p - 1) < 1e-9, "1 of 12 against 0 of 12: Fisher's p = 1 (%.3g)", cmp.slow_p);
+	CHECK(cmp.slb.lo > 0 && cmp.slb.lo < 2 && cmp.slb.hi > 34 && cmp.slb.hi < 36,
+	      "Wilson's interval of 1 in 12: 1.5 %% to 35.4 %% (%.1f %% to %.1f %%)", cmp.slb.lo, cmp.slb.hi);
+}
+
+/* The mixture's interval holds the slow runs' cost, the typical one does not. */
+static void test_seed000_slow_mode(void)
+{
+	double a[40], b[40];
+	struct cell ca, cb;
+	struct comparison c;
+	struct mixture m, m2;
+
+	memcpy(a, seed000_partition, sizeof(a));
+	memcpy(b, seed000_file, sizeof(b));
+	ca = make_cell("partition", a, 40);
+	cb = make_cell("file", b, 40);
+	compare_aligned(&ca, &cb, 0, &c);
+	CHECK(c.sla.k == 0 && c.slb.k == 2, "document 000: 2 of 40 swapfile runs in the slow mode (160.97 "
+	      "and 153.28 s), none of the partition's (%zu, %zu)", c.slb.k, c.sla.k);
+	CHECK(c.verdict == V_LOWER && c.est.rel > -12.6 && c.est.rel < -10.4 && c.est.rel_hi < -10,
+	      "document 000: typical runs -11.5 %% (%.2f %%, CI to %.2f %%)", c.est.rel, c.est.rel_hi);
+	CHECK(!compare_mixture(&c, &m) && fabs(m.rel - (stats_mean(b, 40) / stats_mean(a, 40) - 1) * 100) < 1e-9,
+	      "document 000: the mean a user pays is the ratio of all means, %.2f %%", m.rel);
+	CHECK(m.hi - m.lo > 2 * (c.est.rel_hi - c.est.rel_lo) && m.hi > c.est.rel_hi && m.hi > -6 && m.hi < -2,
+	      "document 000: the mixture's bootstrap interval (%.2f %% to %.2f %%) wider than the typical runs' "
+	      "(%.2f %% to %.2f %%)", m.lo, m.hi, c.est.rel_lo, c.est.rel_hi);
+	CHECK(!compare_mixture(&c, &m2) && m2.lo == m.lo && m2.hi == m.hi, "the bootstrap repeats (fixed seed)");
+	CHECK(isnan(c.fail_p) && c.slow_p > 0.4 && c.slow_p < 0.6,
+	      "document 000: 2 of 40 against 0 of 40, Fisher's p = 0.494 (%.3g): no difference proven in the rate",
+	      c.slow_p);
+}
+
+/* Kalibera and Jones on synthetic data whose variance components are known. */
+static void test_levels(void)
+{
+	static double w[4000];
+	static size_t start[401];
+	uint64_t rng = 56;
+	struct levels l;
+	size_t n = 0;
+
+	/* 400 draws of 10 units: draw sd 2, unit sd 3 (variances 4 and 9) */
+	for (size_t j = 0; j < 400; j++) {
+		double d = 2 * stats_gauss(&rng);
+
+		start[j] = n;
+		for (int k = 0; k < 10; k++)
+			w[n++] = d + 3 * stats_gauss(&rng);
+	}
+	start[400] = n;
+	CHECK(!levels_compute(w, start, 400, 1, 100, &l), "levels: 400 draws of 10");
+	printf("INFO levels, 400 draws of 10 units, T1^2 = 9, T2^2 = 4: S1^2 %.3f, S2^2 %.3f, T2^2 %.3f, "
+	       "suggested units a draw at a draw costing 100 units: %u\n", l.s1, l.s2, l.t2, l.suggest);
+	CHECK(fabs(l.t1 - 9) < 0.5 && fabs(l.t2 - 4) < 0.8 && fabs(l.s2 - (l.t2 + l.t1 / 10)) < 1e-9,
+	      "levels: T1^2 %.2f near 9, T2^2 %.2f near 4, S2^2 = T2^2 + T1^2 / r1", l.t1, l.t2);
+	/* ceil(sqrt(100 * 9 / 4)) = 15 */
+	CHECK(l.suggest >= 14 && l.suggest <= 16, "levels: units a draw %u near ceil(sqrt(100 * 9 / 4)) = 15",
+	      l.suggest);
+	CHECK(!l.pooled && l.df == 399 && fabs(l.se - sqrt(l.s2 / 400)) < 1e-12,
+	      "levels: a draw variance that shows: the interval from the draw means, 399 df");
+	/* no draw effect at all: 2 draws, the means closer than the units make them */
+	for (size_t i = 0; i < 20; i++)
+		w[i] = i % 2 ? 1 : -1;
+	w[0] = -1.5;
+	start[0] = 0;
+	start[1] = 10;
+	start[2] = 20;
+	CHECK(!levels_compute(w, start, 2, 1, 60, &l) && l.pooled && l.df == 18 && l.suggest == 0,
+	      "levels: draws that add nothing visible: the pairs pooled, 18 df (%.0f), no repetition count", l.df);
+	CHECK(levels_compute(w, start, 1, 1, 60, &l) == -1, "levels: one draw is no level");
 }
 
 static void test_bisect(void)
 {
 	static const double noisy_a[] = { 10, 14 }, noisy_b[] = { 9, 13 };
-	double reversed[40];
+	double reversed[40], noisy[40], m = 0;
 	struct comparison c;
 
-	for (int i = 0; i < 40; i++)
+	for (int i = 0; i < 40; i++) {
 		reversed[i] = seed000_partition[39 - i];
+		m += seed000_partition[i] / 40;
+	}
+	/* a side with a CV of 14 % and no slow mode: the partition's runs spread 7 x about their mean
+	 * (seed000_file's 14 % is two slow runs among typical ones of 2 %, counted apart now) */
+	for (int i = 0; i < 40; i++)
+		noisy[i] = m + 7 * (seed000_partition[i] - m);
 	CHECK(bisect(seed000_partition, 40, reversed, 40, 1, 0, &c) == BISECT_GOOD,
 	      "identical distributions: good (0)");
 	CHECK(bisect(seed000_partition, 40, seed000_partition, 40, 1.2, 0, &c) == BISECT_BAD,
@@ -95,19 +180,19 @@ static void test_bisect(void)
 	CHECK(bisect(noisy_a, 2, noisy_b, 2, 1, 0, &c) == BISECT_SKIP,
 	      "two noisy runs each: inconclusive (125)");
 	interim = 1;
-	CHECK(bisect(seed000_file, 40, seed000_file, 40, 1.04, 0, &c) == BISECT_SKIP,
+	CHECK(bisect(noisy, 40, noisy, 40, 1.04, 0, &c) == BISECT_SKIP,
 	      "4%% slower inside a CV of 14%%, more runs may follow: undecided (125)");
 	CHECK(bisect(seed000_partition, 40, seed000_partition, 40, 1.2, 0, &c) == BISECT_BAD,
 	      "B 20%% slower at an interim look: bad (1)");
 	interim = 0;
-	CHECK(bisect(seed000_file, 40, seed000_file, 40, 1.04, 0, &c) == BISECT_SKIP,
+	CHECK(bisect(noisy, 40, noisy, 40, 1.04, 0, &c) == BISECT_SKIP,
 	      "4%% slower inside a CV of 14%% at the last look: the interval holds the threshold, "
 	      "no guess (125)");
-	CHECK(bisect(seed000_file, 40, seed000_file, 40, 1.15, 0, &c) == BISECT_BAD &&
+	CHECK(bisect(noisy, 40, noisy, 40, 1.15, 0, &c) == BISECT_BAD &&
 	      c.est.rel_lo > 5, "15%% slower inside a CV of 14%%: the interval above 5%%, bad (1)");
-	CHECK(bisect(seed000_file, 40, seed000_file, 40, 1.08, 0, &c) == BISECT_SKIP && c.est.rel > 5,
+	CHECK(bisect(noisy, 40, noisy, 40, 1.08, 0, &c) == BISECT_SKIP && c.est.rel > 5,
 	      "8%% slower inside a CV of 14%%: point above the threshold, interval not: 125, not bad");
-	CHECK(bisect(seed000_file, 16, seed000_file, 16, 1.045, 0, &c) == BISECT_SKIP,
+	CHECK(bisect(noisy, 16, noisy, 16, 1.045, 0, &c) == BISECT_SKIP,
 	      "4.5%% slower, 16 runs at a CV of 14%%, last look: neither (125)");
 	CHECK(bisect(noisy_a, 2, noisy_b, 1, 1, 0, &c) == BISECT_SKIP,
 	      "one run of B: inconclusive (125)");
@@ -146,6 +231,15 @@ static void test_bisect_failures(void)
 		b[i] *= 1.5;
 	compare_cells(&ca, &cb, &c[1]);
 	CHECK(bisect_decide(c, 2, &o, sink) == BISECT_BAD, "one good and one bad workload: bad (1)");
+	/* B as fast as A in typical runs, but 12 of its 40 runs in the slow mode (2.5 x), A none */
+	for (int i = 0; i < 40; i++)
+		b[i] = seed000_partition[i] * (i % 10 < 3 ? 2.5 : 1);
+	compare_cells(&ca, &cb, &c[0]);
+	compare_family(c, 1);
+	CHECK(c[0].slb.k == 12 && c[0].sla.k == 0 && c[0].slow_verdict > 0 && fabs(c[0].est.rel) < 1,
+	      "B's slow mode 12 of 40, A's 0 of 40: proven more frequent, typical runs alike (%+.2f %%)",
+	      c[0].est.rel);
+	CHECK(bisect_decide(c, 1, &o, sink) == BISECT_BAD, "B's slow mode proven more frequent: bad (1)");
 	fclose(sink);
 }
 
@@ -249,7 +343,9 @@ int main(void)
 	test_boots();
 	test_failures();
 	test_seed000_verdict();
-	test_far_runs();
+	test_slow_runs();
+	test_seed000_slow_mode();
+	test_levels();
 	test_bisect();
 	test_bisect_failures();
 	CHECK_DONE();
