@@ -75,7 +75,7 @@ experiment_keys() {
 # variable_keys: the keys one a line, or what is wrong and status 2
 variable_keys() {
 	local var key val msg keys=()
-	for var in WORKLOADS:workloads RUNS:runs WARMUP:warmup; do
+	for var in WORKLOADS:workloads RUNS:runs WARMUP:warmup MAXPAIRS:maxruns; do
 		key=${var#*:} var=${var%%:*}
 		# unset or empty: the image's own default
 		[ -n "${!var:-}" ] || continue

@@ -45,7 +45,8 @@ settings_names() { settings_rows "$@" | cut -f1 | xargs; }
 settings_make_defaults() { settings_rows make | awk -F'\t' '{ print $1 "=" $2 }'; }
 
 # settings_expand HELP: HELP with {image:KEY} as ", VALUE" (the registry's,
-# through INIT_HOST; nothing without it), {experiment:NAME} as NAME's
+# through INIT_HOST; nothing without it), {default-experiment:FIELD} as
+# ", VALUE" of the image's default experiment (the same), {experiment:NAME} as NAME's
 # default in the experiment scope, {workloads} as WL_ALL (else "the
 # workloads of make wl-names"), {profiles} as the profiles' names
 settings_expand() {
@@ -55,6 +56,11 @@ settings_expand() {
 		key=${BASH_REMATCH[1]}
 		d=$("$here/host/registry.sh" default "$key" 2>/dev/null) && d=", $d" || d=
 		help=${help//"{image:$key}"/$d}
+	done
+	while [[ $help =~ \{default-experiment:([a-z]+)\} ]]; do
+		key=${BASH_REMATCH[1]}
+		d=$("$here/host/registry.sh" field default-experiment until "$key" 2>/dev/null) && [ -n "$d" ] && d=", $d" || d=
+		help=${help//"{default-experiment:$key}"/$d}
 	done
 	while [[ $help =~ \{experiment:([A-Z_]+)\} ]]; do
 		key=${BASH_REMATCH[1]}

@@ -136,6 +136,7 @@ static int knob(struct sb_swapconf *c, char *k, char *err, size_t n)
 		{ "page-cluster", 10, offsetof(struct sb_swapconf, page_cluster) },
 		{ "mglru", 1, offsetof(struct sb_swapconf, mglru) },
 		{ "min_ttl_ms", 100000, offsetof(struct sb_swapconf, min_ttl_ms) },
+		{ "vma-ra", 1, offsetof(struct sb_swapconf, vma_ra) },
 	};
 	char *eq = strchr(k, '=');
 
@@ -159,7 +160,7 @@ static int knob(struct sb_swapconf *c, char *k, char *err, size_t n)
 		*field = (int)v;
 		return 0;
 	}
-	return bad(err, n, "swapbench.backends: %s: unknown knob '@%s' (swappiness=N, page-cluster=N, mglru=0|1, min_ttl_ms=N, "
+	return bad(err, n, "swapbench.backends: %s: unknown knob '@%s' (swappiness=N, page-cluster=N, mglru=0|1, min_ttl_ms=N, vma-ra=0|1, "
 		   "memory.high=, memory.max=, memory.swap.max=, memory.zswap.max=SIZE|max, zswap.writeback=0|1, "
 		   "mthp=SIZE:MODE)", c->name, k);
 }
@@ -210,7 +211,7 @@ static int one(struct sb_swapconf *c, const char *text, char *err, size_t n)
 	int k, have_comp = 0;
 
 	memset(c, 0, sizeof(*c));
-	c->swappiness = c->page_cluster = c->mglru = c->min_ttl_ms = -1;
+	c->swappiness = c->page_cluster = c->mglru = c->min_ttl_ms = c->vma_ra = -1;
 	for (int i = 0; i < CG_KNOBS; i++)
 		c->cg[i] = CG_UNSET;
 	if (!*text)

@@ -66,6 +66,7 @@ struct sb_swapconf {
 	int page_cluster;		/* vm.page-cluster 0..10, -1: the boot's */
 	int mglru;			/* /sys/kernel/mm/lru_gen/enabled 0/1, -1: the boot's */
 	int min_ttl_ms;			/* /sys/kernel/mm/lru_gen/min_ttl_ms, -1: the boot's */
+	int vma_ra;			/* /sys/kernel/mm/swap/vma_ra_enabled 0/1, -1: the boot's */
 	long long cg[CG_KNOBS];		/* cgroup limits in bytes (CG_ZSWAP_WB: 0/1), CG_UNSET, CG_NOLIMIT */
 	struct mthp_set mthp[MTHP_MAX];	/* @mthp, in the order given */
 	int nmthp;

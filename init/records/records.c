@@ -299,6 +299,8 @@ void records_conf(const struct sb_swapconf *c, uint64_t zram_bytes)
 		rec_addf(&b, "mglru", "%d", c->mglru);
 	if (c->min_ttl_ms >= 0)
 		rec_addf(&b, "min_ttl_ms", "%d", c->min_ttl_ms);
+	if (c->vma_ra >= 0)
+		rec_addf(&b, "vma_ra", "%d", c->vma_ra);
 	for (int k = 0; k < CG_KNOBS; k++)
 		if (c->cg[k] == CG_NOLIMIT)
 			rec_add(&b, cg_knob_defs[k].file, "max");

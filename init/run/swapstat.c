@@ -169,7 +169,7 @@ int swapstat_check(struct swapstat *s, const struct run_result *r)
 
 void swapstat_record(struct rec_buf *b, const struct swapstat *s)
 {
-	static const char *const keys[ZRAM_KNOBS] = { "swappiness", "page_cluster", "mglru", "min_ttl_ms" };
+	static const char *const keys[ZRAM_KNOBS] = { "swappiness", "page_cluster", "mglru", "min_ttl_ms", "vma_ra" };
 
 	for (int k = 0; k < ZRAM_KNOBS; k++)
 		if (s->knob[k][0])

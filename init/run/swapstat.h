@@ -10,6 +10,7 @@
 #include "lib/record.h"
 #include "init/swap/cgroup.h"
 #include "init/swap/mthp.h"
+#include "init/swap/zram.h"
 #include "init/run/runner.h"
 #include "init/swap/zswapcheck.h"
 
@@ -24,7 +25,7 @@ struct swapstat {
 	int zswap_on;			/* enabled=Y */
 	unsigned zswap_pool_pct;
 	long long zswap_start_pages;	/* stored_pages; -1: no debugfs */
-	char knob[4][16];		/* zram_knob_files as read: swappiness, page-cluster, lru_gen, min_ttl_ms; "" absent */
+	char knob[ZRAM_KNOBS][16];	/* zram_knob_files as read: swappiness, page-cluster, lru_gen, min_ttl_ms, vma_ra_enabled; "" absent */
 	/* during the run, sampled with swap used */
 	uint64_t zram_orig, zram_compr, zram_mem, zram_same;	/* where orig peaked */
 	uint64_t zram_mem_max;		/* mm_stat mem_used_max */

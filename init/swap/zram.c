@@ -13,8 +13,8 @@
 /* what the kernel booted with: a configuration that leaves a knob unset gets it back */
 static char boot_knob[ZRAM_KNOBS][16];
 const char *const zram_knob_files[ZRAM_KNOBS] = { VMSTAT_SYSCTL_VM "/swappiness", VMSTAT_SYSCTL_VM "/page-cluster",
-						  LRU_GEN_FILE, LRU_GEN_TTL_FILE };
-static const char *const knob_name[ZRAM_KNOBS] = { "swappiness", "page-cluster", "mglru", "min_ttl_ms" };
+						  LRU_GEN_FILE, LRU_GEN_TTL_FILE, VMA_RA_FILE };
+static const char *const knob_name[ZRAM_KNOBS] = { "swappiness", "page-cluster", "mglru", "min_ttl_ms", "vma_ra_enabled" };
 #define NO_KERNEL "boot swapbench's kernel variant modern (make run KERNEL=modern), or a stock kernel " \
 		  "with its modules (MODULES=)"
 
@@ -106,6 +106,9 @@ int zram_check(struct sb_config *cfg, char *why, size_t n)
 		if (c->min_ttl_ms >= 0 && access(LRU_GEN_TTL_FILE, F_OK) < 0)
 			return errmsg_why(-ENOTSUP, why, n, "swapbench.backends=%s: @min_ttl_ms needs a kernel with "
 				   "CONFIG_LRU_GEN (no " LRU_GEN_TTL_FILE "): %s", c->name, NO_KERNEL);
+		if (c->vma_ra >= 0 && access(VMA_RA_FILE, F_OK) < 0)
+			return errmsg_why(-ENOTSUP, why, n, "swapbench.backends=%s: @vma-ra needs a kernel with "
+				   "CONFIG_SWAP and sysfs (no " VMA_RA_FILE ")", c->name);
 	}
 	return 0;
 }
@@ -119,7 +122,7 @@ void zram_knobs_boot(void)
 
 int zram_knobs_apply(const struct sb_swapconf *c, char *why, size_t n)
 {
-	const int want[ZRAM_KNOBS] = { c->swappiness, c->page_cluster, c->mglru, c->min_ttl_ms };
+	const int want[ZRAM_KNOBS] = { c->swappiness, c->page_cluster, c->mglru, c->min_ttl_ms, c->vma_ra };
 	char v[64];
 	int err;
 
@@ -127,7 +130,7 @@ int zram_knobs_apply(const struct sb_swapconf *c, char *why, size_t n)
 		if (want[k] < 0 && !boot_knob[k][0])
 			continue;	/* not in this kernel, and not asked for */
 		if (want[k] < 0)
-			snprintf(v, sizeof(v), "%s", boot_knob[k]);
+			snprintf(v, sizeof(v), "%.15s", boot_knob[k]);
 		else if (k == 2)
 			snprintf(v, sizeof(v), "%s", want[k] ? "y" : "n");
 		else

@@ -16,9 +16,10 @@
 #define ZSWAP_DEBUG "/sys/kernel/debug/zswap"
 #define LRU_GEN_FILE "/sys/kernel/mm/lru_gen/enabled"
 #define LRU_GEN_TTL_FILE "/sys/kernel/mm/lru_gen/min_ttl_ms"
+#define VMA_RA_FILE "/sys/kernel/mm/swap/vma_ra_enabled"
 
-/* the knobs a configuration sets: vm.swappiness, vm.page-cluster, MGLRU */
-#define ZRAM_KNOBS 4
+/* the knobs a configuration sets: vm.swappiness, vm.page-cluster, MGLRU, VMA-based swap readahead */
+#define ZRAM_KNOBS 5
 extern const char *const zram_knob_files[ZRAM_KNOBS];
 
 /*

@@ -36,6 +36,12 @@ first_line "APPEND=swapbench.runs=abc" 2 'make run: error: APPEND: swapbench.run
 	env APPEND=swapbench.runs=abc experiments/experiment
 first_line "APPEND=swapbench.oder=blocked" 2 'make run: error: APPEND: unknown key swapbench.oder (did you mean swapbench.order?)' \
 	env APPEND=swapbench.oder=blocked experiments/experiment
+first_line "MAXPAIRS=1" 2 'make run: error: MAXPAIRS=1: not a whole number in 2..100000' \
+	env MAXPAIRS=1 experiments/experiment
+first_line "DRAWS=0" 2 'make run: error: DRAWS=0: a whole number in 1..100000' \
+	env DRAWS=0 experiments/experiment
+first_line "APPEND=swapbench.draw=3 (DRAW= draws)" 2 'make run: error: APPEND names swapbench.draw=3, and make run draws DRAWS=2 from DRAW=1: give DRAW=N instead' \
+	env APPEND=swapbench.draw=3 experiments/experiment
 first_line "qemu/run swapbench.oder=blocked" 2 'run: error: unknown key swapbench.oder (did you mean swapbench.order?)' \
 	qemu/run -q -o "$T/oder" -- swapbench.oder=blocked
 check "qemu/run refuses before making disks" test ! -e "$T/oder/disk.img"

@@ -137,6 +137,9 @@ static void test_errors(void)
 	rejects("partition@mglru=1@min_ttl_ms=100001", "@min_ttl_ms needs =0..100000");
 	CHECK(parse("partition@mglru=1@min_ttl_ms=1000,partition@mglru=1") == 0 && c.conf[0].min_ttl_ms == 1000 &&
 	      c.conf[1].min_ttl_ms == -1, "knobs: min_ttl_ms=1000 parsed, left alone where not given");
+	CHECK(parse("partition@vma-ra=0,file") == 0 && c.conf[0].vma_ra == 0 && c.conf[1].vma_ra == -1,
+	      "knobs: vma-ra=0 parsed, left alone where not given");
+	rejects("partition@vma-ra=2", "@vma-ra needs =0..1");
 	rejects("partition@swapiness=3", "unknown knob '@swapiness'");
 	rejects("partition@swappiness=1@swappiness=2", "@swappiness given twice");
 	rejects("zram:zbud", "unknown option 'zbud'");
