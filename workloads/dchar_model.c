@@ -5,12 +5,13 @@
  * request, 8-10 us from the completion to the reader's clock), and the
  * figures it measured beside the model's own: the round trip the image's
  * measurement stands on, without a boot.
- *   diskchar-model PROFILE           the table: measured, true, verdict
+ *   diskchar-model PROFILE           the table: measured, true, tolerance, verdict
  *   diskchar-model PROFILE --records the figures as a boot records them
  *                                    ("# sb diskchar" lines, boot=model-NAME),
  *                                    for swapbench-report profile
  * Exit status: 0 every figure within its tolerance, 1 one outside, 2 usage.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,6 +51,16 @@ static int64_t midle(void *ctx, int64_t ns)
 }
 
 static const char *boot_id;
+static unsigned bad;
+
+/* one row of the table: measured (NAN: not seen) beside the truth */
+static void row(const char *what, double got, double want, double tol, const char *tolname)
+{
+	int ok = !isnan(got) && fabs(got - want) <= tol + 1e-9;
+
+	bad += !ok;
+	printf("| %s | %.4f | %.4f | %s | %s |\n", what, got, want, tolname, isnan(got) ? "NOT SEEN" : ok ? "ok" : "OUTSIDE");
+}
 
 /* a line of the workload's output as init records it */
 static void record(void *arg, const char *text)
@@ -82,7 +93,7 @@ int main(int argc, char **argv)
 	const char *field;
 
 	if (argc < 2 || !strcmp(argv[1], "--help")) {
-		printf("usage: diskchar-model PROFILE [--lines]\n");
+		printf("usage: diskchar-model PROFILE [--records]\n");
 		return argc < 2 ? 2 : 0;
 	}
 	if (dp_read(argv[1], &p, err, sizeof(err)) < 0) {
@@ -109,18 +120,36 @@ int main(int argc, char **argv)
 		record(NULL, line);
 		return e < 0;
 	}
-	printf("rc=%d ok=%d seconds=%.1f rev=%.4f ms sd=%.5f true=%.4f\n", e, r.ok, r.seconds, r.rev_ns.v / 1e6, r.rev_ns.sd / 1e6, p.p.rpm ? 60e3 / p.p.rpm : 0);
-	for (unsigned i = 0; i < r.nzones; i++)
-		printf("zone off=%llu mbs=%.3f true=%.3f spt=%.1f seq=%.2f\n", (unsigned long long)r.zone[i].off, r.zone[i].mbs,
-		       dmodel_rate_at(&md.m, r.zone[i].off) / 1e6, r.zone[i].spt, r.zone[i].seq_mbs);
-	printf("overhead %.4f ms sd %.4f\n", r.overhead_ns.v / 1e6, r.overhead_ns.sd / 1e6);
-	for (unsigned i = 0; i < r.nseeks; i++)
-		printf("seek dist=%llu ms=%.4f sd=%.4f true=%.4f\n", (unsigned long long)r.seek[i].dist, r.seek[i].ns.v / 1e6,
-		       r.seek[i].ns.sd / 1e6, dmodel_seek_ns(&md.m, r.seek[i].from, r.seek[i].from + r.seek[i].dist) / 1e6);
-	printf("cyl_bytes %.0f heads %.2f (n %u) true %llu; cyl switch %.4f true %.4f; head switch %.4f true %.4f\n", r.cyl_bytes.v, r.heads.v, r.heads.n,
-	       (unsigned long long)p.p.heads, r.cyl_switch_ns.v / 1e6, dmodel_seek_cyl_ns(&md.m, 1) / 1e6, r.head_switch_ns.v / 1e6, p.p.head_switch_ns / 1e6);
-	printf("bus %.2f MB/s true %.2f\n", r.bus_mbs, p.p.bus_bps / 1e6);
-	printf("hit %.4f frac %.2f segments %u (true %llu/%llu) readahead %.0f (true %llu)\n", r.hit_ns.v / 1e6, r.hit_frac, r.segments,
-	       (unsigned long long)p.p.read_segments, (unsigned long long)p.p.segments, r.readahead_bytes.v, (unsigned long long)p.p.readahead_bytes);
-	return 0;
+	if (e < 0) {
+		fprintf(stderr, "diskchar-model: %s: a read failed\n", argv[1]);
+		return 2;
+	}
+	printf("| figure | measured | true | tolerance | verdict |\n|---|---|---|---|---|\n");
+	if (p.p.kind != DMODEL_HDD) {
+		row("a turn seen", r.ok, 0, 0, "none");
+		return bad ? 1 : 0;
+	}
+	row("rotation (ms)", r.rev_ns.v / 1e6, 60e3 / (double)p.p.rpm, 0.001 * 60e3 / (double)p.p.rpm, "0.1 %");
+	for (unsigned i = 0; i < r.nzones; i++) {
+		char what[80];
+		double t = (double)dmodel_rate_at(&md.m, r.zone[i].off) / 1e6;
+
+		snprintf(what, sizeof(what), "media rate at %.1f GB (MB/s)", (double)r.zone[i].off / 1e9);
+		row(what, r.zone[i].mbs, t, 0.02 * t, "2 %");
+	}
+	for (unsigned i = 0; i < r.nseeks; i++) {
+		char what[80];
+
+		snprintf(what, sizeof(what), "seek over %.4f GB (ms)", (double)r.seek[i].dist / 1e9);
+		row(what, r.seek[i].ns.v / 1e6, (double)dmodel_seek_ns(&md.m, r.seek[i].from, r.seek[i].from + r.seek[i].dist) / 1e6, 0.5, "0.5 ms");
+	}
+	row("heads", r.heads.n ? r.heads.v : NAN, (double)p.p.heads, 0, "exact");
+	row("cylinder switch (ms)", r.cyl_switch_ns.n ? r.cyl_switch_ns.v / 1e6 : NAN,
+	    (double)(dmodel_seek_cyl_ns(&md.m, 1) + p.p.head_switch_ns) / 1e6, 0.1, "0.1 ms");
+	row("head switch (ms)", r.head_switch_ns.n ? r.head_switch_ns.v / 1e6 : NAN, (double)p.p.head_switch_ns / 1e6, 0.1, "0.1 ms");
+	row("read segments", r.segments, (double)(p.p.segments ? p.p.segments : p.p.read_segments > 1 ? p.p.read_segments : 1), 0, "exact");
+	row("read-ahead (KiB)", r.readahead_bytes.v / 1024, (double)p.p.readahead_bytes / 1024, 0.5, "a sector");
+	row("bus (MB/s)", r.bus_mbs, (double)(p.p.bus_bps ? p.p.bus_bps : 0) / 1e6, 0.02 * (double)p.p.bus_bps / 1e6, "2 %");
+	printf("\nthe characteriser's time on the modelled disk: %.1f s; %u figures outside their tolerance\n", r.seconds, bad);
+	return bad ? 1 : 0;
 }
