@@ -11,6 +11,7 @@
  *                                    for swapbench-report profile
  * Exit status: 0 every figure within its tolerance, 1 one outside, 2 usage.
  */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -121,7 +122,7 @@ int main(int argc, char **argv)
 		return e < 0;
 	}
 	if (e < 0) {
-		fprintf(stderr, "diskchar-model: %s: a read failed\n", argv[1]);
+		fprintf(stderr, "diskchar-model: %s: %s\n", argv[1], e == -EINVAL ? "a disk under 64 MiB, too small to characterise" : strerror(-e));
 		return 2;
 	}
 	printf("| figure | measured | true | tolerance | verdict |\n|---|---|---|---|---|\n");
