@@ -113,7 +113,7 @@ int main(int argc, char **argv)
 		snprintf(id, sizeof(id), "model-%s", p.name);
 		boot_id = id;
 		snprintf(line, sizeof(line), RK_DC_FIG "=" DC_FIG_DEVICE " " RK_DC_DEV "=model " RK_DC_SIZE "=%llu " RK_DC_MODEL "=unknown "
-			 RK_DC_SERIAL "=unknown " RK_DC_WRITE_CACHE "=%s " RK_DC_CLOCK "=model " RK_CLOCK_RES_NS "=1 " RK_DISK "=%s",
+			 RK_DC_SERIAL "=unknown " RK_DC_WRITE_CACHE "=%s " RK_DC_CLOCK "=model " RK_CLOCK_RES_NS "=1 " RK_CLOCK_STEP_NS "=1 " RK_DISK "=%s",
 			 (unsigned long long)p.p.capacity_bytes, p.p.write_cache ? "write_back" : "write_through", p.name);
 		record(NULL, line);
 		dchar_print(&r, record, NULL);

@@ -66,6 +66,7 @@ static void device_record(const char *disk, const char *below)
 	rec_add(&b, RK_DC_WRITE_CACHE, wc[0] ? wc : "unknown");
 	rec_add(&b, RK_DC_CLOCK, c->source);
 	rec_addf(&b, RK_CLOCK_RES_NS, "%ld", c->res_ns);
+	rec_addf(&b, RK_CLOCK_STEP_NS, "%ld", c->step_ns);
 	/* a modelled disk: the profile it models, as the disk record names it */
 	if (dmdisk_active()) {
 		const char *d = dmdisk_describe();

@@ -34,7 +34,7 @@ struct fig {
 
 struct disk {
 	char boot[64], dev[64], model[128], serial[128], clock[32], wc[32], modelled[40];
-	double size, clock_res;
+	double size, clock_res, clock_step;
 	struct fig rev, overhead, hit, ra, cyl, heads, hsw, csw, bus, end;
 	int rotating, segments, segments_set, depth;
 	double iops, iops1, qn;
@@ -102,6 +102,7 @@ static void each(void *arg, const struct rec *r, const char *source, unsigned lo
 		copy(d->modelled, sizeof(d->modelled), rec_get(r, RK_DISK));
 		d->size = num(r, RK_DC_SIZE);
 		d->clock_res = num(r, RK_CLOCK_RES_NS);
+		d->clock_step = num(r, RK_CLOCK_STEP_NS);
 		return;
 	}
 	if (strcmp(d->boot, boot))
@@ -235,9 +236,9 @@ static int print_profile(struct disk *d, const char *sources)
 	       "# (swapbench.workloads=diskchar, workloads/dchar.h), made into this profile by\n"
 	       "# swapbench-report profile on %s from %s.\n"
 	       "# S1: the disk %s as the kernel reported it: model %s, serial %s, %.0f bytes;\n"
-	       "#     boot %s, timed by the clocksource %s (resolution %.0f ns)%s%s.\n"
+	       "#     boot %s, timed by the clocksource %s (resolution %.0f ns, step %.0f ns)%s%s.\n"
 	       "#     The characteriser's own guest time: %.1f s.\n",
-	       when, sources, d->dev, d->model, d->serial, d->size, d->boot, d->clock, d->clock_res,
+	       when, sources, d->dev, d->model, d->serial, d->size, d->boot, d->clock, d->clock_res, d->clock_step,
 	       d->modelled[0] ? "; the disk was the model of DISK=" : "", d->modelled, d->end.v);
 	printf("name = %s\nmodel = %s (measured)\nkind = hdd\nrotational = 1\n", name,
 	       strcmp(d->model, "unknown") ? d->model : d->modelled[0] ? d->modelled : "unknown disk");
