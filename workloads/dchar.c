@@ -281,8 +281,11 @@ static int thresh(struct st *s, uint64_t a, double dist, double wlo, double whi,
 		refB = B;
 		refT = tB;
 	}
-	if (*lo > *hi)	/* the turn or the path is not what it was: no bound */
-		return -1;
+	/* a lower bound past the upper: two kinds of pair were met (a track
+	 * or cylinder edge inside the window); the least time seen holds for
+	 * the cheaper, which the window is about */
+	if (*lo > *hi)
+		*lo = *hi;
 	return s->err;
 }
 
@@ -337,10 +340,19 @@ static int zones(struct st *s)
 		if (s->err)
 			return s->err;
 	}
-	r->rev_ns = fig_of(revs, nr);
+	/* the turn: the positions whose chains agree with the median within
+	 * 0.2 % (a chain across a skewed track switch does not) */
+	double sorted[DCHAR_ZONES], med, kept[DCHAR_ZONES];
+	unsigned nk = 0;
+	memcpy(sorted, revs, nr * sizeof(revs[0]));
+	med = median(sorted, nr);
+	for (unsigned i = 0; i < nr; i++)
+		if (fabs(revs[i] - med) <= 0.002 * med)
+			kept[nk++] = revs[i];
+	r->rev_ns = fig_of(kept, nk);
 	/* a turn is the same everywhere: a disk whose zones disagree by more
 	 * than 2 % on it, or outside 1000-20000 rpm, is not a rotating one */
-	r->ok = nr >= r->nzones / 2 && r->rev_ns.v >= 3e6 && r->rev_ns.v <= 60e6 && r->rev_ns.sd < 0.02 * r->rev_ns.v;
+	r->ok = nk >= r->nzones / 2 && r->rev_ns.v >= 3e6 && r->rev_ns.v <= 60e6 && r->rev_ns.sd < 0.02 * r->rev_ns.v;
 	/* keep only the zones that saw the turn */
 	unsigned k = 0;
 	for (unsigned i = 0; i < r->nzones; i++)
