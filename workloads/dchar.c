@@ -415,7 +415,7 @@ static int same_cyl(struct st *s, uint64_t a, uint64_t x, double mid)
 	int64_t tc, tA, tB;
 	uint64_t A;
 
-	for (int tries = 0; tries < 3; tries++) {
+	for (int tries = 0; tries < 6; tries++) {
 		uint64_t cal = x + (uint64_t)(4 + 70 * tries) * s->S;
 		double phB, phA, best = -1;
 
@@ -468,6 +468,9 @@ static uint64_t boundary(struct st *s, uint64_t a, double mid, double maxd)
 		uint64_t x = clampoff(s, (double)lo + (double)(hi - lo) / 2);
 		int c = same_cyl(s, a, x, mid);
 
+		/* not seen: a sector or two aside, the aim falls elsewhere */
+		for (unsigned k = 1; c < 0 && k <= 3 && x + k * s->S < hi; k++)
+			c = same_cyl(s, a, x + k * s->S, mid);
 		if (c < 0)
 			return 0;
 		if (c)
@@ -492,8 +495,11 @@ static void cylinders(struct st *s, uint64_t a)
 	mid = r->overhead_ns.v;
 	if (r->nseeks)
 		mid += r->seek[0].ns.v / 2;
-	for (uint64_t at = a; ne < 5; ne++) {
-		if (!(edge[ne] = boundary(s, at, mid, 40 * L)))
+	for (uint64_t at = a, tries = 0; ne < 5; ne++) {
+		/* the first edge from up to three starts a few tracks apart */
+		while (!(edge[ne] = boundary(s, at, mid, 40 * L)) && !ne && ++tries < 3)
+			at = clampoff(s, (double)at + 3.3 * L);
+		if (!edge[ne])
 			break;
 		at = edge[ne];
 	}
@@ -501,13 +507,21 @@ static void cylinders(struct st *s, uint64_t a)
 		cb[i - 1] = (double)(edge[i] - edge[i - 1]);
 	if (ne)
 		r->cyl_edge = (double)edge[ne > 1 ? 1 : 0];
-	r->cyl_bytes = fig_of(cb, ne ? ne - 1 : 0);
-	if (r->cyl_bytes.n) {
-		double h[4];
+	/* the spacings that agree with their median within 10 % (an edge
+	 * misplaced makes two that do not) */
+	if (ne > 1) {
+		double sorted[4], med, keep[4], h[4];
+		unsigned nk = 0;
 
-		for (unsigned i = 0; i < r->cyl_bytes.n; i++)
-			h[i] = floor(cb[i] / track_bytes(s, edge[i]) + 0.5);
-		r->heads = fig_of(h, r->cyl_bytes.n);
+		memcpy(sorted, cb, (ne - 1) * sizeof(cb[0]));
+		med = median(sorted, ne - 1);
+		for (unsigned i = 0; i + 1 < ne; i++)
+			if (fabs(cb[i] - med) <= 0.1 * med) {
+				h[nk] = floor(cb[i] / track_bytes(s, edge[i]) + 0.5);
+				keep[nk++] = cb[i];
+			}
+		r->cyl_bytes = fig_of(keep, nk);
+		r->heads = fig_of(h, nk);
 	}
 	/* a track before the edge to the one after it, and within a cylinder */
 	for (unsigned i = 0; i < ne && i < 3; i++) {
