@@ -52,7 +52,7 @@ WL_ALL    := $(foreach p,$(WL_PAIRS),$(firstword $(subst :, ,$(p))))
 WL_NAMES  := $(foreach n,$(WL_ALL),$(if $(filter $(n),$(call wl_prog,$(n))),$(n)))
 WL_ALIASES := $(filter-out $(WL_NAMES),$(WL_ALL))
 OBJ       := $(A)/obj
-IMG_OBJS  := $(patsubst %.c,$(OBJ)/%.o,$(INIT_SRC) rootfs/multicall.c workloads/wl.c workloads/wl_fill.c \
+IMG_OBJS  := $(patsubst %.c,$(OBJ)/%.o,$(INIT_SRC) rootfs/multicall.c workloads/wl.c workloads/wl_fill.c workloads/dchar.c \
 	       $(addprefix workloads/,$(addsuffix .c,$(WL_NAMES))))
 IMG_BIN   := $(A)/swapbench
 
@@ -85,7 +85,7 @@ REPORT    := $(BIN_OUT)/swapbench-report
 
 comma := ,
 
-.PHONY: kbuild-image docs wl-names unit-tests help image image-user kernel kernel-spec initramfs tools host run check bench calibrate diskcheck diskfio diskvalid seeds kselftests pxe compare lava lava-check fuzz clean deps deps-kernel FORCE
+.PHONY: kbuild-image docs wl-names unit-tests help image image-user kernel kernel-spec initramfs tools host run check bench calibrate diskcheck diskchar diskfio diskvalid seeds kselftests pxe compare lava lava-check fuzz clean deps deps-kernel FORCE
 .DEFAULT_GOAL := help
 
 # The registry: what the image's own parser and tables say (init/config/registry.h),
@@ -105,6 +105,7 @@ help:
 	@echo '  make bench      image size, boot time, memory figures (prints, asserts nothing)'
 	@echo '  make calibrate  A/A experiment: this host'"'"'s noise floor (CV, false positives, detectable difference; WORKLOADS, RUNS)'
 	@echo '  make diskcheck  DISK=NAME: the disk model measured in the image against its datasheet (MB/s, IOPS, seek curve)'
+	@echo '  make diskchar   DISK=NAME|FILE: the modelled disk characterised read-only in the image; prints the measured profile'"'"'s path last'
 	@echo '  make diskfio    DISK=NAME: Debian'"'"'s fio in the image on the model: random 4 KiB reads at depth 1 and 32, both edges'
 	@echo '  make diskvalid  the disk model replayed on DiskSim'"'"'s six validation drives: rms table and CDFs (host)'
 	@echo '  make seeds      the three seed experiments end to end, each beside what its seed found (RUNS per backend)'
@@ -168,7 +169,7 @@ kernel-spec: deps-kernel
 # One static binary: /init and /workloads/* are hard links (rootfs/multicall.c).
 $(OBJ)/init/experiment/pid1.o: MAIN := -Dmain=init_main
 $(OBJ)/workloads/%.o: MAIN = -Dmain=$(basename $(notdir $@))_main
-$(OBJ)/%.o: %.c $(INIT_HDR) workloads/wl.h Makefile
+$(OBJ)/%.o: %.c $(INIT_HDR) workloads/wl.h workloads/dchar.h Makefile
 	@mkdir -p $(@D)
 	$(IMG_CC) $(IMG_CFLAGS) $(MAIN) -c -o $@ $<
 
@@ -194,7 +195,7 @@ initramfs: deps $(INITRD)
 -include report/report.mk
 
 # the host tools: swapbench-report, init-host and the disk model's
-tools: $(REPORT) $(BIN_OUT)/init-host $(BIN_OUT)/diskmodel-curve $(BIN_OUT)/diskprofile $(BIN_OUT)/diskreplay
+tools: $(REPORT) $(BIN_OUT)/init-host $(BIN_OUT)/diskmodel-curve $(BIN_OUT)/diskprofile $(BIN_OUT)/diskreplay $(BIN_OUT)/diskchar-model
 
 # the old name of tools, for one release ("host" is the machine QEMU runs on)
 host: tools
@@ -220,13 +221,18 @@ $(BIN_OUT)/diskmodel-curve $(BIN_OUT)/diskprofile $(BIN_OUT)/diskreplay: $(DISK_
 	@mkdir -p $(@D)
 	$(HOST_CC) $(HOST_CFLAGS) -o $@ $(filter disk/tools/%.c,$^) $(DISK_HOST_SRC) $(DISK_DISKSIM_SRC) -lm
 
+# the characteriser (workloads/dchar.c) on the model of a profile, on the host: the round trip
+$(BIN_OUT)/diskchar-model: workloads/dchar_model.c workloads/dchar.c workloads/dchar.h lib/reckeys.h lib/record.c lib/crc32.c $(DISK_HOST_SRC) $(DISK_HOST_HDR)
+	@mkdir -p $(@D)
+	$(HOST_CC) $(HOST_CFLAGS) -o $@ workloads/dchar_model.c workloads/dchar.c lib/record.c lib/crc32.c $(DISK_HOST_SRC) -lm
+
 # the image's binary built for the host (init and its workloads, rootfs/multicall.c):
 # init-host --parse/--check/--plan try the parser, --describe prints the registry
 HOST_OBJ  := $(BIN_OUT)/obj
 HOST_IMG_OBJS := $(patsubst $(OBJ)/%,$(HOST_OBJ)/%,$(IMG_OBJS))
 $(HOST_OBJ)/init/experiment/pid1.o: MAIN := -Dmain=init_main
 $(HOST_OBJ)/workloads/%.o: MAIN = -Dmain=$(basename $(notdir $@))_main
-$(HOST_OBJ)/%.o: %.c $(INIT_HDR) workloads/wl.h Makefile
+$(HOST_OBJ)/%.o: %.c $(INIT_HDR) workloads/wl.h workloads/dchar.h Makefile
 	@mkdir -p $(@D)
 	$(HOST_CC) $(HOST_CFLAGS) $(MAIN) -c -o $@ $<
 
@@ -285,9 +291,9 @@ $(BIN_OUT)/asan/tests/test_%: tests/unit/test_%.c $$(call test_src,$$*) tests/un
 	@mkdir -p $(@D)
 	$(HOST_CC) $(HOST_CFLAGS) $(SAN_FLAGS) -Ilib -Itests/unit -o $@ $< $(call test_src,$*) $(TEST_LIBS_$*) -lm
 
-$(BIN_OUT)/wl/%: workloads/%.c workloads/wl.c workloads/wl_fill.c $(wildcard workloads/*.h lib/*.h) lib/size.c lib/swapfile.c lib/swaphdr.c lib/hmac.c
+$(BIN_OUT)/wl/%: workloads/%.c workloads/wl.c workloads/wl_fill.c $(wildcard workloads/*.h lib/*.h) lib/size.c lib/swapfile.c lib/swaphdr.c lib/hmac.c workloads/dchar.c
 	@mkdir -p $(@D)
-	$(HOST_CC) $(HOST_CFLAGS) -o $@ $< workloads/wl.c workloads/wl_fill.c lib/size.c $(if $(filter create,$*),lib/swaphdr.c lib/swapfile.c) $(if $(filter kbuild,$*),lib/hmac.c)
+	$(HOST_CC) $(HOST_CFLAGS) -o $@ $< workloads/wl.c workloads/wl_fill.c lib/size.c $(if $(filter create,$*),lib/swaphdr.c lib/swapfile.c) $(if $(filter kbuild,$*),lib/hmac.c) $(if $(filter diskchar,$*),workloads/dchar.c) -lm
 
 $(addprefix $(BIN_OUT)/wl/,$(WL_ALIASES)): $(BIN_OUT)/wl/%: $$(BIN_OUT)/wl/$$(call wl_prog,$$*)
 	ln -sf $(call wl_prog,$*) $@
@@ -343,6 +349,10 @@ diskvalid: $(BIN_OUT)/diskreplay
 # the disk model against its datasheet, in the image (DISK=NAME; docs/disk-model.md)
 diskcheck: image
 	@experiments/diskcheck full
+
+# a modelled disk characterised read-only in the image, its profile made (DISK=NAME or a file; docs/diskchar.md)
+diskchar: image
+	@experiments/diskchar
 
 # a real client checks the modelled disk: Debian's fio in the image (DISK=NAME; docs/disk-model.md)
 diskfio: image

@@ -23,7 +23,8 @@
 	X(DISK, "disk", "the modelled disk's figures (DISK=NAME)") \
 	X(DISKMODEL, "diskmodel", "the disk model's counters around the series") \
 	X(DISKCHECK, "diskcheck", "one measurement of swapbench.diskcheck") \
-	X(IO, "io", "a run's account of the modelled disk's requests, before its result line")
+	X(IO, "io", "a run's account of the modelled disk's requests, before its result line") \
+	X(DISKCHAR, "diskchar", "one figure of the disk characterised (swapbench.workloads=diskchar)")
 
 enum rec_kind {
 #define REC_KIND_ENUM_(id, word, what) RKIND_##id,

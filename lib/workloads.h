@@ -19,7 +19,8 @@
 	X(usemem, "usemem") X(usemem, "swap-w-seq") X(usemem, "swap-w-rand")                  \
 	X(usemem, "swap-w-seq-mt") X(usemem, "swap-w-rand-mt") X(usemem, "swapin")  \
 	X(oomtime, "oomtime") X(oomtime, "time-to-oom")         \
-	X(mthpfrag, "mthpfrag") X(mthpfrag, "mthp-frag") X(kbuild, "kbuild")
+	X(mthpfrag, "mthpfrag") X(mthpfrag, "mthp-frag") X(kbuild, "kbuild")                  \
+	X(diskchar, "diskchar")
 
 #define WORKLOADS_NAME_(program, name, ...) name,
 /* { "lines", ..., NULL }: for cmdline_parse's known_workloads */

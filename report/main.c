@@ -11,6 +11,7 @@
 #include "report/cmd/calibrate.h"
 #include "report/cmd/compare_cmd.h"
 #include "report/cmd/initdisk.h"
+#include "report/cmd/profile.h"
 #include "report/cmd/rank.h"
 #include "report/collect/collect.h"
 #include "report/out/csv.h"
@@ -27,7 +28,7 @@
 
 enum cmd_bit { C_CSV = 1, C_SUMMARY = 2, C_COMPARE = 4, C_MD = 8, C_PLOT = 16, C_INIT = 32,
 	       C_CALIBRATE = 64, C_RANK = 128, C_KCIDB = 256, C_COLLECT = 512,
-	       C_HTML = 1024, C_FIELDS = 2048 };
+	       C_HTML = 1024, C_FIELDS = 2048, C_PROFILE = 4096 };
 
 static const struct command {
 	const char *name;
@@ -50,6 +51,7 @@ static const struct command {
 	{ "kcidb", C_KCIDB, cmd_kcidb, "SOURCE...", "KernelCI database JSON (KCIDB v5.3)" },
 	{ "collect", C_COLLECT, cmd_collect, "", "receive the records of images over TCP" },
 	{ "fields", C_FIELDS, cmd_fields, "KIND KEYS SOURCE", "chosen fields of KIND records, for scripts" },
+	{ "profile", C_PROFILE, cmd_profile, "SOURCE...", "a DISK= profile from a boot's diskchar records" },
 };
 
 /* How an option's value is checked and stored in its field of struct opts. */
@@ -121,9 +123,8 @@ static const struct option_def {
 
 static const char usage_tail[] =
 "\n"
-"SOURCE: a serial log, a results disk or directory; compare: A B, or SOURCE...\n"
-"Exit status: 0 clean; 3 output and problems (on stderr: SOURCE:LINE: PROBLEM);\n"
-"2 usage or I/O error; compare --bisect: 0, 1 or 125. More: docs/report.md.\n";
+"SOURCE: a serial log, results disk or directory. Exit status: 0 clean, 3 output\n"
+"and problems (stderr: SOURCE:LINE: ...); 2 usage or I/O; --bisect: 0, 1 or 125.\n";
 
 #define NELEM(a) (sizeof(a) / sizeof((a)[0]))
 

@@ -74,6 +74,24 @@ int disks_size(const char *dev, uint64_t *bytes)
 	return err;
 }
 
+int disks_whole(const char *part, char *disk, size_t size)
+{
+	const char *name = strrchr(part, '/') ? strrchr(part, '/') + 1 : part;
+	char path[PATH_MAX], real[PATH_MAX];
+
+	snprintf(path, sizeof(path), "/sys/class/block/%s/partition", name);
+	if (access(path, F_OK) < 0) {
+		snprintf(path, sizeof(path), "/sys/class/block/%s", name);
+		if (access(path, F_OK) < 0)
+			return -ENOENT;
+		return snprintf(disk, size, "/dev/%s", name) < (int)size ? 0 : -ENAMETOOLONG;
+	}
+	snprintf(path, sizeof(path), "/sys/class/block/%s/..", name);
+	if (!realpath(path, real) || !strrchr(real, '/'))
+		return -ENOENT;
+	return snprintf(disk, size, "/dev/%s", strrchr(real, '/') + 1) < (int)size ? 0 : -ENAMETOOLONG;
+}
+
 /* PARTUUID as the kernel spells it: MBR "SSSSSSSS-NN", GPT the entry GUID. */
 static int partuuid(const char *name, char *out, size_t size)
 {
@@ -91,10 +109,9 @@ static int partuuid(const char *name, char *out, size_t size)
 	close(fd);
 	buf[n > 0 ? n : 0] = 0;
 	partno = atoi(buf);
-	snprintf(path, sizeof(path), "/sys/class/block/%s/..", name);
-	if (partno <= 0 || !realpath(path, real))
+	snprintf(real, sizeof(real), "/dev/%s", name);
+	if (partno <= 0 || disks_whole(real, path, sizeof(path)) < 0)
 		return -ENOENT;
-	snprintf(path, sizeof(path), "/dev/%s", strrchr(real, '/') + 1);
 	if (read_start(path, probe_buf, sizeof(probe_buf), &got) < 0)
 		return -ENOENT;
 	return parttable_partuuid(probe_buf, got, (unsigned)partno, out, size);

@@ -49,6 +49,9 @@ struct disks_extents {
 };
 /* base_lba: where the filesystem's partition starts. 0 or -errno */
 int disks_extents(const char *path, uint64_t base_lba, struct disks_extents *e);
+/* the whole disk that holds part (/dev/sda5 -> /dev/sda; a whole disk
+ * is itself), from sysfs: 0 or -errno */
+int disks_whole(const char *part, char *disk, size_t size);
 /*
  * disks_resolve for swapbench.KEY=spec; on failure writes the line into
  * why[n] (when nothing matched, with the block devices the kernel does have)

@@ -8,6 +8,7 @@
 #include "lib/now.h"
 #include "lib/probe.h"
 #include "init/experiment/diskcheck.h"
+#include "init/experiment/diskchar.h"
 #include "init/disk/diskctr.h"
 #include "init/disk/dmdisk.h"
 #include "init/disk/disks.h"
@@ -350,6 +351,18 @@ static enum experiment_status open_diskctr(void)
 	return EXPERIMENT_PASS;
 }
 
+/* swapbench.workloads=diskchar: the designated disk characterised, read-only, no runs */
+static enum experiment_status char_disk(void)
+{
+	char why[400];
+	double t0 = now_s();
+
+	results_line("1..0");
+	if (diskchar_designated(&S.cfg, why, sizeof(why)) < 0)
+		return error("%s", why);
+	return totals_write(now_s() - t0, "")->notok ? EXPERIMENT_FAIL : EXPERIMENT_PASS;
+}
+
 /* swapbench.diskcheck: the designated swap partition measured, no runs */
 static enum experiment_status check_disk(void)
 {
@@ -497,6 +510,12 @@ enum experiment_status experiment_main(const char *cmdline)
 		return st;
 	if (S.cfg.diskcheck)
 		return check_disk();
+	if (diskchar_wanted(&S.cfg))
+		return char_disk();
+	for (int w = 0; w < S.cfg.nworkloads; w++)
+		if (!strcmp(S.cfg.workloads[w], "diskchar"))
+			return error("swapbench.workloads=diskchar characterises the disk instead of the experiment: "
+				     "it runs alone, not beside %s", S.cfg.workloads[w ? 0 : 1]);
 	S.dir = "/tmp";
 	if ((st = choose_backends()) != EXPERIMENT_PASS || (st = make_plan()) != EXPERIMENT_PASS ||
 	    (st = check_workloads(0)) != EXPERIMENT_PASS || (st = setup_swap()) != EXPERIMENT_PASS)

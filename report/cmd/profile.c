@@ -1,0 +1,372 @@
+/*
+ * profile SOURCE...: a boot's "diskchar" records (swapbench.workloads=
+ * diskchar) made into a disk profile DISK= takes (disk/profiles/NAME.conf's
+ * format), on stdout. Every figure has its source. line: measured, on which
+ * disk (the model and serial the kernel reported), in which boot, from how
+ * many repetitions with what spread; what reading cannot see (the write
+ * path, the controller's overheads but a read hit's) stays ESTIMATE with
+ * how it was derived. One boot's records: several boots that characterised
+ * a disk are refused, naming them.
+ */
+#include "report/cmd/profile.h"
+#include "report/cmd/cmd.h"
+#include "report/source/parse.h"
+#include "report/source/source.h"
+#include "report/util/util.h"
+#include "lib/reckeys.h"
+#include "lib/reckinds.h"
+#include "lib/record.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define ZONES 64
+#define SEEKS 64
+
+struct fig {
+	double v, sd;
+	unsigned n;
+	int set;
+};
+
+struct disk {
+	char boot[64], dev[64], model[128], serial[128], clock[32], wc[32], modelled[40];
+	double size, clock_res, clock_step;
+	struct fig rev, overhead, hit, ra, cyl, heads, hsw, csw, bus, end;
+	int rotating, segments, segments_set, depth;
+	double iops, iops1, qn;
+	unsigned nz, ns;
+	struct {
+		double off, mbs, sd, spt, seq;
+		unsigned n;
+	} z[ZONES];
+	struct {
+		double off, dist, ms, sd;
+		unsigned n;
+	} s[SEEKS];
+	char other_boots[256];
+	unsigned damaged;
+};
+
+static double num(const struct rec *r, const char *k)
+{
+	const char *v = rec_get(r, k);
+
+	return v ? strtod(v, NULL) : NAN;
+}
+
+static struct fig fig(const struct rec *r, const char *k)
+{
+	struct fig f = { num(r, k), num(r, RK_DC_SD), (unsigned)num(r, RK_DC_N), 1 };
+
+	if (isnan(f.sd))
+		f.sd = 0;
+	return f;
+}
+
+static void copy(char *dst, size_t n, const char *src)
+{
+	snprintf(dst, n, "%s", src ? src : "");
+}
+
+static void each(void *arg, const struct rec *r, const char *source, unsigned long line, enum rec_status st)
+{
+	struct disk *d = arg;
+	const char *f, *boot;
+
+	if (st != REC_GOOD) {
+		fprintf(stderr, "swapbench-report: %s:%lu: a record not used: %s\n", source, line, rec_status_name(st));
+		d->damaged++;
+		return;
+	}
+	if (r->type != REC_DIAG || strcmp(r->id, rec_kind_word(RKIND_DISKCHAR)) || !(f = rec_get(r, RK_DC_FIG)))
+		return;
+	boot = rec_get(r, RK_BOOT);
+	if (!boot)
+		boot = "";
+	if (!strcmp(f, DC_FIG_DEVICE)) {
+		if (d->boot[0] && strcmp(d->boot, boot)) {
+			size_t len = strlen(d->other_boots);
+			snprintf(d->other_boots + len, sizeof(d->other_boots) - len, "%s%s", len ? ", " : "", boot);
+			return;
+		}
+		copy(d->boot, sizeof(d->boot), boot);
+		copy(d->dev, sizeof(d->dev), rec_get(r, RK_DC_DEV));
+		copy(d->model, sizeof(d->model), rec_get(r, RK_DC_MODEL));
+		copy(d->serial, sizeof(d->serial), rec_get(r, RK_DC_SERIAL));
+		copy(d->clock, sizeof(d->clock), rec_get(r, RK_DC_CLOCK));
+		copy(d->wc, sizeof(d->wc), rec_get(r, RK_DC_WRITE_CACHE));
+		copy(d->modelled, sizeof(d->modelled), rec_get(r, RK_DISK));
+		d->size = num(r, RK_DC_SIZE);
+		d->clock_res = num(r, RK_CLOCK_RES_NS);
+		d->clock_step = num(r, RK_CLOCK_STEP_NS);
+		return;
+	}
+	if (strcmp(d->boot, boot))
+		return;
+	if (!strcmp(f, DC_FIG_ROTATION)) {
+		d->rev = fig(r, RK_DC_MS);
+		d->rotating = (int)num(r, RK_DC_ROTATING);
+	} else if (!strcmp(f, DC_FIG_ZONE) && d->nz < ZONES) {
+		d->z[d->nz].off = num(r, RK_DC_OFFSET);
+		d->z[d->nz].mbs = num(r, RK_DC_MB_S);
+		d->z[d->nz].sd = num(r, RK_DC_SD);
+		d->z[d->nz].spt = num(r, RK_DC_SPT);
+		d->z[d->nz].seq = num(r, RK_DC_SEQ_MB_S);
+		d->z[d->nz++].n = (unsigned)num(r, RK_DC_N);
+	} else if (!strcmp(f, DC_FIG_OVERHEAD)) {
+		d->overhead = fig(r, RK_DC_MS);
+	} else if (!strcmp(f, DC_FIG_SEEK) && d->ns < SEEKS) {
+		d->s[d->ns].off = num(r, RK_DC_OFFSET);
+		d->s[d->ns].dist = num(r, RK_DC_DISTANCE);
+		d->s[d->ns].ms = num(r, RK_DC_MS);
+		d->s[d->ns].sd = num(r, RK_DC_SD);
+		d->s[d->ns++].n = (unsigned)num(r, RK_DC_N);
+	} else if (!strcmp(f, DC_FIG_CYLINDER)) {
+		d->cyl = fig(r, RK_DC_BYTES);
+		d->heads = fig(r, RK_DC_HEADS);
+	} else if (!strcmp(f, DC_FIG_SWITCH)) {
+		const char *w = rec_get(r, RK_DC_WHAT);
+
+		if (w && !strcmp(w, "head"))
+			d->hsw = fig(r, RK_DC_MS);
+		else if (w && !strcmp(w, "cylinder"))
+			d->csw = fig(r, RK_DC_MS);
+	} else if (!strcmp(f, DC_FIG_HIT)) {
+		d->hit = fig(r, RK_DC_MS);
+	} else if (!strcmp(f, DC_FIG_SEGMENTS)) {
+		d->segments = (int)num(r, RK_DC_SEGMENTS);
+		d->segments_set = 1;
+	} else if (!strcmp(f, DC_FIG_BUS)) {
+		d->bus = fig(r, RK_DC_MB_S);
+	} else if (!strcmp(f, DC_FIG_READAHEAD)) {
+		d->ra = fig(r, RK_DC_KB);
+	} else if (!strcmp(f, DC_FIG_QUEUE)) {
+		d->depth = (int)num(r, RK_DC_DEPTH);
+		d->iops = num(r, RK_DC_IOPS);
+		d->iops1 = num(r, RK_DC_IOPS_1);
+		d->qn = num(r, RK_DC_N);
+	} else if (!strcmp(f, DC_FIG_END)) {
+		d->end = fig(r, RK_DC_SECONDS);
+	}
+}
+
+/* a track's fraction of the whole between the outer edge and off: tracks
+ * hold one turn at the rate there (the zones, linear between them) */
+static double rate_at(const struct disk *d, double off)
+{
+	unsigned i = 0;
+
+	while (i + 1 < d->nz && d->z[i + 1].off <= off)
+		i++;
+	if (off <= d->z[0].off || i + 1 >= d->nz)
+		return d->z[i].mbs;
+	return d->z[i].mbs + (off - d->z[i].off) / (d->z[i + 1].off - d->z[i].off) * (d->z[i + 1].mbs - d->z[i].mbs);
+}
+
+static double tracks_to(const struct disk *d, double off)
+{
+	double t = 0, step = d->size / 4096;
+
+	for (double x = 0; x < off; x += step) {
+		double e = x + step < off ? x + step : off;
+		t += (e - x) / rate_at(d, (x + e) / 2);
+	}
+	return t;
+}
+
+/* the seek at a stroke fraction u, linear between the measured points
+ * (none at 0), past the last one along the last two */
+static double seek_at(const double *u, const double *ms, unsigned n, double x)
+{
+	unsigned i = 0;
+
+	if (!n)
+		return NAN;
+	if (x <= u[0])
+		return ms[0] * (x / u[0]);
+	while (i + 2 < n && u[i + 1] < x)
+		i++;
+	if (n == 1)
+		return ms[0];
+	return ms[i] + (x - u[i]) / (u[i + 1] - u[i]) * (ms[i + 1] - ms[i]);
+}
+
+/* a name a-z 0-9 _ - of 1-31 bytes from the model (or the modelled profile) */
+static void make_name(const struct disk *d, char *out, size_t n)
+{
+	const char *from = d->modelled[0] ? d->modelled : strcmp(d->model, "unknown") ? d->model : "disk";
+	size_t k = 0;
+
+	for (const char *p = from; *p && k + 10 < n && k < 20; p++) {
+		char c = *p >= 'A' && *p <= 'Z' ? (char)(*p - 'A' + 'a') : *p;
+
+		if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_')
+			out[k++] = c;
+		else if (k && out[k - 1] != '-')
+			out[k++] = '-';
+	}
+	snprintf(out + k, n - k, "-measured");
+}
+
+/* the profile's text, data only: a value from the guest cannot bring a
+ * line of its own (a newline or '#' in it is cut) */
+static void clean(char *s)
+{
+	s[strcspn(s, "\n\r#")] = 0;
+}
+
+static int print_profile(struct disk *d, const char *sources)
+{
+	char name[40], when[32], who[40];
+	time_t now = time(NULL);
+	struct tm tm;
+	double u[SEEKS], ms[SEEKS], total, a, avg = 0, full, track, rpm, cache;
+	unsigned nu = 0;
+
+	clean(d->model);
+	clean(d->serial);
+	strftime(when, sizeof(when), "%Y-%m-%d", gmtime_r(&now, &tm));
+	make_name(d, name, sizeof(name));
+	snprintf(who, sizeof(who), "measured on S1");
+	printf("# Measured from the timing of reads alone by swapbench's characteriser\n"
+	       "# (swapbench.workloads=diskchar, workloads/dchar.h), made into this profile by\n"
+	       "# swapbench-report profile on %s from %s.\n"
+	       "# S1: the disk %s as the kernel reported it: model %s, serial %s, %.0f bytes;\n"
+	       "#     boot %s, timed by the clocksource %s (resolution %.0f ns, step %.0f ns)%s%s.\n"
+	       "#     The characteriser's own guest time: %.1f s.\n",
+	       when, sources, d->dev, d->model, d->serial, d->size, d->boot, d->clock, d->clock_res, d->clock_step,
+	       d->modelled[0] ? "; the disk was the model of DISK=" : "", d->modelled, d->end.v);
+	printf("name = %s\nmodel = %s (measured)\nkind = hdd\nrotational = 1\n", name,
+	       strcmp(d->model, "unknown") ? d->model : d->modelled[0] ? d->modelled : "unknown disk");
+	printf("# write_cache: the kernel's queue/write_cache on S1, \"%s\" (reads cannot see it)\n", d->wc);
+	printf("write_cache = %d\n", strstr(d->wc, "back") ? 1 : 0);
+	printf("capacity_gb = %.9g\nsource.capacity_gb = S1, the disk's size as the kernel reported it\n", d->size / 1e9);
+	rpm = 60000 / d->rev.v;
+	printf("rpm = %.0f\nsource.rpm = %s: one turn %.5f ms, sd %.5f over %u zones (%.2f rpm), Skippy's backward chains\n",
+	       rpm, who, d->rev.v, d->rev.sd, d->rev.n, rpm);
+	/* the seek curve over the stroke's fraction in tracks (the heads cancel) */
+	total = tracks_to(d, d->size);
+	for (unsigned i = 0; i < d->ns && nu < SEEKS; i++) {
+		a = tracks_to(d, d->s[i].off);
+		u[nu] = (tracks_to(d, d->s[i].off + d->s[i].dist) - a) / total;
+		ms[nu] = d->s[i].ms;
+		if (u[nu] > 0 && (!nu || u[nu] > u[nu - 1]))
+			nu++;
+	}
+	if (nu < 2) {
+		fprintf(stderr, "swapbench-report: profile: boot %s measured %u seeks: no curve\n", d->boot, nu);
+		return EXIT_PROBLEMS;
+	}
+	/* the mean over uniformly random pairs: distance u has density 2 (1 - u) */
+	for (unsigned k = 0; k < 10000; k++) {
+		double x = (k + 0.5) / 10000;
+		avg += seek_at(u, ms, nu, x) * 2 * (1 - x) / 10000;
+	}
+	full = seek_at(u, ms, nu, 1);
+	track = d->csw.set ? d->csw.v : ms[0];
+	printf("seek_track_ms = %.4f\nsource.seek_track_ms = %s: %s\n", track, who,
+	       d->csw.set ? "a seek over one cylinder edge, the threshold's bisection (DIXtrac)" : "the shortest seek measured");
+	if (d->csw.set)
+		printf("# (sd %.4f ms over %u edges)\n", d->csw.sd, d->csw.n);
+	printf("seek_avg_ms = %.4f\nsource.seek_avg_ms = %s: the mean of the measured curve (%u distances) over uniformly random pairs of tracks\n",
+	       avg, who, nu);
+	printf("seek_full_ms = %.4f\nsource.seek_full_ms = %s: the measured curve at the full stroke (its last point at %.4f of it, %.4f ms, sd %.4f)\n",
+	       full, who, u[nu - 1], ms[nu - 1], d->s[d->ns - 1].sd);
+	printf("rate_outer_mbs = %.4f\nsource.rate_outer_mbs = %s: a sector's time under the head at %.0f bytes, sd %.4f MB/s over %u chains\n",
+	       d->z[0].mbs, who, d->z[0].off, d->z[0].sd, d->z[0].n);
+	printf("rate_inner_mbs = %.4f\nsource.rate_inner_mbs = %s: the same at %.0f bytes, sd %.4f MB/s over %u chains\n",
+	       d->z[d->nz - 1].mbs, who, d->z[d->nz - 1].off, d->z[d->nz - 1].sd, d->z[d->nz - 1].n);
+	printf("# the zones measured (offset, MB/s, sectors a track, sequential 1 MiB reads MB/s):\n");
+	for (unsigned i = 0; i < d->nz; i++)
+		printf("#   %.0f %.3f %.1f %.2f\n", d->z[i].off, d->z[i].mbs, d->z[i].spt, d->z[i].seq);
+	if (d->heads.set && d->heads.v >= 1) {
+		printf("heads = %.0f\nsource.heads = %s: a cylinder's bytes (where a seek begins, %u edges, %.0f bytes) over a track's\n",
+		       floor(d->heads.v + 0.5), who, d->heads.n + 1, d->cyl.v);
+	} else {
+		printf("heads = 2\nsource.heads = ESTIMATE: no cylinder edge was seen (the seek within a cylinder is as short as across); two surfaces assumed\n");
+	}
+	if (d->hsw.set && d->hsw.v > 0.1)
+		printf("head_switch_ms = %.4f\nsource.head_switch_ms = %s: a track before a cylinder's edge to the one after within it, sd %.4f\n",
+		       d->hsw.v, who, d->hsw.sd);
+	else if (d->hsw.set)
+		printf("# head switch measured %.4f ms (sd %.4f): under 0.1 ms, none given\n", d->hsw.v, d->hsw.sd);
+	printf("readahead_kb = %.1f\nsource.readahead_kb = %s: the furthest sector past a read that the idle drive serves as a hit, sd %.1f KiB over %u\n",
+	       d->ra.v, who, d->ra.sd, d->ra.n);
+	printf("read_segments = %d\nsource.read_segments = %s: the most reads apart after which the first is still a hit (DIXtrac)\n",
+	       d->segments_set ? (d->segments ? d->segments : 1) : 1, who);
+	cache = d->ra.v * (d->segments ? d->segments : 1) / 1024;
+	if (cache < 0.0625)
+		cache = 0.0625;
+	printf("cache_mb = %.4f\nsource.cache_mb = ESTIMATE: %d segments of the read-ahead measured (%.1f KiB): the least buffer that holds them (reads see no more)\n",
+	       cache, d->segments, d->ra.v);
+	if (d->bus.set && d->bus.v > 0)
+		printf("bus_mbs = %.2f\nsource.bus_mbs = %s: hits of 64 KiB against hits of a sector (DIXtrac's bus extraction)\n", d->bus.v, who);
+	else
+		printf("bus_mbs = 100\nsource.bus_mbs = ESTIMATE: no hit of two sizes was measured; ATA-100 assumed\n");
+	/* a read hit's overhead: the hit less the path (the threshold with no
+	 * seek) and its sector on the bus; nothing else is seen by reads */
+	double oh = d->hit.v - d->overhead.v - (d->bus.set && d->bus.v > 0 ? 512e-3 / d->bus.v : 0);
+	if (oh < 0)
+		oh = 0;
+	printf("oh_read_hit_after_read_ms = %.4f\nsource.oh_read_hit_after_read_ms = %s: a re-read (%.4f ms, sd %.4f, %u) less the path without a seek (%.4f ms) and a sector on the bus\n",
+	       oh, who, d->hit.v, d->hit.sd, d->hit.n, d->overhead.v);
+	printf("oh_read_miss_after_read_ms = 0\nsource.oh_read_miss_after_read_ms = ESTIMATE: a miss's overhead is in the path without a seek (%.4f ms), which reads cannot part from the host's\n",
+	       d->overhead.v);
+	static const char *const wr[] = { "oh_read_hit_after_write_ms", "oh_read_miss_after_write_ms", "oh_write_hit_after_read_ms",
+					  "oh_write_hit_after_write_ms", "oh_write_miss_after_read_ms", "oh_write_miss_after_write_ms" };
+	for (size_t i = 0; i < sizeof(wr) / sizeof(wr[0]); i++)
+		printf("%s = %.4f\nsource.%s = ESTIMATE: the characteriser never writes; as the read %s\n", wr[i],
+		       strstr(wr[i], "miss") ? 0.0 : oh, wr[i], strstr(wr[i], "miss") ? "miss's" : "hit's");
+	if (d->depth > 1 && d->iops > 1.3 * d->iops1)
+		printf("queue_depth = %d\nsource.queue_depth = S1: the depth the kernel gives the disk; %.0f random reads at once %.1f IOPS against %.1f one at a time\n"
+		       "queue_order = sptf\nsource.queue_order = %s: requests at once gain %.2f x (the drive or the scheduler above it reorders; shortest positioning first assumed)\n",
+		       d->depth > 31 ? 31 : d->depth, d->qn, d->iops, d->iops1, who, d->iops / d->iops1);
+	else if (d->depth > 0)
+		printf("# command queue: the kernel gives depth %d; %.0f random reads at once %.1f IOPS against %.1f one at a time: none modelled\n",
+		       d->depth, d->qn, d->iops, d->iops1);
+	return d->damaged ? EXIT_PROBLEMS : EXIT_CLEAN;
+}
+
+int cmd_profile(const struct opts *o, int argc, char **argv)
+{
+	static struct disk d;
+	struct dataset ds = { 0 };
+	char sources[300] = "";
+
+	(void)o;
+	if (argc < 1)
+		cmd_usage_error("profile: SOURCE... wanted (a serial log, a results disk, a collected log)");
+	ds.each_record = each;
+	ds.each_arg = &d;
+	for (int i = 0; i < argc; i++) {
+		size_t len = strlen(sources);
+
+		source_read(&ds, argv[i]);
+		snprintf(sources + len, sizeof(sources) - len, "%s%s", i ? ", " : "", argv[i]);
+	}
+	parse_free(&ds);
+	clean(sources);
+	if (!d.boot[0]) {
+		fprintf(stderr, "swapbench-report: profile: no diskchar records in %s (a boot with swapbench.workloads=diskchar makes them)\n", sources);
+		return EXIT_PROBLEMS;
+	}
+	if (d.other_boots[0]) {
+		fprintf(stderr, "swapbench-report: profile: boots %s and %s both characterised a disk: give one boot's records\n",
+			d.boot, d.other_boots);
+		return EXIT_USAGE;
+	}
+	if (!d.rotating || !(d.rev.v > 0) || !d.nz) {
+		fprintf(stderr, "swapbench-report: profile: boot %s saw no turn on %s (flash, or not a disk): no hdd profile\n",
+			d.boot, d.dev);
+		return EXIT_PROBLEMS;
+	}
+	if (!d.end.set) {
+		fprintf(stderr, "swapbench-report: profile: boot %s's characterisation did not end (no fig=end record)\n", d.boot);
+		return EXIT_PROBLEMS;
+	}
+	return print_profile(&d, sources);
+}

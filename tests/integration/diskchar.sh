@@ -1,0 +1,73 @@
+#!/bin/bash
+# integration/diskchar.sh: the characteriser's round trip without a boot.
+# workloads/dchar.c, run on the host against the disk model of two profiles
+# (out/bin/diskchar-model: the same code the image runs, one read at a time
+# with a guest's path around each), measures each within the tolerances of
+# issue 60 (rotation 0.1 %, rates 2 %, every seek 0.5 ms, switches 0.1 ms,
+# heads, segments, read-ahead); swapbench-report profile makes its records
+# a profile diskprofile accepts, whose figures are the true ones; a log
+# without them, or a damaged record, is refused or named.
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$top" || exit 1
+OUT=${OUT:-out}
+failed=0
+pass() { echo "PASS diskchar: $1"; }
+fail() { echo "FAIL diskchar: $1"; failed=1; }
+for t in diskchar-model diskprofile swapbench-report; do
+	[ -x "$OUT/bin/$t" ] || { fail "no $OUT/bin/$t (make tools)"; exit 1; }
+done
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+# near: |a - b| <= tol
+near() { awk -v a="$1" -v b="$2" -v t="$3" 'BEGIN { d = a - b; exit !(d <= t && -d <= t) }'; }
+for p in hdd-7k500 wd-ac36400; do
+	conf=disk/profiles/$p.conf
+	if "$OUT/bin/diskchar-model" "$conf" >"$T/$p.md"; then
+		pass "$p: every figure measured within its tolerance ($(grep -c '| ok |' "$T/$p.md") rows)"
+	else
+		fail "$p: $(grep -v '| ok |' "$T/$p.md" | grep -c OUTSIDE) figures outside their tolerance: $(grep 'OUTSIDE\|NOT SEEN' "$T/$p.md" | head -3 | tr '\n' ' ')"
+	fi
+	"$OUT/bin/diskchar-model" "$conf" --records >"$T/$p.log"
+	if ! "$OUT/bin/swapbench-report" profile "$T/$p.log" >"$T/$p-measured.conf" 2>"$T/err"; then
+		fail "$p: swapbench-report profile refused the records: $(cat "$T/err")"
+		continue
+	fi
+	if "$OUT/bin/diskprofile" "$T/$p-measured.conf" params >/dev/null 2>"$T/err"; then
+		pass "$p: the measured profile is one DISK= takes"
+	else
+		fail "$p: diskprofile refuses the measured profile: $(cat "$T/err")"
+	fi
+	get() { "$OUT/bin/diskprofile" "$1" get "$2"; }
+	for k in rpm:0 heads:0 read_segments:0 readahead_kb:0.5 seek_track_ms:0.1 seek_full_ms:0.5 seek_avg_ms:0.5 \
+		rate_outer_mbs:0.5 rate_inner_mbs:0.5; do
+		key=${k%:*} tol=${k#*:}
+		want=$(get "$conf" "$key")
+		[ -n "$want" ] || want=1	# read_segments: one where the profile gives none
+		got=$(get "$T/$p-measured.conf" "$key")
+		if near "$got" "$want" "$tol"; then pass "$p: $key measured $got (true $want)"
+		else fail "$p: $key measured $got, true $want (within $tol)"; fi
+	done
+	if grep -q '^source.rpm = measured on S1' "$T/$p-measured.conf" && grep -q '^source.cache_mb = ESTIMATE' "$T/$p-measured.conf"; then
+		pass "$p: measured figures say so, what reads cannot see is ESTIMATE"
+	else
+		fail "$p: the source lines do not say measured / ESTIMATE"
+	fi
+done
+# refusals: no diskchar records; a damaged record named, the profile not made from it
+grep -v 'fig=zone' "$T/hdd-7k500.log" | head -1 >"$T/none.log"
+sed 's/fig=device/fig=nothing/' "$T/none.log" >"$T/none2.log"
+if ! "$OUT/bin/swapbench-report" profile "$T/none2.log" >/dev/null 2>"$T/err" && grep -q "no diskchar records" "$T/err"; then
+	pass "a log without a characterisation is refused, saying so"
+else
+	fail "a log without a characterisation: $(cat "$T/err")"
+fi
+sed '3s/mb_s=6/mb_s=7/' "$T/hdd-7k500.log" >"$T/damaged.log"
+if "$OUT/bin/swapbench-report" profile "$T/damaged.log" >/dev/null 2>"$T/err"; then
+	fail "a damaged record went unnoticed"
+elif grep -q "damaged\|checksum\|not used" "$T/err"; then
+	pass "a damaged record is named and the exit status says so"
+else
+	fail "a damaged record: $(cat "$T/err")"
+fi
+exit $failed

@@ -1,0 +1,95 @@
+#ifndef SB_DCHAR_H
+#define SB_DCHAR_H
+/*
+ * dchar: a disk characterised from the timing of its reads alone, as
+ * Talagala, Arpaci-Dusseau and Patterson's microbenchmarks (UCB/CSD-99-1063)
+ * and Schindler and Ganger's DIXtrac do it. Pure: it reads through the
+ * device it is given (the workload diskchar: a block device with O_DIRECT;
+ * the host's check: the disk model) and keeps what it finds in a struct
+ * dchar_result. It never writes.
+ *
+ * What each figure rests on (one request in flight at a time, so a read's
+ * completion is the moment its last sector passed under the head plus a
+ * constant):
+ * - rotation and the media rate where it reads: a chain of one-sector
+ *   reads stepping back k sectors each; each waits for its sector to come
+ *   round again, so the interval is one turn less k sectors' time, and the
+ *   line through (k, interval) gives the turn and a sector's time (Skippy's
+ *   sawtooth, read backwards so that no read-ahead serves it);
+ * - the time the head needs to be ready for a sector at a distance (the
+ *   seek curve, switches): reads of B aimed at a chosen angle after A; T,
+ *   B's completion less A's, is the first pass of B after the head is
+ *   ready, so the threshold lies in (T - turn, T] whatever the aim, and
+ *   aiming halves that interval each time (DIXtrac's minimal time between
+ *   request completions);
+ * - the cylinders: a sector ready at once (no seek) or a seek away, found
+ *   by bisection of the distance; the heads are a cylinder over a track;
+ * - the buffer: a sector read again (a hit costs no turn), N distinct
+ *   reads before re-reading the first (the segments), and a read past one
+ *   after the drive was left idle (how far it reads ahead).
+ */
+#include <stdint.h>
+
+struct dchar_dev {
+	uint64_t size;		/* bytes */
+	unsigned sector;	/* the logical block, each read's size */
+	void *ctx;
+	/* reads len bytes at off now, sets *done to its completion on the
+	 * device's clock (ns); 0 or -errno */
+	int (*read)(void *ctx, uint64_t off, unsigned len, int64_t *done);
+	/* leaves the device idle for ns; the clock after */
+	int64_t (*idle)(void *ctx, int64_t ns);
+};
+
+/* a figure over repetitions: mean, standard deviation, how many */
+struct dchar_fig {
+	double v, sd;
+	unsigned n;
+};
+
+#define DCHAR_ZONES 24
+#define DCHAR_SEEKS 40
+
+struct dchar_result {
+	struct dchar_fig rev_ns;		/* one turn */
+	unsigned nzones;
+	struct {
+		uint64_t off;			/* where, bytes from LBA 0 */
+		struct dchar_fig sector_ns;	/* one sector's time under the head */
+		double mbs, spt;		/* the media rate, sectors a track */
+		double seq_mbs;			/* sequential 1 MiB reads there */
+	} zone[DCHAR_ZONES];
+	struct dchar_fig overhead_ns;		/* the threshold with no seek */
+	unsigned nseeks;
+	struct {
+		uint64_t from, dist;		/* bytes */
+		struct dchar_fig ns;		/* threshold less overhead_ns */
+	} seek[DCHAR_SEEKS];
+	struct dchar_fig cyl_bytes;		/* a cylinder's bytes near the start */
+	double cyl_edge;			/* where one of them begins */
+	struct dchar_fig heads;			/* cylinder / track */
+	struct dchar_fig head_switch_ns, cyl_switch_ns;
+	struct dchar_fig hit_ns;		/* a re-read */
+	double hit_frac;			/* re-reads that were hits */
+	double bus_mbs;				/* the interface, from hits of two sizes; 0 unseen */
+	unsigned segments;			/* read segments (0: none seen) */
+	struct dchar_fig readahead_bytes;	/* read past a request when idle */
+	int ok;					/* 0: no turn seen (flash, a file) */
+	double seconds;				/* the device's time it took */
+};
+
+/* everything, into r: 0 or -errno of a read */
+int dchar_run(const struct dchar_dev *d, struct dchar_result *r);
+/*
+ * The figures as "fig=NAME key=value ..." lines (keys: lib/reckeys.h's
+ * RK_DC_*, values without spaces), one a call of line: the workload's
+ * output, each a "diskchar" record.
+ */
+void dchar_print(const struct dchar_result *r, void (*line)(void *arg, const char *text), void *arg);
+/* the true threshold of a seek is not seen by a reader of bytes: a
+ * cylinder's tracks, for distances, from the zones (tracks of a turn) */
+double dchar_tracks_between(const struct dchar_result *r, uint64_t a, uint64_t b);
+/* the media rate at off (bytes/s), interpolated between zones */
+double dchar_rate_at(const struct dchar_result *r, uint64_t off);
+
+#endif

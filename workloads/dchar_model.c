@@ -1,0 +1,168 @@
+/*
+ * diskchar-model PROFILE: the characteriser (workloads/dchar.c) run on the
+ * host against the disk model of a profile, one read at a time, with a
+ * guest's path around each (30-34 us from a completion to the next
+ * request, 8-10 us from the completion to the reader's clock), and the
+ * figures it measured beside the model's own: the round trip the image's
+ * measurement stands on, without a boot.
+ *   diskchar-model PROFILE           the table: measured, true, tolerance, verdict
+ *   diskchar-model PROFILE --records the figures as a boot records them
+ *                                    ("# sb diskchar" lines, boot=model-NAME),
+ *                                    for swapbench-report profile
+ * Exit status: 0 every figure within its tolerance, 1 one outside, 2 usage.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "disk/model/model.h"
+#include "disk/profile/profile.h"
+#include "../lib/reckeys.h"
+#include "../lib/reckinds.h"
+#include "../lib/record.h"
+#include "dchar.h"
+
+struct mdev {
+	struct dmodel m;
+	int64_t now;
+	uint64_t x;
+};
+
+static unsigned jitter(struct mdev *d, unsigned span)
+{
+	d->x = d->x * 6364136223846793005ULL + 1442695040888963407ULL;
+	return (unsigned)(d->x >> 33) % span;
+}
+
+static int mread(void *ctx, uint64_t off, unsigned len, int64_t *done)
+{
+	struct mdev *d = ctx;
+	int64_t arrive = d->now + 30000 + jitter(d, 4000);
+
+	d->now = dmodel_request(&d->m, DMODEL_READ, off, len, arrive) + 8000 + jitter(d, 2000);
+	*done = d->now;
+	return 0;
+}
+
+static int64_t midle(void *ctx, int64_t ns)
+{
+	return ((struct mdev *)ctx)->now += ns;
+}
+
+/* the media rate at off: a zone's sectors a track once a turn (a drive's
+ * zones), else the datasheet's rate there */
+static double true_rate(const struct dmodel *m, uint64_t off)
+{
+	uint64_t lbn = off / 512;
+
+	for (unsigned i = 0; i < m->p.zones; i++)
+		if (lbn >= m->z_lbn[i] && lbn < m->z_lbn[i] + m->z_lbns[i])
+			return (double)m->p.zone[i].bpt * 512 * (double)m->p.rpm / 60;
+	return (double)dmodel_rate_at(m, off);
+}
+
+static const char *boot_id;
+static unsigned bad;
+
+/* one row of the table: measured (NAN: not seen) beside the truth */
+static void row(const char *what, double got, double want, double tol, const char *tolname)
+{
+	int ok = !isnan(got) && fabs(got - want) <= tol + 1e-9;
+
+	bad += !ok;
+	printf("| %s | %.4f | %.4f | %s | %s |\n", what, got, want, tolname, isnan(got) ? "NOT SEEN" : ok ? "ok" : "OUTSIDE");
+}
+
+/* a line of the workload's output as init records it */
+static void record(void *arg, const char *text)
+{
+	struct rec_buf b;
+	char line[512];
+
+	(void)arg;
+	snprintf(line, sizeof(line), "%s", text);
+	rec_begin_diag(&b, rec_kind_word(RKIND_DISKCHAR));
+	rec_add(&b, RK_BOOT, boot_id);
+	for (char *save = NULL, *w = strtok_r(line, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
+		char *eq = strchr(w, '=');
+
+		if (eq) {
+			*eq = 0;
+			rec_add(&b, w, eq + 1);
+		}
+	}
+	if (rec_end(&b) > 0)
+		fputs(b.s, stdout);
+}
+
+int main(int argc, char **argv)
+{
+	static struct dp_profile p;
+	static struct mdev md = { .x = 1 };
+	static struct dchar_result r;
+	char err[300];
+	const char *field;
+
+	if (argc < 2 || !strcmp(argv[1], "--help")) {
+		printf("usage: diskchar-model PROFILE [--records]\n");
+		return argc < 2 ? 2 : 0;
+	}
+	if (dp_read(argv[1], &p, err, sizeof(err)) < 0) {
+		fprintf(stderr, "diskchar-model: %s\n", err);
+		return 2;
+	}
+	if (dmodel_init(&md.m, &p.p, &field) < 0) {
+		fprintf(stderr, "diskchar-model: %s: %s out of the model's range\n", argv[1], field);
+		return 2;
+	}
+	struct dchar_dev dev = { .size = p.p.capacity_bytes, .sector = 512, .ctx = &md, .read = mread, .idle = midle };
+	int e = dchar_run(&dev, &r);
+	if (argc > 2 && !strcmp(argv[2], "--records")) {
+		char id[80], line[300];
+
+		snprintf(id, sizeof(id), "model-%s", p.name);
+		boot_id = id;
+		snprintf(line, sizeof(line), RK_DC_FIG "=" DC_FIG_DEVICE " " RK_DC_DEV "=model " RK_DC_SIZE "=%llu " RK_DC_MODEL "=unknown "
+			 RK_DC_SERIAL "=unknown " RK_DC_WRITE_CACHE "=%s " RK_DC_CLOCK "=model " RK_CLOCK_RES_NS "=1 " RK_CLOCK_STEP_NS "=1 " RK_DISK "=%s",
+			 (unsigned long long)p.p.capacity_bytes, p.p.write_cache ? "write_back" : "write_through", p.name);
+		record(NULL, line);
+		dchar_print(&r, record, NULL);
+		snprintf(line, sizeof(line), RK_DC_FIG "=" DC_FIG_END " " RK_DC_SECONDS "=%.3f", r.seconds);
+		record(NULL, line);
+		return e < 0;
+	}
+	if (e < 0) {
+		fprintf(stderr, "diskchar-model: %s: %s\n", argv[1], e == -EINVAL ? "a disk under 64 MiB, too small to characterise" : strerror(-e));
+		return 2;
+	}
+	printf("| figure | measured | true | tolerance | verdict |\n|---|---|---|---|---|\n");
+	if (p.p.kind != DMODEL_HDD) {
+		row("a turn seen", r.ok, 0, 0, "none");
+		return bad ? 1 : 0;
+	}
+	row("rotation (ms)", r.rev_ns.v / 1e6, 60e3 / (double)p.p.rpm, 0.001 * 60e3 / (double)p.p.rpm, "0.1 %");
+	for (unsigned i = 0; i < r.nzones; i++) {
+		char what[80];
+		double t = true_rate(&md.m, r.zone[i].off) / 1e6;
+
+		snprintf(what, sizeof(what), "media rate at %.1f GB (MB/s)", (double)r.zone[i].off / 1e9);
+		row(what, r.zone[i].mbs, t, 0.02 * t, "2 %");
+	}
+	for (unsigned i = 0; i < r.nseeks; i++) {
+		char what[80];
+
+		snprintf(what, sizeof(what), "seek over %.4f GB (ms)", (double)r.seek[i].dist / 1e9);
+		row(what, r.seek[i].ns.v / 1e6, (double)dmodel_seek_ns(&md.m, r.seek[i].from, r.seek[i].from + r.seek[i].dist) / 1e6, 0.5, "0.5 ms");
+	}
+	row("heads", r.heads.n ? r.heads.v : NAN, (double)p.p.heads, 0, "exact");
+	row("cylinder switch (ms)", r.cyl_switch_ns.n ? r.cyl_switch_ns.v / 1e6 : NAN,
+	    (double)(dmodel_seek_cyl_ns(&md.m, 1) + p.p.head_switch_ns) / 1e6, 0.1, "0.1 ms");
+	row("head switch (ms)", r.head_switch_ns.n ? r.head_switch_ns.v / 1e6 : NAN, (double)p.p.head_switch_ns / 1e6, 0.1, "0.1 ms");
+	row("read segments", r.segments, (double)(p.p.segments ? p.p.segments : p.p.read_segments > 1 ? p.p.read_segments : 1), 0, "exact");
+	row("read-ahead (KiB)", r.readahead_bytes.v / 1024, (double)p.p.readahead_bytes / 1024, 0.5, "a sector");
+	row("bus (MB/s)", r.bus_mbs, (double)(p.p.bus_bps ? p.p.bus_bps : 0) / 1e6, 0.02 * (double)p.p.bus_bps / 1e6, "2 %");
+	printf("\nthe characteriser's time on the modelled disk: %.1f s; %u figures outside their tolerance\n", r.seconds, bad);
+	return bad ? 1 : 0;
+}
