@@ -89,8 +89,8 @@ static void axis_y(FILE *f, const struct svg_axis *y, const char *label)
 	char buf[32];
 
 	fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"black\"/>\n", ML, y->p1, ML, y->p0);
-	for (double v = y->lo; v <= y->hi + y->step / 2; v += y->step) {
-		double py = svg_axis_px(y, v);
+	for (int k = 0, n = svg_axis_ticks(y); k < n; k++) {
+		double v = svg_axis_tick(y, k), py = svg_axis_px(y, v);
 
 		fprintf(f, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#ddd\"/>\n", ML, py, W - MR, py);
 		svg_text(f, ML - 8, py + 4, "end", "", svg_tick_label(buf, v, y->step));
@@ -106,7 +106,9 @@ static void axis_x(FILE *f, const struct svg_axis *x, int py)
 	char buf[32];
 
 	fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"black\"/>\n", ML, py, W - MR, py);
-	for (double t = x->lo; t <= x->hi + x->step / 2; t += x->step) {
+	for (int k = 0, n = svg_axis_ticks(x); k < n; k++) {
+		double t = svg_axis_tick(x, k);
+
 		fprintf(f, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"black\"/>\n",
 			svg_axis_px(x, t), py, svg_axis_px(x, t), py + 4);
 		svg_text(f, svg_axis_px(x, t), py + 16, "middle", " font-size=\"10\"", svg_tick_label(buf, t, x->step));

@@ -235,7 +235,9 @@ static void order_plot(FILE *f, const char *workload, const char *metric,
 	svg_y_axis(f, &y, label);
 	fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"black\"/>\n", ML,
 		H - MB, W - MR, H - MB);
-	for (double t = x.lo; t <= x.hi + x.step / 2; t += x.step) {
+	for (int k = 0, nt = svg_axis_ticks(&x); k < nt; k++) {
+		double t = svg_axis_tick(&x, k);
+
 		fprintf(f, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"black\"/>\n",
 			svg_axis_px(&x, t), H - MB, svg_axis_px(&x, t), H - MB + 5);
 		svg_text(f, svg_axis_px(&x, t), H - MB + 18, "middle", "", svg_tick_label(buf, t, x.step));

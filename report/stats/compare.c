@@ -253,13 +253,14 @@ static double lchoose(double n, double k)
  */
 static double fisher(size_t fa, size_t na, size_t fb, size_t nb)
 {
-	double f = (double)(fa + fb), n = (double)(na + nb), p = 0, seen;
+	size_t fab = fa + fb;
+	double f = (double)fab, n = (double)(na + nb), p = 0, seen;
 
 	if (!fa && !fb)
 		return NAN;
 	seen = lchoose((double)na, (double)fa) + lchoose((double)nb, (double)fb) - lchoose(n, f);
-	for (double k = fmax(0, f - (double)nb); k <= fmin(f, (double)na); k++) {
-		double lp = lchoose((double)na, k) + lchoose((double)nb, f - k) - lchoose(n, f);
+	for (size_t k = fab > nb ? fab - nb : 0; k <= fab && k <= na; k++) {
+		double lp = lchoose((double)na, (double)k) + lchoose((double)nb, (double)(fab - k)) - lchoose(n, f);
 
 		if (lp <= seen + 1e-7)
 			p += exp(lp);
