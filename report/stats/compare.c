@@ -186,13 +186,22 @@ static size_t boot_means(const struct slot *s, size_t n, double *m, struct sprea
 	return nb;
 }
 
-/* A and B in different boots: the boot is the unit, Welch over boot means. */
-static void compare_boots(const struct slot *sa, size_t na, const struct slot *sb, size_t nb,
+/* A's boot means, made once for all of its comparisons. */
+struct side_boots {
+	double *m;
+	size_t k;
+	struct spread sp;
+};
+
+/* A and B in different boots: the boot is the unit, Welch over boot means (A's in a). */
+static void compare_boots(const struct side_boots *a, const struct slot *sb, size_t nb,
 			  struct comparison *c)
 {
-	double *ma = xcalloc(na + 1, sizeof(*ma)), *mb = xcalloc(nb + 1, sizeof(*mb));
-	size_t ka = boot_means(sa, na, ma, &c->spa), kb = boot_means(sb, nb, mb, &c->spb);
+	double *ma = a->m, *mb = xcalloc(nb + 1, sizeof(*mb));
+	size_t ka = a->k, kb = boot_means(sb, nb, mb, &c->spb);
 	struct stats_ratio r;
+
+	c->spa = a->sp;
 
 	c->est.unit = UNIT_BOOTS;
 	c->est.na = ka;
@@ -206,7 +215,6 @@ static void compare_boots(const struct slot *sa, size_t na, const struct slot *s
 		snprintf(c->why, sizeof(c->why), "by boot: A and B ran in different boots, Welch over "
 			 "boot means, %zu and %zu boots, %.1f df", ka, kb, r.df);
 	}
-	free(ma);
 	free(mb);
 }
 
@@ -268,14 +276,19 @@ static double fisher(size_t fa, size_t na, size_t fb, size_t nb)
 	return fmin(p, 1);
 }
 
-static void compare_start(const struct cell *a, const struct cell *b, struct comparison *c)
+/* suma: a's summary, when known already (NULL: made here). */
+static void compare_start(const struct cell *a, const struct cell *b, const struct stats_summary *suma,
+			  struct comparison *c)
 {
 	memset(c, 0, sizeof(*c));
 	c->workload = a->workload;
 	c->a = a;
 	c->b = b;
 	c->spa.run_sd = c->spa.boot_sd = c->spb.run_sd = c->spb.boot_sd = NAN;
-	stats_summarize(a->v, a->nv, &c->sa);
+	if (suma)
+		c->sa = *suma;
+	else
+		stats_summarize(a->v, a->nv, &c->sa);
 	stats_summarize(b->v, b->nv, &c->sb);
 	c->fail_p = fisher(group_nfailed(a), a->nruns, group_nfailed(b), b->nruns);
 }
@@ -308,7 +321,7 @@ void compare_aligned(const struct cell *a, const struct cell *b, int counterbala
 	struct stats_ratio r;
 	size_t n = a->nv < b->nv ? a->nv : b->nv;
 
-	compare_start(a, b, c);
+	compare_start(a, b, NULL, c);
 	for (size_t i = 0; i < n; i++)
 		stats_pairs_add(&acc, a->v[i], b->v[i], counterbalanced && i % 2 ? -1 : 1);
 	c->est.unit = UNIT_PAIRS;
@@ -319,26 +332,48 @@ void compare_aligned(const struct cell *a, const struct cell *b, int counterbala
 	decide(c);
 }
 
-void compare_cells(const struct cell *a, const struct cell *b, struct comparison *c)
+/* a (its summary, its slots sa, or NULL without run order, and its boot
+ * means) against b. */
+static void compare_one(const struct cell *a, const struct stats_summary *suma, const struct slot *sa,
+			const struct side_boots *ab, const struct cell *b, struct comparison *c)
 {
 	char why[160];
 
-	compare_start(a, b, c);
-	if (!a->vrun || !b->vrun) {
+	compare_start(a, b, suma, c);
+	if (!sa || !b->vrun) {
 		compare_runs(a, b, c, a->nv || b->nv ? "the run order is not known" : "no run was used");
 	} else {
-		struct slot *sa = slots(a), *sb = slots(b);
+		struct slot *sb = slots(b);
 
 		if (!share_boots(sa, a->nv, sb, b->nv))
-			compare_boots(sa, a->nv, sb, b->nv, c);
+			compare_boots(ab, sb, b->nv, c);
 		else if (unpairable(sa, a->nv, why, sizeof(why)) || unpairable(sb, b->nv, why, sizeof(why)))
 			compare_runs(a, b, c, why);
 		else
 			pair_runs(sa, a->nv, sb, b->nv, c);
-		free(sa);
 		free(sb);
 	}
 	decide(c);
+}
+
+void compare_cells_many(const struct cell *a, const struct cell *const *b, size_t n, struct comparison *out)
+{
+	struct slot *sa = a->vrun ? slots(a) : NULL;
+	struct stats_summary suma;
+	struct side_boots ab = { xcalloc(a->nv + 1, sizeof(*ab.m)), 0, { 0 } };
+
+	stats_summarize(a->v, a->nv, &suma);
+	if (sa)
+		ab.k = boot_means(sa, a->nv, ab.m, &ab.sp);
+	for (size_t i = 0; i < n; i++)
+		compare_one(a, &suma, sa, &ab, b[i], &out[i]);
+	free(ab.m);
+	free(sa);
+}
+
+void compare_cells(const struct cell *a, const struct cell *b, struct comparison *c)
+{
+	compare_cells_many(a, &b, 1, c);
 }
 
 void compare_family(struct comparison *c, size_t n)

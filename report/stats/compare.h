@@ -57,6 +57,9 @@ struct comparison {
 };
 
 void compare_cells(const struct cell *a, const struct cell *b, struct comparison *c);
+/* a against each of b[0..n) into out[0..n), a's runs sorted once (a
+ * baseline compared with many configurations costs once, not n times). */
+void compare_cells_many(const struct cell *a, const struct cell *const *b, size_t n, struct comparison *out);
 
 /* A run far from its side's median: its value over the median. */
 struct far_run {
