@@ -86,25 +86,44 @@ host_summary() {
 # for QEMU alone among swapbench's boots: takes the lock (flock) on DIR/cpuN
 # on a descriptor this shell keeps, so it is held until the boot's shell and
 # QEMU have exited, and sets claimed_cpu to N. Empty when every CPU is held
-# or the process may run on one CPU only (nothing to choose). qemu/run's
-# DIR is the machine's, whatever TMPDIR says: every user's boots share it.
+# or the process may run on one CPU only (nothing to choose). DIR is the
+# invoking user's own (cpu_claim_dir): made mode 0700 if missing, and when
+# it is a link, someone else's, or writable by others, nothing is claimed
+# (a warning says why) and nothing in it is touched. A cpuN is made by this
+# user with O_EXCL (never through a link) and mode 600; one that is a link,
+# not a regular file or someone else's is passed over, never opened: a FIFO
+# would block the boot, a link would point a write anywhere.
 # shellcheck disable=SC2034 # claimed_cpu: qemu/run reads it
 cpu_claim() {
 	local d=$1 n f fd cpus
 	claimed_cpu=
 	cpus=$(cpus_expand "$(sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' /proc/self/status)") || return 0
 	[ "$(wc -l <<<"$cpus")" -gt 1 ] || return 0
-	mkdir -p "$d" 2>/dev/null && chmod 1777 "$d" 2>/dev/null
+	[ -e "$d" ] || [ -L "$d" ] || mkdir -m 700 "$d" 2>/dev/null
+	if [ -L "$d" ] || [ ! -d "$d" ] || [ ! -O "$d" ] || [ -n "$(find "$d" -maxdepth 0 -perm /022 2>/dev/null)" ]; then
+		echo "run: warning: $d is not a folder of this user's that only it may write: QEMU not pinned (PIN= pins it)" >&2
+		return 0
+	fi
 	for n in $cpus; do
 		f=$d/cpu$n
-		[ -e "$f" ] || { : >>"$f" && chmod 666 "$f"; } 2>/dev/null
-		exec {fd}<"$f" 2>/dev/null || continue
+		[ -e "$f" ] || [ -L "$f" ] || (umask 077 && set -C && : >"$f") 2>/dev/null
+		if [ -L "$f" ] || [ ! -f "$f" ] || [ ! -O "$f" ]; then continue; fi
+		# the group's redirection ends with it: exec's own would silence
+		# the caller's stderr for the rest of the boot
+		{ exec {fd}<"$f"; } 2>/dev/null || continue
 		if flock -n "$fd"; then
 			claimed_cpu=$n
 			return 0
 		fi
 		exec {fd}<&-
 	done
+}
+
+# cpu_claim_dir: cpu_claim's DIR for this user, the same in every session
+# (so all of its boots share it), in no folder another user could have
+# made: /tmp/swapbench-cpus-UID. Another user's boots claim CPUs apart.
+cpu_claim_dir() {
+	echo "/tmp/swapbench-cpus-$(id -u)"
 }
 
 # pin_vcpu_thread PID CPU: QEMU (under timeout PID) names its vCPU thread

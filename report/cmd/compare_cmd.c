@@ -16,20 +16,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Cells of one side that found no partner are named, not silently skipped. */
+/* Cells of one side that found no partner are named, not silently skipped:
+ * the partner is y's cell of the same workload and group, or with ygroup
+ * of the same workload in group ygroup (y indexed: group_find). */
 static void note_unmatched(const struct cells *x, const struct cells *y, const char *side,
-			   int by_workload)
+			   const char *ygroup)
 {
 	for (size_t i = 0; i < x->n; i++) {
 		const struct cell *c = &x->c[i];
-		int found = 0;
 
-		for (size_t k = 0; k < y->n && !found; k++)
-			found = !strcmp(y->c[k].workload, c->workload) &&
-				(by_workload || !strcmp(y->c[k].group, c->group));
-		if (!found)
+		if (!group_find(y, c->workload, ygroup ? ygroup : c->group))
 			printf("only in %s: %s%s%s (%zu runs)\n", side, esc_str(c->workload),
-			       by_workload ? "" : "/", by_workload ? "" : esc_str(c->group), c->nruns);
+			       ygroup ? "" : "/", ygroup ? "" : esc_str(c->group), c->nruns);
 	}
 }
 
@@ -125,10 +123,14 @@ static int compare_backends_cmd(const struct opts *o, int argc, char **argv)
 			}
 		}
 	note_stops(&ds);
-	note_unmatched(&part, &file, "A (partition)", 1);
-	note_unmatched(&file, &part, "B (file)", 1);
+	group_index(&part);
+	group_index(&file);
+	note_unmatched(&part, &file, "A (partition)", "file");
+	note_unmatched(&file, &part, "B (file)", "partition");
 	free(part.c);
 	free(file.c);
+	hmap_free(&part.ix);
+	hmap_free(&file.ix);
 	status = finish(o, cmp, n, &ds, NULL);
 	compare_free(cells, ncells, cmp, n);
 	parse_free(&ds);
@@ -269,8 +271,8 @@ int cmd_compare(const struct opts *o, int argc, char **argv)
 		verdict_print(&term, s.cmp, s.n, o->metric, na, nb);
 	} else
 		printf("nothing to compare: no workload and backend present on both sides\n");
-	note_unmatched(&s.ca[0], &s.cb[0], "A", 0);
-	note_unmatched(&s.cb[0], &s.ca[0], "B", 0);
+	note_unmatched(&s.ca[0], &s.cb[0], "A", NULL);
+	note_unmatched(&s.cb[0], &s.ca[0], "B", NULL);
 	status = finish(o, s.cmp, s.n, &da, o->by_given ? NULL : &db);
 	free(a);
 	free(b);

@@ -80,31 +80,20 @@ static int cmp_rows(const void *x, const void *y)
 size_t rank_build(const struct dataset *ds, const char *metric, const char *baseline, int higher_better,
 		  struct rank_table *nw)
 {
-	const char **names;
-	size_t ng = group_values(ds, BY_BACKEND, &names), cap = 0;
+	const struct comparison **of;
 
 	memset(nw, 0, sizeof(*nw));
 	nw->baseline = baseline;
 	group_build(ds, metric, BY_BACKEND, NULL, NULL, &nw->cells);
-	for (size_t g = 0; g < ng; g++) {
-		struct comparison *c;
-		size_t n;
-
-		if (!strcmp(names[g], baseline))
-			continue;
-		n = compare_groups(&nw->cells, baseline, names[g], &c);
-		for (size_t k = 0; k < n; k++) {
-			grow(&nw->cmp, &cap, nw->ncmp, sizeof(*nw->cmp));
-			nw->cmp[nw->ncmp++] = c[k];
-		}
-		free(c);
-	}
-	free(names);
+	nw->ncmp = compare_against(&nw->cells, baseline, &nw->cmp);
 	if (!nw->ncmp)
 		return 0;
 	/* the family: every configuration against the baseline on every workload */
 	compare_family(nw->cmp, nw->ncmp);
 	nw->row = xcalloc(nw->cells.n, sizeof(*nw->row));
+	of = xcalloc(nw->cells.n, sizeof(*of));	/* each cell's comparison, by its place */
+	for (size_t k = 0; k < nw->ncmp; k++)
+		of[nw->cmp[k].b - nw->cells.c] = &nw->cmp[k];
 	for (size_t i = 0; i < nw->cells.n; i++) {
 		const struct cell *cl = &nw->cells.c[i];
 		struct rank_row *r = &nw->row[nw->nrows];
@@ -112,12 +101,11 @@ size_t rank_build(const struct dataset *ds, const char *metric, const char *base
 		if (!group_find(&nw->cells, cl->workload, baseline))
 			continue;
 		r->cell = cl;
-		for (size_t k = 0; k < nw->ncmp; k++)
-			if (nw->cmp[k].b == cl)
-				r->cmp = &nw->cmp[k];
+		r->cmp = of[i];
 		cost_of(cl, &r->cost);
 		nw->nrows++;
 	}
+	free(of);
 	higher_first = higher_better;
 	qsort(nw->row, nw->nrows, sizeof(*nw->row), cmp_rows);
 	for (size_t i = 0; i < nw->nrows; i++)

@@ -14,9 +14,11 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #define PAGE "index.html"
@@ -73,8 +75,9 @@ static char *read_log(int dirfd, const char *stem, size_t *len)
 	return buf;
 }
 
-/* m's verdicts so far: its log's runs through the report's own comparisons. */
-static void verdicts_of(struct labpage *p, const struct machine *m, struct labpage_verdicts *v, double now)
+/* m's verdicts so far (its log's runs through the report's own
+ * comparisons) as <li> items: a string to free; NULL when its log cannot be read. */
+static char *verdicts_html(const struct labpage *p, const struct machine *m)
 {
 	struct opts o = { .metric = RK_ELAPSED_S, .baseline = "partition" };
 	struct dataset ds = { 0 };
@@ -83,11 +86,8 @@ static void verdicts_of(struct labpage *p, const struct machine *m, struct labpa
 	struct dest li;
 	FILE *f;
 
-	v->done = m->done;
-	v->finished = m->finished;
-	v->at = now;
 	if (!m->on_disk || !(text = read_log(p->dirfd, m->stem, &len)))
-		return;
+		return NULL;
 	parse_text(&ds, m->stem, text, len);
 	parse_finish(&ds);
 	io_attach(&ds);
@@ -101,10 +101,146 @@ static void verdicts_of(struct labpage *p, const struct machine *m, struct labpa
 	section_verdicts(&li, &ds, &o);
 	if (fclose(f))
 		die("collect: out of memory");
-	free(v->html);
-	v->html = out;
 	parse_free(&ds);
 	free(text);
+	return out;
+}
+
+/* v's verdicts become html (taken), as of done runs. */
+static void verdicts_set(struct labpage_verdicts *v, char *html, unsigned done, int finished)
+{
+	if (strlen(html) > LABPAGE_VERDICTS_MAX) {
+		char *n = xasprintf("<li>more than %u bytes of verdicts: too many to show here "
+				    "(swapbench-report md on the machine's log gives them all)</li>", LABPAGE_VERDICTS_MAX);
+
+		free(html);
+		html = n;
+	}
+	free(v->html);
+	v->html = html;
+	v->done = done;
+	v->finished = finished;
+}
+
+/* m's verdicts now, in this process (the last page). */
+static void verdicts_of(struct labpage *p, const struct machine *m, struct labpage_verdicts *v, double now)
+{
+	char *html = verdicts_html(p, m);
+
+	v->at = now;
+	if (html)
+		verdicts_set(v, html, m->done, m->finished);
+	else {
+		v->done = m->done;
+		v->finished = m->finished;
+	}
+}
+
+/* Closes every descriptor from 3 on but keep1 and keep2: a child holds no connection open. */
+static void close_others(int keep1, int keep2)
+{
+	int lo = keep1 < keep2 ? keep1 : keep2, hi = keep1 < keep2 ? keep2 : keep1;
+
+	if (close_range(3, (unsigned)lo - 1, 0) < 0 || close_range((unsigned)lo + 1, (unsigned)hi - 1, 0) < 0 ||
+	    close_range((unsigned)hi + 1, ~0u, 0) < 0)
+		for (int fd = 3; fd < 65536; fd++)
+			if (fd != keep1 && fd != keep2)
+				close(fd);
+}
+
+/* m's verdicts computed by a child process writing them to a pipe
+ * (labpage_poll reads them); when it cannot start, nothing changes. */
+static void verdicts_start(struct labpage *p, const struct machine *m, size_t vi, double now)
+{
+	struct labpage_child *c = &p->child;
+	int fds[2];
+	pid_t pid;
+
+	if (pipe2(fds, O_CLOEXEC) < 0)
+		return;
+	fflush(NULL);	/* nothing buffered is written twice */
+	pid = fork();
+	if (pid < 0) {
+		close(fds[0]);
+		close(fds[1]);
+		return;
+	}
+	if (!pid) {
+		char *html;
+		size_t len, off = 0;
+
+		close_others(fds[1], p->dirfd);
+		html = verdicts_html(p, m);
+		len = html ? strlen(html) : 0;
+		while (off < len) {
+			ssize_t n = write(fds[1], html + off, len - off);
+
+			if (n <= 0)
+				_exit(1);
+			off += (size_t)n;
+		}
+		_exit(html ? 0 : 1);
+	}
+	close(fds[1]);
+	fcntl(fds[0], F_SETFL, O_NONBLOCK);
+	*c = (struct labpage_child){ pid, fds[0], vi, m->done, m->finished, NULL, 0, 0 };
+	p->v[vi].at = now;
+}
+
+/* Ends the child: its verdicts kept when it wrote them whole (wait: until it
+ * exits), or instead when given. */
+static void verdicts_end(struct labpage *p, int kill_it, char *instead)
+{
+	struct labpage_child *c = &p->child;
+	int status = 0;
+
+	if (!c->pid)
+		return;
+	if (kill_it)
+		kill(c->pid, SIGKILL);
+	while (waitpid(c->pid, &status, 0) < 0 && errno == EINTR)
+		;
+	close(c->fd);
+	if (instead) {
+		free(c->out);
+		verdicts_set(&p->v[c->v], instead, c->done, c->finished);
+		p->fresh = 1;
+	} else if (!kill_it && WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+		grow(&c->out, &c->cap, c->len, 1);
+		c->out[c->len] = 0;
+		verdicts_set(&p->v[c->v], c->out, c->done, c->finished);
+		p->fresh = 1;
+	} else {
+		free(c->out);
+	}
+	memset(c, 0, sizeof(*c));
+}
+
+/* Reads what the child wrote, without waiting; at its end, its verdicts are kept. */
+static void verdicts_poll(struct labpage *p)
+{
+	struct labpage_child *c = &p->child;
+
+	while (c->pid) {
+		ssize_t n;
+
+		if (c->cap - c->len < 65536) {
+			c->cap = c->cap ? 2 * c->cap : 65536;
+			c->out = xrealloc(c->out, c->cap);
+		}
+		n = read(c->fd, c->out + c->len, c->cap - c->len);
+		if (n > 0) {
+			c->len += (size_t)n;
+			if (c->len > LABPAGE_VERDICTS_MAX)	/* enough to say it is too much */
+				verdicts_end(p, 1, xasprintf("<li>more than %u bytes of verdicts: too many to show "
+							     "here (swapbench-report md on the machine's log gives "
+							     "them all)</li>", LABPAGE_VERDICTS_MAX));
+		} else if (n == 0) {
+			verdicts_end(p, 0, NULL);
+		} else if (errno != EINTR) {
+			return;
+		}
+	}
 }
 
 static const char style[] =
@@ -150,8 +286,12 @@ static void write_page(struct labpage *p, const struct store *st, FILE *f, doubl
 			continue;
 		v = kept(p, m->stem);
 		if (v->done != m->done && (p->final || (m->finished && !v->finished) || !v->at ||
-					   now - v->at >= LABPAGE_VERDICTS_EVERY_S))
-			verdicts_of(p, m, v, now);
+					   now - v->at >= LABPAGE_VERDICTS_EVERY_S)) {
+			if (p->final)
+				verdicts_of(p, m, v, now);
+			else if (!p->child.pid)
+				verdicts_start(p, m, (size_t)(v - p->v), now);
+		}
 		fprintf(f, "<tr><td>%s</td><td>%s</td><td class=\"n\">%u</td>", h.code(m->mac), h.code(m->boot), m->done);
 		if (m->planned)
 			fprintf(f, "<td class=\"n\">%u</td>", m->planned);
@@ -237,9 +377,13 @@ void labpage_tick(struct labpage *p, const struct store *st, double now, int for
 	unsigned long long sig = progress_sig(st);
 	char why[300];
 
-	if (!force && (sig == p->sig || now - p->written < LABPAGE_EVERY_S))
+	verdicts_poll(p);
+	if (force)
+		verdicts_end(p, 1, NULL);	/* the last page computes every machine's itself */
+	if (!force && ((sig == p->sig && !p->fresh) || now - p->written < LABPAGE_EVERY_S))
 		return;
 	p->sig = sig;
+	p->fresh = 0;
 	p->final = force;
 	if (write_atomic(p, st, now, why, sizeof(why)) < 0)
 		events_say(st->ev, "--html: the page was not rewritten: %s", why);
@@ -247,6 +391,7 @@ void labpage_tick(struct labpage *p, const struct store *st, double now, int for
 
 void labpage_close(struct labpage *p)
 {
+	verdicts_end(p, 1, NULL);
 	for (size_t i = 0; i < p->nv; i++)
 		free(p->v[i].html);
 	free(p->v);

@@ -20,19 +20,33 @@ static const char *const columns[] = {
 };
 #define NCOLUMNS (sizeof(columns) / sizeof(columns[0]))
 
+/* A cell a spreadsheet would take for a formula (OWASP's rule: it begins
+ * with = + - @, a tab or a carriage return), unless it is a plain number
+ * ("-1.5" stays a number). */
+static int formula_like(const char *s)
+{
+	double v;
+
+	return *s && strchr("=+-@\t\r", *s) && !util_number(s, &v);
+}
+
 /* RFC 4180: quote when needed, double the quotes; a record's text has its
  * control characters and bytes that are not UTF-8 escaped first (esc_text),
- * so that no row reaches a terminal or a spreadsheet with them */
+ * so that no row reaches a terminal or a spreadsheet with them, and a cell
+ * that would be a formula gets a ' before it (shown, never evaluated) */
 static void put_csv(FILE *out, const char *s)
 {
+	int formula;
+
 	if (!s)
 		return;
 	s = esc_str(s);
-	if (!strpbrk(s, ",\"\r\n")) {
+	formula = formula_like(s);
+	if (!formula && !strpbrk(s, ",\"\r\n")) {
 		fputs(s, out);
 		return;
 	}
-	fputc('"', out);
+	fputs(formula ? "\"'" : "\"", out);
 	for (; *s; s++) {
 		if (*s == '"')
 			fputc('"', out);

@@ -89,8 +89,8 @@ static void axis_y(FILE *f, const struct svg_axis *y, const char *label)
 	char buf[32];
 
 	fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"black\"/>\n", ML, y->p1, ML, y->p0);
-	for (double v = y->lo; v <= y->hi + y->step / 2; v += y->step) {
-		double py = svg_axis_px(y, v);
+	for (int k = 0, n = svg_axis_ticks(y); k < n; k++) {
+		double v = svg_axis_tick(y, k), py = svg_axis_px(y, v);
 
 		fprintf(f, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#ddd\"/>\n", ML, py, W - MR, py);
 		svg_text(f, ML - 8, py + 4, "end", "", svg_tick_label(buf, v, y->step));
@@ -106,7 +106,9 @@ static void axis_x(FILE *f, const struct svg_axis *x, int py)
 	char buf[32];
 
 	fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"black\"/>\n", ML, py, W - MR, py);
-	for (double t = x->lo; t <= x->hi + x->step / 2; t += x->step) {
+	for (int k = 0, n = svg_axis_ticks(x); k < n; k++) {
+		double t = svg_axis_tick(x, k);
+
 		fprintf(f, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"black\"/>\n",
 			svg_axis_px(x, t), py, svg_axis_px(x, t), py + 4);
 		svg_text(f, svg_axis_px(x, t), py + 16, "middle", " font-size=\"10\"", svg_tick_label(buf, t, x->step));
@@ -315,8 +317,37 @@ static void picture_free(struct picture *p)
 	free(p->offset);
 }
 
+/* Each boot's runs, in their order: at[start[i]..start[i + 1]) for boot i,
+ * made once so that a lab of many boots is not scanned once a boot. */
+struct boot_runs {
+	const struct run **at;
+	size_t *start;
+};
+
+static void boot_runs_make(const struct dataset *ds, struct boot_runs *br)
+{
+	size_t *fill = xcalloc(ds->nboots + 1, sizeof(*fill));
+
+	br->start = xcalloc(ds->nboots + 1, sizeof(*br->start));
+	br->at = xcalloc(ds->nruns ? ds->nruns : 1, sizeof(*br->at));
+	for (size_t i = 0; i < ds->nruns; i++)
+		br->start[ds->runs[i].boot->index + 1]++;
+	for (size_t i = 0; i < ds->nboots; i++)
+		br->start[i + 1] += br->start[i];
+	memcpy(fill, br->start, (ds->nboots + 1) * sizeof(*fill));
+	for (size_t i = 0; i < ds->nruns; i++)
+		br->at[fill[ds->runs[i].boot->index]++] = &ds->runs[i];
+	free(fill);
+}
+
+static void boot_runs_free(struct boot_runs *br)
+{
+	free(br->at);
+	free(br->start);
+}
+
 /* The backend's runs in boot b; 0 if none has an account. */
-static int picture_of(const struct dataset *ds, const struct boot *b, const char *backend,
+static int picture_of(const struct boot_runs *br, const struct boot *b, const char *backend,
 		      struct picture *p)
 {
 	memset(p, 0, sizeof(*p));
@@ -324,10 +355,10 @@ static int picture_of(const struct dataset *ds, const struct boot *b, const char
 	p->backend = backend;
 	p->disk = model_of(b);
 	areas_of(b, &p->part, &p->file);
-	for (size_t i = 0; i < ds->nruns; i++) {
-		const struct run *r = &ds->runs[i];
+	for (size_t i = br->start[b->index]; i < br->start[b->index + 1]; i++) {
+		const struct run *r = br->at[i];
 
-		if (r->boot != b || strcmp(r->backend, backend))
+		if (strcmp(r->backend, backend))
 			continue;
 		if (!r->io) {
 			p->without++;
@@ -352,13 +383,13 @@ static int picture_of(const struct dataset *ds, const struct boot *b, const char
  * accounts, in the order the runs came; returns how many */
 typedef void picture_fn(const struct boot *b, const char *backend, struct picture *p, void *ctx);
 
-static size_t boot_pictures(const struct dataset *ds, const struct boot *b, picture_fn *fn, void *ctx)
+static size_t boot_pictures(const struct boot_runs *br, const struct boot *b, picture_fn *fn, void *ctx)
 {
 	const char **seen = NULL;
 	size_t nseen = 0, drawn = 0;
 
-	for (size_t k = 0; k < ds->nruns; k++) {
-		const struct run *r = &ds->runs[k];
+	for (size_t k = br->start[b->index]; k < br->start[b->index + 1]; k++) {
+		const struct run *r = br->at[k];
 		struct picture p;
 		size_t s;
 
@@ -370,7 +401,7 @@ static size_t boot_pictures(const struct dataset *ds, const struct boot *b, pict
 			continue;
 		seen = xrealloc(seen, (nseen + 1) * sizeof(*seen));
 		seen[nseen++] = r->backend;
-		if (picture_of(ds, b, r->backend, &p)) {
+		if (picture_of(br, b, r->backend, &p)) {
 			fn(b, r->backend, &p, ctx);
 			drawn++;
 		}
@@ -405,11 +436,14 @@ static void each_picture(const struct boot *b, const char *backend, struct pictu
 size_t ioplot_each(const struct dataset *ds, void (*fn)(const struct plot_pic *, void *), void *ctx)
 {
 	struct each e = { fn, ctx };
+	struct boot_runs br;
 	size_t drawn = 0;
 
+	boot_runs_make(ds, &br);
 	for (size_t i = 0; i < ds->nboots; i++)
 		if (model_of(ds->boots[i]))
-			drawn += boot_pictures(ds, ds->boots[i], each_picture, &e);
+			drawn += boot_pictures(&br, ds->boots[i], each_picture, &e);
+	boot_runs_free(&br);
 	return drawn;
 }
 
@@ -447,15 +481,17 @@ static void file_picture(const struct boot *b, const char *backend, struct pictu
 size_t ioplot_all(const struct dataset *ds, const char *dir, FILE *log, FILE *md)
 {
 	struct files f = { dir, log, md, 0 };
+	struct boot_runs br;
 	size_t modelled = 0;
 
+	boot_runs_make(ds, &br);
 	for (size_t i = 0; i < ds->nboots; i++) {
 		const struct boot *b = ds->boots[i];
 
 		if (!model_of(b))
 			continue;
 		modelled++;
-		if (boot_pictures(ds, b, file_picture, &f))
+		if (boot_pictures(&br, b, file_picture, &f))
 			continue;
 		if (log)
 			fprintf(log, "boot %s on %s: no account of requests in its records, no picture of the head\n",
@@ -464,6 +500,7 @@ size_t ioplot_all(const struct dataset *ds, const char *dir, FILE *log, FILE *md
 			fprintf(md, "Boot %s on %s: no account of requests in its records (an image older than the "
 				"io records), no picture of the head.\n\n", esc_md_str(b->id, 0), esc_md_str(model_of(b), 0));
 	}
+	boot_runs_free(&br);
 	if (!modelled && log)
 		fprintf(log, "no picture of the head: no boot ran on a modelled disk (DISK=NAME)\n");
 	return f.written;

@@ -235,7 +235,9 @@ static void order_plot(FILE *f, const char *workload, const char *metric,
 	svg_y_axis(f, &y, label);
 	fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"black\"/>\n", ML,
 		H - MB, W - MR, H - MB);
-	for (double t = x.lo; t <= x.hi + x.step / 2; t += x.step) {
+	for (int k = 0, nt = svg_axis_ticks(&x); k < nt; k++) {
+		double t = svg_axis_tick(&x, k);
+
 		fprintf(f, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"black\"/>\n",
 			svg_axis_px(&x, t), H - MB, svg_axis_px(&x, t), H - MB + 5);
 		svg_text(f, svg_axis_px(&x, t), H - MB + 18, "middle", "", svg_tick_label(buf, t, x.step));
@@ -324,10 +326,11 @@ static const struct picture {
 	{ "-order", caption_order, draw_order },
 };
 
-int plot_wanted(const struct cells *cs, const char *workload)
+/* 1 when a workload (its cells c[0..n)) has a run to plot: one with the metric, status=ok. */
+static int plot_wanted(const struct cell *const *c, size_t n)
 {
-	for (size_t i = 0; i < cs->n; i++)
-		if (!strcmp(cs->c[i].workload, workload) && cs->c[i].nv)
+	for (size_t i = 0; i < n; i++)
+		if (c[i]->nv)
 			return 1;
 	return 0;
 }
@@ -335,41 +338,37 @@ int plot_wanted(const struct cells *cs, const char *workload)
 size_t plot_each(const struct dataset *ds, const char *metric, enum group_by by,
 		 void (*fn)(const struct plot_pic *, void *), void *ctx)
 {
-	struct cells cs;
-	const char **wl;
-	const struct cell **sel;
-	size_t nw;
+	struct cells cs, *each = NULL;
+	struct group_byworkload bw;
 	struct variant *v = NULL;
-	size_t nv = by == BY_BACKEND ? group_variants(ds, &v) : 0;
+	size_t nv = by == BY_BACKEND ? group_build_variants(ds, metric, by, &v, &each) : 0, nw;
 
 	if (nv < 2) {
 		group_build(ds, metric, by, NULL, NULL, &cs);
 	} else {
 		memset(&cs, 0, sizeof(cs));
 		for (size_t i = 0; i < nv; i++) {
-			struct cells part;
-
-			group_build(ds, metric, by, group_in_variant, &v[i], &part);
-			for (size_t k = 0; k < part.n; k++) {
+			for (size_t k = 0; k < each[i].n; k++) {
 				grow(&cs.c, &cs.cap, cs.n, sizeof(*cs.c));
-				cs.c[cs.n] = part.c[k];
+				cs.c[cs.n] = each[i].c[k];
 				cs.c[cs.n++].variant = v[i].tiny;
 			}
-			free(part.c);
+			free(each[i].c);	/* the cells' runs and values are cs's now */
+			hmap_free(&each[i].ix);
 		}
 	}
-	nw = group_workloads(&cs, &wl);
-	sel = xcalloc(cs.n, sizeof(*sel));
-	for (size_t w = 0; w < nw; w++) {
-		struct plot_job job = { wl[w], metric, by, sel, 0 };
+	for (size_t i = 0; nv < 2 && i < nv; i++)
+		group_free(&each[i]);
+	free(each);
+	group_byworkload(&cs, &bw);
+	for (size_t w = 0; w < bw.nw; w++) {
+		const struct cell **sel = &bw.at[bw.start[w]];
+		struct plot_job job = { bw.wl[w], metric, by, sel, bw.start[w + 1] - bw.start[w] };
 		char stem[128];
-		struct plot_pic pic = { .workload = wl[w], .stem = stem };
+		struct plot_pic pic = { .workload = bw.wl[w], .stem = stem };
 
-		for (size_t i = 0; i < cs.n; i++)
-			if (!strcmp(cs.c[i].workload, wl[w]))
-				sel[job.n++] = &cs.c[i];
-		plot_stem(stem, sizeof(stem), wl[w]);
-		if (!plot_wanted(&cs, wl[w])) {
+		plot_stem(stem, sizeof(stem), bw.wl[w]);
+		if (!plot_wanted(sel, job.n)) {
 			pic.last = 1;
 			fn(&pic, ctx);
 			continue;
@@ -384,8 +383,8 @@ size_t plot_each(const struct dataset *ds, const char *metric, enum group_by by,
 			free(pic.caption);
 		}
 	}
-	free(sel);
-	free(wl);
+	nw = bw.nw;
+	group_byworkload_free(&bw);
 	group_free(&cs);
 	group_free_variants(v, nv);
 	return nw;

@@ -12,8 +12,6 @@
 
 /* The file name stem used for a workload: safe in any directory. */
 void plot_stem(char *out, size_t size, const char *workload);
-/* 1 when a workload has a run to plot: one with the metric, status=ok. */
-int plot_wanted(const struct cells *cs, const char *workload);
 /*
  * One picture of a report. Every picture a report shows comes from
  * plot_each: plot_all writes each to a file, md links them, html draws

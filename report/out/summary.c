@@ -18,19 +18,17 @@ void summary_print(const struct dest *d, const struct cells *cs, const char *gro
 		"workload", group_name, "N", "not ok", "min", "max", "median", "mean", "stddev",
 		"95% CI of mean", "CV",
 	};
-	const char **wl;
-	size_t nw = group_workloads(cs, &wl);
+	struct group_byworkload bw;
 	struct table t;
 
+	group_byworkload(cs, &bw);
 	table_init(&t, 2, head, sizeof(head) / sizeof(head[0]));
-	for (size_t w = 0; w < nw; w++)
-		for (size_t i = 0; i < cs->n; i++) {
-			const struct cell *c = &cs->c[i];
+	for (size_t w = 0; w < bw.nw; w++)
+		for (size_t i = bw.start[w]; i < bw.start[w + 1]; i++) {
+			const struct cell *c = bw.at[i];
 			struct stats_summary s;
 			char fails[96], a[32], b[32];
 
-			if (strcmp(c->workload, wl[w]))
-				continue;
 			stats_summarize(c->v, c->nv, &s);
 			group_failures(c, fails, sizeof(fails));
 			/* names from the records: escaped for where the table goes */
@@ -66,14 +64,14 @@ void summary_print(const struct dest *d, const struct cells *cs, const char *gro
 				"cannot vouch for them (--flagged keeps them)%s",
 				d->kind == DEST_MD ? "\n" : "", d->para[0], d->text(cs->c[i].workload),
 				d->text(cs->c[i].group), cs->c[i].nflagged, d->kind == DEST_MD ? "\n" : d->para[1]);
-	free(wl);
+	group_byworkload_free(&bw);
 }
 
 size_t summary_all(const struct dest *d, const struct dataset *ds, const char *metric, enum group_by by)
 {
-	struct variant *v;
-	size_t nv = by == BY_BACKEND ? group_variants(ds, &v) : 0, total = 0;
-	struct cells cs;
+	struct variant *v = NULL;
+	struct cells cs, *each = NULL;
+	size_t nv = by == BY_BACKEND ? group_build_variants(ds, metric, by, &v, &each) : 0, total = 0;
 
 	if (nv < 2) {
 		group_build(ds, metric, by, NULL, NULL, &cs);
@@ -83,16 +81,16 @@ size_t summary_all(const struct dest *d, const struct dataset *ds, const char *m
 		group_free(&cs);
 	}
 	for (size_t i = 0; nv > 1 && i < nv; i++) {
-		group_build(ds, metric, by, group_in_variant, &v[i], &cs);
 		if (i && d->kind != DEST_HTML)
 			fputc('\n', d->f);
 		dest_heading(d, 3, d->text(v[i].label));
-		summary_print(d, &cs, group_by_name(by));
-		total += cs.n;
-		group_free(&cs);
+		summary_print(d, &each[i], group_by_name(by));
+		total += each[i].n;
 	}
-	if (by == BY_BACKEND)
-		group_free_variants(v, nv);
+	for (size_t i = 0; i < nv; i++)
+		group_free(&each[i]);
+	free(each);
+	group_free_variants(v, nv);
 	return total;
 }
 

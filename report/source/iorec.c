@@ -47,6 +47,8 @@ int io_parse_entry(const char *s, size_t n, struct io_req *out)
 	}
 	if (v[3] > UINT32_MAX || v[5] < 1 || v[5] > UINT32_MAX || (v[3] == 0 && out->op != 'F'))
 		return -1;
+	if (v[0] > IO_US_MAX || v[1] > IO_US_MAX || v[2] > IO_SECTOR_END || v[3] > IO_SECTOR_END - v[2])
+		return -1;
 	out->t_us = v[0];
 	out->dur_us = v[1];
 	out->sector = v[2];
@@ -158,7 +160,7 @@ static struct io_account *read_account(struct dataset *ds, const struct boot *b,
 			refuse(ds, b, &g[i], "no reqs=");
 			goto bad;
 		}
-		for (end = s + strlen(s); *s && s <= end; in_part++) {
+		for (end = s + strlen(s); s < end; in_part++) {
 			const char *semi = memchr(s, ';', (size_t)(end - s));
 			size_t len = semi ? (size_t)(semi - s) : (size_t)(end - s);
 

@@ -13,6 +13,11 @@
 
 #define IO_KEPT_MAX 512		/* entries a run keeps at most */
 #define IO_PART_MAX 80		/* entries a record holds at most */
+/* An entry's bounds: its sectors end by LBA48's last (128 PiB, past any
+ * disk), its times within 10^12 us (11.6 days, past any run): what lies
+ * beyond is refused, so a picture's axes and sums stay finite and exact. */
+#define IO_SECTOR_END (1ULL << 48)
+#define IO_US_MAX 1000000000000ULL
 
 struct io_req {
 	uint64_t t_us;		/* arrival at the drive from the run's start (guest clock) */
@@ -36,7 +41,8 @@ struct io_account {
  * account checked and attached to its run (run->io), or named as a
  * problem; after parse_finish. parse_free frees the accounts. */
 void io_attach(struct dataset *ds);
-/* One entry, "t_us:dur_us:sector:sectors:op:depth" of n bytes: 0, or -1. */
+/* One entry, "t_us:dur_us:sector:sectors:op:depth" of n bytes, within the
+ * bounds above: 0, or -1. */
 int io_parse_entry(const char *s, size_t n, struct io_req *out);
 
 #endif

@@ -940,3 +940,9 @@ int compare_mixture(const struct comparison *c, struct mixture *m)
 	free(stb);
 	return rc;
 }
+
+void compare_cells_many(const struct cell *a, const struct cell *const *b, size_t n, struct comparison *out)
+{
+	for (size_t i = 0; i < n; i++)
+		compare_cells(a, b[i], &out[i]);
+}

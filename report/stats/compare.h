@@ -90,6 +90,9 @@ struct mixture {
 	const char *over;	/* "draws, then pairs", ... */
 };
 int compare_mixture(const struct comparison *c, struct mixture *m);
+/* a against each of b[0..n) into out[0..n) (rank's baseline against every
+ * configuration of a workload) */
+void compare_cells_many(const struct cell *a, const struct cell *const *b, size_t n, struct comparison *out);
 
 /* A run in the slow mode: its value and that over its side's median. */
 struct slow_run {

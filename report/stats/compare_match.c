@@ -47,21 +47,48 @@ size_t compare_groups(const struct cells *cs, const char *ga, const char *gb,
 	return n;
 }
 
+size_t compare_against(const struct cells *cs, const char *base, struct comparison **out)
+{
+	struct group_byworkload bw;
+	const struct cell **other = xcalloc(cs->n ? cs->n : 1, sizeof(*other));
+	size_t n = 0;
+
+	*out = xcalloc(cs->n ? cs->n : 1, sizeof(**out));
+	group_byworkload(cs, &bw);
+	for (size_t w = 0; w < bw.nw; w++) {
+		const struct cell *ca = NULL;
+		size_t no = 0;
+
+		for (size_t i = bw.start[w]; i < bw.start[w + 1]; i++)
+			if (strcmp(bw.at[i]->group, base))
+				other[no++] = bw.at[i];
+			else if (!ca)
+				ca = bw.at[i];
+		if (!ca || !no)
+			continue;
+		compare_cells_many(ca, other, no, *out + n);
+		for (size_t k = 0; k < no; k++)
+			(*out)[n + k].group = NULL;
+		n += no;
+	}
+	group_byworkload_free(&bw);
+	free(other);
+	compare_family(*out, n);
+	return n;
+}
+
 size_t compare_backends(const struct dataset *ds, const char *metric, struct cells **cells,
 			size_t *ncells, struct comparison **out)
 {
 	struct variant *v;
-	size_t nv = group_variants(ds, &v), n = 0, cap = 0;
+	size_t nv = group_build_variants(ds, metric, BY_BACKEND, &v, cells), n = 0, cap = 0;
 
 	*out = NULL;
-	*ncells = nv > 1 ? nv : 1;
-	*cells = xcalloc(*ncells, sizeof(**cells));
+	*ncells = nv;
 	for (size_t i = 0; i < *ncells; i++) {
 		struct comparison *part;
 		size_t np;
 
-		group_build(ds, metric, BY_BACKEND, nv > 1 ? group_in_variant : NULL,
-			    nv > 1 ? &v[i] : NULL, &(*cells)[i]);
 		np = compare_groups(&(*cells)[i], "partition", "file", &part);
 		for (size_t k = 0; k < np; k++) {
 			grow(out, &cap, n, sizeof(**out));

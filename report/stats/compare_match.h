@@ -12,6 +12,9 @@ size_t compare_match(const struct cells *a, const struct cells *b, struct compar
 /* Pairs (workload, ga) with (workload, gb) inside one set of cells. */
 size_t compare_groups(const struct cells *cs, const char *ga, const char *gb,
 		      struct comparison **out);
+/* Pairs (workload, base) with (workload, g) for every other group g, one
+ * pass over the cells (in their order); returns how many. */
+size_t compare_against(const struct cells *cs, const char *base, struct comparison **out);
 /*
  * Partition (A) against file (B) per workload, within each kernel variant
  * when the dataset holds several (the group then names the variant).

@@ -5,6 +5,7 @@
  * or tag), with the chosen metric pulled out of the runs that passed.
  */
 #include "report/source/parse.h"
+#include "report/util/hmap.h"
 
 enum group_by { BY_BACKEND, BY_KERNEL, BY_TAG };
 
@@ -24,6 +25,7 @@ struct cell {
 struct cells {
 	struct cell *c;
 	size_t n, cap;
+	struct hmap ix;		/* cells by workload and group (group_build's; group_find) */
 };
 
 typedef int group_filter(const struct run *r, const void *arg);
@@ -35,11 +37,26 @@ const char *group_by_name(enum group_by by);
 const char *group_key(const struct run *r, enum group_by by);
 void group_build(const struct dataset *ds, const char *metric, enum group_by by,
 		 group_filter *keep, const void *arg, struct cells *out);
+/* The cell of workload and group, or NULL: by hash, once cs is indexed
+ * (group_build's cells are; cells put together by hand, after group_index). */
 struct cell *group_find(const struct cells *cs, const char *workload, const char *group);
+/* Indexes cs->c (again) for group_find. */
+void group_index(struct cells *cs);
 /* Distinct group names in order of first appearance; returns how many. */
 size_t group_values(const struct dataset *ds, enum group_by by, const char ***out);
 /* Distinct workloads in order of first appearance. */
 size_t group_workloads(const struct cells *cs, const char ***out);
+/* The cells by workload, in linear time: wl[0..nw) the distinct workloads in
+ * order of first appearance, the cells of wl[w] at[start[w]..start[w + 1])
+ * in their order. */
+struct group_byworkload {
+	const char **wl;
+	size_t nw;
+	const struct cell **at;
+	size_t *start;
+};
+void group_byworkload(const struct cells *cs, struct group_byworkload *out);
+void group_byworkload_free(struct group_byworkload *b);
 /* A kernel variant: the kernel release plus the tag that tells builds apart. */
 struct variant {
 	const char *kernel, *tag;
@@ -49,6 +66,11 @@ struct variant {
 
 /* Distinct variants in order of first appearance; free with group_free_variants. */
 size_t group_variants(const struct dataset *ds, struct variant **out);
+/* The variants (as group_variants) and out[i], the cells of v[i]'s runs
+ * (as group_build with group_in_variant), in one pass over the runs;
+ * returns how many. Free each out[i] (group_free), out, and v. */
+size_t group_build_variants(const struct dataset *ds, const char *metric, enum group_by by,
+			    struct variant **v, struct cells **out);
 void group_free_variants(struct variant *v, size_t n);
 /* group_filter keeping the runs of one variant (arg: struct variant *). */
 int group_in_variant(const struct run *r, const void *variant);

@@ -26,9 +26,10 @@ static size_t utf8_len(const unsigned char *s, size_t n)
 			return 0;
 		cp = cp << 6 | (s[i] & 0x3fu);
 	}
-	/* overlong forms, surrogates, past U+10FFFF; the C1 controls are escaped too */
+	/* overlong forms, surrogates, past U+10FFFF; the C1 controls are escaped
+	 * too, and U+FFFE and U+FFFF, which XML (an SVG) refuses */
 	if ((len == 3 && cp < 0x800) || (len == 4 && (cp < 0x10000 || cp > 0x10ffff)) ||
-	    (cp >= 0xd800 && cp <= 0xdfff) || (cp >= 0x80 && cp <= 0x9f))
+	    (cp >= 0xd800 && cp <= 0xdfff) || (cp >= 0x80 && cp <= 0x9f) || cp == 0xfffe || cp == 0xffff)
 		return 0;
 	return len;
 }
@@ -52,6 +53,21 @@ static void walk(const char *s, size_t n, void (*put)(const char *, size_t, void
 			i++;
 		}
 	}
+}
+
+size_t esc_cut(const char *s, size_t max)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t n = strlen(s), at = 0;
+
+	while (at < n) {
+		size_t l = utf8_len(u + at, n - at);
+
+		if (at + (l ? l : 1) > max)
+			break;
+		at += l ? l : 1;
+	}
+	return at;
 }
 
 struct sink {

@@ -25,9 +25,16 @@ size_t esc_text(char *out, size_t size, const char *s, size_t n);
 void esc_md(FILE *f, const char *s, int code);
 
 /*
- * s to f for HTML text and attribute values (quoted with " or '): as
- * esc_text, and & < > " ' as entities, so that no tag, entity or attribute
- * can begin.
+ * The bytes of s's longest beginning of at most max bytes that ends
+ * between two characters: a valid UTF-8 sequence is kept whole or left
+ * out, so a text cut there and escaped still shows what it held.
+ */
+size_t esc_cut(const char *s, size_t max);
+
+/*
+ * s to f for HTML text and attribute values (quoted with " or '), and for
+ * XML's (an SVG's): as esc_text, and & < > " ' as entities, so that no
+ * tag, entity or attribute can begin and the XML is well-formed.
  */
 void esc_html(FILE *f, const char *s);
 const char *esc_html_str(const char *s);	/* esc_html into a ring buffer (as esc_md_str) */

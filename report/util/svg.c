@@ -1,5 +1,6 @@
 /* svg: the drawing primitives of the plots, and the PNG made from each SVG. */
 #include "report/util/svg.h"
+#include "report/util/escape.h"
 #include "report/util/util.h"
 
 #include <errno.h>
@@ -20,6 +21,12 @@ static double nice_step(double range, int n)
 
 void svg_axis_fit(struct svg_axis *a, double lo, double hi, int p0, int p1)
 {
+	double m, ulp;
+
+	if (!isfinite(lo) || !isfinite(hi) || !isfinite(hi - lo)) {	/* nothing to scale: 0..1 */
+		lo = 0;
+		hi = 1;
+	}
 	if (!(hi > lo)) {
 		double d = lo ? fabs(lo) * 0.1 : 1;
 
@@ -27,10 +34,30 @@ void svg_axis_fit(struct svg_axis *a, double lo, double hi, int p0, int p1)
 		hi += d;
 	}
 	a->step = nice_step(hi - lo, 6);
+	/* a step doubles cannot take at lo's and hi's magnitude (1e17 and 1e17 + 32)
+	 * grows to a dozen units in their last place: every tick its own value */
+	m = fmax(fabs(lo), fabs(hi));
+	ulp = nextafter(m, INFINITY) - m;
+	if (a->step < 16 * ulp)
+		a->step = nice_step(16 * ulp * 6, 6);
 	a->lo = floor(lo / a->step) * a->step;
 	a->hi = ceil(hi / a->step) * a->step;
 	a->p0 = p0;
 	a->p1 = p1;
+}
+
+int svg_axis_ticks(const struct svg_axis *a)
+{
+	double q = floor((a->hi - a->lo) / a->step + 0.5);
+
+	if (!(q >= 0))	/* NaN too */
+		return 0;
+	return q >= SVG_TICKS_MAX ? SVG_TICKS_MAX : (int)q + 1;
+}
+
+double svg_axis_tick(const struct svg_axis *a, int k)
+{
+	return a->lo + k * a->step;
 }
 
 double svg_axis_px(const struct svg_axis *a, double v)
@@ -38,19 +65,10 @@ double svg_axis_px(const struct svg_axis *a, double v)
 	return a->p0 + (v - a->lo) / (a->hi - a->lo) * (a->p1 - a->p0);
 }
 
+/* Record text into the SVG: escaped as for HTML, which keeps XML well-formed. */
 static void xml_text(FILE *f, const char *s)
 {
-	for (; *s; s++) {
-		switch (*s) {
-		case '&': fputs("&amp;", f); break;
-		case '<': fputs("&lt;", f); break;
-		case '>': fputs("&gt;", f); break;
-		case '"': fputs("&quot;", f); break;
-		default:
-			if ((unsigned char)*s >= ' ' || *s == '\t')
-				fputc(*s, f);
-		}
-	}
+	esc_html(f, s);
 }
 
 void svg_text(FILE *f, double x, double y, const char *anchor, const char *extra,
@@ -88,8 +106,8 @@ void svg_y_axis(FILE *f, const struct svg_axis *y, const char *label)
 
 	fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"black\"/>\n", ML,
 		MT, ML, H - MB);
-	for (double v = y->lo; v <= y->hi + y->step / 2; v += y->step) {
-		double py = svg_axis_px(y, v);
+	for (int k = 0, n = svg_axis_ticks(y); k < n; k++) {
+		double v = svg_axis_tick(y, k), py = svg_axis_px(y, v);
 
 		fprintf(f, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#ddd\"/>\n",
 			ML, py, W - MR, py);
@@ -125,14 +143,15 @@ void svg_legend_item(FILE *f, int row, enum svg_mark m, const char *color, const
 		break;
 	}
 	/* the legend column holds about 24 characters at 12 px: a longer label
-	 * gets a smaller font, down to 7 px, and past 40 characters is cut */
+	 * gets a smaller font, down to 7 px, and past 40 bytes is cut between
+	 * two characters */
 	size_t len = strlen(label);
 	char extra[32] = "", cut[48];
 
 	if (len > 24)
 		snprintf(extra, sizeof(extra), " font-size=\"%.1f\"", len > 40 ? 7.2 : 12.0 * 24 / (double)len);
 	if (len > 40) {
-		snprintf(cut, sizeof(cut), "%.37s...", label);
+		snprintf(cut, sizeof(cut), "%.*s...", (int)esc_cut(label, 37), label);
 		label = cut;
 	}
 	svg_text(f, x + 14, y + 4, "start", extra, label);

@@ -17,8 +17,14 @@ struct svg_axis {
 
 enum svg_mark { MARK_DOT, MARK_BOX, MARK_MEAN, MARK_CROSS };
 
-/* Covers lo..hi with ticks at 1, 2 or 5 times a power of ten. */
+/* Covers lo..hi with ticks at 1, 2 or 5 times a power of ten, a step
+ * of at least a dozen units in lo's and hi's last place. */
 void svg_axis_fit(struct svg_axis *a, double lo, double hi, int p0, int p1);
+/* An axis's ticks are counted, never stepped through in doubles: tick k
+ * of svg_axis_ticks (at most SVG_TICKS_MAX) is at svg_axis_tick(a, k). */
+#define SVG_TICKS_MAX 64
+int svg_axis_ticks(const struct svg_axis *a);
+double svg_axis_tick(const struct svg_axis *a, int k);
 double svg_axis_px(const struct svg_axis *a, double v);
 /* As many decimals as the tick step needs. */
 const char *svg_tick_label(char *buf, double v, double step);

@@ -16,7 +16,7 @@ if ! err=$(tests/fuzz/build replay "$bin" 2>&1); then
 	exit 1
 fi
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1
-for t in cmdline record resdisk probe collect profile disksim sentence; do
+for t in cmdline record resdisk probe collect profile disksim sentence iorec plot; do
 	n=0
 	for f in tests/fuzz/corpus/"$t"/* tests/fuzz/regressions/"$t"/*; do
 		[ -f "$f" ] || continue

@@ -10,6 +10,7 @@
 #include "report/source/iorec.h"
 #include "report/source/parse.h"
 #include "report/source/problems.h"
+#include "report/source/store.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -153,22 +154,102 @@ static void test_entry(void)
 	static const char *const bad[] = {
 		"1:2:3:8:R", "1:2:3:8:R:1:9", "1:2:3:0:R:1", "1:2:3:8:R:0", "1:2:3:8:RR:1", "-1:2:3:8:R:1",
 		"1:2:3:8:r:1", "1:2::8:W:1", "1:2:3:8:W:1x", "1:2:18446744073709551616:8:W:1", "1:2:3:4294967296:W:1",
+		/* past LBA48's last sector, a sector past any disk, times past 10^12 us */
+		"1:2:281474976710649:8:W:1", "1:2:18446744073709543424:8:W:1",
+		"1000000000001:2:3:8:W:1", "1:1000000000001:3:8:W:1",
 	};
 
-	const char *top = "5:6:18446744073709551615:4294967295:W:32";
+	const char *top = "1000000000000:1000000000000:281474976710648:8:W:4294967295";
+	const char *big = "5:6:281470681743361:4294967295:W:32";
 
-	CHECK(io_parse_entry(top, strlen(top), &q) == 0 &&
-	      q.sector == UINT64_MAX && q.sectors == UINT32_MAX && q.depth == 32 && q.op == 'W',
-	      "an entry at the fields' largest values");
+	CHECK(io_parse_entry(top, strlen(top), &q) == 0 && q.t_us == 1000000000000ULL &&
+	      q.dur_us == 1000000000000ULL && q.sector == 281474976710648ULL && q.sectors == 8 &&
+	      q.depth == UINT32_MAX && q.op == 'W', "an entry at the fields' largest values");
+	CHECK(io_parse_entry(big, strlen(big), &q) == 0 && q.sectors == UINT32_MAX &&
+	      q.sector + q.sectors == 1ULL << 48, "the most sectors, ending at LBA48's last");
 	CHECK(io_parse_entry("7:2000:0:0:F:3", 14, &q) == 0 && q.op == 'F' && q.sectors == 0,
 	      "a flush of no sectors");
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
 		CHECK(io_parse_entry(bad[i], strlen(bad[i]), &q) < 0, "refused: %s", bad[i]);
 }
 
+/* The last byte of an arena block (store.c) is the NUL ending reqs= of an
+ * io record: reading its entries must stop there (under ASan a read one
+ * byte past it traps). The record is first read alone to learn its size,
+ * then placed so that it fills its block exactly. */
+static void test_reqs_at_block_end(void)
+{
+	struct dataset ds = { 0 }, probe = { 0 };
+	struct parser p;
+	char meta[512], io[512], res[512], tot[512];
+	size_t size = 0, nmeta, nio, nres, ntot, left;
+	const struct run *r;
+	const char *v = NULL;
+
+	len = 0;
+	put_diag("meta", "b1", "disk", "hdd-7k500", "\n");
+	nmeta = len - 1;
+	memcpy(meta, text, nmeta);
+	/* t_us of 1 to 8 digits: one of them makes the record a multiple of 8 bytes */
+	for (unsigned digits = 1; digits <= 8 && !v; digits++) {
+		char reqs[64];
+
+		snprintf(reqs, sizeof(reqs), "%.*s:8000:2048:8:R:1", (int)digits, "12345678");
+		len = 0;
+		put_io(1, 1, 1, 1, 1, 1, 0, reqs);
+		nio = len - 1;
+		memcpy(io, text, nio);
+		memset(&probe, 0, sizeof(probe));
+		parse_begin(&p, &probe, "probe");
+		parse_line(&p, meta, nmeta, 0);
+		left = probe.mem.left;
+		parse_line(&p, io, nio, 0);
+		size = left - probe.mem.left;
+		if (probe.nboots == 1 && probe.boots[0]->more->nios == 1) {
+			const char *s = store_get(&probe.boots[0]->more->ios[0], "reqs");
+
+			if (s && s + strlen(s) + 1 == probe.mem.p)
+				v = s;
+		}
+		parse_end(&p);
+		parse_free(&probe);
+	}
+	CHECK(v != NULL, "an io record whose reqs= ends it, a multiple of 8 bytes (%zu)", size);
+	if (!v)
+		return;
+	len = 0;
+	put_result("b1", 1, "partition", "ok", 3.0, "\n");
+	nres = len - 1;
+	memcpy(res, text, nres);
+	len = 0;
+	put_diag("totals", "b1", "planned", "1", "\n");
+	ntot = len - 1;
+	memcpy(tot, text, ntot);
+
+	parse_begin(&p, &ds, "log");
+	parse_line(&p, meta, nmeta, 0);
+	while (ds.mem.left > size)	/* in small pieces: a large one gets a block of its own */
+		store_alloc(&ds, ds.mem.left - size > 4096 ? 4096 : ds.mem.left - size);
+	parse_line(&p, io, nio, 0);
+	v = ds.boots[0]->more->nios == 1 ? store_get(&ds.boots[0]->more->ios[0], "reqs") : NULL;
+	CHECK(v && ds.mem.left == 0 && v + strlen(v) + 1 == ds.mem.p,
+	      "the io record's reqs= ends at the last byte of its arena block");
+	parse_line(&p, res, nres, 0);
+	parse_line(&p, tot, ntot, 0);
+	parse_end(&p);
+	parse_finish(&ds);
+	io_attach(&ds);
+	r = run_of(&ds, 1);
+	CHECK(r && r->io && r->io->n == 1 && r->io->req[0].dur_us == 8000,
+	      "its one entry read, nothing past the block (ASan: no over-read)");
+	CHECK(ds.nprobs == 0, "no problem: got %zu", ds.nprobs);
+	parse_free(&ds);
+}
+
 int main(void)
 {
 	test_accounts();
 	test_entry();
+	test_reqs_at_block_end();
 	return check_failed;
 }
