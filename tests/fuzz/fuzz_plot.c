@@ -24,23 +24,6 @@
 #define RUNS_MAX 12
 #define PIC_MAX (1 << 20)
 
-/* 1 if s[0..n) is UTF-8 without control characters but '\n'. */
-static int clean_utf8(const unsigned char *s, size_t n)
-{
-	for (size_t i = 0; i < n;) {
-		size_t l = s[i] < 0x80 ? 1 : s[i] >= 0xc2 && s[i] <= 0xdf ? 2 : s[i] >= 0xe0 && s[i] <= 0xef ? 3 :
-			   s[i] >= 0xf0 && s[i] <= 0xf4 ? 4 : 0;
-
-		if (!l || i + l > n || (s[i] < 0x20 && s[i] != '\n') || s[i] == 0x7f)
-			return 0;
-		for (size_t k = 1; k < l; k++)
-			if ((s[i + k] & 0xc0) != 0x80)
-				return 0;
-		i += l;
-	}
-	return 1;
-}
-
 static void draw(const struct plot_pic *pic, void *ctx)
 {
 	char *buf = NULL;
@@ -56,7 +39,7 @@ static void draw(const struct plot_pic *pic, void *ctx)
 	pic->draw(f, pic->arg);
 	fclose(f);
 	require(len < PIC_MAX, "a picture under 1 MB");
-	require(clean_utf8((const unsigned char *)buf, len), "a picture is UTF-8 without control characters");
+	require(fuzz_utf8((const unsigned char *)buf, len, 0), "a picture is UTF-8 without control characters");
 	for (size_t i = 0; i < len; i++)
 		if (buf[i] == '&')
 			require(strspn(buf + i + 1, "abcdefghijklmnopqrstuvwxyz#0123456789") > 0 &&

@@ -24,22 +24,6 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static int utf8_valid(const unsigned char *s, size_t n)
-{
-	for (size_t i = 0; i < n;) {
-		size_t l = s[i] < 0x80 ? 1 : s[i] >= 0xc2 && s[i] <= 0xdf ? 2 : s[i] >= 0xe0 && s[i] <= 0xef ? 3 :
-			   s[i] >= 0xf0 && s[i] <= 0xf4 ? 4 : 0;
-
-		if (!l || i + l > n)
-			return 0;
-		for (size_t k = 1; k < l; k++)
-			if ((s[i + k] & 0xc0) != 0x80)
-				return 0;
-		i += l;
-	}
-	return 1;
-}
-
 static int no_controls(const char *s, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
@@ -116,22 +100,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	c.fail_p = 0.01;
 
 	s = sentence(&c, part[2], part[3], dest_term, &len);
-	require(no_controls(s, len) && utf8_valid((unsigned char *)s, len), "terminal: no control character, UTF-8");
+	require(no_controls(s, len) && fuzz_utf8((unsigned char *)s, len, 1), "terminal: no control character, UTF-8");
 	require(len && s[len - 1] == '.' && !memchr(s, '\n', len), "terminal: one line, ending with its stop");
 	free(s);
 	s = sentence(&c, part[2], part[3], html_dest, &len);
-	require(!strpbrk(s, "<>\"") && no_controls(s, len) && utf8_valid((unsigned char *)s, len),
+	require(!strpbrk(s, "<>\"") && no_controls(s, len) && fuzz_utf8((unsigned char *)s, len, 1),
 		"HTML: no tag or attribute can begin from a name");
 	free(s);
 	s = sentence(&c, part[2], part[3], dest_md, &len);
-	require(no_controls(s, len) && utf8_valid((unsigned char *)s, len), "markdown: no control character, UTF-8");
+	require(no_controls(s, len) && fuzz_utf8((unsigned char *)s, len, 1), "markdown: no control character, UTF-8");
 	require(!strpbrk(s, "<>") && escaped_all(s, "[]") && !strstr(s, "&#"),
 		"markdown: no tag, entity or link from a name");
 	free(s);
 	{
 		const char *h = esc_html_str(part[0]);
 
-		require(!strpbrk(h, "<>\"'") && no_controls(h, strlen(h)) && utf8_valid((const unsigned char *)h, strlen(h)),
+		require(!strpbrk(h, "<>\"'") && no_controls(h, strlen(h)) && fuzz_utf8((const unsigned char *)h, strlen(h), 1),
 			"HTML: no tag or attribute can begin");
 	}
 	{
@@ -141,7 +125,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		require(f, "memory");
 		esc_json(f, part[0], strlen(part[0]));
 		require(!fclose(f), "memory");
-		require(utf8_valid((unsigned char *)j, len) && no_controls(j, len) && !strchr(j, '\n'),
+		require(fuzz_utf8((unsigned char *)j, len, 1) && no_controls(j, len) && !strchr(j, '\n'),
 			"JSON: UTF-8, no raw control character");
 		for (size_t i = 0; i < len; i++)
 			if (j[i] == '"')
