@@ -57,8 +57,9 @@ over_max=$(grep -o ' cg_zswap_over_max_kb=[0-9]*' <<<"$run" | cut -d= -f2)
 held_ms=$(grep -o ' cg_zswap_held_ms=[0-9]*' <<<"$run" | cut -d= -f2)
 check "zswapcheck: ... the record says the pool was above 8 kB (${over_kb:-no} kB over ${over_max:-no} kB)" \
 	test "${over_max:-0}" = 8 -a "${over_kb:-0}" -gt 16
-check "zswapcheck: ... for at least the 2 s the limit was low (${over_ms:-no} ms, 1500-15000 wanted)" \
-	test "${over_ms:-0}" -ge 1500 -a "${over_ms:-99999}" -le 15000
+run_ms=$(grep -o ' elapsed_s=[0-9]*' <<<"$run" | cut -d= -f2)000
+check "zswapcheck: ... for at least the 2 s the limit was low, within the run (${over_ms:-no} ms of ${run_ms:-no})" \
+	test "${over_ms:-0}" -ge 1500 -a "${over_ms:-99999}" -le $((${run_ms:-0} + 1000))
 check "zswapcheck: ... and judged the pool held at the lowered limit under reclaim (${held_ms:-no} ms)" \
 	test "${held_ms:-0}" -gt 0
 check "zswapcheck: ... the shell read its 8 MiB back (exit 0)" grep -q ' exit=0 ' <<<"$run"
