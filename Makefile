@@ -249,7 +249,7 @@ TEST_SRC_swapconf := $(TEST_SRC_cmdline)
 TEST_SRC_plan    := init/config/plan.c $(TEST_SRC_cmdline)
 TEST_SRC_until   := $(TEST_SRC_plan)
 TEST_SRC_errmsg  := init/sys/errmsg.c
-TEST_SRC_cgroup  := init/swap/cgroup.c init/sys/vmstat.c init/sys/kfile.c $(TEST_SRC_cmdline)
+TEST_SRC_cgroup  := init/swap/cgroup.c init/swap/zswapcheck.c init/sys/vmstat.c init/sys/kfile.c $(TEST_SRC_cmdline)
 TEST_SRC_results := init/output/results.c init/output/sender.c init/sys/errmsg.c $(LIB_SRC)
 TEST_SRC_zswapcheck := init/swap/zswapcheck.c
 # the compressor a plain zram or zswap takes (the kernel's own default)

@@ -143,18 +143,13 @@ static long long vm_delta(const struct run_result *r, enum vm_counter c)
 int swapstat_check(struct swapstat *s, const struct run_result *r)
 {
 	struct zswapcheck_in in = { 0 };
-	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 
 	s->checked = 0;
 	if (!s->zswap_on)
 		return 0;
 	in.writeback_off = s->cg.on && !strcmp(s->cg.knob[CG_ZSWAP_WB], "0");
 	in.zswpwb = s->cg.on ? cg_counter(&s->cg, "cg_zswpwb") : -1;
-	in.limited = s->cg.on && s->cg.zswap_limited;
-	in.over_stored = s->cg.over_stored;
-	in.over_limit = s->cg.over_limit;
-	in.cpus = cpus > 0 ? (unsigned)cpus : 1;
-	in.page_size = (unsigned)sysconf(_SC_PAGESIZE);
+	in.limit = s->cg.on ? &s->cg.zswap_limit : NULL;
 	in.incompressible = !strncmp(r->out, "fill=random\n", 12) || strstr(r->out, "\nfill=random\n");
 	/* the cgroup's own pages where it counts them, else the machine's */
 	in.zswpout = s->cg.on ? cg_counter(&s->cg, "cg_zswpout") : -1;

@@ -10,6 +10,7 @@
 #include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/utsname.h>
+#include <time.h>
 #include <unistd.h>
 
 #define WHICH_KERNEL "boot swapbench's kernel variant modern (make run KERNEL=modern)"
@@ -172,6 +173,7 @@ static void read_back(struct cgstat *st)
 
 int cgroup_fresh(const struct sb_swapconf *c, struct cgstat *st, char *why, size_t n)
 {
+	long cpus;
 	int err;
 
 	memset(st, 0, sizeof(*st));
@@ -191,34 +193,37 @@ int cgroup_fresh(const struct sb_swapconf *c, struct cgstat *st, char *why, size
 			return errmsg_why(err, why, n, "%s: %s=%s: %s", c->name, path, v, errmsg(err));
 	}
 	read_back(st);
+	st->zswap_memcg = st->knob[CG_ZSWAP_MAX][0] != 0;
+	cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	zswapcheck_limit_start(&st->zswap_limit, cpus > 0 ? (unsigned)cpus : 1, (unsigned)sysconf(_SC_PAGESIZE));
 	st->on = 1;
 	return 0;
 }
 
 /*
- * memory.zswap.max now ("max": none) against what zswap holds (stored,
- * memory.stat's zswap): the sample where stored most exceeds the limit,
- * for zswapcheck; a limit lowered during the run counts from then on.
+ * The limit and the pool, read together before memory.stat: cpu.stat's read
+ * flushes the cgroup's rstat (cgroup_base_stat_cputime_show, 6.1 and 6.12),
+ * so what follows is as exact as the kernel's own check, whose
+ * memory.zswap.current and memory.stat flush only past a batch of updates
+ * (64 a CPU).
  */
-static void zswap_limit(struct cgstat *st, long long stored)
+static void zswap_read(struct zswapcheck_sample *z)
 {
-	char path[96], buf[32];
-	long long limit;
+	char buf[512];
+	struct timespec ts;
 
-	snprintf(path, sizeof(path), CGROUP_RUN "/%s", cg_knob_defs[CG_ZSWAP_MAX].file);
-	if (kfile_read(path, buf, sizeof(buf)) <= 0 || !strncmp(buf, "max", 3))
-		return;
-	limit = strtoll(buf, NULL, 10);
-	st->zswap_limited = 1;	/* over_stored - over_limit: 0 (both 0) until a sample exceeds */
-	if (stored > limit && (uint64_t)(stored - limit) > st->over_stored - st->over_limit) {
-		st->over_stored = (uint64_t)stored;
-		st->over_limit = (uint64_t)limit;
-	}
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	z->t_ms = (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+	kfile_read(CGROUP_RUN "/cpu.stat", buf, sizeof(buf));
+	z->limit = kfile_read(CGROUP_RUN "/memory.zswap.max", buf, sizeof(buf)) > 0 && buf[0] >= '0' &&
+		   buf[0] <= '9' ? strtoll(buf, NULL, 10) : -1;
+	z->pool = number("memory.zswap.current");
 }
 
 void cgroup_sample(struct cgstat *st)
 {
 	static char buf[4096];
+	struct zswapcheck_sample z;
 	long long v;
 
 	if (!st->on)
@@ -227,15 +232,23 @@ void cgroup_sample(struct cgstat *st)
 		st->cur_peak = (uint64_t)v;
 	if ((v = number("memory.swap.current")) > 0 && (uint64_t)v > st->swap_cur_peak)
 		st->swap_cur_peak = (uint64_t)v;
+	if (st->zswap_memcg)
+		zswap_read(&z);
 	if (kfile_read(CGROUP_RUN "/memory.stat", buf, sizeof(buf)) <= 0)
 		return;
 	if ((v = field(buf, "anon")) > 0 && (uint64_t)v > st->anon_peak)
 		st->anon_peak = (uint64_t)v;
 	if ((v = field(buf, "zswap")) > 0 && (uint64_t)v > st->zswap_peak)
 		st->zswap_peak = (uint64_t)v;
-	zswap_limit(st, v);
 	if ((v = field(buf, "zswapped")) > 0 && (uint64_t)v > st->zswapped_peak)
 		st->zswapped_peak = (uint64_t)v;
+	if (st->zswap_memcg) {
+		z.zswpout = field(buf, "zswpout");
+		z.zswpin = field(buf, "zswpin");
+		z.zswpwb = field(buf, "zswpwb");
+		z.zswapped = field(buf, "zswapped");
+		zswapcheck_limit_sample(&st->zswap_limit, &z);
+	}
 }
 
 void cgroup_end(struct cgstat *st)
@@ -293,5 +306,15 @@ void cgroup_record(struct rec_buf *b, const struct cgstat *st)
 	if (st->zswap_peak || st->zswapped_peak) {
 		rec_addf(b, "cg_zswap_peak_kb", "%llu", (unsigned long long)st->zswap_peak >> 10);
 		rec_addf(b, "cg_zswapped_peak_kb", "%llu", (unsigned long long)st->zswapped_peak >> 10);
+	}
+	if (st->zswap_limit.limited) {
+		const struct zswapcheck_limit *l = &st->zswap_limit;
+
+		rec_addf(b, "cg_zswap_held_ms", "%llu", (unsigned long long)l->held_ms);
+		rec_addf(b, "cg_zswap_over_ms", "%llu", (unsigned long long)l->over_ms);
+		if (l->over_pool) {
+			rec_addf(b, "cg_zswap_over_kb", "%lld", l->over_pool >> 10);
+			rec_addf(b, "cg_zswap_over_max_kb", "%lld", l->over_limit >> 10);
+		}
 	}
 }

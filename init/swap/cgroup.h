@@ -10,6 +10,7 @@
  */
 #include "lib/record.h"
 #include "init/config/cmdline.h"
+#include "init/swap/zswapcheck.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -36,8 +37,8 @@ struct cgstat {
 	int have_peak, have_swap_peak;	/* read from the kernel's files */
 	uint64_t cur_peak, swap_cur_peak;	/* sampled memory.current, memory.swap.current */
 	uint64_t anon_peak, zswap_peak, zswapped_peak;	/* memory.stat, sampled */
-	int zswap_limited;		/* memory.zswap.max was a number at some sample */
-	uint64_t over_stored, over_limit;	/* the sample where zswap most exceeded it (bytes) */
+	int zswap_memcg;		/* the kernel has memory.zswap.max: the limit is sampled */
+	struct zswapcheck_limit zswap_limit;	/* memory.zswap.max judged over the samples */
 	struct {
 		const char *key;	/* record key */
 		unsigned long long v;
@@ -45,7 +46,10 @@ struct cgstat {
 	int nev;
 };
 
-/* Removes the last run's cgroup and makes a fresh one with c's limits. 0 or -errno with why. */
+/*
+ * Removes the last run's cgroup and makes a fresh one with c's limits (its
+ * zswap limit judged on the CPUs online). 0 or -errno with why.
+ */
 int cgroup_fresh(const struct sb_swapconf *c, struct cgstat *st, char *why, size_t n);
 /* The file the workload writes itself into ("0" to cgroup.procs). */
 #define CGROUP_PROCS CGROUP_RUN "/cgroup.procs"
