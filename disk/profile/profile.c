@@ -129,24 +129,6 @@ static int kind_mask(uint64_t kind)
 	return kind == DMODEL_HDD ? K_HDD : kind == DMODEL_FLASH ? K_FLASH : 0;
 }
 
-/* a figure as the file must give it: decimal digits with an optional
- * fraction; a sign, an exponent, hex (0x1c20), inf and nan are not figures
- * a datasheet prints, so a profile that has one is refused, not guessed */
-int dp_decimal(const char *v, double *x)
-{
-	static const char digits[] = "0123456789";
-	size_t w = strspn(v, digits), f = 0;
-
-	if (!w)
-		return -1;
-	if (v[w] == '.' && !(f = strspn(v + w + 1, digits)))
-		return -1;
-	if (v[w + (f ? f + 1 : 0)])
-		return -1;
-	*x = strtod(v, NULL);
-	return isfinite(*x) ? 0 : -1;
-}
-
 /* the name goes on the kernel command line (swapbench.disk=) and into
  * every record: the image's alphabet for a name there (init/config/cmdline.c's
  * K_NAME: 1-31 of a-z 0-9 _ -); the first character outside it, -1 for

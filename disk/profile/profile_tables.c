@@ -1,5 +1,7 @@
 /* dp: a profile's tables (profile.h): the zones and the measured seeks of
- * a drive, line by line into the model's tables. Pure: text in, struct out. */
+ * a drive, line by line into the model's tables; and dp_decimal, the one
+ * way a figure is written, which the profile reader, the tables and the
+ * DiskSim importer take. Pure: text in, struct out. */
 #include "profile.h"
 
 #include <errno.h>
@@ -7,6 +9,24 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* a figure as the file must give it: decimal digits with an optional
+ * fraction; a sign, an exponent, hex (0x1c20), inf and nan are not figures
+ * a datasheet prints, so a profile that has one is refused, not guessed */
+int dp_decimal(const char *v, double *x)
+{
+	static const char digits[] = "0123456789";
+	size_t w = strspn(v, digits), f = 0;
+
+	if (!w)
+		return -1;
+	if (v[w] == '.' && !(f = strspn(v + w + 1, digits)))
+		return -1;
+	if (v[w + (f ? f + 1 : 0)])
+		return -1;
+	*x = strtod(v, NULL);
+	return isfinite(*x) ? 0 : -1;
+}
 
 #define TFAIL(line, ...)                                                       \
 	do {                                                                   \
