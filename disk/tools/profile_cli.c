@@ -24,10 +24,24 @@
 #include "disk/model/model.h"
 #include "disk/profile/profile.h"
 
+static const char usage_text[] =
+	"usage: diskprofile FILE params | describe | get KEY\n"
+	"       diskprofile import-disksim DIR [--bus FILE]\n"
+	"       diskprofile --help\n"
+	"\n"
+	"FILE is a disk profile (disk/profiles/NAME.conf, docs/disk-model.md):\n"
+	"  params          the model's integer parameters as the guest's target takes them\n"
+	"  describe        the line the boot records of the disk (disk=NAME disk_kind=...)\n"
+	"  get KEY         KEY's value as the file gives it (nothing when it gives none)\n"
+	"  import-disksim  the profile of the DiskSim drive in DIR (NAME.diskspecs, its\n"
+	"                  .model and .seek), on stdout; --bus FILE: the bus of\n"
+	"                  DiskSim's own run of it\n"
+	"Exit status: 0 done; 2 a profile or file refused (its message names the key\n"
+	"or line) or bad usage.\n";
+
 static int usage(void)
 {
-	fprintf(stderr, "usage: diskprofile FILE params | describe | get KEY\n"
-			"       diskprofile import-disksim DIR [--bus FILE]\n");
+	fputs(usage_text, stderr);
 	return 2;
 }
 
@@ -38,6 +52,10 @@ int main(int argc, char **argv)
 	char err[512];
 	const char *v;
 
+	if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help"))) {
+		fputs(usage_text, stdout);
+		return fflush(stdout) ? 1 : 0;
+	}
 	if ((argc == 3 || (argc == 5 && !strcmp(argv[3], "--bus"))) && !strcmp(argv[1], "import-disksim")) {
 		/* the profile made, checked by the profiles' reader before it is printed */
 		char *made = NULL;
