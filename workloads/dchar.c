@@ -195,19 +195,6 @@ double dchar_rate_at(const struct dchar_result *r, uint64_t off)
 	return 1e6 * (r->zone[i].mbs + f * (r->zone[i + 1].mbs - r->zone[i].mbs));
 }
 
-/* tracks between two offsets: a track holds a turn at the rate there */
-double dchar_tracks_between(const struct dchar_result *r, uint64_t a, uint64_t b)
-{
-	double n = 0, turn = r->rev_ns.v / 1e9;
-	uint64_t lo = a < b ? a : b, hi = a < b ? b : a, step = (hi - lo) / 64 + 1;
-
-	for (uint64_t o = lo; o < hi; o += step) {
-		uint64_t e = o + step < hi ? o + step : hi;
-		n += (double)(e - o) / (dchar_rate_at(r, o + (e - o) / 2) * turn);
-	}
-	return n;
-}
-
 /* a track's bytes at off */
 static double track_bytes(const struct st *s, uint64_t off)
 {

@@ -88,7 +88,6 @@ int dchar_run(const struct dchar_dev *d, struct dchar_result *r);
 void dchar_print(const struct dchar_result *r, void (*line)(void *arg, const char *text), void *arg);
 /* the true threshold of a seek is not seen by a reader of bytes: a
  * cylinder's tracks, for distances, from the zones (tracks of a turn) */
-double dchar_tracks_between(const struct dchar_result *r, uint64_t a, uint64_t b);
 /* the media rate at off (bytes/s), interpolated between zones */
 double dchar_rate_at(const struct dchar_result *r, uint64_t off);
 

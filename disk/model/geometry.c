@@ -190,11 +190,6 @@ uint64_t dmodel_rate_at(const struct dmodel *m, uint64_t off)
 	return dmodel_rate_q16(m, dmodel_track_of(m, off)) >> 16;
 }
 
-uint64_t dmodel_rev_ns(const struct dmodel *m)
-{
-	return m->p.kind == DMODEL_HDD ? DMODEL_DIV(TURN, m->p.rpm) : 0;
-}
-
 /* the platter's angle at t in units of 1 / TURN of a turn: t rpm mod TURN */
 uint64_t dmodel_phase_units(const struct dmodel *m, int64_t t)
 {
@@ -206,9 +201,3 @@ uint64_t dmodel_phase_units(const struct dmodel *m, int64_t t)
 	return r ? TURN - r : 0;
 }
 
-uint32_t dmodel_phase_q32(const struct dmodel *m, int64_t t_ns)
-{
-	if (m->p.kind != DMODEL_HDD)
-		return 0;
-	return (uint32_t)DMODEL_MULDIV(dmodel_phase_units(m, t_ns), Q32, TURN);
-}

@@ -310,8 +310,6 @@ uint64_t dmodel_seek_ns(const struct dmodel *m, uint64_t from_off, uint64_t to_o
 uint64_t dmodel_seek_cyl_ns(const struct dmodel *m, uint64_t cylinders);	/* over a distance */
 uint64_t dmodel_cylinders(const struct dmodel *m);	/* whole cylinders on the disk */
 uint64_t dmodel_rate_at(const struct dmodel *m, uint64_t off);	/* bytes/s, the zone's */
-uint64_t dmodel_rev_ns(const struct dmodel *m);	/* one revolution, truncated */
-uint32_t dmodel_phase_q32(const struct dmodel *m, int64_t t_ns);	/* the platter's angle at t */
 /* a logical sector's place (disk/model/zones.c): cylinder, surface, the angle
  * of its start in 1 / 60e9 of a turn, the sectors its track holds, those
  * from it to the track's last data sector and the track's logical sectors

@@ -2,6 +2,7 @@
 #include "init/sys/kfile.h"
 #include "init/sys/errmsg.h"
 #include "init/sys/vmstat.h"
+#include "lib/now.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -210,10 +211,8 @@ int cgroup_fresh(const struct sb_swapconf *c, struct cgstat *st, char *why, size
 static void zswap_read(struct zswapcheck_sample *z)
 {
 	char buf[512];
-	struct timespec ts;
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	z->t_ms = (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+	z->t_ms = (uint64_t)now_ns() / 1000000;
 	kfile_read(CGROUP_RUN "/cpu.stat", buf, sizeof(buf));
 	z->limit = kfile_read(CGROUP_RUN "/memory.zswap.max", buf, sizeof(buf)) > 0 && buf[0] >= '0' &&
 		   buf[0] <= '9' ? strtoll(buf, NULL, 10) : -1;

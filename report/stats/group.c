@@ -146,17 +146,6 @@ size_t group_values(const struct dataset *ds, enum group_by by, const char ***ou
 	return u.n;
 }
 
-size_t group_workloads(const struct cells *cs, const char ***out)
-{
-	struct uniq u = { 0 };
-
-	for (size_t i = 0; i < cs->n; i++)
-		uniq_add(&u, cs->c[i].workload);
-	hmap_free(&u.ix);
-	*out = u.list;
-	return u.n;
-}
-
 void group_byworkload(const struct cells *cs, struct group_byworkload *out)
 {
 	struct uniq u = { 0 };

@@ -45,7 +45,6 @@ void group_index(struct cells *cs);
 /* Distinct group names in order of first appearance; returns how many. */
 size_t group_values(const struct dataset *ds, enum group_by by, const char ***out);
 /* Distinct workloads in order of first appearance. */
-size_t group_workloads(const struct cells *cs, const char ***out);
 /* The cells by workload, in linear time: wl[0..nw) the distinct workloads in
  * order of first appearance, the cells of wl[w] at[start[w]..start[w + 1])
  * in their order. */

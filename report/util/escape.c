@@ -138,13 +138,6 @@ static void to_html(const char *p, size_t l, void *ctx)
 		md_put(ctx, p, l);
 }
 
-void esc_md(FILE *f, const char *s, int code)
-{
-	struct md_sink k = { .f = f, .code = code };
-
-	walk(s, strlen(s), to_md, &k);
-}
-
 void esc_html(FILE *f, const char *s)
 {
 	struct md_sink k = { .f = f };
@@ -202,20 +195,6 @@ const char *esc_html_str(const char *s)
 	walk(s, strlen(s), to_html, &k);
 	out[k.buf.len] = 0;
 	return out;
-}
-
-const char *esc_for(enum esc_to to, const char *s)
-{
-	switch (to) {
-	case ESC_MD:
-		return esc_md_str(s, 0);
-	case ESC_HTML:
-		return esc_html_str(s);
-	case ESC_JSON:
-		return s;
-	default:
-		return esc_str(s);
-	}
 }
 
 const char *esc_str(const char *s)

@@ -15,14 +15,17 @@
 size_t esc_text(char *out, size_t size, const char *s, size_t n);
 
 /*
- * s to f for markdown: as esc_text, and outside a code span (code == 0)
+ * s for markdown, into one of ESC_RING buffers, for printf's arguments (a
+ * call's result lasts ESC_RING - 1 more calls; a text past a buffer is
+ * cut): as esc_text, and outside a code span (code == 0)
  * & < > as HTML entities, so neither a tag nor an entity renders, and a
  * backslash, [ and ] escaped (no escape, link or image begins); inside one
  * (code == 1)
  * a backquote, which would end the span, as \x60. A | is a table's
  * business: table_print escapes it in a cell, once.
  */
-void esc_md(FILE *f, const char *s, int code);
+#define ESC_RING 8
+const char *esc_md_str(const char *s, int code);
 
 /*
  * The bytes of s's longest beginning of at most max bytes that ends
@@ -47,22 +50,7 @@ const char *esc_html_str(const char *s);	/* esc_html into a ring buffer (as esc_
  */
 void esc_json(FILE *f, const char *s, size_t n);
 
-/*
- * Where a sentence built from record text goes, and the one rule for each:
- * a terminal (esc_text), markdown (esc_md, not in a code span), HTML
- * (esc_html); for JSON a sentence is built raw and written whole as one
- * string by the JSON writer (esc_json), so esc_for leaves it as it is.
- */
-enum esc_to { ESC_TERM, ESC_MD, ESC_HTML, ESC_JSON };
-const char *esc_for(enum esc_to to, const char *s);	/* into a ring buffer (as esc_md_str) */
-
-/*
- * esc_md into one of ESC_RING buffers, for printf's arguments: a call's
- * result lasts ESC_RING - 1 more calls. A text past a buffer is cut.
- */
-#define ESC_RING 8
-const char *esc_md_str(const char *s, int code);
-/* esc_text likewise */
+/* esc_text into one of ESC_RING buffers (as esc_md_str) */
 const char *esc_str(const char *s);
 
 #endif
