@@ -171,8 +171,11 @@ static double tracks_to(const struct disk *d, double off)
 {
 	double t = 0, step = d->size / 4096;
 
-	for (double x = 0; x < off; x += step) {
-		double e = x + step < off ? x + step : off;
+	/* 4096 slices of the disk at most, counted as whole numbers: a
+	 * floating-point step may stop moving x, or be 0 */
+	for (unsigned i = 0; i < 4096 && step > 0 && i * step < off; i++) {
+		double x = i * step, e = x + step < off ? x + step : off;
+
 		t += (e - x) / rate_at(d, (x + e) / 2);
 	}
 	return t;

@@ -495,8 +495,9 @@ static double fisher(size_t fa, size_t na, size_t fb, size_t nb)
 	if (!fa && !fb)
 		return NAN;
 	seen = lchoose((double)na, (double)fa) + lchoose((double)nb, (double)fb) - lchoose(n, f);
-	for (double k = fmax(0, f - (double)nb); k <= fmin(f, (double)na); k++) {
-		double lp = lchoose((double)na, k) + lchoose((double)nb, f - k) - lchoose(n, f);
+	/* k counted as a whole number: a double's ++ stops moving past 2^53 */
+	for (size_t k = fa + fb > nb ? fa + fb - nb : 0; k <= (fa + fb < na ? fa + fb : na); k++) {
+		double lp = lchoose((double)na, (double)k) + lchoose((double)nb, f - (double)k) - lchoose(n, f);
 
 		if (lp <= seen + 1e-7)
 			p += exp(lp);
