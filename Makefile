@@ -85,7 +85,7 @@ REPORT    := $(BIN_OUT)/swapbench-report
 
 comma := ,
 
-.PHONY: kbuild-image docs wl-names unit-tests help image image-user kernel kernel-spec initramfs tools host run check bench calibrate diskcheck diskchar diskfio diskvalid seeds kselftests pxe compare lava lava-check fuzz clean deps deps-kernel FORCE
+.PHONY: kbuild-image docs wl-names unit-tests help image image-user kernel kernel-spec initramfs tools host run check bench calibrate diskcheck diskchar diskfio diskvalid seeds linesperl kselftests pxe compare lava lava-check fuzz clean deps deps-kernel FORCE
 .DEFAULT_GOAL := help
 
 # The registry: what the image's own parser and tables say (init/config/registry.h),
@@ -109,6 +109,7 @@ help:
 	@echo '  make diskfio    DISK=NAME: Debian'"'"'s fio in the image on the model: random 4 KiB reads at depth 1 and 32, both edges'
 	@echo '  make diskvalid  the disk model replayed on DiskSim'"'"'s six validation drives: rms table and CDFs (host)'
 	@echo '  make seeds      the three seed experiments end to end, each beside what its seed found (RUNS per backend)'
+	@echo '  make linesperl  lines against the real perl it stands for, one boot; rewrites workloads/lines-perl.tsv, which make check holds it to'
 	@echo '  make kselftests the kernel'"'"'s test_zswap and thp_swap_allocator_test beside swapbench'"'"'s checks, one boot of debian:6.12+modern'
 	@echo '  make pxe        out/$$ARCH/tftp/: a TFTP tree (pxelinux + iPXE script)'
 	@echo '  make compare    KERNELS="A B" BOOTS=n: kernel A against kernel B, interleaved boots'
@@ -364,6 +365,11 @@ seeds: image $(A)/seed000/lines.txt
 	@$(MAKE) --no-print-directory initramfs EXTRA_BIN=$(PERL_BIN) INITRD=$(A)/initramfs-perl.cpio.gz
 	@$(MAKE) --no-print-directory initramfs EXTRA="$(A)/seed000/lines.txt" EXTRA_BIN=$(PERL_BIN) INITRD=$(A)/initramfs-perl-lines.cpio.gz
 	@INITRD_PERL=$(A)/initramfs-perl.cpio.gz INITRD_PERL_LINES=$(A)/initramfs-perl-lines.cpio.gz experiments/seeds
+
+# lines against the real perl it stands for: the figures make check holds it to (docs/workloads.md)
+linesperl: image
+	@$(MAKE) --no-print-directory initramfs EXTRA_BIN=$(PERL_BIN) INITRD=$(A)/initramfs-perl.cpio.gz
+	@PERL=$(PERL_BIN) INITRD=$(A)/initramfs-perl.cpio.gz experiments/linesperl
 
 # the seed's file: 1,000,000 lines of 0123456789 (what the lines workload's --prepare writes)
 $(A)/seed000/lines.txt:

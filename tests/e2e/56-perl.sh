@@ -8,7 +8,8 @@
 # with the swap partition only (init mounts that disk read-only for it), and
 # leaves the guest over 5 MiB more than perl in the initramfs (ramfs, which
 # the seed000 boot's exec moves to that disk), and a bad swapbench.exec.*
-# value stops the boot with a clear error.
+# value stops the boot with a clear error. The -m 64 boots also hold the
+# memory lines' figures against perl were measured in (host/linesperl.sh).
 # shellcheck source=tests/lib.sh
 source "$(dirname "$0")/../lib.sh"
 
@@ -52,6 +53,18 @@ INITRD=$disk boot diskpart -- swapbench.workloads=exec swapbench.runs=1 swapbenc
 	swapbench.exec.cmd=perl 'swapbench.exec.args="-e 1"'
 check "perl on the disk with the partition only: completes (status $rc)" test "$rc" = 0
 check "perl on the disk with the partition only: perl ran from the disk" grep -aq '^ok .*workload=exec .*backend=partition .*w.extras=disk ' "$log"
+# the memory lines was last measured against perl in (workloads/lines-perl.tsv,
+# host/linesperl.sh): this image at -m 64, its MemAvailable and its swap
+# partition; a change beyond these makes those figures stale
+# shellcheck source=host/linesperl.sh
+source "$top/host/linesperl.sh"
+swap=$("$REPORT" fields swap backend,size_kb "$log" | awk -F'\t' '$1 == "partition" { print $2 }')
+avail=$("$REPORT" fields meta memavailable_kb "$T/disk/serial.log")
+if why=$(linesperl_memory "$LINESPERL_TSV" "$avail" "$swap"); then
+	pass "perl at -m 64: the memory lines was measured against perl in (MemAvailable $avail kB, within $LINESPERL_MEM_SLACK kB; swap partition $swap kB)"
+else
+	fail "perl at -m 64: the memory lines was measured against perl in" "$why"
+fi
 boot ramfs -- swapbench.workloads=exec swapbench.runs=1 swapbench.warmup=0 swapbench.backends=file \
 	swapbench.exec.cmd=perl 'swapbench.exec.args="-e 1"' swapbench.exec.move=0
 in_ram=$(field "$log" '^ok .*workload=exec ' w.memavailable_kb)

@@ -20,14 +20,19 @@ touch -d 2000-01-01 "$SWAPBENCH_DIR/lines.txt"
 run lines --prepare --count=1000
 holds lines_prepare_keeps_right_size_file "rewrote it (exit $rc)" \
 	'[ "$rc" = 0 ] && [ "$(stat -c %Y "$SWAPBENCH_DIR/lines.txt")" = "$(date -d 2000-01-01 +%s)" ]'
+holds lines_prepare_writes_4_mib_of_code "size $(stat -c %s "$SWAPBENCH_DIR/lines.code" 2>&1)" \
+	'[ "$(stat -c %s "$SWAPBENCH_DIR/lines.code" 2>/dev/null)" = 4194304 ]'
 run lines --count=1000
-ran_ok lines_runs "last_index bytes_per_line vmhwm_kb objects"
+ran_ok lines_runs "last_index bytes_per_line vmhwm_kb objects code_kb code_passes"
 hwm=$(sed -n 's/^vmhwm_kb=//p' <<<"$out")
 holds lines_reads_its_peak_rss "vmhwm_kb=$hwm" '[ "${hwm:-0}" -gt 0 ]'
 holds lines_last_index_999 "got '$(val last_index)'" '[ "$(val last_index)" = 999 ]'
 # perl 5.36 on x86_64 takes 168 bytes a line (VmHWM 168.8 MB for 1,000,000)
 holds lines_bytes_per_line_150_to_190 "got '$(val bytes_per_line)'" \
 	'le 150 "$(val bytes_per_line)" && le "$(val bytes_per_line)" 190'
+# 1000 lines read, assigned and freed: a pass over the code every 256 at least
+holds lines_reads_4_mib_of_code_every_256_lines "code_kb=$(val code_kb) code_passes=$(val code_passes)" \
+	'[ "$(val code_kb)" = 4096 ] && le 11 "$(val code_passes)"'
 run lines --count=1001
 holds lines_wrong_file_size_fails "exit $rc, stderr '$err'" '[ "$rc" = 1 ] && [[ $err == lines:*1000* ]]'
 run lines --prepare --count=1001
@@ -36,6 +41,12 @@ holds lines_prepare_rewrites_wrong_size "exit $rc, last_index '$(val last_index)
 	'[ "$rc" = 0 ] && [ "$(val last_index)" = 1000 ]'
 run lines --count=5 --file=missing.txt
 holds lines_missing_file_fails "exit $rc, stderr '$err'" '[ "$rc" = 1 ] && [[ $err == lines:*missing.txt* ]]'
+run lines --count=1001 --code=0
+holds lines_code_0_reads_none "exit $rc, code_kb=$(val code_kb) code_passes=$(val code_passes)" \
+	'[ "$rc" = 0 ] && [ "$(val code_kb)" = 0 ] && [ "$(val code_passes)" = 0 ]'
+rm "$SWAPBENCH_DIR/lines.code"
+run lines --count=1001
+holds lines_missing_code_fails_naming_it "exit $rc, stderr '$err'" '[ "$rc" = 1 ] && [[ $err == lines:*lines.code* ]]'
 
 # fight: 0.5 * 100 MiB over 2 processes
 run fight --ratio=0.5
