@@ -255,7 +255,7 @@ static int find_stream(const struct fm_state *s, double lbn, int64_t t)
 		if (!s->seg[i].used || !s->seg[i].ra)
 			continue;
 		hi = avail(s, i, t);
-		if (lbn >= held_lo(s, i, hi) && lbn < hi && hi < (double)s->seg[i].cap)
+		if (lbn >= held_lo(s, i, hi) && (lbn < hi || (lbn == hi && s->p.almost_hits)) && hi < (double)s->seg[i].cap)
 			return i;
 	}
 	return -1;

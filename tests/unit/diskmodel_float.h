@@ -62,6 +62,7 @@ struct fm_profile {
 	int readahead_mode;	/* 3 only (the segment full) */
 	double readahead_min_kb;
 	int readahead_over;
+	int almost_hits;	/* 1: a read of the sector being read ahead goes on with it */
 	double read_early;	/* 1 - the high water mark, 0 .. 1 */
 	int write_level;	/* 0 write-through, 1 or 2 write-back */
 	int write_segments;	/* of the segments, those written data wait in */

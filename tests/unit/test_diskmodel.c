@@ -75,7 +75,7 @@ static void test_hdd(void)
 	struct dp_profile p;
 	uint64_t x = 42, cap;
 	double sum = 0, rev_ms, mbs, iops;
-	int64_t t, a, b;
+	int64_t t, t0, a, b;
 	int n = 20000;
 
 	CHECK(load("hdd", &p) == 0, "the hdd profile parses and initialises");
@@ -113,6 +113,18 @@ static void test_hdd(void)
 	dmodel_init(&st, &p.p, &(const char *){ 0 });
 	mbs = stream_mbs(DMODEL_WRITE, 0, 65536, 2000, 50000);
 	CHECK_NEAR(mbs, 64.8, 64.8 * 0.05, "sequential write at the outer end through the cache: %.1f MB/s +-5 %%", mbs);
+	/* sequential reads queued in the drive, each given to the model 2 us
+	 * after the head is free (the guest's timer is that late; a sector
+	 * passes in 7.9): the read-ahead is reading its first sector and goes
+	 * on into it (Allow almost read hits), no turn lost between them */
+	dmodel_init(&st, &p.p, &(const char *){ 0 });
+	(void)dmodel_request(&st, DMODEL_READ, 0, 4096, 0);
+	t0 = dmodel_free_ns(&st);
+	for (int i = 0; i < 2000; i++)
+		(void)dmodel_request(&st, DMODEL_READ, 4096 + (uint64_t)i * 65536, 65536, dmodel_free_ns(&st) + 2000);
+	mbs = 65536.0 * 2000 / ((double)(dmodel_free_ns(&st) - t0) / 1e9) / 1e6;
+	CHECK_NEAR(mbs, 64.8, 64.8 * 0.03, "queued sequential reads, each 2 us after the head is free: %.1f MB/s, datasheet 64.8 +-3 %%",
+		   mbs);
 	/* random 4 KiB reads over the whole disk */
 	dmodel_init(&st, &p.p, &(const char *){ 0 });
 	t = 0;
@@ -257,6 +269,7 @@ static void to_float(const struct dp_profile *d, struct fm_profile *f)
 	f->readahead_mode = (int)p->readahead_mode;
 	f->readahead_min_kb = (double)p->readahead_min_bytes / 1024;
 	f->readahead_over = (int)p->readahead_over;
+	f->almost_hits = (int)p->almost_hits;
 	f->read_early = (double)p->read_early_pm / 1000;
 	f->write_level = (int)p->write_level;
 	f->write_segments = (int)p->write_segments;
