@@ -359,30 +359,53 @@ static int write_back(const struct dmodel *m, uint64_t lbn, uint64_t n)
  * write_segments (at least one) that may hold written data, those the
  * head has yet to write back; the oldest are written first. A write that
  * appends to the last one's data (Fast write level 1's stream) goes into
- * that one's segment behind them, and waits for none.
+ * that one's segment behind them and needs no segment of its own. A
+ * write waits until its data (a segment's worth at most: a longer one
+ * streams through) fit beside those not yet written back, in the write
+ * segments' bytes; one that appends streams in behind them once they are
+ * within those bytes (so the stream holds a segment more at most); and
+ * each until the ring has a place.
  */
-static int64_t write_room(struct dmodel *m, int64_t now, int append)
+static int64_t write_room(struct dmodel *m, int64_t now, uint64_t n, int append)
 {
-	uint64_t k = m->p.write_segments ? m->p.write_segments : 1;
+	uint64_t k = m->p.write_segments ? m->p.write_segments : 1, size = m->p.segment_bytes;
+	uint64_t need = append ? 0 : n << 9 < size ? n << 9 : size, room = k * size, held;	/* k <= 2048, size < 2^34 */
 	int64_t t = now > m->fore_free_ns ? now : m->fore_free_ns;
+	unsigned i = 0;
 
 	while (m->wq_n && WQ(m, 0).done_ns <= t) {
+		m->wq_bytes -= WQ(m, 0).bytes;
 		m->wq_h = (m->wq_h + 1) & (DMODEL_WQ_MAX - 1);
 		m->wq_n--;
 	}
 	if (!append && m->wq_n >= k && WQ(m, m->wq_n - k).done_ns > t)
 		t = WQ(m, m->wq_n - k).done_ns;
+	held = m->wq_bytes;
+	while (i < m->wq_n && (held + need > room || m->wq_n - i >= DMODEL_WQ_MAX)) {
+		held -= WQ(m, i).bytes;
+		if (WQ(m, i).done_ns > t)
+			t = WQ(m, i).done_ns;
+		i++;
+	}
 	return t;
 }
 
 /* a write reported from the buffer, into the queue of write-backs: the
- * head has it on the platter by done (segments <= DMODEL_SEGS_MAX, half
- * the ring: write_room keeps fewer than that queued) */
-static void write_queued(struct dmodel *m, int64_t done, uint64_t n)
+ * head has it on the platter by done; it holds a segment's worth at most
+ * (write_room has made a place: the ring drops what is written by t) */
+static void write_queued(struct dmodel *m, int64_t t, int64_t done, uint64_t n)
 {
+	uint64_t size = m->p.segment_bytes, b = n << 9 < size ? n << 9 : size;
+
+	while (m->wq_n && WQ(m, 0).done_ns <= t) {
+		m->wq_bytes -= WQ(m, 0).bytes;
+		m->wq_h = (m->wq_h + 1) & (DMODEL_WQ_MAX - 1);
+		m->wq_n--;
+	}
 	WQ(m, m->wq_n).done_ns = done;
-	WQ(m, m->wq_n).bytes = n << 9;
+	WQ(m, m->wq_n).bytes = b;
 	m->wq_n++;
+	m->wq_bytes += b;
 }
 
 /* sectors [lbn, lbn + n) of a request at off, len */
@@ -580,7 +603,7 @@ int64_t dmodel_drive_request(struct dmodel *m, enum dmodel_op op, uint64_t off, 
 	}
 	sectors_of(m, off, len, &lbn, &n);
 	if (op == DMODEL_WRITE && (wb = write_back(m, lbn, n)))
-		start = write_room(m, now, m->last_write && lbn == m->next_lbn);	/* not behind the write-backs */
+		start = write_room(m, now, n, m->last_write && lbn == m->next_lbn);	/* not behind the write-backs */
 	m->c.wait_ns += (uint64_t)(start - now);
 	if (op == DMODEL_READ && p->sneaky_full && start > now && (h = find_hit(m, lbn, n, now)) >= 0) {
 		/* Allow sneaky full read hits: sent from the segment at once,
@@ -772,7 +795,7 @@ read_in:
 		}
 		done += (int64_t)p->oh_write_done_ns;
 		if (wb)
-			write_queued(m, mend, n);
+			write_queued(m, start, mend, n);
 		else
 			m->fore_free_ns = mend;
 		m->c.write_backs += (uint64_t)!!wb;

@@ -393,19 +393,36 @@ static int64_t hdd_read(struct fm_state *s, double lbn, double n, int64_t now)
 
 #define WQ(s, i) ((s)->wq[((s)->wq_h + (i)) % FM_WQ_MAX])
 
-/* when a write reported from the buffer may start: after what came
- * before but the write-backs, and once a write segment is free */
-static int64_t write_room(struct fm_state *s, int64_t now, int append)
+/* written back by t: out of the queue */
+static void written(struct fm_state *s, int64_t t)
 {
-	unsigned k = s->p.write_segments > 0 ? (unsigned)s->p.write_segments : 1;
-	int64_t t = now > s->fore_free_ns ? now : s->fore_free_ns;
-
 	while (s->wq_n && WQ(s, 0).done_ns <= t) {
+		s->wq_bytes -= WQ(s, 0).bytes;
 		s->wq_h = (s->wq_h + 1) % FM_WQ_MAX;
 		s->wq_n--;
 	}
+}
+
+/* when a write reported from the buffer may start: after what came
+ * before but the write-backs, once a write segment is free (unless it
+ * appends to the last write), and once its data (a segment's at most)
+ * fit beside those not yet written back (appending: once those fit) */
+static int64_t write_room(struct fm_state *s, int64_t now, double n, int append)
+{
+	unsigned k = s->p.write_segments > 0 ? (unsigned)s->p.write_segments : 1, i = 0;
+	uint64_t size = s->seg_sectors * 512, need = append ? 0 : (uint64_t)n * 512 < size ? (uint64_t)n * 512 : size, held;
+	int64_t t = now > s->fore_free_ns ? now : s->fore_free_ns;
+
+	written(s, t);
 	if (!append && s->wq_n >= k && WQ(s, s->wq_n - k).done_ns > t)
 		t = WQ(s, s->wq_n - k).done_ns;
+	held = s->wq_bytes;
+	while (i < s->wq_n && (held + need > k * size || s->wq_n - i >= FM_WQ_MAX)) {
+		held -= WQ(s, i).bytes;
+		if (WQ(s, i).done_ns > t)
+			t = WQ(s, i).done_ns;
+		i++;
+	}
 	return t;
 }
 
@@ -413,7 +430,7 @@ static int64_t hdd_write(struct fm_state *s, double lbn, double n, int64_t now)
 {
 	int wb = s->p.write_level < 1 ? 0 : n > (double)s->seg_sectors ? 2 : 1;
 	int seq = s->last_write && (uint64_t)lbn == s->next_lbn;
-	int64_t start = wb ? write_room(s, now, seq) : now > s->head_free_ns ? now : s->head_free_ns;
+	int64_t start = wb ? write_room(s, now, n, seq) : now > s->head_free_ns ? now : s->head_free_ns;
 	double bus0, bus1, need, first, mend, done, seek, rot;
 
 	s->c.wait_ns += start - now;
@@ -440,8 +457,12 @@ static int64_t hdd_write(struct fm_state *s, double lbn, double n, int64_t now)
 			done = bus1;
 	}
 	if (wb) {
-		WQ(s, s->wq_n) = (struct fm_wq){ (int64_t)mend, (uint64_t)n * 512 };
+		uint64_t b = (uint64_t)n < s->seg_sectors ? (uint64_t)n * 512 : s->seg_sectors * 512;
+
+		written(s, start);
+		WQ(s, s->wq_n) = (struct fm_wq){ (int64_t)mend, b };
 		s->wq_n++;
+		s->wq_bytes += b;
 	} else {
 		s->fore_free_ns = (int64_t)mend;
 	}

@@ -174,6 +174,17 @@ static void test_hdd(void)
 	CHECK(a > 10000000 && st.c.write_backs == 7, "the 7th waits for the head to write one back: %.1f ms", a / 1e6);
 	b = dmodel_request(&st, DMODEL_FLUSH, 0, 0, a);
 	CHECK(b == st.head_free_ns && b - a > 100000000, "a flush waits for all of it: %.1f ms", (b - a) / 1e6);
+	/* an appending stream of writes, all at once: it streams into the
+	 * buffer behind the write-backs, within the write segments' 16 MiB
+	 * (a segment more at most), then waits for the head */
+	dmodel_init(&st, &p.p, &(const char *){ 0 });
+	for (int i = 0; i < 1000; i++)
+		a = dmodel_request(&st, DMODEL_WRITE, (uint64_t)i * 65536, 65536, 0);
+	CHECK(a > (int64_t)(1e9 * (1000 * 65536.0 - (16 << 20) - 2796203) / 64.8e6) && st.wq_n < 1000 &&
+		      st.wq_bytes <= (16u << 20) + 2796203,
+	      "1000 appending 64 KiB writes at once: the last reported at %.0f ms, once the head has written all but 16 MiB "
+	      "and a segment (%u write-backs queued, %.1f MiB)",
+	      a / 1e6, st.wq_n, st.wq_bytes / 1048576.0);
 	/* a buffer hit: the same 4 KiB read twice */
 	dmodel_init(&st, &p.p, &(const char *){ 0 });
 	a = dmodel_request(&st, DMODEL_READ, 1 << 30, 4096, 0);
