@@ -306,7 +306,7 @@ static int print_profile(struct disk *d, const char *sources)
 	cache = d->ra.v * nseg / 1024;
 	if (cache < 0.0625)
 		cache = 0.0625;
-	printf("cache_mb = %.4f\nsource.cache_mb = ESTIMATE: %d segments of the read-ahead measured (%.1f KiB): the least buffer that holds them (reads see no more)\n",
+	printf("cache_mb = %.6f\nsource.cache_mb = ESTIMATE: %d segments of the read-ahead measured (%.1f KiB): the least buffer that holds them (reads see no more)\n",
 	       cache, nseg, d->ra.v);
 	printf("segment_kb = %.4f\nsource.segment_kb = ESTIMATE: cache_mb over the segments\n", cache * 1024 / nseg);
 	printf("readahead_mode = 3\nsource.readahead_mode = ESTIMATE: the read-ahead measured fills its segment (Buffer continuous read 3)\n");
