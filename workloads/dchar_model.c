@@ -160,7 +160,7 @@ int main(int argc, char **argv)
 	row("cylinder switch (ms)", r.cyl_switch_ns.n ? r.cyl_switch_ns.v / 1e6 : NAN,
 	    (double)(dmodel_seek_cyl_ns(&md.m, 1) + p.p.head_switch_ns) / 1e6, 0.1, "0.1 ms");
 	row("head switch (ms)", r.head_switch_ns.n ? r.head_switch_ns.v / 1e6 : NAN, (double)p.p.head_switch_ns / 1e6, 0.1, "0.1 ms");
-	row("read segments", r.segments, (double)(p.p.segments ? p.p.segments : p.p.read_segments > 1 ? p.p.read_segments : 1), 0, "exact");
+	row("read segments", r.segments, (double)p.p.segments, 0, "exact");
 	row("read-ahead (KiB)", r.readahead_bytes.v / 1024, (double)p.p.readahead_bytes / 1024, 0.5, "a sector");
 	row("bus (MB/s)", r.bus_mbs, (double)(p.p.bus_bps ? p.p.bus_bps : 0) / 1e6, 0.02 * (double)p.p.bus_bps / 1e6, "2 %");
 	printf("\nthe characteriser's time on the modelled disk: %.1f s; %u figures outside their tolerance\n", r.seconds, bad);

@@ -1,6 +1,8 @@
 /*
- * dmodel's drive (model.h): a disk as DiskSim's validated drives have it,
- * for a profile with buffer segments (segments > 0). A request costs the
+ * dmodel's drive (model.h): a disk as DiskSim describes one (its manual's
+ * B.4), the one model of every disk profile's buffer: an imported drive's
+ * and a datasheet's (whose cache figures are estimates), or one segment
+ * where a profile names none (model.c). A request costs the
  * controller's overhead (by read or write, hit or miss, and what came
  * before), then for a miss the head's seek (a measured table, HPL or the
  * three-point curve), the write settling, a head switch, the rotation to
@@ -8,7 +10,9 @@
  * the interface's time a sector beside it; after a read the head reads
  * ahead into the segment as the profile allows until the next request
  * needs it, and a read that a segment holds is served from it. Writes are
- * reported from the buffer at the write-back level the profile gives.
+ * reported from the buffer at the write-back level the profile gives, up
+ * to write_segments of them waiting for the head, which writes them back
+ * in arrival order while later writes come into the buffer.
  * Integer arithmetic, for the guest kernel and the host alike.
  */
 #include "model_arith.h"
@@ -17,6 +21,24 @@
 static uint64_t sect_ns(const struct dmodel *m, uint64_t n, uint64_t spt)
 {
 	return DMODEL_MULDIV(n, TURN, m->p.rpm * spt);	/* n < 2^35, TURN < 2^36 */
+}
+
+/*
+ * The media's time from sector lbn to lbn + n: under a zone table, n
+ * sectors of a track of spt; on the linear-rate platter (no zone table),
+ * the turns between their track coordinates, a track being one turn, so
+ * that a transfer ends where the platter's angle has the next sector (its
+ * sustained rate, the datasheet's, takes the switches in)
+ */
+static uint64_t run_ns(const struct dmodel *m, uint64_t lbn, uint64_t n, uint64_t spt)
+{
+	uint64_t a, b;
+
+	if (m->p.zones)
+		return sect_ns(m, n, spt);
+	a = dmodel_track_of(m, lbn << 9);
+	b = dmodel_track_of(m, (lbn + n) << 9);
+	return DMODEL_MULDIV(b - a, TURN, Q32 * m->p.rpm);	/* b - a < 2^63, TURN < 2^36 */
 }
 
 static uint64_t bus_sectors_ns(const struct dmodel *m, uint64_t n)
@@ -75,8 +97,13 @@ static uint64_t avail(const struct dmodel *m, const struct dmodel_seg *s, int64_
 
 	if (!s->ra || t <= s->t || s->hi >= s->cap)
 		return s->hi;
-	dmodel_locate(m, s->hi, &l);
-	k = DMODEL_MULDIV((uint64_t)(t - s->t), m->p.rpm * l.spt, TURN);
+	if (m->p.zones) {
+		dmodel_locate(m, s->hi, &l);
+		k = DMODEL_MULDIV((uint64_t)(t - s->t), m->p.rpm * l.spt, TURN);
+	} else {	/* at the zone's rate, bytes/s in Q16 */
+		k = DMODEL_MULDIV((uint64_t)(t - s->t), dmodel_rate_q16(m, dmodel_track_of(m, s->hi << 9)),
+				  (NS_PER_S << 16) * 512);
+	}
 	return s->hi + k < s->cap ? s->hi + k : s->cap;
 }
 
@@ -265,6 +292,11 @@ static int64_t transfer(const struct dmodel *m, uint64_t lbn, uint64_t n, struct
 	uint64_t seek, rot;
 	unsigned k = 0;
 
+	if (!m->p.zones) {	/* the linear-rate platter: one stream */
+		t += (int64_t)run_ns(m, lbn, n, l.spt);
+		dmodel_locate(m, lbn + n - 1, end);
+		return t;
+	}
 	for (;;) {
 		uint64_t chunk = n < l.left ? n : l.left;
 
@@ -303,17 +335,77 @@ static uint64_t overhead(const struct dmodel *m, enum dmodel_op op, int hit)
 		   : (m->last_write ? p->oh_write_miss_w_ns : p->oh_write_miss_r_ns);
 }
 
-/* a write reported from the buffer (write-back) */
+/* a write reported from the buffer (write-back): 1 once its data are
+ * in a segment; 2 (longer than a segment) once its rest fits in one, the
+ * segment matching the bus's speed to the media's */
 static int write_back(const struct dmodel *m, uint64_t lbn, uint64_t n)
 {
-	if (n > m->p.segment_bytes >> 9)
-		return 0;
 	/* level 1 reports a write that appends to the dirty data at once, and
 	 * one that does not once the dirty data are on the platter (it waits
 	 * for the head), so both levels report every write from the buffer;
 	 * level 2 also lets reads in between, which wait for the head too */
 	(void)lbn;
-	return m->p.write_level >= 1;
+	if (m->p.write_level < 1)
+		return 0;
+	return n > m->p.segment_bytes >> 9 ? 2 : 1;
+}
+
+#define WQ(m, i) ((m)->wq[((m)->wq_h + (i)) & (DMODEL_WQ_MAX - 1)])
+
+/*
+ * When a write reported from the buffer may start, arriving at now: once
+ * the head has done what came before it but the write-backs (those it
+ * does in its time), and once a write segment is free: of the
+ * write_segments (at least one) that may hold written data, those the
+ * head has yet to write back; the oldest are written first. A write that
+ * appends to the last one's data (Fast write level 1's stream) goes into
+ * that one's segment behind them and needs no segment of its own. A
+ * write waits until its data (a segment's worth at most: a longer one
+ * streams through) fit beside those not yet written back, in the write
+ * segments' bytes; one that appends streams in behind them once they are
+ * within those bytes (so the stream holds a segment more at most); and
+ * each until the ring has a place.
+ */
+static int64_t write_room(struct dmodel *m, int64_t now, uint64_t n, int append)
+{
+	uint64_t k = m->p.write_segments ? m->p.write_segments : 1, size = m->p.segment_bytes;
+	uint64_t need = append ? 0 : n << 9 < size ? n << 9 : size, room = k * size, held;	/* k <= 2048, size < 2^34 */
+	int64_t t = now > m->fore_free_ns ? now : m->fore_free_ns;
+	unsigned i = 0;
+
+	while (m->wq_n && WQ(m, 0).done_ns <= t) {
+		m->wq_bytes -= WQ(m, 0).bytes;
+		m->wq_h = (m->wq_h + 1) & (DMODEL_WQ_MAX - 1);
+		m->wq_n--;
+	}
+	if (!append && m->wq_n >= k && WQ(m, m->wq_n - k).done_ns > t)
+		t = WQ(m, m->wq_n - k).done_ns;
+	held = m->wq_bytes;
+	while (i < m->wq_n && (held + need > room || m->wq_n - i >= DMODEL_WQ_MAX)) {
+		held -= WQ(m, i).bytes;
+		if (WQ(m, i).done_ns > t)
+			t = WQ(m, i).done_ns;
+		i++;
+	}
+	return t;
+}
+
+/* a write reported from the buffer, into the queue of write-backs: the
+ * head has it on the platter by done; it holds a segment's worth at most
+ * (write_room has made a place: the ring drops what is written by t) */
+static void write_queued(struct dmodel *m, int64_t t, int64_t done, uint64_t n)
+{
+	uint64_t size = m->p.segment_bytes, b = n << 9 < size ? n << 9 : size;
+
+	while (m->wq_n && WQ(m, 0).done_ns <= t) {
+		m->wq_bytes -= WQ(m, 0).bytes;
+		m->wq_h = (m->wq_h + 1) & (DMODEL_WQ_MAX - 1);
+		m->wq_n--;
+	}
+	WQ(m, m->wq_n).done_ns = done;
+	WQ(m, m->wq_n).bytes = b;
+	m->wq_n++;
+	m->wq_bytes += b;
 }
 
 /* sectors [lbn, lbn + n) of a request at off, len */
@@ -346,7 +438,7 @@ uint64_t dmodel_drive_position(const struct dmodel *m, enum dmodel_op op, uint64
 	if (op == DMODEL_READ && (h = find_stream(m, lbn, start)) >= 0) {
 		/* until the read-ahead reaches it */
 		dmodel_locate(m, m->seg[h].hi, &l);
-		first = lbn > m->seg[h].hi ? m->seg[h].t + (int64_t)sect_ns(m, lbn - m->seg[h].hi, l.spt) : start;
+		first = lbn > m->seg[h].hi ? m->seg[h].t + (int64_t)run_ns(m, m->seg[h].hi, lbn - m->seg[h].hi, l.spt) : start;
 		first = first > start + (int64_t)overhead(m, op, 1) ? first : start + (int64_t)overhead(m, op, 1);
 		return (uint64_t)(first - now);
 	}
@@ -468,7 +560,7 @@ static int64_t ra_end(const struct dmodel *m, int64_t t)
 		if (!s->valid || !s->ra || s->hi >= s->cap)
 			continue;
 		dmodel_locate(m, s->hi, &l);
-		e = s->t + (int64_t)sect_ns(m, s->cap - s->hi, l.spt);
+		e = s->t + (int64_t)run_ns(m, s->hi, s->cap - s->hi, l.spt);
 		return e > t ? e : t;
 	}
 	return t;
@@ -505,10 +597,14 @@ int64_t dmodel_drive_request(struct dmodel *m, enum dmodel_op op, uint64_t off, 
 	struct dmodel_seg *s;
 	int h, wb = 0;
 
-	m->c.wait_ns += (uint64_t)(start - now);
-	if (op == DMODEL_FLUSH)
+	if (op == DMODEL_FLUSH) {
+		m->c.wait_ns += (uint64_t)(start - now);
 		return start;
+	}
 	sectors_of(m, off, len, &lbn, &n);
+	if (op == DMODEL_WRITE && (wb = write_back(m, lbn, n)))
+		start = write_room(m, now, n, m->last_write && lbn == m->next_lbn);	/* not behind the write-backs */
+	m->c.wait_ns += (uint64_t)(start - now);
 	if (op == DMODEL_READ && p->sneaky_full && start > now && (h = find_hit(m, lbn, n, now)) >= 0) {
 		/* Allow sneaky full read hits: sent from the segment at once,
 		 * beside the head's work for an earlier request */
@@ -538,12 +634,12 @@ int64_t dmodel_drive_request(struct dmodel *m, enum dmodel_op op, uint64_t off, 
 		/* the read-ahead under way reaches it: the head reads on */
 		s = &m->seg[h];
 		dmodel_locate(m, s->hi, &l);
-		mend = s->t + (int64_t)sect_ns(m, lbn + n - s->hi, l.spt);
+		mend = s->t + (int64_t)run_ns(m, s->hi, lbn + n - s->hi, l.spt);
 		oh = overhead(m, op, 1);
 		done = (start + (int64_t)oh > mend ? start + (int64_t)oh : mend) + (int64_t)bus_sectors_ns(m, n);
 		if (p->read_early_pm) {
 			uint64_t k = lbn + early_mark(m, n);
-			int64_t tk = k <= s->hi ? start : s->t + (int64_t)sect_ns(m, k - s->hi, l.spt);
+			int64_t tk = k <= s->hi ? start : s->t + (int64_t)run_ns(m, s->hi, k - s->hi, l.spt);
 
 			done = bus_done(m, start + (int64_t)oh > tk ? start + (int64_t)oh : tk, mend, n);
 		}
@@ -559,14 +655,13 @@ int64_t dmodel_drive_request(struct dmodel *m, enum dmodel_op op, uint64_t off, 
 		s->ra = s->cap > s->hi;
 		s->used = ++m->use_clock;
 		m->head_free_ns = mend;
+		m->fore_free_ns = mend;
 		m->h_cyl = last.cyl;
 		m->h_head = last.head;
 		m->last_write = 0;
 		m->next_lbn = lbn + n;
 		return done + (int64_t)p->oh_read_done_ns;
 	}
-	if (op == DMODEL_WRITE)
-		wb = write_back(m, lbn, n);
 	/* Write hit stop prefetch 0: a write reported from the buffer waits
 	 * for the read-ahead under way to finish before the head takes it */
 	hold = wb && p->write_hit_ra ? ra_end(m, start) : start;
@@ -651,8 +746,9 @@ read_in:
 		if (s->ra && p->readahead_min_bytes) {
 			uint64_t k = p->readahead_min_bytes >> 9;
 
-			m->head_free_ns += (int64_t)sect_ns(m, k < s->cap - s->hi ? k : s->cap - s->hi, last.spt);
+			m->head_free_ns += (int64_t)run_ns(m, s->hi, k < s->cap - s->hi ? k : s->cap - s->hi, last.spt);
 		}
+		m->fore_free_ns = m->head_free_ns;
 		m->c.overhead_ns += oh + p->oh_read_done_ns;
 	} else {
 		int64_t bus0 = t0 + (int64_t)p->oh_write_reconnect_ns;
@@ -661,13 +757,15 @@ read_in:
 
 		/* the media may not write a sector before it is in the buffer,
 		 * nor start a write out of sequence before its least delay */
-		need = bus1 - (int64_t)sect_ns(m, n - 1, l.spt);
+		need = bus1 - (int64_t)run_ns(m, lbn, n - 1, l.spt);
 		if (need < bus0 + (int64_t)bus_write_ns(m, 1))
 			need = bus0 + (int64_t)bus_write_ns(m, 1);
 		if (!seq && need < t0 + (int64_t)p->write_min_seek_ns)
 			need = t0 + (int64_t)p->write_min_seek_ns;
 		if (need < hold)
 			need = hold;
+		if (need < m->head_free_ns)	/* the write-backs before it */
+			need = m->head_free_ns;
 		first = access_at(m, fc, fh, &l, 1, (t0 > hold ? t0 : hold) + (int64_t)p->write_seek_delay_ns, need,
 				  &seek, &rot);
 		mend = transfer(m, lbn, n, l, 1, first, &last);
@@ -684,9 +782,23 @@ read_in:
 				rot = 0;
 			}
 		}
-		/* through to the platter, the drive reconnects to say so */
-		done = (wb ? bus1 : mend + (int64_t)p->oh_write_reselect_ns) + (int64_t)p->oh_write_done_ns;
-		m->c.write_backs += (uint64_t)wb;
+		/* through to the platter, the drive reconnects to say so; longer
+		 * than a segment, reported once the media has all but a
+		 * segment's worth of it */
+		done = wb == 1 ? bus1 : mend + (int64_t)p->oh_write_reselect_ns;
+		if (wb == 2) {
+			uint64_t size = p->segment_bytes >> 9;
+
+			done = mend - (int64_t)run_ns(m, lbn + n - size, size, last.spt);
+			if (done < bus1)
+				done = bus1;
+		}
+		done += (int64_t)p->oh_write_done_ns;
+		if (wb)
+			write_queued(m, start, mend, n);
+		else
+			m->fore_free_ns = mend;
+		m->c.write_backs += (uint64_t)!!wb;
 		m->c.bus_ns += (uint64_t)(bus1 - bus0);
 		m->c.overhead_ns += oh + p->oh_write_done_ns + (wb ? 0 : p->oh_write_reselect_ns);
 		m->head_free_ns = mend;

@@ -8,21 +8,22 @@
  * caller gives each request's arrival time (its own clock, in ns) and gets
  * back when the disk would finish it.
  *
- * HDD: one head, requests served one at a time in arrival order. A read
- * or a write's media work costs seek (from the cylinder distance, a curve
- * through the datasheet's track-to-track, average and full-stroke times)
- * + rotation (from the platter's angle at that instant: t / revolution,
- * nothing random) + transfer (at the zone's rate, which falls linearly
- * from the outer to the inner diameter; a track holds one revolution).
- * After a read the head keeps reading ahead into that read's segment of
- * the buffer while nothing else needs it; a read a segment already holds
- * costs the interface only. With one read segment (read_segments 0 or 1)
- * a write empties it; with more, a write stops the read-ahead and empties
- * only the segments that held what it wrote, so interleaved read streams
- * each keep their own. With the write cache on, a write completes once it is
- * in the cache and the head writes it back in arrival order; a write that
- * does not fit waits for room; a flush waits for the head to finish
- * everything queued.
+ * HDD: one head, requests served one at a time in arrival order, by one
+ * cache model (disk/model/drive.c: DiskSim's disk, its manual's B.4): a
+ * request costs the controller's overhead, then for a miss the seek (a
+ * measured table, HPL or a curve through the datasheet's track-to-track,
+ * average and full-stroke times), the rotation (from the platter's angle
+ * at that instant: t / revolution, nothing random) and the transfer (at
+ * the zone's rate: a zone table's, or falling linearly from the outer to
+ * the inner diameter, a track holding one revolution), with the bus
+ * beside it. The buffer is segments; after a read the head reads ahead
+ * into its segment while nothing else needs it, and a read a segment
+ * holds costs the overhead and the bus only. Writes are reported from the
+ * buffer at the write-back level the profile gives: up to write_segments
+ * of them wait there for the head, which writes them back in arrival
+ * order; a flush waits for the head to finish everything queued. A
+ * profile that names no segments has one, the whole buffer, read ahead
+ * until full, written back (level 2) when write_cache is on.
  *
  * Flash: a fixed latency plus bytes at the medium's rate; with allocation
  * units, a write outside the open unit (or out of order in it) closes it,
@@ -111,7 +112,6 @@ enum dmodel_op { DMODEL_READ, DMODEL_WRITE, DMODEL_FLUSH };
 	X(immediate_read, "hdd, segments: 1: a read takes its sectors as they pass under the head") \
 	X(write_seek_delay_ns, "hdd: from a write's command to its seek")       \
 	X(write_min_seek_ns, "hdd: least media delay of a write not sequential") \
-	X(read_segments, "hdd, segments 0: read segments of the buffer, each its share; 0 or 1: one, which a write empties") \
 	X(read_any_free, "hdd, segments: 1: a read miss also keeps the sectors before its own that pass under the head while it waits for them") \
 	X(no_caching, "hdd, segments: 1: the buffer only matches the bus to the media; no request is served from what an earlier one left") \
 	X(lbn_map, "hdd, zones: 0 conventional; 1 serpentine, each zone's first cylinder ascending; 2 serpentine, even cylinders ascending") \
@@ -170,7 +170,6 @@ struct dmodel_seekpt {		/* a measured seek: cylinders, ns; increasing */
 #define DMODEL_SEEK_MAX 2048	/* measured seeks (DiskSim's 4 TB drive has 1792) */
 #define DMODEL_SLIPS_MAX 4096	/* slipped sectors or tracks, all zones */
 #define DMODEL_SEGS_MAX 2048	/* buffer segments (DiskSim's Maxtor Atlas 10K V has 2048) */
-#define DMODEL_RSEGS_MAX 16	/* read segments of a datasheet's buffer */
 
 struct dmodel_params {
 #define DMODEL_PARAM_MEMBER(name, what) uint64_t name;
@@ -232,22 +231,12 @@ struct dmodel_seg {
 	int valid, ra, dirty;	/* dirty: it holds written data */
 };
 
-/* a read segment of the datasheet path (segments 0): bytes [lo, hi) are
- * in it by t, and while it is the one read ahead into (ra) the head
- * streams on from hi at the zone's rate until cap */
-struct dmodel_rseg {
-	uint64_t lo, hi, cap;
-	int64_t t;
-	uint64_t used;	/* LRU stamp */
-	int valid, ra;
-};
-
 /*
- * The state. sizeof is 250,544 bytes on x86-64 (bounded: no table grows):
+ * The state. sizeof is 249,792 bytes on x86-64 (bounded: no table grows):
  * 112 KiB of it 2048 buffer segments (56 bytes each), 64 KiB the write
  * queue (4096 x 16 bytes), 67 KiB the parameters with their tables (32
- * zones, 2048 seeks, 4096 slips), 1.6 KiB the zones' derived figures and
- * 16 read segments; the kernel allocates it with kvzalloc.
+ * zones, 2048 seeks, 4096 slips), 0.8 KiB the zones' derived figures;
+ * the kernel allocates it with kvzalloc.
  */
 struct dmodel {
 	struct dmodel_params p;
@@ -271,9 +260,11 @@ struct dmodel {
 	/* the head */
 	int64_t head_free_ns;	/* when the head finishes its queued work */
 	uint64_t head_q32;	/* where it is: a track coordinate */
-	/* the read segments (segments 0): read_segments of them, at least one */
-	struct dmodel_rseg rseg[DMODEL_RSEGS_MAX];
-	/* write cache: a ring of what the head has yet to write */
+	/* the head's work that requests wait for: all of it but the
+	 * write-backs queued after it */
+	int64_t fore_free_ns;
+	/* the write-back queue: a ring of the writes reported from the
+	 * buffer that the head has yet to write (done_ns: when it has) */
 	struct dmodel_wq wq[DMODEL_WQ_MAX];
 	unsigned wq_h, wq_n;	/* first, count */
 	uint64_t wq_bytes;

@@ -103,8 +103,6 @@ static const struct key {
 	/* what a datasheet measured, for make diskcheck */
 	{ "check_random_read_s", T_FIG, NULL, 0, 0, 1, 0 },
 	{ "check_random_read_max_s", T_FIG, NULL, 0, 0, 1, 0 },
-	/* the datasheet path's read segments (model.h): optional, one by default */
-	P("read_segments", T_NUM, read_segments, 0, 1, 1),
 	/* the drive's command queue (disk/model/queue.h): optional, none by default */
 	P("queue_depth", T_NUM, queue_depth, 0, 1, 1),
 	P("queue_order", T_ORDER, queue_order, 0, 1, 1),

@@ -228,6 +228,7 @@ static int print_profile(struct disk *d, const char *sources)
 	time_t now = time(NULL);
 	struct tm tm;
 	double u[SEEKS], ms[SEEKS], total, a, avg = 0, full, track, rpm, cache;
+	int nseg;
 	unsigned nu = 0;
 
 	clean(d->model);
@@ -299,13 +300,18 @@ static int print_profile(struct disk *d, const char *sources)
 		printf("# head switch measured %.4f ms (sd %.4f): under 0.1 ms, none given\n", d->hsw.v, d->hsw.sd);
 	printf("readahead_kb = %.1f\nsource.readahead_kb = %s: the furthest sector past a read that the idle drive serves as a hit, sd %.1f KiB over %u\n",
 	       d->ra.v, who, d->ra.sd, d->ra.n);
-	printf("read_segments = %d\nsource.read_segments = %s: the most reads apart after which the first is still a hit (DIXtrac)\n",
-	       d->segments_set ? (d->segments ? d->segments : 1) : 1, who);
-	cache = d->ra.v * (d->segments ? d->segments : 1) / 1024;
+	nseg = d->segments_set && d->segments ? d->segments : 1;
+	printf("segments = %d\nsource.segments = %s: the most reads apart after which the first is still a hit (DIXtrac)\n", nseg,
+	       who);
+	cache = d->ra.v * nseg / 1024;
 	if (cache < 0.0625)
 		cache = 0.0625;
-	printf("cache_mb = %.4f\nsource.cache_mb = ESTIMATE: %d segments of the read-ahead measured (%.1f KiB): the least buffer that holds them (reads see no more)\n",
-	       cache, d->segments, d->ra.v);
+	printf("cache_mb = %.6f\nsource.cache_mb = ESTIMATE: %d segments of the read-ahead measured (%.1f KiB): the least buffer that holds them (reads see no more)\n",
+	       cache, nseg, d->ra.v);
+	printf("segment_kb = %.4f\nsource.segment_kb = ESTIMATE: cache_mb over the segments\n", cache * 1024 / nseg);
+	printf("readahead_mode = 3\nsource.readahead_mode = ESTIMATE: the read-ahead measured fills its segment (Buffer continuous read 3)\n");
+	printf("write_level = %d\nsource.write_level = ESTIMATE: write_cache (reads cannot see how the drive writes back: Fast write level 2 where it does)\n",
+	       strstr(d->wc, "back") ? 2 : 0);
 	if (d->bus.set && d->bus.v > 0)
 		printf("bus_mbs = %.2f\nsource.bus_mbs = %s: hits of 64 KiB against hits of a sector (DIXtrac's bus extraction)\n", d->bus.v, who);
 	else

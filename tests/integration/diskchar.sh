@@ -39,11 +39,11 @@ for p in hdd-7k500 wd-ac36400; do
 		fail "$p: diskprofile refuses the measured profile: $(cat "$T/err")"
 	fi
 	get() { "$OUT/bin/diskprofile" "$1" get "$2"; }
-	for k in rpm:0 heads:0 read_segments:0 readahead_kb:0.5 seek_track_ms:0.1 seek_full_ms:0.5 seek_avg_ms:0.5 \
+	for k in rpm:0 heads:0 segments:0 readahead_kb:0.5 seek_track_ms:0.1 seek_full_ms:0.5 seek_avg_ms:0.5 \
 		rate_outer_mbs:0.5 rate_inner_mbs:0.5; do
 		key=${k%:*} tol=${k#*:}
 		want=$(get "$conf" "$key")
-		[ -n "$want" ] || want=1	# read_segments: one where the profile gives none
+		[ -n "$want" ] || want=1	# segments: one where the profile gives none
 		got=$(get "$T/$p-measured.conf" "$key")
 		if near "$got" "$want" "$tol"; then pass "$p: $key measured $got (true $want)"
 		else fail "$p: $key measured $got, true $want (within $tol)"; fi

@@ -48,7 +48,11 @@ static int check_profile(const struct fm_profile *p, const char **field)
 	NEED(p->cache_mb >= 0, "cache_mb");
 	NEED(p->readahead_kb >= 0 && p->readahead_kb <= p->cache_mb * 1024, "readahead_kb");
 	NEED(p->bus_mbs > 0, "bus_mbs");
-	NEED(p->read_segments >= 0 && p->read_segments <= FM_SEGS_MAX, "read_segments");
+	NEED(p->segments >= 0 && p->segments <= FM_SEGS_MAX, "segments");
+	NEED(!p->segments || p->segment_kb >= 0.5, "segment_kb");
+	NEED(!p->segments || p->readahead_mode == 3, "readahead_mode");	/* the oracle's only */
+	NEED(p->read_early >= 0 && p->read_early <= 1, "read_early");
+	NEED(p->write_level >= 0 && p->write_level <= 2, "write_level");
 	return 0;
 #undef NEED
 }
@@ -83,8 +87,17 @@ int fm_init(struct fm_state *s, const struct fm_profile *p, const char **field)
 	s->p = *p;
 	if (p->kind != FM_HDD)
 		return 0;
-	s->nseg = p->read_segments > 1 ? p->read_segments : 1;
-	s->ra = -1;
+	/* a profile that names no segments: one, the whole buffer, read
+	 * ahead until full, written back when the write cache is on */
+	s->nseg = p->segments ? p->segments : 1;
+	s->seg_sectors = p->segments ? (uint64_t)llround(p->segment_kb * 1024) / 512
+				     : (p->cache_mb * 1048576 >= 512 ? (uint64_t)(p->cache_mb * 1048576) / 512 : 1);
+	if (!p->segments) {
+		s->p.readahead_mode = 3;
+		s->p.write_level = p->write_cache ? 2 : 0;
+		s->p.write_segments = 1;
+	}
+	s->sectors = floor(p->capacity_bytes / 512);
 	rc = fit_seek(s, field);
 	if (rc)
 		return rc;
@@ -138,159 +151,343 @@ double fm_seek_ns(const struct fm_state *s, double from_x, double to_x)
 	return s->seek.track_ns + s->seek.b_ns * sqrt(u) + s->seek.c_ns * u;
 }
 
-/* the head's media work for [off, off + len) starting at start_ns */
-static int64_t media(struct fm_state *s, uint64_t off, uint64_t len, int64_t start_ns)
+/* a sector's place: its track coordinate (a track is one turn), the
+ * track's cylinder and surface, and the sectors its track holds */
+static double track_of_lbn(const struct fm_state *s, double lbn)
 {
-	double x = fm_x_of(s, off);
-	double seek = fm_seek_ns(s, s->head_x, x);
-	double arrive = (double)start_ns + seek;
-	double wait = frac(fm_angle_of(s, off) - arrive / s->rev_ns);
-	double rot, xfer;
-
-	/* the sector under the head now: no turn (rounding must not make it a whole one) */
-	if (wait > 1 - 1e-6)
-		wait = 0;
-	rot = wait * s->rev_ns;
-	xfer = (double)len / fm_rate_at(s, x);
-	s->c.seek_ns += (int64_t)seek;
-	s->c.rot_ns += (int64_t)rot;
-	s->c.xfer_ns += (int64_t)xfer;
-	s->head_x = fm_x_of(s, off + len);
-	return start_ns + (int64_t)(seek + rot + xfer);
+	return fm_x_of(s, (uint64_t)lbn * 512) * s->tracks;
 }
 
-/* how far segment i holds data by t: the head streams on from its hi at
- * the zone's rate while nothing else needs it (the ra segment), up to cap */
-static uint64_t reach(const struct fm_state *s, int i, int64_t t)
+static void place(const struct fm_state *s, double lbn, double *cyl, double *head)
+{
+	double tr;
+
+	if (lbn >= s->sectors)
+		lbn = s->sectors - 1;
+	tr = floor(track_of_lbn(s, lbn));
+	*cyl = floor(tr / s->p.heads);
+	*head = tr - *cyl * s->p.heads;
+}
+
+/* the turns from sector lbn to lbn + n, in ns */
+static double run_ns(const struct fm_state *s, double lbn, double n)
+{
+	return (track_of_lbn(s, lbn + n) - track_of_lbn(s, lbn)) * s->rev_ns;
+}
+
+static double bus_ns(const struct fm_state *s, double sectors)
+{
+	return floor(sectors * 512 / (s->p.bus_mbs * MB / 1e9));
+}
+
+/* the seek over d cylinders: the curve (fm_seek_ns's) */
+static double seek_cyl(const struct fm_state *s, double d)
+{
+	double u;
+
+	if (d < 1)
+		return 0;
+	u = (d - 1) / (s->cylinders - 2);
+	if (u > 1)
+		u = 1;
+	return s->seek.track_ns + s->seek.b_ns * sqrt(u) + s->seek.c_ns * u;
+}
+
+/* when sector lbn is under the head, free at t at the head's place, not
+ * before not_before; *seek, *rot: the parts */
+static double position(const struct fm_state *s, double lbn, double t, double not_before, double *seek, double *rot)
+{
+	double cyl, head, hc, hh, arrive, wait;
+
+	place(s, lbn, &cyl, &head);
+	hc = floor(floor(s->head_track) / s->p.heads);
+	hh = floor(s->head_track) - hc * s->p.heads;
+	*seek = seek_cyl(s, fabs(cyl - hc));	/* a head switch: none on a datasheet's disk */
+	(void)hh;
+	arrive = t + *seek;
+	if (arrive < not_before)
+		arrive = not_before;
+	wait = frac(track_of_lbn(s, lbn) - arrive / s->rev_ns);
+	if (wait > 1 - 1e-6)	/* under the head now: no turn */
+		wait = 0;
+	*rot = wait * s->rev_ns;
+	return arrive + *rot;
+}
+
+/* how far segment i holds data by t: the head streams on from hi at the
+ * zone's rate while nothing else needs it, up to cap */
+static double avail(const struct fm_state *s, int i, int64_t t)
 {
 	const struct fm_seg *g = &s->seg[i];
-	double more;
+	double k;
 
-	if (i != s->ra || t <= g->t)
-		return g->hi;
-	more = (double)(t - g->t) * fm_rate_at(s, s->head_x);
-	return more >= (double)(g->cap - g->hi) ? g->cap : g->hi + (uint64_t)more;
+	if (!g->ra || t <= g->t || g->hi >= g->cap)
+		return (double)g->hi;
+	k = floor((double)(t - g->t) * fm_rate_at(s, fm_x_of(s, g->hi * 512)) / 512);
+	return (double)g->hi + k < (double)g->cap ? (double)g->hi + k : (double)g->cap;
 }
 
-/* does segment i hold [off, end) at t (the latest cache / nseg bytes of it) */
-static int holds(const struct fm_state *s, int i, uint64_t off, uint64_t end, int64_t t)
+/* the first sector segment i still holds when it holds up to hi */
+static double held_lo(const struct fm_state *s, int i, double hi)
 {
-	uint64_t hi = reach(s, i, t), share = (uint64_t)(s->p.cache_mb * 1048576) / (uint64_t)s->nseg;
-	uint64_t lo = hi - s->seg[i].lo > share ? hi - share : s->seg[i].lo;
-
-	return s->seg[i].used && off >= lo && end <= hi;
+	return hi - (double)s->seg[i].lo > (double)s->seg_sectors ? hi - (double)s->seg_sectors : (double)s->seg[i].lo;
 }
 
-/* the head leaves the read-ahead at t */
-static void leave(struct fm_state *s, int64_t t)
+static int find_hit(const struct fm_state *s, double lbn, double n, int64_t t)
 {
-	struct fm_seg *g;
+	for (int i = 0; i < s->nseg; i++) {
+		double hi;
 
-	if (s->ra < 0)
-		return;
-	g = &s->seg[s->ra];
-	if (t > g->t) {
-		g->hi = reach(s, s->ra, t);
-		g->t = t;
-		s->head_x = fm_x_of(s, g->hi);
+		if (!s->seg[i].used)
+			continue;
+		hi = avail(s, i, t);
+		if (lbn >= held_lo(s, i, hi) && lbn + n <= hi)
+			return i;
 	}
-	s->ra = -1;
+	return -1;
 }
 
-static int64_t bus_ns(const struct fm_state *s, uint64_t len)
+static int find_stream(const struct fm_state *s, double lbn, int64_t t)
 {
-	return (int64_t)((double)len / (s->p.bus_mbs * MB / 1e9));
+	for (int i = 0; i < s->nseg; i++) {
+		double hi;
+
+		if (!s->seg[i].used || !s->seg[i].ra)
+			continue;
+		hi = avail(s, i, t);
+		if (lbn >= held_lo(s, i, hi) && (lbn < hi || (lbn == hi && s->p.almost_hits)) && hi < (double)s->seg[i].cap)
+			return i;
+	}
+	return -1;
 }
 
-static int64_t hdd_read(struct fm_state *s, uint64_t off, uint64_t len, int64_t now)
+/* the read-ahead stops at t: its segment keeps what it has, the head is
+ * where it took it */
+static void stop_ra(struct fm_state *s, int64_t t)
 {
-	uint64_t end = off + len;
-	int64_t start = now > s->head_free_ns ? now : s->head_free_ns, done;
-	int i, pick = -1;
+	for (int i = 0; i < s->nseg; i++) {
+		struct fm_seg *g = &s->seg[i];
+
+		if (!g->used || !g->ra)
+			continue;
+		if (t > g->t) {
+			double a = avail(s, i, t);
+
+			s->head_track = track_of_lbn(s, a > (double)g->lo ? a - 1 : a);
+			g->hi = (uint64_t)a;
+			g->t = t;
+		}
+		g->cap = g->hi;
+		g->ra = 0;
+	}
+}
+
+/* where the read-ahead after [.., end) of n sectors stops: the segment
+ * full (less the request, read-ahead not over it), readahead_kb at most */
+static uint64_t ra_cap(const struct fm_state *s, uint64_t end, uint64_t n)
+{
+	uint64_t size = s->seg_sectors, cap = end + size, room;
+
+	if (cap > end + (uint64_t)llround(s->p.readahead_kb * 1024) / 512)
+		cap = end + (uint64_t)llround(s->p.readahead_kb * 1024) / 512;
+	room = s->p.readahead_over ? size : size > n ? size - n : 0;
+	if (cap > end + room)
+		cap = end + room;
+	return (double)cap < s->sectors ? cap : (uint64_t)s->sectors;
+}
+
+/* the sectors of an n-sector read in the buffer before the bus starts */
+static double early_mark(const struct fm_state *s, double n)
+{
+	double k = n - floor(n * s->p.read_early * 1000 + 0.5) / 1000;
+
+	k = ceil(k - 1e-9);
+	return k >= 1 ? k : 1;
+}
+
+/* a read's bus: from bus0 at the bus's rate, not before its last sector is in */
+static double bus_done(const struct fm_state *s, double bus0, double mend, double n)
+{
+	double done = bus0 + bus_ns(s, n), tail = mend + bus_ns(s, 1);
+
+	return done > tail ? done : tail;
+}
+
+static int64_t hdd_read(struct fm_state *s, double lbn, double n, int64_t now)
+{
+	int64_t start = now > s->head_free_ns ? now : s->head_free_ns;
+	double first, mend, done, seek, rot, bus0;
+	struct fm_seg *g;
+	int h, pick = -1;
 
 	s->c.wait_ns += start - now;
-	for (i = 0; i < s->nseg; i++)
-		if (holds(s, i, off, end, start)) {
-			s->c.buffer_hits++;
-			s->seg[i].stamp = ++s->clock;
-			return start + bus_ns(s, len);
-		}
-	if (s->ra >= 0 && holds(s, s->ra, off, off, start) && start >= s->seg[s->ra].t) {
-		/* the head is still reading toward it: the rest at the zone's rate */
-		double xfer = (double)(end - s->seg[s->ra].hi) / fm_rate_at(s, s->head_x);
-		done = s->seg[s->ra].t + (int64_t)xfer;
-		if (done < start)
-			done = start;
-		s->c.xfer_ns += done - start;
-		s->head_x = fm_x_of(s, end);
-		pick = s->ra;
-	} else {
-		leave(s, start);
-		done = media(s, off, len, start);
-		/* the segment it overlaps, else an empty one, else the least recently used */
-		for (i = 0; i < s->nseg && pick < 0; i++)
-			if (!s->seg[i].used || (off < s->seg[i].hi && end > s->seg[i].lo))
-				pick = i;
-		if (pick < 0) {
-			pick = 0;
-			for (i = 1; i < s->nseg; i++)
-				if (s->seg[i].stamp < s->seg[pick].stamp)
-					pick = i;
-		}
-		s->seg[pick].lo = off;
+	s->last_write = 0;
+	s->next_lbn = (uint64_t)(lbn + n);
+	if ((h = find_hit(s, lbn, n, start)) >= 0) {
+		s->c.buffer_hits++;
+		s->seg[h].stamp = ++s->clock;
+		return start + (int64_t)bus_ns(s, n);
 	}
-	s->seg[pick].hi = end;
-	s->seg[pick].t = done;
-	s->seg[pick].cap = end + (uint64_t)(s->p.readahead_kb * 1024);
-	s->seg[pick].used = 1;
-	s->seg[pick].stamp = ++s->clock;
-	s->ra = pick;
-	s->head_free_ns = done;
-	return done;
+	if ((h = find_stream(s, lbn, start)) >= 0) {
+		/* the read-ahead under way reaches it: the head reads on */
+		g = &s->seg[h];
+		mend = (double)g->t + run_ns(s, (double)g->hi, lbn + n - (double)g->hi);
+		done = ((double)start > mend ? (double)start : mend) + bus_ns(s, n);
+		if (s->p.read_early > 0) {
+			double k = lbn + early_mark(s, n);
+			double tk = k <= (double)g->hi ? (double)start : (double)g->t + run_ns(s, (double)g->hi, k - (double)g->hi);
+
+			done = bus_done(s, (double)start > tk ? (double)start : tk, mend, n);
+		}
+		g->hi = (uint64_t)(lbn + n);
+		g->t = (int64_t)mend;
+		if (g->cap < ra_cap(s, g->hi, (uint64_t)n))
+			g->cap = ra_cap(s, g->hi, (uint64_t)n);
+		g->ra = g->cap > g->hi;
+		g->stamp = ++s->clock;
+		s->head_free_ns = s->fore_free_ns = (int64_t)mend;
+		s->head_track = track_of_lbn(s, lbn + n - 1);
+		return (int64_t)done;
+	}
+	stop_ra(s, start);
+	first = position(s, lbn, (double)start, (double)start, &seek, &rot);
+	mend = first + run_ns(s, lbn, n);
+	s->c.seek_ns += (int64_t)seek;
+	s->c.rot_ns += (int64_t)rot;
+	s->c.xfer_ns += (int64_t)(mend - first);
+	bus0 = mend;
+	if (s->p.read_early > 0 && early_mark(s, n) < n) {
+		double tk = first + run_ns(s, lbn, early_mark(s, n));
+
+		bus0 = tk < mend ? tk : mend;
+	}
+	done = s->p.read_early > 0 ? bus_done(s, bus0, mend, n) : bus0 + bus_ns(s, n);
+	/* its segment: one it overlaps, else an empty one, else the least recently used */
+	for (int i = 0; i < s->nseg && pick < 0; i++)
+		if (!s->seg[i].used || (lbn < (double)s->seg[i].hi && lbn + n > (double)s->seg[i].lo))
+			pick = i;
+	if (pick < 0) {
+		pick = 0;
+		for (int i = 1; i < s->nseg; i++)
+			if (s->seg[i].stamp < s->seg[pick].stamp)
+				pick = i;
+	}
+	g = &s->seg[pick];
+	g->used = 1;
+	g->lo = (uint64_t)lbn;
+	g->hi = (uint64_t)(lbn + n);
+	g->t = (int64_t)mend;
+	g->cap = ra_cap(s, g->hi, (uint64_t)n);
+	g->ra = g->cap > g->hi;
+	g->stamp = ++s->clock;
+	s->head_free_ns = (int64_t)mend;
+	if (g->ra && s->p.readahead_min_kb > 0) {
+		double k = floor(s->p.readahead_min_kb * 1024 / 512);
+
+		s->head_free_ns += (int64_t)run_ns(s, (double)g->hi, k < (double)(g->cap - g->hi) ? k : (double)(g->cap - g->hi));
+	}
+	s->fore_free_ns = s->head_free_ns;
+	s->head_track = track_of_lbn(s, lbn + n - 1);
+	return (int64_t)done;
 }
 
 #define WQ(s, i) ((s)->wq[((s)->wq_h + (i)) % FM_WQ_MAX])
 
-/* what the cache holds at t that the head has not yet written */
-static uint64_t dirty_at(struct fm_state *s, int64_t t)
+/* written back by t: out of the queue */
+static void written(struct fm_state *s, int64_t t)
 {
 	while (s->wq_n && WQ(s, 0).done_ns <= t) {
 		s->wq_bytes -= WQ(s, 0).bytes;
 		s->wq_h = (s->wq_h + 1) % FM_WQ_MAX;
 		s->wq_n--;
 	}
-	return s->wq_bytes;
 }
 
-static int64_t hdd_write(struct fm_state *s, uint64_t off, uint64_t len, int64_t now)
+/* when a write reported from the buffer may start: after what came
+ * before but the write-backs, once a write segment is free (unless it
+ * appends to the last write), and once its data (a segment's at most)
+ * fit beside those not yet written back (appending: once those fit) */
+static int64_t write_room(struct fm_state *s, int64_t now, double n, int append)
 {
-	int64_t start = now > s->head_free_ns ? now : s->head_free_ns, mdone, done = now;
-	uint64_t cap = (uint64_t)(s->p.cache_mb * 1048576), dirty;
-	unsigned i = 0;
+	unsigned k = s->p.write_segments > 0 ? (unsigned)s->p.write_segments : 1, i = 0;
+	uint64_t size = s->seg_sectors * 512, need = append ? 0 : (uint64_t)n * 512 < size ? (uint64_t)n * 512 : size, held;
+	int64_t t = now > s->fore_free_ns ? now : s->fore_free_ns;
 
-	leave(s, start);	/* the head leaves the read stream */
-	for (int k = 0; k < s->nseg; k++)
-		if (s->nseg == 1 || (off < s->seg[k].hi && off + len > s->seg[k].lo))
-			s->seg[k].used = 0;
-	mdone = media(s, off, len, start);
-	s->head_free_ns = mdone;
-	if (!s->p.write_cache || len > cap) {
-		s->c.wait_ns += start - now;
-		return mdone;
-	}
-	dirty = dirty_at(s, now);
-	/* no room: wait until enough of what is queued is on the platter */
-	while (i < s->wq_n && (dirty + len > cap || s->wq_n - i >= FM_WQ_MAX)) {
-		dirty -= WQ(s, i).bytes;
-		done = WQ(s, i).done_ns;
+	written(s, t);
+	if (!append && s->wq_n >= k && WQ(s, s->wq_n - k).done_ns > t)
+		t = WQ(s, s->wq_n - k).done_ns;
+	held = s->wq_bytes;
+	while (i < s->wq_n && (held + need > k * size || s->wq_n - i >= FM_WQ_MAX)) {
+		held -= WQ(s, i).bytes;
+		if (WQ(s, i).done_ns > t)
+			t = WQ(s, i).done_ns;
 		i++;
 	}
-	s->c.wait_ns += done - now;
-	(void)dirty_at(s, done);
-	WQ(s, s->wq_n) = (struct fm_wq){ mdone, len };
-	s->wq_n++;
-	s->wq_bytes += len;
-	return done + bus_ns(s, len);
+	return t;
+}
+
+static int64_t hdd_write(struct fm_state *s, double lbn, double n, int64_t now)
+{
+	int wb = s->p.write_level < 1 ? 0 : n > (double)s->seg_sectors ? 2 : 1;
+	int seq = s->last_write && (uint64_t)lbn == s->next_lbn;
+	int64_t start = wb ? write_room(s, now, n, seq) : now > s->head_free_ns ? now : s->head_free_ns;
+	double bus0, bus1, need, first, mend, done, seek, rot;
+
+	s->c.wait_ns += start - now;
+	stop_ra(s, start);
+	bus0 = (double)start;
+	bus1 = bus0 + bus_ns(s, n);
+	/* the media may not write a sector before it is in the buffer */
+	need = bus1 - run_ns(s, lbn, n - 1);
+	if (need < bus0 + bus_ns(s, 1))
+		need = bus0 + bus_ns(s, 1);
+	if (need < (double)start)
+		need = (double)start;
+	if (need < (double)s->head_free_ns)	/* the write-backs before it */
+		need = (double)s->head_free_ns;
+	first = position(s, lbn, (double)start, need, &seek, &rot);
+	mend = first + run_ns(s, lbn, n);
+	s->c.seek_ns += (int64_t)seek;
+	s->c.rot_ns += (int64_t)rot;
+	s->c.xfer_ns += (int64_t)(mend - first);
+	done = wb == 1 ? bus1 : mend;
+	if (wb == 2) {	/* reported once the rest fits in a segment */
+		done = mend - run_ns(s, lbn + n - (double)s->seg_sectors, (double)s->seg_sectors);
+		if (done < bus1)
+			done = bus1;
+	}
+	if (wb) {
+		uint64_t b = (uint64_t)n < s->seg_sectors ? (uint64_t)n * 512 : s->seg_sectors * 512;
+
+		written(s, start);
+		WQ(s, s->wq_n) = (struct fm_wq){ (int64_t)mend, b };
+		s->wq_n++;
+		s->wq_bytes += b;
+	} else {
+		s->fore_free_ns = (int64_t)mend;
+	}
+	s->head_free_ns = (int64_t)mend;
+	/* what the write covers leaves the segments */
+	for (int i = 0; i < s->nseg; i++)
+		if (s->seg[i].used && lbn < (double)s->seg[i].hi && lbn + n > (double)s->seg[i].lo)
+			s->seg[i].used = 0;
+	s->head_track = track_of_lbn(s, lbn + n - 1);
+	s->last_write = 1;
+	s->next_lbn = (uint64_t)(lbn + n);
+	return (int64_t)done;
+}
+
+/* a request's sectors: [lbn, lbn + n), within the disk */
+static void sectors_of(const struct fm_state *s, uint64_t off, uint64_t len, double *lbn, double *n)
+{
+	*lbn = (double)(off / 512);
+	*n = (double)((off + len + 511) / 512) - *lbn;
+	if (*n < 1)
+		*n = 1;
+	if (*lbn >= s->sectors)
+		*lbn = s->sectors - 1;
+	if (*lbn + *n > s->sectors)
+		*n = s->sectors - *lbn;
 }
 
 static int64_t flash(struct fm_state *s, enum fm_op op, uint64_t off, uint64_t len, int64_t now)
@@ -342,7 +539,10 @@ int64_t fm_request(struct fm_state *s, enum fm_op op, uint64_t off, uint64_t len
 	} else if (s->p.kind == FM_FLASH) {
 		done = flash(s, op, off, len, now);
 	} else {
-		done = op == FM_READ ? hdd_read(s, off, len, now) : hdd_write(s, off, len, now);
+		double lbn, n;
+
+		sectors_of(s, off, len, &lbn, &n);
+		done = op == FM_READ ? hdd_read(s, lbn, n, now) : hdd_write(s, lbn, n, now);
 	}
 	s->c.busy_ns += done - now;
 	return done;

@@ -2,28 +2,32 @@
 #define SB_DISKMODEL_FLOAT_H
 /*
  * fm: the disk model in floating point, as it was before disk/model/model.c
- * became integer arithmetic for the guest kernel. A TEST-ONLY ORACLE:
- * only tests/unit/test_diskmodel.c links it, to replay a trace through
- * both and bound the integer model's difference; it is not a product
- * model, and a change to the model goes to disk/model/model.c.
+ * became integer arithmetic for the guest kernel, and followed since. A
+ * TEST-ONLY ORACLE: only tests/unit/test_diskmodel.c links it, to replay a
+ * trace through both and bound the integer model's difference; it is not a
+ * product model, and a change to the model goes to disk/model/.
  *
  * What a disk of a datasheet charges for a request, in nanoseconds.
  * Pure: no I/O, no clock. The caller gives each request's arrival time
  * (its own clock, in ns) and gets back when the disk would finish it.
  *
- * HDD: one head, requests served one at a time in arrival order. A read
- * or a write's media work costs seek (from the cylinder distance, a curve
- * through the datasheet's track-to-track, average and full-stroke times)
- * + rotation (from the platter's angle at that instant: angle(t) =
- * t / revolution, nothing random) + transfer (at the zone's rate, which
- * falls from the outer to the inner diameter). After a read the head
- * keeps reading ahead into that read's segment while nothing else is
- * queued; a read a segment already holds costs the interface only. One
- * segment is emptied by a write; of several, a write empties those that
- * held what it wrote. With the
- * write cache on, a write completes once it is in the cache and the head
- * writes it back in arrival order; a write that does not fit waits for
- * room; a flush waits for the head to finish everything queued.
+ * HDD: the one cache model (disk/model/drive.c) for the values a datasheet
+ * profile gives (no zone table, no measured seeks, no overheads: those are
+ * plain additions checked in test_diskmodel). One head, requests served
+ * one at a time in arrival order. A miss costs seek (from the cylinder
+ * distance, a curve through the datasheet's track-to-track, average and
+ * full-stroke times) + rotation (from the platter's angle at that instant:
+ * angle(t) = t / revolution, nothing random) + transfer (a track holds one
+ * revolution at the zone's rate, which falls from the outer to the inner
+ * diameter), the bus beside it as DiskSim's high water mark allows. The
+ * buffer is segments (DiskSim's): a read a segment holds costs the bus
+ * only, a read the read-ahead under way reaches waits for it; after a
+ * read the head reads ahead into its segment (Buffer continuous read 3,
+ * up to readahead_kb past it) while nothing else needs it. A write empties
+ * the segments that held what it wrote. Writes are reported from the
+ * buffer (Fast write level 1 or 2): up to write_segments of them wait for
+ * the head, which writes them back in arrival order; one longer than a
+ * segment is reported once the rest fits; a flush waits for the head.
  *
  * Flash (sd, ssd): a fixed latency plus bytes at the medium's rate; on
  * media with allocation units (SD), a write outside the open unit closes
@@ -48,11 +52,20 @@ struct fm_profile {
 	double rate_outer_mbs;	/* sustained media rate, MB/s (10^6) */
 	double rate_inner_mbs;
 	double heads;		/* surfaces: tracks per cylinder */
-	double cache_mb;	/* buffer, MiB: write cache and read segment */
+	double cache_mb;	/* buffer, MiB */
 	double readahead_kb;	/* how far the head reads past a read */
 	double bus_mbs;		/* interface, MB/s */
 	int write_cache;	/* 1: writes complete in the cache */
-	int read_segments;	/* read segments, each its share of the cache; 0: one */
+	/* the buffer, in DiskSim's terms (model.h's keys of the same names) */
+	int segments;		/* 0: one, the whole buffer */
+	double segment_kb;
+	int readahead_mode;	/* 3 only (the segment full) */
+	double readahead_min_kb;
+	int readahead_over;
+	int almost_hits;	/* 1: a read of the sector being read ahead goes on with it */
+	double read_early;	/* 1 - the high water mark, 0 .. 1 */
+	int write_level;	/* 0 write-through, 1 or 2 write-back */
+	int write_segments;	/* of the segments, those written data wait in */
 	/* flash */
 	double read_lat_us, write_lat_us;
 	double read_mbs, write_mbs;
@@ -80,12 +93,13 @@ struct fm_counters {
 	int64_t busy_ns;	/* sum over requests of completion - arrival */
 };
 
-#define FM_SEGS_MAX 16
-struct fm_seg {			/* bytes [lo, hi) in the buffer by t */
+#define FM_SEGS_MAX 64
+struct fm_seg {			/* sectors [lo, hi) in the buffer by t */
 	uint64_t lo, hi, cap;	/* cap: how far its read-ahead may go */
 	int64_t t;
 	uint64_t stamp;		/* when last used, for the LRU */
 	int used;		/* holds data */
+	int ra;			/* the head reads ahead into it */
 };
 
 struct fm_state {
@@ -93,11 +107,14 @@ struct fm_state {
 	struct fm_seekcurve seek;
 	double rev_ns, cylinders, tracks, k_bytes;	/* geometry, derived */
 	int64_t head_free_ns;	/* when the head finishes its queued work */
-	double head_x;		/* where it is: 0 outer .. 1 inner */
-	/* the read segments; ra: the one the head reads ahead into, or -1 */
+	int64_t fore_free_ns;	/* ... but the write-backs queued after the rest */
+	double head_track;	/* where it is: the track of the last sector it passed */
+	double sectors;		/* logical sectors */
+	uint64_t seg_sectors;	/* a segment's size */
 	struct fm_seg seg[FM_SEGS_MAX];
-	int nseg, ra;
-	uint64_t clock;
+	int nseg;
+	uint64_t clock, next_lbn;
+	int last_write;
 	struct fm_wq wq[FM_WQ_MAX];
 	unsigned wq_h, wq_n;	/* a ring: first, count */
 	uint64_t wq_bytes;
