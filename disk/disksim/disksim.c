@@ -122,6 +122,7 @@ static const struct param {
 	{ "dm_mech_g1", "Access time type", STR, 0, "access" },
 	{ "dm_mech_g1", "Constant access time", NUM, S_CACCESS, NULL },
 	{ "dm_mech_g1", "Seek type", STR, 0, "seek" },
+	{ "dm_mech_g1", "Constant seek time", NUM, S_CSEEK, NULL },
 	{ "dm_mech_g1", "Single cylinder seek time", NUM, S_SINGLE, NULL },
 	{ "dm_mech_g1", "Average seek time", NUM, S_AVG, NULL },
 	{ "dm_mech_g1", "Full strobe seek time", NUM, S_FULL, NULL },
@@ -424,9 +425,9 @@ static int parse(struct ds *d, char *text, const char *top)
 					return -1;
 			} else {
 				if (strcmp(v, "extracted") && strcmp(v, "hplplus10") && strcmp(v, "hpl") && strcmp(v, "curve") &&
-				    strcmp(v, "linear"))
-					return ds_fail(d, "Seek type = %s: the model supports extracted, hpl, hplplus10, curve and "
-						    "linear", v);
+				    strcmp(v, "linear") && strcmp(v, "constant"))
+					return ds_fail(d, "Seek type = %s: DiskSim's manual (B.4.3) gives linear, curve, constant, "
+						    "hpl, hplplus10 and extracted", v);
 				snprintf(d->seektype, sizeof(d->seektype), "%s", v);
 			}
 			continue;
@@ -480,11 +481,43 @@ static int parse_seek(struct ds *d, char *text)
 				return ds_fail(d, "%ld distances: the model holds %d", want, DMODEL_SEEK_MAX);
 			continue;
 		}
-		if (!(c = strchr(ln, ',')))
-			return ds_fail(d, "'%s': not 'DISTANCE, MS'", ln);
-		*c = 0;
-		if (number(d, "the distance", ln, &cyl) || number(d, "the time", c + 1, &ms))
-			return -1;
+		{
+			/* DISTANCE, MS (the manual's), then a spread and a write's
+			 * time (the dual table DiskSim's 64-bit release reads) */
+			char *col[4], whole[96];
+			double x[4];
+			int nc = 0;
+
+			snprintf(whole, sizeof(whole), "%s", ln);
+			for (char *p = ln; nc < 4; p = c + 1) {
+				col[nc++] = p;
+				if (!(c = strchr(p, ',')))
+					break;
+				*c = 0;
+			}
+			if (nc < 2 || c)
+				return ds_fail(d, "'%s': not 'DISTANCE, MS' (or with a spread, or a spread and a write's MS)", whole);
+			if (d->nseek && nc != d->seekcols)
+				return ds_fail(d, "%d columns where the lines before have %d", nc, d->seekcols);
+			d->seekcols = nc;
+			for (int i = 0; i < nc; i++)
+				if (number(d, i ? i == 3 ? "the write's time" : i == 2 ? "the spread" : "the time" : "the distance",
+					   col[i], &x[i]))
+					return -1;
+			cyl = x[0];
+			ms = x[1];
+			if (nc == 4) {
+				/* a write's seek is the read's and the settling the
+				 * .model's Add. write settling delay gives: the model
+				 * takes the dual table where that is one figure */
+				if (x[3] < 0)
+					return ds_fail(d, "the write's time %g is negative", x[3]);
+				if (d->nseek && fabs(x[3] - ms - d->seek_wextra) > 1e-9)
+					return ds_fail(d, "a write's seek %g ms longer than a read's where the first line's is %g: "
+						    "the model adds one write settling time to every seek", x[3] - ms, d->seek_wextra);
+				d->seek_wextra = x[3] - ms;
+			}
+		}
 		if (cyl < 1 || cyl != floor(cyl))
 			return ds_fail(d, "the distance %g is not a whole number of cylinders above 0", cyl);
 		if (ms < 0)
@@ -531,6 +564,11 @@ static int check(struct ds *d)
 		return ds_fail(d, "Access time type = constant without a 'Constant access time'");
 	if (!d->seektype[0])
 		return ds_fail(d, "'Seek type' is missing");
+	if (!strcmp(d->seektype, "constant") && !d->seen[S_CSEEK])
+		return ds_fail(d, "Seek type = constant without a 'Constant seek time' (B.4.3: \"The Constant seek time "
+			    "parameter must be provided\")");
+	if (d->seen[S_CSEEK] && d->v[S_CSEEK] < 0)
+		return ds_fail(d, "Constant seek time = %g: a time, not negative", d->v[S_CSEEK]);
 	if (!strcmp(d->seektype, "extracted") && !d->curve[0])
 		return ds_fail(d, "Seek type = extracted without a 'Full seek curve'");
 	if ((!strcmp(d->seektype, "curve") || !strcmp(d->seektype, "linear")) &&

@@ -15,7 +15,7 @@ enum slot {
 	S_HIGHW, S_BCR, S_RAMIN, S_RAMAX, S_RAOVER, S_RAIDLE, S_FWL, S_IMMREAD, S_RHR, S_RHW, S_RMR, S_RMW,
 	S_WHR, S_WHW, S_WMR, S_WMW, S_RDONE, S_WDONE, S_PREP, S_RESEL1, S_RESELN, S_PARTIAL, S_RDISCR, S_RDISCW, S_EXTRA,
 	S_XCMD, S_XDISC, S_XDELAY, S_XSEEK, S_MINSEEK, S_HEADS, S_CYLS, S_BLOCKS, S_SPARING, S_RANGE,
-	S_SINGLE, S_AVG, S_FULL, S_SETTLE, S_HSW, S_RPM, S_RAFREE, S_CACHE, S_MAP, S_IMMWRITE, S_COMBINE, S_WHSTOP, S_RPMERR, S_SNEAKYF, S_SNEAKYP, S_WMREQ, S_ALMOST, S_CACCESS, S_NSLOTS
+	S_SINGLE, S_AVG, S_FULL, S_SETTLE, S_HSW, S_RPM, S_RAFREE, S_CACHE, S_MAP, S_IMMWRITE, S_COMBINE, S_WHSTOP, S_RPMERR, S_SNEAKYF, S_SNEAKYP, S_WMREQ, S_ALMOST, S_CACCESS, S_CSEEK, S_NSLOTS
 };
 
 #define ZMAX DMODEL_ZONES_MAX
@@ -34,6 +34,11 @@ struct ds {
 	int skewunits, zone_skewunits[ZMAX];	/* Skew units: 0 not given, 1 sectors, 2 revolutions */
 	double seekd[DMODEL_SEEK_MAX], seekms[DMODEL_SEEK_MAX];
 	int nseek;
+	/* a seek file's columns: 2 (the manual's), 3 (with each time's
+	 * spread) or 4 (and a write's time: the dual table); with 4, how much
+	 * longer a write's seek is than a read's (the same at every distance) */
+	int seekcols;
+	double seek_wextra;
 	double defect;
 	int ndef;
 	/* the parse: file, line, the error */

@@ -46,6 +46,8 @@ static double seek_ms(const struct ds *d, double c)
 
 	if (c <= 0)
 		return 0;
+	if (!strcmp(d->seektype, "constant"))
+		return d->v[S_CSEEK];
 	if (n && c <= d->seekd[n - 1]) {
 		int i = 0;
 
@@ -247,11 +249,6 @@ int ds_import(const char *dir, const char *bus, FILE *out, char *err, size_t err
 	fitted = bulk > 0 ? 0 : bus_from_trace(&d, &fit, why, sizeof(why));
 	if (fitted < 0)
 		return -1;
-	if (bus && bulk > 0) {
-		snprintf(err, errlen, "%s: %s.diskspecs gives the bus's time (Bulk sector transfer time = %g): "
-			 "a bus file is only for a drive whose files give none", bus, d.name, bulk);
-		return -1;
-	}
 	if (bus && bus_file(bus, &bus_r, &bus_w, bus_src, sizeof(bus_src), err, errlen))
 		return -1;
 	/* named by its file name: the profile is the same wherever it was read from */
@@ -292,8 +289,20 @@ int ds_import(const char *dir, const char *bus, FILE *out, char *err, size_t err
 	fprintf(out, "sparing = %.0f\nsource.sparing = %s.model: Sparing scheme used\n", d.v[S_SPARING], d.name);
 	fprintf(out, "spare_range = %.0f\nsource.spare_range = %s.model: Rangesize for sparing\n", d.v[S_RANGE], d.name);
 	fprintf(out, "head_switch_ms = %.6f\nsource.head_switch_ms = %s.model: Head switch time\n", d.v[S_HSW], d.name);
-	fprintf(out, "write_settle_ms = %.6f\nsource.write_settle_ms = %s.model: Add. write settling delay\n", d.v[S_SETTLE],
-		d.name);
+	if (d.seekcols == 4)
+		fprintf(out, "write_settle_ms = %.6f\nsource.write_settle_ms = %s.model: Add. write settling delay (%g) + "
+			"%g, how much longer a write's seek is than a read's at every distance of %s (its fourth "
+			"column, the write's time)\n", d.v[S_SETTLE] + d.seek_wextra, d.name, d.v[S_SETTLE], d.seek_wextra,
+			strrchr(d.curve, '/') ? strrchr(d.curve, '/') + 1 : d.curve);
+	else
+		fprintf(out, "write_settle_ms = %.6f\nsource.write_settle_ms = %s.model: Add. write settling delay\n",
+			d.v[S_SETTLE], d.name);
+	if (!strcmp(d.seektype, "constant")) {
+		fprintf(out, "seek_const = 1\nsource.seek_const = %s.model: Seek type = constant (B.4.3: \"a fixed "
+			"per-request seek time\")\n", d.name);
+		fprintf(out, "seek_const_ms = %.6f\nsource.seek_const_ms = %s.model: Constant seek time\n", d.v[S_CSEEK],
+			d.name);
+	}
 	if (!strcmp(d.seektype, "hpl") || !strcmp(d.seektype, "hplplus10")) {
 		fprintf(out, "hpl_bound_cyl = %.0f\nsource.hpl_bound_cyl = %s.model: HPL seek equation values, V1\n",
 			d.hpl[0], d.name);
@@ -348,24 +357,38 @@ int ds_import(const char *dir, const char *bus, FILE *out, char *err, size_t err
 	fprintf(out, "write_level = %.0f\nsource.write_level = %s%s\n", d.v[S_FWL], SPEC("Fast write level"));
 	fprintf(out, "immediate_read = %d\nsource.immediate_read = %s%s%s\n", flag(d.v[S_IMMREAD]), SPEC("Immediate buffer read"),
 		flag_note(d.v[S_IMMREAD]));
-	if (bulk > 0) {
+	/* a block's time is the largest of the disk's, the bus's and the
+	 * controller's (the manual, 3.4.5: "the maximum of the three
+	 * values"): a disk's figure of 0 or below leaves it to the bus */
+	if (bus && bulk > 0) {
+		fprintf(out, "bus_sector_ms = %.6f\nsource.bus_sector_ms = the larger of %s%s = %g and %s: read_block_ms = "
+			"%g (%s): the manual's \"maximum of the three values\"\n", fmax(bulk, bus_r),
+			SPEC("Bulk sector transfer time"), bulk, bus_name, bus_r, bus_src);
+		fprintf(out, "bus_write_sector_ms = %.6f\nsource.bus_write_sector_ms = the larger of the same and %s: "
+			"write_block_ms = %g\n", fmax(bulk, bus_w), bus_name, bus_w);
+		fprintf(out, "bus_mbs = %.6f\nsource.bus_mbs = a block of 512 bytes a bus_sector_ms\n",
+			512 / fmax(bulk, bus_r) / 1e3);
+	} else if (bulk > 0) {
 		fprintf(out, "bus_sector_ms = %.6f\nsource.bus_sector_ms = %s%s\n", bulk, SPEC("Bulk sector transfer time"));
 		fprintf(out, "bus_mbs = %.6f\nsource.bus_mbs = a block of 512 bytes a bus_sector_ms\n", 512 / bulk / 1e3);
 	} else if (bus) {
-		fprintf(out, "bus_sector_ms = %.6f\nsource.bus_sector_ms = %s%s = 0, so %s: read_block_ms (%s)",
-			bus_r, SPEC("Bulk sector transfer time"), bus_name, bus_src);
+		fprintf(out, "bus_sector_ms = %.6f\nsource.bus_sector_ms = %s%s = %g, so %s: read_block_ms (%s)",
+			bus_r, SPEC("Bulk sector transfer time"), bulk, bus_name, bus_src);
 		if (fitted)
 			fprintf(out, "; checked against %s.trace: %.6f ms a block extracted from its first half", d.name, fit);
 		fprintf(out, "\nbus_write_sector_ms = %.6f\nsource.bus_write_sector_ms = %s: write_block_ms (%s)\n", bus_w,
 			bus_name, bus_src);
 		fprintf(out, "bus_mbs = %.6f\nsource.bus_mbs = a block of 512 bytes a bus_sector_ms\n", 512 / bus_r / 1e3);
 	} else if (fitted) {
-		fprintf(out, "bus_sector_ms = %.6f\nsource.bus_sector_ms = %s%s = 0, so %s\n", fit,
-			SPEC("Bulk sector transfer time"), why);
+		fprintf(out, "bus_sector_ms = %.6f\nsource.bus_sector_ms = %s%s = %g, so %s\n", fit,
+			SPEC("Bulk sector transfer time"), bulk, why);
 		fprintf(out, "bus_mbs = %.6f\nsource.bus_mbs = a block of 512 bytes a bus_sector_ms\n", 512 / fit / 1e3);
 	} else {
-		fprintf(out, "bus_mbs = 1000000\nsource.bus_mbs = %s%s = 0: the bus takes no time\n",
-			SPEC("Bulk sector transfer time"));
+		fprintf(out, "bus_mbs = 1000000\nsource.bus_mbs = %s%s = %g: the bus takes no time%s\n",
+			SPEC("Bulk sector transfer time"), bulk,
+			bulk < 0 ? " (below 0, never the largest of the disk's, the bus's and the controller's, which the "
+				   "manual, 3.4.5, takes: the drive sets no bound, and no bus is given)"
+				 : "");
 	}
 	if (bulk > 0 || fitted || bus)
 		fprintf(out, "read_partial = %d\nsource.read_partial = %s%s%s\n", flag(d.v[S_PARTIAL]),

@@ -124,6 +124,8 @@ enum dmodel_op { DMODEL_READ, DMODEL_WRITE, DMODEL_FLUSH };
 	X(almost_hits, "hdd, segments: 1: a read whose first sector the read-ahead is reading is a partial hit; 0: a miss") \
 	X(access_mode, "hdd, segments: a miss's positioning: 0 seek and rotation, 1 seek and half a turn, 2 access_const_ns") \
 	X(access_const_ns, "hdd, segments, access_mode 2: the positioning of every access") \
+	X(seek_const, "hdd: 1: every seek takes seek_const_ns, and so does each request's positioning on its own cylinder (DiskSim's Seek type constant)") \
+	X(seek_const_ns, "hdd, seek_const: the seek's time")                  \
 	X(queue_depth, "requests the drive takes at once (0 or 1: no queueing)") \
 	X(queue_order, "how it orders them: 0 arrival, 1 sptf (disk/model/queue.h)")
 

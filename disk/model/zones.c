@@ -256,6 +256,8 @@ uint64_t dmodel_seek_dist_ns(const struct dmodel *m, uint64_t d)
 
 	if (!d)
 		return 0;
+	if (p->seek_const)	/* DiskSim's Seek type constant: any distance */
+		return p->seek_const_ns;
 	if (n && d <= p->seek[n - 1].cyl) {
 		if (d <= p->seek[0].cyl)
 			return p->seek[0].ns;

@@ -21,7 +21,7 @@
 #include "disk/model/model.h"
 
 #define DP_NAME_MAX 32	/* a name is swapbench.disk=: init's CMD_NAME_MAX, a-z 0-9 _ - */
-#define DP_KEYS 80	/* keys a profile may give (name, kind, the figures, ...) */
+#define DP_KEYS 84	/* keys a profile may give (name, kind, the figures, ...) */
 
 struct dp_profile {
 	char name[64];

@@ -1243,6 +1243,42 @@ static void test_access_mode(void)
 }
 
 /*
+ * Seek type constant (B.4.3: "a fixed per-request seek time"): with 3 ms,
+ * a 4-sector read of sectors 50-53 on the track the head is on costs the
+ * 3 ms too, then the wait from where the platter is 3 ms after it arrives
+ * to sector 50 (a turn is 10 ms, 100 sectors a track), the 4 sectors (0.4
+ * ms) and the bus (4 x 5.12 us); 7 cylinders away the same 3 ms. Without
+ * it, the read on the head's track seeks nothing.
+ */
+static void test_seek_const(void)
+{
+	for (int on = 0; on <= 1; on++) {
+		char extra[256];
+
+		snprintf(extra, sizeof(extra), "seek_const = %d\nsource.seek_const = t\nseek_const_ms = 3\n"
+			 "source.seek_const_ms = t\n", on);
+		if (drive(extra)) {
+			CHECK(0, "seek_const = %d: the drive loads", on);
+			continue;
+		}
+		for (int far = 0; far <= on; far++) {
+			int64_t t = dmodel_request(&st, DMODEL_READ, 0, 512, 0) + 1234567, cost;
+			uint64_t lbn = far ? 7 * 200 + 50 : 50, seek0 = st.c.seek_ns;
+			double s = on || far ? 3 : 0, at = turns_at(t + (int64_t)(s * 1e6)), wait = 0.5 - at, want;
+
+			if (wait < 0)
+				wait += 1;
+			want = s + wait * 10 + 0.4 + 4 * 0.00512;
+			cost = dmodel_request(&st, DMODEL_READ, lbn * 512, 4 * 512, t) - t;
+			CHECK(fabs(cost / 1e6 - want) < 0.001 && st.c.seek_ns - seek0 == (uint64_t)(s * 1e6),
+			      "Seek type %s: a read of 4 sectors %s: %.4f ms, its seek %.3f ms (the oracle: %.4f, %.0f ms)",
+			      on ? "constant (3 ms)" : "of the curve", far ? "7 cylinders away" : "on the head's track",
+			      cost / 1e6, (st.c.seek_ns - seek0) / 1e6, want, s);
+		}
+	}
+}
+
+/*
  * Skews and the offset as DiskSim gives them (B.4.2: floats, in sectors
  * or revolutions): a track skew of 2.5 sectors puts the second track's
  * first sector at 2.5 / 100 of a turn, an offset of 0.25 the first
@@ -1282,6 +1318,7 @@ int main(void)
 	test_read_any_free();
 	test_no_caching();
 	test_lbn_map();
+	test_seek_const();
 	test_sparing();
 	test_bounds();
 	test_read_segments();
