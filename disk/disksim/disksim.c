@@ -291,7 +291,10 @@ static int parse(struct ds *d, char *text, const char *top)
 		if (!sp) {	/* TYPE NAME { */
 			char type[48], name[128];
 
-			if (sscanf(ln, "%47s %127s {", type, name) != 2 || ln[l - 1] != '{')
+			name[0] = 0;
+			if (ln[l - 1] != '{' || sscanf(ln, "%47s %127s", type, name) < 1 || (!strcmp(name, "{") && (name[0] = 0)))
+				return ds_fail(d, "'%s': not TYPE NAME {", ln);
+			if (!name[0] && !strcmp(top, "disksim_disk"))
 				return ds_fail(d, "'%s': not TYPE NAME {", ln);
 			if (strcmp(type, top))
 				return ds_fail(d, "a %s where the file must hold a %s", type, top);
@@ -366,6 +369,53 @@ static int parse(struct ds *d, char *text, const char *top)
 			return ds_fail(d, "'%s' given twice in a %s (first on line %d)", k, st[sp - 1].type,
 				       st[sp - 1].given[pm - params]);
 		st[sp - 1].given[pm - params] = d->line;
+		if (pm->how == BLOCK && !strcmp(k, "Layout Model")) {
+			size_t vl = strlen(v);
+
+			/* libparam's "source FILE": the block is that file's (read
+			 * after this one, by ds_read) */
+			if (!strncmp(v, "source ", 7)) {
+				if (sibling(d, k, trim(v + 7), d->layout, sizeof(d->layout)))
+					return -1;
+				continue;
+			}
+			if (vl > 1 && v[vl - 1] == '{') {
+				char type[48];
+
+				snprintf(type, sizeof(type), "%.*s", (int)(vl - 1), v);
+				if (!strcmp(trim(type), "dm_layout_g4")) {
+					/* the block, to its closing brace, to the g4 reader */
+					int depth = 1, rc;
+					char *e = save, *span;
+
+					for (; e && *e && depth; e++) {
+						if (*e == '#')
+							e += strcspn(e, "\n") - 1;
+						else
+							depth += (*e == '{') - (*e == '}');
+					}
+					if (depth)
+						return ds_fail(d, "the file ends inside Layout Model's dm_layout_g4");
+					if (!(span = malloc((size_t)(e - save) + 2)))
+						return ds_fail(d, "out of memory");
+					span[0] = '{';
+					memcpy(span + 1, save, (size_t)(e - save));
+					span[e - save + 1] = 0;
+					rc = ds_g4_parse(d, span);
+					free(span);
+					if (rc)
+						return -1;
+					/* the rest of the brace's line: a ',' at most */
+					e += strspn(e, " \t\r,");
+					if (*e && *e != '\n' && *e != '#')
+						return ds_fail(d, "'%.20s' after Layout Model's block", e);
+					save = strchr(e, '\n');
+					if (save)
+						save++;
+					continue;
+				}
+			}
+		}
 		if (pm->how == BLOCK || pm->how == LIST) {
 			size_t vl = strlen(v);
 
@@ -538,8 +588,8 @@ static int parse_seek(struct ds *d, char *text)
 /* the figures a profile needs, each known: the keys the files must give */
 static const int needed[] = {
 	S_BULK, S_HITWRITE, S_SEGS, S_SEGSIZE, S_BCR, S_RAMIN, S_RAMAX, S_RAOVER, S_RAIDLE, S_FWL, S_IMMREAD,
-	S_RHR, S_RHW, S_RMR, S_RMW, S_WHR, S_WHW, S_WMR, S_WMW, S_HEADS, S_CYLS, S_BLOCKS, S_SPARING,
-	S_SETTLE, S_HSW, S_RPM, S_RAFREE, S_CACHE, S_MAP, S_IMMWRITE, S_COMBINE, S_WHSTOP, S_RPMERR, S_SNEAKYF,
+	S_RHR, S_RHW, S_RMR, S_RMW, S_WHR, S_WHW, S_WMR, S_WMW, S_HEADS, S_CYLS, S_BLOCKS,
+	S_SETTLE, S_HSW, S_RPM, S_RAFREE, S_CACHE, S_IMMWRITE, S_COMBINE, S_WHSTOP, S_RPMERR, S_SNEAKYF,
 	S_SNEAKYP, S_WMREQ, S_ALMOST,
 };
 
@@ -556,8 +606,14 @@ static int check(struct ds *d)
 		for (int f = 0; f < 8; f++)
 			if (!d->zone_seen[z][f])
 				return ds_fail(d, "zone %d: a figure is missing (each zone gives all eight)", z + 1);
-	if (!d->nzones)
+	if (d->g4 && d->nzones)
+		return ds_fail(d, "a dm_layout_g4 and a dm_layout_g1's Zones: a drive has one layout");
+	if (!d->g4 && !d->nzones)
 		return ds_fail(d, "no Zones");
+	if (!d->g4 && !d->seen[S_SPARING])
+		return ds_fail(d, "'Sparing scheme used' is missing");
+	if (!d->g4 && !d->seen[S_MAP])
+		return ds_fail(d, "'LBN-to-PBN mapping scheme' is missing");
 	if (!d->access[0])
 		return ds_fail(d, "'Access time type' is missing");
 	if (!strcmp(d->access, "constant") && !d->seen[S_CACCESS])
@@ -644,6 +700,26 @@ int ds_read(struct ds *d, const char *dir)
 	free(text);
 	if (rc)
 		return -1;
+	if (d->layout[0]) {
+		/* Layout Model = source FILE: a dm_layout_g4, or a g1 block */
+		const char *w;
+
+		if (!(text = slurp(d, d->layout)))
+			return -1;
+		for (w = text; *w == ' ' || *w == '\t' || *w == '\r' || *w == '\n' || *w == '#';)
+			w += *w == '#' ? strcspn(w, "\n") : 1;
+		if (!strncmp(w, "dm_layout_g4", 12)) {
+			rc = ds_g4_parse(d, text);
+		} else if (!strncmp(w, "dm_layout_g1", 12)) {
+			rc = parse(d, text, "dm_layout_g1");
+		} else {
+			rc = ds_fail(d, "a %.*s where Layout Model takes a dm_layout_g1 or a dm_layout_g4 (G2: see the "
+				       "importer's table)", (int)strcspn(w, " \t\r\n{"), w);
+		}
+		free(text);
+		if (rc)
+			return -1;
+	}
 	if (d->curve[0]) {
 		if (!(text = slurp(d, d->curve)))
 			return -1;

@@ -21,8 +21,21 @@ enum slot {
 #define ZMAX DMODEL_ZONES_MAX
 #define SLMAX DMODEL_SLIPS_MAX	/* slips, all zones: the model's table */
 
+/* a dm_layout_g4 as its block gives it (disk/disksim/disksim_g4.c) */
+struct ds_g4ent {
+	double f[8];	/* lbn, cyl, off, len, cyllen, alen, runlen, cylrunlen */
+	double child, head;
+	size_t node;	/* the IDX node it is in */
+	int track;	/* its child is a track pattern (TRACK), not a node (IDX) */
+};
+struct ds_g4 {
+	struct ds_g4ent *ent;
+	double *tp, *slip, *remap;	/* 3, 2 and 6 numbers an entry */
+	size_t nent, nnode, ntp, nslip, nremap;
+};
+
 struct ds {
-	char name[64], dname[128], model[256], curve[256], seektype[32], access[32], dir[512];
+	char name[64], dname[128], model[256], curve[256], layout[256], seektype[32], access[32], dir[512];
 	double v[S_NSLOTS];
 	int seen[S_NSLOTS];
 	double zone[ZMAX][8];
@@ -41,6 +54,7 @@ struct ds {
 	double seek_wextra;
 	double defect;
 	int ndef;
+	struct ds_g4 *g4;	/* the layout, if a dm_layout_g4 (heap: ds_g4_free) */
 	/* the parse: file, line, the error */
 	const char *file;
 	int line;
@@ -53,5 +67,9 @@ int ds_fail(struct ds *d, const char *fmt, ...) __attribute__((format(printf, 2,
 /* the drive in dir (its name: dir's last component) read and checked into
  * d: 0, or -1 with d->err set */
 int ds_read(struct ds *d, const char *dir);
+/* a dm_layout_g4 block's text (from its type, or from its '{') into
+ * d->g4: 0, or -1 with d->err set; ds_g4_free frees it (NULL: nothing) */
+int ds_g4_parse(struct ds *d, const char *text);
+void ds_g4_free(struct ds *d);
 
 #endif

@@ -206,6 +206,7 @@ int ds_import(const char *dir, const char *bus, FILE *out, char *err, size_t err
 	const char *bus_name;
 	int fitted;
 
+	ds_g4_free(&d);	/* the last import's layout */
 	memset(&d, 0, sizeof(d));
 	d.err = err;
 	d.errlen = errlen;
@@ -243,8 +244,23 @@ int ds_import(const char *dir, const char *bus, FILE *out, char *err, size_t err
 
 		avg += w * 2 * (cyls - at) / (cyls * cyls) * seek_ms(&d, at);
 	}
-	ro = d.zone[0][2] * 512 * rpm / 60 / 1e6;
-	ri = d.zone[d.nzones - 1][2] * 512 * rpm / 60 / 1e6;
+	if (d.g4) {	/* the largest and the smallest track of the layout's patterns */
+		double hi = 0, lo = INFINITY;
+
+		for (size_t i = 0; i < d.g4->ntp; i++) {
+			hi = fmax(hi, d.g4->tp[3 * i + 2]);
+			lo = fmin(lo, d.g4->tp[3 * i + 2]);
+		}
+		if (!d.g4->ntp) {
+			d.line = 0;
+			return ds_fail(&d, "dm_layout_g4: TP is empty");
+		}
+		ro = hi * 512 * rpm / 60 / 1e6;
+		ri = lo * 512 * rpm / 60 / 1e6;
+	} else {
+		ro = d.zone[0][2] * 512 * rpm / 60 / 1e6;
+		ri = d.zone[d.nzones - 1][2] * 512 * rpm / 60 / 1e6;
+	}
 	bulk = d.v[S_BULK];
 	fitted = bulk > 0 ? 0 : bus_from_trace(&d, &fit, why, sizeof(why));
 	if (fitted < 0)
@@ -261,8 +277,28 @@ int ds_import(const char *dir, const char *bus, FILE *out, char *err, size_t err
 	for (size_t i = 0; d.name[i] && i + 1 < sizeof(lname); i++)
 		lname[i] = (char)tolower((unsigned char)d.name[i]);
 	fprintf(out, "name = %s\nmodel = %s\nkind = hdd\nrotational = 1\nwrite_cache = 0\n", lname, d.dname);
-	fprintf(out, "capacity_gb = %.9f\nsource.capacity_gb = %s.model: Block count (%.0f blocks of 512 bytes)\n",
-		d.v[S_BLOCKS] * 512 / 1e9, d.name, d.v[S_BLOCKS]);
+	if (d.g4 && d.g4->nent) {
+		/* the root (IDX's last node) "covers all of the LBN and cylinder
+		 * space" (B.4.5): where it holds fewer LBNs than Block count,
+		 * those it holds, less the slipped ones, are the drive's */
+		const struct ds_g4ent *last = &d.g4->ent[d.g4->nent - 1];
+		double held = last->f[0] + last->f[6];
+
+		for (size_t i = 0; i < d.g4->nslip; i++)
+			held -= d.g4->slip[2 * i + 1];
+		if (held < d.v[S_BLOCKS]) {
+			fprintf(out, "capacity_gb = %.9f\nsource.capacity_gb = %.0f blocks of 512 bytes: the LBNs the "
+				"dm_layout_g4's root maps (it \"covers all of the LBN and cylinder space\", B.4.5), fewer than "
+				"%s.model's Block count (%.0f)\n", held * 512 / 1e9, held, d.name, d.v[S_BLOCKS]);
+			d.v[S_BLOCKS] = held;
+		} else {
+			fprintf(out, "capacity_gb = %.9f\nsource.capacity_gb = %s.model: Block count (%.0f blocks of 512 "
+				"bytes)\n", d.v[S_BLOCKS] * 512 / 1e9, d.name, d.v[S_BLOCKS]);
+		}
+	} else {
+		fprintf(out, "capacity_gb = %.9f\nsource.capacity_gb = %s.model: Block count (%.0f blocks of 512 bytes)\n",
+			d.v[S_BLOCKS] * 512 / 1e9, d.name, d.v[S_BLOCKS]);
+	}
 	fprintf(out, "rpm = %.0f\nsource.rpm = %s.model: Rotation speed (in rpms)", rpm, d.name);
 	if (d.v[S_RPMERR])
 		fprintf(out, "; Percent error in rpms = %g: DiskSim draws each disk's speed from rpm +- %g %% "
@@ -282,12 +318,21 @@ int ds_import(const char *dir, const char *bus, FILE *out, char *err, size_t err
 		fprintf(out, "seek_full_ms = %.6f\nsource.seek_full_ms = the seek curve at %.0f cylinders\n", full_ms,
 			cyls - 1);
 	}
-	fprintf(out, "rate_outer_mbs = %.6f\nsource.rate_outer_mbs = zone.1's blocks per track at the rpm\n", ro);
-	fprintf(out, "rate_inner_mbs = %.6f\nsource.rate_inner_mbs = zone.%d's blocks per track at the rpm\n", ri, d.nzones);
+	if (d.g4) {
+		fprintf(out, "rate_outer_mbs = %.6f\nsource.rate_outer_mbs = the layout's largest track (TP's spt) at the rpm\n", ro);
+		fprintf(out, "rate_inner_mbs = %.6f\nsource.rate_inner_mbs = the layout's smallest track at the rpm\n", ri);
+	} else {
+		fprintf(out, "rate_outer_mbs = %.6f\nsource.rate_outer_mbs = zone.1's blocks per track at the rpm\n", ro);
+		fprintf(out, "rate_inner_mbs = %.6f\nsource.rate_inner_mbs = zone.%d's blocks per track at the rpm\n", ri,
+			d.nzones);
+	}
 	fprintf(out, "heads = %.0f\nsource.heads = %s.model: Number of data surfaces\n", d.v[S_HEADS], d.name);
 	fprintf(out, "cylinders = %.0f\nsource.cylinders = %s.model: Number of cylinders\n", cyls, d.name);
-	fprintf(out, "sparing = %.0f\nsource.sparing = %s.model: Sparing scheme used\n", d.v[S_SPARING], d.name);
-	fprintf(out, "spare_range = %.0f\nsource.spare_range = %s.model: Rangesize for sparing\n", d.v[S_RANGE], d.name);
+	if (!d.g4) {
+		fprintf(out, "sparing = %.0f\nsource.sparing = %s.model: Sparing scheme used\n", d.v[S_SPARING], d.name);
+		fprintf(out, "spare_range = %.0f\nsource.spare_range = %s.model: Rangesize for sparing\n", d.v[S_RANGE],
+			d.name);
+	}
 	fprintf(out, "head_switch_ms = %.6f\nsource.head_switch_ms = %s.model: Head switch time\n", d.v[S_HSW], d.name);
 	if (d.seekcols == 4)
 		fprintf(out, "write_settle_ms = %.6f\nsource.write_settle_ms = %s.model: Add. write settling delay (%g) + "
@@ -336,7 +381,8 @@ int ds_import(const char *dir, const char *bus, FILE *out, char *err, size_t err
 		flag_note(d.v[S_RAFREE]));
 	fprintf(out, "no_caching = %d\nsource.no_caching = %s%s = %g%s\n", !flag(d.v[S_CACHE]),
 		SPEC("Enable caching in buffer"), d.v[S_CACHE], flag_note(d.v[S_CACHE]));
-	fprintf(out, "lbn_map = %.0f\nsource.lbn_map = %s.model: LBN-to-PBN mapping scheme\n", d.v[S_MAP], d.name);
+	if (!d.g4)
+		fprintf(out, "lbn_map = %.0f\nsource.lbn_map = %s.model: LBN-to-PBN mapping scheme\n", d.v[S_MAP], d.name);
 	fprintf(out, "immediate_write = %d\nsource.immediate_write = %s%s%s\n", flag(d.v[S_IMMWRITE]),
 		SPEC("Immediate buffer write"), flag_note(d.v[S_IMMWRITE]));
 	fprintf(out, "write_hit_readahead = %d\nsource.write_hit_readahead = %s%s = %g%s\n", !flag(d.v[S_WHSTOP]),
@@ -441,6 +487,37 @@ int ds_import(const char *dir, const char *bus, FILE *out, char *err, size_t err
 		SPEC("Read disconnect afterwrite + First reselect overhead + Data preparation overhead"));
 	fprintf(out, "write_min_seek_ms = %.6f\nsource.write_min_seek_ms = %s%s\n", d.v[S_MINSEEK],
 		SPEC("Minimum seek delay"));
+	if (d.g4) {
+		const struct ds_g4 *g = d.g4;
+		const char *lf = d.layout[0] ? (strrchr(d.layout, '/') ? strrchr(d.layout, '/') + 1 : d.layout) : NULL;
+
+		fprintf(out, "source.g4 = %s%s: dm_layout_g4 (B.4.5): IDX's entries (lbn, cyl, off, len, cyllen, alen, "
+			"runlen, cylrunlen, the child's type and index, a track's surface) by node, TP, Slips, Remaps; the "
+			"angles as turns, six decimals\n", lf ? lf : d.name, lf ? "" : ".model");
+		for (size_t i = 0; i < g->nent; i++) {
+			const struct ds_g4ent *e = &g->ent[i];
+			double ang[2];
+
+			for (int k = 0; k < 2; k++) {	/* off, alen: turns, within one */
+				double a = e->f[k ? 5 : 2];
+
+				a = round((a - floor(a)) * 1e6) / 1e6;
+				ang[k] = a >= 1 ? 0 : a;
+			}
+			fprintf(out, "g4.ent.%zu = %zu %.0f %.0f %.6f %.0f %.0f %.6f %.0f %.0f %s %.0f %.0f\n", i + 1, e->node,
+				e->f[0], e->f[1], ang[0], e->f[3], e->f[4], ang[1], e->f[6], e->f[7], e->track ? "track" : "idx",
+				e->child, e->head);
+		}
+		for (size_t i = 0; i < g->ntp; i++)
+			fprintf(out, "g4.tp.%zu = %.0f %.0f %.0f\n", i + 1, g->tp[3 * i], g->tp[3 * i + 1], g->tp[3 * i + 2]);
+		for (size_t i = 0; i < g->nslip; i++)
+			fprintf(out, "g4.slip.%zu = %.0f %.0f\n", i + 1, g->slip[2 * i], g->slip[2 * i + 1]);
+		for (size_t i = 0; i < g->nremap; i++) {
+			const double *r = &g->remap[6 * i];
+
+			fprintf(out, "g4.remap.%zu = %.0f %.0f %.0f %.0f %.0f %.0f\n", i + 1, r[0], r[1], r[2], r[3], r[4], r[5]);
+		}
+	} else
 	fprintf(out, "source.zone = %s.model: Zones (first and last cylinder, blocks per track, skew for track and "
 		     "cylinder switch, number of spares, empty space at zone front, offset of first block: slips)\n",
 		d.name);
