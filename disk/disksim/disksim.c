@@ -6,6 +6,8 @@
  * Every key is in the table below: a figure the model takes, a value it
  * must have (what the model does), or a key that cannot change a replay
  * of one request at a time, with why. Anything else is refused by name.
+ * A Layout Model that is a dm_layout_g4 (inline, or in the file its
+ * "source FILE" names) goes to disk/disksim/disksim_g4.c's reader.
  */
 #include "disksim.h"
 
@@ -383,6 +385,9 @@ static int parse(struct ds *d, char *text, const char *top)
 				char type[48];
 
 				snprintf(type, sizeof(type), "%.*s", (int)(vl - 1), v);
+				if (!strcmp(trim(type), "dm_layout_g2"))
+					return ds_fail(d, "Layout Model = dm_layout_g2: not read (its required Layout Map File "
+						    "has no format in DiskSim's manual, B.4.4; a dm_layout_g1 or dm_layout_g4 is)");
 				if (!strcmp(trim(type), "dm_layout_g4")) {
 					/* the block, to its closing brace, to the g4 reader */
 					int depth = 1, rc;
@@ -713,8 +718,8 @@ int ds_read(struct ds *d, const char *dir)
 		} else if (!strncmp(w, "dm_layout_g1", 12)) {
 			rc = parse(d, text, "dm_layout_g1");
 		} else {
-			rc = ds_fail(d, "a %.*s where Layout Model takes a dm_layout_g1 or a dm_layout_g4 (G2: see the "
-				       "importer's table)", (int)strcspn(w, " \t\r\n{"), w);
+			rc = ds_fail(d, "a %.*s where Layout Model takes a dm_layout_g1 or a dm_layout_g4 (a dm_layout_g2's "
+				       "Layout Map File has no format in the manual, B.4.4)", (int)strcspn(w, " \t\r\n{"), w);
 		}
 		free(text);
 		if (rc)

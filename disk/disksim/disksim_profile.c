@@ -517,10 +517,11 @@ int ds_import(const char *dir, const char *bus, FILE *out, char *err, size_t err
 
 			fprintf(out, "g4.remap.%zu = %.0f %.0f %.0f %.0f %.0f %.0f\n", i + 1, r[0], r[1], r[2], r[3], r[4], r[5]);
 		}
-	} else
-	fprintf(out, "source.zone = %s.model: Zones (first and last cylinder, blocks per track, skew for track and "
-		     "cylinder switch, number of spares, empty space at zone front, offset of first block: slips)\n",
-		d.name);
+	} else {
+		fprintf(out, "source.zone = %s.model: Zones (first and last cylinder, blocks per track, skew for track and "
+			     "cylinder switch, number of spares, empty space at zone front, offset of first block: slips)\n",
+			d.name);
+	}
 	for (z = 0; z < d.nzones; z++) {
 		static double s[SLMAX];
 		double *f = d.zone[z];

@@ -1383,6 +1383,22 @@ static void test_g4(void)
 	cost = dmodel_request(&st, DMODEL_READ, 140 * 512, 20 * 512, t1) - t1;
 	CHECK(fabs(cost / 1e6 - want) < 0.001, "g4 layout: a read of 20 sectors across the slip takes the 2 slipped sectors' "
 	      "passing too: %.4f ms (the oracle: %.4f)", cost / 1e6, want);
+	/* Remaps (B.4.5: "LBN, len, cylinder, head, sector, spt"): LBNs 10
+	 * and 11 on cylinder 5, surface 1, sectors 30 and 31 of 100; 12 where
+	 * the tree puts it */
+	if (drive_g4(G4_LAYOUT "g4.remap.1 = 10 2 5 1 30 100\n")) {
+		CHECK(0, "a g4 remap: the drive loads (%s)", g4_err);
+	} else {
+		uint64_t cyl[3], head[3];
+		double sect[3];
+
+		for (int i = 0; i < 3; i++)
+			where(10 + (uint64_t)i, &cyl[i], &head[i], &sect[i]);
+		CHECK(cyl[0] == 5 && head[0] == 1 && fabs(sect[0] - 30) < 1e-6 && cyl[1] == 5 && fabs(sect[1] - 31) < 1e-6 &&
+			      cyl[2] == 0 && head[2] == 0 && fabs(sect[2] - 12) < 1e-6,
+		      "g4 remap: LBNs 10, 11 on cylinder 5 surface 1 sectors 30, 31; 12 on cylinder 0 sector 12 (%" PRIu64
+		      " %" PRIu64 " %.1f, %.1f, %" PRIu64 " %.1f)", cyl[0], head[0], sect[0], sect[1], cyl[2], sect[2]);
+	}
 	/* what the manual's fields cannot be is refused */
 	CHECK(drive_g4(G4_LAYOUT "g4.slip.1 = 150 3\n") != 0, "g4 layout: a slip that leaves the root short of the capacity is refused");
 	CHECK(drive_g4("capacity_gb = 0.002048\nsource.g4 = t\ng4.ent.1 = 0 0 0 0 100 1 0 4000 20 idx 0 0\ng4.tp.1 = 0 99 100\n") != 0,

@@ -366,6 +366,39 @@ static void importer_values(void)
 	CHECK(import_to(small_spec, xmodel, seek3, out, sizeof(out), err, sizeof(err)) == 0 &&
 		      has_line(out, "seek.2 = 150 6.000000") && has_line(out, "write_settle_ms = 0.100000"),
 	      "import-disksim: a seek table with a spread column: its distances and times (%s)", err);
+	/* Layout Model = source FILE (libparam's include): the same profile
+	 * as the block inline; a dm_layout_g4 inline: its tables */
+	{
+		static char inline_out[65536], lmodel[8192], layout[4096];
+		const char *a = strstr(small_model, "   Layout Model = dm_layout_g1 {\n"), *b = strstr(small_model, "   Mechanical Model");
+
+		import_to(small_spec, small_model, NULL, inline_out, sizeof(inline_out), err, sizeof(err));
+		if (a && b) {
+			snprintf(lmodel, sizeof(lmodel), "%.*s   Layout Model = source d.layout,\n%s", (int)(a - small_model),
+				 small_model, b);
+			/* the block, its closing "}," a "}" */
+			size_t ol = strlen("   Layout Model = dm_layout_g1 {\n");
+
+			snprintf(layout, sizeof(layout), "dm_layout_g1 {\n%.*s}\n", (int)((size_t)(b - a) - ol - strlen("   },\n")),
+				 a + ol);
+			write_file("d/d.layout", layout);
+		}
+		CHECK(a && b && import_to(small_spec, lmodel, NULL, out, sizeof(out), err, sizeof(err)) == 0 &&
+			      !strcmp(out, inline_out),
+		      "import-disksim: Layout Model = source d.layout gives the profile of the block inline (%s)", err);
+		if (a && b)
+			snprintf(lmodel, sizeof(lmodel), "%.*s   Layout Model = dm_layout_g4 {\n      TP = [ 0, 99, 100 ],\n"
+				 "      IDX = [ [ 0, 0, 0.0, 100, 1, 0.25, 20000, 200, TRACK, 0, 0,\n"
+				 "                20000, 199, 0.5, 100, 1, 0.25, 20000, -200, TRACK, 0, 1 ],\n"
+				 "              [ 0, 0, 0.0, 40000, 200, 0.0, 40000, 200, IDX, 0 ] ],\n"
+				 "      Slips = [ 150, 2 ],\n      Remaps = []\n   },\n%s", (int)(a - small_model), small_model, b);
+		CHECK(import_to(small_spec, subst(lmodel, "Block count = 36000", "Block count = 39998"), NULL, out, sizeof(out),
+				err, sizeof(err)) == 0 &&
+			      has_line(out, "g4.ent.2 = 0 20000 199 0.500000 100 1 0.250000 20000 -200 track 0 1") &&
+			      has_line(out, "g4.ent.3 = 1 0 0 0.000000 40000 200 0.000000 40000 200 idx 0 0") &&
+			      has_line(out, "g4.slip.1 = 150 2") && has_line(out, "g4.tp.1 = 0 99 100") && !strstr(out, "zone.1"),
+		      "import-disksim: a dm_layout_g4 inline: its entries by node, TP and Slips, no zones (%s)", err);
+	}
 	CHECK(import_to(small_spec, xmodel, "Seek distances measured: 2\n1, 1.0\n150, 6.0, 0.1\n", out, sizeof(out), err,
 			sizeof(err)) != 0 && strstr(err, "d.seek:3: 3 columns where the lines before have 2"),
 	      "import-disksim: a seek table whose lines differ in columns is refused (%s)", err);
