@@ -39,6 +39,35 @@ static const char *flag_note(double v)
 	return v == 0 || v == 1 ? "" : " (the manual: 'whether or not'; a value other than 0 is yes, as DiskSim's int flags are)";
 }
 
+/* the spt of the track the g4 layout's first (last: its last) LBN is on:
+ * down the root's first (last) entries to a track pattern (the children
+ * are in range and before their node: disk/disksim/disksim_g4.c) */
+static double g4_end_spt(const struct ds_g4 *g, int last)
+{
+	size_t node = g->nnode - 1;
+
+	for (size_t step = 0; step <= g->nnode; step++) {
+		size_t first = 0, end = 0;
+
+		for (size_t i = 0; i < g->nent; i++)	/* the node's entries, in a row: [first, end) */
+			if (g->ent[i].node == node) {
+				if (!end)
+					first = i;
+				end = i + 1;
+			}
+		if (end == 0)
+			return 0;
+		{
+			const struct ds_g4ent *e = &g->ent[last ? end - 1 : first];
+
+			if (e->track)
+				return g->tp[3 * (size_t)e->child + 2];
+			node = (size_t)e->child;
+		}
+	}
+	return 0;
+}
+
 /* the seek over c cylinders as the description has it, ms */
 static double seek_ms(const struct ds *d, double c)
 {
@@ -244,19 +273,9 @@ int ds_import(const char *dir, const char *bus, FILE *out, char *err, size_t err
 
 		avg += w * 2 * (cyls - at) / (cyls * cyls) * seek_ms(&d, at);
 	}
-	if (d.g4) {	/* the largest and the smallest track of the layout's patterns */
-		double hi = 0, lo = INFINITY;
-
-		for (size_t i = 0; i < d.g4->ntp; i++) {
-			hi = fmax(hi, d.g4->tp[3 * i + 2]);
-			lo = fmin(lo, d.g4->tp[3 * i + 2]);
-		}
-		if (!d.g4->ntp) {
-			d.line = 0;
-			return ds_fail(&d, "dm_layout_g4: TP is empty");
-		}
-		ro = hi * 512 * rpm / 60 / 1e6;
-		ri = lo * 512 * rpm / 60 / 1e6;
+	if (d.g4) {	/* the tracks of the first and the last LBN: their patterns' spt */
+		ro = g4_end_spt(d.g4, 0) * 512 * rpm / 60 / 1e6;
+		ri = g4_end_spt(d.g4, 1) * 512 * rpm / 60 / 1e6;
 	} else {
 		ro = d.zone[0][2] * 512 * rpm / 60 / 1e6;
 		ri = d.zone[d.nzones - 1][2] * 512 * rpm / 60 / 1e6;
@@ -319,8 +338,9 @@ int ds_import(const char *dir, const char *bus, FILE *out, char *err, size_t err
 			cyls - 1);
 	}
 	if (d.g4) {
-		fprintf(out, "rate_outer_mbs = %.6f\nsource.rate_outer_mbs = the layout's largest track (TP's spt) at the rpm\n", ro);
-		fprintf(out, "rate_inner_mbs = %.6f\nsource.rate_inner_mbs = the layout's smallest track at the rpm\n", ri);
+		fprintf(out, "rate_outer_mbs = %.6f\nsource.rate_outer_mbs = the first LBN's track (its pattern's spt in the "
+			"dm_layout_g4) at the rpm\n", ro);
+		fprintf(out, "rate_inner_mbs = %.6f\nsource.rate_inner_mbs = the last LBN's track at the rpm\n", ri);
 	} else {
 		fprintf(out, "rate_outer_mbs = %.6f\nsource.rate_outer_mbs = zone.1's blocks per track at the rpm\n", ro);
 		fprintf(out, "rate_inner_mbs = %.6f\nsource.rate_inner_mbs = zone.%d's blocks per track at the rpm\n", ri,
