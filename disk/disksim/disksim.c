@@ -6,6 +6,8 @@
  * Every key is in the table below: a figure the model takes, a value it
  * must have (what the model does), or a key that cannot change a replay
  * of one request at a time, with why. Anything else is refused by name.
+ * A Layout Model that is a dm_layout_g4 (inline, or in the file its
+ * "source FILE" names) goes to disk/disksim/disksim_g4.c's reader.
  */
 #include "disksim.h"
 
@@ -122,6 +124,7 @@ static const struct param {
 	{ "dm_mech_g1", "Access time type", STR, 0, "access" },
 	{ "dm_mech_g1", "Constant access time", NUM, S_CACCESS, NULL },
 	{ "dm_mech_g1", "Seek type", STR, 0, "seek" },
+	{ "dm_mech_g1", "Constant seek time", NUM, S_CSEEK, NULL },
 	{ "dm_mech_g1", "Single cylinder seek time", NUM, S_SINGLE, NULL },
 	{ "dm_mech_g1", "Average seek time", NUM, S_AVG, NULL },
 	{ "dm_mech_g1", "Full strobe seek time", NUM, S_FULL, NULL },
@@ -290,7 +293,10 @@ static int parse(struct ds *d, char *text, const char *top)
 		if (!sp) {	/* TYPE NAME { */
 			char type[48], name[128];
 
-			if (sscanf(ln, "%47s %127s {", type, name) != 2 || ln[l - 1] != '{')
+			name[0] = 0;
+			if (ln[l - 1] != '{' || sscanf(ln, "%47s %127s", type, name) < 1 || (!strcmp(name, "{") && (name[0] = 0)))
+				return ds_fail(d, "'%s': not TYPE NAME {", ln);
+			if (!name[0] && !strcmp(top, "disksim_disk"))
 				return ds_fail(d, "'%s': not TYPE NAME {", ln);
 			if (strcmp(type, top))
 				return ds_fail(d, "a %s where the file must hold a %s", type, top);
@@ -365,6 +371,56 @@ static int parse(struct ds *d, char *text, const char *top)
 			return ds_fail(d, "'%s' given twice in a %s (first on line %d)", k, st[sp - 1].type,
 				       st[sp - 1].given[pm - params]);
 		st[sp - 1].given[pm - params] = d->line;
+		if (pm->how == BLOCK && !strcmp(k, "Layout Model")) {
+			size_t vl = strlen(v);
+
+			/* libparam's "source FILE": the block is that file's (read
+			 * after this one, by ds_read) */
+			if (!strncmp(v, "source ", 7)) {
+				if (sibling(d, k, trim(v + 7), d->layout, sizeof(d->layout)))
+					return -1;
+				continue;
+			}
+			if (vl > 1 && v[vl - 1] == '{') {
+				char type[48];
+
+				snprintf(type, sizeof(type), "%.*s", (int)(vl - 1), v);
+				if (!strcmp(trim(type), "dm_layout_g2"))
+					return ds_fail(d, "Layout Model = dm_layout_g2: not read (its required Layout Map File "
+						    "has no format in DiskSim's manual, B.4.4; a dm_layout_g1 or dm_layout_g4 is)");
+				if (!strcmp(trim(type), "dm_layout_g4")) {
+					/* the block, to its closing brace, to the g4 reader */
+					int depth = 1, rc;
+					char *e = save, *span;
+
+					for (; e && *e && depth; e++) {
+						if (*e == '#')
+							e += strcspn(e, "\n") - 1;
+						else
+							depth += (*e == '{') - (*e == '}');
+					}
+					if (depth)
+						return ds_fail(d, "the file ends inside Layout Model's dm_layout_g4");
+					if (!(span = malloc((size_t)(e - save) + 2)))
+						return ds_fail(d, "out of memory");
+					span[0] = '{';
+					memcpy(span + 1, save, (size_t)(e - save));
+					span[e - save + 1] = 0;
+					rc = ds_g4_parse(d, span);
+					free(span);
+					if (rc)
+						return -1;
+					/* the rest of the brace's line: a ',' at most */
+					e += strspn(e, " \t\r,");
+					if (*e && *e != '\n' && *e != '#')
+						return ds_fail(d, "'%.20s' after Layout Model's block", e);
+					save = strchr(e, '\n');
+					if (save)
+						save++;
+					continue;
+				}
+			}
+		}
 		if (pm->how == BLOCK || pm->how == LIST) {
 			size_t vl = strlen(v);
 
@@ -424,9 +480,9 @@ static int parse(struct ds *d, char *text, const char *top)
 					return -1;
 			} else {
 				if (strcmp(v, "extracted") && strcmp(v, "hplplus10") && strcmp(v, "hpl") && strcmp(v, "curve") &&
-				    strcmp(v, "linear"))
-					return ds_fail(d, "Seek type = %s: the model supports extracted, hpl, hplplus10, curve and "
-						    "linear", v);
+				    strcmp(v, "linear") && strcmp(v, "constant"))
+					return ds_fail(d, "Seek type = %s: DiskSim's manual (B.4.3) gives linear, curve, constant, "
+						    "hpl, hplplus10 and extracted", v);
 				snprintf(d->seektype, sizeof(d->seektype), "%s", v);
 			}
 			continue;
@@ -480,11 +536,43 @@ static int parse_seek(struct ds *d, char *text)
 				return ds_fail(d, "%ld distances: the model holds %d", want, DMODEL_SEEK_MAX);
 			continue;
 		}
-		if (!(c = strchr(ln, ',')))
-			return ds_fail(d, "'%s': not 'DISTANCE, MS'", ln);
-		*c = 0;
-		if (number(d, "the distance", ln, &cyl) || number(d, "the time", c + 1, &ms))
-			return -1;
+		{
+			/* DISTANCE, MS (the manual's), then a spread and a write's
+			 * time (the dual table DiskSim's 64-bit release reads) */
+			char *col[4], whole[96];
+			double x[4];
+			int nc = 0;
+
+			snprintf(whole, sizeof(whole), "%s", ln);
+			for (char *p = ln; nc < 4; p = c + 1) {
+				col[nc++] = p;
+				if (!(c = strchr(p, ',')))
+					break;
+				*c = 0;
+			}
+			if (nc < 2 || c)
+				return ds_fail(d, "'%s': not 'DISTANCE, MS' (or with a spread, or a spread and a write's MS)", whole);
+			if (d->nseek && nc != d->seekcols)
+				return ds_fail(d, "%d columns where the lines before have %d", nc, d->seekcols);
+			d->seekcols = nc;
+			for (int i = 0; i < nc; i++)
+				if (number(d, i ? i == 3 ? "the write's time" : i == 2 ? "the spread" : "the time" : "the distance",
+					   col[i], &x[i]))
+					return -1;
+			cyl = x[0];
+			ms = x[1];
+			if (nc == 4) {
+				/* a write's seek is the read's and the settling the
+				 * .model's Add. write settling delay gives: the model
+				 * takes the dual table where that is one figure */
+				if (x[3] < 0)
+					return ds_fail(d, "the write's time %g is negative", x[3]);
+				if (d->nseek && fabs(x[3] - ms - d->seek_wextra) > 1e-9)
+					return ds_fail(d, "a write's seek %g ms longer than a read's where the first line's is %g: "
+						    "the model adds one write settling time to every seek", x[3] - ms, d->seek_wextra);
+				d->seek_wextra = x[3] - ms;
+			}
+		}
 		if (cyl < 1 || cyl != floor(cyl))
 			return ds_fail(d, "the distance %g is not a whole number of cylinders above 0", cyl);
 		if (ms < 0)
@@ -505,8 +593,8 @@ static int parse_seek(struct ds *d, char *text)
 /* the figures a profile needs, each known: the keys the files must give */
 static const int needed[] = {
 	S_BULK, S_HITWRITE, S_SEGS, S_SEGSIZE, S_BCR, S_RAMIN, S_RAMAX, S_RAOVER, S_RAIDLE, S_FWL, S_IMMREAD,
-	S_RHR, S_RHW, S_RMR, S_RMW, S_WHR, S_WHW, S_WMR, S_WMW, S_HEADS, S_CYLS, S_BLOCKS, S_SPARING,
-	S_SETTLE, S_HSW, S_RPM, S_RAFREE, S_CACHE, S_MAP, S_IMMWRITE, S_COMBINE, S_WHSTOP, S_RPMERR, S_SNEAKYF,
+	S_RHR, S_RHW, S_RMR, S_RMW, S_WHR, S_WHW, S_WMR, S_WMW, S_HEADS, S_CYLS, S_BLOCKS,
+	S_SETTLE, S_HSW, S_RPM, S_RAFREE, S_CACHE, S_IMMWRITE, S_COMBINE, S_WHSTOP, S_RPMERR, S_SNEAKYF,
 	S_SNEAKYP, S_WMREQ, S_ALMOST,
 };
 
@@ -523,14 +611,25 @@ static int check(struct ds *d)
 		for (int f = 0; f < 8; f++)
 			if (!d->zone_seen[z][f])
 				return ds_fail(d, "zone %d: a figure is missing (each zone gives all eight)", z + 1);
-	if (!d->nzones)
+	if (d->g4 && d->nzones)
+		return ds_fail(d, "a dm_layout_g4 and a dm_layout_g1's Zones: a drive has one layout");
+	if (!d->g4 && !d->nzones)
 		return ds_fail(d, "no Zones");
+	if (!d->g4 && !d->seen[S_SPARING])
+		return ds_fail(d, "'Sparing scheme used' is missing");
+	if (!d->g4 && !d->seen[S_MAP])
+		return ds_fail(d, "'LBN-to-PBN mapping scheme' is missing");
 	if (!d->access[0])
 		return ds_fail(d, "'Access time type' is missing");
 	if (!strcmp(d->access, "constant") && !d->seen[S_CACCESS])
 		return ds_fail(d, "Access time type = constant without a 'Constant access time'");
 	if (!d->seektype[0])
 		return ds_fail(d, "'Seek type' is missing");
+	if (!strcmp(d->seektype, "constant") && !d->seen[S_CSEEK])
+		return ds_fail(d, "Seek type = constant without a 'Constant seek time' (B.4.3: \"The Constant seek time "
+			    "parameter must be provided\")");
+	if (d->seen[S_CSEEK] && d->v[S_CSEEK] < 0)
+		return ds_fail(d, "Constant seek time = %g: a time, not negative", d->v[S_CSEEK]);
 	if (!strcmp(d->seektype, "extracted") && !d->curve[0])
 		return ds_fail(d, "Seek type = extracted without a 'Full seek curve'");
 	if ((!strcmp(d->seektype, "curve") || !strcmp(d->seektype, "linear")) &&
@@ -606,6 +705,26 @@ int ds_read(struct ds *d, const char *dir)
 	free(text);
 	if (rc)
 		return -1;
+	if (d->layout[0]) {
+		/* Layout Model = source FILE: a dm_layout_g4, or a g1 block */
+		const char *w;
+
+		if (!(text = slurp(d, d->layout)))
+			return -1;
+		for (w = text; *w == ' ' || *w == '\t' || *w == '\r' || *w == '\n' || *w == '#';)
+			w += *w == '#' ? strcspn(w, "\n") : 1;
+		if (!strncmp(w, "dm_layout_g4", 12)) {
+			rc = ds_g4_parse(d, text);
+		} else if (!strncmp(w, "dm_layout_g1", 12)) {
+			rc = parse(d, text, "dm_layout_g1");
+		} else {
+			rc = ds_fail(d, "a %.*s where Layout Model takes a dm_layout_g1 or a dm_layout_g4 (a dm_layout_g2's "
+				       "Layout Map File has no format in the manual, B.4.4)", (int)strcspn(w, " \t\r\n{"), w);
+		}
+		free(text);
+		if (rc)
+			return -1;
+	}
 	if (d->curve[0]) {
 		if (!(text = slurp(d, d->curve)))
 			return -1;

@@ -22,8 +22,9 @@
  *   read_block_ms = MS     a 512-byte block toward the host
  *   write_block_ms = MS    toward the drive
  *   source = TEXT          where the two figures come from
- * '#' starts a comment; every key once, nothing else. Only for a drive
- * whose .diskspecs gives no bus time of its own.
+ * '#' starts a comment; every key once, nothing else. A block's time is
+ * the larger of this and the .diskspecs' own (DiskSim's manual, 3.4.5:
+ * "the maximum of the three values").
  */
 int ds_import(const char *dir, const char *bus, FILE *out, char *err, size_t errlen);
 

@@ -39,6 +39,35 @@ static const char *flag_note(double v)
 	return v == 0 || v == 1 ? "" : " (the manual: 'whether or not'; a value other than 0 is yes, as DiskSim's int flags are)";
 }
 
+/* the spt of the track the g4 layout's first (last: its last) LBN is on:
+ * down the root's first (last) entries to a track pattern (the children
+ * are in range and before their node: disk/disksim/disksim_g4.c) */
+static double g4_end_spt(const struct ds_g4 *g, int last)
+{
+	size_t node = g->nnode - 1;
+
+	for (size_t step = 0; step <= g->nnode; step++) {
+		size_t first = 0, end = 0;
+
+		for (size_t i = 0; i < g->nent; i++)	/* the node's entries, in a row: [first, end) */
+			if (g->ent[i].node == node) {
+				if (!end)
+					first = i;
+				end = i + 1;
+			}
+		if (end == 0)
+			return 0;
+		{
+			const struct ds_g4ent *e = &g->ent[last ? end - 1 : first];
+
+			if (e->track)
+				return g->tp[3 * (size_t)e->child + 2];
+			node = (size_t)e->child;
+		}
+	}
+	return 0;
+}
+
 /* the seek over c cylinders as the description has it, ms */
 static double seek_ms(const struct ds *d, double c)
 {
@@ -46,6 +75,8 @@ static double seek_ms(const struct ds *d, double c)
 
 	if (c <= 0)
 		return 0;
+	if (!strcmp(d->seektype, "constant"))
+		return d->v[S_CSEEK];
 	if (n && c <= d->seekd[n - 1]) {
 		int i = 0;
 
@@ -204,6 +235,7 @@ int ds_import(const char *dir, const char *bus, FILE *out, char *err, size_t err
 	const char *bus_name;
 	int fitted;
 
+	ds_g4_free(&d);	/* the last import's layout */
 	memset(&d, 0, sizeof(d));
 	d.err = err;
 	d.errlen = errlen;
@@ -241,17 +273,17 @@ int ds_import(const char *dir, const char *bus, FILE *out, char *err, size_t err
 
 		avg += w * 2 * (cyls - at) / (cyls * cyls) * seek_ms(&d, at);
 	}
-	ro = d.zone[0][2] * 512 * rpm / 60 / 1e6;
-	ri = d.zone[d.nzones - 1][2] * 512 * rpm / 60 / 1e6;
+	if (d.g4) {	/* the tracks of the first and the last LBN: their patterns' spt */
+		ro = g4_end_spt(d.g4, 0) * 512 * rpm / 60 / 1e6;
+		ri = g4_end_spt(d.g4, 1) * 512 * rpm / 60 / 1e6;
+	} else {
+		ro = d.zone[0][2] * 512 * rpm / 60 / 1e6;
+		ri = d.zone[d.nzones - 1][2] * 512 * rpm / 60 / 1e6;
+	}
 	bulk = d.v[S_BULK];
 	fitted = bulk > 0 ? 0 : bus_from_trace(&d, &fit, why, sizeof(why));
 	if (fitted < 0)
 		return -1;
-	if (bus && bulk > 0) {
-		snprintf(err, errlen, "%s: %s.diskspecs gives the bus's time (Bulk sector transfer time = %g): "
-			 "a bus file is only for a drive whose files give none", bus, d.name, bulk);
-		return -1;
-	}
 	if (bus && bus_file(bus, &bus_r, &bus_w, bus_src, sizeof(bus_src), err, errlen))
 		return -1;
 	/* named by its file name: the profile is the same wherever it was read from */
@@ -264,8 +296,28 @@ int ds_import(const char *dir, const char *bus, FILE *out, char *err, size_t err
 	for (size_t i = 0; d.name[i] && i + 1 < sizeof(lname); i++)
 		lname[i] = (char)tolower((unsigned char)d.name[i]);
 	fprintf(out, "name = %s\nmodel = %s\nkind = hdd\nrotational = 1\nwrite_cache = 0\n", lname, d.dname);
-	fprintf(out, "capacity_gb = %.9f\nsource.capacity_gb = %s.model: Block count (%.0f blocks of 512 bytes)\n",
-		d.v[S_BLOCKS] * 512 / 1e9, d.name, d.v[S_BLOCKS]);
+	if (d.g4 && d.g4->nent) {
+		/* the root (IDX's last node) "covers all of the LBN and cylinder
+		 * space" (B.4.5): where it holds fewer LBNs than Block count,
+		 * those it holds, less the slipped ones, are the drive's */
+		const struct ds_g4ent *last = &d.g4->ent[d.g4->nent - 1];
+		double held = last->f[0] + last->f[6];
+
+		for (size_t i = 0; i < d.g4->nslip; i++)
+			held -= d.g4->slip[2 * i + 1];
+		if (held < d.v[S_BLOCKS]) {
+			fprintf(out, "capacity_gb = %.9f\nsource.capacity_gb = %.0f blocks of 512 bytes: the LBNs the "
+				"dm_layout_g4's root maps (it \"covers all of the LBN and cylinder space\", B.4.5), fewer than "
+				"%s.model's Block count (%.0f)\n", held * 512 / 1e9, held, d.name, d.v[S_BLOCKS]);
+			d.v[S_BLOCKS] = held;
+		} else {
+			fprintf(out, "capacity_gb = %.9f\nsource.capacity_gb = %s.model: Block count (%.0f blocks of 512 "
+				"bytes)\n", d.v[S_BLOCKS] * 512 / 1e9, d.name, d.v[S_BLOCKS]);
+		}
+	} else {
+		fprintf(out, "capacity_gb = %.9f\nsource.capacity_gb = %s.model: Block count (%.0f blocks of 512 bytes)\n",
+			d.v[S_BLOCKS] * 512 / 1e9, d.name, d.v[S_BLOCKS]);
+	}
 	fprintf(out, "rpm = %.0f\nsource.rpm = %s.model: Rotation speed (in rpms)", rpm, d.name);
 	if (d.v[S_RPMERR])
 		fprintf(out, "; Percent error in rpms = %g: DiskSim draws each disk's speed from rpm +- %g %% "
@@ -285,15 +337,37 @@ int ds_import(const char *dir, const char *bus, FILE *out, char *err, size_t err
 		fprintf(out, "seek_full_ms = %.6f\nsource.seek_full_ms = the seek curve at %.0f cylinders\n", full_ms,
 			cyls - 1);
 	}
-	fprintf(out, "rate_outer_mbs = %.6f\nsource.rate_outer_mbs = zone.1's blocks per track at the rpm\n", ro);
-	fprintf(out, "rate_inner_mbs = %.6f\nsource.rate_inner_mbs = zone.%d's blocks per track at the rpm\n", ri, d.nzones);
+	if (d.g4) {
+		fprintf(out, "rate_outer_mbs = %.6f\nsource.rate_outer_mbs = the first LBN's track (its pattern's spt in the "
+			"dm_layout_g4) at the rpm\n", ro);
+		fprintf(out, "rate_inner_mbs = %.6f\nsource.rate_inner_mbs = the last LBN's track at the rpm\n", ri);
+	} else {
+		fprintf(out, "rate_outer_mbs = %.6f\nsource.rate_outer_mbs = zone.1's blocks per track at the rpm\n", ro);
+		fprintf(out, "rate_inner_mbs = %.6f\nsource.rate_inner_mbs = zone.%d's blocks per track at the rpm\n", ri,
+			d.nzones);
+	}
 	fprintf(out, "heads = %.0f\nsource.heads = %s.model: Number of data surfaces\n", d.v[S_HEADS], d.name);
 	fprintf(out, "cylinders = %.0f\nsource.cylinders = %s.model: Number of cylinders\n", cyls, d.name);
-	fprintf(out, "sparing = %.0f\nsource.sparing = %s.model: Sparing scheme used\n", d.v[S_SPARING], d.name);
-	fprintf(out, "spare_range = %.0f\nsource.spare_range = %s.model: Rangesize for sparing\n", d.v[S_RANGE], d.name);
+	if (!d.g4) {
+		fprintf(out, "sparing = %.0f\nsource.sparing = %s.model: Sparing scheme used\n", d.v[S_SPARING], d.name);
+		fprintf(out, "spare_range = %.0f\nsource.spare_range = %s.model: Rangesize for sparing\n", d.v[S_RANGE],
+			d.name);
+	}
 	fprintf(out, "head_switch_ms = %.6f\nsource.head_switch_ms = %s.model: Head switch time\n", d.v[S_HSW], d.name);
-	fprintf(out, "write_settle_ms = %.6f\nsource.write_settle_ms = %s.model: Add. write settling delay\n", d.v[S_SETTLE],
-		d.name);
+	if (d.seekcols == 4)
+		fprintf(out, "write_settle_ms = %.6f\nsource.write_settle_ms = %s.model: Add. write settling delay (%g) + "
+			"%g, how much longer a write's seek is than a read's at every distance of %s (its fourth "
+			"column, the write's time)\n", d.v[S_SETTLE] + d.seek_wextra, d.name, d.v[S_SETTLE], d.seek_wextra,
+			strrchr(d.curve, '/') ? strrchr(d.curve, '/') + 1 : d.curve);
+	else
+		fprintf(out, "write_settle_ms = %.6f\nsource.write_settle_ms = %s.model: Add. write settling delay\n",
+			d.v[S_SETTLE], d.name);
+	if (!strcmp(d.seektype, "constant")) {
+		fprintf(out, "seek_const = 1\nsource.seek_const = %s.model: Seek type = constant (B.4.3: \"a fixed "
+			"per-request seek time\")\n", d.name);
+		fprintf(out, "seek_const_ms = %.6f\nsource.seek_const_ms = %s.model: Constant seek time\n", d.v[S_CSEEK],
+			d.name);
+	}
 	if (!strcmp(d.seektype, "hpl") || !strcmp(d.seektype, "hplplus10")) {
 		fprintf(out, "hpl_bound_cyl = %.0f\nsource.hpl_bound_cyl = %s.model: HPL seek equation values, V1\n",
 			d.hpl[0], d.name);
@@ -327,7 +401,8 @@ int ds_import(const char *dir, const char *bus, FILE *out, char *err, size_t err
 		flag_note(d.v[S_RAFREE]));
 	fprintf(out, "no_caching = %d\nsource.no_caching = %s%s = %g%s\n", !flag(d.v[S_CACHE]),
 		SPEC("Enable caching in buffer"), d.v[S_CACHE], flag_note(d.v[S_CACHE]));
-	fprintf(out, "lbn_map = %.0f\nsource.lbn_map = %s.model: LBN-to-PBN mapping scheme\n", d.v[S_MAP], d.name);
+	if (!d.g4)
+		fprintf(out, "lbn_map = %.0f\nsource.lbn_map = %s.model: LBN-to-PBN mapping scheme\n", d.v[S_MAP], d.name);
 	fprintf(out, "immediate_write = %d\nsource.immediate_write = %s%s%s\n", flag(d.v[S_IMMWRITE]),
 		SPEC("Immediate buffer write"), flag_note(d.v[S_IMMWRITE]));
 	fprintf(out, "write_hit_readahead = %d\nsource.write_hit_readahead = %s%s = %g%s\n", !flag(d.v[S_WHSTOP]),
@@ -348,24 +423,38 @@ int ds_import(const char *dir, const char *bus, FILE *out, char *err, size_t err
 	fprintf(out, "write_level = %.0f\nsource.write_level = %s%s\n", d.v[S_FWL], SPEC("Fast write level"));
 	fprintf(out, "immediate_read = %d\nsource.immediate_read = %s%s%s\n", flag(d.v[S_IMMREAD]), SPEC("Immediate buffer read"),
 		flag_note(d.v[S_IMMREAD]));
-	if (bulk > 0) {
+	/* a block's time is the largest of the disk's, the bus's and the
+	 * controller's (the manual, 3.4.5: "the maximum of the three
+	 * values"): a disk's figure of 0 or below leaves it to the bus */
+	if (bus && bulk > 0) {
+		fprintf(out, "bus_sector_ms = %.6f\nsource.bus_sector_ms = the larger of %s%s = %g and %s: read_block_ms = "
+			"%g (%s): the manual's \"maximum of the three values\"\n", fmax(bulk, bus_r),
+			SPEC("Bulk sector transfer time"), bulk, bus_name, bus_r, bus_src);
+		fprintf(out, "bus_write_sector_ms = %.6f\nsource.bus_write_sector_ms = the larger of the same and %s: "
+			"write_block_ms = %g\n", fmax(bulk, bus_w), bus_name, bus_w);
+		fprintf(out, "bus_mbs = %.6f\nsource.bus_mbs = a block of 512 bytes a bus_sector_ms\n",
+			512 / fmax(bulk, bus_r) / 1e3);
+	} else if (bulk > 0) {
 		fprintf(out, "bus_sector_ms = %.6f\nsource.bus_sector_ms = %s%s\n", bulk, SPEC("Bulk sector transfer time"));
 		fprintf(out, "bus_mbs = %.6f\nsource.bus_mbs = a block of 512 bytes a bus_sector_ms\n", 512 / bulk / 1e3);
 	} else if (bus) {
-		fprintf(out, "bus_sector_ms = %.6f\nsource.bus_sector_ms = %s%s = 0, so %s: read_block_ms (%s)",
-			bus_r, SPEC("Bulk sector transfer time"), bus_name, bus_src);
+		fprintf(out, "bus_sector_ms = %.6f\nsource.bus_sector_ms = %s%s = %g, so %s: read_block_ms (%s)",
+			bus_r, SPEC("Bulk sector transfer time"), bulk, bus_name, bus_src);
 		if (fitted)
 			fprintf(out, "; checked against %s.trace: %.6f ms a block extracted from its first half", d.name, fit);
 		fprintf(out, "\nbus_write_sector_ms = %.6f\nsource.bus_write_sector_ms = %s: write_block_ms (%s)\n", bus_w,
 			bus_name, bus_src);
 		fprintf(out, "bus_mbs = %.6f\nsource.bus_mbs = a block of 512 bytes a bus_sector_ms\n", 512 / bus_r / 1e3);
 	} else if (fitted) {
-		fprintf(out, "bus_sector_ms = %.6f\nsource.bus_sector_ms = %s%s = 0, so %s\n", fit,
-			SPEC("Bulk sector transfer time"), why);
+		fprintf(out, "bus_sector_ms = %.6f\nsource.bus_sector_ms = %s%s = %g, so %s\n", fit,
+			SPEC("Bulk sector transfer time"), bulk, why);
 		fprintf(out, "bus_mbs = %.6f\nsource.bus_mbs = a block of 512 bytes a bus_sector_ms\n", 512 / fit / 1e3);
 	} else {
-		fprintf(out, "bus_mbs = 1000000\nsource.bus_mbs = %s%s = 0: the bus takes no time\n",
-			SPEC("Bulk sector transfer time"));
+		fprintf(out, "bus_mbs = 1000000\nsource.bus_mbs = %s%s = %g: the bus takes no time%s\n",
+			SPEC("Bulk sector transfer time"), bulk,
+			bulk < 0 ? " (below 0, never the largest of the disk's, the bus's and the controller's, which the "
+				   "manual, 3.4.5, takes: the drive sets no bound, and no bus is given)"
+				 : "");
 	}
 	if (bulk > 0 || fitted || bus)
 		fprintf(out, "read_partial = %d\nsource.read_partial = %s%s%s\n", flag(d.v[S_PARTIAL]),
@@ -418,9 +507,41 @@ int ds_import(const char *dir, const char *bus, FILE *out, char *err, size_t err
 		SPEC("Read disconnect afterwrite + First reselect overhead + Data preparation overhead"));
 	fprintf(out, "write_min_seek_ms = %.6f\nsource.write_min_seek_ms = %s%s\n", d.v[S_MINSEEK],
 		SPEC("Minimum seek delay"));
-	fprintf(out, "source.zone = %s.model: Zones (first and last cylinder, blocks per track, skew for track and "
-		     "cylinder switch, number of spares, empty space at zone front, offset of first block: slips)\n",
-		d.name);
+	if (d.g4) {
+		const struct ds_g4 *g = d.g4;
+		const char *lf = d.layout[0] ? (strrchr(d.layout, '/') ? strrchr(d.layout, '/') + 1 : d.layout) : NULL;
+
+		fprintf(out, "source.g4 = %s%s: dm_layout_g4 (B.4.5): IDX's entries (lbn, cyl, off, len, cyllen, alen, "
+			"runlen, cylrunlen, the child's type and index, a track's surface) by node, TP, Slips, Remaps; the "
+			"angles as turns, six decimals\n", lf ? lf : d.name, lf ? "" : ".model");
+		for (size_t i = 0; i < g->nent; i++) {
+			const struct ds_g4ent *e = &g->ent[i];
+			double ang[2];
+
+			for (int k = 0; k < 2; k++) {	/* off, alen: turns, within one */
+				double a = e->f[k ? 5 : 2];
+
+				a = round((a - floor(a)) * 1e6) / 1e6;
+				ang[k] = a >= 1 ? 0 : a;
+			}
+			fprintf(out, "g4.ent.%zu = %zu %.0f %.0f %.6f %.0f %.0f %.6f %.0f %.0f %s %.0f %.0f\n", i + 1, e->node,
+				e->f[0], e->f[1], ang[0], e->f[3], e->f[4], ang[1], e->f[6], e->f[7], e->track ? "track" : "idx",
+				e->child, e->head);
+		}
+		for (size_t i = 0; i < g->ntp; i++)
+			fprintf(out, "g4.tp.%zu = %.0f %.0f %.0f\n", i + 1, g->tp[3 * i], g->tp[3 * i + 1], g->tp[3 * i + 2]);
+		for (size_t i = 0; i < g->nslip; i++)
+			fprintf(out, "g4.slip.%zu = %.0f %.0f\n", i + 1, g->slip[2 * i], g->slip[2 * i + 1]);
+		for (size_t i = 0; i < g->nremap; i++) {
+			const double *r = &g->remap[6 * i];
+
+			fprintf(out, "g4.remap.%zu = %.0f %.0f %.0f %.0f %.0f %.0f\n", i + 1, r[0], r[1], r[2], r[3], r[4], r[5]);
+		}
+	} else {
+		fprintf(out, "source.zone = %s.model: Zones (first and last cylinder, blocks per track, skew for track and "
+			     "cylinder switch, number of spares, empty space at zone front, offset of first block: slips)\n",
+			d.name);
+	}
 	for (z = 0; z < d.nzones; z++) {
 		static double s[SLMAX];
 		double *f = d.zone[z];

@@ -229,15 +229,19 @@ static void stop_ra(struct dmodel *m, int64_t t)
  * When the first sector of l is under the head, for a head at (cyl, head)
  * free at t that may not reach it before not_before: seek or head switch
  * (and a write's settling), then the rotation. *seek, *rot: the parts.
+ * first: a request's own positioning, which a constant seek (seek_const)
+ * charges in full wherever the head is.
  */
 static int64_t position(const struct dmodel *m, uint64_t cyl, uint64_t head, const struct dmodel_loc *l,
-			int write, int64_t t, int64_t not_before, uint64_t *seek, uint64_t *rot)
+			int write, int first, int64_t t, int64_t not_before, uint64_t *seek, uint64_t *rot)
 {
 	uint64_t d = cyl > l->cyl ? cyl - l->cyl : l->cyl - cyl, ph, wait;
 	int64_t s = (int64_t)dmodel_seek_dist_ns(m, d), arrive;
 
 	if (!d && head != l->head)
 		s = (int64_t)m->p.head_switch_ns;
+	if (first && m->p.seek_const)
+		s = (int64_t)m->p.seek_const_ns;
 	if (write && s > 0) {
 		s += (int64_t)m->p.write_settle_ns;
 		if (s < 0)
@@ -265,7 +269,7 @@ static int64_t position(const struct dmodel *m, uint64_t cyl, uint64_t head, con
 static int64_t access_at(const struct dmodel *m, uint64_t cyl, uint64_t head, const struct dmodel_loc *l, int write,
 			 int64_t t, int64_t not_before, uint64_t *seek, uint64_t *rot)
 {
-	int64_t first = position(m, cyl, head, l, write, t, not_before, seek, rot), base;
+	int64_t first = position(m, cyl, head, l, write, 1, t, not_before, seek, rot), base;
 
 	switch (m->p.access_mode) {
 	case 1:
@@ -316,7 +320,7 @@ static int64_t transfer(const struct dmodel *m, uint64_t lbn, uint64_t n, struct
 			struct dmodel_loc nx;
 
 			dmodel_locate(m, lbn, &nx);
-			t = position(m, l.cyl, l.head, &nx, write, t, t, &seek, &rot);
+			t = position(m, l.cyl, l.head, &nx, write, 0, t, t, &seek, &rot);
 			l = nx;
 		}
 	}
@@ -580,7 +584,7 @@ static void idle_hit_ra(struct dmodel *m, struct dmodel_seg *s, uint64_t lbn, ui
 		return;
 	stop_ra(m, t);
 	dmodel_locate(m, s->hi, &l);
-	s->t = position(m, m->h_cyl, m->h_head, &l, 0, t, t, &seek, &rot);
+	s->t = position(m, m->h_cyl, m->h_head, &l, 0, 0, t, t, &seek, &rot);
 	s->cap = cap;
 	s->ra = 1;
 	m->h_cyl = l.cyl;

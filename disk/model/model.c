@@ -74,6 +74,8 @@ static int check_params(const struct dmodel_params *p, const char **field)
 	NEED(p->almost_hits <= 1, almost_hits);
 	NEED(p->access_mode <= 2, access_mode);
 	NEED(p->access_const_ns <= MAX_SEEK_NS, access_const_ns);
+	NEED(p->seek_const <= 1, seek_const);
+	NEED(p->seek_const_ns <= MAX_SEEK_NS, seek_const_ns);
 	return 0;
 #undef NEED
 }

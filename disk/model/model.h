@@ -124,6 +124,8 @@ enum dmodel_op { DMODEL_READ, DMODEL_WRITE, DMODEL_FLUSH };
 	X(almost_hits, "hdd, segments: 1: a read whose first sector the read-ahead is reading is a partial hit; 0: a miss") \
 	X(access_mode, "hdd, segments: a miss's positioning: 0 seek and rotation, 1 seek and half a turn, 2 access_const_ns") \
 	X(access_const_ns, "hdd, segments, access_mode 2: the positioning of every access") \
+	X(seek_const, "hdd: 1: every seek takes seek_const_ns, and so does each request's positioning on its own cylinder (DiskSim's Seek type constant)") \
+	X(seek_const_ns, "hdd, seek_const: the seek's time")                  \
 	X(queue_depth, "requests the drive takes at once (0 or 1: no queueing)") \
 	X(queue_order, "how it orders them: 0 arrival, 1 sptf (disk/model/queue.h)")
 
@@ -171,6 +173,47 @@ struct dmodel_seekpt {		/* a measured seek: cylinders, ns; increasing */
 #define DMODEL_SLIPS_MAX 4096	/* slipped sectors or tracks, all zones */
 #define DMODEL_SEGS_MAX 2048	/* buffer segments (DiskSim's Maxtor Atlas 10K V has 2048) */
 
+/*
+ * DiskSim's g4 layout (its manual B.4.5), in place of the zones: a
+ * logical sector, moved past the slips before it, goes down a tree of
+ * index nodes from the root (the last node): at each node the entry whose
+ * LBNs [lbn, lbn + runlen) hold it, instance q = (x - lbn) / len of it,
+ * cylinders cyl + q cyllen on from the parent's (or back, down), angle
+ * off + q alen on, and x - lbn - q len into the child; at a track pattern,
+ * sector low + x on the entry's surface, at sector / spt of a turn past
+ * the angle. A remapped sector is where its remap says. The tables do not
+ * reach the guest (the host's profile reader owns them).
+ */
+struct dmodel_g4_ent {
+	uint64_t lbn, len, runlen;	/* the first LBN (within the parent's instance), an instance's, all */
+	uint64_t cyl, cyllen;	/* the first instance's lowest cylinder (the parent's on), an instance's cylinders */
+	uint64_t off, alen;	/* the first instance's angle, and each next one's more: millionths of a turn */
+	uint32_t child, head;	/* the child node or track pattern; a track's surface */
+	uint8_t track, down;	/* the child is a track pattern; the instances go down in cylinders */
+};
+struct dmodel_g4_tp {		/* a track pattern: LBNs 0.. on sectors low..high of spt */
+	uint64_t low, high, spt;
+};
+struct dmodel_g4_slip {		/* slipped LBNs: at lbn, total of them this one and before */
+	uint64_t lbn, total;
+};
+struct dmodel_g4_remap {	/* LBNs [lbn, lbn + count) on sectors sector.. of a track of spt */
+	uint64_t lbn, count, cyl, head, sector, spt;
+};
+struct dmodel_g4 {
+	const struct dmodel_g4_ent *ent;
+	const uint64_t *node;	/* node i: ent[node[i]] to ent[node[i + 1] - 1] (nnode + 1 of them) */
+	const struct dmodel_g4_tp *tp;
+	const struct dmodel_g4_slip *slip;
+	const struct dmodel_g4_remap *remap;
+	uint64_t nent, nnode, ntp, nslip, nremap;
+};
+#define DMODEL_G4_ENTS_MAX 65536	/* index entries (the Maxtor Atlas 10K V's: 22305) */
+#define DMODEL_G4_NODES_MAX 4096
+#define DMODEL_G4_TPS_MAX 4096
+#define DMODEL_G4_SLIPS_MAX 65536	/* (the Maxtor's: 14694) */
+#define DMODEL_G4_REMAPS_MAX 4096
+
 struct dmodel_params {
 #define DMODEL_PARAM_MEMBER(name, what) uint64_t name;
 	DMODEL_PARAMS(DMODEL_PARAM_MEMBER)
@@ -181,6 +224,7 @@ struct dmodel_params {
 	struct dmodel_zone zone[DMODEL_ZONES_MAX];
 	struct dmodel_seekpt seek[DMODEL_SEEK_MAX];
 	uint64_t slip[DMODEL_SLIPS_MAX];
+	const struct dmodel_g4 *g4;	/* NULL, or a g4 layout (zones 0) */
 };
 
 /* What the model has charged, since dmodel_init. X(name, what): uint64_t. */
@@ -232,10 +276,11 @@ struct dmodel_seg {
 };
 
 /*
- * The state. sizeof is 249,792 bytes on x86-64 (bounded: no table grows):
+ * The state. sizeof is 249,816 bytes on x86-64 (bounded: no table grows;
  * 112 KiB of it 2048 buffer segments (56 bytes each), 64 KiB the write
  * queue (4096 x 16 bytes), 67 KiB the parameters with their tables (32
- * zones, 2048 seeks, 4096 slips), 0.8 KiB the zones' derived figures;
+ * zones, 2048 seeks, 4096 slips), 0.8 KiB the zones' derived figures; a
+ * g4 layout's tables are the profile reader's, by pointer, host only);
  * the kernel allocates it with kvzalloc.
  */
 struct dmodel {

@@ -78,6 +78,178 @@ static uint64_t past_slips(const uint64_t *a, uint64_t n, uint64_t x)
 		return -EINVAL;                                                \
 	} while (0)
 
+/*
+ * DiskSim's g4 layout (model.h): the tables checked so that every walk
+ * ends and stays in range. Nodes are in order with at least one entry; a
+ * node's entries cover its LBNs from 0 without a gap (each starts where
+ * the one before ends); an entry's child is a track pattern holding an
+ * instance's LBNs, or a node before it (so a walk goes down, at most
+ * nnode steps) covering an instance's; the root covers the drive's
+ * sectors and the slips; slips and remaps in range and increasing.
+ */
+#define G4_LBN_MAX (1ULL << 44)	/* an entry's LBNs: 2^44 x 2^20 < 2^64 */
+
+static uint64_t g4_node_lbns(const struct dmodel_g4 *g, uint64_t i)
+{
+	const struct dmodel_g4_ent *e = &g->ent[g->node[i + 1] - 1];
+
+	return e->lbn + e->runlen;
+}
+
+static int g4_init(struct dmodel *m, const char **field)
+{
+	const struct dmodel_params *p = &m->p;
+	const struct dmodel_g4 *g = p->g4;
+	uint64_t i, k, slipped = 0;
+
+	if (p->zones || !p->cylinders || p->cylinders > DMODEL_DIV(MAX_TRACKS, p->heads))
+		FAILF("cylinders");
+	if (!g->nnode || g->nnode > DMODEL_G4_NODES_MAX || g->nent > DMODEL_G4_ENTS_MAX || g->ntp > DMODEL_G4_TPS_MAX ||
+	    g->nslip > DMODEL_G4_SLIPS_MAX || g->nremap > DMODEL_G4_REMAPS_MAX || g->node[0] || g->node[g->nnode] != g->nent)
+		FAILF("g4");
+	for (i = 0; i < g->ntp; i++)
+		if (!g->tp[i].spt || g->tp[i].spt > 65536 || g->tp[i].low > g->tp[i].high || g->tp[i].high >= g->tp[i].spt)
+			FAILF("g4");
+	for (i = 0; i < g->nnode; i++) {
+		if (g->node[i + 1] <= g->node[i])
+			FAILF("g4");
+		for (k = g->node[i]; k < g->node[i + 1]; k++) {
+			const struct dmodel_g4_ent *e = &g->ent[k];
+
+			if (e->lbn != (k == g->node[i] ? 0 : e[-1].lbn + e[-1].runlen) || !e->len || !e->runlen ||
+			    e->len > G4_LBN_MAX || e->runlen > G4_LBN_MAX || e->lbn > G4_LBN_MAX || e->cyl > MAX_TRACKS ||
+			    e->cyllen > MAX_TRACKS || e->off >= 1000000 || e->alen >= 1000000)
+				FAILF("g4");
+			if (e->track ? e->child >= g->ntp || e->head >= p->heads ||
+					       g->tp[e->child].high - g->tp[e->child].low + 1 < e->len
+				     : e->child >= i || g4_node_lbns(g, e->child) < e->len)
+				FAILF("g4");
+		}
+	}
+	for (i = 0; i < g->nslip; i++) {
+		if (g->slip[i].total <= (i ? g->slip[i - 1].total : 0) || g->slip[i].total > G4_LBN_MAX ||
+		    g->slip[i].lbn > G4_LBN_MAX || (i && g->slip[i].lbn <= g->slip[i - 1].lbn))
+			FAILF("g4");
+		slipped = g->slip[i].total;
+	}
+	m->sectors = p->capacity_bytes >> 9;
+	if (g4_node_lbns(g, g->nnode - 1) < m->sectors + slipped)	/* the root holds less than the capacity */
+		FAILF("capacity_bytes");
+	for (i = 0; i < g->nremap; i++) {
+		const struct dmodel_g4_remap *r = &g->remap[i];
+
+		if (!r->count || !r->spt || r->spt > 65536 || r->sector >= r->spt || r->count > r->spt - r->sector ||
+		    r->cyl >= p->cylinders || r->head >= p->heads || r->lbn >= m->sectors || r->count > m->sectors - r->lbn)
+			FAILF("g4");
+	}
+	return 0;
+}
+
+/* the place of LBN x (already past the slips) under the tree: cylinder,
+ * surface, sector and its track's spt, the angle of the walk's instances
+ * (millionths of a turn), and the LBNs from x to the end of the track's
+ * instance (*left) and before it on it (*before) */
+static void g4_walk(const struct dmodel *m, uint64_t x, struct dmodel_loc *l, uint64_t *sector, uint64_t *angle_u)
+{
+	const struct dmodel_g4 *g = m->p.g4;
+	uint64_t node = g->nnode - 1, up = 0, down = 0, ang = 0, left = ~0ULL;
+
+	*sector = 0;
+	l->head = 0;
+	l->spt = 1;
+	l->before = 0;
+
+	for (uint64_t step = 0; step <= g->nnode; step++) {
+		uint64_t lo = g->node[node], hi = g->node[node + 1] - 1, q, r;
+		const struct dmodel_g4_ent *e;
+
+		while (lo < hi) {	/* the last entry starting at or before x */
+			uint64_t mid = (lo + hi + 1) >> 1;
+
+			if (g->ent[mid].lbn <= x)
+				lo = mid;
+			else
+				hi = mid - 1;
+		}
+		e = &g->ent[lo];
+		x -= e->lbn;
+		if (x >= e->runlen)	/* past the node's end (the root's: the last sector) */
+			x = e->runlen - 1;
+		q = DMODEL_DIV(x, e->len);
+		r = x - q * e->len;
+		up += e->cyl;	/* then q instances on, or back */
+		*(e->down ? &down : &up) += q * e->cyllen;
+		ang = DMODEL_REM(ang + e->off + DMODEL_REM(q, 1000000) * e->alen, 1000000);
+		if (e->len - r < left)
+			left = e->len - r;
+		x = r;
+		if (e->track) {
+			const struct dmodel_g4_tp *t = &g->tp[e->child];
+
+			l->head = e->head;
+			l->spt = t->spt;
+			*sector = t->low + x;
+			l->before = x;
+			break;
+		}
+		node = e->child;
+	}
+	l->left = left;
+	l->cyl = up > down ? up - down : 0;
+	if (l->cyl >= m->p.cylinders)
+		l->cyl = m->p.cylinders - 1;
+	*angle_u = ang;
+}
+
+static void g4_locate(const struct dmodel *m, uint64_t lbn, struct dmodel_loc *l)
+{
+	const struct dmodel_g4 *g = m->p.g4;
+	uint64_t x = lbn, ct = 0, next = ~0ULL, ang_u, sector, i, lo = 0, hi = g->nslip;
+
+	l->skew_track = 0;
+	l->skew_cyl = 0;
+	for (i = 0; i < g->nremap; i++) {
+		const struct dmodel_g4_remap *r = &g->remap[i];
+
+		if (lbn >= r->lbn && lbn - r->lbn < r->count) {
+			l->cyl = r->cyl;
+			l->head = r->head;
+			l->spt = r->spt;
+			sector = r->sector + lbn - r->lbn;
+			l->ang = DMODEL_MULDIV(sector, TURN, r->spt);
+			l->left = r->count - (lbn - r->lbn);
+			l->before = lbn - r->lbn;
+			return;
+		}
+	}
+	/* the slips at or before it, and those its moving reaches */
+	while (lo < hi) {	/* the first slip past lbn */
+		uint64_t mid = (lo + hi) >> 1;
+
+		if (g->slip[mid].lbn <= lbn)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo)
+		ct = g->slip[lo - 1].total;
+	while (lo < g->nslip && g->slip[lo].lbn <= lbn + ct)
+		ct = g->slip[lo++].total;
+	x = lbn + ct;
+	if (lo < g->nslip)
+		next = g->slip[lo].lbn;
+	g4_walk(m, x, l, &sector, &ang_u);
+	l->ang = DMODEL_REM(ang_u * (TURN / 1000000) + DMODEL_MULDIV(sector, TURN, l->spt), TURN);
+	if (next - x < l->left)	/* a slip ahead on the track: the LBNs run to it */
+		l->left = next - x;
+	if (l->before > lbn)
+		l->before = lbn;
+	if (l->left > m->sectors - lbn)
+		l->left = m->sectors - lbn;
+	if (!l->left)
+		l->left = 1;
+}
+
 int dmodel_zones_init(struct dmodel *m, const char **field)
 {
 	const struct dmodel_params *p = &m->p;
@@ -101,6 +273,8 @@ int dmodel_zones_init(struct dmodel *m, const char **field)
 	if (p->head_switch_ns > MAX_SEEK_NS)
 		FAILF("head_switch_ns");
 	m->sectors = p->capacity_bytes >> 9;
+	if (p->g4)
+		return g4_init(m, field);
 	if (!p->zones)
 		return 0;
 	if (p->zones > DMODEL_ZONES_MAX)
@@ -228,6 +402,10 @@ void dmodel_locate(const struct dmodel *m, uint64_t lbn, struct dmodel_loc *l)
 
 	if (lbn >= m->sectors)
 		lbn = m->sectors ? m->sectors - 1 : 0;
+	if (m->p.g4) {
+		g4_locate(m, lbn, l);
+		return;
+	}
 	if (m->p.zones) {
 		zone_locate(m, lbn, l);
 		return;
@@ -256,6 +434,8 @@ uint64_t dmodel_seek_dist_ns(const struct dmodel *m, uint64_t d)
 
 	if (!d)
 		return 0;
+	if (p->seek_const)	/* DiskSim's Seek type constant: any distance */
+		return p->seek_const_ns;
 	if (n && d <= p->seek[n - 1].cyl) {
 		if (d <= p->seek[0].cyl)
 			return p->seek[0].ns;
@@ -282,7 +462,7 @@ uint64_t dmodel_seek_dist_ns(const struct dmodel *m, uint64_t d)
 	}
 	if (n)	/* past a table without an equation: its last time */
 		return p->seek[n - 1].ns;
-	if (p->zones && p->cylinders) {
+	if ((p->zones || p->g4) && p->cylinders) {
 		/* Lee's equation (DiskSim's manual, B.5.1) through the three
 		 * figures, over the drive's own cylinders: track + b sqrt(u) +
 		 * c u, u = (d - 1) / cylinders, b and c as geometry.c fits them */

@@ -96,6 +96,8 @@ static const struct key {
 	P("almost_hits", T_NUM, almost_hits, 0, 1, 1),
 	P("access_mode", T_NUM, access_mode, 0, 1, 1),
 	P("access_const_ms", T_NUM, access_const_ns, 0, 1e6, 0),
+	P("seek_const", T_NUM, seek_const, 0, 1, 1),
+	P("seek_const_ms", T_NUM, seek_const_ns, 0, 1e6, 0),
 	P("oh_write_reconnect_ms", T_NUM, oh_write_reconnect_ns, 0, 1e6, 0),
 	P("oh_write_reselect_ms", T_NUM, oh_write_reselect_ns, 0, 1e6, 0),
 	P("write_seek_delay_ms", T_NUM, write_seek_delay_ns, 0, 1e6, 0),
@@ -279,6 +281,8 @@ static double seek_max_ns(const struct dmodel *m)
 		s = fmax(s, (double)p->hpl_short_ns + (double)p->hpl_sqrt_ns * sqrt(fmin(far, (double)p->hpl_bound)));
 		s = fmax(s, (double)p->hpl_long_ns + (double)p->hpl_lin_ps * far / 1000);
 	}
+	if (p->seek_const)
+		s = fmax(s, (double)p->seek_const_ns);
 	return s + fmax(0, (double)(int64_t)p->write_settle_ns) + (double)p->head_switch_ns;
 }
 

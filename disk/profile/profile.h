@@ -20,8 +20,10 @@
 
 #include "disk/model/model.h"
 
+struct dp_g4;
+
 #define DP_NAME_MAX 32	/* a name is swapbench.disk=: init's CMD_NAME_MAX, a-z 0-9 _ - */
-#define DP_KEYS 80	/* keys a profile may give (name, kind, the figures, ...) */
+#define DP_KEYS 84	/* keys a profile may give (name, kind, the figures, ...) */
 
 struct dp_profile {
 	char name[64];
@@ -34,6 +36,7 @@ struct dp_profile {
 	uint64_t slip_zone[DMODEL_SLIPS_MAX], slip_at[DMODEL_SLIPS_MAX];
 	unsigned slips;
 	int zone_src, seek_src;
+	struct dp_g4 *g4;	/* a g4 layout's tables (disk/profile/profile_tables.c), on the heap: dp_free */
 };
 
 /* 0, or -EINVAL with a message naming the key in err */
@@ -43,18 +46,24 @@ int dp_parse(const char *text, struct dp_profile *d, char *err, size_t errlen);
 int dp_parse_bytes(const char *text, size_t len, struct dp_profile *d, char *err, size_t errlen);
 /* A profile file read and parsed: 0, or -errno with err naming the file
  * and why (missing, unreadable, longer than DP_FILE_MAX, or dp_parse's) */
-#define DP_FILE_MAX 1048575	/* a drive's tables: 4096 slips, 2048 seeks */
+#define DP_FILE_MAX 4194303	/* a drive's tables: the Maxtor Atlas 10K V's g4 layout is 2.2 MB */
 int dp_read(const char *path, struct dp_profile *d, char *err, size_t errlen);
 /*
  * disk/profile/profile_tables.c, for dp_parse: the tables' lines
  *   zone.N = FIRST_CYL LAST_CYL BLOCKS_PER_TRACK SKEW_TRACK SKEW_CYL SPARES FRONT OFFSET [: SLIP ...]
  *   seek.N = CYLINDERS MS          (N from 1, each once, no gaps)
  *   source.zone = ...   source.seek = ...
+ *   g4.ent.N, g4.tp.N, g4.slip.N, g4.remap.N, source.g4: a g4 layout
+ *   (profile_tables.c says how), in place of the zones
  * dp_table_line: 1 not a table's line, 0 taken, -EINVAL refused (err says
  * why, line n); dp_table_finish: the tables into d->p, or -EINVAL
  */
 int dp_table_line(struct dp_profile *d, const char *k, const char *v, int n, char *err, size_t errlen);
 int dp_table_finish(struct dp_profile *d, char *err, size_t errlen);
+/* a profile's heap (a g4 layout's tables), freed; d->p.g4 NULL. A
+ * dp_profile parsed again must be freed first (dp_parse clears it); one
+ * never parsed must be zeroed */
+void dp_free(struct dp_profile *d);
 /* "disk=NAME disk_kind=... disk_KEY=value ..." of the figures the kind
  * uses, in the file's units, for the meta record */
 int dp_describe(const struct dp_profile *d, char *buf, size_t len);

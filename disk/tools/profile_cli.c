@@ -84,8 +84,8 @@ int main(int argc, char **argv)
 	if (!strcmp(argv[2], "params")) {
 		const char *sep = "";
 
-		if (d.p.zones || d.p.seek_points) {
-			fprintf(stderr, "diskprofile: %s: its zone and seek tables do not reach the guest's target yet: "
+		if (d.p.zones || d.p.seek_points || d.p.g4) {
+			fprintf(stderr, "diskprofile: %s: its zone, seek and layout tables do not reach the guest's target yet: "
 					"a host-side profile (diskreplay)\n", argv[1]);
 			return 2;
 		}

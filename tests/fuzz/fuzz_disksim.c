@@ -93,6 +93,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		require(err[0], "a refusal says why");
 	} else {
 		require(strlen(made_text) == made_len, "the profile made is text");
+		dp_free(&d);	/* the last input's layout tables */
 		if (dp_parse(made_text, &d, err, sizeof(err)))
 			require(err[0], "the profiles' reader says why it refuses the profile made");
 		else

@@ -24,6 +24,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	memcpy(text, data, size);
 	text[size] = 0;
+	dp_free(&d);	/* the last input's layout tables */
 	if (dp_parse_bytes(text, size, &d, err, sizeof(err)) != 0) {
 		require(err[0], "a refusal says why");
 		return 0;

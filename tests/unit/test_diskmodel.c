@@ -1278,6 +1278,248 @@ static void test_access_mode(void)
 }
 
 /*
+ * Seek type constant (B.4.3: "a fixed per-request seek time"): with 3 ms,
+ * a 4-sector read on the track the head is on, its first sector a tenth
+ * of a turn (1 ms) ahead, costs the 3 ms too, then the wait from where
+ * the platter is 3 ms on to that sector (most of a turn: a turn is 10 ms,
+ * 100 sectors a track), the 4 sectors (0.4 ms) and the bus (4 x 5.12 us);
+ * 7 cylinders away the same 3 ms. Without it, the read on the head's
+ * track seeks nothing and waits the 1 ms.
+ */
+static void test_seek_const(void)
+{
+	for (int on = 0; on <= 1; on++) {
+		char extra[256];
+
+		snprintf(extra, sizeof(extra), "seek_const = %d\nsource.seek_const = t\nseek_const_ms = 3\n"
+			 "source.seek_const_ms = t\n", on);
+		if (drive(extra)) {
+			CHECK(0, "seek_const = %d: the drive loads", on);
+			continue;
+		}
+		for (int far = 0; far <= on; far++) {
+			int64_t t = dmodel_request(&st, DMODEL_READ, 0, 512, 0) + 1234567, cost;
+			/* the sector a tenth of a turn (1 ms) ahead of the head: passed
+			 * by the time a 3 ms seek ends */
+			uint64_t sec = ((uint64_t)(turns_at(t) * 100) + 10) % 96, lbn = far ? 7 * 200 + sec : sec;
+			uint64_t seek0 = st.c.seek_ns;
+			double s = on || far ? 3 : 0, at = turns_at(t + (int64_t)(s * 1e6)), wait = (double)sec / 100 - at, want;
+
+			if (wait < 0)
+				wait += 1;
+			want = s + wait * 10 + 0.4 + 4 * 0.00512;
+			cost = dmodel_request(&st, DMODEL_READ, lbn * 512, 4 * 512, t) - t;
+			CHECK(fabs(cost / 1e6 - want) < 0.001 && st.c.seek_ns - seek0 == (uint64_t)(s * 1e6),
+			      "Seek type %s: a read of 4 sectors %s, a tenth of a turn ahead: %.4f ms, its seek %.3f ms (the oracle: "
+			      "%.4f, %.0f ms)", on ? "constant (3 ms)" : "of the curve", far ? "7 cylinders away" : "on the head's track",
+			      cost / 1e6, (st.c.seek_ns - seek0) / 1e6, want, s);
+		}
+	}
+}
+
+/*
+ * A g4 layout (B.4.5) on the small drive (20 cylinders, 2 surfaces, 100
+ * sectors a track): the root's one entry gives two instances of node 0,
+ * 10 cylinders each (2000 LBNs), the second 0.1 of a turn on; node 0 gives
+ * surface 0 up cylinders 0-9 (each track 0.25 of a turn on from the one
+ * before), then surface 1 down 9-0 from half a turn; a slip of 2 at LBN
+ * 150. Each place worked out here from the manual's fields: cylinder =
+ * the entries' cyl + q cyllen (q the instance, back where cylrunlen < 0),
+ * angle = their off + q alen + the sector's share of the track.
+ */
+#define G4_LAYOUT                                                              \
+	"capacity_gb = 0.002046976\nsource.g4 = t\n"                             \
+	"g4.ent.1 = 0 0 0 0 100 1 0.25 1000 10 track 0 0\n"                     \
+	"g4.ent.2 = 0 1000 9 0.5 100 1 0.25 1000 -10 track 0 1\n"               \
+	"g4.ent.3 = 1 0 0 0 2000 10 0.1 4000 20 idx 0 0\n"                      \
+	"g4.tp.1 = 0 99 100\n"
+
+static char g4_err[256];	/* drive_g4's refusal */
+
+/* the small drive with a g4 layout of extra's in place of its zone, into
+ * dprof and st (a key extra gives replaces the drive's) */
+static int drive_g4(const char *extra)
+{
+	static char text[DP_FILE_MAX + 1];
+	static const char more[] = "readahead_mode = 0\nsource.readahead_mode = t\n";
+	const char *parts[2] = { DRIVE, more };
+	char err[256] = "";
+	const char *field = NULL;
+	size_t n = 0;
+
+	for (int i = 0; i < 2; i++)
+		for (const char *l = parts[i]; *l;) {
+			size_t len = strcspn(l, "\n"), k = strcspn(l, " ");
+
+			if (!gives(extra, l, k) && n + len + 1 < sizeof(text)) {
+				memcpy(text + n, l, len);
+				text[n += len] = '\n';
+				n++;
+			}
+			l += len + (l[len] == '\n');
+		}
+	snprintf(text + n, sizeof(text) - n, "%s", extra);
+	dp_free(&dprof);
+	if (dp_parse(text, &dprof, err, sizeof(err))) {
+		printf("INFO the drive: %s\n", err);
+		snprintf(g4_err, sizeof(g4_err), "%s", err);
+		return -1;
+	}
+	if (dmodel_init(&st, &dprof.p, &field)) {
+		printf("INFO the drive: dmodel_init refuses %s\n", field ? field : "?");
+		snprintf(g4_err, sizeof(g4_err), "dmodel_init refuses %s", field ? field : "?");
+		return -1;
+	}
+	return 0;
+}
+
+static void test_g4(void)
+{
+	struct {
+		uint64_t lbn, cyl, head;
+		double turn;	/* the sector's angle */
+	} c[] = {
+		{ 0, 0, 0, 0 },
+		{ 149, 1, 0, 0.25 + 0.49 },	/* the second instance of the first entry */
+		{ 150, 1, 0, 0.25 + 0.52 },	/* past the slip of 2 */
+		{ 1100, 8, 1, 0.5 + 0.25 + 0.02 },	/* LBN 1102 of the layout: surface 1, one cylinder down from 9 */
+		{ 2500, 15, 0, 0.1 + 1.25 + 0.02 - 1 },	/* the root's second instance: cylinders 10-19 */
+		{ 3997, 10, 1, 0.1 + 0.5 + 2.25 + 0.99 - 3 },	/* the last: its surface 1 comes back to cylinder 10 */
+	};
+	int ok = 1;
+	int64_t t1, cost;
+	double wait, want;
+
+	if (drive_g4(G4_LAYOUT "g4.slip.1 = 150 2\n")) {
+		CHECK(0, "a g4 layout: the drive loads");
+		return;
+	}
+	for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		uint64_t cyl, head;
+		double sect;
+
+		where(c[i].lbn, &cyl, &head, &sect);
+		if (cyl != c[i].cyl || head != c[i].head || fabs(sect / 100 - c[i].turn) > 1e-6) {
+			printf("INFO g4: lbn %" PRIu64 " on cylinder %" PRIu64 " surface %" PRIu64 " at %.6f of a turn (want %" PRIu64
+			       " %" PRIu64 " %.6f)\n", c[i].lbn, cyl, head, sect / 100, c[i].cyl, c[i].head, c[i].turn);
+			ok = 0;
+		}
+	}
+	CHECK(ok && st.sectors == 3998, "g4 layout: LBNs 0, 149, 150 (past a slip of 2), 1100, 2500, 3997 on the cylinder, "
+	      "surface and angle the manual's fields give; 4000 - 2 sectors (%" PRIu64 ")", st.sectors);
+	/* a read of LBNs 140-159 on cylinder 1's track, the head there: the
+	 * wait to 0.65 of a turn, 20 sectors and the 2 slipped ones between
+	 * (2.2 ms), the bus (20 x 5.12 us) */
+	t1 = dmodel_request(&st, DMODEL_READ, 100 * 512, 512, 0);
+	wait = 0.65 - turns_at(t1);
+	if (wait < 0)
+		wait += 1;
+	want = wait * 10 + 2.2 + 20 * 0.00512;
+	cost = dmodel_request(&st, DMODEL_READ, 140 * 512, 20 * 512, t1) - t1;
+	CHECK(fabs(cost / 1e6 - want) < 0.001, "g4 layout: a read of 20 sectors across the slip takes the 2 slipped sectors' "
+	      "passing too: %.4f ms (the oracle: %.4f)", cost / 1e6, want);
+	/* Remaps (B.4.5: "LBN, len, cylinder, head, sector, spt"): LBNs 10
+	 * and 11 on cylinder 5, surface 1, sectors 30 and 31 of 100; 12 where
+	 * the tree puts it */
+	if (drive_g4(G4_LAYOUT "g4.remap.1 = 10 2 5 1 30 100\n")) {
+		CHECK(0, "a g4 remap: the drive loads (%s)", g4_err);
+	} else {
+		uint64_t cyl[3], head[3];
+		double sect[3];
+
+		for (int i = 0; i < 3; i++)
+			where(10 + (uint64_t)i, &cyl[i], &head[i], &sect[i]);
+		CHECK(cyl[0] == 5 && head[0] == 1 && fabs(sect[0] - 30) < 1e-6 && cyl[1] == 5 && fabs(sect[1] - 31) < 1e-6 &&
+			      cyl[2] == 0 && head[2] == 0 && fabs(sect[2] - 12) < 1e-6,
+		      "g4 remap: LBNs 10, 11 on cylinder 5 surface 1 sectors 30, 31; 12 on cylinder 0 sector 12 (%" PRIu64
+		      " %" PRIu64 " %.1f, %.1f, %" PRIu64 " %.1f)", cyl[0], head[0], sect[0], sect[1], cyl[2], sect[2]);
+	}
+	/* what the manual's fields cannot be is refused */
+	CHECK(drive_g4(G4_LAYOUT "g4.slip.1 = 150 3\n") != 0, "g4 layout: a slip that leaves the root short of the capacity is refused");
+	CHECK(drive_g4("capacity_gb = 0.002048\nsource.g4 = t\ng4.ent.1 = 0 0 0 0 100 1 0 4000 20 idx 0 0\ng4.tp.1 = 0 99 100\n") != 0,
+	      "g4 layout: a node whose child is itself is refused (a walk would not end)");
+	CHECK(drive_g4("capacity_gb = 0.002048\nsource.g4 = t\ng4.ent.1 = 0 0 0 0 100 1 0 4000 20 track 0 2\ng4.tp.1 = 0 99 100\n") != 0,
+	      "g4 layout: a track on surface 2 of 2 is refused");
+	dp_free(&dprof);
+}
+
+/*
+ * The g4 tables' bounds: DMODEL_G4_SLIPS_MAX slips of one LBN (every
+ * other LBN from 1) each LBN where counting the slips at or before its
+ * place puts it; DMODEL_G4_ENTS_MAX entries (one a track of the 20 x 2,
+ * the root's 40 of them... as many as the table holds, in nodes of 16);
+ * one more slip or entry refused.
+ */
+static void test_g4_bounds(void)
+{
+	static char text[DP_FILE_MAX + 1];
+	size_t n;
+	int ok = 1;
+
+	/* a drive of 2 x 70000 cylinders of 100 sectors: 14,000,000 LBNs,
+	 * 65536 of them slipped */
+	n = (size_t)snprintf(text, sizeof(text), "cylinders = 70000\ncapacity_gb = %.6f\nsource.g4 = t\n"
+			     "g4.ent.1 = 0 0 0 0 100 1 0 7000000 70000 track 0 0\n"
+			     "g4.ent.2 = 0 7000000 0 0 100 1 0 7000000 70000 track 0 1\n"
+			     "g4.ent.3 = 1 0 0 0 14000000 70000 0 14000000 70000 idx 0 0\ng4.tp.1 = 0 99 100\n",
+			     (14000000.0 - DMODEL_G4_SLIPS_MAX) * 512 / 1e9);
+	for (int i = 0; i < DMODEL_G4_SLIPS_MAX; i++)
+		n += (size_t)snprintf(text + n, sizeof(text) - n, "g4.slip.%d = %d 1\n", i + 1, 2 * i + 1);
+	if (drive_g4(text)) {
+		CHECK(0, "%d g4 slips: the drive loads (%s)", DMODEL_G4_SLIPS_MAX, g4_err);
+	} else {
+		for (uint64_t lbn = 0; lbn < 2 * DMODEL_G4_SLIPS_MAX + 1000; lbn += 7) {
+			/* the LBN's place: past every slip (at 1, 3, 5, ...) at or before it */
+			uint64_t ph = lbn, cyl, head;
+			double sect;
+
+			for (uint64_t k = 0; k < DMODEL_G4_SLIPS_MAX && 2 * k + 1 <= ph; k++)
+				ph++;
+			where(lbn, &cyl, &head, &sect);
+			if (cyl != ph / 100 || head != 0 || fabs(sect - (double)(ph % 100)) > 1e-6)
+				ok = 0;
+		}
+		CHECK(ok, "%d g4 slips: each LBN where the slips at or before its place put it", DMODEL_G4_SLIPS_MAX);
+	}
+	snprintf(text + n, sizeof(text) - n, "g4.slip.%d = %d 1\n", DMODEL_G4_SLIPS_MAX + 1, 2 * DMODEL_G4_SLIPS_MAX + 1);
+	CHECK(drive_g4(text) != 0 && strstr(g4_err, "g4.slip lines are g4.slip.1 to g4.slip.65536"),
+	      "%d g4 slips are refused (%s)", DMODEL_G4_SLIPS_MAX + 1, g4_err);
+	/* DMODEL_G4_ENTS_MAX entries: 4095 nodes of 16 tracks (8 cylinders,
+	 * both surfaces, cylinder by cylinder), and a root of 16 entries, each
+	 * one node 8 cylinders on */
+	{
+		const int per = 16, nodes = DMODEL_G4_ENTS_MAX / per - 1, root = DMODEL_G4_ENTS_MAX - nodes * per;
+		uint64_t lbn, cyl, head;
+		double sect;
+		int e = 0;
+
+		n = (size_t)snprintf(text, sizeof(text), "cylinders = %d\ncapacity_gb = %.6f\nsource.g4 = t\ng4.tp.1 = 0 99 100\n",
+				     root * 8, (double)root * 1600 * 512 / 1e9);
+		for (int k = 0; k < nodes; k++)
+			for (int j = 0; j < per; j++, e++)
+				n += (size_t)snprintf(text + n, sizeof(text) - n, "g4.ent.%d = %d %d %d 0 100 1 0 100 1 track 0 %d\n",
+						      e + 1, k, j * 100, j / 2, j % 2);
+		for (int k = 0; k < root; k++, e++)
+			n += (size_t)snprintf(text + n, sizeof(text) - n, "g4.ent.%d = %d %d %d 0 1600 8 0 1600 8 idx %d 0\n",
+					      e + 1, nodes, k * 1600, k * 8, k);
+		lbn = (uint64_t)(root - 1) * 1600 + 3 * 100 + 42;	/* the last root entry's node: its 4th track */
+		if (drive_g4(text)) {
+			CHECK(0, "%d g4 entries: the drive loads (%s)", DMODEL_G4_ENTS_MAX, g4_err);
+		} else {
+			where(lbn, &cyl, &head, &sect);
+			CHECK(dprof.p.g4->nent == DMODEL_G4_ENTS_MAX && dprof.p.g4->nnode == DMODEL_G4_NODES_MAX &&
+				      cyl == (uint64_t)(root - 1) * 8 + 1 && head == 1 && fabs(sect - 42) < 1e-6,
+			      "%d g4 entries in %d nodes: LBN %" PRIu64 " on cylinder %" PRIu64 " surface %" PRIu64 " sector %.0f",
+			      DMODEL_G4_ENTS_MAX, DMODEL_G4_NODES_MAX, lbn, cyl, head, sect);
+		}
+		snprintf(text + n, sizeof(text) - n, "g4.ent.%d = %d 0 0 0 1 1 0 1 1 track 0 0\n", e + 1, nodes);
+		CHECK(drive_g4(text) != 0 && strstr(g4_err, "g4.ent lines are g4.ent.1 to g4.ent.65536"),
+		      "%d g4 entries are refused (%s)", DMODEL_G4_ENTS_MAX + 1, g4_err);
+	}
+	dp_free(&dprof);
+}
+
+/*
  * Skews and the offset as DiskSim gives them (B.4.2: floats, in sectors
  * or revolutions): a track skew of 2.5 sectors puts the second track's
  * first sector at 2.5 / 100 of a turn, an offset of 0.25 the first
@@ -1317,6 +1559,9 @@ int main(void)
 	test_read_any_free();
 	test_no_caching();
 	test_lbn_map();
+	test_seek_const();
+	test_g4();
+	test_g4_bounds();
 	test_sparing();
 	test_bounds();
 	test_read_segments();

@@ -286,6 +286,124 @@ static void importer_strict(void)
 	unlink(path);
 }
 
+/* the small drive's files (and its seek file, if seek) imported into
+ * out (the profile's text): ds_import's result, err */
+static int import_to(const char *spec, const char *mdl, const char *seek, char *out, size_t outlen, char *err,
+		     size_t errlen)
+{
+	char sub[300];
+	FILE *f = fmemopen(out, outlen, "w");
+	int rc;
+
+	snprintf(sub, sizeof(sub), "%s/d", dir);
+	write_file("d/d.diskspecs", spec);
+	write_file("d/d.model", mdl);
+	if (seek)
+		write_file("d/d.seek", seek);
+	err[0] = 0;
+	out[0] = 0;
+	rc = f ? ds_import(sub, NULL, f, err, errlen) : -1;
+	if (f)
+		fclose(f);
+	return rc;
+}
+
+/* does the profile text hold this line, whole? */
+static int has_line(const char *text, const char *line)
+{
+	size_t n = strlen(line);
+
+	for (const char *l = text; *l; l += strcspn(l, "\n"), l += *l == '\n')
+		if (!strncmp(l, line, n) && (l[n] == '\n' || !l[n]))
+			return 1;
+	return 0;
+}
+
+/*
+ * DiskSim's values the six drives do not have (issue 57): Seek type =
+ * constant (B.4.3: "a fixed per-request seek time", "The Constant seek
+ * time parameter must be provided"); a negative Bulk sector transfer time
+ * (3.4.5: the time is "the maximum of the three values", the disk's, the
+ * bus's and the controller's: below 0 the disk's is never it); a seek
+ * file of three columns (a spread beside each time) or four (the dual
+ * table: a write's time last), the write's time the read's plus one
+ * figure at every distance.
+ */
+static void importer_values(void)
+{
+	static char out[65536];
+	static const char seek4[] = "Seek distances measured: 3\n1, 1.0, 0.02, 1.15\n10, 2.0, 0.03, 2.15\n150, 6.0, 0.1, 6.15\n";
+	static const char seek4v[] = "Seek distances measured: 2\n1, 1.0, 0.02, 1.15\n10, 2.0, 0.03, 2.5\n";
+	static const char seek3[] = "Seek distances measured: 2\n1, 1.0, 0.02\n150, 6.0, 0.1\n";
+	static char cmodel[8192], xmodel[8192];
+	char err[512];
+
+	snprintf(cmodel, sizeof(cmodel), "%s", subst(small_model, "      Seek type = hpl,\n", "      Seek type = constant,\n      Constant seek time = 2.5,\n"));
+	snprintf(xmodel, sizeof(xmodel), "%s", subst(small_model, "      Seek type = hpl,\n", "      Seek type = extracted,\n      Full seek curve = d.seek,\n"));
+
+	CHECK(import_to(small_spec, cmodel, NULL, out, sizeof(out), err, sizeof(err)) == 0 && has_line(out, "seek_const = 1") &&
+		      has_line(out, "seek_const_ms = 2.500000") && has_line(out, "seek_track_ms = 2.500000") &&
+		      has_line(out, "seek_full_ms = 2.500000"),
+	      "import-disksim: Seek type = constant, 2.5 ms: seek_const = 1, seek_const_ms = 2.5, the curve flat at 2.5 (%s)", err);
+	small_refuses(small_spec, subst(small_model, "      Seek type = hpl,\n", "      Seek type = constant,\n"),
+		      "Seek type = constant without a 'Constant seek time' (B.4.3: \"The Constant seek time parameter must be provided\")",
+		      "Seek type = constant without its time");
+	small_refuses(small_spec, subst(small_model, "      Seek type = hpl,\n", "      Seek type = fast,\n"),
+		      "Seek type = fast: DiskSim's manual (B.4.3) gives linear, curve, constant, hpl, hplplus10 and extracted",
+		      "a seek type the manual does not give");
+	CHECK(import_to(subst(small_spec, "Bulk sector transfer time = 0,", "Bulk sector transfer time = -0.015,"), small_model,
+			NULL, out, sizeof(out), err, sizeof(err)) == 0 && has_line(out, "bus_mbs = 1000000") &&
+		      strstr(out, "Bulk sector transfer time = -0.015: the bus takes no time (below 0, never the largest"),
+	      "import-disksim: Bulk sector transfer time = -0.015: the bus (none given) sets the time, said so (%s)", err);
+	CHECK(import_to(small_spec, xmodel, seek4, out, sizeof(out), err, sizeof(err)) == 0 &&
+		      has_line(out, "write_settle_ms = 0.250000") && has_line(out, "seek.2 = 10 2.000000") &&
+		      strstr(out, "Add. write settling delay (0.1) + 0.15, how much longer a write's seek is"),
+	      "import-disksim: a dual seek table (writes 0.15 ms longer at every distance): the read times, 0.1 + 0.15 ms "
+	      "settling (%s)", err);
+	CHECK(import_to(small_spec, xmodel, seek4v, out, sizeof(out), err, sizeof(err)) != 0 &&
+		      strstr(err, "d.seek:3: a write's seek 0.5 ms longer than a read's where the first line's is 0.15"),
+	      "import-disksim: a dual table whose writes differ by varying amounts is refused, naming the line (%s)", err);
+	CHECK(import_to(small_spec, xmodel, seek3, out, sizeof(out), err, sizeof(err)) == 0 &&
+		      has_line(out, "seek.2 = 150 6.000000") && has_line(out, "write_settle_ms = 0.100000"),
+	      "import-disksim: a seek table with a spread column: its distances and times (%s)", err);
+	/* Layout Model = source FILE (libparam's include): the same profile
+	 * as the block inline; a dm_layout_g4 inline: its tables */
+	{
+		static char inline_out[65536], lmodel[8192], layout[4096];
+		const char *a = strstr(small_model, "   Layout Model = dm_layout_g1 {\n"), *b = strstr(small_model, "   Mechanical Model");
+
+		import_to(small_spec, small_model, NULL, inline_out, sizeof(inline_out), err, sizeof(err));
+		if (a && b) {
+			snprintf(lmodel, sizeof(lmodel), "%.*s   Layout Model = source d.layout,\n%s", (int)(a - small_model),
+				 small_model, b);
+			/* the block, its closing "}," a "}" */
+			size_t ol = strlen("   Layout Model = dm_layout_g1 {\n");
+
+			snprintf(layout, sizeof(layout), "dm_layout_g1 {\n%.*s}\n", (int)((size_t)(b - a) - ol - strlen("   },\n")),
+				 a + ol);
+			write_file("d/d.layout", layout);
+		}
+		CHECK(a && b && import_to(small_spec, lmodel, NULL, out, sizeof(out), err, sizeof(err)) == 0 &&
+			      !strcmp(out, inline_out),
+		      "import-disksim: Layout Model = source d.layout gives the profile of the block inline (%s)", err);
+		if (a && b)
+			snprintf(lmodel, sizeof(lmodel), "%.*s   Layout Model = dm_layout_g4 {\n      TP = [ 0, 99, 100 ],\n"
+				 "      IDX = [ [ 0, 0, 0.0, 100, 1, 0.25, 20000, 200, TRACK, 0, 0,\n"
+				 "                20000, 199, 0.5, 100, 1, 0.25, 20000, -200, TRACK, 0, 1 ],\n"
+				 "              [ 0, 0, 0.0, 40000, 200, 0.0, 40000, 200, IDX, 0 ] ],\n"
+				 "      Slips = [ 150, 2 ],\n      Remaps = []\n   },\n%s", (int)(a - small_model), small_model, b);
+		CHECK(import_to(small_spec, subst(lmodel, "Block count = 36000", "Block count = 39998"), NULL, out, sizeof(out),
+				err, sizeof(err)) == 0 &&
+			      has_line(out, "g4.ent.2 = 0 20000 199 0.500000 100 1 0.250000 20000 -200 track 0 1") &&
+			      has_line(out, "g4.ent.3 = 1 0 0 0.000000 40000 200 0.000000 40000 200 idx 0 0") &&
+			      has_line(out, "g4.slip.1 = 150 2") && has_line(out, "g4.tp.1 = 0 99 100") && !strstr(out, "zone.1"),
+		      "import-disksim: a dm_layout_g4 inline: its entries by node, TP and Slips, no zones (%s)", err);
+	}
+	CHECK(import_to(small_spec, xmodel, "Seek distances measured: 2\n1, 1.0\n150, 6.0, 0.1\n", out, sizeof(out), err,
+			sizeof(err)) != 0 && strstr(err, "d.seek:3: 3 columns where the lines before have 2"),
+	      "import-disksim: a seek table whose lines differ in columns is refused (%s)", err);
+}
+
 /*
  * the bus's time a block from a trace: sequential reads of 1-8 blocks whose
  * fastest take 0.5 ms + 0.2 ms a block (others of each size slower), among
@@ -422,6 +540,7 @@ int main(void)
 	trace_refuses("R Hit 10 4 1.0 600000000000\nR Hit 10 4 1.0 600000000000\n", 3600,
 		      ":2: the trace's gaps add up past 1000000000000 us", "gaps adding up past 11.6 days");
 	importer_strict();
+	importer_values();
 
 	write_file("d/d.model", "dm_disk M {\n}\n");
 	import_refuses("disksim_disk D {\n   Model = source d.model,\n   Bulk sector transfer time = 0,\n"
