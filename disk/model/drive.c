@@ -23,8 +23,15 @@ static uint64_t sect_ns(const struct dmodel *m, uint64_t n, uint64_t spt)
 	return DMODEL_MULDIV(n, TURN, m->p.rpm * spt);	/* n < 2^35, TURN < 2^36 */
 }
 
+/* the drive's sectors lie on tracks a table gives (zones, or a g4
+ * layout), not on the linear-rate platter */
+static int tracked(const struct dmodel *m)
+{
+	return m->p.zones || m->p.g4;
+}
+
 /*
- * The media's time from sector lbn to lbn + n: under a zone table, n
+ * The media's time from sector lbn to lbn + n: on a table's tracks, n
  * sectors of a track of spt; on the linear-rate platter (no zone table),
  * the turns between their track coordinates, a track being one turn, so
  * that a transfer ends where the platter's angle has the next sector (its
@@ -34,7 +41,7 @@ static uint64_t run_ns(const struct dmodel *m, uint64_t lbn, uint64_t n, uint64_
 {
 	uint64_t a, b;
 
-	if (m->p.zones)
+	if (tracked(m))
 		return sect_ns(m, n, spt);
 	a = dmodel_track_of(m, lbn << 9);
 	b = dmodel_track_of(m, (lbn + n) << 9);
@@ -97,7 +104,7 @@ static uint64_t avail(const struct dmodel *m, const struct dmodel_seg *s, int64_
 
 	if (!s->ra || t <= s->t || s->hi >= s->cap)
 		return s->hi;
-	if (m->p.zones) {
+	if (tracked(m)) {
 		dmodel_locate(m, s->hi, &l);
 		k = DMODEL_MULDIV((uint64_t)(t - s->t), m->p.rpm * l.spt, TURN);
 	} else {	/* at the zone's rate, bytes/s in Q16 */
@@ -296,7 +303,7 @@ static int64_t transfer(const struct dmodel *m, uint64_t lbn, uint64_t n, struct
 	uint64_t seek, rot;
 	unsigned k = 0;
 
-	if (!m->p.zones) {	/* the linear-rate platter: one stream */
+	if (!tracked(m)) {	/* the linear-rate platter: one stream */
 		t += (int64_t)run_ns(m, lbn, n, l.spt);
 		dmodel_locate(m, lbn + n - 1, end);
 		return t;
