@@ -944,16 +944,22 @@ static void buffer(struct st *s)
 	/* the interface: hits of 64 KiB against hits of a sector (DIXtrac's
 	 * extraction of the bus from hits of two sizes) */
 	double big[4];
-	unsigned nb = 0;
-	for (unsigned i = 0; i < 4; i++) {
-		uint64_t x = clampoff(s, (double)base + (i + 9) * 9.0 * 1048576);
-		int64_t t = rd(s, x, 65536), t1 = rd(s, x, 65536);
+	unsigned nb = 0, size = 65536;
+	/* the largest of 64, 16 and 4 KiB that the buffer holds (a segment
+	 * of DiskSim's drives holds 16 to 128 KiB) */
+	for (; size >= 4096 && nb < 2; size /= 4) {
+		nb = 0;
+		for (unsigned i = 0; i < 4; i++) {
+			uint64_t x = clampoff(s, (double)base + (i + 9 + (65536 / size) * 4) * 9.0 * 1048576);
+			int64_t t = rd(s, x, size), t1 = rd(s, x, size);
 
-		if ((double)(t1 - t) < R / 2)
-			big[nb++] = (double)(t1 - t);
+			if ((double)(t1 - t) < R / 2)
+				big[nb++] = (double)(t1 - t);
+		}
 	}
-	if (nb && fig_of(big, nb).v > r->hit_ns.v)
-		r->bus_mbs = (65536.0 - (double)s->S) * 1e3 / (fig_of(big, nb).v - r->hit_ns.v);
+	size *= 4;
+	if (nb >= 2 && fig_of(big, nb).v > r->hit_ns.v)
+		r->bus_mbs = ((double)size - (double)s->S) * 1e3 / (fig_of(big, nb).v - r->hit_ns.v);
 	/* a hit costs what a re-read cost, within 15 % (or 30 us): a miss
 	 * lands there only if its sector happens to come round then */
 	thr = r->hit_ns.v * 0.15 > 30000 ? r->hit_ns.v * 0.15 : 30000;
