@@ -92,6 +92,8 @@
 #define RK_DC_WRITE_CACHE "write_cache"
 #define RK_DC_SCHED "sched"
 #define RK_DC_ERROR "error"
+#define RK_DC_SECTORS "sectors"
+#define RK_DC_TRACKS "tracks"
 /* the figures (values of fig) */
 #define DC_FIG_DEVICE "device"
 #define DC_FIG_ROTATION "rotation"
@@ -100,6 +102,7 @@
 #define DC_FIG_SEEK "seek"
 #define DC_FIG_CYLINDER "cylinder"
 #define DC_FIG_SWITCH "switch"
+#define DC_FIG_SKEW "skew"
 #define DC_FIG_HIT "hit"
 #define DC_FIG_SEGMENTS "segments"
 #define DC_FIG_BUS "bus"

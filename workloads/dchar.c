@@ -7,6 +7,7 @@
 #include <math.h>
 #include <string.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #define HIST 32		/* reads remembered so that none is read twice by chance */
 #define PROBES 14	/* aimed reads a threshold */
@@ -371,7 +372,8 @@ static void seeks(struct st *s, uint64_t a)
 	double L = track_bytes(s, a);
 	uint64_t span = s->d->size - a - (uint64_t)(4 * L);
 
-	r->overhead_ns = thresh_rep(s, a, 0, 3);
+	if (!r->overhead_ns.n)	/* not already within a track between placed edges */
+		r->overhead_ns = thresh_rep(s, a, 0, 3);
 	r->nseeks = 0;
 	for (unsigned i = 0; i < sizeof(tracks) / sizeof(tracks[0]) + sizeof(frac) / sizeof(frac[0]); i++) {
 		double d = i < sizeof(tracks) / sizeof(tracks[0]) ? tracks[i] * L : frac[i - sizeof(tracks) / sizeof(tracks[0])] * (double)span;
@@ -387,6 +389,362 @@ static void seeks(struct st *s, uint64_t a)
 		r->seek[r->nseeks].ns = f;
 		r->seek[r->nseeks].ns.v -= r->overhead_ns.v;
 		r->nseeks++;
+	}
+}
+
+/*
+ * The tracks' edges, their skews and the switches (Skippy's chain across
+ * tracks, read backwards; places in sectors). A read's completion is its
+ * sector's end passing under the head plus a constant, so the time between
+ * two completions is, modulo the turn, the angle between their sectors:
+ * (B - A - skews) sectors' time.
+ */
+#define CHAIN_TRACKS 48		/* tracks the chain crosses: two cylinders of up to 23 heads */
+#define EDGES_MAX 64
+#define PLACED_MAX 24		/* edges placed to the sector */
+#define USED_MAX 1536
+
+struct edges {
+	double R, ts, P;	/* the turn, a sector's time, sectors a turn (ns, ns, sectors) */
+	uint64_t k;		/* the chain's step */
+	unsigned n;
+	struct {
+		uint64_t hi;	/* the chain's read above the edge; the one below is hi - k */
+		double dev;	/* sectors skipped at it, 0 <= dev < P */
+		int cls;	/* 1 a track's skew, 2 a cylinder's, 0 neither */
+		uint64_t b;	/* its first sector above, where placed */
+		int placed;
+	} e[EDGES_MAX];
+	uint64_t used[USED_MAX];	/* the reads, a ring */
+	unsigned nused;
+};
+
+/* the angle x (ns) brought into [-R/2, R/2) */
+static double wrap(double x, double R)
+{
+	return x - R * floor(x / R + 0.5);
+}
+
+/* a sector none of the last 64 reads took, nor read ahead of (the buffer
+ * may still hold those; older ones it has let go, and a hit is seen) */
+static int unheld(const struct edges *E, uint64_t x)
+{
+	for (unsigned i = E->nused > 64 ? E->nused - 64 : 0; i < E->nused; i++)
+		if (x >= E->used[i % USED_MAX] && x <= E->used[i % USED_MAX] + 2)
+			return 0;
+	return 1;
+}
+
+/* one sector read: its completion */
+static int64_t rds(struct st *s, struct edges *E, uint64_t x)
+{
+	E->used[E->nused++ % USED_MAX] = x;	/* the last USED_MAX */
+	return rd(s, x * s->S, (unsigned)s->S);
+}
+
+/*
+ * The chain from top down, k sectors a step: a sector's time there (most
+ * steps stay within a track: k sectors' time before the turn), and the
+ * edges it crosses
+ */
+#define STEPS_MAX 256
+static int chain_edges(struct st *s, struct edges *E, uint64_t top, unsigned steps)
+{
+	double back[STEPS_MAX], v[STEPS_MAX], T[STEPS_MAX], med;
+	uint64_t y = top;
+	int64_t t = rds(s, E, y);
+	unsigned n = 0, kept;
+
+	for (; n < steps && n < STEPS_MAX && y >= E->k && !s->err; n++) {
+		int64_t t1 = rds(s, E, y - E->k);
+
+		T[n] = (double)(t1 - t);
+		back[n] = fmod(-T[n], E->R);
+		if (back[n] < 0)
+			back[n] += E->R;
+		v[n] = back[n];
+		y -= E->k;
+		t = t1;
+	}
+	if (n < 6)
+		return -1;
+	/* the steps within a track (most: k sectors before the turn, near
+	 * the median) are m whole turns less k sectors, m from the turn the
+	 * zones gave; a track holds a whole number P of sectors, so over all
+	 * of them the sector's time is their time over (m P - k) sectors: the
+	 * P whose turn is nearest the zones' */
+	med = median(v, n);
+	double best = INFINITY, R0 = E->R;
+	uint64_t P0 = (uint64_t)floor(R0 / (med / (double)E->k) + 0.5);
+	for (uint64_t P = P0 > 2 ? P0 - 2 : 1; P <= P0 + 2; P++) {
+		double sum = 0, sect = 0;
+
+		kept = 0;
+		for (unsigned j = 0; j < n; j++)
+			if (fabs(back[j] - med) <= 0.01 * med) {
+				double m = floor((T[j] + med) / R0 + 0.5);
+
+				sum += T[j];
+				sect += m * (double)P - (double)E->k;
+				kept++;
+			}
+		if (kept < n / 2 || !(sect > 0))
+			return -1;
+		if (fabs((double)P * sum / sect - R0) < best) {
+			best = fabs((double)P * sum / sect - R0);
+			E->ts = sum / sect;
+			E->P = (double)P;
+		}
+	}
+	if (best > 0.003 * R0)
+		return -1;	/* no whole number of sectors fits the turn */
+	E->R = E->P * E->ts;
+	for (unsigned j = 0; j < n; j++) {
+		double dev;
+
+		back[j] = fmod(-T[j], E->R);
+		if (back[j] < 0)
+			back[j] += E->R;
+		dev = back[j] / E->ts - (double)E->k;
+		dev -= E->P * floor(dev / E->P + 0.5);
+		if (fabs(dev) > 0.5 && E->n < EDGES_MAX) {
+			E->e[E->n].hi = top - j * E->k;
+			E->e[E->n++].dev = dev < 0 ? dev + E->P : dev;
+		}
+	}
+	return 0;
+}
+
+/* the value most edges share (within a sector), among those of class 0: its
+ * mean, the edges given class cls */
+static struct dchar_fig classify(struct edges *E, int cls)
+{
+	double v[EDGES_MAX], best = NAN;
+	unsigned most = 0, n = 0;
+
+	for (unsigned i = 0; i < E->n; i++) {
+		unsigned near = 0;
+
+		if (E->e[i].cls)
+			continue;
+		for (unsigned j = 0; j < E->n; j++)
+			near += !E->e[j].cls && fabs(E->e[j].dev - E->e[i].dev) <= 1;
+		if (near > most)
+			most = near, best = E->e[i].dev;
+	}
+	for (unsigned i = 0; i < E->n && most; i++)
+		if (!E->e[i].cls && fabs(E->e[i].dev - best) <= 1) {
+			E->e[i].cls = cls;
+			v[n++] = E->e[i].dev;
+		}
+	return fig_of(v, n);
+}
+
+/*
+ * The edge i to the sector: from a read just above it, a chain stepping
+ * back one sector at a time until the step skips the edge's skew. Each
+ * read is below all the others since, so no read-ahead holds it.
+ */
+static int place(struct st *s, struct edges *E, unsigned i)
+{
+	uint64_t H = E->e[i].hi, L = H - E->k, prev = H + 3, z;
+	double tol = 0.3 * E->ts + 3000;
+	int64_t t = rds(s, E, prev), tz;
+
+	for (z = H - 1; z > L && !s->err; z--) {
+		double back = fmod(-(double)((tz = rds(s, E, z)) - t), E->R), same, skip;
+
+		if (back < 0)
+			back += E->R;
+		same = wrap(back - (double)(prev - z) * E->ts, E->R);
+		skip = wrap(back - ((double)(prev - z) + E->e[i].dev) * E->ts, E->R);
+		if (fabs(skip) < tol && fabs(same) >= tol)
+			break;		/* z is below the edge */
+		if (fabs(same) >= tol)
+			return -1;	/* neither: a hit, or not the edge meant */
+		prev = z;
+		t = tz;
+	}
+	if (s->err)
+		return s->err;
+	E->e[i].b = z + 1;
+	E->e[i].placed = 1;
+	return 0;
+}
+
+/*
+ * The least slack from A's completion to B's sector that B's read still
+ * meets: pairs from pick (a fresh A, and the B whose sector comes n
+ * sectors' time after A's, which it sets: 0 or -1 none left), each B read
+ * after a pause that leaves x of slack; bisected to 2 us.
+ */
+struct pairs {
+	const struct edges *E;
+	uint64_t lo, mid, hi;	/* same track: [lo, hi); across an edge: A in [mid, hi), B in [lo, mid) */
+	double dev;		/* the edge's skew, 0 within a track */
+};
+
+static int pick(const struct pairs *q, double x, uint64_t *A, uint64_t *B, double *nact)
+{
+	const struct edges *E = q->E;
+
+	/* A as low in its track as B allows: after A the head reads ahead
+	 * to its track's end, and B must be asked for before it leaves it
+	 * (else B costs a switch back) */
+	for (uint64_t a = q->dev > 0 ? q->mid : q->lo; a < q->hi; a++) {
+		/* B a whole sector: the first whose angle after A's is x or more */
+		double b = ceil((double)a - E->P + q->dev + x / E->ts - 1e-6);
+
+		if (b < (double)q->lo || b >= (double)(q->dev > 0 ? q->mid : a))
+			continue;
+		if (!unheld(E, a) || !unheld(E, (uint64_t)b))
+			continue;
+		*A = a;
+		*B = (uint64_t)b;
+		*nact = b - (double)a - q->dev + E->P;
+		return 0;
+	}
+	return -1;
+}
+
+static double slack(struct st *s, struct edges *E, struct pairs *q, unsigned nq)
+{
+	double lo = 0, hi = E->R;
+	unsigned qi = 0;
+
+	for (unsigned p = 0; p < 24 && hi - lo > 2000 && !s->err; p++) {
+		double x = (lo + hi) / 2, nact = 0, T, m, xa;
+		uint64_t A = 0, B = 0;
+		int64_t tA, tI, tB;
+		unsigned tried = 0;
+
+		/* the next pair from the next place that has one */
+		while (tried < nq && pick(&q[qi], x, &A, &B, &nact) < 0)
+			qi = (qi + 1) % nq, tried++;
+		if (tried >= nq)
+			break;
+		qi = (qi + 1) % nq;
+		tA = rds(s, E, A);
+		tI = nact * E->ts - x > 500 ? s->d->idle(s->d->ctx, (int64_t)(nact * E->ts - x)) : tA;
+		tB = rds(s, E, B);
+		T = (double)(tB - tA) - nact * E->ts;
+		m = floor(T / E->R + 0.5);
+		xa = nact * E->ts - (double)(tI - tA);
+		if (fabs(T - m * E->R) > 0.3 * E->ts + 3000 || m < 0)
+			continue;	/* a hit, or not the sectors meant */
+		if (m == 0 && xa < hi)
+			hi = xa;
+		else if (m >= 1 && xa > lo)
+			lo = xa;
+	}
+	return hi - lo <= 20000 ? (lo + hi) / 2 : NAN;	/* not narrowed: none */
+}
+
+/* the slack past the edges of class cls (0: within the tracks between
+ * placed edges), up to three times apart: their figure */
+static struct dchar_fig slack_rep(struct st *s, struct edges *E, int cls)
+{
+	struct pairs q[PLACED_MAX];
+	unsigned nq = 0;
+	double v[3];
+	unsigned n = 0;
+
+	for (unsigned i = 1; i + 1 < E->n && nq < PLACED_MAX; i++) {
+		if (!E->e[i].placed || !E->e[i - 1].placed || !E->e[i + 1].placed)
+			continue;
+		if (cls && E->e[i].cls != cls)
+			continue;
+		q[nq].E = E;
+		if (cls) {
+			q[nq].lo = E->e[i + 1].b, q[nq].mid = E->e[i].b, q[nq].hi = E->e[i - 1].b;
+			q[nq++].dev = E->e[i].dev;
+		} else {
+			q[nq].lo = E->e[i].b, q[nq].mid = E->e[i].b, q[nq].hi = E->e[i - 1].b;
+			q[nq++].dev = 0;
+		}
+	}
+	for (unsigned rep = 0; rep < 3 && nq; rep++) {
+		double x = slack(s, E, q, nq);
+
+		if (!isnan(x))
+			v[n++] = x;
+	}
+	return fig_of(v, n);
+}
+
+/* edges, skews, heads, cylinders and switches near a (bytes) */
+static void tracks(struct st *s, uint64_t a)
+{
+	struct dchar_result *r = s->r;
+	static struct edges E;
+	uint64_t top;
+
+	memset(&E, 0, sizeof(E));
+	E.R = r->rev_ns.v;
+	E.P = track_bytes(s, a) / (double)s->S;	/* near enough for the step */
+	E.ts = E.R / E.P;
+	/* the step: about sqrt(2 P), which makes the chain and the placing
+	 * of its edges (k / 2 reads each) cheapest together */
+	E.k = (uint64_t)sqrt(2 * E.P) ? (uint64_t)sqrt(2 * E.P) : 1;
+	top = a / s->S + (uint64_t)((CHAIN_TRACKS + 1) * E.P);
+	if (top * s->S + s->S > s->d->size)
+		return;
+	if (chain_edges(s, &E, top, (unsigned)(CHAIN_TRACKS * E.P / (double)E.k)) < 0)
+		return;
+	r->edges = E.n;
+	r->skew_spt = E.P;
+	if (E.n >= 4)
+		r->rev_ns.v = E.R;	/* the chain's turn: hundreds of turns, not one */
+	if (E.n < 4)
+		return;		/* not skewed: the cylinders by their seeks */
+	r->skew_track = classify(&E, 1);
+	r->skew_cyl = classify(&E, 2);
+	if (r->skew_cyl.n < 2)
+		r->skew_cyl = fig_of(NULL, 0);
+	for (unsigned i = 0; i < E.n && i < PLACED_MAX; i++)
+		if (place(s, &E, i) < 0 && s->err)
+			return;
+	/* the heads: the edges from one cylinder's to the next */
+	double h[EDGES_MAX], cb[EDGES_MAX];
+	unsigned nh = 0, ncb = 0;
+	int last = -1;
+	for (unsigned i = 0; i < E.n; i++) {
+		if (E.e[i].cls != 2)
+			continue;
+		if (last >= 0) {
+			h[nh++] = (double)(i - (unsigned)last);
+			if (E.e[i].placed && E.e[last].placed)
+				cb[ncb++] = (double)(E.e[last].b - E.e[i].b) * (double)s->S;
+		}
+		if (E.e[i].placed && !r->cyl_bytes.n)
+			r->cyl_edge = (double)E.e[i].b * (double)s->S;
+		last = (int)i;
+	}
+	if (nh) {
+		double sorted[EDGES_MAX];
+
+		/* the median: an edge with spares past it (a range's end) is
+		 * of neither class and doubles a spacing */
+		r->heads = fig_of(h, nh);
+		memcpy(sorted, h, nh * sizeof(h[0]));
+		r->heads.v = median(sorted, nh);
+		if (ncb)
+			r->cyl_bytes = fig_of(cb, ncb);
+		else
+			r->cyl_bytes.v = r->heads.v * E.P * (double)s->S, r->cyl_bytes.n = 0;
+	}
+	/* the switches: the slack past an edge less that within a track */
+	struct dchar_fig same = slack_rep(s, &E, 0), head = slack_rep(s, &E, 1), cyl = slack_rep(s, &E, 2);
+	if (same.n) {
+		r->overhead_ns = same;
+		if (head.n) {
+			r->head_switch_ns = head;
+			r->head_switch_ns.v -= same.v;
+		}
+		if (cyl.n) {
+			r->cyl_switch_ns = cyl;
+			r->cyl_switch_ns.v -= same.v;
+		}
 	}
 }
 
@@ -586,16 +944,22 @@ static void buffer(struct st *s)
 	/* the interface: hits of 64 KiB against hits of a sector (DIXtrac's
 	 * extraction of the bus from hits of two sizes) */
 	double big[4];
-	unsigned nb = 0;
-	for (unsigned i = 0; i < 4; i++) {
-		uint64_t x = clampoff(s, (double)base + (i + 9) * 9.0 * 1048576);
-		int64_t t = rd(s, x, 65536), t1 = rd(s, x, 65536);
+	unsigned nb = 0, size = 65536;
+	/* the largest of 64, 16 and 4 KiB that the buffer holds (a segment
+	 * of DiskSim's drives holds 16 to 128 KiB) */
+	for (; size >= 4096 && nb < 2; size /= 4) {
+		nb = 0;
+		for (unsigned i = 0; i < 4; i++) {
+			uint64_t x = clampoff(s, (double)base + (i + 9 + (65536 / size) * 4) * 9.0 * 1048576);
+			int64_t t = rd(s, x, size), t1 = rd(s, x, size);
 
-		if ((double)(t1 - t) < R / 2)
-			big[nb++] = (double)(t1 - t);
+			if ((double)(t1 - t) < R / 2)
+				big[nb++] = (double)(t1 - t);
+		}
 	}
-	if (nb && fig_of(big, nb).v > r->hit_ns.v)
-		r->bus_mbs = (65536.0 - (double)s->S) * 1e3 / (fig_of(big, nb).v - r->hit_ns.v);
+	size *= 4;
+	if (nb >= 2 && fig_of(big, nb).v > r->hit_ns.v)
+		r->bus_mbs = ((double)size - (double)s->S) * 1e3 / (fig_of(big, nb).v - r->hit_ns.v);
 	/* a hit costs what a re-read cost, within 15 % (or 30 us): a miss
 	 * lands there only if its sector happens to come round then */
 	thr = r->hit_ns.v * 0.15 > 30000 ? r->hit_ns.v * 0.15 : 30000;
@@ -663,8 +1027,10 @@ int dchar_run(const struct dchar_dev *d, struct dchar_result *r)
 	bandwidth(&s);
 	if (r->ok) {
 		a = clampoff(&s, 64 * track_bytes(&s, 0) + (8u << 20));
+		tracks(&s, clampoff(&s, a + 96 * track_bytes(&s, a)));
 		seeks(&s, a);
-		cylinders(&s, clampoff(&s, a + 8 * track_bytes(&s, a)));
+		if (!r->skew_track.n)
+			cylinders(&s, clampoff(&s, a + 8 * track_bytes(&s, a)));
 		fine_seeks(&s);
 		buffer(&s);
 	}
@@ -703,6 +1069,12 @@ void dchar_print(const struct dchar_result *r, void (*line)(void *arg, const cha
 	if (r->cyl_switch_ns.n)
 		OUT(RK_DC_FIG "=" DC_FIG_SWITCH " " RK_DC_WHAT "=cylinder " RK_DC_MS "=%.4f " RK_DC_SD "=%.4f " RK_DC_N "=%u",
 		    F(r->cyl_switch_ns.v) / 1e6, F(r->cyl_switch_ns.sd) / 1e6, r->cyl_switch_ns.n);
+	if (r->skew_track.n)
+		OUT(RK_DC_FIG "=" DC_FIG_SKEW " " RK_DC_WHAT "=track " RK_DC_SECTORS "=%.3f " RK_DC_SD "=%.3f " RK_DC_N "=%u "
+		    RK_DC_SPT "=%.2f " RK_DC_TRACKS "=%u", F(r->skew_track.v), F(r->skew_track.sd), r->skew_track.n, F(r->skew_spt), r->edges);
+	if (r->skew_cyl.n)
+		OUT(RK_DC_FIG "=" DC_FIG_SKEW " " RK_DC_WHAT "=cylinder " RK_DC_SECTORS "=%.3f " RK_DC_SD "=%.3f " RK_DC_N "=%u "
+		    RK_DC_SPT "=%.2f " RK_DC_TRACKS "=%u", F(r->skew_cyl.v), F(r->skew_cyl.sd), r->skew_cyl.n, F(r->skew_spt), r->edges);
 	OUT(RK_DC_FIG "=" DC_FIG_HIT " " RK_DC_MS "=%.4f " RK_DC_SD "=%.4f " RK_DC_N "=%u " RK_DC_HIT_FRAC "=%.2f",
 	    F(r->hit_ns.v) / 1e6, F(r->hit_ns.sd) / 1e6, r->hit_ns.n, r->hit_frac);
 	if (r->hit_ns.n) {

@@ -22,8 +22,17 @@
  *   ready, so the threshold lies in (T - turn, T] whatever the aim, and
  *   aiming halves that interval each time (DIXtrac's minimal time between
  *   request completions);
- * - the cylinders: a sector ready at once (no seek) or a seek away, found
- *   by bisection of the distance; the heads are a cylinder over a track;
+ * - the tracks' edges and skews (Skippy's chain across tracks): in a chain
+ *   of reads stepping back a third of a track, a step across an edge is
+ *   off the turn by the skew; the skews of most edges are the track skew,
+ *   those of every heads-th the cylinder skew, so the heads are their
+ *   period; each edge is then placed to the sector by the phase of the
+ *   sectors between; a switch is the least time from a read above an edge
+ *   to one below it, less that within a track, to the microsecond by a
+ *   pause before the second read;
+ * - the cylinders, where the tracks are not skewed: a sector ready at once
+ *   (no seek) or a seek away, found by bisection of the distance; the
+ *   heads are a cylinder over a track;
  * - the buffer: a sector read again (a hit costs no turn), N distinct
  *   reads before re-reading the first (the segments), and a read past one
  *   after the drive was left idle (how far it reads ahead).
@@ -69,6 +78,9 @@ struct dchar_result {
 	double cyl_edge;			/* where one of them begins */
 	struct dchar_fig heads;			/* cylinder / track */
 	struct dchar_fig head_switch_ns, cyl_switch_ns;
+	struct dchar_fig skew_track, skew_cyl;	/* sectors skipped at an edge; n 0: none seen */
+	unsigned edges;				/* track edges the chain crossed */
+	double skew_spt;			/* sectors a track where the skews were measured */
 	struct dchar_fig hit_ns;		/* a re-read */
 	double hit_frac;			/* re-reads that were hits */
 	double bus_mbs;				/* the interface, from hits of two sizes; 0 unseen */

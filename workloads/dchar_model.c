@@ -63,6 +63,36 @@ static double true_rate(const struct dmodel *m, uint64_t off)
 	return (double)dmodel_rate_at(m, off);
 }
 
+/* what the model charges the head from the sector at from to the one at
+ * to: a seek over their cylinders, a head switch within one */
+static double true_seek_ns(const struct dmodel *m, uint64_t from, uint64_t to)
+{
+	struct dmodel_loc a, b;
+
+	dmodel_locate(m, from / 512, &a);
+	dmodel_locate(m, to / 512, &b);
+	if (a.cyl != b.cyl)
+		return (double)dmodel_seek_dist_ns(m, a.cyl > b.cyl ? a.cyl - b.cyl : b.cyl - a.cyl);
+	return a.head != b.head ? (double)m->p.head_switch_ns : 0;
+}
+
+/* the sectors skipped from the one before lbn to lbn: the angle between
+ * them less a sector, in the track's sectors, mod a track */
+static double skipped(const struct dmodel *m, uint64_t lbn)
+{
+	struct dmodel_loc a, b;
+	double turn = 60e9, d;
+
+	if (!lbn)
+		return NAN;
+	if (!m->p.zones)
+		return 0;	/* a datasheet's platter: every track's first sector at angle 0 */
+	dmodel_locate(m, lbn - 1, &a);
+	dmodel_locate(m, lbn, &b);
+	d = fmod((double)b.ang - (double)a.ang + turn, turn) / turn * (double)b.spt - 1;
+	return d < 0 ? d + (double)b.spt : d;
+}
+
 static const char *boot_id;
 static unsigned bad;
 
@@ -154,12 +184,23 @@ int main(int argc, char **argv)
 		char what[80];
 
 		snprintf(what, sizeof(what), "seek over %.4f GB (ms)", (double)r.seek[i].dist / 1e9);
-		row(what, r.seek[i].ns.v / 1e6, (double)dmodel_seek_ns(&md.m, r.seek[i].from, r.seek[i].from + r.seek[i].dist) / 1e6, 0.5, "0.5 ms");
+		row(what, r.seek[i].ns.v / 1e6, true_seek_ns(&md.m, r.seek[i].from, r.seek[i].from + r.seek[i].dist) / 1e6, 0.5, "0.5 ms");
 	}
 	row("heads", r.heads.n ? r.heads.v : NAN, (double)p.p.heads, 0, "exact");
 	row("cylinder switch (ms)", r.cyl_switch_ns.n ? r.cyl_switch_ns.v / 1e6 : NAN,
-	    (double)(dmodel_seek_cyl_ns(&md.m, 1) + p.p.head_switch_ns) / 1e6, 0.1, "0.1 ms");
+	    (double)dmodel_seek_dist_ns(&md.m, 1) / 1e6, 0.1, "0.1 ms");
 	row("head switch (ms)", r.head_switch_ns.n ? r.head_switch_ns.v / 1e6 : NAN, (double)p.p.head_switch_ns / 1e6, 0.1, "0.1 ms");
+	{
+		/* the sectors skipped at the cylinder edge it placed and at the
+		 * next track's: the angle from the sector before an edge to
+		 * the one after it, less a sector (skews, and spares between) */
+		uint64_t edge = r.cyl_edge > 0 ? (uint64_t)r.cyl_edge / 512 : 0;
+		struct dmodel_loc l;
+
+		dmodel_locate(&md.m, edge, &l);
+		row("track skew (sectors)", r.skew_track.n ? r.skew_track.v : r.edges ? NAN : 0, skipped(&md.m, edge + l.left), 0.5, "half a sector");
+		row("cylinder skew (sectors)", r.skew_cyl.n ? r.skew_cyl.v : r.edges ? NAN : 0, skipped(&md.m, edge), 0.5, "half a sector");
+	}
 	row("read segments", r.segments, (double)p.p.segments, 0, "exact");
 	row("read-ahead (KiB)", r.readahead_bytes.v / 1024, (double)p.p.readahead_bytes / 1024, 0.5, "a sector");
 	row("bus (MB/s)", r.bus_mbs, (double)(p.p.bus_bps ? p.p.bus_bps : 0) / 1e6, 0.02 * (double)p.p.bus_bps / 1e6, "2 %");

@@ -344,6 +344,9 @@ uint64_t dmodel_track_of(const struct dmodel *m, uint64_t off);	/* Q32 track coo
 uint64_t dmodel_track_start(const struct dmodel *m, uint64_t track);	/* first byte of a track */
 uint64_t dmodel_seek_ns(const struct dmodel *m, uint64_t from_off, uint64_t to_off);
 uint64_t dmodel_seek_cyl_ns(const struct dmodel *m, uint64_t cylinders);	/* over a distance */
+/* the seek over d cylinders as the head pays it: the profile's table, HPL
+ * or curve (disk/model/zones.c) */
+uint64_t dmodel_seek_dist_ns(const struct dmodel *m, uint64_t d);
 uint64_t dmodel_cylinders(const struct dmodel *m);	/* whole cylinders on the disk */
 uint64_t dmodel_rate_at(const struct dmodel *m, uint64_t off);	/* bytes/s, the zone's */
 /* a logical sector's place (disk/model/zones.c): cylinder, surface, the angle

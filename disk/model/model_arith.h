@@ -71,10 +71,9 @@ uint64_t dmodel_rate_q16(const struct dmodel *m, uint64_t q);
 uint64_t dmodel_phase_units(const struct dmodel *m, int64_t t);
 uint64_t dmodel_isqrt(uint64_t v);
 
-/* disk/model/zones.c: the zone table's checks, and the seek over d cylinders by
- * the profile's table, HPL or curve; dmodel_locate (model.h) */
+/* disk/model/zones.c: the zone table's checks; dmodel_locate and
+ * dmodel_seek_dist_ns (model.h) */
 int dmodel_zones_init(struct dmodel *m, const char **field);
-uint64_t dmodel_seek_dist_ns(const struct dmodel *m, uint64_t d);
 
 /* disk/model/model.c: a seek from cylinder and surface (from, fh) to (to, th)
  * into the counters by distance (model.h: seeks_short, seeks_mid,

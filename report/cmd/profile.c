@@ -35,7 +35,8 @@ struct fig {
 struct disk {
 	char boot[64], dev[64], model[128], serial[128], clock[32], wc[32], modelled[40];
 	double size, clock_res, clock_step;
-	struct fig rev, overhead, hit, ra, cyl, heads, hsw, csw, bus, end;
+	struct fig rev, overhead, hit, ra, cyl, heads, hsw, csw, bus, end, skt, skc;
+	double skew_spt, skew_tracks;
 	int rotating, segments, segments_set, depth;
 	double iops, iops1, qn;
 	unsigned nz, ns;
@@ -135,6 +136,15 @@ static void each(void *arg, const struct rec *r, const char *source, unsigned lo
 			d->hsw = fig(r, RK_DC_MS);
 		else if (w && !strcmp(w, "cylinder"))
 			d->csw = fig(r, RK_DC_MS);
+	} else if (!strcmp(f, DC_FIG_SKEW)) {
+		const char *w = rec_get(r, RK_DC_WHAT);
+
+		if (w && !strcmp(w, "track"))
+			d->skt = fig(r, RK_DC_SECTORS);
+		else if (w && !strcmp(w, "cylinder"))
+			d->skc = fig(r, RK_DC_SECTORS);
+		d->skew_spt = num(r, RK_DC_SPT);
+		d->skew_tracks = num(r, RK_DC_TRACKS);
 	} else if (!strcmp(f, DC_FIG_HIT)) {
 		d->hit = fig(r, RK_DC_MS);
 	} else if (!strcmp(f, DC_FIG_SEGMENTS)) {
@@ -288,16 +298,24 @@ static int print_profile(struct disk *d, const char *sources)
 	for (unsigned i = 0; i < d->nz; i++)
 		printf("#   %.0f %.3f %.1f %.2f\n", d->z[i].off, d->z[i].mbs, d->z[i].spt, d->z[i].seq);
 	if (d->heads.set && d->heads.v >= 1) {
-		printf("heads = %.0f\nsource.heads = %s: a cylinder's bytes (where a seek begins, %u edges, %.0f bytes) over a track's\n",
-		       floor(d->heads.v + 0.5), who, d->heads.n + 1, d->cyl.v);
+		printf("heads = %.0f\nsource.heads = %s: %s\n", floor(d->heads.v + 0.5), who,
+		       d->skt.set ? "the tracks from one cylinder skew to the next (Skippy's chain across tracks)"
+				  : "a cylinder's bytes (where a seek begins) over a track's");
 	} else {
 		printf("heads = 2\nsource.heads = ESTIMATE: no cylinder edge was seen (the seek within a cylinder is as short as across); two surfaces assumed\n");
 	}
 	if (d->hsw.set && d->hsw.v > 0.1)
-		printf("head_switch_ms = %.4f\nsource.head_switch_ms = %s: a track before a cylinder's edge to the one after within it, sd %.4f\n",
+		printf("head_switch_ms = %.4f\nsource.head_switch_ms = %s: the least time from a read above a track edge to one below it, less that within a track, sd %.4f\n",
 		       d->hsw.v, who, d->hsw.sd);
 	else if (d->hsw.set)
 		printf("# head switch measured %.4f ms (sd %.4f): under 0.1 ms, none given\n", d->hsw.v, d->hsw.sd);
+	/* the skews: a datasheet profile has no key for them (its platter
+	 * starts every track at angle 0); kept here for a zone table */
+	if (d->skt.set)
+		printf("# track skew measured on S1: %.3f sectors of %.0f a track (sd %.3f over %u of %.0f edges: Skippy's chain across tracks)\n",
+		       d->skt.v, d->skew_spt, d->skt.sd, d->skt.n, d->skew_tracks);
+	if (d->skc.set)
+		printf("# cylinder skew measured on S1: %.3f sectors (sd %.3f over %u edges)\n", d->skc.v, d->skc.sd, d->skc.n);
 	printf("readahead_kb = %.1f\nsource.readahead_kb = %s: the furthest sector past a read that the idle drive serves as a hit, sd %.1f KiB over %u\n",
 	       d->ra.v, who, d->ra.sd, d->ra.n);
 	nseg = d->segments_set && d->segments ? d->segments : 1;

@@ -6,6 +6,7 @@
 # the TSC, and qemu/run tells the guest no TSC rate; with no387 (the FPU
 # ignored, as on a 486SX) a run still completes. ARCH=i586 on a P5 (-cpu
 # pentium) completes a short experiment, and is refused on a 486 at once.
+# The characteriser runs on the 486 and leaves its disk as it was.
 # kernels: i486/default i586/default
 # shellcheck source=tests/lib.sh
 source "$(dirname "$0")/../lib.sh"
@@ -48,6 +49,21 @@ CPU=486 MEM=24 LIMIT=120 boot no387 -- no387 swapbench.workloads=idle swapbench.
 check "486 no387: the kernel sees no FPU" grep -aq 'x86/fpu: No FPU detected' "$log"
 check "486 no387: math emulated, the run completes and its record parses (status $rc)" \
 	bash -c "[ '$rc' = 0 ] && '$REPORT' csv '$log' 2>/dev/null | grep -q ',idle,partition,1,ok,'"
+
+# the characteriser on a 486 (swapbench.workloads=diskchar), on a plain disk
+# (the host's cache: no turn, so the rotation and zones only), read-only:
+# the disk image's sha256 is the same before and after the boot
+mkdir -p "$T/dc"
+MEM=24 "$top/qemu/mkdisks" "$T/dc" 24 >"$T/dc/mkdisks.log" 2>&1
+before=$(sha256sum <"$T/dc/disk.img")
+CPU=486 MEM=24 LIMIT=240 boot diskchar --swap-disk "$T/dc/disk.img" -- swapbench.workloads=diskchar
+after=$(sha256sum <"$T/dc/disk.img")
+check "486 diskchar: the characterisation completes (status $rc)" test "$rc" = 0
+check "486 diskchar: it recorded the disk it read (/dev/vda) and its end" \
+	bash -c "grep -aq '^# sb diskchar .* fig=device dev=/dev/vda ' '$log' && grep -aq '^# sb diskchar .* fig=end ' '$log'"
+check "486 diskchar: the disk it read is unchanged (sha256 ${before%% *} before and after)" test "$before" = "$after"
+check "486 diskchar: swapbench-report profile makes no hdd profile of a disk with no turn, saying so" \
+	bash -c "! '$REPORT' profile '$log' >/dev/null 2>'$T/dc/err' && grep -q 'saw no turn' '$T/dc/err'"
 
 CPU=pentium LIMIT=240 BZIMAGE=$OUT/i586/bzImage INITRD=$OUT/i586/initramfs.cpio.gz ARCH=i586 boot p5 -- \
 	swapbench.workloads=fight swapbench.runs=1 swapbench.warmup=0

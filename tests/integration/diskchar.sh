@@ -54,6 +54,19 @@ for p in hdd-7k500 wd-ac36400; do
 		fail "$p: the source lines do not say measured / ESTIMATE"
 	fi
 done
+# skewed tracks (DiskSim's drives): the skews, the heads and the switches
+# from Skippy's chain across tracks, each row of diskchar-model's table
+# within its tolerance (skews half a sector, switches 0.1 ms)
+for p in atlas_III cheetah4LP; do
+	"$OUT/bin/diskchar-model" "disk/profiles/valid/$p.conf" >"$T/$p.md"
+	for what in "rotation (ms)" "track skew (sectors)" "cylinder skew (sectors)" "heads" "head switch (ms)" "cylinder switch (ms)"; do
+		row=$(grep -F "| $what |" "$T/$p.md")
+		case $row in
+		*"| ok |") pass "$p: $what measured within its tolerance: $row" ;;
+		*) fail "$p: $what: ${row:-no row}" ;;
+		esac
+	done
+done
 # refusals: no diskchar records; a damaged record named, the profile not made from it
 grep -v 'fig=zone' "$T/hdd-7k500.log" | head -1 >"$T/none.log"
 sed 's/fig=device/fig=nothing/' "$T/none.log" >"$T/none2.log"
