@@ -22,6 +22,7 @@ trap 'rm -rf "$tmp"' EXIT
 added() {
 	grep -nE '(=~.*APPEND|APPEND.*=~|grep[^|]*<<<"?\$\{?APPEND)|swapbench\.(until|runs|maxruns)=[0-9]' "$@" /dev/null | cut -d: -f1,2
 }
+# shellcheck disable=SC2016 # the planted line, as a script would have it
 printf '#!/bin/bash\n[[ $APPEND =~ swapbench\\.(runs|order)= ]] || keys+=(swapbench.maxruns=12)\n' >"$tmp/experiment"
 same "default experiment: the scan finds a planted regex over APPEND" "$tmp/experiment:2" "$(added "$tmp/experiment")"
 same "default experiment: make run's launchers add no key to it" "" \

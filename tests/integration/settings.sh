@@ -17,6 +17,7 @@
 # 5. No tracked script or Makefile writes a default of a setting of the
 #    table (${NAME:-value}, ${NAME-value}, ${NAME:=value}, $(or $(NAME),...),
 #    NAME ?=): the scan is shown to catch planted ones in a tree first.
+# shellcheck disable=SC2030,SC2031,SC2034 # each check sets the settings it reads in a subshell of its own
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 # shellcheck source=tests/passfail.sh
@@ -76,20 +77,26 @@ same "settings: every target's row is a second row of a setting" "" "$bad"
 
 # 3. make
 want=$(settings_make_defaults | sort | paste -sd' ')
-# print VAR [GOALS]: make's value of VAR, GOALS taken as the command line's goals
+# print VAR... [-- GOALS]: make's values of VARs, one a line as VAR=VALUE,
+# GOALS taken as the command line's goals, none of VARs in the environment
 print() {
-	env -u "$1" make -s --no-print-directory -f Makefile -f - print-"$1" ${2:+MAKECMDGOALS="$2"} <<<"print-%: ; @echo '\$(\$*)'" 2>/dev/null
+	local vars=() goals=
+	while [ $# -gt 0 ] && [ "$1" != -- ]; do vars+=("$1"); shift; done
+	[ $# = 0 ] || goals=$2
+	env "${vars[@]/#/-u}" make -s --no-print-directory -f Makefile -f - print-vars ${goals:+MAKECMDGOALS="$goals"} \
+		<<<"print-vars: ; @printf '%s\\n' \$(foreach v,${vars[*]},'\$(v)=\$(\$(v))')" 2>/dev/null
 }
-got=$(for kv in $(settings_make_defaults); do n=${kv%%=*}; printf '%s=%s\n' "$n" "$(print "$n")"; done | sort | paste -sd' ')
+mapfile -t names < <(settings_make_defaults | cut -d= -f1)
+got=$(print "${names[@]}" | sort | paste -sd' ')
 same "settings: make's defaults are the table's" "$want" "$got"
 same "settings: make pxe and make lava take EXTRA_ON=initramfs, the others disk" "initramfs initramfs disk" \
-	"$(print EXTRA_ON pxe) $(print EXTRA_ON lava) $(print EXTRA_ON run)"
+	"$(for g in pxe lava run; do print EXTRA_ON -- "$g" | cut -d= -f2; done | xargs)"
 help=$(env -i PATH="$PATH" HOME="${HOME:-/root}" make -s --no-print-directory help BIN_OUT="$(dirname "$INIT_HOST")")
-vars=$(sed -n '/^Variables/,/^$/p' <<<"$help")
+helpvars=$(sed -n '/^Variables/,/^$/p' <<<"$help")
 same "settings: make help lists every setting (LIMIT too)" "$(settings_names make env run)" \
-	"$(sed -n 's/^  \([A-Z_]*\)=.*/\1/p' <<<"$vars" | xargs)"
+	"$(sed -n 's/^  \([A-Z_]*\)=.*/\1/p' <<<"$helpvars" | xargs)"
 # line NAME: make help's line of NAME
-line() { grep "^  $1=" <<<"$vars"; }
+line() { grep "^  $1=" <<<"$helpvars"; }
 bad=$(settings_rows env run | tr '\t' '\037' | while IFS=$'\037' read -r n d _; do
 	[ -z "$d" ] || [[ $(line "$n") == *"[unset: $(settings_default_words "$d")"* ]] || echo "$n"
 done | xargs)
@@ -127,6 +134,7 @@ same "settings: the docs check finds a planted table whose make run takes DISK=s
 	"$(drift "$tmp/planted.tsv")"
 same "settings: docs/variables.md says each setting's default, scope, targets and the targets' own defaults" "" "$(drift "$SETTINGS_TSV")"
 profiles=$(for f in disk/profiles/*.conf; do basename "$f" .conf; done | xargs)
+# shellcheck disable=SC2016 # the backquotes are Markdown's
 row=$(grep -F '| `DISK` |' docs/variables.md)
 same "settings: docs/variables.md's DISK names every profile of disk/profiles" "" \
 	"$(for p in $profiles; do [[ $row == *" $p"[\ \|]* ]] || echo "$p"; done | xargs)"
