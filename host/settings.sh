@@ -105,12 +105,15 @@ settings_names() { settings_rows "$@" | cut -f1 | xargs; }
 # default holds no space)
 settings_make_defaults() {
 	local n t v
-	for n in $(settings_names make); do
-		t=
-		for g; do [ "$(settings_default "$n" "$g")" = "$(settings_default "$n")" ] || { t=$g; break; }; done
-		v=$(settings_value "$n" "$t") || return 2
-		printf '%s=%s\n' "$n" "$v"
-	done
+	# one pass over the table: each make setting and the first goal with a row of its own
+	# (with its default; settings_value fills in a default that names others)
+	settings_rows | awk -F'\t' -v goals=" $* " '$3 == "make" { name[++n] = $1; d[$1] = $2 }
+		$3 == "target" && !($1 in tgt) { k = split($4, ts, ","); for (i = 1; i <= k; i++) if (index(goals, " " ts[i] " ")) { tgt[$1] = ts[i]; td[$1] = $2; break } }
+		END { for (i = 1; i <= n; i++) { m = name[i]; if (m in tgt) print m "\037" tgt[m] "\037" td[m]; else print m "\037\037" d[m] } }' |
+		while IFS=$'\037' read -r n t v; do
+			if [[ $v == *[\$\{]* ]]; then v=$(settings_value "$n" "$t") || return 2; fi
+			printf '%s=%s\n' "$n" "$v"
+		done
 }
 
 # settings_targets_words TARGETS: a TARGETS field in words ("make run (on a
