@@ -76,6 +76,7 @@ bad=$(settings_rows target | cut -f1 | sort -u | while read -r n; do settings_ro
 same "settings: every target's row is a second row of a setting" "" "$bad"
 
 # 3. make
+# shellcheck disable=SC2119 # no goals: the defaults make sets for every goal
 want=$(settings_make_defaults | sort | paste -sd' ')
 # print VAR... [-- GOALS]: make's values of VARs, one a line as VAR=VALUE,
 # GOALS taken as the command line's goals, none of VARs in the environment
@@ -86,6 +87,7 @@ print() {
 	env "${vars[@]/#/-u}" make -s --no-print-directory -f Makefile -f - print-vars ${goals:+MAKECMDGOALS="$goals"} \
 		<<<"print-vars: ; @printf '%s\\n' \$(foreach v,${vars[*]},'\$(v)=\$(\$(v))')" 2>/dev/null
 }
+# shellcheck disable=SC2119 # no goals, as above
 mapfile -t names < <(settings_make_defaults | cut -d= -f1)
 got=$(print "${names[@]}" | sort | paste -sd' ')
 same "settings: make's defaults are the table's" "$want" "$got"
