@@ -118,7 +118,7 @@ help:
 	@echo '  make unit-tests the host unit tests, plain and under the sanitizers (make check runs them)'
 	@echo '  make wl-names   the workloads the image carries'
 	@echo '  make deps       install the packages make run needs (qemu/deps)'
-	@echo '  parts the targets above call: deps-kernel, image-user, kernel-spec; make host: make tools'"'"'s old name'
+	@echo '  parts the targets above call: deps-kernel, image-user, kernel-spec; make host: the old name of make tools'
 	@echo
 	@echo 'Variables (current value; [what unset gives, and the targets that take another]; host/settings.tsv):'
 	@INIT_HOST=$(BIN_OUT)/init-host $(SETTINGS) help $(foreach v,$(shell $(SETTINGS) names make env run),'$(v)=$($(v))')
