@@ -2,25 +2,19 @@
 # `make help` lists targets and variables.
 
 # every setting's default and help: host/settings.tsv, read by host/settings.sh
-# (make help, the scripts, docs/generate). Unset RUNS, WARMUP, WORKLOADS: the
-# image's defaults (init/config/cmdkeys.c; init --parse prints them). DISK,
-# LAYOUT, DETERMINISTIC, SMP, ICOUNT, SCHED are passed on only when given:
-# unset, make run takes DISK=hdd, LAYOUT=seed000, DETERMINISTIC=1, the rest
-# the table's default.
+# (make help, the scripts, docs/generate). make sets the make-scope ones
+# (the row of the goal when one of the goals has its own, as make pxe's
+# EXTRA_ON=initramfs); unset RUNS, WARMUP, WORKLOADS: the image's defaults
+# (init/config/cmdkeys.c; init --parse prints them). The env-scope ones
+# (DISK, LAYOUT, DETERMINISTIC, MEM, ...) pass on only when given: the
+# scripts take the table's default for their target (settings_apply).
 SETTINGS  := host/settings.sh
-$(foreach s,$(shell $(SETTINGS) make_defaults),$(eval $(firstword $(subst =, ,$(s))) ?= $(word 2,$(subst =, ,$(s)))))
-# where EXTRA/EXTRA_BIN go: disk (the filesystem disk qemu/mkdisks makes) or
-# initramfs (unevictable ramfs, unpacked before init: for boots without that
-# disk, so make pxe and the LAVA jobs); rootfs/extras
-ifeq ($(origin EXTRA_ON),file)
-EXTRA_ON  := $(if $(filter pxe lava lava-check,$(MAKECMDGOALS)),initramfs,$(EXTRA_ON))
-endif
+$(foreach s,$(shell $(SETTINGS) make_defaults $(MAKECMDGOALS)),$(eval $(firstword $(subst =, ,$(s))) ?= $(word 2,$(subst =, ,$(s)))))
 
 OUT      := out
 A        := $(OUT)/$(ARCH)
 BIN_OUT  := $(OUT)/bin
-CACHE    ?= $(or $(SWAPBENCH_CACHE),$(or $(XDG_CACHE_HOME),$(HOME)/.cache)/swapbench)
-export SWAPBENCH_CACHE := $(CACHE)
+export SWAPBENCH_CACHE
 
 WARN        := -Wall -Wextra -Werror -Wshadow -Wformat=2 -Wmissing-prototypes
 # includes by path from the top: "lib/record.h", "init/sys/errmsg.h"
@@ -95,9 +89,10 @@ REGISTRY = INIT_HOST=$(BIN_OUT)/init-host host/registry.sh
 exit_words = $(shell $(REGISTRY) exit_words 2>/dev/null)
 
 help:
-	@echo 'swapbench: boot a tiny Linux with $(MEM) MiB and measure swap: a partition against a swapfile, zram or zswap (docs/swap-configurations.md)'
+	@echo 'swapbench: boot a tiny Linux with little RAM (MEM) and measure swap: a partition against a swapfile, zram or zswap (docs/swap-configurations.md)'
 	@echo
 	@echo 'Targets:'
+	@echo '  make help       this list (the default target)'
 	@echo '  make run        install what is missing, build, boot QEMU, run the default experiment, report'
 	@echo '  make check      every test (host unit tests and QEMU end-to-end); ends with "N passed, N failed, N skipped"'
 	@echo '  make image      kernel, initramfs and host tools only'
@@ -119,9 +114,15 @@ help:
 	@echo '  make fuzz       libFuzzer targets for the parsers (FUZZ_SECONDS per target)'
 	@echo '  make docs       docs/reference.md and the README'"'"'s tables, from the registry (init-host --describe)'
 	@echo '  make clean      remove out/ (the kernel cache in $$SWAPBENCH_CACHE stays)'
+	@echo '  make initramfs  the initramfs alone'
+	@echo '  make kbuild-image the image with kbuild'"'"'s tree and the host'"'"'s compiler on its disk (make run WORKLOADS=kbuild builds it)'
+	@echo '  make unit-tests the host unit tests, plain and under the sanitizers (make check runs them)'
+	@echo '  make wl-names   the workloads the image carries'
+	@echo '  make deps       install the packages make run needs (qemu/deps)'
+	@echo '  parts the targets above call: deps-kernel, image-user, kernel-spec; make host: the old name of make tools'
 	@echo
-	@echo 'Variables (current value):'
-	@INIT_HOST=$(BIN_OUT)/init-host $(SETTINGS) help $(foreach v,$(shell $(SETTINGS) names make env),'$(v)=$($(v))')
+	@echo 'Variables (current value; [what unset gives, and the targets that take another]; host/settings.tsv):'
+	@INIT_HOST=$(BIN_OUT)/init-host $(SETTINGS) help $(foreach v,$(shell $(SETTINGS) names make env run),'$(v)=$($(v))')
 	@echo
 	@echo 'Settings are checked with the image'"'"'s own parser before anything boots.'
 	@echo 'Exit status: make exits 2 whenever a target fails; the experiment'"'"'s own status'
@@ -358,7 +359,7 @@ diskchar: image
 # a real client checks the modelled disk: Debian's fio in the image (DISK=NAME; docs/disk-model.md)
 diskfio: image
 	@$(MAKE) --no-print-directory kernel VARIANT=fio
-	@BZIMAGE=$(A)/bzImage-fio experiments/diskfio
+	@BZIMAGE= experiments/diskfio
 
 # and, for seed 000's runs of perl alone (make seeds on a model), a third with the seed's file in /extra
 seeds: image $(A)/seed000/lines.txt
@@ -388,8 +389,6 @@ compare: deps
 # boot of Debian's 6.12 with the variant modern (docs/mm.md)
 KSELFTESTS_KERNEL := debian:6.12+modern
 KSELFTESTS_DIR    := $(OUT)/kselftests
-# the allocator test's 60M and 4M areas and a 64M swap device: MEM=64 cannot hold them
-kselftests: MEM = 192
 kselftests: deps
 	@qemu/deps kselftests
 	@$(MAKE) --no-print-directory image KERNEL=$(KSELFTESTS_KERNEL)

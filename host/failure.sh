@@ -27,7 +27,7 @@ failure_report() {
 			awk '{ printf "%s%d %s", (NR > 1 ? ", " : ""), $1, $2 }') of $(grep -ac '^not ok ' "$log") runs"
 		echo
 		if grep -aq '^not ok .* status=oom' "$log"; then
-			echo "What to do: the workloads need more memory than MEM=${MEM:-$(settings_default MEM)} gives (RAM, and 3 x MEM of swap on each backend); raise MEM (the default workloads run from MEM=$MEM_DEFAULT_MIN with the built kernel) or lighten them (docs/workloads.md)."
+			echo "What to do: the workloads need more memory than MEM=$(settings_get MEM) gives (RAM, and 3 x MEM of swap on each backend); raise MEM (the default workloads run from MEM=$MEM_DEFAULT_MIN with the built kernel) or lighten them (docs/workloads.md)."
 		elif grep -aq '^not ok .* status=timeout' "$log"; then
 			echo "What to do: every run hit its time limit; raise swapbench.timeout (APPEND) or lighten the workloads (docs/workloads.md)."
 		else
@@ -93,7 +93,7 @@ cpu_refusal_advice() {
 	esac
 	if [ -z "$fit" ]; then
 		echo "the kernel refused this CPU (\"$said\"); swapbench has no image for it: ARCH=i486 needs a 486 or later"
-	elif [ "$fit" = "${ARCH:-$(settings_default ARCH)}" ]; then
+	elif [ "$fit" = "$(settings_get ARCH)" ]; then
 		echo "the kernel refused this CPU (\"$said\"); the kernel ARCH=$fit builds runs on it, this one (KERNEL=) does not"
 	else
 		echo "the kernel refused this CPU (\"$said\"): use ARCH=$fit, whose image runs on it"

@@ -68,9 +68,11 @@ boot_outcome() {
 
 # write_status: DIR/status's lines: the outcome, then the instrument
 write_status() {
+	local pin_word=${PIN:-}
+	[ -n "$pin_word" ] || pin_word=-
 	printf 'status=%s\nverdict=%s\nwhy=%s\nelapsed_s=%.1f\n' "$rc" "$verdict" "$why" "$elapsed"
 	printf 'instrument=%s\naccel=%s\nclock=%s\ntsc=%s\npin=%s\ndisk_cache=%s\ndisk=%s\nsmp=%s\n' "$inst" \
-		"$accel" "$clock" "$tsc" "${PIN:--}" "$cache" "$DISK" "$SMP"
+		"$accel" "$clock" "$tsc" "$pin_word" "$cache" "$DISK" "$SMP"
 	# extras on the filesystem disk (qemu/mkdisks): their size, none of it in the guest's RAM
 	[ ! -s "$dir/extras_kb" ] || printf 'extras=disk\nextras_kb=%s\n' "$(cat "$dir/extras_kb")"
 }

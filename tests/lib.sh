@@ -6,17 +6,18 @@ top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 OUT=${OUT:-$top/out}
 # absolute: some tools change directory (kunit.py runs from the kernel tree)
 case $OUT in /*) ;; *) OUT=$top/$OUT ;; esac
-ARCH=${ARCH:-x86_64}
+# shellcheck source=host/settings.sh
+source "$top/host/settings.sh"
+settings_apply ARCH || exit 2
 export WL_ALL=${WL_ALL:-$(make -s --no-print-directory -C "$top" wl-names)}
 export ARCH OUT
-export BZIMAGE=${BZIMAGE:-$OUT/$ARCH/bzImage}
-export INITRD=${INITRD:-$OUT/$ARCH/initramfs.cpio.gz}
-export REPORT=${REPORT:-$OUT/bin/swapbench-report}
-export ACCEL=${ACCEL:-tcg}
-# the boots here run on the host clock (qemu/run's default is ICOUNT=1):
-# clock_checks tests the TSC rate qemu/run gives a guest on it; the default
-# itself is checked without a boot (tests/integration/qemu_logic.sh)
-export ICOUNT=${ICOUNT:-0}
+settings_apply BZIMAGE INITRD REPORT || exit 2
+# the boots here run under TCG on the host clock (host/settings.tsv, make
+# check's rows; qemu/run's default is ICOUNT=1): clock_checks tests the TSC
+# rate qemu/run gives a guest on it; the default itself is checked without
+# a boot (tests/integration/qemu_logic.sh)
+settings_apply --for check ACCEL ICOUNT || exit 2
+export BZIMAGE INITRD REPORT ACCEL ICOUNT
 T=${TEST_TMP:-$OUT/tests}/$(basename "$0" .sh)
 rm -rf "$T"
 mkdir -p "$T"
@@ -41,7 +42,7 @@ absent() {
 boot() {
 	local name=$1
 	shift
-	MEM=${MEM:-64} LIMIT=${LIMIT:-300} "$top/qemu/run" -q -o "$T/$name" "$@"
+	LIMIT=$(settings_get LIMIT check) "$top/qemu/run" -q -o "$T/$name" "$@"
 	rc=$?
 	log=$T/$name/serial.log
 	dir=$T/$name
@@ -84,7 +85,7 @@ clock_checks() {
 			test "${step:-0}" -gt 0 -a "${step:-0}" -lt 1000000 -o "$flagged" = 1
 		[ $how = default ] ||
 			check "clock $how: the TSC is not used (got $cs)" bash -c "case '$cs' in tsc*) exit 1 ;; esac"
-		if [ $how = default ] && [ "$ACCEL" = tcg ] && [ "${DETERMINISTIC:-0}" != 1 ] &&
+		if [ $how = default ] && [ "$ACCEL" = tcg ] && [ "$(settings_get DETERMINISTIC)" != 1 ] &&
 			khz=$(grep -ao 'tsc_early_khz=[0-9]*' "$log" | head -n 1 | cut -d= -f2) && [ -n "$khz" ]; then
 			# qemu/run told the guest the host's TSC rate: the TSC it is, at a
 			# rate that keeps guest time within the host's wall time of the boot

@@ -13,7 +13,7 @@ check "no network: no INET, no UNIX sockets" bash -c "! grep -qE '^CONFIG_(INET|
 
 files=$(gzip -dc "$INITRD" | cpio -it --quiet 2>/dev/null | sed 's|^\./||; s|^/||' | sort | xargs)
 info "initramfs holds: $files"
-if [ "${BUSYBOX:-0}" = 1 ]; then
+if [ "$(settings_get BUSYBOX)" = 1 ]; then
 	check "initramfs (BUSYBOX=1): has bin/sh" grep -qw 'bin/sh' <<<"$files"
 else
 	check "initramfs: no shell, no busybox" bash -c "! grep -qE '(^| )bin/|busybox|(^| )sh( |$)' <<<'$files'"
@@ -33,7 +33,7 @@ check "plain boot: completes (status $rc)" test "$rc" = 0
 absent -E "plain boot: the kernel registers no network protocol" 'NET: Registered|eth[0-9]|lo: ' "$log"
 grep -av 'Command line\|cmdline' "$log" >"$T/plain-console.log"
 absent "plain boot: no shell offered" '[Ss][Hh][Ee][Ll][Ll]' "$T/plain-console.log"
-if [ "${BUSYBOX:-0}" != 1 ]; then
+if [ "$(settings_get BUSYBOX)" != 1 ]; then
 	boot shell -- "${quick[@]}" swapbench.shell=1
 	check "shell=1 without busybox: completes (status $rc)" test "$rc" = 0
 	check "shell=1 without busybox: the console says so" \

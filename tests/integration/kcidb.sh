@@ -6,7 +6,10 @@
 # verdict per comparison. A broken document must fail the same validator.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
-BIN=${REPORT:-$top/out/bin/swapbench-report}
+# shellcheck source=host/settings.sh
+source "$top/host/settings.sh"
+OUT=$top/out settings_apply REPORT || exit 2
+BIN=$REPORT
 FIX=$top/tests/fixtures
 SCHEMA=$FIX/kcidb/schema-v5.3.json
 T=$(mktemp -d /tmp/kcidb.XXXXXX)

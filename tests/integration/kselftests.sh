@@ -14,7 +14,10 @@
 # missing kunit.py are refused with exit 2, naming what was wrong.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
-BIN=${REPORT:-$top/out/bin/swapbench-report}
+# shellcheck source=host/settings.sh
+source "$top/host/settings.sh"
+OUT=$top/out settings_apply REPORT || exit 2
+BIN=$REPORT
 V=$top/experiments/kselftests-verdicts
 T=$(mktemp -d /tmp/kselftests.XXXXXX)
 trap 'rm -rf "$T"' EXIT

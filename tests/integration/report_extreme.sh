@@ -7,7 +7,10 @@ set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 out=${OUT:-out}
 case $out in /*) ;; *) out=$top/$out ;; esac
-BIN=${1:-${REPORT:-$out/bin/swapbench-report}}
+# shellcheck source=host/settings.sh
+source "$top/host/settings.sh"
+OUT=$out settings_apply REPORT || exit 2
+BIN=${1:-$REPORT}
 FIX=$top/tests/fixtures/extreme.txt
 T=$(mktemp -d /tmp/report_extreme.XXXXXX)
 trap 'rm -rf "$T"' EXIT

@@ -15,7 +15,10 @@ cd "$top" || exit 2
 FIX=$top/tests/fixtures
 out=${OUT:-out}
 case $out in /*) ;; *) out=$top/$out ;; esac
-BIN=${1:-${REPORT:-$out/bin/swapbench-report}}
+# shellcheck source=host/settings.sh
+source "$top/host/settings.sh"
+OUT=$out settings_apply REPORT || exit 2
+BIN=${1:-$REPORT}
 T=$(mktemp -d /tmp/report_fields.XXXXXX)
 trap 'rm -rf "$T"' EXIT
 tab=$'\t'
