@@ -6,14 +6,19 @@
 
 #include <string.h>
 
-const struct registry_exit registry_exits[] = {
+struct registry_exit {
+	int status;
+	const char *word;	/* one word: the totals record's status=, qemu/run's status file */
+	const char *text;	/* what it means, as qemu/run's verdict= says it */
+};
+static const struct registry_exit registry_exits[] = {
 	{ 0, "pass", "pass" },
 	{ 1, "fail", "completed, with failed runs" },
 	{ 2, "error", "configuration or set-up error" },
 	{ 3, "crash", "crash or truncated output" },
 	{ 124, "timeout", "timed out" },
 };
-const size_t registry_nexits = sizeof(registry_exits) / sizeof(registry_exits[0]);
+static const size_t registry_nexits = sizeof(registry_exits) / sizeof(registry_exits[0]);
 
 const char *registry_exit_text(int status)
 {
@@ -28,7 +33,13 @@ const char *registry_exit_text(int status)
  * none of it, which at -m 64 is RAM. */
 
 /* qemu/mkdisks makes the disks these find: an MBR with label-id 0x5b0a5b0a, then the labels */
-const struct registry_disk registry_disks[] = {
+struct registry_disk {
+	const char *name;	/* swap, fs, results, lab-swap */
+	const char *key;	/* the swapbench.* key it is given to */
+	const char *spec;	/* what the key is set to */
+	const char *text;
+};
+static const struct registry_disk registry_disks[] = {
 	{ "swap", "part", "PARTUUID=5b0a5b0a-01", "partition 1 of qemu/mkdisks' disk.img (MBR label-id 0x5b0a5b0a)" },
 	{ "fs", "fsdev", "LABEL=swapbench-fs", "the ext4 filesystem on partition 2, which holds the swapfile" },
 	{ "results", "results", "LABEL=swapbench-res", "the results disk (swapbench-report init-disk --label)" },
@@ -38,13 +49,18 @@ const struct registry_disk registry_disks[] = {
 	  "qemu/mkdisks' pmem.img, a swap area with that label and no partition table, attached as virtio-pmem "
 	  "when a backend is pmem" },
 };
-const size_t registry_ndisks = sizeof(registry_disks) / sizeof(registry_disks[0]);
+static const size_t registry_ndisks = sizeof(registry_disks) / sizeof(registry_disks[0]);
 
 /* what every launcher's line starts with: the setup code's refusal of a CPU
  * the kernel was not built for, and what the kernel says before its console
  * starts, reach the serial line */
 #define EARLY "earlyprintk=serial,ttyS0,115200"
-const struct registry_cmdline registry_cmdlines[] = {
+struct registry_cmdline {
+	const char *name;	/* the launcher: qemu, pxe, lava-qemu, lava-pc */
+	const char *line;
+	const char *who;	/* the script that starts from it */
+};
+static const struct registry_cmdline registry_cmdlines[] = {
 	/* no_timer_check: the kernel's IO-APIC timer test waits a fixed number
 	 * of TSC cycles for 4 ticks, and a guest starved by a busy host misses
 	 * them and panics ("IO-APIC + timer doesn't work!"); QEMU's timer
@@ -55,9 +71,14 @@ const struct registry_cmdline registry_cmdlines[] = {
 	{ "lava-qemu", "console=ttyS0 " EARLY " panic=-1 swapbench.end=halt", "lava/mkjobs" },
 	{ "lava-pc", EARLY " panic=0 swapbench.end=halt", "lava/mkjobs" },
 };
-const size_t registry_ncmdlines = sizeof(registry_cmdlines) / sizeof(registry_cmdlines[0]);
+static const size_t registry_ncmdlines = sizeof(registry_cmdlines) / sizeof(registry_cmdlines[0]);
 
-const struct registry_limit registry_limits[] = {
+struct registry_limit {
+	const char *name;
+	unsigned long long value;
+	const char *text;
+};
+static const struct registry_limit registry_limits[] = {
 	{ "cmdline-bytes", 2047,
 	  "the kernel command line a bzImage keeps when its boot header does not say (x86: COMMAND_LINE_SIZE - 1); "
 	  "a launcher reads the real one with qemu/bzinfo --cmdline-size, longer lines are refused, not cut" },
@@ -69,7 +90,7 @@ const struct registry_limit registry_limits[] = {
 	{ "wall-clock-s", 3600,
 	  "qemu/run's LIMIT when none is given: seconds a whole boot may take before it is stopped (status 124)" },
 };
-const size_t registry_nlimits = sizeof(registry_limits) / sizeof(registry_limits[0]);
+static const size_t registry_nlimits = sizeof(registry_limits) / sizeof(registry_limits[0]);
 
 static void describe_keys(FILE *out)
 {
@@ -161,6 +182,7 @@ static void describe_workloads(FILE *out)
 		fputs(describe_line(&r), out);
 	}
 }
+
 
 /* a record with one field beside its text */
 static void describe_one(FILE *out, const char *type, const char *name, const char *key,
