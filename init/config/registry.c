@@ -1,6 +1,7 @@
 #include "init/config/registry.h"
 #include "init/config/cmdkeys.h"
 #include "lib/describe.h"
+#include "lib/renames.h"
 #include "lib/stats.h"
 #include "lib/workloads.h"
 
@@ -175,14 +176,34 @@ static void describe_workloads(FILE *out)
 	} w[] = { WORKLOADS(WORKLOAD_LINE_) };
 
 	for (size_t i = 0; i < sizeof(w) / sizeof(w[0]); i++) {
+		int own = 0;	/* the program runs under its own name too: this one is an alias */
+
+		for (size_t k = 0; k < sizeof(w) / sizeof(w[0]); k++)
+			own |= !strcmp(w[k].name, w[i].program);
 		describe_begin(&r, "workload", w[i].name);
 		describe_field(&r, "program", w[i].program);
-		if (strcmp(w[i].name, w[i].program))
+		if (own && strcmp(w[i].name, w[i].program))
 			describe_field(&r, "alias", "1");
 		fputs(describe_line(&r), out);
 	}
 }
 
+/* lib/renames.h's rows, the old names refused: type=rename name=OLD kind=KIND new=NEW */
+static void describe_renames(FILE *out)
+{
+	struct describe_rec r;
+#define RENAME_LINE_(kind, old, new) { kind, old, new },
+	static const struct {
+		const char *kind, *old, *new_name;
+	} rn[] = { RENAMES(RENAME_LINE_) };
+
+	for (size_t i = 0; i < sizeof(rn) / sizeof(rn[0]); i++) {
+		describe_begin(&r, "rename", rn[i].old);
+		describe_field(&r, "kind", rn[i].kind);
+		describe_field(&r, "new", rn[i].new_name);
+		fputs(describe_line(&r), out);
+	}
+}
 
 /* a record with one field beside its text */
 static void describe_one(FILE *out, const char *type, const char *name, const char *key,
@@ -206,6 +227,7 @@ void registry_describe(FILE *out)
 		     "init --describe: what the image and its launchers share");
 	describe_keys(out);
 	describe_workloads(out);
+	describe_renames(out);
 	for (size_t i = 0; i < registry_nexits; i++) {
 		snprintf(v, sizeof(v), "%d", registry_exits[i].status);
 		describe_one(out, "exit", v, "word", registry_exits[i].word, registry_exits[i].text);
