@@ -42,12 +42,12 @@ WL_PAIRS  := $(shell printf '\043include "lib/workloads.h"\n\043define P_(progra
 	       $(HOST_CC) -E -P -x c - | tr -d '"')
 wl_prog    = $(word 2,$(subst :, ,$(filter $(1):%,$(WL_PAIRS))))
 WL_ALL    := $(foreach p,$(WL_PAIRS),$(firstword $(subst :, ,$(p))))
-# the programs built; the other names are aliases of one of them
-WL_NAMES  := $(foreach n,$(WL_ALL),$(if $(filter $(n),$(call wl_prog,$(n))),$(n)))
-WL_ALIASES := $(filter-out $(WL_NAMES),$(WL_ALL))
+# the programs built; a name that is not a program's own links to its program
+WL_PROGS  := $(sort $(foreach p,$(WL_PAIRS),$(word 2,$(subst :, ,$(p)))))
+WL_ALIASES := $(filter-out $(WL_PROGS),$(WL_ALL))
 OBJ       := $(A)/obj
 IMG_OBJS  := $(patsubst %.c,$(OBJ)/%.o,$(INIT_SRC) rootfs/multicall.c workloads/wl.c workloads/wl_fill.c workloads/dchar.c \
-	       $(addprefix workloads/,$(addsuffix .c,$(WL_NAMES))))
+	       $(addprefix workloads/,$(addsuffix .c,$(WL_PROGS))))
 IMG_BIN   := $(A)/swapbench
 
 # SMP=N above 1 without KERNEL=: the default kernel has one CPU (no
@@ -79,7 +79,7 @@ REPORT    := $(BIN_OUT)/swapbench-report
 
 comma := ,
 
-.PHONY: kbuild-image docs wl-names unit-tests help image image-user kernel kernel-spec initramfs tools host run check bench calibrate diskcheck diskchar diskfio diskvalid seeds linesperl kselftests pxe compare lava lava-check fuzz clean deps deps-kernel FORCE
+.PHONY: kbuild-image docs wl-names unit-tests help image image-user kernel kernel-spec initramfs tools run check bench calibrate diskcheck diskchar diskfio diskvalid seeds linesperl kselftests pxe compare lava lava-check fuzz clean deps deps-kernel FORCE
 .DEFAULT_GOAL := help
 
 # The registry: what the image's own parser and tables say (init/config/registry.h),
@@ -96,7 +96,7 @@ help:
 	@echo '  make run        install what is missing, build, boot QEMU, run the default experiment, report'
 	@echo '  make check      every test (host unit tests and QEMU end-to-end); ends with "N passed, N failed, N skipped"'
 	@echo '  make image      kernel, initramfs and host tools only'
-	@echo '  make tools      the host tools alone: out/bin/swapbench-report, init-host, the disk model'"'"'s (was make host)'
+	@echo '  make tools      the host tools alone: out/bin/swapbench-report, init-host, the disk model'"'"'s'
 	@echo '  make bench      image size, boot time, memory figures (prints, asserts nothing)'
 	@echo '  make calibrate  A/A experiment: this host'"'"'s noise floor (CV, false positives, detectable difference; WORKLOADS, RUNS)'
 	@echo '  make diskcheck  DISK=NAME: the disk model measured in the image against its datasheet (MB/s, IOPS, seek curve)'
@@ -199,9 +199,12 @@ initramfs: deps $(INITRD)
 # the host tools: swapbench-report, init-host and the disk model's
 tools: $(REPORT) $(BIN_OUT)/init-host $(BIN_OUT)/diskmodel-curve $(BIN_OUT)/diskprofile $(BIN_OUT)/diskreplay $(BIN_OUT)/diskchar-model
 
-# the old name of tools, for one release ("host" is the machine QEMU runs on)
-host: tools
-	@echo 'make: make host is now make tools; the old name goes in the next release' >&2
+# a renamed target (lib/renames.h, read by the C preprocessor, its one
+# reader here) is refused, naming the new one
+RENAMED_TARGETS := $(shell printf '\043include "lib/renames.h"\n\043define R_(kind, old, new) @R:kind:old:new\nRENAMES(R_)\n' | \
+	       $(HOST_CC) -E -P -x c - | tr -d '" ' | tr '@' '\n' | sed -n 's/^R:target://p')
+.PHONY: $(foreach r,$(RENAMED_TARGETS),$(firstword $(subst :, ,$(r))))
+$(foreach r,$(RENAMED_TARGETS),$(eval $(firstword $(subst :, ,$(r))): ; @echo 'make: make $(firstword $(subst :, ,$(r))) is now make $(lastword $(subst :, ,$(r))); the old name is refused' >&2; exit 2))
 
 # disk/ in parts (docs/disk-model.md), each a folder whose files are its
 # list: the model (what the kernel module compiles: kernel/build copies

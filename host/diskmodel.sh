@@ -14,6 +14,8 @@
 # alphabet for a name.
 # Needs: top (the tree); OUT (out/) for the profile tool.
 : "${top:?host/diskmodel.sh needs top, the tree}"
+# shellcheck source=host/registry.sh
+source "$top/host/registry.sh"
 
 diskmodel_profiles() {
 	local f names=host
@@ -23,11 +25,16 @@ diskmodel_profiles() {
 
 # diskmodel_file DISK: the profile file DISK names: a bare name one in
 # disk/profiles/, a path (it has a /) the file as given; anything else is
-# refused (status 1), naming the known profiles
+# refused (status 1), naming the known profiles, and an old name
+# (lib/renames.h) naming the new one
 diskmodel_file() {
+	local new
 	if [[ $1 == */* ]]; then
 		[ -f "$1" ] || { echo "DISK=$1: no such file (a profile given as a path)"; return 1; }
 		echo "$1"
+	elif new=$(registry_renamed disk "$1" 2>/dev/null); then
+		echo "DISK=$1 is now DISK=$new; the old name is refused"
+		return 1
 	elif [[ $1 =~ ^[a-z0-9_-]+$ ]] && [ -f "$top/disk/profiles/$1.conf" ]; then
 		echo "$top/disk/profiles/$1.conf"
 	else

@@ -11,7 +11,7 @@
 #            installer's sda5), on a sparse disk of DISK_GB GB
 #   diskcheck  make diskcheck's: a 32 MiB filesystem first, then one partition
 #            over the rest of a DISK_GB disk, outer to inner edge (its old
-#            name check is taken by qemu/mkdisks for one release, with a note)
+#            name, check, qemu/mkdisks refuses: lib/renames.h)
 
 layout_names() { echo "swapfirst seed000 diskcheck"; }
 

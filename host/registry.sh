@@ -5,8 +5,9 @@
 # `default runs`).
 # What the image and the host share (the base kernel command lines, the disk
 # designations, the exit statuses and their words, the limits, the verdict's
-# minimum units, the keys' defaults) is written once, in the image's C
-# sources (init/config/registry.c, init/config/cmdkeys.c), and printed by
+# minimum units, the keys' defaults, the old names refused) is written once,
+# in the image's C sources (init/config/registry.c, init/config/cmdkeys.c,
+# lib/renames.h), and printed by
 # `init-host --describe` as records (lib/describe.h: tab-separated KEY=VALUE
 # fields, type= and name= first); registry_read is what parses them.
 # docs/reference.md is the same facts as a page.
@@ -94,6 +95,12 @@ registry_default() { registry_field key "$1" default; }
 
 # registry_min_runs paired|unpaired|boots: the fewest units the verdict's interval needs
 registry_min_runs() { registry_field verdict "$1" min-runs; }
+
+# registry_renamed KIND NAME: the new name of NAME, a KIND's old name
+# (lib/renames.h: workload, disk, layout, target); status 1 if it is not one
+registry_renamed() {
+	registry_rows rename kind name new | awk -F'\t' -v k="$1" -v n="$2" '$1 == k && $2 == n { print $3; found = 1 } END { exit !found }'
+}
 
 # registry_exit_text STATUS: what an exit status means; the crash's words for one not listed
 registry_exit_text() { registry_text exit "$1" || registry_text exit 3; }

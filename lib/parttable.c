@@ -16,7 +16,8 @@
 #define GPT_HEADER_MIN 92
 #define GPT_ENTRY_GUID 16
 
-void parttable_guid(const unsigned char g[16], char out[37])
+/* A GUID as stored on disk (first three fields little-endian), lower-case 8-4-4-4-12. */
+static void parttable_guid(const unsigned char g[16], char out[37])
 {
 	snprintf(out, 37, "%08x-%04x-%04x-%02x%02x-%02x%02x%02x%02x%02x%02x", (unsigned)le32(g),
 		 (unsigned)le16(g + 4), (unsigned)le16(g + 6), g[8], g[9], g[10], g[11], g[12], g[13],

@@ -29,7 +29,5 @@ int parttable_find(const unsigned char *buf, size_t len, struct parttable *pt);
  */
 int parttable_partuuid(const unsigned char *buf, size_t len, unsigned partno, char *out,
 		       size_t size);
-/* A GUID as stored on disk (first three fields little-endian), lower-case 8-4-4-4-12. */
-void parttable_guid(const unsigned char g[16], char out[37]);
 
 #endif

@@ -152,7 +152,7 @@ size_t rec_add_cut(struct rec_buf *b, const char *key, const char *val, size_t k
 	return len - lo;
 }
 
-void rec_addv(struct rec_buf *b, const char *key, const char *fmt, va_list ap)
+static __attribute__((format(printf, 3, 0))) void rec_addv(struct rec_buf *b, const char *key, const char *fmt, va_list ap)
 {
 	char val[REC_LINE_MAX];
 	int n = vsnprintf(val, sizeof(val), fmt, ap);

@@ -63,8 +63,6 @@ void rec_begin_diag(struct rec_buf *b, const char *kind);
 void rec_add(struct rec_buf *b, const char *key, const char *val);
 void rec_addf(struct rec_buf *b, const char *key, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
-void rec_addv(struct rec_buf *b, const char *key, const char *fmt, va_list ap)
-	__attribute__((format(printf, 3, 0)));
 /*
  * rec_add with val cut to the longest head that leaves keep bytes for the
  * fields still to come; returns how many bytes of val were left out (0: all

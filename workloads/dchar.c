@@ -182,7 +182,8 @@ static int chain(struct st *s, uint64_t pos, double kmax, double *rev, double *t
 	return 0;
 }
 
-double dchar_rate_at(const struct dchar_result *r, uint64_t off)
+/* the media rate at off (bytes/s), interpolated between zones */
+static double dchar_rate_at(const struct dchar_result *r, uint64_t off)
 {
 	unsigned i = 0;
 

@@ -98,9 +98,5 @@ int dchar_run(const struct dchar_dev *d, struct dchar_result *r);
  * output, each a "diskchar" record.
  */
 void dchar_print(const struct dchar_result *r, void (*line)(void *arg, const char *text), void *arg);
-/* the true threshold of a seek is not seen by a reader of bytes: a
- * cylinder's tracks, for distances, from the zones (tracks of a turn) */
-/* the media rate at off (bytes/s), interpolated between zones */
-double dchar_rate_at(const struct dchar_result *r, uint64_t off);
 
 #endif

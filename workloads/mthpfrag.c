@@ -1,5 +1,5 @@
 /*
- * mthp-frag (also mthpfrag): mTHP swap-out as swap space fragments, shaped like the
+ * mthp-frag: mTHP swap-out as swap space fragments, shaped like the
  * kernel's tools/mm/thp_swap_allocator_test: an area of mTHP-sized folios
  * (MADV_HUGEPAGE) and, beside it, an area of small folios
  * (MADV_NOHUGEPAGE) are written and paged out (MADV_PAGEOUT) to fill the

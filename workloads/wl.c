@@ -57,7 +57,7 @@ void wl_usage(const char *param, const char *value, const char *fmt, ...)
 	exit(WL_EXIT_USAGE);
 }
 
-int wl_parse_uint(const char *s, uint64_t *out)
+static int wl_parse_uint(const char *s, uint64_t *out)
 {
 	uint64_t v = 0;
 
@@ -75,7 +75,7 @@ int wl_parse_uint(const char *s, uint64_t *out)
 	return 0;
 }
 
-int wl_parse_ratio(const char *s, double *out)
+static int wl_parse_ratio(const char *s, double *out)
 {
 	size_t whole = strspn(s, "0123456789"), frac = 0;
 
@@ -318,7 +318,8 @@ enum wl_mode wl_parse(int argc, char **argv, const char *name,
 	return mode;
 }
 
-uint64_t wl_memtotal(void)
+/* MemTotal in bytes, from SWAPBENCH_MEMTOTAL_KB or /proc/meminfo; dies if unknown. */
+static uint64_t wl_memtotal(void)
 {
 	const char *env = getenv("SWAPBENCH_MEMTOTAL_KB");
 	char line[128];

@@ -101,11 +101,6 @@ _Noreturn void wl_die(const char *fmt, ...) __attribute__((format(printf, 1, 2))
 /* The same with ": strerror(errno)" appended. */
 _Noreturn void wl_die_errno(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-int wl_parse_uint(const char *s, uint64_t *out);
-int wl_parse_ratio(const char *s, double *out);
-
-/* MemTotal in bytes, from SWAPBENCH_MEMTOTAL_KB or /proc/meminfo; dies if unknown. */
-uint64_t wl_memtotal(void);
 /* ratio * MemTotal as a size_t, dying if this address space cannot hold it. */
 size_t wl_mem_share(double ratio, unsigned parts);
 /* SWAPBENCH_DIR, or "." */
@@ -125,8 +120,6 @@ void wl_fill(unsigned char *p, size_t bytes, const struct wl_fill *f, uint64_t s
 unsigned wl_fill_random_bytes(double r);
 /* "zero", "same", "random", "text:3.0": what wl_fill writes, for the workload's output */
 const char *wl_fill_name(const struct wl_fill *f, char *buf, size_t n);
-/* memset that the compiler cannot drop as a dead store. */
-extern void *(*volatile wl_memset)(void *, int, size_t);
 
 /* A workload's own main, built into the image's one binary as NAME_main
  * (the Makefile's -Dmain=NAME_main): declared, so that it has a prototype. */

@@ -9,7 +9,8 @@
 #include <stdio.h>
 #include <string.h>
 
-void *(*volatile wl_memset)(void *, int, size_t) = memset;
+/* memset that the compiler cannot drop as a dead store */
+static void *(*volatile wl_memset)(void *, int, size_t) = memset;
 
 /* splitmix64: a page's own random stream from (salt, page) */
 static uint64_t mix(uint64_t *s)

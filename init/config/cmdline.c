@@ -1,6 +1,7 @@
 #include "init/config/cmdkeys.h"
 #include "init/sys/errmsg.h"
 #include "lib/wire.h"
+#include "lib/renames.h"
 #include "lib/suggest.h"
 #include "lib/size.h"
 
@@ -270,7 +271,11 @@ static int take(const char *tok, const char *const *wls, struct sb_config *cfg,
 		return set_key(cfg, &cmdkeys[i], v, m);
 	}
 	const char *dot = memchr(key, '.', klen);
+	const char *renamed = dot ? renames_new("workload", key, (size_t)(dot - key)) : NULL;
 
+	if (renamed)
+		return fail(m, "swapbench.%.*s: the workload %.*s is now %s (swapbench.%s%.*s); the old name is refused",
+			    (int)klen, key, (int)(dot - key), key, renamed, renamed, (int)(klen - (size_t)(dot - key)), dot);
 	if (dot && known(wls, key, (size_t)(dot - key))) {
 		char name[CMD_NAME_MAX + 1];
 		size_t n = klen - (size_t)(dot - key) - 1;
@@ -293,10 +298,13 @@ static int check_workloads(const struct sb_config *cfg, const char *const *wls, 
 	struct suggest s;
 
 	for (int i = 0; wls && i < cfg->nworkloads; i++) {
-		const char *w = cfg->workloads[i];
+		const char *w = cfg->workloads[i], *renamed;
 
 		if (known(wls, w, strlen(w)))
 			continue;
+		if ((renamed = renames_new("workload", w, strlen(w))))
+			return fail(m, "swapbench.workloads: the workload %s is now %s; the old name is refused", w,
+				    renamed);
 		suggest_init(&s);
 		for (int k = 0; wls[k]; k++) {
 			suggest_try(&s, w, strlen(w), wls[k]);
@@ -306,6 +314,17 @@ static int check_workloads(const struct sb_config *cfg, const char *const *wls, 
 			snprintf(hint, sizeof(hint), "did you mean %s? ", s.best);
 		return fail(m, "swapbench.workloads: unknown workload '%s' (%sthis image has:%s)", w, hint, have);
 	}
+	return 0;
+}
+
+/* A disk profile's old name (lib/renames.h) is refused, naming the new one. */
+static int check_disk(const struct sb_config *cfg, struct cmdline_msgs *m)
+{
+	const char *renamed = renames_new("disk", cfg->disk, strlen(cfg->disk));
+
+	if (renamed)
+		return fail(m, "swapbench.disk: the disk %s is now %s (DISK=%s); the old name is refused", cfg->disk,
+			    renamed, renamed);
 	return 0;
 }
 
@@ -380,10 +399,10 @@ int cmdline_parse(const char *cmdline, const char *const *wls, struct sb_config 
 			memcpy(first, msgs->error, sizeof(first));
 		}
 	}
-	if (!err)
-		err = check_workloads(cfg, wls, msgs);
-	else
+	if (err)
 		memcpy(msgs->error, first, sizeof(first));
+	else if (!(err = check_workloads(cfg, wls, msgs)))
+		err = check_disk(cfg, msgs);
 	if (err)
 		return err;
 	if (!cfg->until_cp && !names_experiment(seen)) {

@@ -1,19 +1,25 @@
 #include "init/config/registry.h"
 #include "init/config/cmdkeys.h"
 #include "lib/describe.h"
+#include "lib/renames.h"
 #include "lib/stats.h"
 #include "lib/workloads.h"
 
 #include <string.h>
 
-const struct registry_exit registry_exits[] = {
+struct registry_exit {
+	int status;
+	const char *word;	/* one word: the totals record's status=, qemu/run's status file */
+	const char *text;	/* what it means, as qemu/run's verdict= says it */
+};
+static const struct registry_exit registry_exits[] = {
 	{ 0, "pass", "pass" },
 	{ 1, "fail", "completed, with failed runs" },
 	{ 2, "error", "configuration or set-up error" },
 	{ 3, "crash", "crash or truncated output" },
 	{ 124, "timeout", "timed out" },
 };
-const size_t registry_nexits = sizeof(registry_exits) / sizeof(registry_exits[0]);
+static const size_t registry_nexits = sizeof(registry_exits) / sizeof(registry_exits[0]);
 
 const char *registry_exit_text(int status)
 {
@@ -28,7 +34,13 @@ const char *registry_exit_text(int status)
  * none of it, which at -m 64 is RAM. */
 
 /* qemu/mkdisks makes the disks these find: an MBR with label-id 0x5b0a5b0a, then the labels */
-const struct registry_disk registry_disks[] = {
+struct registry_disk {
+	const char *name;	/* swap, fs, results, lab-swap */
+	const char *key;	/* the swapbench.* key it is given to */
+	const char *spec;	/* what the key is set to */
+	const char *text;
+};
+static const struct registry_disk registry_disks[] = {
 	{ "swap", "part", "PARTUUID=5b0a5b0a-01", "partition 1 of qemu/mkdisks' disk.img (MBR label-id 0x5b0a5b0a)" },
 	{ "fs", "fsdev", "LABEL=swapbench-fs", "the ext4 filesystem on partition 2, which holds the swapfile" },
 	{ "results", "results", "LABEL=swapbench-res", "the results disk (swapbench-report init-disk --label)" },
@@ -38,13 +50,18 @@ const struct registry_disk registry_disks[] = {
 	  "qemu/mkdisks' pmem.img, a swap area with that label and no partition table, attached as virtio-pmem "
 	  "when a backend is pmem" },
 };
-const size_t registry_ndisks = sizeof(registry_disks) / sizeof(registry_disks[0]);
+static const size_t registry_ndisks = sizeof(registry_disks) / sizeof(registry_disks[0]);
 
 /* what every launcher's line starts with: the setup code's refusal of a CPU
  * the kernel was not built for, and what the kernel says before its console
  * starts, reach the serial line */
 #define EARLY "earlyprintk=serial,ttyS0,115200"
-const struct registry_cmdline registry_cmdlines[] = {
+struct registry_cmdline {
+	const char *name;	/* the launcher: qemu, pxe, lava-qemu, lava-pc */
+	const char *line;
+	const char *who;	/* the script that starts from it */
+};
+static const struct registry_cmdline registry_cmdlines[] = {
 	/* no_timer_check: the kernel's IO-APIC timer test waits a fixed number
 	 * of TSC cycles for 4 ticks, and a guest starved by a busy host misses
 	 * them and panics ("IO-APIC + timer doesn't work!"); QEMU's timer
@@ -55,9 +72,14 @@ const struct registry_cmdline registry_cmdlines[] = {
 	{ "lava-qemu", "console=ttyS0 " EARLY " panic=-1 swapbench.end=halt", "lava/mkjobs" },
 	{ "lava-pc", EARLY " panic=0 swapbench.end=halt", "lava/mkjobs" },
 };
-const size_t registry_ncmdlines = sizeof(registry_cmdlines) / sizeof(registry_cmdlines[0]);
+static const size_t registry_ncmdlines = sizeof(registry_cmdlines) / sizeof(registry_cmdlines[0]);
 
-const struct registry_limit registry_limits[] = {
+struct registry_limit {
+	const char *name;
+	unsigned long long value;
+	const char *text;
+};
+static const struct registry_limit registry_limits[] = {
 	{ "cmdline-bytes", 2047,
 	  "the kernel command line a bzImage keeps when its boot header does not say (x86: COMMAND_LINE_SIZE - 1); "
 	  "a launcher reads the real one with qemu/bzinfo --cmdline-size, longer lines are refused, not cut" },
@@ -69,7 +91,7 @@ const struct registry_limit registry_limits[] = {
 	{ "wall-clock-s", 3600,
 	  "qemu/run's LIMIT when none is given: seconds a whole boot may take before it is stopped (status 124)" },
 };
-const size_t registry_nlimits = sizeof(registry_limits) / sizeof(registry_limits[0]);
+static const size_t registry_nlimits = sizeof(registry_limits) / sizeof(registry_limits[0]);
 
 static void describe_keys(FILE *out)
 {
@@ -154,10 +176,31 @@ static void describe_workloads(FILE *out)
 	} w[] = { WORKLOADS(WORKLOAD_LINE_) };
 
 	for (size_t i = 0; i < sizeof(w) / sizeof(w[0]); i++) {
+		int own = 0;	/* the program runs under its own name too: this one is an alias */
+
+		for (size_t k = 0; k < sizeof(w) / sizeof(w[0]); k++)
+			own |= !strcmp(w[k].name, w[i].program);
 		describe_begin(&r, "workload", w[i].name);
 		describe_field(&r, "program", w[i].program);
-		if (strcmp(w[i].name, w[i].program))
+		if (own && strcmp(w[i].name, w[i].program))
 			describe_field(&r, "alias", "1");
+		fputs(describe_line(&r), out);
+	}
+}
+
+/* lib/renames.h's rows, the old names refused: type=rename name=OLD kind=KIND new=NEW */
+static void describe_renames(FILE *out)
+{
+	struct describe_rec r;
+#define RENAME_LINE_(kind, old, new) { kind, old, new },
+	static const struct {
+		const char *kind, *old, *new_name;
+	} rn[] = { RENAMES(RENAME_LINE_) };
+
+	for (size_t i = 0; i < sizeof(rn) / sizeof(rn[0]); i++) {
+		describe_begin(&r, "rename", rn[i].old);
+		describe_field(&r, "kind", rn[i].kind);
+		describe_field(&r, "new", rn[i].new_name);
 		fputs(describe_line(&r), out);
 	}
 }
@@ -184,6 +227,7 @@ void registry_describe(FILE *out)
 		     "init --describe: what the image and its launchers share");
 	describe_keys(out);
 	describe_workloads(out);
+	describe_renames(out);
 	for (size_t i = 0; i < registry_nexits; i++) {
 		snprintf(v, sizeof(v), "%d", registry_exits[i].status);
 		describe_one(out, "exit", v, "word", registry_exits[i].word, registry_exits[i].text);

@@ -17,40 +17,8 @@
 /* the format= of --describe's first record: bump when a record changes shape */
 #define REGISTRY_FORMAT 2
 
-struct registry_exit {
-	int status;
-	const char *word;	/* one word: the totals record's status=, qemu/run's status file */
-	const char *text;	/* what it means, as qemu/run's verdict= says it */
-};
-extern const struct registry_exit registry_exits[];
-extern const size_t registry_nexits;
 /* the text of an exit status; a status not in the table reads as a crash (3) */
 const char *registry_exit_text(int status);
-
-struct registry_disk {
-	const char *name;	/* swap, fs, results, lab-swap */
-	const char *key;	/* the swapbench.* key it is given to */
-	const char *spec;	/* what the key is set to */
-	const char *text;
-};
-extern const struct registry_disk registry_disks[];
-extern const size_t registry_ndisks;
-
-struct registry_cmdline {
-	const char *name;	/* the launcher: qemu, pxe, lava-qemu, lava-pc */
-	const char *line;
-	const char *who;	/* the script that starts from it */
-};
-extern const struct registry_cmdline registry_cmdlines[];
-extern const size_t registry_ncmdlines;
-
-struct registry_limit {
-	const char *name;
-	unsigned long long value;
-	const char *text;
-};
-extern const struct registry_limit registry_limits[];
-extern const size_t registry_nlimits;
 
 /*
  * Prints the registry, one fact a record (lib/describe.h: "type=TYPE",

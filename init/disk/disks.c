@@ -183,7 +183,13 @@ static int resolve_once(const char *spec, char *dev, size_t size)
 	return 0;
 }
 
-int disks_resolve(const char *spec, char *dev, size_t size, unsigned wait_s)
+/*
+ * spec is /dev/NAME, LABEL=x, UUID=x or PARTUUID=x. Waits up to wait_s
+ * seconds for the device to appear (USB sticks come late). Returns 0 and
+ * the /dev path, -ENODEV when nothing matches, -ENOTUNIQ when a LABEL or
+ * UUID matches two devices (ambiguous: refusing is the safe answer).
+ */
+static int disks_resolve(const char *spec, char *dev, size_t size, unsigned wait_s)
 {
 	struct timespec tick = { 0, 100 * 1000 * 1000 };
 	int err;

@@ -10,13 +10,6 @@
 
 struct probe_result;
 
-/*
- * spec is /dev/NAME, LABEL=x, UUID=x or PARTUUID=x. Waits up to wait_s
- * seconds for the device to appear (USB sticks come late). Returns 0 and
- * the /dev path, -ENODEV when nothing matches, -ENOTUNIQ when a LABEL or
- * UUID matches two devices (ambiguous: refusing is the safe answer).
- */
-int disks_resolve(const char *spec, char *dev, size_t size, unsigned wait_s);
 int disks_size(const char *dev, uint64_t *bytes);
 /* Reads the start of dev and identifies its signature; 0 found, -ENOENT none. */
 int disks_probe(const char *dev, struct probe_result *r);

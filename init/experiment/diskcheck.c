@@ -94,7 +94,7 @@ static int random_queued(const char *dev, uint64_t size, unsigned per, double *i
 	return err;
 }
 
-int diskcheck_run(const char *dev, int full, char *why, size_t n)
+static int diskcheck_run(const char *dev, int full, char *why, size_t n)
 {
 	static const double frac[] = { 0, 1e-6, 1e-5, 1e-4, 1e-3, 3e-3, 0.01, 0.03, 0.1, 0.2, 0.33, 0.5, 0.75, 1 };
 	uint64_t size, total = full ? 64u << 20 : 16u << 20, x = 1;

@@ -16,7 +16,6 @@
 
 #include <stddef.h>
 
-int diskcheck_run(const char *dev, int full, char *why, size_t n);
 /*
  * The whole of swapbench.diskcheck: the partition cfg->part designates,
  * refused when it carries a signature other than swap and cfg->force is

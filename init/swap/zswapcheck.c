@@ -21,7 +21,8 @@ static long long slack_stores(const struct zswapcheck_limit *l)
 	return (long long)ZSWAPCHECK_SLACK * cpus(l);
 }
 
-uint64_t zswapcheck_slack_bytes(const struct zswapcheck_limit *l)
+/* The slack a pool may pass its limit by, in bytes, on l's CPUs. */
+static uint64_t zswapcheck_slack_bytes(const struct zswapcheck_limit *l)
 {
 	return (uint64_t)slack_stores(l) * l->page_size;
 }

@@ -67,8 +67,6 @@ struct zswapcheck_limit {
 	long long over_pool, over_limit;	/* the sample where it was most above */
 };
 
-/* The slack a pool may pass its limit by, in bytes, on l's CPUs. */
-uint64_t zswapcheck_slack_bytes(const struct zswapcheck_limit *l);
 void zswapcheck_limit_start(struct zswapcheck_limit *l, unsigned cpus, unsigned page_size);
 /* One more sample, judged against the one before. */
 void zswapcheck_limit_sample(struct zswapcheck_limit *l, const struct zswapcheck_sample *s);

@@ -53,7 +53,14 @@ int clock_source(char *name, size_t size)
 	return 0;
 }
 
-int clock_read(struct clock_info *c)
+/*
+ * Fills c, spinning up to CLOCK_STEP_SPIN_NS on CLOCK_MONOTONIC for the step;
+ * returns 0, or -errno when the clocksource cannot be read. clock_getres
+ * gives the timer resolution: 1 ns with high-resolution timers, a tick
+ * without them even when the clocksource reads finer (the i386 PIT), so the
+ * step is what a measured interval is precise to.
+ */
+static int clock_read(struct clock_info *c)
 {
 	struct timespec res;
 

@@ -15,14 +15,6 @@ struct clock_info {
 	long step_ns;			/* median step between two readings, -1 if none */
 };
 
-/*
- * Fills c, spinning up to CLOCK_STEP_SPIN_NS on CLOCK_MONOTONIC for the step;
- * returns 0, or -errno when the clocksource cannot be read. clock_getres
- * gives the timer resolution: 1 ns with high-resolution timers, a tick
- * without them even when the clocksource reads finer (the i386 PIT), so the
- * step is what a measured interval is precise to.
- */
-int clock_read(struct clock_info *c);
 /* The current clocksource's name into name; 0 or -errno ("unknown" then). */
 int clock_source(char *name, size_t size);
 /* A clocksource the kernel replaces once it has calibrated (tsc-early). */

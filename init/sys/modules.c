@@ -66,7 +66,9 @@ static void pmem_raw_namespaces(void)
 	count_entries("/sys/bus/nd/devices", "namespace", "force_raw", 1);
 }
 
-int modules_load(const char *list_path, int *failed, char *first_error, int size)
+/* Loads the modules a list names; returns the number loaded (0 without the
+ * list); *failed counts the rest, first_error names the first. */
+static int modules_load(const char *list_path, int *failed, char *first_error, int size)
 {
 	static char list[8192];
 	char *save = NULL;

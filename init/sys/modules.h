@@ -11,9 +11,6 @@
 /* zram, zsmalloc and the compressors: loaded only for a zram or zswap configuration */
 #define MODULES_SWAPCONF_LIST "/lib/modules/swapconf.list"
 
-/* Loads the modules a list names; returns the number loaded (0 without the
- * list); *failed counts the rest, first_error names the first. */
-int modules_load(const char *list_path, int *failed, char *first_error, int size);
 /* MODULES_LIST, then with compressed MODULES_SWAPCONF_LIST too: the same counts over both */
 int modules_load_all(int compressed, int *failed, char *first_error, int size);
 

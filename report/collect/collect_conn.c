@@ -46,7 +46,8 @@ void conn_close(struct conns *K, struct conn *c)
 	c->bind[0] = 0;
 }
 
-void conn_drop(struct conns *K, struct conn *c, const char *fmt, ...)
+/* Closes c with an E saying why, and a line in the events. */
+static __attribute__((format(printf, 3, 4))) void conn_drop(struct conns *K, struct conn *c, const char *fmt, ...)
 {
 	char why[300];
 	va_list ap;

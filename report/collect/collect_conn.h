@@ -46,8 +46,6 @@ void conn_read(struct conns *K, struct conn *c);
 /* 1 when c's buffer holds a complete frame (held back by its rate) */
 int conn_has_frame(const struct conn *c);
 void conn_close(struct conns *K, struct conn *c);
-/* Closes c with an E saying why, and a line in the events. */
-__attribute__((format(printf, 3, 4))) void conn_drop(struct conns *K, struct conn *c, const char *fmt, ...);
 /* Closes the oldest unnamed connection of before this round; 1 if there was one. */
 int conn_evict_anon(struct conns *K);
 /* The deadlines: hello, a frame begun, --idle. */

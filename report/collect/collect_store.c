@@ -27,7 +27,8 @@
 
 /* --- progress -------------------------------------------------------------- */
 
-void collect_store_progress_print(const struct machine *m)
+/* the progress line of m on stdout, escaped */
+static void collect_store_progress_print(const struct machine *m)
 {
 	char line[600], safe[2400], ts[16];
 	int n;

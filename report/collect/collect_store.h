@@ -75,7 +75,5 @@ void collect_store_sweep(struct store *st, double now);
 /* At the end: where each machine still running stands. */
 void collect_store_close(struct store *st, int signalled);
 
-/* the progress line of m on stdout, escaped */
-void collect_store_progress_print(const struct machine *m);
 
 #endif

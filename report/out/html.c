@@ -9,7 +9,7 @@
 #include "report/util/escape.h"
 #include "report/source/hostload.h"
 #include "report/out/html.h"
-#include "report/stats/memory.h"
+#include "report/out/memory.h"
 #include "report/out/plot.h"
 #include "report/out/ioplot.h"
 #include "report/out/section.h"

@@ -4,7 +4,7 @@
 #include "report/stats/compare.h"
 #include "report/source/hostload.h"
 #include "report/cmd/rank.h"
-#include "report/stats/memory.h"
+#include "report/out/memory.h"
 #include "report/out/plot.h"
 #include "report/out/ioplot.h"
 #include "report/source/store.h"

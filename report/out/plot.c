@@ -17,7 +17,8 @@ static const char *const palette[] = {
 #define MEAN_COLOR "#d62728"
 #define NCOLORS (sizeof(palette) / sizeof(palette[0]))
 
-void plot_stem(char *out, size_t size, const char *workload)
+/* The file name stem used for a workload: safe in any directory. */
+static void plot_stem(char *out, size_t size, const char *workload)
 {
 	util_safe_name(out, size, workload);
 }

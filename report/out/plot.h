@@ -10,8 +10,6 @@
 
 #include <stdio.h>
 
-/* The file name stem used for a workload: safe in any directory. */
-void plot_stem(char *out, size_t size, const char *workload);
 /*
  * One picture of a report. Every picture a report shows comes from
  * plot_each: plot_all writes each to a file, md links them, html draws

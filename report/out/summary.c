@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-void summary_print(const struct dest *d, const struct cells *cs, const char *group_name)
+static void summary_print(const struct dest *d, const struct cells *cs, const char *group_name)
 {
 	FILE *out = d->f;
 	const char *head[] = {

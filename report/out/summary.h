@@ -10,9 +10,7 @@
 #include <stdio.h>
 
 int cmd_summary(const struct opts *o, int argc, char **argv);
-/* The summary table, shared by summary and md. */
 struct dest;
-void summary_print(const struct dest *d, const struct cells *cs, const char *group_name);
 /*
  * Summary tables of a dataset: grouped by backend, one table per kernel
  * variant when there are several, so kernels are never pooled. Returns the

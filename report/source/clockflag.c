@@ -26,7 +26,8 @@ static double clock_time_unit(const char *key)
 	return 0;
 }
 
-double clockflag_step_s(const struct boot *b)
+/* The boot's clock step in seconds (clock_step_ns, else clock_res_ns); 0 if unknown. */
+static double clockflag_step_s(const struct boot *b)
 {
 	static const char *const keys[] = { RK_CLOCK_STEP_NS, RK_CLOCK_RES_NS };
 	double v;

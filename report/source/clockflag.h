@@ -13,8 +13,6 @@
 
 /* Sets run->flag (a reason) on each such run, for the metric analysed; returns how many. */
 size_t clockflag_runs(struct dataset *ds, const char *metric);
-/* The boot's clock step in seconds (clock_step_ns, else clock_res_ns); 0 if unknown. */
-double clockflag_step_s(const struct boot *b);
 /* On out: one "SOURCE:LINE: boot B test N: flagged, not used: REASON" line a run. */
 void clockflag_print(const struct dataset *ds, FILE *out);
 

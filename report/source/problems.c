@@ -57,12 +57,13 @@ void problems_add_boot(struct dataset *ds, const struct boot *b, enum boot_lack 
 						    .boot = b };
 }
 
-const char *problems_source(const struct problem *p)
+static const char *problems_source(const struct problem *p)
 {
 	return of_boot(p) ? p->boot->source : p->text->source;
 }
 
-unsigned long problems_line(const struct problem *p)
+/* 0: the source or a boot as a whole */
+static unsigned long problems_line(const struct problem *p)
 {
 	return of_boot(p) ? 0 : p->text->line;
 }

@@ -9,8 +9,6 @@ void problems_add(struct dataset *ds, const char *source, unsigned long line,
  * without one would hold 100,000 sentences). */
 enum boot_lack { LACKS_META, LACKS_TOTALS };
 void problems_add_boot(struct dataset *ds, const struct boot *b, enum boot_lack lack);
-const char *problems_source(const struct problem *p);
-unsigned long problems_line(const struct problem *p);	/* 0: the source or a boot as a whole */
 /* p's sentence and "SOURCE:LINE" (or "SOURCE"): free what they return */
 char *problems_what(const struct problem *p);
 char *problems_where(const struct problem *p);

@@ -34,7 +34,8 @@
 #include <math.h>
 #include <string.h>
 
-const char bisect_rule[] =
+/* The decision for git bisect run, a sequential rule. */
+static const char bisect_rule[] =
 	"bisect rule: d = worsening B/A-1 of typical runs, k comparisons, its interval over boots "
 	"when A and B ran in different boots; bad: the (1 - 0.1/k) interval of d above the threshold "
 	"for one comparison (one-sided 5 %, Bonferroni), or B's slow mode proven more frequent "

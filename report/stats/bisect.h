@@ -18,8 +18,6 @@ struct bisect_opts {
 	int interim;		/* more runs may follow (experiments/bisect-run below its cap) */
 };
 
-/* The decision for git bisect run, a sequential rule (report/stats/bisect.c). */
-extern const char bisect_rule[];
 /* Decides for git bisect run and says why on out. */
 enum bisect_result bisect_decide(const struct comparison *c, size_t n,
 				 const struct bisect_opts *o, FILE *out);

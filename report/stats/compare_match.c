@@ -30,7 +30,8 @@ size_t compare_match(const struct cells *a, const struct cells *b, struct compar
 	return n;
 }
 
-size_t compare_groups(const struct cells *cs, const char *ga, const char *gb,
+/* Pairs (workload, ga) with (workload, gb) inside one set of cells. */
+static size_t compare_groups(const struct cells *cs, const char *ga, const char *gb,
 		      struct comparison **out)
 {
 	size_t n = 0, cap = 0;

@@ -9,9 +9,6 @@
 
 /* Pairs cells of equal workload and group; returns how many. */
 size_t compare_match(const struct cells *a, const struct cells *b, struct comparison **out);
-/* Pairs (workload, ga) with (workload, gb) inside one set of cells. */
-size_t compare_groups(const struct cells *cs, const char *ga, const char *gb,
-		      struct comparison **out);
 /* Pairs (workload, base) with (workload, g) for every other group g, one
  * pass over the cells (in their order); returns how many. */
 size_t compare_against(const struct cells *cs, const char *base, struct comparison **out);

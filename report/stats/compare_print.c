@@ -82,6 +82,21 @@ static void print_slow_runs(const struct dest *d, const char *nm, const char *si
 }
 
 /* the slow mode's rates, the mean a user pays, the draws' levels: lines under the table */
+/* One line: the draws' levels of a comparison (Kalibera and Jones) and the pairs a draw worth running. */
+static void compare_print_levels(const struct dest *d, const char *nm, const struct levels *l)
+{
+	fprintf(d->f, "%sdraws of %s (Kalibera and Jones): %zu draws, %.1f pairs a draw; pairs within a draw "
+		"S1^2 = T1^2 = %.3g, draw means S2^2 = %.3g, T2^2 = %.3g (%%^2 of A's mean); ", d->item[0], nm,
+		l->draws, l->r1, l->s1, l->s2, l->t2);
+	if (l->suggest)
+		fprintf(d->f, "pairs a draw worth running: %u (a pair %.0f s, a draw's own cost %.0f s)", l->suggest,
+			l->cost1, l->cost2);
+	else
+		fprintf(d->f, "the draws add no variance that shows: more pairs a draw cost less than more draws");
+	fprintf(d->f, "; the interval from %s, %.0f df%s", l->pooled ? "the pairs pooled" : "the draw means",
+		l->df, d->item[1]);
+}
+
 static void print_slow(const struct dest *d, const char *nm, const struct comparison *p)
 {
 	struct mixture m;
@@ -112,20 +127,6 @@ const char *compare_slow_rule(const struct comparison *p)
 		p->sla.by == SLOW_BY_FAULTS || p->slb.by == SLOW_BY_FAULTS ?
 		"Hampel's identifier on the log, of major faults per page swapped in on one side, of time on the other" :
 		"Hampel's identifier on log time";
-}
-
-void compare_print_levels(const struct dest *d, const char *nm, const struct levels *l)
-{
-	fprintf(d->f, "%sdraws of %s (Kalibera and Jones): %zu draws, %.1f pairs a draw; pairs within a draw "
-		"S1^2 = T1^2 = %.3g, draw means S2^2 = %.3g, T2^2 = %.3g (%%^2 of A's mean); ", d->item[0], nm,
-		l->draws, l->r1, l->s1, l->s2, l->t2);
-	if (l->suggest)
-		fprintf(d->f, "pairs a draw worth running: %u (a pair %.0f s, a draw's own cost %.0f s)", l->suggest,
-			l->cost1, l->cost2);
-	else
-		fprintf(d->f, "the draws add no variance that shows: more pairs a draw cost less than more draws");
-	fprintf(d->f, "; the interval from %s, %.0f df%s", l->pooled ? "the pairs pooled" : "the draw means",
-		l->df, d->item[1]);
 }
 
 void compare_print(const struct dest *d, const struct comparison *c, size_t n, const char *metric,

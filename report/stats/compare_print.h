@@ -24,8 +24,6 @@ void compare_print_metrics(const struct dest *d, const struct comparison *c, con
 			   size_t n, const char *group_title);
 /* How the slow mode was told: "Hampel's identifier on log time", ... */
 const char *compare_slow_rule(const struct comparison *c);
-/* One line: the draws' levels of a comparison (Kalibera and Jones) and the pairs a draw worth running. */
-void compare_print_levels(const struct dest *d, const char *nm, const struct levels *l);
 /* "pairs", "boots", "runs" or "-". */
 const char *compare_unit_name(enum unit u);
 /* "lines/partition": a comparison's workload and group, raw (not escaped). */

@@ -21,7 +21,8 @@ const char *group_by_name(enum group_by by)
 	return by_names[by];
 }
 
-const char *group_key(const struct run *r, enum group_by by)
+/* The run's group name; "(none)" when the run has no such field. */
+static const char *group_key(const struct run *r, enum group_by by)
 {
 	const char *k = by == BY_BACKEND ? r->backend : by == BY_KERNEL ? r->kernel : r->tag;
 

@@ -33,8 +33,6 @@ typedef int group_filter(const struct run *r, const void *arg);
 /* Parses "backend", "kernel" or "tag"; -1 if unknown. */
 int group_parse_by(const char *s);
 const char *group_by_name(enum group_by by);
-/* The run's group name; "(none)" when the run has no such field. */
-const char *group_key(const struct run *r, enum group_by by);
 void group_build(const struct dataset *ds, const char *metric, enum group_by by,
 		 group_filter *keep, const void *arg, struct cells *out);
 /* The cell of workload and group, or NULL: by hash, once cs is indexed

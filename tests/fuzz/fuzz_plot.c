@@ -74,7 +74,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	in[n] = 0;
 	rec_begin_diag(&b, "meta");
 	rec_add(&b, "boot", "f0");
-	rec_add(&b, "disk", "hdd-7k500");
+	rec_add(&b, "disk", "hdd");
 	len = put(text, len, &b);
 	for (line = strtok_r(in, "\n", &save); line && num < RUNS_MAX; line = strtok_r(NULL, "\n", &save)) {
 		char *f[4] = { line, "", "1", "0" };

@@ -21,7 +21,7 @@ T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 # near: |a - b| <= tol
 near() { awk -v a="$1" -v b="$2" -v t="$3" 'BEGIN { d = a - b; exit !(d <= t && -d <= t) }'; }
-for p in hdd-7k500 wd-ac36400; do
+for p in hdd wd-ac36400; do
 	conf=disk/profiles/$p.conf
 	if "$OUT/bin/diskchar-model" "$conf" >"$T/$p.md"; then
 		pass "$p: every figure measured within its tolerance ($(grep -c '| ok |' "$T/$p.md") rows)"
@@ -68,14 +68,14 @@ for p in atlas_III cheetah4LP; do
 	done
 done
 # refusals: no diskchar records; a damaged record named, the profile not made from it
-grep -v 'fig=zone' "$T/hdd-7k500.log" | head -1 >"$T/none.log"
+grep -v 'fig=zone' "$T/hdd.log" | head -1 >"$T/none.log"
 sed 's/fig=device/fig=nothing/' "$T/none.log" >"$T/none2.log"
 if ! "$OUT/bin/swapbench-report" profile "$T/none2.log" >/dev/null 2>"$T/err" && grep -q "no diskchar records" "$T/err"; then
 	pass "a log without a characterisation is refused, saying so"
 else
 	fail "a log without a characterisation: $(cat "$T/err")"
 fi
-sed '3s/mb_s=6/mb_s=7/' "$T/hdd-7k500.log" >"$T/damaged.log"
+sed '3s/mb_s=6/mb_s=7/' "$T/hdd.log" >"$T/damaged.log"
 if "$OUT/bin/swapbench-report" profile "$T/damaged.log" >/dev/null 2>"$T/err"; then
 	fail "a damaged record went unnoticed"
 elif grep -q "damaged\|checksum\|not used" "$T/err"; then

@@ -20,7 +20,7 @@ has() {	# has NAME GOT PART
 
 is "host needs no model and is refused nothing" "$(diskmodel_refusal host tap0 '')" ""
 is "hdd with the kernel's module is fine" "$(diskmodel_refusal hdd '' /k/sbdisk.ko)" ""
-has "an unknown profile names the known ones" "$(diskmodel_refusal hdd-ibm '' /k/m.ko)" "known: host hdd-5k160 hdd-7k500 hdd null sd ssd wd-ac36400"
+has "an unknown profile names the known ones" "$(diskmodel_refusal hdd-ibm '' /k/m.ko)" "known: host hdd-5k160 hdd null sd ssd wd-ac36400"
 has "a PXE boot is refused with a model" "$(diskmodel_refusal ssd pxe /k/m.ko)" "PXE"
 has "a kernel without the module is refused, naming what has it" "$(diskmodel_refusal hdd '' '')" "a bzImage given as a file has none"
 # where the module of a kernel is (make kernel's copy, or kernel/build's cache)
@@ -53,11 +53,11 @@ else
 	failed=1
 fi
 if [ -x "$(diskmodel_tool)" ]; then
-	is "the hdd profile is the 7K500" "$(diskmodel_get hdd name)" "hdd-7k500"
+	is "the hdd profile is the 7K500" "$(diskmodel_get hdd name)" "hdd"
 	is "its rpm" "$(diskmodel_get hdd rpm)" "7200"
 	params=$(diskmodel_params hdd)
 	has "the guest gets the model's integer parameters" "$(head -n1 <<<"$params")" "rpm=7200 "
-	has "and the figures for the disk record" "$(sed -n 2p <<<"$params")" "disk=hdd-7k500"
+	has "and the figures for the disk record" "$(sed -n 2p <<<"$params")" "disk=hdd"
 	is "the guest is told the profile, whether it turns, and to set up the model" "$(diskmodel_append sd)" \
 		"swapbench.disk=sd swapbench.rotational=0 swapbench.diskmodel=1"
 else
@@ -70,7 +70,7 @@ if [ -x "$top/out/bin/init-host" ]; then
 	out=$("$top/out/bin/init-host" --check "$(diskmodel_append hdd)" 2>&1)
 	rc=$?
 	is "init-host --check takes the model's keys" "$rc" 0
-	has "init-host reads the profile's name" "$out" "disk=hdd-7k500"
+	has "init-host reads the profile's name" "$out" "disk=hdd"
 	has "init-host reads that it turns" "$out" "rotational=1"
 fi
 # layouts (host/layout.sh): where the partitions lie, and what does not fit

@@ -115,7 +115,7 @@ if [ ! -x "$DP" ]; then
 fi
 # the parameter names in DMODEL_PARAMS' order, from the header
 names=$(sed -n 's/^\tX(\([a-z_]*\), .*/\1/p' disk/model/model.h | sed -n '1,/^queue_order$/p' | tr '\n' ' ')
-got=$("$DP" disk/profiles/hdd-7k500.conf params)
+got=$("$DP" disk/profiles/hdd.conf params)
 check "params: every parameter, in DMODEL_PARAMS' order (${names% })" \
 	test "$(tr ' ' '\n' <<<"$got" | cut -d= -f1 | tr '\n' ' ')" = "$names"
 for want in kind=1 capacity_bytes=500000000000 rpm=7200 seek_track_ns=1000000 seek_avg_ns=8500000 \
@@ -124,13 +124,13 @@ for want in kind=1 capacity_bytes=500000000000 rpm=7200 seek_track_ns=1000000 se
 done
 check "params of the SD card: kind=2 unit_bytes=4194304 write_bps=4000000" \
 	sh -c "'$DP' disk/profiles/sd.conf params | grep -w kind=2 | grep -w unit_bytes=4194304 | grep -qw write_bps=4000000"
-check "get name" test "$("$DP" disk/profiles/hdd.conf get name)" = hdd-7k500
+check "get name" test "$("$DP" disk/profiles/hdd.conf get name)" = hdd
 check "get rpm" test "$("$DP" disk/profiles/hdd-5k160.conf get rpm)" = 5400
 check "get seek_track_ms as the file gives it" test "$("$DP" disk/profiles/hdd.conf get seek_track_ms)" = 1.0
 check "get rotational" test "$("$DP" disk/profiles/ssd.conf get rotational)" = 0
 check "get a key this kind does not give: nothing, status 0" test "$("$DP" disk/profiles/ssd.conf get rpm; echo "s$?")" = s0
 check "describe: the meta record's words" \
-	sh -c "'$DP' disk/profiles/hdd.conf describe | grep -q '^disk=hdd-7k500 disk_kind=hdd disk_rotational=1 disk_capacity_gb=500 disk_rpm=7200 .*disk_rate_outer_mbs=64.8 '"
+	sh -c "'$DP' disk/profiles/hdd.conf describe | grep -q '^disk=hdd disk_kind=hdd disk_rotational=1 disk_capacity_gb=500 disk_rpm=7200 .*disk_rate_outer_mbs=64.8 '"
 refused() { # refused NAME WANT ARGS...: exit 2, the message has WANT
 	local name=$1 want=$2 out rc
 	shift 2
@@ -139,9 +139,9 @@ refused() { # refused NAME WANT ARGS...: exit 2, the message has WANT
 	if [ "$rc" = 2 ] && [[ $out == *"$want"* ]]; then pass "refused, $name: $out"
 	else fail "refused, $name: status $rc, '$out' lacks '$want'"; fi
 }
-sed 's/^rpm *=.*/rpm = 0/' disk/profiles/hdd-7k500.conf >"$T/rpm0.conf"
-grep -v '^rpm *=' disk/profiles/hdd-7k500.conf >"$T/norpm.conf"
-sed 's/^heads *=.*/heads = 2.5/' disk/profiles/hdd-7k500.conf >"$T/heads.conf"
+sed 's/^rpm *=.*/rpm = 0/' disk/profiles/hdd.conf >"$T/rpm0.conf"
+grep -v '^rpm *=' disk/profiles/hdd.conf >"$T/norpm.conf"
+sed 's/^heads *=.*/heads = 2.5/' disk/profiles/hdd.conf >"$T/heads.conf"
 refused "rpm 0 naming the key" "rpm0.conf: rpm: impossible" "$T/rpm0.conf" params
 refused "a missing rpm" "norpm.conf: missing rpm" "$T/norpm.conf" params
 refused "a fraction of a head" "heads: '2.5' is not a whole number" "$T/heads.conf" get name
@@ -157,7 +157,7 @@ else
 fi
 # what reaches the guest is bounded as a whole (issue 58): a read overhead
 # of 9.999 s passed the old bound (seek, rpm and rates only)
-sed 's/^oh_read_miss_after_read_ms *=.*/oh_read_miss_after_read_ms = 9999/' disk/profiles/hdd-7k500.conf >"$T/oh.conf"
+sed 's/^oh_read_miss_after_read_ms *=.*/oh_read_miss_after_read_ms = 9999/' disk/profiles/hdd.conf >"$T/oh.conf"
 refused "a read overhead of 9.999 s, for the guest" "the worst request would cost 10 s, more than 1 s" "$T/oh.conf" params
 # the tools end on hostile files, refusing them (each is also a unit test's
 # and a fuzz regression's): 10^16 cylinders looped without end

@@ -78,12 +78,6 @@ if [ -x "$OUT/bin/init-host" ] && [ -x "$OUT/bin/swapbench-report" ] && command 
 	is "no staging copy is left" "$(ls "$tmp/d")" "disk.img
 extras_kb
 results.disk"
-	# LAYOUT=check, diskcheck's old name, is still taken for one release, with a note naming the new one
-	said=$(LAYOUT=check DISK_GB=1 INIT_HOST=$OUT/bin/init-host "$top/qemu/mkdisks" "$tmp/c" 64 "$OUT/bin/swapbench-report" 2>&1 >/dev/null)
-	is "mkdisks: LAYOUT=check is taken (status 0)" "$?" 0
-	contains "mkdisks: LAYOUT=check names its new name" "$said" "LAYOUT=check is now LAYOUT=diskcheck"
-	is "mkdisks: LAYOUT=check makes diskcheck's layout (the swap partition at 33 MiB)" \
-		"$(sfdisk -d "$tmp/c/disk.img" 2>/dev/null | sed -n 's/.*img1 : start= *\([0-9]*\),.*/\1/p')" "$((33 * 2048))"
 else
 	echo "SKIP extras: mkdisks: no $OUT/bin/init-host, swapbench-report or debugfs (make tools)"
 fi

@@ -29,7 +29,7 @@ registry_load || exit 1
 # the format itself (lib/describe.h), on the raw lines; everything else through the reader
 check "registry: --describe exits 0 and starts with a registry of format 2" \
 	test "$(registry_field registry swapbench format)" = 2 -a "$(head -n1 <<<"$reg" | cut -f1-2)" = "$(printf 'type=registry\tname=swapbench')"
-bad=$(grep -vP '^type=(registry|key|default-experiment|workload|param|exit|cmdline|disk|limit|verdict)\tname=[^\t]+(\t[a-z-]+=[^\t]*)*$' <<<"$reg")
+bad=$(grep -vP '^type=(registry|key|default-experiment|workload|param|rename|exit|cmdline|disk|limit|verdict)\tname=[^\t]+(\t[a-z-]+=[^\t]*)*$' <<<"$reg")
 check "registry: every record is type=, name=, then KEY=VALUE fields, tab-separated (${bad:-all})" test -z "$bad"
 check "registry: a value may hold spaces (the qemu line's text)" \
 	test "$(registry_read cmdline name text <<<"$reg" | grep -c "^qemu	console=ttyS0 .* swapbench.end=qemu$")" = 1

@@ -36,11 +36,11 @@ for line in open(sys.argv[1]):
 PY
 }
 
-mklog "$T/model.log" hdd-7k500 "disk=hdd-7k500 disk_kind=hdd disk_rotational=1 disk_capacity_gb=500.108 disk_rpm=7200 disk_seek_avg_ms=8.5 disk_rate_outer_mbs=64.8"
+mklog "$T/model.log" hdd "disk=hdd disk_kind=hdd disk_rotational=1 disk_capacity_gb=500.108 disk_rpm=7200 disk_seek_avg_ms=8.5 disk_rate_outer_mbs=64.8"
 "$BIN" md "$T/model.log" >"$T/model.md" 2>"$T/model.err"
-check "report_disk: a modelled disk is named" grep -q 'The swap disk is a datasheet model (DISK=, here hdd-7k500' "$T/model.md"
+check "report_disk: a modelled disk is named" grep -q 'The swap disk is a datasheet model (DISK=, here hdd' "$T/model.md"
 check "report_disk: with its profile's figures" \
-	grep -qF "The model's figures (hdd-7k500, from its profile file): kind hdd, rotational 1, capacity_gb 500.108, rpm 7200, seek_avg_ms 8.5, rate_outer_mbs 64.8." "$T/model.md"
+	grep -qF "The model's figures (hdd, from its profile file): kind hdd, rotational 1, capacity_gb 500.108, rpm 7200, seek_avg_ms 8.5, rate_outer_mbs 64.8." "$T/model.md"
 check "report_disk: the disk record is no problem" test ! -s "$T/model.err"
 
 mklog "$T/host.log" host

@@ -113,7 +113,8 @@ int fm_init(struct fm_state *s, const struct fm_profile *p, const char **field)
 	return 0;
 }
 
-double fm_rate_at(const struct fm_state *s, double x)
+/* bytes per ns */
+static double fm_rate_at(const struct fm_state *s, double x)
 {
 	double ro = s->p.rate_outer_mbs, ri = s->p.rate_inner_mbs;
 	return (ro + (ri - ro) * x) * MB / 1e9;
@@ -132,13 +133,13 @@ double fm_x_of(const struct fm_state *s, uint64_t off)
 	return x < 0 ? 0 : x > 1 ? 1 : x;
 }
 
-/* each track holds one revolution: its first byte is at angle 0 */
-double fm_angle_of(const struct fm_state *s, uint64_t off)
+/* each track holds one revolution: its first byte is at angle 0; [0, 1) */
+static double fm_angle_of(const struct fm_state *s, uint64_t off)
 {
 	return frac(fm_x_of(s, off) * s->tracks);
 }
 
-double fm_seek_ns(const struct fm_state *s, double from_x, double to_x)
+static double fm_seek_ns(const struct fm_state *s, double from_x, double to_x)
 {
 	double cf = floor(from_x * s->cylinders), ct = floor(to_x * s->cylinders);
 	double n = fabs(ct - cf), u;

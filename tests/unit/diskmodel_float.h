@@ -132,10 +132,7 @@ int fm_init(struct fm_state *s, const struct fm_profile *p, const char **field);
  * across calls: a caller with threads serialises them) */
 int64_t fm_request(struct fm_state *s, enum fm_op op, uint64_t off, uint64_t len, int64_t now_ns);
 
-/* pieces, for tests and the datasheet check */
-double fm_seek_ns(const struct fm_state *s, double from_x, double to_x);
+/* a piece, for tests and the datasheet check */
 double fm_x_of(const struct fm_state *s, uint64_t off);	/* 0 outer .. 1 inner */
-double fm_rate_at(const struct fm_state *s, double x);	/* bytes per ns */
-double fm_angle_of(const struct fm_state *s, uint64_t off);	/* [0, 1) */
 
 #endif

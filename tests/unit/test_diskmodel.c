@@ -79,7 +79,7 @@ static void test_hdd(void)
 	int n = 20000;
 
 	CHECK(load("hdd", &p) == 0, "the hdd profile parses and initialises");
-	CHECK_STR(p.name, "hdd-7k500", "hdd is the Deskstar 7K500");
+	CHECK_STR(p.name, "hdd", "hdd is the Deskstar 7K500");
 	CHECK(p.p.rotational == 1, "hdd is rotational");
 	cap = p.p.capacity_bytes;
 	CHECK(cap == 500000000000ULL && p.p.rate_outer_bps == 64800000 && p.p.seek_track_ns == 1000000 &&
@@ -224,7 +224,7 @@ static void test_seek_buckets(void)
 		t = dmodel_request(&st, go[i].op, off, 512, t) + 1000000;
 	}
 	CHECK(st.c.seeks_short == 2 && st.c.seeks_mid == 2 && st.c.seeks_long == 1 && st.c.head_switches == 1,
-	      "hdd-7k500: seeks of 15, 16, 1023, 1024 cylinders, a surface switch and a write 3 cylinders on: short %llu "
+	      "hdd: seeks of 15, 16, 1023, 1024 cylinders, a surface switch and a write 3 cylinders on: short %llu "
 	      "(2), mid %llu (2), long %llu (1), head switches %llu (1)",
 	      (unsigned long long)st.c.seeks_short, (unsigned long long)st.c.seeks_mid,
 	      (unsigned long long)st.c.seeks_long, (unsigned long long)st.c.head_switches);
@@ -576,7 +576,7 @@ static int64_t two_streams(uint64_t segments, uint64_t *hits, uint64_t *seg1)
 	uint64_t a = 100000000000ULL, b = 300000000000ULL;
 	int64_t t = 0, busy = 0;
 
-	if (load("hdd-7k500", &p))
+	if (load("hdd", &p))
 		return -1;
 	p.p.segments = segments;
 	p.p.write_segments = segments;
@@ -609,7 +609,7 @@ static void test_segment_share(void)
 	uint64_t base = 100000000000ULL, hits;
 	int64_t t = 0, cost;
 
-	if (load("hdd-7k500", &p))
+	if (load("hdd", &p))
 		return;
 	dmodel_init(&st, &p.p, &field);
 	for (int i = 0; i < 64; i++)	/* 4 MiB in 64 KiB reads, back to back */
@@ -629,7 +629,7 @@ static void test_read_segments(void)
 	int64_t t1 = two_streams(1, &h1, &s1), t6 = two_streams(6, &h6, &s6);
 	struct dp_profile p;
 
-	CHECK(load("hdd-7k500", &p) == 0 && p.p.segments == 6, "the 7K500 has 6 segments (%" PRIu64 ")", p.p.segments);
+	CHECK(load("hdd", &p) == 0 && p.p.segments == 6, "the 7K500 has 6 segments (%" PRIu64 ")", p.p.segments);
 	CHECK(h1 == 0, "two streams in turn, one segment: no read hits (%" PRIu64 " of 120)", h1);
 	CHECK(h6 >= 70 && s6 >= 70, "... six: %" PRIu64 " of 120 hit (at least 70), %" PRIu64 " in the other stream's segment, the second latest",
 	      h6, s6);
@@ -1571,9 +1571,9 @@ int main(void)
 	test_hdd();
 	test_seek_buckets();
 	test_flash();
-	test_track_precision("hdd-7k500");
+	test_track_precision("hdd");
 	test_track_precision("hdd-5k160");
-	replay("hdd-7k500", 20000);
+	replay("hdd", 20000);
 	replay("hdd-5k160", 20000);
 	replay("wd-ac36400", 20000);
 	replay("ssd", 20000);

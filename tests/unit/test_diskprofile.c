@@ -44,7 +44,7 @@ static void refused(const char *text, size_t len, const char *want, const char *
 
 static void test_accepted(void)
 {
-	static const char *const names[] = { "hdd", "hdd-7k500", "hdd-5k160", "ssd", "sd", "null", "wd-ac36400" };
+	static const char *const names[] = { "hdd", "hdd-5k160", "ssd", "sd", "null", "wd-ac36400" };
 	struct dp_profile p;
 	char err[256] = "", path[64], text[8192];
 

@@ -567,7 +567,7 @@ int main(void)
 		       "a description whose values DiskSim's manual allows (water marks by the segment, read any free "
 		       "blocks, a queue of 8) but lacking a needed figure: only");
 	bus_fit();
-	position_of("disk/profiles/hdd-7k500.conf");
+	position_of("disk/profiles/hdd.conf");
 	position_of("disk/profiles/valid/atlas_III.conf");
 	cdf_sort(b, 4);
 	CHECK(fabs(cdf_rms(a, 4, b, 4) - 1) < 1e-12, "the metric: a sample shifted by 1 is 1 away");

@@ -74,7 +74,7 @@ static void test_accounts(void)
 
 	len = 0;
 	line = 1;
-	put_diag("meta", "b1", "disk", "hdd-7k500", "\n");
+	put_diag("meta", "b1", "disk", "hdd", "\n");
 	line++;
 	/* test 1: 100 entries in two parts, 300 served, 1 in 4 kept at the end */
 	put_io(1, 1, 2, 300, 100, 4, 200, entries(0, 80));
@@ -187,7 +187,7 @@ static void test_reqs_at_block_end(void)
 	const char *v = NULL;
 
 	len = 0;
-	put_diag("meta", "b1", "disk", "hdd-7k500", "\n");
+	put_diag("meta", "b1", "disk", "hdd", "\n");
 	nmeta = len - 1;
 	memcpy(meta, text, nmeta);
 	/* t_us of 1 to 8 digits: one of them makes the record a multiple of 8 bytes */

@@ -1,5 +1,5 @@
-/* memory: each kernel's MemTotal and MemAvailable, and whether they match. */
-#include "report/stats/memory.h"
+/* memory: the Memory section of a report: each kernel's MemTotal and MemAvailable, and whether they match. */
+#include "report/out/memory.h"
 #include "report/util/table.h"
 #include "report/util/util.h"
 #include "lib/reckeys.h"
