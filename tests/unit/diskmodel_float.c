@@ -133,25 +133,6 @@ double fm_x_of(const struct fm_state *s, uint64_t off)
 	return x < 0 ? 0 : x > 1 ? 1 : x;
 }
 
-/* each track holds one revolution: its first byte is at angle 0; [0, 1) */
-static double fm_angle_of(const struct fm_state *s, uint64_t off)
-{
-	return frac(fm_x_of(s, off) * s->tracks);
-}
-
-static double fm_seek_ns(const struct fm_state *s, double from_x, double to_x)
-{
-	double cf = floor(from_x * s->cylinders), ct = floor(to_x * s->cylinders);
-	double n = fabs(ct - cf), u;
-
-	if (n < 1)
-		return 0;
-	u = (n - 1) / (s->cylinders - 2);
-	if (u > 1)
-		u = 1;
-	return s->seek.track_ns + s->seek.b_ns * sqrt(u) + s->seek.c_ns * u;
-}
-
 /* a sector's place: its track coordinate (a track is one turn), the
  * track's cylinder and surface, and the sectors its track holds */
 static double track_of_lbn(const struct fm_state *s, double lbn)
@@ -181,7 +162,7 @@ static double bus_ns(const struct fm_state *s, double sectors)
 	return floor(sectors * 512 / (s->p.bus_mbs * MB / 1e9));
 }
 
-/* the seek over d cylinders: the curve (fm_seek_ns's) */
+/* the seek over d cylinders: track + b sqrt(u) + c u, u = (d - 1) / (cylinders - 2) */
 static double seek_cyl(const struct fm_state *s, double d)
 {
 	double u;
