@@ -138,18 +138,6 @@ static const struct param {
 };
 #define NPARAMS (sizeof(params) / sizeof(params[0]))
 
-int ds_fail(struct ds *d, const char *fmt, ...)
-{
-	va_list ap;
-	int w = snprintf(d->err, d->errlen, "%s:%d: ", d->file, d->line);
-
-	va_start(ap, fmt);
-	if (w >= 0 && (size_t)w < d->errlen)
-		vsnprintf(d->err + w, d->errlen - (size_t)w, fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
 static char *trim(char *s)
 {
 	char *e;

@@ -5,7 +5,9 @@
  * what a drive's three files say, by slot, and the refusal naming the file
  * and line. Private to the two.
  */
+#include <stdarg.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "disk/model/model.h"
 
@@ -62,8 +64,20 @@ struct ds {
 	size_t errlen;
 };
 
-/* -1, with "FILE:LINE: why" in d->err */
-int ds_fail(struct ds *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* -1, with "FILE:LINE: why" in d->err (here, so that the readers of a
+ * drive's parts share it without calling into each other) */
+static inline int ds_fail(struct ds *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static inline int ds_fail(struct ds *d, const char *fmt, ...)
+{
+	va_list ap;
+	int w = snprintf(d->err, d->errlen, "%s:%d: ", d->file, d->line);
+
+	va_start(ap, fmt);
+	if (w >= 0 && (size_t)w < d->errlen)
+		vsnprintf(d->err + w, d->errlen - (size_t)w, fmt, ap);
+	va_end(ap);
+	return -1;
+}
 /* the drive in dir (its name: dir's last component) read and checked into
  * d: 0, or -1 with d->err set */
 int ds_read(struct ds *d, const char *dir);

@@ -462,9 +462,10 @@ uint64_t dmodel_drive_position(const struct dmodel *m, enum dmodel_op op, uint64
 	return (uint64_t)(first - now);
 }
 
-/* a move of the head from cylinder from, surface fh, counted by distance
- * (model_arith.h; model.c's datasheet path counts with it too) */
-void dmodel_count_seek(struct dmodel *m, uint64_t from, uint64_t to, uint64_t fh, uint64_t th)
+/* a move of the head from cylinder from, surface fh, to (to, th), into the
+ * counters by distance (model.h: seeks_short, seeks_mid, seeks_long;
+ * head_switches on the same cylinder) */
+static void count_seek(struct dmodel *m, uint64_t from, uint64_t to, uint64_t fh, uint64_t th)
 {
 	uint64_t d = from > to ? from - to : to - from;
 
@@ -478,7 +479,8 @@ void dmodel_count_seek(struct dmodel *m, uint64_t from, uint64_t to, uint64_t fh
 		m->c.seeks_long++;
 }
 
-void dmodel_count_hit(struct dmodel *m, unsigned r)
+/* a read hit in the segment of recency r (0: the latest used), counted */
+static void count_hit(struct dmodel *m, unsigned r)
 {
 	m->c.buffer_hits++;
 	if (r == 0)
@@ -621,7 +623,7 @@ int64_t dmodel_drive_request(struct dmodel *m, enum dmodel_op op, uint64_t off, 
 		 * beside the head's work for an earlier request */
 		oh = overhead(m, op, 1);
 		m->c.wait_ns -= (uint64_t)(start - now);
-		dmodel_count_hit(m, rank(m, h));
+		count_hit(m, rank(m, h));
 		m->c.overhead_ns += oh + p->oh_read_done_ns;
 		m->c.bus_ns += bus_sectors_ns(m, n);
 		m->seg[h].used = ++m->use_clock;
@@ -631,7 +633,7 @@ int64_t dmodel_drive_request(struct dmodel *m, enum dmodel_op op, uint64_t off, 
 	if (op == DMODEL_READ && (h = find_hit(m, lbn, n, start)) >= 0) {
 		oh = overhead(m, op, 1);
 		done = start + (int64_t)(oh + bus_sectors_ns(m, n) + p->oh_read_done_ns);
-		dmodel_count_hit(m, rank(m, h));
+		count_hit(m, rank(m, h));
 		m->c.overhead_ns += oh + p->oh_read_done_ns;
 		m->c.bus_ns += bus_sectors_ns(m, n);
 		m->seg[h].used = ++m->use_clock;
@@ -843,7 +845,7 @@ read_in:
 			s->used = ++m->use_clock;
 		}
 	}
-	dmodel_count_seek(m, fc, l.cyl, fh, l.head);
+	count_seek(m, fc, l.cyl, fh, l.head);
 	m->c.seek_ns += seek;
 	m->c.rot_ns += rot;
 	m->c.xfer_ns += (uint64_t)(mend - first);

@@ -157,7 +157,8 @@ uint64_t dmodel_seek_cyl_ns(const struct dmodel *m, uint64_t n)
 	return t;
 }
 
-uint64_t dmodel_seek_q(const struct dmodel *m, uint64_t from_q, uint64_t to_q)
+/* the seek between two track coordinates */
+static uint64_t seek_q(const struct dmodel *m, uint64_t from_q, uint64_t to_q)
 {
 	uint64_t cf = cylinder_of(m, from_q), ct = cylinder_of(m, to_q);
 
@@ -168,7 +169,7 @@ uint64_t dmodel_seek_ns(const struct dmodel *m, uint64_t from_off, uint64_t to_o
 {
 	if (m->p.kind != DMODEL_HDD)
 		return 0;
-	return dmodel_seek_q(m, dmodel_track_of(m, from_off), dmodel_track_of(m, to_off));
+	return seek_q(m, dmodel_track_of(m, from_off), dmodel_track_of(m, to_off));
 }
 
 /* the zone's rate at a track coordinate, bytes/s in Q16 (< 2^56):

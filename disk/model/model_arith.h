@@ -62,11 +62,10 @@ static inline uint64_t dmodel_muldiv(uint64_t a, uint64_t b, uint64_t c)
 #define MAX_TRACKS DMODEL_TRACKS_MAX
 
 /* disk/model/geometry.c, for disk/model/model.c: the geometry dmodel_init derives
- * (0 or -EINVAL naming the parameter), the seek between two track
- * coordinates, the zone's rate at one (bytes/s in Q16), and the platter's
- * angle at t in 1 / TURN of a turn */
+ * (0 or -EINVAL naming the parameter), the zone's rate at a track
+ * coordinate (bytes/s in Q16), and the platter's angle at t in 1 / TURN of
+ * a turn */
 int dmodel_geometry_init(struct dmodel *m, const char **field);
-uint64_t dmodel_seek_q(const struct dmodel *m, uint64_t from_q, uint64_t to_q);
 uint64_t dmodel_rate_q16(const struct dmodel *m, uint64_t q);
 uint64_t dmodel_phase_units(const struct dmodel *m, int64_t t);
 uint64_t dmodel_isqrt(uint64_t v);
@@ -74,13 +73,6 @@ uint64_t dmodel_isqrt(uint64_t v);
 /* disk/model/zones.c: the zone table's checks; dmodel_locate and
  * dmodel_seek_dist_ns (model.h) */
 int dmodel_zones_init(struct dmodel *m, const char **field);
-
-/* disk/model/model.c: a seek from cylinder and surface (from, fh) to (to, th)
- * into the counters by distance (model.h: seeks_short, seeks_mid,
- * seeks_long; head_switches on the same cylinder) */
-void dmodel_count_seek(struct dmodel *m, uint64_t from, uint64_t to, uint64_t fh, uint64_t th);
-/* a read hit in the segment of recency r (0: the latest used), counted */
-void dmodel_count_hit(struct dmodel *m, unsigned r);
 
 /* disk/model/drive.c: requests to a drive with buffer segments (segments > 0) */
 int64_t dmodel_drive_request(struct dmodel *m, enum dmodel_op op, uint64_t off, uint64_t len, int64_t now);
