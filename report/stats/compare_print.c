@@ -124,8 +124,7 @@ void compare_print_levels(const struct dest *d, const char *nm, const struct lev
 			l->cost1, l->cost2);
 	else
 		fprintf(d->f, "the draws add no variance that shows: more pairs a draw cost less than more draws");
-	fprintf(d->f, "; the interval from %s, %.0f df%s", l->pooled ? "the pairs pooled" : "the draw means",
-		l->df, d->item[1]);
+	fprintf(d->f, "; the interval: the bootstrap over the draws%s", d->item[1]);
 }
 
 void compare_print(const struct dest *d, const struct comparison *c, size_t n, const char *metric,
