@@ -61,8 +61,8 @@ enum bisect_result bisect_decide(const struct comparison *c, size_t n,
 			fprintf(out, "bisect: %s: undecided: %s\n", name, esc_str(p->why));
 			continue;
 		}
-		stats_ratio_interval(&p->est.r, bad_level, &lo, &hi);
-		stats_ratio_interval(&p->est.r, good_level, &glo, &ghi);
+		compare_interval(&p->est, bad_level, &lo, &hi);
+		compare_interval(&p->est, good_level, &glo, &ghi);
 		/* worsening: B/A-1 for a time, its negative for a throughput */
 		d = o->higher_better ? -p->est.r.rel : p->est.r.rel;
 		dlo = o->higher_better ? -hi : lo;

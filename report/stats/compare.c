@@ -165,6 +165,138 @@ static const char *unpairable(const struct slot *s, size_t n, char *why, size_t 
 	return NULL;
 }
 
+/*
+ * The bootstrap of B/A-1 (Kalibera and Jones): units in groups (draws);
+ * each resample draws as many groups as there are, with replacement, and
+ * within each drawn group as many units as it holds, with replacement.
+ * Paired: A and B of a unit go together (w given, one grouping); else each
+ * side alone.
+ */
+struct groups {
+	const double *v, *w;		/* w: B of a pair, or NULL */
+	const size_t *start;		/* group g: units start[g] .. start[g + 1] - 1 */
+	size_t n;
+};
+
+/*
+ * One resample of g into the sums: groups drawn with replacement, then in
+ * each drawn group as many units, with replacement, their distances from
+ * the group's mean widened by sqrt(len / (len - 1)) (a group's len units
+ * resampled with replacement vary by (len - 1) / len of what they show).
+ */
+static void resample(const struct groups *g, uint64_t *rng, double *sv, double *sw, double *count)
+{
+	for (size_t k = 0; k < g->n; k++) {
+		size_t pick = (size_t)(stats_rand(rng) % g->n), first = g->start[pick],
+		       len = g->start[pick + 1] - first;
+		double v = 0, w = 0, mv = 0, mw = 0, f = len >= 2 ? sqrt((double)len / (double)(len - 1)) : 1;
+
+		for (size_t u = 0; u < len; u++) {
+			size_t i = first + (size_t)(stats_rand(rng) % len);
+
+			mv += g->v[first + u];
+			v += g->v[i];
+			if (g->w) {
+				mw += g->w[first + u];
+				w += g->w[i];
+			}
+		}
+		*sv += f * v + (1 - f) * mv;
+		if (g->w)
+			*sw += f * w + (1 - f) * mw;
+		*count += (double)len;
+	}
+}
+
+static int cmp_double(const void *x, const void *y)
+{
+	double a = *(const double *)x, b = *(const double *)y;
+
+	return (a > b) - (a < b);
+}
+
+/*
+ * COMPARE_RESAMPLES resamples of B/A-1 (rel the estimate) into dist,
+ * sorted; returns how many had a ratio (0 below half of them). Resampling
+ * D groups with replacement shrinks their spread by (D - 1) / D, which at
+ * 2 draws halves the draws' variance: with D >= 2 (the fewer groups of a
+ * side) each resample's distance from rel is widened by sqrt(D / (D - 1)).
+ */
+static size_t boot_dist(const struct groups *ga, const struct groups *gb, double rel, double *dist)
+{
+	uint64_t rng = 0x5eed0056;
+	size_t ok = 0, d = gb && gb->n < ga->n ? gb->n : ga->n;
+	double widen = d >= 2 ? sqrt((double)d / (double)(d - 1)) : 1;
+
+	for (unsigned i = 0; i < COMPARE_RESAMPLES; i++) {
+		double sa = 0, sb = 0, na = 0, nb = 0;
+
+		resample(ga, &rng, &sa, &sb, &na);
+		if (gb)
+			resample(gb, &rng, &sb, NULL, &nb);
+		else
+			nb = na;
+		if (sa != 0 && na > 0 && nb > 0)
+			dist[ok++] = rel + widen * ((sa < 0 ? -100 : 100) * ((sb / nb) / (sa / na) - 1) - rel);
+	}
+	if (ok < COMPARE_RESAMPLES / 2)
+		return 0;
+	qsort(dist, ok, sizeof(*dist), cmp_double);
+	return ok;
+}
+
+/* The standard normal's quantile, by bisection on its distribution (erfc). */
+static double normal_quantile(double p)
+{
+	double lo = -40, hi = 40;
+
+	for (int i = 0; i < 200 && hi - lo > 1e-12; i++) {
+		double mid = (lo + hi) / 2;
+
+		if (0.5 * erfc(-mid / M_SQRT2) < p)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return (lo + hi) / 2;
+}
+
+/*
+ * The bootstrap's percentiles are a normal sample's; a mean of few units
+ * is as far from the truth as Student's t says. So its interval is
+ * Hesterberg's expanded percentile interval: at level L, the percentiles
+ * Phi(-t) and Phi(t) of the resamples, t Student's (1 + L) / 2 quantile on
+ * the pairs' degrees of freedom (pairs - draws).
+ */
+void compare_interval(const struct estimate *e, double level, double *lo, double *hi)
+{
+	double q;
+
+	if (!e->nboot) {
+		stats_ratio_interval(&e->r, level, lo, hi);
+		return;
+	}
+	q = 0.5 * erfc(stats_t_quantile((1 + level) / 2, e->r.df) / M_SQRT2);
+	*lo = stats_quantile_sorted(e->boot, e->nboot, q);
+	*hi = stats_quantile_sorted(e->boot, e->nboot, 1 - q);
+}
+
+/* The two-sided p of B/A-1 = 0 that agrees with compare_interval: the level where an end touches 0. */
+static double boot_p(const double *dist, size_t n, double df)
+{
+	size_t lo = 0, hi = 0;
+	double f;
+
+	for (size_t i = 0; i < n; i++) {
+		lo += dist[i] <= 0;
+		hi += dist[i] >= 0;
+	}
+	f = (double)(lo < hi ? lo : hi) / (double)n;
+	if (f <= 0)
+		return 0;
+	return fmin(1, 2 * stats_t_cdf(normal_quantile(f), df));
+}
+
 static void set_estimate(struct comparison *c, enum unit unit, size_t na, size_t nb,
 			 const struct stats_ratio *r)
 {
@@ -177,7 +309,7 @@ static void set_estimate(struct comparison *c, enum unit unit, size_t na, size_t
 	c->est.rel = r->rel;
 	c->est.rel_lo = r->lo;
 	c->est.rel_hi = r->hi;
-	c->est.p = stats_ratio_p(r, 0);
+	c->est.p = c->est.nboot ? boot_p(c->est.boot, c->est.nboot, r->df) : stats_ratio_p(r, 0);
 	c->est.family = 1;
 }
 
@@ -283,13 +415,15 @@ static void name_draw(struct comparison *c, const struct boot *b)
 }
 
 /*
- * Typical pairs of two draws or more: each pair's linearised share of
- * B/A-1, 100 (b - k a) / mean(a), its levels (report/stats/levels.h) the
- * interval's variance and degrees of freedom.
+ * Typical pairs of two draws or more: B/A-1 and its interval by the
+ * bootstrap over draws, then pairs within a drawn draw (boot_dist, into
+ * c->est.boot); the levels of each pair's linearised share of B/A-1, 100
+ * (b - k a) / mean(a) (report/stats/levels.h), printed beside it.
  */
 static int over_draws(const struct rounds *r, size_t n, struct comparison *c, struct stats_ratio *out)
 {
-	double *w = xcalloc(n + 1, sizeof(*w)), sa = 0, sb = 0, cost = 0, k, ma;
+	double *w = xcalloc(n + 1, sizeof(*w)), *pa = xcalloc(n + 1, sizeof(*pa)),
+	       *pb = xcalloc(n + 1, sizeof(*pb)), sa = 0, sb = 0, cost = 0, k, ma, ss = 0;
 	size_t *start = xcalloc(n + 2, sizeof(*start)), m = 0, draws = 0, ncost = 0;
 	const struct boot *last = NULL;
 	int ok;
@@ -312,21 +446,34 @@ static int over_draws(const struct rounds *r, size_t n, struct comparison *c, st
 				name_draw(c, r->boot[i]);
 			}
 			last = r->boot[i];
+			pa[m] = r->a[i];
+			pb[m] = r->b[i];
 			w[m++] = 100 * (r->b[i] - k * r->a[i]) / fabs(ma);
 		}
 	start[draws] = m;
 	ok = draws >= 2 && ma != 0 &&
 	     !levels_compute(w, start, draws, ncost ? cost / (double)ncost : NAN, LEVELS_DRAW_COST_S, &c->lv);
 	if (ok) {
+		struct groups g = { pa, pb, start, draws };
+
 		memset(out, 0, sizeof(*out));
 		out->n = n;
 		out->rel = (ma < 0 ? -100 : 100) * (k - 1);
-		out->se = c->lv.se;
-		out->df = c->lv.df;
 		out->order = out->order_se = NAN;
-		stats_ratio_interval(out, 0.95, &out->lo, &out->hi);
+		out->df = (double)(m - draws);
+		c->est.nboot = boot_dist(&g, NULL, out->rel, c->est.boot);
+		ok = c->est.nboot > 0;
+	}
+	if (ok) {
+		for (size_t i = 0; i < c->est.nboot; i++)
+			ss += (c->est.boot[i] - out->rel) * (c->est.boot[i] - out->rel);
+		out->se = sqrt(ss / (double)c->est.nboot);
+		c->est.r = *out;
+		compare_interval(&c->est, 0.95, &out->lo, &out->hi);
 	}
 	free(w);
+	free(pa);
+	free(pb);
 	free(start);
 	return ok;
 }
@@ -352,9 +499,10 @@ static void pair_runs(const struct slot *sa, size_t na, const struct slot *sb, s
 	if (over_draws(&rd, typ, c, &r)) {
 		set_estimate(c, UNIT_PAIRS, typ, typ, &r);
 		snprintf(c->why, sizeof(c->why), "paired over draws: %zu typical pairs of runs of one round "
-			 "in %zu draws (boots), draws a level above the pairs (Kalibera and Jones), the "
-			 "variance %s, %.0f df", typ, c->lv.draws, c->lv.pooled ? "of the pairs pooled "
-			 "(the draws add none that shows)" : "of the draw means", r.df);
+			 "in %zu draws (boots), draws a level above the pairs (Kalibera and Jones): the "
+			 "interval by the bootstrap, %d resamples of draws, then pairs within a drawn draw, "
+			 "A and B of a pair together, the draws' spread widened by sqrt(%zu/%zu)", typ,
+			 c->lv.draws, COMPARE_RESAMPLES, c->lv.draws, c->lv.draws - 1);
 	} else if (stats_pairs_ratio(&acc, &r)) {
 		snprintf(c->why, sizeof(c->why), typ < 2 ? "paired: %zu typical pair(s) of runs of one round, "
 			 "2 at least needed" : "paired: A's mean is 0, no ratio", typ);
@@ -471,7 +619,7 @@ static void decide(struct comparison *c)
 	c->verdict = V_NONE;
 	if (!c->est.have)
 		return;
-	stats_ratio_interval(&c->est.r, c->est.level, &c->est.rel_lo, &c->est.rel_hi);
+	compare_interval(&c->est, c->est.level, &c->est.rel_lo, &c->est.rel_hi);
 	if (c->est.rel_lo > 0)
 		c->verdict = V_HIGHER;
 	else if (c->est.rel_hi < 0)
@@ -578,44 +726,62 @@ struct cell compare_runs_cell(const char *workload, const char *group, double *v
 void compare_aligned(const struct cell *a, const struct cell *b, int counterbalanced,
 		     struct comparison *c)
 {
+	compare_aligned_draws(a, b, counterbalanced, NULL, 1, c);
+}
+
+void compare_aligned_draws(const struct cell *a, const struct cell *b, int counterbalanced,
+			   const size_t *start, size_t draws, struct comparison *c)
+{
 	struct stats_pairs acc;
 	struct stats_ratio r;
 	struct rounds rd = { 0 };
-	size_t n = a->nv < b->nv ? a->nv : b->nv, cap = n + 1, typ = 0;
+	size_t n = a->nv < b->nv ? a->nv : b->nv, cap = n + 1, typ = 0, ka = 0, kb = 0;
 	double *scratch = xcalloc(3 * cap, sizeof(*scratch));
+	struct boot *boots = xcalloc(draws, sizeof(*boots));
+	char (*ids)[32] = xcalloc(draws, sizeof(*ids));
 
 	compare_start(a, b, c);
 	rd.n = n;
 	rd.a = xcalloc(6 * cap, sizeof(double));
 	rd.b = rd.a + cap;
 	rd.x = rd.b + cap;
+	rd.cost = rd.x + cap;
 	rd.boot = xcalloc(cap, sizeof(*rd.boot));
 	rd.sa = xcalloc(2 * cap, 1);
 	rd.sb = rd.sa + cap;
-	for (size_t i = 0; i < n; i++) {
+	for (size_t j = 0; j < draws; j++) {
+		snprintf(ids[j], sizeof(ids[j]), "draw-%zu", j + 1);
+		boots[j].id = ids[j];
+	}
+	for (size_t j = 0, i = 0; i < n; i++) {
+		while (start && j + 1 < draws && i >= start[j + 1])
+			j++;
 		rd.a[i] = a->v[i];
 		rd.b[i] = b->v[i];
-		rd.x[i] = counterbalanced && i % 2 ? -1 : 1;
+		rd.x[i] = counterbalanced && (i - (start ? start[j] : 0)) % 2 ? -1 : 1;
+		rd.cost[i] = NAN;
+		rd.boot[i] = &boots[j];
 	}
 	typ = slow_pairs(rd.a, rd.b, NULL, NULL, rd.x, n, scratch, rd.sa, rd.sb, &acc);
-	{
-		size_t ka = 0, kb = 0;
-
-		for (size_t i = 0; i < n; i++) {
-			ka += rd.sa[i];
-			kb += rd.sb[i];
-		}
-		slow_side_set(&c->sla, n, ka, SLOW_BY_TIME);
-		slow_side_set(&c->slb, n, kb, SLOW_BY_TIME);
+	for (size_t i = 0; i < n; i++) {
+		ka += rd.sa[i];
+		kb += rd.sb[i];
 	}
+	slow_side_set(&c->sla, n, ka, SLOW_BY_TIME);
+	slow_side_set(&c->slb, n, kb, SLOW_BY_TIME);
 	c->est.unit = UNIT_PAIRS;
-	if (!stats_pairs_ratio(&acc, &r))
+	if (draws >= 2 && over_draws(&rd, typ, c, &r))
 		set_estimate(c, UNIT_PAIRS, typ, typ, &r);
-	snprintf(c->why, sizeof(c->why), "paired by position, %zu typical pairs of %zu, %s", typ, n,
-		 counterbalanced ? "A first in the odd pairs, B in the even ones" : "A always first");
+	else if (draws < 2 && !stats_pairs_ratio(&acc, &r))
+		set_estimate(c, UNIT_PAIRS, typ, typ, &r);
+	snprintf(c->why, sizeof(c->why), "paired by position, %zu typical pairs of %zu in %zu draw(s), %s", typ,
+		 n, draws, counterbalanced ? "A first in the odd pairs of a draw, B in the even ones" :
+		 "A always first");
 	compare_slow(c);
 	decide(c);
 	free(scratch);
+	free(boots);
+	free(ids);
 	rounds_free(&rd);
 }
 
@@ -727,13 +893,6 @@ const char *compare_family_note(const struct comparison *c, size_t n)
 	return note;
 }
 
-static int cmp_double(const void *x, const void *y)
-{
-	double a = *(const double *)x, b = *(const double *)y;
-
-	return (a > b) - (a < b);
-}
-
 static double median_of(double *v, size_t n)
 {
 	qsort(v, n, sizeof(*v), cmp_double);
@@ -763,60 +922,26 @@ size_t compare_slow_runs(const struct cell *c, struct slow_run *out)
 }
 
 /*
- * The bootstrap of the mixture: units in groups (draws); each resample
- * draws as many groups as there are, with replacement, and within each
- * drawn group as many units as it holds, with replacement. Paired: A and
- * B of a unit go together (w given, one grouping); else each side alone.
+ * The mixture's interval: the bootstrap of B/A-1 = m->rel, as the typical
+ * runs' (compare_interval) where df is finite (pairs: pairs - draws).
  */
-struct groups {
-	const double *v, *w;		/* w: B of a pair, or NULL */
-	const size_t *start;		/* group g: units start[g] .. start[g + 1] - 1 */
-	size_t n;
-};
-
-static void resample(const struct groups *g, uint64_t *rng, double *sv, double *sw, double *count)
+static int mixture_run(const struct groups *ga, const struct groups *gb, double df, struct mixture *m)
 {
-	for (size_t k = 0; k < g->n; k++) {
-		size_t pick = (size_t)(stats_rand(rng) % g->n), first = g->start[pick],
-		       len = g->start[pick + 1] - first;
+	struct estimate *e = xcalloc(1, sizeof(*e));
+	int rc = -1;
 
-		for (size_t u = 0; u < len; u++) {
-			size_t i = first + (size_t)(stats_rand(rng) % len);
-
-			*sv += g->v[i];
-			if (g->w)
-				*sw += g->w[i];
-			*count += 1;
-		}
+	e->nboot = boot_dist(ga, gb, m->rel, e->boot);
+	if (e->nboot && isfinite(df) && df >= 1) {
+		e->r.df = df;
+		compare_interval(e, 0.95, &m->lo, &m->hi);
+		rc = 0;
+	} else if (e->nboot) {
+		m->lo = stats_quantile_sorted(e->boot, e->nboot, 0.025);
+		m->hi = stats_quantile_sorted(e->boot, e->nboot, 0.975);
+		rc = 0;
 	}
-}
-
-static int mixture_run(const struct groups *ga, const struct groups *gb, struct mixture *m)
-{
-	double *rel = xcalloc(COMPARE_RESAMPLES, sizeof(*rel));
-	uint64_t rng = 0x5eed0056;
-	size_t ok = 0;
-
-	for (unsigned i = 0; i < COMPARE_RESAMPLES; i++) {
-		double sa = 0, sb = 0, na = 0, nb = 0;
-
-		resample(ga, &rng, &sa, &sb, &na);
-		if (gb)
-			resample(gb, &rng, &sb, NULL, &nb);
-		else
-			nb = na;
-		if (sa != 0 && na > 0 && nb > 0)
-			rel[ok++] = (sa < 0 ? -100 : 100) * ((sb / nb) / (sa / na) - 1);
-	}
-	if (ok < COMPARE_RESAMPLES / 2) {
-		free(rel);
-		return -1;
-	}
-	qsort(rel, ok, sizeof(*rel), cmp_double);
-	m->lo = stats_quantile_sorted(rel, ok, 0.025);
-	m->hi = stats_quantile_sorted(rel, ok, 0.975);
-	free(rel);
-	return 0;
+	free(e);
+	return rc;
 }
 
 /* Sorted slots into groups by boot (one group in all when by_boot is 0). */
@@ -884,7 +1009,7 @@ static int mixture_paired(const struct comparison *c, struct mixture *m)
 		struct groups g = { pa, pb, st, ng };
 
 		m->rel = (sa < 0 ? -100 : 100) * (sb / sa - 1);
-		rc = mixture_run(&g, NULL, m);
+		rc = mixture_run(&g, NULL, (double)np - (double)ng, m);
 	}
 	free(pa);
 	free(pb);
@@ -933,7 +1058,7 @@ int compare_mixture(const struct comparison *c, struct mixture *m)
 		struct groups ga = { va, NULL, sta, nga }, gb = { vb, NULL, stb, ngb };
 
 		m->over = by_boot ? "boots, then runs within a drawn boot, each side" : "runs, each side";
-		rc = mixture_run(&ga, &gb, m);
+		rc = mixture_run(&ga, &gb, NAN, m);
 	}
 	free(va);
 	free(vb);

@@ -4,11 +4,14 @@
  * Two samples of one workload: baseline A and candidate B. One quantity,
  * B/A-1 (the ratio of means, in percent); one interval, its t interval by
  * the delta method, with degrees of freedom from the units of
- * replication; one test: a difference is proven when that interval
- * excludes 0 (docs/verdicts.md argues the choice). The unit is
+ * replication, or where the pairs come from two draws or more the
+ * bootstrap over draws, then pairs (compare_interval); one test: a
+ * difference is proven when that interval excludes 0 (docs/verdicts.md
+ * argues the choice). The unit is
  *   - a pair of runs, when A and B ran side by side in the same boots in
  *     alternate order: each A run with the B run of its round, the order
- *     effect fitted when the order was counterbalanced (A B, B A);
+ *     effect fitted when the order was counterbalanced (A B, B A); over
+ *     two boots or more (draws), the bootstrap;
  *   - a boot, when A and B ran in different boots (two kernels, bisect):
  *     each boot's mean is one value, because boots differ from each other
  *     by more than runs within a boot do;
@@ -20,7 +23,11 @@
  * (one Holm family with the failure rates); and the mean effect a user
  * pays, slow runs included, gets a bootstrap interval (report/stats/
  * mixture.h). Pairs from two boots or more (draws of the kernel's random
- * seed) are analysed as a level above the pairs (report/stats/levels.h).
+ * seed) are analysed as a level above the pairs (report/stats/levels.h):
+ * both intervals, the typical runs' and the mean a user pays, are then the
+ * one bootstrap of Kalibera and Jones (draws, then pairs within each
+ * drawn draw, A and B of a pair together), the draws' spread widened by
+ * sqrt(D / (D - 1)) for resampling D draws.
  */
 #include "report/stats/group.h"
 #include "lib/stats.h"
@@ -33,16 +40,21 @@ enum verdict { V_LOWER = -1, V_NONE = 0, V_HIGHER = 1 };
 
 enum unit { UNIT_NONE, UNIT_PAIRS, UNIT_BOOTS, UNIT_RUNS };
 
+/* Resamples of a bootstrap (fixed seed, so its figures repeat). */
+#define COMPARE_RESAMPLES 2000
+
 /* The figures the verdict stands on. */
 struct estimate {
 	int have;		/* 1: the interval exists (enough units) */
 	enum unit unit;
 	size_t na, nb;		/* units a side (pairs: both the number of pairs) */
-	struct stats_ratio r;	/* B/A-1, its se and df, 95 % interval */
+	struct stats_ratio r;	/* B/A-1, its se and df (NAN: a bootstrap's), 95 % interval */
 	double level;		/* of the interval printed and decided on: 0.95, or Holm's */
 	double rel, rel_lo, rel_hi;	/* B/A-1 and that interval */
 	double p;		/* two-sided p of B/A-1 = 0 (the same t) */
 	size_t family;		/* comparisons in the family it was decided in (1: alone) */
+	size_t nboot;		/* 0: the t interval; else the bootstrap's sorted B/A-1 in boot[] */
+	double boot[COMPARE_RESAMPLES];
 };
 
 /* One side's slow mode: k of n status=ok runs, Wilson's 95 % interval of the rate. */
@@ -78,13 +90,18 @@ struct comparison {
 
 void compare_cells(const struct cell *a, const struct cell *b, struct comparison *c);
 /*
+ * The interval of B/A-1 the verdict takes at a confidence level: the t
+ * interval of est.r, or the bootstrap's percentiles (est.nboot).
+ */
+void compare_interval(const struct estimate *e, double level, double *lo, double *hi);
+/*
  * The mean effect a user pays, slow runs included: B/A-1 of all status=ok
  * runs and its 95 % percentile bootstrap interval over the units of
  * replication (draws, then pairs within a drawn draw, A and B of a pair
- * together; boots then runs per side for kernels), COMPARE_RESAMPLES
- * resamples from a fixed seed, so it repeats. -1 below 2 units a side.
+ * together, as for the typical runs over draws; boots then runs per side
+ * for kernels), COMPARE_RESAMPLES resamples from a fixed seed, so it
+ * repeats. -1 below 2 units a side.
  */
-#define COMPARE_RESAMPLES 2000
 struct mixture {
 	double rel, lo, hi;
 	const char *over;	/* "draws, then pairs", ... */
@@ -114,6 +131,13 @@ struct cell compare_runs_cell(const char *workload, const char *group, double *v
  */
 void compare_aligned(const struct cell *a, const struct cell *b, int counterbalanced,
 		     struct comparison *c);
+/*
+ * The same over draws (simulations of draws as a level): pair i in draw j
+ * when start[j] <= i < start[j + 1], start[draws] the end; the pairs
+ * counterbalanced within each draw as above.
+ */
+void compare_aligned_draws(const struct cell *a, const struct cell *b, int counterbalanced,
+			   const size_t *start, size_t draws, struct comparison *c);
 /*
  * Decides a family of comparisons together: Holm's step-down at a
  * family-wise 5 %, each interval at the level that decided it; the same

@@ -93,8 +93,7 @@ static void compare_print_levels(const struct dest *d, const char *nm, const str
 			l->cost1, l->cost2);
 	else
 		fprintf(d->f, "the draws add no variance that shows: more pairs a draw cost less than more draws");
-	fprintf(d->f, "; the interval from %s, %.0f df%s", l->pooled ? "the pairs pooled" : "the draw means",
-		l->df, d->item[1]);
+	fprintf(d->f, "; the interval: the bootstrap over the draws%s", d->item[1]);
 }
 
 static void print_slow(const struct dest *d, const char *nm, const struct comparison *p)

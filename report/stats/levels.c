@@ -12,7 +12,7 @@ int levels_compute(const double *w, const size_t *start, size_t draws, double co
 	size_t nwithin = 0, n;
 
 	memset(l, 0, sizeof(*l));
-	l->s1 = l->s2 = l->t1 = l->t2 = l->se = l->df = NAN;
+	l->s1 = l->s2 = l->t1 = l->t2 = NAN;
 	l->draws = draws;
 	n = draws ? start[draws] - start[0] : 0;
 	l->units = n;
@@ -44,13 +44,5 @@ int levels_compute(const double *w, const size_t *start, size_t draws, double co
 	l->t2 = isnan(l->s1) ? l->s2 : l->s2 - l->s1 / l->r1;
 	if (l->t2 > 0 && l->t1 > 0 && cost1 > 0 && cost2 > 0)
 		l->suggest = (unsigned)ceil(sqrt(cost2 / cost1 * l->t1 / l->t2));
-	l->pooled = !isnan(l->s1) && !(l->t2 > 0) && n > draws;
-	if (l->pooled) {
-		l->se = sqrt(l->s1 / (double)n);
-		l->df = (double)(n - draws);
-	} else {
-		l->se = sqrt(l->s2 / (double)draws);
-		l->df = (double)(draws - 1);
-	}
 	return 0;
 }

@@ -13,12 +13,10 @@
  * The units a draw worth running, from a unit's cost c_1 and a draw's own
  * cost c_2: r_1 = ceil(sqrt(c_2 / c_1 * T_1^2 / T_2^2)).
  *
- * The grand mean's variance is that of the draw means over the draws,
- * S_2^2 / draws, with draws - 1 degrees of freedom (the top level gives
- * them); where the draw means vary less than their units alone make them
- * (T_2^2 <= 0: no variance of the draws' own can be seen), the units
- * pooled, S_1^2 / units with units - draws degrees of freedom. Of the
- * two, always the larger variance: pooling never narrows the interval.
+ * These are what compare prints about the draws; the interval of B/A-1
+ * over draws is the bootstrap's (report/stats/compare.h), which needs no
+ * estimate of either component: S_2^2 / draws would give it draws - 1
+ * degrees of freedom, one at 2 draws.
  */
 #include <stddef.h>
 
@@ -32,8 +30,6 @@ struct levels {
 	double r1;		/* units a draw (their mean) */
 	double cost1, cost2;	/* seconds: a unit, a draw's own */
 	unsigned suggest;	/* r_1 by the formula; 0: T_2^2 <= 0, any number (more is cheaper) */
-	double se, df;		/* of the grand mean */
-	int pooled;		/* 1: T_2^2 <= 0, the units pooled */
 };
 
 /*

@@ -10,7 +10,8 @@
 const char verdict_rule[] =
 	"rule: one quantity, B/A-1 (ratio of means); one interval, its t interval (delta method) with "
 	"degrees of freedom from the units: pairs of runs of one round (order effect fitted when "
-	"counterbalanced; draws a level above them when from 2 boots or more), boots when A and B ran "
+	"counterbalanced; from 2 boots or more, draws a level above them and the interval the "
+	"bootstrap of draws, then pairs within a drawn draw), boots when A and B ran "
 	"in different boots, else runs; typical runs only: the slow mode (Hampel's identifier of a "
 	"side, 3 scaled MADs above its median and 1.25 x it, on log major faults per page swapped in "
 	"where recorded, else on log time) counted apart, its rate compared by Fisher; one test: a difference is proven when that interval "

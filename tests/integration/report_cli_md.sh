@@ -14,7 +14,7 @@ run "md seed000" 0 md "$FIX/seed000.txt"
 check "md title and sections" bash -c "grep -q '^# swapbench report' '$T/out' && grep -q '^## Problems' '$T/out' && grep -q '^## Backends' '$T/out'"
 check "md: no problems" has out "^None: every record"
 check "md: the verdict in words, naming both backends" \
-	has out "^- lines: the swapfile is 11.5 % faster than the partition in typical runs (95 % CI -12.5 % to -10.5 %, 38 pairs); 2 of 40 swapfile runs and 0 of 40 partition runs were slow-mode outliers (no difference proven in that rate); all runs, the mean a user pays: -8.5 % (95 % CI -12.0 % to -3.8 %)\.$"
+	has out "^- lines: the swapfile is 11.5 % faster than the partition in typical runs (95 % CI -12.5 % to -10.5 %, 38 pairs); 2 of 40 swapfile runs and 0 of 40 partition runs were slow-mode outliers (no difference proven in that rate); all runs, the mean a user pays: -8.5 % (95 % CI -12.0 % to -3.5 %)\.$"
 run "md with problems" 3 md "$FIX/seed000.txt" "$FIX/damaged.log"
 check "md lists problems" has out "damaged.log:6\`: damaged record"
 # a lab: 25 boots alike and one cut short share two rows of the boots table
