@@ -19,10 +19,10 @@
 
 #include "disk/model/model.h"
 #include "disk/profile/profile.h"
-#include "../lib/reckeys.h"
-#include "../lib/reckinds.h"
-#include "../lib/record.h"
-#include "dchar.h"
+#include "lib/reckeys.h"
+#include "lib/reckinds.h"
+#include "lib/record.h"
+#include "workloads/dchar.h"
 
 struct mdev {
 	struct dmodel m;

@@ -25,7 +25,7 @@
  * (chunks of request + one word, rounded to 16 bytes), so the pages touched
  * and touched again are perl's, whatever this C library's malloc does.
  */
-#include "wl.h"
+#include "workloads/wl.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -1,8 +1,8 @@
-#include "wl.h"
-#include "../lib/describe.h"
-#include "../lib/now.h"
-#include "../lib/size.h"
-#include "../lib/workloads.h"
+#include "workloads/wl.h"
+#include "lib/describe.h"
+#include "lib/now.h"
+#include "lib/size.h"
+#include "lib/workloads.h"
 
 #include <errno.h>
 #include <stdarg.h>
