@@ -8,6 +8,7 @@
 #include "report/util/metrics.h"
 #include "report/util/util.h"
 #include "lib/reckeys.h"
+#include "lib/version.h"
 #include "report/cmd/calibrate.h"
 #include "report/cmd/compare_cmd.h"
 #include "report/cmd/initdisk.h"
@@ -162,6 +163,7 @@ static void usage_print(FILE *out)
 			}
 	}
 	usage_line(out, 2, "help [COMMAND]", "this text, or one command's (COMMAND --help)");
+	usage_line(out, 2, "--version", "the build's version");
 	fputs("\nOptions of several commands, under the commands that take them:\n", out);
 	for (size_t k = 0; k < NELEM(options); k++) {
 		const struct option_def *d = &options[k];
@@ -316,6 +318,8 @@ int main(int argc, char **argv)
 
 	if (argc < 2)
 		cmd_usage_error("no command given");
+	if (!strcmp(argv[1], "--version"))
+		return printf("%s %s\n", "swapbench-report", version_string()) < 0 ? 2 : 0;
 	if (!strcmp(argv[1], "help") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
 		if (argc > 2 && !strcmp(argv[1], "help")) {
 			if (!(c = command_find(argv[2])))

@@ -11,6 +11,7 @@ meta=$(grep -a '^# sb meta ' "$log" | tr -d '\r')
 IFS=$'\t' read -r release memkb < <("$REPORT" fields meta kernel_release,memtotal_kb "$log")
 check "boot -m 64: header names the kernel release ($release)" test -n "$release"
 check "boot -m 64: the release is the built kernel's" grep -q "$release" <(strings "$BZIMAGE")
+same "boot -m 64: header carries the build's version (out/version)" "$(cat "$OUT/version")" "$("$REPORT" fields meta swapbench "$log")"
 check "boot -m 64: header names the arch" grep -q ' arch=x86_64 ' <<<"$meta"
 check "boot -m 64: MemTotal between 40 and 64 MiB ($memkb kB)" test "${memkb:-0}" -gt 40960 -a "${memkb:-0}" -lt 65536
 check "boot -m 64: header carries the command line" grep -q 'cmdline="console=ttyS0.*swapbench.workloads=idle' <<<"$meta"
