@@ -1,8 +1,8 @@
 #!/bin/bash
-# One way to name a header: every build compiles with -I. at the top, so a
-# quoted #include never climbs out of its folder ("../"), and in init/,
-# report/ and workloads/ it is the header's path from the top, a file that
-# exists ("lib/record.h", "workloads/wl.h"). lib/ and disk/ keep their
+# Headers are named one way: a quoted #include never climbs out of its
+# folder ("../"), and in init/, report/ and workloads/ it is the header's
+# path from the top, a file that exists ("lib/record.h", "workloads/wl.h"),
+# as every build compiles with -I at the top. lib/ and disk/ keep their
 # same-folder names (disk/model/ is also built inside a kernel's tree by
 # kernel/build). The check is first shown to find the planted includes.
 set -u

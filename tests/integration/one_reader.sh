@@ -1,12 +1,13 @@
 #!/bin/bash
-# A format has one reader, and the scripts call it. Records: swapbench-report
-# fields (tests/integration/report_fields.sh tests it): no shell script
-# cuts a value out of a record with grep -o or defines a reader of its own
-# (field()). A boot's status file: host/status.sh's status_get: no other
-# script reads a .../status file. The live console: qemu/boot.sh's progress
-# shows the records through fields, so a damaged record is not shown and a
-# quoted message is shown unquoted. Each scan is first shown to find its
-# planted cases and to pass over the look-alikes beside them.
+# Records and a boot's status file each have one reader, which the scripts
+# call. Records: swapbench-report fields (report_fields.sh tests it): no
+# shell script cuts a value out of a record with grep -o (as the old
+# field() of tests/lib.sh did). A boot's status file: host/status.sh's
+# status_get: no other script reads a .../status file. The live console:
+# qemu/boot.sh's progress shows the records through fields, so a damaged
+# record is not shown and a quoted message is shown unquoted. Each scan is
+# first shown to find its planted cases and to pass over the look-alikes
+# beside them.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 # shellcheck source=tests/passfail.sh

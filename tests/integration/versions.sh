@@ -15,7 +15,6 @@ source "$top/tests/passfail.sh"
 cd "$top" || exit 2
 out=${OUT:-out}
 case $out in /*) ;; *) out=$top/$out ;; esac
-ARCH=${ARCH:-x86_64}
 T=$(mktemp -d /tmp/versions.XXXXXX)
 trap 'rm -rf "$T"' EXIT
 
@@ -66,8 +65,8 @@ for w in "${workloads[@]}"; do
 	said=$(answers "$T/$w" "$w" "$version")
 	same "versions: the workload $w --version and --help" "" "$said"
 done
-img=$out/$ARCH/swapbench
-if [ -x "$img" ] && [ "$ARCH" = "$(uname -m)" ]; then
+img=$out/$(uname -m)/swapbench
+if [ -x "$img" ]; then
 	same "versions: the image's binary (init) says the build's version" "swapbench $version" "$("$img" --version)"
 else
 	skip "versions: the image's binary" "$img not built for this machine"
