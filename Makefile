@@ -16,9 +16,13 @@ A        := $(OUT)/$(ARCH)
 BIN_OUT  := $(OUT)/bin
 export SWAPBENCH_CACHE
 
+# the build's version (lib/version.h): git describe of the tree, given to
+# every compile; out/version changes when it does, so what prints it is rebuilt
+VERSION     := $(shell git -C '$(CURDIR)' describe --always --dirty 2>/dev/null || echo unknown)
+VERSION_STAMP := $(OUT)/version
 WARN        := -Wall -Wextra -Werror -Wshadow -Wformat=2 -Wmissing-prototypes
 # includes by path from the top: "lib/record.h", "init/sys/errmsg.h"
-CSTD        := -std=c11 -D_GNU_SOURCE -I.
+CSTD        := -std=c11 -D_GNU_SOURCE -I. -DSB_VERSION='"$(VERSION)"'
 HOST_CC     ?= cc
 HOST_CFLAGS ?= $(CSTD) $(WARN) -O2 -g
 # SB_IMAGE: the image leaves out what only the host reads (init/config/registry.h)
@@ -79,7 +83,7 @@ REPORT    := $(BIN_OUT)/swapbench-report
 
 comma := ,
 
-.PHONY: kbuild-image docs wl-names unit-tests help image image-user kernel kernel-spec initramfs tools run check bench calibrate diskcheck diskchar diskfio diskvalid seeds linesperl kselftests pxe compare lava lava-check fuzz clean deps deps-kernel FORCE
+.PHONY: kbuild-image docs wl-names tool-names unit-tests help image image-user kernel kernel-spec initramfs tools run check bench calibrate diskcheck diskchar diskfio diskvalid seeds linesperl kselftests pxe compare lava lava-check fuzz clean deps deps-kernel FORCE
 .DEFAULT_GOAL := help
 
 # The registry: what the image's own parser and tables say (init/config/registry.h),
@@ -175,6 +179,10 @@ $(OBJ)/%.o: %.c $(INIT_HDR) workloads/wl.h workloads/dchar.h Makefile
 	@mkdir -p $(@D)
 	$(IMG_CC) $(IMG_CFLAGS) $(MAIN) -c -o $@ $<
 
+$(VERSION_STAMP): FORCE
+	@mkdir -p $(@D) && { [ "$$(cat $@ 2>/dev/null)" = '$(VERSION)' ] || echo '$(VERSION)' >$@; }
+$(OBJ)/lib/version.o: $(VERSION_STAMP)
+
 $(IMG_BIN): $(IMG_OBJS)
 	$(IMG_CC) $(IMG_LDFLAGS) -o $@ $^
 
@@ -197,7 +205,9 @@ initramfs: deps $(INITRD)
 -include report/report.mk
 
 # the host tools: swapbench-report, init-host and the disk model's
-tools: $(REPORT) $(BIN_OUT)/init-host $(BIN_OUT)/diskmodel-curve $(BIN_OUT)/diskprofile $(BIN_OUT)/diskreplay $(BIN_OUT)/diskchar-model
+# (each takes --help and --version: tests/integration/versions.sh, over make tool-names)
+TOOLS := $(REPORT) $(BIN_OUT)/init-host $(BIN_OUT)/diskmodel-curve $(BIN_OUT)/diskprofile $(BIN_OUT)/diskreplay $(BIN_OUT)/diskchar-model
+tools: $(TOOLS)
 
 # a renamed target (lib/renames.h, read by the C preprocessor, its one
 # reader here) is refused, naming the new one
@@ -222,14 +232,14 @@ DISK_HOST_HDR := $(DISK_MODEL_HDR) $(DISK_PROFILE_HDR)
 $(BIN_OUT)/diskmodel-curve: disk/tools/curve.c
 $(BIN_OUT)/diskprofile: disk/tools/profile_cli.c
 $(BIN_OUT)/diskreplay: disk/tools/replay.c
-$(BIN_OUT)/diskmodel-curve $(BIN_OUT)/diskprofile $(BIN_OUT)/diskreplay: $(DISK_HOST_SRC) $(DISK_DISKSIM_SRC) $(DISK_HOST_HDR) $(DISK_DISKSIM_HDR)
+$(BIN_OUT)/diskmodel-curve $(BIN_OUT)/diskprofile $(BIN_OUT)/diskreplay: $(DISK_HOST_SRC) $(DISK_DISKSIM_SRC) $(DISK_HOST_HDR) $(DISK_DISKSIM_HDR) lib/version.c lib/version.h $(VERSION_STAMP)
 	@mkdir -p $(@D)
-	$(HOST_CC) $(HOST_CFLAGS) -o $@ $(filter disk/tools/%.c,$^) $(DISK_HOST_SRC) $(DISK_DISKSIM_SRC) -lm
+	$(HOST_CC) $(HOST_CFLAGS) -o $@ $(filter disk/tools/%.c,$^) $(DISK_HOST_SRC) $(DISK_DISKSIM_SRC) lib/version.c -lm
 
 # the characteriser (workloads/dchar.c) on the model of a profile, on the host: the round trip
-$(BIN_OUT)/diskchar-model: workloads/dchar_model.c workloads/dchar.c workloads/dchar.h lib/reckeys.h lib/record.c lib/crc32.c $(DISK_HOST_SRC) $(DISK_HOST_HDR)
+$(BIN_OUT)/diskchar-model: workloads/dchar_model.c workloads/dchar.c workloads/dchar.h lib/reckeys.h lib/record.c lib/crc32.c lib/version.c $(DISK_HOST_SRC) $(DISK_HOST_HDR) $(VERSION_STAMP)
 	@mkdir -p $(@D)
-	$(HOST_CC) $(HOST_CFLAGS) -o $@ workloads/dchar_model.c workloads/dchar.c lib/record.c lib/crc32.c $(DISK_HOST_SRC) -lm
+	$(HOST_CC) $(HOST_CFLAGS) -o $@ workloads/dchar_model.c workloads/dchar.c lib/record.c lib/crc32.c lib/version.c $(DISK_HOST_SRC) -lm
 
 # the image's binary built for the host (init and its workloads, rootfs/multicall.c):
 # init-host --parse/--check/--plan try the parser, --describe prints the registry
@@ -241,6 +251,7 @@ $(HOST_OBJ)/%.o: %.c $(INIT_HDR) workloads/wl.h workloads/dchar.h Makefile
 	@mkdir -p $(@D)
 	$(HOST_CC) $(HOST_CFLAGS) $(MAIN) -c -o $@ $<
 
+$(HOST_OBJ)/lib/version.o: $(VERSION_STAMP)
 $(BIN_OUT)/init-host: $(HOST_IMG_OBJS)
 	$(HOST_CC) -o $@ $^ -lm
 
@@ -296,9 +307,9 @@ $(BIN_OUT)/asan/tests/test_%: tests/unit/test_%.c $$(call test_src,$$*) tests/un
 	@mkdir -p $(@D)
 	$(HOST_CC) $(HOST_CFLAGS) $(SAN_FLAGS) -Ilib -Itests/unit -o $@ $< $(call test_src,$*) $(TEST_LIBS_$*) -lm
 
-$(BIN_OUT)/wl/%: workloads/%.c workloads/wl.c workloads/wl_fill.c $(wildcard workloads/*.h lib/*.h) lib/size.c lib/swapfile.c lib/swaphdr.c lib/hmac.c workloads/dchar.c
+$(BIN_OUT)/wl/%: workloads/%.c workloads/wl.c workloads/wl_fill.c $(wildcard workloads/*.h lib/*.h) lib/size.c lib/swapfile.c lib/swaphdr.c lib/hmac.c lib/version.c workloads/dchar.c $(VERSION_STAMP)
 	@mkdir -p $(@D)
-	$(HOST_CC) $(HOST_CFLAGS) -o $@ $< workloads/wl.c workloads/wl_fill.c lib/size.c $(if $(filter create,$*),lib/swaphdr.c lib/swapfile.c) $(if $(filter kbuild,$*),lib/hmac.c) $(if $(filter diskchar,$*),workloads/dchar.c) -lm
+	$(HOST_CC) $(HOST_CFLAGS) -o $@ $< workloads/wl.c workloads/wl_fill.c lib/size.c lib/version.c $(if $(filter create,$*),lib/swaphdr.c lib/swapfile.c) $(if $(filter kbuild,$*),lib/hmac.c) $(if $(filter diskchar,$*),workloads/dchar.c) -lm
 
 $(addprefix $(BIN_OUT)/wl/,$(WL_ALIASES)): $(BIN_OUT)/wl/%: $$(BIN_OUT)/wl/$$(call wl_prog,$$*)
 	ln -sf $(call wl_prog,$*) $@
@@ -420,6 +431,9 @@ docs: $(BIN_OUT)/init-host
 # for scripts: the workloads the image carries
 wl-names:
 	@echo $(WL_ALL)
+
+tool-names:
+	@echo $(notdir $(TOOLS))
 
 FORCE:
 

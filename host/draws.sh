@@ -6,6 +6,9 @@
 # each QEMU on a CPU no other boot holds, where one is free). Sourced by
 # experiments/experiment and experiments/seeds, after host/settings.sh.
 
+# shellcheck source=host/status.sh
+source "$(dirname "${BASH_SOURCE[0]}")/status.sh"
+
 # draws_list: the draws DRAWS and DRAW (host/settings.tsv) name, one a
 # line; status 2 with why on stdout when either is not a whole number
 draws_list() {
@@ -92,6 +95,6 @@ draws_section() {
 	for b; do
 		printf -- '- %s: boot %s, %s runs recorded, status %s%s\n' "${b##*/}" \
 			"$("$REPORT" fields meta boot "$b" 2>/dev/null | head -n 1)" "$(grep -ac '^\(not \)\{0,1\}ok [0-9]' "$b/serial.log")" \
-			"$(sed -n 's/^status=//p' "$b/status" 2>/dev/null)" "$(grep -aq '^ok [0-9]' "$b/serial.log" || echo ', not pooled: nothing measured')"
+			"$(status_get "$b" status)" "$(grep -aq '^ok [0-9]' "$b/serial.log" || echo ', not pooled: nothing measured')"
 	done
 }

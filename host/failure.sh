@@ -6,6 +6,8 @@
 
 # shellcheck source=host/settings.sh
 source "$(dirname "${BASH_SOURCE[0]}")/settings.sh"
+# shellcheck source=host/status.sh
+source "$(dirname "${BASH_SOURCE[0]}")/status.sh"
 
 # measured DIR: true when the boot in DIR recorded at least one ok run
 measured() {
@@ -15,15 +17,15 @@ measured() {
 # failure_report DIR STATUS WHO: report.md for a boot without measurements
 failure_report() {
 	local dir=$1 rc=$2 who=$3 log=$1/serial.log verdict why
-	verdict=$(sed -n 's/^verdict=//p' "$dir/status" 2>/dev/null)
-	why=$(sed -n 's/^why=//p' "$dir/status" 2>/dev/null)
+	verdict=$(status_get "$dir" verdict)
+	why=$(status_get "$dir" why)
 	echo "# swapbench report"
 	echo
 	case $rc in
 	1)
 		echo "$who: every run failed, so there is nothing to measure (status 1: ${verdict:-$(registry_exit_text 1)})."
 		echo
-		echo "    $(grep -a '^not ok ' "$log" | grep -ao ' status=[a-z]*' | cut -d= -f2 | sort | uniq -c |
+		echo "    $("$REPORT" fields result status "$log" 2>/dev/null | grep -vx ok | sort | uniq -c |
 			awk '{ printf "%s%d %s", (NR > 1 ? ", " : ""), $1, $2 }') of $(grep -ac '^not ok ' "$log") runs"
 		echo
 		if grep -aq '^not ok .* status=oom' "$log"; then

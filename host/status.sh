@@ -2,8 +2,19 @@
 # host/status.sh -- sourced by qemu/run and the experiments: what a boot's
 # status and records say, computed from given values (and host_shares from
 # the hostload file it is given) with no side effects: the instrument (what
-# it was measured with) and the exit status from QEMU's. The registry's
-# facts (base command line, disk designations, exit words): host/registry.sh. Tested by tests/integration/qemu_logic.sh.
+# it was measured with) and the exit status from QEMU's; and the one reader
+# of a boot's status file (status_get). The registry's facts (base command
+# line, disk designations, exit words): host/registry.sh. Tested by
+# tests/integration/qemu_logic.sh; tests/integration/one_reader.sh checks
+# that no script reads a status file but through status_get.
+
+# status_get DIR KEY: KEY's value in the status file of the boot in DIR
+# (KEY=VALUE lines, written by qemu/run: qemu/boot.sh's write_status), empty
+# when the file or the key is missing; status 1 when the file is missing
+status_get() {
+	[ -f "$1/status" ] || return 1
+	sed -n "s/^$2=//p" "$1/status"
+}
 
 # instrument ACCEL CLOCK TSC PIN CACHE DISK SMP: what a boot was measured
 # with, as one value for swapbench.instrument (the image puts it in its meta

@@ -144,12 +144,19 @@ pin_vcpu_thread() {
 	return 1
 }
 
-# progress PID LOG: run lines, warnings and errors on stderr as they arrive
-# (an error once: its record repeats the "# swapbench: error:" line)
+# progress PID LOG: on stderr as they arrive, until PID ends: init's words
+# ("# [" run lines, "# swapbench: " messages and errors; not records) and,
+# read by the one reader of records (swapbench-report fields: checksums
+# checked, quoting undone), the warning records' messages and the swap
+# records. Each its own follower: a line of one may pass a line of another.
 progress() {
-	tail -n +1 -F --pid="$1" "$2" 2>/dev/null |
-		grep --line-buffered -E '^# \[|^# swapbench: |^# sb (warning|swap) ' |
-		sed -u -e 's/^# sb \(error\|warning\) boot=[0-9a-f]* msg=/\1: /' -e 's/ crc=[0-9a-f]*\r\{0,1\}$//' >&2
+	local follow=(tail -n +1 -F --pid="$1" "$2")
+	{
+		"${follow[@]}" 2>/dev/null | grep -a --line-buffered -E '^# \[|^# swapbench: ' &
+		"${follow[@]}" 2>/dev/null | "$REPORT" fields warning msg - 2>/dev/null | sed -u 's/^/warning: /' &
+		"${follow[@]}" 2>/dev/null | "$REPORT" fields swap '*' - 2>/dev/null | sed -u 's/^/swap: /; s/\t/ /g' &
+		wait
+	} >&2
 }
 
 # watch_cpu_refusal PID LOG MARK: the setup code checks the CPU before the

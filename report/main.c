@@ -8,6 +8,7 @@
 #include "report/util/metrics.h"
 #include "report/util/util.h"
 #include "lib/reckeys.h"
+#include "lib/version.h"
 #include "report/cmd/calibrate.h"
 #include "report/cmd/compare_cmd.h"
 #include "report/cmd/initdisk.h"
@@ -50,7 +51,7 @@ static const struct command {
 	{ "calibrate", C_CALIBRATE, cmd_calibrate, "SOURCE...", "A/A noise floor of one backend's runs" },
 	{ "kcidb", C_KCIDB, cmd_kcidb, "SOURCE...", "KernelCI database JSON (KCIDB v5.3)" },
 	{ "collect", C_COLLECT, cmd_collect, "", "receive the records of images over TCP" },
-	{ "fields", C_FIELDS, cmd_fields, "KIND KEYS SOURCE", "chosen fields of KIND records, for scripts" },
+	{ "fields", C_FIELDS, cmd_fields, "KIND KEYS SOURCE...", "chosen fields of KIND records, for scripts" },
 	{ "profile", C_PROFILE, cmd_profile, "SOURCE...", "a DISK= profile from a boot's diskchar records" },
 };
 
@@ -99,6 +100,8 @@ static const struct option_def {
 	{ "--plots", "DIR", FIELD(plots), K_STRING, 0, C_MD, "also write the plots to DIR, linked" },
 	{ "--out", "DIR", FIELD(out), K_STRING, 0, C_PLOT, "where the plots go (required)" },
 	{ "--wide", NULL, FIELD(wide), K_FLAG, 0, C_CSV, "each field of extra in its own column" },
+	{ "--where", "KEY=VALUE,...", FIELD(where), K_STRING, 0, C_FIELDS,
+	  "only the records holding each of these values" },
 	{ "--label", "NAME", FIELD(label), K_STRING, 0, C_INIT, "the disk's label" },
 	{ "--size", "SIZE", FIELD(size), K_STRING, 0, C_INIT, "a new FILE's size (default 16M)" },
 	{ "--force", NULL, FIELD(force), K_FLAG, 0, C_INIT, "write over a signature or data" },
@@ -160,6 +163,7 @@ static void usage_print(FILE *out)
 			}
 	}
 	usage_line(out, 2, "help [COMMAND]", "this text, or one command's (COMMAND --help)");
+	usage_line(out, 2, "--version", "the build's version");
 	fputs("\nOptions of several commands, under the commands that take them:\n", out);
 	for (size_t k = 0; k < NELEM(options); k++) {
 		const struct option_def *d = &options[k];
@@ -314,6 +318,8 @@ int main(int argc, char **argv)
 
 	if (argc < 2)
 		cmd_usage_error("no command given");
+	if (!strcmp(argv[1], "--version"))
+		return printf("%s %s\n", "swapbench-report", version_string()) < 0 ? 2 : 0;
 	if (!strcmp(argv[1], "help") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
 		if (argc > 2 && !strcmp(argv[1], "help")) {
 			if (!(c = command_find(argv[2])))

@@ -18,12 +18,12 @@ REPORT_UNIT_TESTS := stats report_parse report_source report_compare bisect_sim 
 REPORT_TEST_SRC  := $(filter-out report/main.c,$(REPORT_SRC)) $(REPORT_LIB_SRC)
 $(foreach t,$(REPORT_UNIT_TESTS),$(eval TEST_SRC_$(t) := $(REPORT_TEST_SRC))$(eval TEST_LIBS_$(t) := $(REPORT_LIBS)))
 
-$(BIN_OUT)/swapbench-report: $(REPORT_SRC) $(REPORT_LIB_SRC) $(REPORT_HDR)
+$(BIN_OUT)/swapbench-report: $(REPORT_SRC) $(REPORT_LIB_SRC) $(REPORT_HDR) $(VERSION_STAMP)
 	@mkdir -p $(@D)
 	$(HOST_CC) $(HOST_CFLAGS) $(REPORT_CFLAGS) -o $@ $(REPORT_SRC) $(REPORT_LIB_SRC) $(REPORT_LIBS)
 
 # The same tool under AddressSanitizer + UBSan, for tests/integration/report_cli.sh.
-$(BIN_OUT)/asan/swapbench-report: $(REPORT_SRC) $(REPORT_LIB_SRC) $(REPORT_HDR)
+$(BIN_OUT)/asan/swapbench-report: $(REPORT_SRC) $(REPORT_LIB_SRC) $(REPORT_HDR) $(VERSION_STAMP)
 	@mkdir -p $(@D)
 	$(HOST_CC) $(HOST_CFLAGS) $(REPORT_CFLAGS) $(REPORT_SAN) -o $@ $(REPORT_SRC) $(REPORT_LIB_SRC) $(REPORT_LIBS)
 

@@ -5,7 +5,7 @@
  * tests); linking them together keeps one copy of libc in the image, which
  * at -m 64 is RAM: initramfs files stay in memory for the whole boot.
  */
-#include "../lib/workloads.h"
+#include "lib/workloads.h"
 
 #include <string.h>
 

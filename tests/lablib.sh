@@ -19,8 +19,8 @@ records() {
 	local name=$1 R=$2 m l n rows seq lines acked total=0 lost=0
 	for m in "${machines[@]}"; do
 		read -r n arch nic mac tap _ uname <<<"$m"
-		check "$name/$n ($arch, $nic): the experiment completes (status $(sed -n 's/^status=//p' "$R/$n/status"))" \
-			grep -qx 'status=0' "$R/$n/status"
+		check "$name/$n ($arch, $nic): the experiment completes (status $(status_get "$R/$n" status))" \
+			test "$(status_get "$R/$n" status)" = 0
 		check "$name/$n: booted by PXE through $tap with a $nic, no results disk" pxe_booted "$R/$n/qemu.cmd" "$tap" "$nic"
 		l=$(logof "$R/lab" "$mac")
 		local logs=("$R/lab/$(tr : - <<<"$mac")"-*.log)

@@ -23,6 +23,8 @@ rm -rf "$T"
 mkdir -p "$T"
 # shellcheck source=tests/passfail.sh
 source "$top/tests/passfail.sh"
+# shellcheck source=host/status.sh
+source "$top/host/status.sh"
 
 # absent [-E] NAME PATTERN FILE: PASS if FILE exists, is not empty and
 # has no line matching PATTERN; a missing log is a failure, not a pass
@@ -48,11 +50,6 @@ boot() {
 	dir=$T/$name
 }
 
-# field LOG KIND-OR-RESULT KEY: values of KEY on matching records, one a line
-field() {
-	grep -a "$2" "$1" | tr -d '\r' | grep -o " $3=[^ ]*" | cut -d= -f2-
-}
-
 finish() { exit $failed; }
 
 # clock_checks: what the records say about the clock, on the current
@@ -63,36 +60,34 @@ finish() { exit $failed; }
 # kernels without ACPI or APM: init says the machine halts, and it does.
 clock_checks() {
 	local one=(swapbench.workloads=idle swapbench.idle.seconds=0 swapbench.runs=1 swapbench.warmup=0 swapbench.backends=partition)
-	local cs res step flagged how
+	local cs res step wait flagged how
 
 	for how in default tsc-unstable; do
 		if [ "$how" = default ]; then boot "clock-$how" -- "${one[@]}"; else boot "clock-$how" -- "${one[@]}" tsc=unstable; fi
 		check "clock $how: run completes (status $rc)" test "$rc" = 0
-		cs=$(field "$log" '^# sb meta' clocksource)
-		res=$(field "$log" '^# sb meta' clock_res_ns)
-		step=$(field "$log" '^# sb meta' clock_step_ns)
+		IFS=$'\t' read -r cs res step wait < <("$REPORT" fields meta clocksource,clock_res_ns,clock_step_ns,clock_wait_s "$log")
 		flagged=$("$REPORT" csv "$log" 2>/dev/null | tail -n +2 | grep -c ',"[^"]*"$')
 		info "clock $how ($ARCH${CPU:+ $CPU}): clocksource=$cs clock_res_ns=$res clock_step_ns=$step" \
-			"clock_wait_s=$(field "$log" '^# sb meta' clock_wait_s), $flagged run(s) flagged;" \
+			"clock_wait_s=$wait, $flagged run(s) flagged;" \
 			"kernel: $(tr -d '\r' <"$log" | grep -o 'tsc: [A-Z][^.]*' | paste -sd ';')"
 		check "clock $how: the header names the clocksource ($cs), clock_getres ($res ns) and step ($step ns)" \
 			bash -c "[ -n '$cs' ] && [ '$cs' != unknown ] && [ '${res:-0}' -gt 0 ] && [ '${step:-0}' -gt 0 ]"
 		check "clock $how: the final clocksource, not a provisional one (got $cs)" \
 			bash -c "case '$cs' in *-early) exit 1 ;; esac"
 		check "clock $how: the run's record says whether the clocksource changed during it" \
-			test -n "$(field "$log" '^ok .*workload=idle' clocksource_changed)"
+			test -n "$("$REPORT" fields --where status=ok,workload=idle result clocksource_changed "$log")"
 		check "clock $how: sub-millisecond steps (got $step ns) or the run is flagged ($flagged)" \
 			test "${step:-0}" -gt 0 -a "${step:-0}" -lt 1000000 -o "$flagged" = 1
 		[ $how = default ] ||
 			check "clock $how: the TSC is not used (got $cs)" bash -c "case '$cs' in tsc*) exit 1 ;; esac"
 		if [ $how = default ] && [ "$ACCEL" = tcg ] && [ "$(settings_get DETERMINISTIC)" != 1 ] &&
-			khz=$(grep -ao 'tsc_early_khz=[0-9]*' "$log" | head -n 1 | cut -d= -f2) && [ -n "$khz" ]; then
+			khz=$(grep -ao 'tsc_early_khz=[0-9]*' "$log" | head -n 1 | cut -d= -f2) && [ -n "$khz" ]; then # not a record: the kernel's command line
 			# qemu/run told the guest the host's TSC rate: the TSC it is, at a
 			# rate that keeps guest time within the host's wall time of the boot
 			check "clock default: told the host's TSC rate ($khz kHz), the guest runs on the TSC (got $cs)" test "$cs" = tsc
 			local gt ht
 			gt=$(tr -d '\r' <"$log" | grep -o '^\[ *[0-9]*\.[0-9]*\]' | tail -n 1 | tr -d '[] ')
-			ht=$(sed -n 's/^elapsed_s=//p' "$dir/status")
+			ht=$(status_get "$dir" elapsed_s)
 			check "clock default: guest time ${gt} s fits the boot's host wall time ${ht} s (TSC rate right)" \
 				awk -v g="$gt" -v h="$ht" 'BEGIN { exit !(g > 0.5 * h && g <= h + 0.5) }'
 		fi

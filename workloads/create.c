@@ -14,9 +14,9 @@
  * mkswap, what mkswap's fsync had to write. Sizes the filesystem cannot hold are
  * refused by --prepare, before the first run, naming the free space.
  */
-#include "wl.h"
-#include "../lib/size.h"
-#include "../lib/swapfile.h"
+#include "workloads/wl.h"
+#include "lib/size.h"
+#include "lib/swapfile.h"
 
 #include <errno.h>
 #include <fcntl.h>

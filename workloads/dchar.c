@@ -1,7 +1,7 @@
 /* dchar: a disk characterised from the timing of its reads (dchar.h). */
-#include "dchar.h"
+#include "workloads/dchar.h"
 
-#include "../lib/reckeys.h"
+#include "lib/reckeys.h"
 
 #include <errno.h>
 #include <math.h>

@@ -19,10 +19,11 @@
 
 #include "disk/model/model.h"
 #include "disk/profile/profile.h"
-#include "../lib/reckeys.h"
-#include "../lib/reckinds.h"
-#include "../lib/record.h"
-#include "dchar.h"
+#include "lib/reckeys.h"
+#include "lib/reckinds.h"
+#include "lib/record.h"
+#include "lib/version.h"
+#include "workloads/dchar.h"
 
 struct mdev {
 	struct dmodel m;
@@ -135,8 +136,17 @@ int main(int argc, char **argv)
 	char err[300];
 	const char *field;
 
-	if (argc < 2 || !strcmp(argv[1], "--help")) {
-		printf("usage: diskchar-model PROFILE [--records]\n");
+	if (argc == 2 && !strcmp(argv[1], "--version"))
+		return printf("%s %s\n", "diskchar-model", version_string()) < 0 ? 2 : 0;
+	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+		fprintf(argc < 2 ? stderr : stdout,
+			"usage: diskchar-model PROFILE [--records]\n"
+			"       diskchar-model --help | --version\n"
+			"\n"
+			"The characteriser run on the host against the model of PROFILE: its figures\n"
+			"beside the model's own (measured, true, tolerance, verdict).\n"
+			"  --records  the figures as a boot records them, for swapbench-report profile\n"
+			"Exit status: 0 every figure within its tolerance, 1 one outside, 2 usage.\n");
 		return argc < 2 ? 2 : 0;
 	}
 	if (dp_read(argv[1], &p, err, sizeof(err)) < 0) {

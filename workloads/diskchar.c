@@ -7,9 +7,9 @@
  * init runs it for swapbench.workloads=diskchar on the designated disk;
  * on the host it reads any block device or file given (a file has no turn).
  */
-#include "wl.h"
-#include "dchar.h"
-#include "../lib/reckeys.h"
+#include "workloads/wl.h"
+#include "workloads/dchar.h"
+#include "lib/reckeys.h"
 
 #include <errno.h>
 #include <fcntl.h>

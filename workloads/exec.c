@@ -24,7 +24,7 @@
  * disk), extras_kb= (their size) and memavailable_kb=, so a reader knows
  * whether they pinned RAM.
  */
-#include "wl.h"
+#include "workloads/wl.h"
 
 #include <errno.h>
 #include <fcntl.h>

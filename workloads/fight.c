@@ -16,7 +16,7 @@
  * (same) for seed002, text-like pages compressing 3:1 for fight, so that
  * zram and zswap compress as they would real memory.
  */
-#include "wl.h"
+#include "workloads/wl.h"
 
 #include <errno.h>
 #include <signal.h>

@@ -2,7 +2,7 @@
  * idle: sleeps, touching no memory. The no-pressure control, and what the
  * runner's timeout test kills.
  */
-#include "wl.h"
+#include "workloads/wl.h"
 
 #include <errno.h>
 #include <stdio.h>

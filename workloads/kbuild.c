@@ -25,8 +25,8 @@
  * so every run starts from the same state. --prepare checks that the tools
  * and the tree are there.
  */
-#include "wl.h"
-#include "../lib/hmac.h"
+#include "workloads/wl.h"
+#include "lib/hmac.h"
 
 #include <errno.h>
 #include <fcntl.h>

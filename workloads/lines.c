@@ -34,7 +34,7 @@
  * never swaps), are read every CODE_EVERY lines the program handles; its
  * default is fitted to perl's swap counters (docs/workloads.md).
  */
-#include "wl.h"
+#include "workloads/wl.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -14,7 +14,7 @@
  * those that had to be split because no contiguous run of swap entries was
  * free. The folio size must be enabled (@mthp=64K:always or madvise).
  */
-#include "wl.h"
+#include "workloads/wl.h"
 
 #include <stdio.h>
 #include <stdlib.h>

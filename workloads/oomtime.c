@@ -16,7 +16,7 @@
  *   psi_full_us, psi_some_us   memory stall totals from start to the end
  *   first_full_s           start to the first full stall (absent if none)
  */
-#include "wl.h"
+#include "workloads/wl.h"
 
 #include <signal.h>
 #include <stdio.h>

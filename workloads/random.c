@@ -3,7 +3,7 @@
  * random pages one at a time and times each touch: the latency of single
  * swap-ins, which a whole-run time hides.
  */
-#include "wl.h"
+#include "workloads/wl.h"
 
 #include <stdio.h>
 #include <stdlib.h>

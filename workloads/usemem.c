@@ -21,7 +21,7 @@
  * averages usemem's "N usecs to free memory" lines into its free_time.
  * docs/mm.md says how this differs.
  */
-#include "wl.h"
+#include "workloads/wl.h"
 
 #include <pthread.h>
 #include <signal.h>

@@ -1,8 +1,9 @@
-#include "wl.h"
-#include "../lib/describe.h"
-#include "../lib/now.h"
-#include "../lib/size.h"
-#include "../lib/workloads.h"
+#include "workloads/wl.h"
+#include "lib/describe.h"
+#include "lib/version.h"
+#include "lib/now.h"
+#include "lib/size.h"
+#include "lib/workloads.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -200,7 +201,7 @@ static void help(const struct wl_param *params, size_t nparams)
 {
 	char range[64];
 
-	printf("usage: %s [--check|--prepare] [--PARAM=VALUE ...]\n", prog);
+	printf("usage: %s [--check|--prepare] [--PARAM=VALUE ...] | --describe | --version\n", prog);
 	for (size_t i = 0; i < nparams; i++) {
 		const struct wl_param *p = &params[i];
 		range_text(p, range, sizeof(range));
@@ -295,6 +296,8 @@ enum wl_mode wl_parse(int argc, char **argv, const char *name,
 		}
 		if (!strcmp(a, "--help"))
 			help(params, nparams);
+		if (!strcmp(a, "--version"))
+			exit(printf("%s %s\n", prog, version_string()) < 0 ? WL_EXIT_USAGE : 0);
 		if (!strcmp(a, "--describe"))
 			describe(params, nparams);
 		eq = strchr(a, '=');

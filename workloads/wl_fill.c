@@ -4,7 +4,7 @@
  * would real memory, or one byte. wl.c parses the fill= parameter into a
  * struct wl_fill; this file writes it.
  */
-#include "wl.h"
+#include "workloads/wl.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -12,6 +12,17 @@
 
 #include "disk/model/model.h"
 #include "disk/profile/profile.h"
+#include "lib/version.h"
+
+static const char usage_text[] =
+	"usage: diskmodel-curve PROFILE START OFFSET...\n"
+	"       diskmodel-curve --help | --version\n"
+	"\n"
+	"The datasheet's curve for the seek sweep of experiments/diskcheck: for a 4 KiB\n"
+	"read OFFSET bytes past one at START (bytes from the outer edge) on the disk of\n"
+	"PROFILE, the seek through the profile's three points, half a turn and the\n"
+	"transfer: one \"offset stroke seek_ms expected_ms\" line each.\n"
+	"Exit status: 0 done; 2 a profile refused or bad usage.\n";
 
 static struct dmodel m;
 
@@ -22,8 +33,14 @@ int main(int argc, char **argv)
 	const char *field;
 	unsigned long long start;
 
+	if (argc == 2 && !strcmp(argv[1], "--version"))
+		return printf("%s %s\n", "diskmodel-curve", version_string()) < 0 ? 2 : 0;
+	if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+		fputs(usage_text, stdout);
+		return fflush(stdout) ? 2 : 0;
+	}
 	if (argc < 3) {
-		fprintf(stderr, "usage: diskmodel-curve PROFILE START OFFSET...\n");
+		fputs(usage_text, stderr);
 		return 2;
 	}
 	if (dp_read(argv[1], &d, err, sizeof(err))) {

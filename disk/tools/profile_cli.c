@@ -23,11 +23,12 @@
 #include "disk/disksim/disksim.h"
 #include "disk/model/model.h"
 #include "disk/profile/profile.h"
+#include "lib/version.h"
 
 static const char usage_text[] =
 	"usage: diskprofile FILE params | describe | get KEY\n"
 	"       diskprofile import-disksim DIR [--bus FILE]\n"
-	"       diskprofile --help\n"
+	"       diskprofile --help | --version\n"
 	"\n"
 	"FILE is a disk profile (disk/profiles/NAME.conf, docs/disk-model.md):\n"
 	"  params          the model's integer parameters as the guest's target takes them\n"
@@ -52,6 +53,8 @@ int main(int argc, char **argv)
 	char err[512];
 	const char *v;
 
+	if (argc == 2 && !strcmp(argv[1], "--version"))
+		return printf("%s %s\n", "diskprofile", version_string()) < 0 ? 2 : 0;
 	if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help"))) {
 		fputs(usage_text, stdout);
 		return fflush(stdout) ? 1 : 0;

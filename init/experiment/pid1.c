@@ -20,6 +20,7 @@
 #include "init/output/sender.h"
 #include "init/config/registry.h"
 #include "init/sys/vmstat.h"
+#include "lib/version.h"
 #include "lib/workloads.h"
 
 #include <errno.h>
@@ -246,7 +247,9 @@ int main(int argc, char **argv)
 {
 	sigset_t all;
 	pid_t pid, w;
-	int st = 0, status = EXIT_CRASH;
+	int st = 0, status = EXIT_CRASH, help;
+	/* its name as run: init in the image, init-host on the host */
+	const char *prog = argc > 0 && strrchr(argv[0], '/') ? strrchr(argv[0], '/') + 1 : argc > 0 ? argv[0] : "init";
 
 	if (getpid() != 1) {
 		if (argc == 3 && !strcmp(argv[1], "--parse"))
@@ -257,11 +260,15 @@ int main(int argc, char **argv)
 			return host_parse(argv[2], HOST_PLAN);
 		if (argc == 2 && !strcmp(argv[1], "--describe"))
 			return describe();
-		fprintf(stderr, "usage: init --parse|--check|--plan \"KERNEL COMMAND LINE\" | init --describe\n"
-				"(--check: unknown keys are errors too; --plan: the runs in order;\n"
-				" --describe: the keys, workloads, exit statuses, base command lines and disks)\n"
-				"(as PID 1 this program runs the swapbench experiment)\n");
-		return 2;
+		if (argc == 2 && !strcmp(argv[1], "--version"))
+			return printf("%s %s\n", prog, version_string()) < 0 ? 2 : 0;
+		help = argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"));
+		fprintf(help ? stdout : stderr,
+			"usage: %s --parse|--check|--plan \"KERNEL COMMAND LINE\" | --describe | --version\n"
+			"(--check: unknown keys are errors too; --plan: the runs in order;\n"
+			" --describe: the keys, workloads, exit statuses, base command lines and disks)\n"
+			"(as PID 1 this program runs the swapbench experiment)\n", prog);
+		return help ? 0 : 2;
 	}
 	prepare();
 	read_cmdline();

@@ -5,6 +5,7 @@
 #include "lib/swaphdr.h"
 #include "lib/reckeys.h"
 #include "lib/reckinds.h"
+#include "lib/version.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -14,7 +15,6 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
-#define SWAPBENCH_VERSION "0.1"
 #define CLOCK_SETTLE_S 10.0	/* tsc-early gives way about a second after the TSC initcall */
 
 static struct {
@@ -87,7 +87,7 @@ void records_header(const char *cmdline, int modules_loaded, int modules_failed)
 	R.clock_wait_s = clock_settle(CLOCK_SETTLE_S, &R.clock);
 	results_line("KTAP version 1");
 	records_diag(&b, RKIND_META);
-	rec_add(&b, "swapbench", SWAPBENCH_VERSION);
+	rec_add(&b, "swapbench", version_string());
 	rec_add(&b, RK_KERNEL_RELEASE, u.release);
 	rec_add(&b, RK_KERNEL_VERSION, u.version);
 	rec_add(&b, RK_ARCH, u.machine);

@@ -14,6 +14,7 @@ struct opts {
 	int interim;		/* --bisect --interim: more runs may follow */
 	int flagged;		/* --flagged: use the runs clockflag flags */
 	int wide;		/* csv --wide: extra fields as columns */
+	const char *where;	/* fields --where: KEY=VALUE,... every record printed holds */
 	const char *plots, *out, *label, *size;
 	const char *baseline;	/* rank, md: the configuration the others are compared with */
 	/* collect */

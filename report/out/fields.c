@@ -3,7 +3,9 @@
  * scripts, through the one codec (lib/record.c, read by source/parse.c):
  * checksums checked, quoting undone. One line per good record of KIND,
  * its values in the order of KEYS, tab-separated; a damaged record of any
- * kind is named on stderr and never printed.
+ * kind is named on stderr and never printed. --where KEY=VALUE,... keeps
+ * the records that hold each of those values, decoded (a key absent from
+ * a record never matches).
  */
 #include "report/out/fields.h"
 #include "report/cmd/cmd.h"
@@ -24,6 +26,8 @@ struct query {
 	const char *kind;
 	const char *keys[KEYS_MAX];
 	size_t nkeys;			/* 0: every field as KEY=VALUE */
+	const char *wkeys[KEYS_MAX], *wvals[KEYS_MAX];	/* --where */
+	size_t nwhere;
 	int follow;			/* standard input: each line printed at once */
 	unsigned long damaged;
 	char *line;
@@ -56,9 +60,15 @@ static void put_value(struct query *q, const char *v, size_t n)
 
 static int wanted(const struct query *q, const struct rec *r)
 {
-	if (q->result)
-		return r->type == REC_RESULT;
-	return r->type == REC_DIAG && !strcmp(r->id, q->kind);
+	if (q->result ? r->type != REC_RESULT : r->type != REC_DIAG || strcmp(r->id, q->kind))
+		return 0;
+	for (size_t w = 0; w < q->nwhere; w++) {
+		const char *v = rec_get(r, q->wkeys[w]);
+
+		if (!v || strcmp(v, q->wvals[w]))
+			return 0;
+	}
+	return 1;
 }
 
 static void each(void *arg, const struct rec *r, const char *source, unsigned long line,
@@ -113,6 +123,24 @@ static void parse_keys(struct query *q, char *list)
 		cmd_usage_error("fields: no KEY given (KEY,KEY... or '*')");
 }
 
+static void parse_where(struct query *q, char *list)
+{
+	for (char *kv = strtok(list, ","); kv; kv = strtok(NULL, ",")) {
+		char *eq = strchr(kv, '=');
+
+		if (eq)
+			*eq = 0;
+		if (!eq || !rec_key_ok(kv))
+			cmd_usage_error("fields: --where '%s%s': KEY=VALUE,... wanted", kv, eq ? "=" : "");
+		if (q->nwhere == KEYS_MAX)
+			cmd_usage_error("fields: --where: more than %d conditions", KEYS_MAX);
+		q->wkeys[q->nwhere] = kv;
+		q->wvals[q->nwhere++] = eq + 1;
+	}
+	if (!q->nwhere)
+		cmd_usage_error("fields: --where: no KEY=VALUE given");
+}
+
 static void check_kind(struct query *q, const char *kind)
 {
 	char known[400] = "result";
@@ -146,12 +174,14 @@ int cmd_fields(const struct opts *o, int argc, char **argv)
 {
 	struct query q = { 0 };
 	struct dataset ds = { 0 };
+	char *where = NULL;
 
-	(void)o;
 	if (argc < 3)
 		cmd_usage_error("fields: KIND KEYS SOURCE... wanted (SOURCE - reads standard input)");
 	check_kind(&q, argv[0]);
 	parse_keys(&q, argv[1]);
+	if (o->where)
+		parse_where(&q, where = xstrdup(o->where));
 	ds.each_record = each;
 	ds.each_arg = &q;
 	for (int i = 2; i < argc; i++) {
@@ -163,6 +193,7 @@ int cmd_fields(const struct opts *o, int argc, char **argv)
 		}
 	}
 	free(q.line);
+	free(where);
 	parse_free(&ds);
 	return q.damaged ? EXIT_PROBLEMS : EXIT_CLEAN;
 }

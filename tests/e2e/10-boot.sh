@@ -8,26 +8,26 @@ boot m64 -- swapbench.workloads=idle swapbench.runs=1 swapbench.warmup=0 swapben
 check "boot -m 64: exit status 0" test "$rc" = 0
 check "boot -m 64: KTAP version line" grep -aqx $'KTAP version 1\r\\?' "$log"
 meta=$(grep -a '^# sb meta ' "$log" | tr -d '\r')
-release=$(grep -o ' kernel_release=[^ ]*' <<<"$meta" | cut -d= -f2)
+IFS=$'\t' read -r release memkb < <("$REPORT" fields meta kernel_release,memtotal_kb "$log")
 check "boot -m 64: header names the kernel release ($release)" test -n "$release"
 check "boot -m 64: the release is the built kernel's" grep -q "$release" <(strings "$BZIMAGE")
+same "boot -m 64: header carries the build's version (out/version)" "$(cat "$OUT/version")" "$("$REPORT" fields meta swapbench "$log")"
 check "boot -m 64: header names the arch" grep -q ' arch=x86_64 ' <<<"$meta"
-memkb=$(grep -o ' memtotal_kb=[0-9]*' <<<"$meta" | cut -d= -f2)
 check "boot -m 64: MemTotal between 40 and 64 MiB ($memkb kB)" test "${memkb:-0}" -gt 40960 -a "${memkb:-0}" -lt 65536
 check "boot -m 64: header carries the command line" grep -q 'cmdline="console=ttyS0.*swapbench.workloads=idle' <<<"$meta"
 check "boot -m 64: plan line 1..2" grep -aq '^1\.\.2' "$log"
 check "boot -m 64: totals record with status=pass" grep -aq '^# sb totals .*status=pass' "$log"
-check "boot -m 64: status file says pass" grep -q '^status=0' "$dir/status"
+check "boot -m 64: status file says pass" test "$(status_get "$dir" status)" = 0
 # the instrument (host/qemu.sh): ACCEL=tcg, ICOUNT=0 (tests/lib.sh), the host's TSC rate or calibration
-inst=$(sed -n 's/^instrument=//p' "$dir/status")
+inst=$(status_get "$dir" instrument)
 check "boot -m 64: status names the instrument ($inst)" \
 	grep -qE '^accel:tcg,clock:host,tsc:(khz-[0-9]+|calibrate),pin:-,cache:writeback,disk:host,smp:1$' <<<"$inst"
-check "boot -m 64: status has its fields" bash -c "grep -qx 'clock=host' '$dir/status' && grep -qx 'smp=1' '$dir/status'"
+check "boot -m 64: status has its fields" test "$(status_get "$dir" clock):$(status_get "$dir" smp)" = host:1
 check "boot -m 64: the meta record carries the same instrument" grep -q " instrument=$inst " <<<"$meta"
 "$REPORT" md "$log" >"$T/m64.md" 2>/dev/null
 check "boot -m 64: report.md's boots table shows it" grep -q "| $inst |" "$T/m64.md"
 check "boot -m 64: hostload holds the host's load and CPU shares around the boot" \
-	bash -c "grep -qE '^loadavg_before=[0-9.]+ [0-9.]+ [0-9.]+$' '$dir/hostload' && grep -qE '^loadavg_after=[0-9.]' '$dir/hostload' && grep -qE '^busy_pct=[0-9.]+$' '$dir/hostload' && grep -qE '^steal_pct=[0-9.]+$' '$dir/hostload' && grep -qx \"boot=\$(grep -ao 'boot=[0-9a-f]*' '$log' | head -n1 | cut -d= -f2)\" '$dir/hostload'"
+	bash -c "grep -qE '^loadavg_before=[0-9.]+ [0-9.]+ [0-9.]+$' '$dir/hostload' && grep -qE '^loadavg_after=[0-9.]' '$dir/hostload' && grep -qE '^busy_pct=[0-9.]+$' '$dir/hostload' && grep -qE '^steal_pct=[0-9.]+$' '$dir/hostload' && grep -qx 'boot=$("$REPORT" fields meta boot "$log")' '$dir/hostload'"
 
 # the guest's own checks, for boots no host checked (qemu/run --no-check)
 boot badvalue --no-check -- swapbench.runs=abc
@@ -44,7 +44,7 @@ check "unknown key: warning record with a suggestion" \
 
 MEM=32 boot m32 -- swapbench.workloads=idle swapbench.runs=1 swapbench.warmup=0 swapbench.idle.seconds=0
 if [ "$rc" = 0 ]; then
-	info "-m 32 boots and completes: MemTotal $(field "$log" '^# sb meta' memtotal_kb) kB"
+	info "-m 32 boots and completes: MemTotal $("$REPORT" fields meta memtotal_kb "$log") kB"
 else
 	info "-m 32 does not complete: status $rc, last line: $(tail -n1 "$log")"
 fi

@@ -12,8 +12,8 @@ check "alternate: completes" test "$rc" = 0
 check "alternate: counterbalanced, A B B A" test "$(ids "$log")" = "fight-partition-1 fight-file-1 fight-file-2 fight-partition-2 "
 check "alternate: warm-ups are recorded apart, one per backend" test "$(grep -ac '^# sb warmup ' "$log")" = 2
 for b in partition file; do
-	pin=$(field "$log" "^ok .*backend=$b " pswpin | sort -n | head -n1)
-	pout=$(field "$log" "^ok .*backend=$b " pswpout | sort -n | head -n1)
+	pin=$("$REPORT" fields --where "status=ok,backend=$b" result pswpin "$log" | sort -n | head -n1)
+	pout=$("$REPORT" fields --where "status=ok,backend=$b" result pswpout "$log" | sort -n | head -n1)
 	check "alternate: every $b run swaps in (min pswpin $pin) and out (min pswpout $pout)" \
 		test "${pin:-0}" -gt 0 -a "${pout:-0}" -gt 0
 done
@@ -23,8 +23,8 @@ run1=$(grep -a '^ok .*backend=partition ' "$log" | head -n1)
 for k in swap_ra swap_ra_hit workingset_refault_anon workingset_restore_anon; do
 	check "alternate: the record carries $k" grep -qE " $k=[0-9]+ " <<<"$run1"
 done
-check "alternate: swap readahead's hits are at most its pages (swap_ra_hit $(field "$log" '^ok 1 ' swap_ra_hit) <= swap_ra $(field "$log" '^ok 1 ' swap_ra))" \
-	test "$(field "$log" '^ok 1 ' swap_ra_hit)" -le "$(field "$log" '^ok 1 ' swap_ra)"
+IFS=$'\t' read -r hit ra < <("$REPORT" fields result swap_ra_hit,swap_ra "$log")
+check "alternate: swap readahead's hits are at most its pages (swap_ra_hit $hit <= swap_ra $ra)" test "${hit:-x}" -le "${ra:-x}"
 for k in thp_swpout thp_swpout_fallback zswpin zswpout zswpwb; do
 	check "alternate: no $k on a kernel without it (absent, not 0)" bash -c "! grep -q ' $k=' <<<\"\$1\"" _ "$run1"
 done
@@ -61,7 +61,7 @@ check "oom: totals count both" grep -aq '^# sb totals .*ran=2 ok=1 notok=1 .*sta
 boot timeout -- swapbench.workloads=idle,fight swapbench.idle.seconds=100 swapbench.timeout=3 \
 	swapbench.runs=1 swapbench.warmup=0 swapbench.backends=file swapbench.fight.ratio=0.2
 check "timeout: recorded as timeout" grep -aq '^not ok 1 idle-file-1 .*status=timeout' "$log"
-el=$(field "$log" '^not ok 1 idle-file-1' elapsed_s)
+el=$("$REPORT" fields --where workload=idle,backend=file,iter=1 result elapsed_s "$log")
 check "timeout: killed after about 3 s (elapsed $el s)" awk -v e="$el" 'BEGIN { exit !(e >= 3 && e < 5) }'
 check "timeout: the next run still happens" grep -aq '^ok 2 fight-file-1 .*status=ok' "$log"
 
@@ -75,7 +75,7 @@ check "vmstat=1: samples during a 3 s run ($n)" test "$n" -ge 2 -a "$n" -le 4
 boot until -- swapbench.workloads=idle swapbench.idle.seconds=0 swapbench.runs=2 swapbench.maxruns=3 \
 	swapbench.until=50 swapbench.warmup=0
 tot=$(grep -a '^# sb totals ' "$log" | tr -d '\r')
-rounds=$(grep -o ' rounds=[0-9]*' <<<"$tot" | cut -d= -f2)
+rounds=$("$REPORT" fields totals rounds "$log")
 check "until: totals carry stop=precision|maxruns, rounds 2 or 3 ($tot)" \
 	bash -c "grep -qE ' stop=(precision|maxruns) ' <<<'$tot' && test '${rounds:-0}' -ge 2 -a '${rounds:-0}' -le 3"
 check "until: 2 runs a round ran ($(grep -ac '^ok ' "$log") ok, $rounds rounds)" test "$(grep -ac '^ok ' "$log")" = $((2 * ${rounds:-0}))

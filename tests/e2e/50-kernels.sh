@@ -45,7 +45,7 @@ if [ ${#stock[@]} = 2 ]; then
 	check "stock kernel, DISK=hdd: the model's disk is over virtio-pmem" grep -aq 'nd_pmem namespace0.0' "$log"
 	check "stock kernel, DISK=hdd: the unsigned module loaded, tainting the kernel (signatures checked, not enforced)" \
 		grep -aq 'sbdisk: module verification failed: signature and/or required key missing - tainting kernel' "$log"
-	info "stock kernel on DISK=hdd: $(sed -n 's/^elapsed_s=//p' "$dir/status") s of host time for the boot"
+	info "stock kernel on DISK=hdd: $(status_get "$dir" elapsed_s) s of host time for the boot"
 else
 	fail "stock kernel: could not fetch Debian's linux-image package"
 fi

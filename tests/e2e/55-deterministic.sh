@@ -19,7 +19,7 @@ csv det1 >"$T/det1.csv"
 csv det2 >"$T/det2.csv"
 check "deterministic: 4 runs recorded" test "$(grep -c ',ok,' "$T/det1.csv")" = 4
 check "deterministic: the runs swapped (pswpin above 1000 on each)" \
-	test "$(field "$T/det1/serial.log" '^ok ' pswpin | awk '$1 > 1000' | wc -l)" = 4
+	test "$("$REPORT" fields --where status=ok result pswpin "$T/det1/serial.log" | awk '$1 > 1000' | wc -l)" = 4
 check "deterministic: two boots, identical measurements run for run" cmp "$T/det1.csv" "$T/det2.csv"
 check "deterministic: two boots, byte-identical serial logs" cmp "$T/det1/serial.log" "$T/det2/serial.log"
 check "deterministic: two boots, byte-identical results disks" cmp "$T/det1/results.disk" "$T/det2/results.disk"
@@ -27,11 +27,11 @@ check "deterministic: swap on the virtio-pmem partition" grep -aq '^ok .*backend
 check "deterministic: the swapfile on ext4 on virtio-pmem" grep -aq '^# sb swap .*backend=file dev=/dev/pmem0p2 ' "$T/det1/serial.log"
 check "deterministic: the results disk on virtio-pmem" grep -q 'virtio-pmem-pci.*virtio-pmem-pci' "$T/det1/qemu.cmd"
 check "deterministic: init asked to keep flushes in the guest" grep -aq '^# sb meta .*swapbench.flush=0' "$T/det1/serial.log"
-info "deterministic: elapsed_s per run $(field "$T/det1/serial.log" '^ok ' elapsed_s | tr '\n' ' ')"
+info "deterministic: elapsed_s per run $("$REPORT" fields --where status=ok result elapsed_s "$T/det1/serial.log" | tr '\n' ' ')"
 
 DETERMINISTIC=1 boot det3 -- "${wl[@]}" swapbench.fight.passes=3
-b1=$(field "$T/det1/serial.log" '^# sb meta' boot)
-b3=$(field "$T/det3/serial.log" '^# sb meta' boot)
+b1=$("$REPORT" fields meta boot "$T/det1/serial.log")
+b3=$("$REPORT" fields meta boot "$T/det3/serial.log")
 check "deterministic: another command line is another boot id ($b1, $b3)" test -n "$b1" -a -n "$b3" -a "$b1" != "$b3"
 
 # kernel comparison in this mode: the boot is the unit here too; each boot
@@ -42,8 +42,8 @@ CMP_DIR=$T/compare KERNELS="default net" DETERMINISTIC=1 BOOTS=2 RUNS=4 WARMUP=0
 rc=$?
 check "deterministic compare: completes (status $rc)" test "$rc" = 0
 check "deterministic compare: four boots, two a kernel" test "$(find "$T/compare" -mindepth 1 -maxdepth 1 -type d | wc -l)" = 4
-d1=$(field "$T/compare/default-1/serial.log" '^# sb meta' boot)
-d2=$(field "$T/compare/default-2/serial.log" '^# sb meta' boot)
+d1=$("$REPORT" fields meta boot "$T/compare/default-1/serial.log")
+d2=$("$REPORT" fields meta boot "$T/compare/default-2/serial.log")
 check "deterministic compare: each boot its own draw ($d1, $d2)" test -n "$d1" -a -n "$d2" -a "$d1" != "$d2"
 check "deterministic compare: the draw is in the meta record" grep -aq '^# sb meta .*swapbench.draw=2' "$T/compare/default-2/serial.log"
 check "deterministic compare: both kernels in the comparison" grep -q "A = tag default, B = tag net" "$T/compare/compare.txt"

@@ -33,9 +33,9 @@ MEM=96 LIMIT=900 boot seed000 -- swapbench.workloads=lines,exec swapbench.runs=2
 	swapbench.backends=file swapbench.exec.cmd=perl "$args" swapbench.exec.stdin=lines.txt
 check "perl: completes, every run ok (status $rc)" test "$rc" = 0
 check "perl: ran from the swapfile's filesystem (extras moved)" grep -aq '^ok .*workload=exec .*w.extras=moved ' "$log"
-mean() { field "$log" "^ok .*workload=$1 " "$2" | awk '{ s += $1; n++ } END { if (n) printf "%.0f", s / n }'; }
+mean() { "$REPORT" fields --where "status=ok,workload=$1" result "$2" "$log" | awk '{ s += $1; n++ } END { if (n) printf "%.0f", s / n }'; }
 for k in pswpout pswpin swap_peak_kb; do
-	p=$(mean exec $k) l=$(field "$log" '^ok .*workload=lines ' $k | xargs)
+	p=$(mean exec $k) l=$("$REPORT" fields --where status=ok,workload=lines result $k "$log" | xargs)
 	info "seed000 at -m 96: $k perl mean $p, lines runs $l"
 	check "perl: every lines run's $k within 25 % of perl's mean (perl $p, lines $l)" \
 		awk -v p="${p:-0}" -v l="${l:--1}" 'BEGIN { n = split(l, v, " "); if (n != 2 || p <= 0) exit 1
@@ -46,7 +46,7 @@ INITRD=$disk boot disk -- swapbench.workloads=exec swapbench.runs=1 swapbench.wa
 	swapbench.exec.cmd=perl 'swapbench.exec.args="-e 1"'
 check "perl on the disk at -m 64: completes (status $rc)" test "$rc" = 0
 check "perl on the disk: the record says so" grep -aq '^ok .*workload=exec .*w.extras=disk ' "$log"
-kb=$(field "$log" '^ok .*workload=exec ' w.extras_kb)
+kb=$("$REPORT" fields --where status=ok,workload=exec result w.extras_kb "$log")
 check "perl on the disk: and their size, over 2 MiB ($kb kB)" test "${kb:-0}" -gt 2048
 # the extras' disk is mounted (read-only) when no swapfile configuration mounts it
 INITRD=$disk boot diskpart -- swapbench.workloads=exec swapbench.runs=1 swapbench.warmup=0 swapbench.backends=partition \
@@ -67,8 +67,8 @@ else
 fi
 boot ramfs -- swapbench.workloads=exec swapbench.runs=1 swapbench.warmup=0 swapbench.backends=file \
 	swapbench.exec.cmd=perl 'swapbench.exec.args="-e 1"' swapbench.exec.move=0
-in_ram=$(field "$log" '^ok .*workload=exec ' w.memavailable_kb)
-on_disk=$(field "$T/disk/serial.log" '^ok .*workload=exec ' w.memavailable_kb)
+in_ram=$("$REPORT" fields --where status=ok,workload=exec result w.memavailable_kb "$log")
+on_disk=$("$REPORT" fields --where status=ok,workload=exec result w.memavailable_kb "$T/disk/serial.log")
 check "perl: move=0 keeps the extras in ramfs" grep -aq '^ok .*w.extras=ramfs ' "$log"
 check "perl: on the disk, perl and its libraries give back over 5 MiB (MemAvailable $in_ram kB in ramfs, $on_disk kB on the disk)" \
 	test "${on_disk:-0}" -gt $((${in_ram:-0} + 5120))

@@ -12,14 +12,12 @@ boot pmem -- swapbench.workloads=fight swapbench.fight.ratio=1.2 swapbench.fight
 check "pmem: pmem and partition ran (status $rc)" test "$rc" = 0
 check "pmem: qemu/run attached the virtio-pmem device" grep -q 'virtio-pmem-pci' "$dir/qemu.cmd"
 swap=$(grep -a '^# sb swap .* backend=pmem ' "$log" | tr -d '\r')
-check "pmem: the swap record names a pmem device ($(grep -o ' dev=[^ ]*' <<<"$swap"))" \
+check "pmem: the swap record names a pmem device ($("$REPORT" fields --where backend=pmem swap dev "$log"))" \
 	bash -c "grep -qE ' dev=/dev/pmem[0-9]+ driver=nd_pmem ' <<<'$swap'"
 check "pmem: ... swapped on whole, labelled as designated" \
 	bash -c "grep -qE ' label=swapbench-pmem .* first_lba=0 ' <<<'$swap'"
 run=$(grep -a '^ok .* backend=pmem ' "$log" | tr -d '\r')
-dev=$(grep -o ' swap_dev=[^ ]*' <<<"$run" | cut -d= -f2)
-out=$(grep -o ' pswpout=[0-9]*' <<<"$run" | cut -d= -f2)
-peak=$(grep -o ' swap_peak_kb=[0-9]*' <<<"$run" | cut -d= -f2)
+IFS=$'\t' read -r dev out peak < <("$REPORT" fields --where status=ok,backend=pmem result swap_dev,pswpout,swap_peak_kb "$log")
 check "pmem: the run swapped on the pmem device alone ($dev)" \
 	bash -c "[[ '$dev' == /dev/pmem* ]] && grep -q ' swaps_active=1 ' <<<'$run'"
 check "pmem: pages swapped out (pswpout $out)" test "${out:-0}" -gt 0

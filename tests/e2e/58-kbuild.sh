@@ -28,14 +28,11 @@ check "kbuild: the disk's extras hold make, gcc, cc1, as and the tree's list" ba
 MEM=256 boot ok -- swapbench.workloads=kbuild swapbench.kbuild.units=2 swapbench.kbuild.on=disk \
 	swapbench.runs=1 swapbench.warmup=0 swapbench.timeout=600 swapbench.backends=partition
 check "kbuild: two units compiled and verified (status $rc)" test "$rc" = 0
-run=$(grep -a '^ok .* workload=kbuild ' "$log" | tr -d '\r')
-check "kbuild: ... w.verified=2 of w.units=2 ($(grep -o ' w.verified=[^ ]*' <<<"$run"))" \
-	bash -c "grep -q ' w.units=2 .* w.verified=2 ' <<<'$run'"
-user=$(grep -o ' w.make_user_s=[0-9.]*' <<<"$run" | cut -d= -f2)
+IFS=$'\t' read -r units verified user objects < <("$REPORT" fields --where status=ok,workload=kbuild result w.units,w.verified,w.make_user_s,w.objects_kb "$log")
+check "kbuild: ... w.verified=2 of w.units=2 (w.verified=$verified of w.units=$units)" test "$units:$verified" = 2:2
 check "kbuild: make's children used CPU time (make_user_s $user)" \
 	awk -v u="${user:-0}" 'BEGIN { exit !(u > 0.5) }'
-check "kbuild: the objects were written (objects_kb $(grep -o ' w.objects_kb=[0-9]*' <<<"$run"))" \
-	bash -c "grep -qE ' w.objects_kb=[1-9][0-9]* ' <<<'$run'"
+check "kbuild: the objects were written (objects_kb $objects)" test "${objects:-0}" -gt 0
 
 MEM=256 boot tmpfs -- swapbench.workloads=kbuild swapbench.kbuild.units=1 swapbench.kbuild.on=tmpfs \
 	swapbench.runs=1 swapbench.warmup=0 swapbench.backends=partition
@@ -65,6 +62,7 @@ hostrun() { # NAME: the workload on the host over $T/NAME's tree
 }
 planted good
 hostrun good
+# not a record: the workload's own summary on the host
 check "kbuild on the host: the unplanted copy verifies 2 of 2 (status $hrc, $(grep -o 'verified=[0-9]*' "$T/good.out"))" \
 	grep -qx 'verified=2' "$T/good.out"
 planted badsum

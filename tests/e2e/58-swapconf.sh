@@ -28,7 +28,6 @@ confs=partition@swappiness=100@page-cluster=0,zram:lz4:48M,zswap:lz4:zsmalloc:30
 BZIMAGE=$k boot confs -- swapbench.workloads=fight swapbench.fight.ratio=1.2 swapbench.fight.passes=1 \
 	swapbench.runs=1 swapbench.warmup=0 swapbench.timeout=240 swapbench.backends=$confs
 check "swapconf: three configurations ran (status $rc)" test "$rc" = 0
-run() { grep -a "^ok .* backend=$1 " "$log" | tr -d '\r'; }
 has() { # NAME BACKEND REGEX: the run of BACKEND's record matches REGEX
 	check "swapconf: $1" bash -c "grep -qE -- '$3' <<<\"\$(grep -a '^ok .* backend=$2 ' '$log')\""
 }
@@ -53,9 +52,7 @@ has "zswap: MGLRU on (0x0007)" $zswap ' mglru=0x0007 '
 has "zswap: zswpout counted (6.1 has it)" $zswap ' zswpout=[1-9][0-9]* '
 check "zswap: no zswpwb on 6.1 (it came in 6.8): absent, not 0" bash -c "! grep -a '^ok .* backend=$zswap ' '$log' | grep -q ' zswpwb='"
 has "partition: thp_swpout counted (modern has THP)" $part ' thp_swpout=[0-9]+ thp_swpout_fallback=[0-9]+ '
-orig=$(run $zram | grep -o ' zram_orig_kb=[0-9]*' | cut -d= -f2)
-compr=$(run $zram | grep -o ' zram_compr_kb=[0-9]*' | cut -d= -f2)
-same=$(run $zram | grep -o ' zram_same_pages=[0-9]*' | cut -d= -f2)
+IFS=$'\t' read -r orig compr same < <("$REPORT" fields --where status=ok,backend=$zram result zram_orig_kb,zram_compr_kb,zram_same_pages "$log")
 info "swapconf: zram lz4 on fill text:3: orig ${orig} kB, compressed ${compr} kB, same-filled pages ${same}"
 check "swapconf: zram stored the fight's pages (orig ${orig} kB)" test "${orig:-0}" -gt 4096
 check "swapconf: zram's ratio on text:3 is 3 +- 0.5 (got ${orig}/${compr})" \
@@ -75,10 +72,10 @@ check "cgroup: partition, a cgroup-limited partition and plain zram ran (status 
 has "cgroup: the limits read back (24M, 64M)" $lim ' cgroup=/swapbench .*memory\.max=25165824 memory\.swap\.max=67108864 '
 has "cgroup: the limit was hit (memory.events max)" $lim ' cg_max=[1-9][0-9]* '
 has "cgroup: the cgroup swapped (memory.swap.current sampled above 0)" $lim ' cg_swap_current_peak_kb=[1-9][0-9]* '
-peak=$(run $lim | grep -o ' cg_peak_kb=[0-9]*' | cut -d= -f2)
+peak=$("$REPORT" fields --where "status=ok,backend=$lim" result cg_peak_kb "$log" | head -n1)
 check "cgroup: its memory.peak ($peak kB) is within memory.max (24576 kB)" test "${peak:-99999}" -le 24576 -a "${peak:-0}" -gt 0
 has "cgroup: the plain partition runs in a fresh cgroup without limits" partition ' cgroup=/swapbench .*memory\.max=max memory\.swap\.max=max '
-pkb=$(field "$log" '^# sb swap .*backend=partition' size_kb | head -n1)
+pkb=$("$REPORT" fields --where backend=partition swap size_kb "$log" | head -n1)
 has "zram: plain zram gets the swap partition's capacity (${pkb} kB, in whole pages)" zram \
 	" zram_disksize_kb=$((${pkb:-0} / 4 * 4)) "
 "$REPORT" md "$log" >"$T/cg.md" 2>&1

@@ -29,12 +29,12 @@ fight=$(grep -a '^ok [0-9]* fight-' "$log")
 usemem=$(grep -a '^ok [0-9]* swap-w-seq-' "$log")
 check "zswapcheck: the fight within memory.zswap.max: its limit checked and kept" \
 	grep -q ' zswap_checks=max zswap_check=pass ' <<<"$fight"
-peak=$(grep -o ' cg_zswap_peak_kb=[0-9]*' <<<"$fight" | cut -d= -f2)
+peak=$("$REPORT" fields --where status=ok,workload=fight result cg_zswap_peak_kb "$log")
 check "zswapcheck: ... zswap held up to its limit (peak ${peak:-none} kB of 4096, 8 kB slack)" \
 	test "${peak:-0}" -gt 2048 -a "${peak:-99999}" -le $((4096 + 8))
 check "zswapcheck: random bytes: the incompressible check made and passed" \
 	grep -q ' zswap_checks=max,incompressible zswap_check=pass ' <<<"$usemem"
-stored=$(grep -o ' cg_zswpout=[0-9]*' <<<"$usemem" | cut -d= -f2)
+stored=$("$REPORT" fields --where status=ok,workload=swap-w-seq result cg_zswpout "$log")
 check "zswapcheck: ... zswap stored ${stored:-no} pages of them (the program's own few: 64 at most)" test "${stored:-999}" -le 64
 
 # the limit lowered below the pool, through a shell in an image of its own
@@ -51,13 +51,11 @@ check "zswapcheck: a limit lowered below what zswap holds passes the boot (statu
 run=$(grep -a '^ok [0-9]* exec-' "$log")
 check "zswapcheck: ... its run is ok, the limit checked and kept" \
 	grep -q ' status=ok .* zswap_checks=max zswap_check=pass ' <<<"$run"
-over_ms=$(grep -o ' cg_zswap_over_ms=[0-9]*' <<<"$run" | cut -d= -f2)
-over_kb=$(grep -o ' cg_zswap_over_kb=[0-9]*' <<<"$run" | cut -d= -f2)
-over_max=$(grep -o ' cg_zswap_over_max_kb=[0-9]*' <<<"$run" | cut -d= -f2)
-held_ms=$(grep -o ' cg_zswap_held_ms=[0-9]*' <<<"$run" | cut -d= -f2)
+IFS=$'\t' read -r over_ms over_kb over_max held_ms run_s < <("$REPORT" fields --where status=ok,workload=exec result \
+	cg_zswap_over_ms,cg_zswap_over_kb,cg_zswap_over_max_kb,cg_zswap_held_ms,elapsed_s "$log")
 check "zswapcheck: ... the record says the pool was above 8 kB (${over_kb:-no} kB over ${over_max:-no} kB)" \
 	test "${over_max:-0}" = 8 -a "${over_kb:-0}" -gt 16
-run_ms=$(grep -o ' elapsed_s=[0-9]*' <<<"$run" | cut -d= -f2)000
+run_ms=${run_s%%.*}000
 check "zswapcheck: ... for at least the 2 s the limit was low, within the run (${over_ms:-no} ms of ${run_ms:-no})" \
 	test "${over_ms:-0}" -ge 1500 -a "${over_ms:-99999}" -le $((${run_ms:-0} + 1000))
 check "zswapcheck: ... and judged the pool held at the lowered limit under reclaim (${held_ms:-no} ms)" \

@@ -48,7 +48,7 @@ info "i586 sizes: bzImage $(stat -c %s "$BZIMAGE") bytes, initramfs.cpio.gz $(st
 CPU=pentium3 LIMIT=240 boot p3 -- swapbench.workloads=lines,fight swapbench.runs=1 swapbench.lines.count=200000
 check "pentium3 -m 64: experiment completes (status $rc)" test "$rc" = 0
 check "pentium3 -m 64: header says arch=i686 (uname -m: the CPU's class)" grep -aq '^# sb meta .* arch=i686 ' "$log"
-memkb=$(field "$log" '^# sb meta' memtotal_kb)
+memkb=$("$REPORT" fields meta memtotal_kb "$log")
 check "pentium3 -m 64: MemTotal between 40 and 64 MiB ($memkb kB)" test "${memkb:-0}" -gt 40960 -a "${memkb:-0}" -lt 65536
 "$REPORT" csv "$log" >"$T/p3.csv" 2>"$T/p3.problems"
 check "records: swapbench-report csv reads the serial log" test $? = 0
@@ -77,7 +77,7 @@ CPU=pentium3 LIMIT=120 EXTRA_QEMU="-drive file=$u/disk.img,format=raw,if=ide -de
 	swapbench.runs=1 swapbench.warmup=0
 check "usb stick: run completes (status $rc)" test "$rc" = 0
 check "usb stick: the kernel found it" grep -aq 'usb-storage .*: USB Mass Storage device detected' "$log"
-e=$(field "$log" '^ok .*workload=idle' elapsed_s)
+e=$("$REPORT" fields --where status=ok,workload=idle result elapsed_s "$log")
 check "usb stick: idle slept its second (elapsed_s=$e)" awk -v e="${e:-0}" 'BEGIN { exit !(e >= 0.9 && e < 5) }'
 rows=$("$REPORT" csv "$u/results.disk" 2>/dev/null | grep -c ',idle,partition,1,ok,')
 check "usb stick: the record is on it (got $rows)" test "$rows" = 1

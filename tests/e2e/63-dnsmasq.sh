@@ -107,7 +107,7 @@ netboot() {
 	done
 	wait "$qpid"
 	rc=$?
-	info "$name: init's first record $(printf '%.1f' "${up:-0}") s after QEMU started, boot done after $(sed -n 's/^elapsed_s=//p' "$dir/status") s (shared machine)"
+	info "$name: init's first record $(printf '%.1f' "${up:-0}") s after QEMU started, boot done after $(status_get "$dir" elapsed_s) s (shared machine)"
 }
 # records NAME ARCH: what the experiment left on serial and the results disk
 records() {

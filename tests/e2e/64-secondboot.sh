@@ -55,7 +55,7 @@ labboot() {
 		grep -aq "^# sb swap .*backend=partition .* label=$label uuid=$uuid kept=label,uuid " "$log"
 	n=$(grep -ac '^ok .* workload=idle ' "$log")
 	check "$name: a run per backend completed ($n)" test "$n" = 2
-	info "$name: $n runs completed, boot took $(sed -n 's/^elapsed_s=//p' "$dir/status") s (shared machine)"
+	info "$name: $n runs completed, boot took $(status_get "$dir" elapsed_s) s (shared machine)"
 	names "after $name"
 }
 labboot first LABEL
@@ -70,7 +70,7 @@ check "results disk: no damaged, truncated or malformed records" \
 ids=$(awk -F, 'NR > 1 && $8 == "ok" { print $3 }' "$T/results.csv" | uniq | tr '\n' ' ')
 want=""
 for b in first second third; do
-	want+="$(grep -ao '^# sb meta boot=[0-9a-f]*' "$T/$b/serial.log" | head -n1 | cut -d= -f2) "
+	want+="$("$REPORT" fields meta boot "$T/$b/serial.log" | head -n1) "
 done
 check "results disk: the ok runs of the three boots, in order ($ids)" test "$ids" = "$want"
 rows=$(awk -F, 'NR > 1 && $8 == "ok"' "$T/results.csv" | wc -l)

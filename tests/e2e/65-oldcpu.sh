@@ -35,10 +35,9 @@ check "486 -m 24: the kernel saw a 486 (family 4)" grep -aq '^\[ *[0-9.]*\] CPU:
 absent "486 -m 24: qemu/run told a CPU without TSC no TSC rate" 'tsc_early_khz=' "$dir/qemu.cmd"
 rows=$("$REPORT" csv "$log" 2>/dev/null | grep -c ',fight,.*,ok,')
 check "486 -m 24: the serial records parse (2 ok rows, got $rows)" test "$rows" = 2
-cs=$(field "$log" '^# sb meta' clocksource)
-step=$(field "$log" '^# sb meta' clock_step_ns)
+IFS=$'\t' read -r cs res step < <("$REPORT" fields meta clocksource,clock_res_ns,clock_step_ns "$log")
 flagged=$("$REPORT" csv "$log" 2>/dev/null | tail -n +2 | grep -c ',"[^"]*"$')
-info "486 clock: clocksource=$cs clock_res_ns=$(field "$log" '^# sb meta' clock_res_ns) clock_step_ns=$step, $flagged run(s) flagged"
+info "486 clock: clocksource=$cs clock_res_ns=$res clock_step_ns=$step, $flagged run(s) flagged"
 check "486 -m 24: timed on the PIT, not a TSC it does not have (got $cs)" test "$cs" = pit
 check "486 -m 24: sub-millisecond steps (got $step ns) or the runs are flagged ($flagged)" \
 	test "${step:-0}" -gt 0 -a "${step:-0}" -lt 1000000 -o "$flagged" -gt 0

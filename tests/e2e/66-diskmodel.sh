@@ -41,11 +41,12 @@ out=$(LAYOUT=seed000 DISK_GB=1 SWAP_MIB=4096 LIMIT=60 "$top/qemu/run" -q -o "$T/
 rc=$?
 check "diskmodel: a layout that does not fit is refused (status $rc)" grep -q 'do not fit a disk of 1 GB' <<<"$out"
 check "diskmodel: before the boot" test ! -s "$T/bad3/serial.log"
-# within LOG NAME SELECTOR KEY WANT PCT: the measured figure of the record
-# SELECTOR matches, within PCT % of WANT (prints it; status)
+# within LOG NAME SELECTOR KEY WANT PCT: the measured figure of the first
+# diskcheck record holding SELECTOR's KEY=VALUE pairs, within PCT % of WANT
+# (prints it; status)
 within() {
 	local got
-	got=$(grep -a "^# sb diskcheck .*$3" "$1" | grep -o " $4=[0-9.]*" | cut -d= -f2 | head -n1)
+	got=$("$REPORT" fields --where "${3// /,}" diskcheck "$4" "$1" | head -n1)
 	echo "$2: ${got:-none} against $5, within +-$6 %"
 	awk -v g="${got:-0}" -v w="$5" -v p="$6" 'BEGIN { d = 100 * (g / w - 1); exit !(d <= p && d >= -p) }'
 }
@@ -69,7 +70,7 @@ check "diskmodel: the datasheet check completes (status $rc)" test "$rc" = 0
 check "diskmodel: the meta record names the profile" grep -aq '^# sb meta .* disk=hdd ' "$log"
 # the default boot's room: the 466 GiB pmem disk mapped with 1 GiB pages,
 # the module loaded (docs/results/memavailable.md)
-mem=$(field "$log" '^# sb meta' memavailable_kb)
+mem=$("$REPORT" fields meta memavailable_kb "$log")
 check "diskmodel: MemAvailable at -m 64 with the 7K500's pmem disk and the module is at least 45,000 kB (${mem:-none} kB)" \
 	test "${mem:-0}" -ge 45000
 check "diskmodel: the disk record says the drive's queue (31, sptf) and the kernel's scheduler for it (mq-deadline)" \
@@ -105,8 +106,7 @@ while read -r verdict line; do
 done <<<"$(figures "$log" 5K160 44 22 11 5400)"
 log=$first
 # what the model counted
-model=$(grep -a '^# sb diskcheck .*test=model ' "$log" | head -n1)
-num() { grep -o " $1=[0-9.]*" <<<"$model" | cut -d= -f2; }
+num() { "$REPORT" fields --where test=model diskcheck "$1" "$log" | head -n1; }
 check "diskmodel: the model read what the check read: 2 x 16 MiB and 100 x 4 KiB ($(num disk_read_kb) KiB)" \
 	test "$(num disk_read_kb)" -ge 33168
 check "diskmodel: and wrote 2 x 16 MiB ($(num disk_write_kb) KiB)" test "$(num disk_write_kb)" -ge 32768
@@ -135,11 +135,12 @@ check "diskmodel: the swap record carries the device's queue limits" grep -aq '^
 check "diskmodel: and where the partition starts on the modelled disk" grep -aq '^# sb swap .*backend=partition .* first_lba=2048' "$log"
 check "diskmodel: the run's record carries the model's counters" \
 	grep -aq '^ok .* disk_reads=[0-9]* disk_writes=[1-9][0-9]* .* disk_busy_s=.* disk_clock_seen=' "$log"
-seen=$(grep -a '^ok .* disk_reads=' "$log" | head -n1 | grep -o ' disk_clock_seen=[0-9.]*' | cut -d= -f2)
+seen=$("$REPORT" fields --where status=ok result disk_clock_seen "$log" | grep -m1 .)
 check "diskmodel: under ICOUNT=1 the run's clock is the model's ($seen)" awk -v c="${seen:-0}" 'BEGIN { exit !(c >= 0.99 && c <= 1.01) }'
 
 run=$(grep -a '^ok .* disk_reads=' "$log" | head -n1)
 check "diskmodel: the SSD charged its latency and no rotation" grep -Eq ' disk_seek_s=[0-9]*\.[0-9]*[1-9][0-9]* disk_rot_s=0.000000 ' <<<"$run"
 check "diskmodel: the run wrote what it swapped out (disk_write_kb >= pswpout x 4)" \
-	awk -v w="$(grep -o ' disk_write_kb=[0-9]*' <<<"$run" | cut -d= -f2)" -v p="$(grep -o ' pswpout=[0-9]*' <<<"$run" | cut -d= -f2)" 'BEGIN { exit !(p > 0 && w >= p * 4) }'
+	awk -v wp="$("$REPORT" fields --where status=ok result disk_write_kb,pswpout,disk_reads "$log" | awk -F'\t' '$3 != "" { print $1, $2; exit }')" \
+		'BEGIN { split(wp, v, " "); exit !(v[2] > 0 && v[1] >= v[2] * 4) }'
 finish

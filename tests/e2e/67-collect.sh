@@ -53,7 +53,7 @@ check "the collector printed the machine's progress (runs done, last status, ETA
 "$REPORT" csv "$dir/results.disk" 2>/dev/null | cut -d, -f3- >"$T/disk.csv"
 check "the results disk holds the same runs beside the network" \
 	bash -c "[ \$(wc -l <'$T/disk.csv') -gt 4 ] && cmp -s '$T/serial.csv' '$T/disk.csv'"
-mem=$(field "$log" '^# sb meta' memavailable_kb)
+mem=$("$REPORT" fields meta memavailable_kb "$log")
 info "net image at -m 64: MemAvailable ${mem} kB at init's start"
 
 # on_screen NAME CMDLINE...: boots with a VGA card and a NIC that gets no

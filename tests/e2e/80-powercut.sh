@@ -84,7 +84,7 @@ for n in $(seq "$trials"); do
 		fail "trial $n: QEMU did not start"
 		continue
 	fi
-	id=$(grep -o 'swapbench.boot=[0-9a-f]*' "$T/cut$n/qemu.cmd" | cut -d= -f2)
+	id=$(grep -o 'swapbench.boot=[0-9a-f]*' "$T/cut$n/qemu.cmd" | cut -d= -f2) # not a record: QEMU's command line
 	whole "$T/cut$n/serial.log" | records >"$T/cut$n/serial.rec"
 	data "$disk" | grep -a " boot=$id " | records >"$T/cut$n/disk.rec"
 	s=$(wc -l <"$T/cut$n/serial.rec") d=$(wc -l <"$T/cut$n/disk.rec")
@@ -137,7 +137,7 @@ fi
 
 # after all that, a whole run still goes onto the same disk and reads back
 boot after --disk "$disk" -- "${runs[@]}" swapbench.results=/dev/vdc
-id=$(grep -o 'swapbench.boot=[0-9a-f]*' "$dir/qemu.cmd" | cut -d= -f2)
+id=$(grep -o 'swapbench.boot=[0-9a-f]*' "$dir/qemu.cmd" | cut -d= -f2) # not a record: QEMU's command line
 check "after the cuts: a full run completes (status $rc)" test "$rc" = 0
 "$REPORT" csv "$disk" >"$T/after.csv" 2>"$T/after.err"
 runs_read=$(grep -c ",$id," "$T/after.csv")

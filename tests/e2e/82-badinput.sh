@@ -140,7 +140,7 @@ check "boot repeated: warns about swapbench.runs" grep -aq '^# sb warning .*swap
 check "boot repeated: warns about the workload parameter" grep -aq '^# sb warning .*swapbench.idle.seconds given twice' "$log"
 check "boot repeated: the last values won (2 idle runs, no lines)" \
 	test "$(grep -ac '^ok [0-9]* idle-' "$log"):$(grep -ac '^ok [0-9]* lines-' "$log")" = 2:0
-slept=$(field "$log" '^ok 1 ' w.slept_s)
+slept=$("$REPORT" fields result w.slept_s "$log" | head -n 1)
 check "boot repeated: idle.seconds=0 won over 30 (slept $slept s)" awk -v s="$slept" 'BEGIN { exit !(s < 1) }'
 info "bad inputs tried: $tried"
 finish

@@ -6,9 +6,9 @@
 source "$(dirname "$0")/../lib.sh"
 
 MEM=32 LIMIT=240 boot m32 -- swapbench.workloads=fight swapbench.fight.ratio=3 swapbench.runs=2 swapbench.warmup=0
-memkb=$(field "$log" '^# sb meta' memtotal_kb)
-statuses=$(field "$log" '^\(not \)\{0,1\}ok [0-9]' status | sort | uniq -c | xargs)
-info "-m 32, fight ratio 3: MemTotal $memkb kB; runs: $statuses; $(field "$log" '^# sb totals' wall_s) s"
+memkb=$("$REPORT" fields meta memtotal_kb "$log")
+statuses=$("$REPORT" fields result status "$log" | sort | uniq -c | xargs)
+info "-m 32, fight ratio 3: MemTotal $memkb kB; runs: $statuses; $("$REPORT" fields totals wall_s "$log") s"
 check "pressure: finished with a verdict (status $rc: 0 all ok, 1 some oom)" test "$rc" = 0 -o "$rc" = 1
 check "pressure: MemTotal below 32 MiB ($memkb kB)" test "${memkb:-99999}" -lt 32768
 check "pressure: 4 runs recorded" test "$(grep -ac '^\(not \)\{0,1\}ok [0-9]' "$log")" = 4

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../lib/crc32.h"
+#include "lib/crc32.h"
 
 #define require(cond, what)                                                   \
 	do {                                                                  \

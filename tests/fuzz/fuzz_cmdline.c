@@ -4,8 +4,8 @@
  * accepts must be a configuration init can use without further checks.
  */
 #include "init/config/cmdline.h"
-#include "../../lib/size.h"
-#include "../../lib/workloads.h"
+#include "lib/size.h"
+#include "lib/workloads.h"
 #include "fuzz.h"
 
 #include <errno.h>

@@ -10,8 +10,8 @@
  * (saying why) or keeps the profiles' promise: the worst request at most
  * 1 s (profile_cost.h).
  */
-#include "../../disk/disksim/disksim.h"
-#include "../../disk/profile/profile.h"
+#include "disk/disksim/disksim.h"
+#include "disk/profile/profile.h"
 #include "fuzz.h"
 #include "profile_cost.h"
 

@@ -10,7 +10,7 @@
  * reads back the same once written canonically; an account attached holds
  * kept entries, each of them taken by io_parse_entry too.
  */
-#include "../../lib/record.h"
+#include "lib/record.h"
 #include "report/source/iorec.h"
 #include "report/source/parse.h"
 #include "fuzz.h"

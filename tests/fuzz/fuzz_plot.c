@@ -9,7 +9,7 @@
  * character but newlines, and its text holds no raw '<' or '&' that does
  * not begin a tag or an entity (an XML reader takes it).
  */
-#include "../../lib/record.h"
+#include "lib/record.h"
 #include "report/out/ioplot.h"
 #include "report/out/plot.h"
 #include "report/source/iorec.h"

@@ -7,8 +7,8 @@
  * documents; labels and UUIDs are NUL-terminated printable text; probing
  * is the same at every page size for anything but swap.
  */
-#include "../../lib/parttable.h"
-#include "../../lib/probe.h"
+#include "lib/parttable.h"
+#include "lib/probe.h"
 #include "fuzz.h"
 
 #include <stdint.h>

@@ -7,7 +7,7 @@
  * after a full stroke on a disk) costs at most the bound the parser
  * promises: 1 s, and a unit's copy of 5 s more on flash.
  */
-#include "../../disk/profile/profile.h"
+#include "disk/profile/profile.h"
 #include "fuzz.h"
 #include "profile_cost.h"
 

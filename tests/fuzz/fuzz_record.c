@@ -9,8 +9,8 @@
  * trip through the encoder unchanged; the reader keeps no run it did not
  * see as a good result line.
  */
-#include "../../lib/crc32.h"
-#include "../../lib/record.h"
+#include "lib/crc32.h"
+#include "lib/record.h"
 #include "report/source/parse.h"
 #include "report/source/problems.h"
 #include "fuzz.h"

@@ -12,9 +12,9 @@
  * (a power cut can leave a record cut short at the end).
  */
 #include "init/output/results.h"
-#include "../../lib/crc32.h"
-#include "../../lib/record.h"
-#include "../../lib/resdisk.h"
+#include "lib/crc32.h"
+#include "lib/record.h"
+#include "lib/resdisk.h"
 #include "report/source/parse.h"
 #include "report/source/problems.h"
 #include "fuzz.h"

@@ -6,8 +6,8 @@
  * largest, after a full stroke on a disk) costs at most 1 s, and a unit's
  * copy of 5 s more on flash.
  */
-#include "../../disk/model/model.h"
-#include "../../disk/profile/profile.h"
+#include "disk/model/model.h"
+#include "disk/profile/profile.h"
 #include "fuzz.h"
 
 #include <stdint.h>

@@ -23,7 +23,7 @@ source "$top/tests/passfail.sh"
 rc=$?
 check "calibrate seed000: exit 0" test "$rc" = 0
 row=$(awk '$1 == "lines" && $2 == "partition"' "$T/out")
-want=$(grep -a '^ok .* backend=partition ' "$FIX/seed000.txt" | grep -o ' elapsed_s=[0-9.]*' | cut -d= -f2 | python3 -c '
+want=$("$BIN" fields --where status=ok,backend=partition result elapsed_s "$FIX/seed000.txt" | python3 -c '
 import sys, statistics as st
 v = [float(x) for x in sys.stdin]
 first, second = v[0::2], v[1::2]

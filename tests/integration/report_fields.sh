@@ -5,8 +5,9 @@
 # key empty, a tab or backslash in a value escaped so the line stays one
 # record; a damaged record is never printed and is named on stderr with
 # exit status 3 (fixture damaged.log: line 6's checksum, line 11 cut
-# short); result lines, '*' and standard input; an unknown kind or a bad
-# key is refused naming what was wrong.
+# short); result lines, '*' and standard input; --where KEY=VALUE,...
+# keeps the records holding those values; an unknown kind or a bad key is
+# refused naming what was wrong.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 # shellcheck source=tests/passfail.sh
@@ -35,6 +36,14 @@ same "fields result: one line per run of clock.txt" 6 \
 same "fields '*': every field of the totals record as KEY=VALUE" \
 	"boot=c10c0001${tab}planned=4${tab}ran=4${tab}ok=4${tab}notok=0${tab}status=pass" \
 	"$("$BIN" fields totals '*' "$FIX/clock.txt" | head -n1)"
+same "fields --where: the records holding every value asked (the file runs of boot c10c0001)" \
+	"create-1|create-2" "$("$BIN" fields --where boot=c10c0001,backend=file result workload,iter "$FIX/clock.txt" | tr '\t' - | paste -sd'|')"
+same "fields --where: a quoted value matches decoded (quoting undone), not as written" \
+	"9a0717e0|" "$("$BIN" fields --where 'note=values that need quoting' meta boot "$FIX/quoting.txt")|$("$BIN" fields --where 'note="values that need quoting"' meta boot "$FIX/quoting.txt")"
+same "fields --where: a key absent from every record matches none" "" \
+	"$("$BIN" fields --where nosuchkey=1 result iter "$FIX/clock.txt")"
+"$BIN" fields --where backend result iter "$FIX/clock.txt" >/dev/null 2>"$T/err"
+same "fields --where: a condition without = exits 2, named" "2 1" "$? $(grep -c "'backend': KEY=VALUE,... wanted" "$T/err")"
 
 "$BIN" fields result iter,elapsed_s "$FIX/damaged.log" >"$T/out" 2>"$T/err"
 rc=$?

@@ -17,7 +17,7 @@ source "$top/tests/passfail.sh"
 
 mkdir -p "$T/quiet" "$T/busy" "$T/none" "$T/other"
 for d in quiet busy none other; do cp "$top/tests/fixtures/bisect-a.txt" "$T/$d/serial.log"; done
-boot=$(grep -ao 'boot=[0-9a-f]*' "$T/quiet/serial.log" | head -n1 | cut -d= -f2)
+boot=$("$BIN" fields meta boot "$T/quiet/serial.log" | head -n1)
 hostload() {	# DIR BOOT LOAD_BEFORE LOAD_AFTER BUSY STEAL
 	printf 'boot=%s\nncpu=2\nloadavg_before=%s 0.5 0.5\ncpu_before=1 2 3 4 5 6 7 8 0 0\nloadavg_after=%s 0.6 0.5\ncpu_after=9 9 9 9 9 9 9 9 0 0\nbusy_pct=%s\nsteal_pct=%s\n' \
 		"$2" "$3" "$4" "$5" "$6" >"$1/hostload"

@@ -4,7 +4,7 @@
  * For the report's unit tests: a serial log built in text[] with the real
  * codec (lib/record.c), record by record, and what parse made of it.
  */
-#include "../../lib/record.h"
+#include "lib/record.h"
 #include "report/source/parse.h"
 #include "report/source/problems.h"
 

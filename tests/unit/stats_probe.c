@@ -9,7 +9,7 @@
  *   paired N a... b... -> diff sd ci_lo ci_hi rel rel_lo rel_hi corr
  *   detect SD N POWER  -> smallest detectable difference
  */
-#include "../../lib/stats.h"
+#include "lib/stats.h"
 
 #include <stdio.h>
 #include <stdlib.h>

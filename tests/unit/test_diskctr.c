@@ -12,8 +12,8 @@
 #include <string.h>
 
 #include "check.h"
-#include "../../disk/model/model.h"
-#include "../../disk/profile/profile.h"
+#include "disk/model/model.h"
+#include "disk/profile/profile.h"
 #include "init/disk/diskctr.h"
 #include "init/disk/dmdisk.h"
 #include "record.h"

@@ -11,8 +11,8 @@
 #include <string.h>
 
 #include "check.h"
-#include "../../disk/model/model.h"
-#include "../../disk/profile/profile.h"
+#include "disk/model/model.h"
+#include "disk/profile/profile.h"
 #include "diskmodel_float.h"
 
 static struct dmodel st;

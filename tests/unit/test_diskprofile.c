@@ -11,8 +11,8 @@
 #include <string.h>
 
 #include "check.h"
-#include "../../disk/model/model.h"
-#include "../../disk/profile/profile.h"
+#include "disk/model/model.h"
+#include "disk/profile/profile.h"
 
 static const char flash[] = "name=card\nkind=flash\nrotational=0\n"
 			    "capacity_gb=4\nsource.capacity_gb=a\n"

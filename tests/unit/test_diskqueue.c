@@ -12,9 +12,9 @@
 #include <string.h>
 
 #include "check.h"
-#include "../../disk/model/model.h"
-#include "../../disk/profile/profile.h"
-#include "../../disk/model/queue.h"
+#include "disk/model/model.h"
+#include "disk/profile/profile.h"
+#include "disk/model/queue.h"
 
 static struct dp_profile prof;
 static struct dmodel ma, mb;

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "../../disk/model/model.h"
+#include "disk/model/model.h"
 
 static struct dmodel m;
 

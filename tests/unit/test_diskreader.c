@@ -12,11 +12,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../../disk/disksim/cdf.h"
-#include "../../disk/disksim/disksim.h"
-#include "../../disk/model/model.h"
-#include "../../disk/profile/profile.h"
-#include "../../disk/disksim/trace.h"
+#include "disk/disksim/cdf.h"
+#include "disk/disksim/disksim.h"
+#include "disk/model/model.h"
+#include "disk/profile/profile.h"
+#include "disk/disksim/trace.h"
 #include "check.h"
 
 static struct dp_profile prof;

@@ -9,7 +9,7 @@
  */
 #include "check.h"
 #include "seed000.h"
-#include "../../lib/stats.h"
+#include "lib/stats.h"
 
 #include <math.h>
 
