@@ -90,7 +90,7 @@ if [ -f "$k/sbdisk.ko" ]; then
 	blog=$(find "$kc/headers" -path "*/linux-headers-${rel}_*/sbdisk-$key/build.log" | sed -n 1p)
 	entered=$(sed -n "s/^make: Entering directory '\(.*\)'$/\1/p" "${blog:-/dev/null}" | sed -n 1p)
 	is "the module was built in the headers unpacked in the cache, not /usr/src" \
-		"${entered%/root/usr/src/linux-headers-$rel}" "$(dirname "$(dirname "$blog")")"
+		"${entered%/root/usr/src/linux-headers-"$rel"}" "$(dirname "$(dirname "$blog")")"
 else
 	echo "FAIL debian_image: no sbdisk.ko beside ${stock[0]}: $(cat "$k/sbdisk.missing" 2>/dev/null)"
 	failed=1

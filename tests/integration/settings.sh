@@ -66,6 +66,7 @@ same "settings: a row of 4 fields is refused, naming its line" "host/settings.ts
 # 2. the table
 # (the renamed targets' .PHONY, computed from lib/renames.h, are refusals,
 # not targets)
+# shellcheck disable=SC2016 # the $( sed looks for is make's, not the shell's
 phony=" $(sed -n '/\$(/!s/^\.PHONY: //p' Makefile) "
 bad=$(settings_rows | cut -f4 | tr ',' '\n' | sort -u | while read -r t; do
 	n=${t%%:*}
