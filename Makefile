@@ -122,7 +122,7 @@ help:
 	@echo '  make kbuild-image the image with kbuild'"'"'s tree and the host'"'"'s compiler on its disk (make run WORKLOADS=kbuild builds it)'
 	@echo '  make unit-tests the host unit tests, plain and under the sanitizers (make check runs them)'
 	@echo '  make wl-names   the workloads the image carries'
-	@echo '  make tool-names the host tools and workloads that answer --version'
+	@echo '  make tool-names the host tools (each answers --version and --help)'
 	@echo '  make deps       install the packages make run needs (qemu/deps)'
 	@echo '  parts the targets above call: deps-kernel, image-user, kernel-spec; make host: the old name of make tools'
 	@echo
