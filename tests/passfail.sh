@@ -7,6 +7,12 @@
 failed=0
 
 pass() { echo "PASS $1"; }
+# out_dir TOP: the build folder the tests read, OUT or out, from TOP when relative
+out_dir() {
+	local o=${OUT:-out}
+	case $o in /*) ;; *) o=$1/$o ;; esac
+	echo "$o"
+}
 # fail NAME [WHY...]
 fail() {
 	local name=$1

@@ -14,8 +14,7 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 source "$top/tests/passfail.sh"
 cd "$top" || exit 2
 FIX=$top/tests/fixtures
-out=${OUT:-out}
-case $out in /*) ;; *) out=$top/$out ;; esac
+out=$(out_dir "$top")
 # shellcheck source=host/settings.sh
 source "$top/host/settings.sh"
 OUT=$out settings_apply REPORT || exit 2

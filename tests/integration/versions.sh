@@ -13,8 +13,7 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 # shellcheck source=tests/passfail.sh
 source "$top/tests/passfail.sh"
 cd "$top" || exit 2
-out=${OUT:-out}
-case $out in /*) ;; *) out=$top/$out ;; esac
+out=$(out_dir "$top")
 T=$(mktemp -d /tmp/versions.XXXXXX)
 trap 'rm -rf "$T"' EXIT
 

@@ -668,12 +668,10 @@ static int gives(const char *text, const char *key, size_t k)
 	return 0;
 }
 
-/* the drive above with more lines, parsed into dprof (0, or -1 with the
- * parser's words in err): a key extra gives replaces the default's */
-static int drive_text(const char *extra, char *err, size_t errlen)
+/* DRIVE with defaults' lines, a key extra gives replacing theirs, then
+ * extra's, parsed into dprof (0, or -1 with the parser's words in err) */
+static int drive_with(const char *defaults, const char *extra, char *err, size_t errlen)
 {
-	static const char defaults[] = "zone.1 = 0 19 100 0 0 0 0 0\nsparing = 0\nsource.sparing = t\n"
-				       "readahead_mode = 0\nsource.readahead_mode = t\n";
 	static char text[DP_FILE_MAX + 1];
 	const char *parts[2] = { DRIVE, defaults };
 	size_t n = 0;
@@ -690,7 +688,16 @@ static int drive_text(const char *extra, char *err, size_t errlen)
 			l += len + (l[len] == '\n');
 		}
 	snprintf(text + n, sizeof(text) - n, "%s", extra);
+	dp_free(&dprof);
 	return dp_parse(text, &dprof, err, errlen) ? -1 : 0;
+}
+
+/* the drive above with more lines, parsed into dprof (0, or -1 with the
+ * parser's words in err): a key extra gives replaces the default's */
+static int drive_text(const char *extra, char *err, size_t errlen)
+{
+	return drive_with("zone.1 = 0 19 100 0 0 0 0 0\nsparing = 0\nsource.sparing = t\n"
+			  "readahead_mode = 0\nsource.readahead_mode = t\n", extra, err, errlen);
 }
 
 static int drive(const char *extra)
@@ -1340,27 +1347,10 @@ static char g4_err[256];	/* drive_g4's refusal */
  * dprof and st (a key extra gives replaces the drive's) */
 static int drive_g4(const char *extra)
 {
-	static char text[DP_FILE_MAX + 1];
-	static const char more[] = "readahead_mode = 0\nsource.readahead_mode = t\n";
-	const char *parts[2] = { DRIVE, more };
 	char err[256] = "";
 	const char *field = NULL;
-	size_t n = 0;
 
-	for (int i = 0; i < 2; i++)
-		for (const char *l = parts[i]; *l;) {
-			size_t len = strcspn(l, "\n"), k = strcspn(l, " ");
-
-			if (!gives(extra, l, k) && n + len + 1 < sizeof(text)) {
-				memcpy(text + n, l, len);
-				text[n += len] = '\n';
-				n++;
-			}
-			l += len + (l[len] == '\n');
-		}
-	snprintf(text + n, sizeof(text) - n, "%s", extra);
-	dp_free(&dprof);
-	if (dp_parse(text, &dprof, err, sizeof(err))) {
+	if (drive_with("readahead_mode = 0\nsource.readahead_mode = t\n", extra, err, sizeof(err))) {
 		printf("INFO the drive: %s\n", err);
 		snprintf(g4_err, sizeof(g4_err), "%s", err);
 		return -1;
