@@ -9,7 +9,7 @@
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cc=${HOST_CC:-cc}
-flags=(-std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -Wshadow -Wformat=2 -O1)
+flags=(-std=c11 -D_GNU_SOURCE -I. -Wall -Wextra -Werror -Wshadow -Wformat=2 -O1)
 # shellcheck source=tests/passfail.sh
 source "$top/tests/passfail.sh"
 # shellcheck source=host/registry.sh
@@ -50,7 +50,7 @@ else fail "aliases: aliases written in their program (read them through wl_alias
 cp "$top/workloads/fight.c" "$scratch/workloads/fight.c"
 sed -i 's/X(fight, "seed002", "passes=1 /X(fight, "seed002", "pases=1 /' "$scratch/lib/workloads.h"
 cd "$scratch" || exit 1
-if out=$("$cc" "${flags[@]}" -o fight workloads/fight.c workloads/wl.c workloads/wl_fill.c lib/size.c 2>&1); then
+if out=$("$cc" "${flags[@]}" -o fight workloads/fight.c workloads/wl.c workloads/wl_fill.c lib/size.c lib/version.c 2>&1); then
 	ln -s fight seed002
 	err=$(./seed002 --describe 2>&1 >/dev/null)
 	rc=$?
