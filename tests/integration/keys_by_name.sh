@@ -64,8 +64,8 @@ defaults() { # DIR NAME
 	echo "$line"
 }
 mkdir ref
-if "$cc" "${flags[@]}" -o ref/fight "$top/workloads/fight.c" "$top/workloads/wl.c" "$top/workloads/wl_fill.c" "$top/lib/size.c" &&
-	out=$("$cc" "${flags[@]}" -o fight workloads/fight.c workloads/wl.c workloads/wl_fill.c lib/size.c 2>&1); then
+if "$cc" "${flags[@]}" -o ref/fight "$top/workloads/fight.c" "$top/workloads/wl.c" "$top/workloads/wl_fill.c" "$top/lib/size.c" "$top/lib/version.c" &&
+	out=$("$cc" "${flags[@]}" -o fight workloads/fight.c workloads/wl.c workloads/wl_fill.c lib/size.c lib/version.c 2>&1); then
 	for name in fight seed002 seed002-each; do
 		[ "$name" = fight ] || { ln -sf fight "$name"; ln -sf fight "ref/$name"; }
 		want=$(defaults ref "$name")
