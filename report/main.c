@@ -136,10 +136,10 @@ static void usage_line(FILE *out, int indent, const char *head, const char *text
 {
 	int n = fprintf(out, "%*s%s", indent, "", head);
 
-	if (n + 2 + (int)strlen(text) > 79 || n >= 28)
-		fprintf(out, "\n%28s%s\n", "", text);
+	if (n + 2 + (int)strlen(text) > 79 || n >= 29)
+		fprintf(out, "\n%29s%s\n", "", text);
 	else
-		fprintf(out, "%*s%s\n", 28 - n, "", text);
+		fprintf(out, "%*s%s\n", 29 - n, "", text);
 }
 
 static void option_head(char *buf, size_t size, const struct option_def *d)
@@ -162,9 +162,8 @@ static void usage_print(FILE *out)
 				usage_line(out, 4, head, options[k].help);
 			}
 	}
-	usage_line(out, 2, "help [COMMAND]", "this text, or one command's (COMMAND --help)");
-	usage_line(out, 2, "--version", "the build's version");
-	fputs("\nOptions of several commands, under the commands that take them:\n", out);
+	usage_line(out, 2, "help [COMMAND]", "this text, or one command's; --version: the build's");
+	fputs("Options of several commands, under the commands that take them:\n", out);
 	for (size_t k = 0; k < NELEM(options); k++) {
 		const struct option_def *d = &options[k];
 		size_t n = 0;

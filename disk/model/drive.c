@@ -380,7 +380,7 @@ static int write_back(const struct dmodel *m, uint64_t lbn, uint64_t n)
 static int64_t write_room(struct dmodel *m, int64_t now, uint64_t n, int append)
 {
 	uint64_t k = m->p.write_segments ? m->p.write_segments : 1, size = m->p.segment_bytes;
-	uint64_t need = append ? 0 : n << 9 < size ? n << 9 : size, room = k * size, held;	/* k <= 2048, size < 2^34 */
+	uint64_t need = append ? 0 : n << 9 < size ? n << 9 : size, room = k * size, held;	/* k <= DMODEL_SEGS_MAX, size < 2^34 */
 	int64_t t = now > m->fore_free_ns ? now : m->fore_free_ns;
 	unsigned i = 0;
 
