@@ -53,7 +53,7 @@ check "486 no387: math emulated, the run completes and its record parses (status
 # (the host's cache: no turn, so the rotation and zones only), read-only:
 # the disk image's sha256 is the same before and after the boot
 mkdir -p "$T/dc"
-MEM=24 "$top/qemu/mkdisks" "$T/dc" 24 >"$T/dc/mkdisks.log" 2>&1
+MEM=24 "$top/qemu/mkdisks" "$T/dc" 24 "$REPORT" >"$T/dc/mkdisks.log" 2>&1
 before=$(sha256sum <"$T/dc/disk.img")
 CPU=486 MEM=24 LIMIT=240 boot diskchar --swap-disk "$T/dc/disk.img" -- swapbench.workloads=diskchar
 after=$(sha256sum <"$T/dc/disk.img")
