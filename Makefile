@@ -100,7 +100,7 @@ help:
 	@echo '  make run        install what is missing, build, boot QEMU, run the default experiment, report'
 	@echo '  make check      every test (host unit tests and QEMU end-to-end); ends with "N passed, N failed, N skipped"'
 	@echo '  make image      kernel, initramfs and host tools only'
-	@echo '  make tools      the host tools alone: out/bin/swapbench-report, init-host, the disk model'"'"'s'
+	@echo '  make tools      the host tools alone: out/bin/swapbench-report, init-host, the disk model'"'"'s diskprofile and diskreplay'
 	@echo '  make bench      image size, boot time, memory figures (prints, asserts nothing)'
 	@echo '  make calibrate  A/A experiment: this host'"'"'s noise floor (CV, false positives, detectable difference; WORKLOADS, RUNS)'
 	@echo '  make diskcheck  DISK=NAME: the disk model measured in the image against its datasheet (MB/s, IOPS, seek curve)'
