@@ -149,6 +149,8 @@ pin_vcpu_thread() {
 # read by the one reader of records (swapbench-report fields: checksums
 # checked, quoting undone), the warning records' messages and the swap
 # records. Each its own follower: a line of one may pass a line of another.
+# Control bytes (an escape sequence a message carries) reach the terminal
+# as '?'.
 progress() {
 	local follow=(tail -n +1 -F --pid="$1" "$2")
 	{
@@ -156,7 +158,7 @@ progress() {
 		"${follow[@]}" 2>/dev/null | "$REPORT" fields warning msg - 2>/dev/null | sed -u 's/^/warning: /' &
 		"${follow[@]}" 2>/dev/null | "$REPORT" fields swap '*' - 2>/dev/null | sed -u 's/^/swap: /; s/\t/ /g' &
 		wait
-	} >&2
+	} | LC_ALL=C sed -u $'s/\r$//; s/[\x01-\x08\x0b-\x1f\x7f]/?/g' >&2
 }
 
 # watch_cpu_refusal PID LOG MARK: the setup code checks the CPU before the
