@@ -1,15 +1,10 @@
 # shellcheck shell=bash
-# tests/report_lib.sh -- sourced by tests/integration/report_cli.sh, report_io.sh and
-# report_cli_md.sh: the built swapbench-report (BIN, their first argument,
-# or out/bin/swapbench-report), the fixtures, a private scratch folder and
-# the helpers that run the tool and judge what it wrote.
-BIN=$(realpath "${1:-${OUT:-$top/out}/bin/swapbench-report}")
-# shellcheck disable=SC2034 # FIX: the fixtures the sourcing test reads
-FIX=$top/tests/fixtures
-T=$(mktemp -d /tmp/report_cli.XXXXXX)
-trap 'rm -rf "$T"' EXIT
-# shellcheck source=tests/passfail.sh
-source "$top/tests/passfail.sh"
+# tests/report_lib.sh -- sourced by tests/integration/report_cli.sh, report_io.sh,
+# report_html.sh and report_cli_md.sh: tests/report_env.sh's tool, fixtures
+# and scratch folder, and the helpers that run the tool and judge what it wrote.
+# shellcheck disable=SC2154 # top: set by the sourcing test
+# shellcheck source=tests/report_env.sh
+source "$top/tests/report_env.sh"
 
 # run NAME WANT_STATUS ARGS...: runs the tool, keeps stdout/stderr in $T/out $T/err
 run() {

@@ -7,17 +7,8 @@
 # are named, not analysed.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
-out=${OUT:-out}
-case $out in /*) ;; *) out=$top/$out ;; esac
-# shellcheck source=host/settings.sh
-source "$top/host/settings.sh"
-OUT=$out settings_apply REPORT || exit 2
-BIN=${1:-$REPORT}
-FIX=$top/tests/fixtures
-T=$(mktemp -d /tmp/report_calibrate.XXXXXX)
-trap 'rm -rf "$T"' EXIT
-# shellcheck source=tests/passfail.sh
-source "$top/tests/passfail.sh"
+# shellcheck source=tests/report_env.sh
+source "$top/tests/report_env.sh"
 
 "$BIN" calibrate "$FIX/seed000.txt" >"$T/out" 2>"$T/err"
 rc=$?

@@ -5,16 +5,8 @@
 # host's page cache (disk=host) is said to see no disk effects.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
-out=${OUT:-out}
-case $out in /*) ;; *) out=$top/$out ;; esac
-# shellcheck source=host/settings.sh
-source "$top/host/settings.sh"
-OUT=$out settings_apply REPORT || exit 2
-BIN=${1:-$REPORT}
-T=$(mktemp -d /tmp/report_disk.XXXXXX)
-trap 'rm -rf "$T"' EXIT
-# shellcheck source=tests/passfail.sh
-source "$top/tests/passfail.sh"
+# shellcheck source=tests/report_env.sh
+source "$top/tests/report_env.sh"
 
 # LOG DISK [FIGURES]: the fixture with disk=DISK in its meta record and, when
 # FIGURES is given, a disk record carrying them after it (checksums redone)

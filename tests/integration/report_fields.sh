@@ -10,17 +10,9 @@
 # refused naming what was wrong.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
-# shellcheck source=tests/passfail.sh
-source "$top/tests/passfail.sh"
+# shellcheck source=tests/report_env.sh
+source "$top/tests/report_env.sh"
 cd "$top" || exit 2
-FIX=$top/tests/fixtures
-out=$(out_dir "$top")
-# shellcheck source=host/settings.sh
-source "$top/host/settings.sh"
-OUT=$out settings_apply REPORT || exit 2
-BIN=${1:-$REPORT}
-T=$(mktemp -d /tmp/report_fields.XXXXXX)
-trap 'rm -rf "$T"' EXIT
 tab=$'\t'
 
 same "fields: the meta record's values, in the order asked, an absent key empty" \

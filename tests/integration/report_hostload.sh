@@ -4,16 +4,8 @@
 # leaves the section out when no source directory has the file.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
-out=${OUT:-out}
-case $out in /*) ;; *) out=$top/$out ;; esac
-# shellcheck source=host/settings.sh
-source "$top/host/settings.sh"
-OUT=$out settings_apply REPORT || exit 2
-BIN=${1:-$REPORT}
-T=$(mktemp -d /tmp/report_hostload.XXXXXX)
-trap 'rm -rf "$T"' EXIT
-# shellcheck source=tests/passfail.sh
-source "$top/tests/passfail.sh"
+# shellcheck source=tests/report_env.sh
+source "$top/tests/report_env.sh"
 
 mkdir -p "$T/quiet" "$T/busy" "$T/none" "$T/other"
 for d in quiet busy none other; do cp "$top/tests/fixtures/bisect-a.txt" "$T/$d/serial.log"; done

@@ -9,16 +9,8 @@
 # 4 times its size in memory (it took 10 to 14 times).
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
-out=${OUT:-out}
-case $out in /*) ;; *) out=$top/$out ;; esac
-# shellcheck source=host/settings.sh
-source "$top/host/settings.sh"
-OUT=$out settings_apply REPORT || exit 2
-BIN=${1:-$REPORT}
-T=$(mktemp -d /tmp/report_inputs.XXXXXX)
-trap 'rm -rf "$T"' EXIT
-# shellcheck source=tests/passfail.sh
-source "$top/tests/passfail.sh"
+# shellcheck source=tests/report_env.sh
+source "$top/tests/report_env.sh"
 # rec TEXT: TEXT with its record checksum, as init writes it
 rec() { printf '%s crc=%s\n' "$1" "$(printf '%s' "$1" | gzip -c | tail -c8 | head -c4 | od -An -tx4 | tr -d ' \n')"; }
 
@@ -87,7 +79,7 @@ contains "--key world-writable: warned" "$msg" "anyone on this host may write it
 # boots took 199 MB in summary and 244 MB in md; each boot here is one
 # result record (~105 bytes) and lacks its meta and totals records, so each
 # is also two problems. Peak RSS is deterministic: the bound is tight.
-tools=$out/bin/tests
+tools=$(out_dir "$top")/bin/tests
 if [ -x "$tools/gen_lab" ] && [ -x "$tools/rusage" ]; then
 	"$tools/gen_lab" --tiny-boots 100000 "$T/tiny.log"
 	size=$(stat -c %s "$T/tiny.log")
