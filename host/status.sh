@@ -48,6 +48,13 @@ exit_map() {
 
 # host_shares FILE: busy_pct and steal_pct of all CPUs' time between the
 # cpu_before and cpu_after lines of a hostload file (/proc/stat's cpu line)
+# children_cpu_ticks: the CPU time (user + system, clock ticks) of the
+# children this shell has waited for: fields 16 and 17 of /proc/PID/stat,
+# read after the command name, which may hold spaces
+children_cpu_ticks() {
+	sed 's/^.*) //' "/proc/$$/stat" | cut -d' ' -f14,15 | tr ' ' + | bc
+}
+
 host_shares() {
 	awk -F= '$1 == "cpu_before" { split($2, a, " ") } $1 == "cpu_after" { split($2, b, " ") }
 	END {

@@ -80,8 +80,8 @@ write_status() {
 # host_summary HOSTLOAD: the host's load during the boot, in words
 host_summary() {
 	hl() { sed -n "s/^$1=//p" "$2" | cut -d' ' -f1; }
-	printf 'run: the host during the boot: load average %s, then %s, on %s CPUs; CPU time %s %% busy, %s %% stolen' \
-		"$(hl loadavg_before "$1")" "$(hl loadavg_after "$1")" "$(hl ncpu "$1")" "$(hl busy_pct "$1")" "$(hl steal_pct "$1")"
+	printf 'run: the host during the boot: load average %s, then %s, on %s CPUs; CPU time %s %% busy, %s %% stolen; QEMU used %s s of CPU' \
+		"$(hl loadavg_before "$1")" "$(hl loadavg_after "$1")" "$(hl ncpu "$1")" "$(hl busy_pct "$1")" "$(hl steal_pct "$1")" "$(hl qemu_cpu_s "$1")"
 }
 
 # cpu_claim DIR: a CPU this process may run on that no other boot holds,

@@ -11,7 +11,7 @@
 
 struct hostload {
 	char boot[32];
-	double ncpu, load_before, load_after, busy, steal;
+	double ncpu, load_before, load_after, busy, steal, qemu_cpu;
 };
 
 /* DIR/hostload for a directory SOURCE, else the file beside a SOURCE file. */
@@ -36,6 +36,7 @@ static int read_hostload(const char *path, struct hostload *h)
 		{ "loadavg_after", offsetof(struct hostload, load_after) },
 		{ "busy_pct", offsetof(struct hostload, busy) },
 		{ "steal_pct", offsetof(struct hostload, steal) },
+		{ "qemu_cpu_s", offsetof(struct hostload, qemu_cpu) },
 	};
 	FILE *f = fopen(path, "r");
 	char line[512];
@@ -92,7 +93,8 @@ static const char *judge(const struct hostload *h, char *buf, size_t size)
 void hostload_section(const struct dest *d, const struct dataset *ds, int nsrc, char **paths)
 {
 	static const char *const head[] = {
-		"boot", "host CPUs", "load before", "load after", "CPU busy", "CPU stolen", "note",
+		"boot", "host CPUs", "load before", "load after", "CPU busy", "CPU stolen", "QEMU's CPU",
+		"note",
 	};
 	struct hostload *h = xcalloc((size_t)nsrc + 1, sizeof(*h));
 	size_t nh = 0, rows = 0, high = 0;
@@ -116,6 +118,7 @@ void hostload_section(const struct dest *d, const struct dataset *ds, int nsrc, 
 			add_num(&t, h[k].load_after, 2, "");
 			add_num(&t, h[k].busy, 1, " %");
 			add_num(&t, h[k].steal, 1, " %");
+			add_num(&t, h[k].qemu_cpu, 1, " s");
 			table_add(&t, "%s", judge(&h[k], why, sizeof(why)));
 			high += why[0] != 0;
 			rows++;
@@ -127,7 +130,9 @@ void hostload_section(const struct dest *d, const struct dataset *ds, int nsrc, 
 		dest_heading(d, 2, "Host load");
 		fprintf(d->f, "%sThe host around each boot (qemu/run's %s: 1-minute "
 			"load average before and after, the share of all host CPUs' time busy and "
-			"stolen by the hypervisor during the boot). The load includes QEMU itself.%s%s",
+			"stolen by the hypervisor during the boot, and the CPU time QEMU itself used: "
+			"on an idle host about the boot's wall time, under load what the boot cost). "
+			"The load includes QEMU itself.%s%s",
 			d->para[0], d->code("hostload"),
 			high ? " Boots marked high ran on a host busier than its CPUs: their times carry "
 			       "the host's noise; compare boots interleaved, or pair runs within a boot." : "",

@@ -3,7 +3,8 @@
 /*
  * The host's load around each boot: qemu/run writes DIR/hostload next to
  * the serial log (key=value lines: boot, ncpu, loadavg_before,
- * loadavg_after, cpu_before, cpu_after from /proc, busy_pct, steal_pct).
+ * loadavg_after, cpu_before, cpu_after from /proc, busy_pct, steal_pct,
+ * qemu_cpu_s: QEMU's own CPU time).
  * It is the host's record, not the guest's, so it carries no checksum and
  * never enters the statistics; the report shows it beside the boots.
  */

@@ -156,6 +156,16 @@ printf 'cpu_before=100 0 100 700 100 0 0 0\ncpu_after=200 0 200 1400 100 0 0 100
 same "host shares: busy and stolen" "busy_pct=30.0 steal_pct=10.0" "$(host_shares "$hl" | paste -sd' ')"
 rm -f "$hl"
 
+# a child's own CPU time (its `times`) is what children_cpu_ticks gains by
+# waiting for it: how qemu/run finds QEMU's CPU time behind timeout
+before=$(children_cpu_ticks)
+bash -c 'i=0; while ((i < 300000)); do ((i++)); done; times' >"$hl.t"
+gained=$(($(children_cpu_ticks) - before))
+own=$(awk -v hz="$(getconf CLK_TCK)" 'NR == 1 { gsub(/[ms]/, " "); printf "%.0f", ($1 * 60 + $2 + $3 * 60 + $4) * hz }' "$hl.t")
+check "children cpu ticks: a child that burned ${own} ticks (its own times) adds ${gained}, within 2" \
+	test "$own" -gt 0 -a "$gained" -ge $((own - 2)) -a "$gained" -le $((own + 2))
+rm -f "$hl.t"
+
 same "qemu base: a PC, the accelerator, no defaults, no reboot" "-M pc -accel tcg -nodefaults -no-user-config -no-reboot" "$(qemu_base tcg | paste -sd' ')"
 same "qemu console: headless, serial to a file, the exit port" "-display none -serial file:/l -device isa-debug-exit,iobase=0xf4,iosize=0x04" \
 	"$(qemu_console file:/l | paste -sd' ')"
