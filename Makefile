@@ -18,7 +18,7 @@ export SWAPBENCH_CACHE
 
 # the build's version (lib/version.h): git describe of the tree, given to
 # every compile; out/version changes when it does, so what prints it is rebuilt
-VERSION     := $(shell git -C '$(CURDIR)' describe --always --dirty 2>/dev/null || echo unknown)
+VERSION     := $(shell bash '$(CURDIR)/host/tool.sh' version)
 VERSION_STAMP := $(OUT)/version
 WARN        := -Wall -Wextra -Werror -Wshadow -Wformat=2 -Wmissing-prototypes
 # includes by path from the top: "lib/record.h", "init/sys/errmsg.h"

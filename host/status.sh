@@ -1,20 +1,27 @@
 # shellcheck shell=bash
 # host/status.sh -- sourced by qemu/run and the experiments: what a boot's
 # status and records say, computed from given values (and host_shares from
-# the hostload file it is given) with no side effects: the instrument (what
+# the boot's hostload file) with no side effects: the instrument (what
 # it was measured with) and the exit status from QEMU's; and the one reader
-# of a boot's status file (status_get). The registry's facts (base command
+# of a boot's status and hostload files (status_get, hostload_get). The registry's facts (base command
 # line, disk designations, exit words): host/registry.sh. Tested by
 # tests/integration/qemu_logic.sh; tests/integration/one_reader.sh checks
-# that no script reads a status file but through status_get.
+# that no script reads a status or hostload file but through them.
+
+# kv_get FILE KEY: KEY's value in FILE's KEY=VALUE lines, empty when the
+# file or the key is missing; status 1 when the file is missing
+kv_get() {
+	[ -f "$1" ] || return 1
+	sed -n "s/^$2=//p" "$1"
+}
 
 # status_get DIR KEY: KEY's value in the status file of the boot in DIR
-# (KEY=VALUE lines, written by qemu/run: qemu/boot.sh's write_status), empty
-# when the file or the key is missing; status 1 when the file is missing
-status_get() {
-	[ -f "$1/status" ] || return 1
-	sed -n "s/^$2=//p" "$1/status"
-}
+# (written by qemu/run: qemu/boot.sh's write_status)
+status_get() { kv_get "$1/status" "$2"; }
+
+# hostload_get DIR KEY: KEY's value in the hostload file of the boot in DIR
+# (written by qemu/run: boot.sh's host_snapshot, then host_shares)
+hostload_get() { kv_get "$1/hostload" "$2"; }
 
 # instrument ACCEL CLOCK TSC PIN CACHE DISK SMP: what a boot was measured
 # with, as one value for swapbench.instrument (the image puts it in its meta
@@ -46,8 +53,6 @@ exit_map() {
 	echo "$rc $why"
 }
 
-# host_shares FILE: busy_pct and steal_pct of all CPUs' time between the
-# cpu_before and cpu_after lines of a hostload file (/proc/stat's cpu line)
 # children_cpu_ticks: the CPU time (user + system, clock ticks) of the
 # children this shell has waited for: fields 16 and 17 of /proc/PID/stat,
 # read after the command name, which may hold spaces
@@ -55,10 +60,13 @@ children_cpu_ticks() {
 	sed 's/^.*) //' "/proc/$$/stat" | cut -d' ' -f14,15 | tr ' ' + | bc
 }
 
+# host_shares DIR: busy_pct and steal_pct of all CPUs' time between the
+# cpu_before and cpu_after of the boot's hostload (/proc/stat's cpu line)
 host_shares() {
-	awk -F= '$1 == "cpu_before" { split($2, a, " ") } $1 == "cpu_after" { split($2, b, " ") }
-	END {
-		for (i = 1; i <= 8; i++) { d[i] = b[i] - a[i]; t += d[i] }
-		if (t > 0) printf "busy_pct=%.1f\nsteal_pct=%.1f\n", 100 * (t - d[4] - d[5]) / t, 100 * d[8] / t
-	}' "$1"
+	printf '%s\n%s\n' "$(hostload_get "$1" cpu_before)" "$(hostload_get "$1" cpu_after)" |
+		awk 'NR == 1 { split($0, a, " ") } NR == 2 { split($0, b, " ") }
+		END {
+			for (i = 1; i <= 8; i++) { d[i] = b[i] - a[i]; t += d[i] }
+			if (t > 0) printf "busy_pct=%.1f\nsteal_pct=%.1f\n", 100 * (t - d[4] - d[5]) / t, 100 * d[8] / t
+		}'
 }

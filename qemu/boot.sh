@@ -82,11 +82,11 @@ write_status() {
 	[ ! -s "$dir/extras_kb" ] || printf 'extras=disk\nextras_kb=%s\n' "$(cat "$dir/extras_kb")"
 }
 
-# host_summary HOSTLOAD: the host's load during the boot, in words
+# host_summary DIR: the host's load during the boot in DIR, in words
 host_summary() {
-	hl() { sed -n "s/^$1=//p" "$2" | cut -d' ' -f1; }
+	hl() { hostload_get "$1" "$2" | cut -d' ' -f1; }
 	printf 'run: the host during the boot: load average %s, then %s, on %s CPUs; CPU time %s %% busy, %s %% stolen; QEMU used %s s of CPU' \
-		"$(hl loadavg_before "$1")" "$(hl loadavg_after "$1")" "$(hl ncpu "$1")" "$(hl busy_pct "$1")" "$(hl steal_pct "$1")" "$(hl qemu_cpu_s "$1")"
+		"$(hl "$1" loadavg_before)" "$(hl "$1" loadavg_after)" "$(hl "$1" ncpu)" "$(hl "$1" busy_pct)" "$(hl "$1" steal_pct)" "$(hl "$1" qemu_cpu_s)"
 }
 
 # cpu_claim DIR: a CPU this process may run on that no other boot holds,

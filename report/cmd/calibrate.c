@@ -12,7 +12,7 @@
 #include "report/stats/compare.h"
 #include "report/util/table.h"
 #include "report/util/util.h"
-#include "report/stats/compare_print.h"
+#include "report/out/compare_print.h"
 #include "report/util/escape.h"
 
 #include <math.h>

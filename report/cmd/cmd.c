@@ -43,3 +43,23 @@ int cmd_exit_status(const struct dataset *ds)
 {
 	return ds->nprobs ? EXIT_PROBLEMS : EXIT_CLEAN;
 }
+
+int cmd_write(const struct opts *o, int argc, char **argv, const char *name,
+	      void (*write)(const struct opts *o, const struct dataset *ds, int argc, char **argv))
+{
+	struct dataset ds = { 0 };
+	int status;
+
+	if (argc < 1)
+		cmd_usage_error("%s: no SOURCE given", name);
+	cmd_load(o, &ds, argc, argv);
+	write(o, &ds, argc, argv);
+	status = cmd_exit_status(&ds);
+	parse_free(&ds);
+	return status;
+}
+
+struct section_opts cmd_section_opts(const struct opts *o)
+{
+	return (struct section_opts){ o->metric, o->by, o->baseline, o->higher_better };
+}

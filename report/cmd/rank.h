@@ -1,54 +1,11 @@
-#ifndef SBR_RANK_H
-#define SBR_RANK_H
 /*
- * Every swap configuration against one baseline (default `partition`), per
- * workload: the comparison (paired where the runs alternated), a ranking
- * by mean, and what the compressed configurations cost and saved: the
- * compression ratio zram or zswap reached and the memory they held.
+ * swapbench-report rank SOURCE...: the configurations ranked by cost (rank.c).
  */
-#include "report/stats/compare.h"
-
-#include <stdio.h>
-
-#define NWAY_BASELINE "partition"
-
-/* Compression and memory of one workload on one configuration, over its ok runs. */
-struct rank_cost {
-	double ratio;		/* mean of orig/compressed at the peak; NAN: not compressed */
-	double mem_mib;		/* mean peak memory the compressed store held, MiB; NAN: none */
-	size_t n;		/* runs that gave both */
-};
-
-struct rank_row {
-	const struct cell *cell;
-	const struct comparison *cmp;	/* against the baseline; NULL for the baseline itself */
-	struct rank_cost cost;
-	unsigned rank;			/* 1 = lowest mean (highest with higher_better) */
-};
-
-struct rank_table {
-	struct cells cells;
-	struct comparison *cmp;
-	size_t ncmp;
-	struct rank_row *row;		/* by workload, then by rank */
-	size_t nrows;
-	const char *baseline;
-};
-
-/* 1 if the dataset holds configurations beyond the partition and the file. */
-int rank_wanted(const struct dataset *ds);
-/*
- * Builds the comparisons and the ranking; returns the rows, 0 when the
- * baseline is not in the data. higher_better ranks the largest mean first.
- */
-size_t rank_build(const struct dataset *ds, const char *metric, const char *baseline, int higher_better,
-		  struct rank_table *out);
-struct dest;
-void rank_print(const struct dest *d, const struct rank_table *nw, const char *metric);
-void rank_free(struct rank_table *nw);
+#ifndef SBR_CMD_RANK_H
+#define SBR_CMD_RANK_H
 
 struct opts;
-/* swapbench-report rank SOURCE...: the configurations ranked by cost. */
+
 int cmd_rank(const struct opts *o, int argc, char **argv);
 
 #endif

@@ -22,10 +22,8 @@
  * Every refusal is one line in DIR/collector.events (collect_events.c);
  * a connection's frames, hello and slots are collect_conn.c's.
  */
-#include "report/cmd/cmd.h"
 #include "report/util/util.h"
 #include "report/collect/collect.h"
-#include "lib/size.h"
 #include "lib/wire.h"
 #include "report/collect/labpage.h"
 
@@ -132,17 +130,14 @@ static void on_signal(int sig)
 	N.stop = 1;
 }
 
-static int listen_on(const char *spec)
+static int listen_on(const struct collect_opts *o)
 {
-	unsigned char ip[4];
-	unsigned port;
+	const char *spec = o->listen;
 	struct sockaddr_in a = { .sin_family = AF_INET };
 	int fd, one = 1;
 
-	if (wire_parse_addr(spec, ip, &port) < 0)
-		cmd_usage_error("collect: --listen %s: give ADDR:PORT, an IPv4 address and a port (127.0.0.1:5555)", spec);
-	memcpy(&a.sin_addr, ip, 4);
-	a.sin_port = htons((unsigned short)port);
+	memcpy(&a.sin_addr, o->ip, 4);
+	a.sin_port = htons((unsigned short)o->port);
 	fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
 	if (fd < 0)
 		die("collect: socket: %s", strerror(errno));
@@ -183,83 +178,34 @@ static void fit_descriptors(unsigned asked)
 		while (fit > 1 && fds_for(fit) > rl.rlim_cur)
 			fit--;
 		if (asked || fds_for(fit) > rl.rlim_cur)
-			cmd_usage_error("collect: --max-conns %u needs %lu descriptors, the limit is %lu (ulimit -n): give "
-					"--max-conns %u or raise the limit", N.k.max_conns, need, (unsigned long)rl.rlim_cur,
-					fit);
+			die("collect: --max-conns %u needs %lu descriptors, the limit is %lu (ulimit -n): give "
+			    "--max-conns %u or raise the limit", N.k.max_conns, need, (unsigned long)rl.rlim_cur, fit);
 		events_say(&N.ev, "descriptor limit %lu (ulimit -n): at most %u machine connections (--max-conns), "
 			   "not %u", (unsigned long)rl.rlim_cur, fit, N.k.max_conns);
 		N.k.max_conns = fit;
 	}
 }
 
-/* --key FILE: its first line is the key, as swapbench.collect.key= gives it to the image. */
-static int key_load(struct wire_key *key, const char *path, char *why, size_t wn)
-{
-	char text[WIRE_KEY_MAX + 4];
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-	struct stat st;
-	ssize_t n;
-	char *nl;
-
-	if (fd < 0 || fstat(fd, &st) < 0) {
-		snprintf(why, wn, "%s", strerror(errno));
-		if (fd >= 0)
-			close(fd);
-		return -1;
-	}
-	/* a key is a file's first line: a FIFO or a device (/dev/zero) holds none */
-	if (!S_ISREG(st.st_mode)) {
-		close(fd);
-		snprintf(why, wn, "not a regular file (a FIFO or a device): the key is a file's first line");
-		return -1;
-	}
-	if (st.st_mode & S_IWOTH)
-		warn("collect: --key %s: anyone on this host may write it (chmod o-w): whoever changes it "
-		     "speaks for every machine", path);
-	n = read(fd, text, sizeof(text));
-	close(fd);
-	if (n < 0) {
-		snprintf(why, wn, "%s", strerror(errno));
-		return -1;
-	}
-	nl = memchr(text, '\n', (size_t)n);
-	return wire_key_set(key, text, nl ? (size_t)(nl - text) : (size_t)n, why, wn);
-}
-
-int cmd_collect(const struct opts *o, int argc, char **argv)
+int collect_run(const struct collect_opts *o)
 {
 	struct pollfd *pf;
 	struct conn **who;	/* the connection of each pf entry */
 	struct sigaction sa = { .sa_handler = on_signal };
 	int lfd;
-	uint64_t u;
 	char why[600];
-	static struct wire_key key;
 	struct labpage page;
 
-	(void)argv;
-	if (argc)
-		cmd_usage_error("collect: takes no operands (--listen ADDR:PORT --dir DIR)");
-	if (!o->listen || !o->dir)
-		cmd_usage_error("collect: give --listen ADDR:PORT and --dir DIR");
 	N.k.max_conns = o->max_conns ? o->max_conns : 64;
 	N.k.idle_s = o->idle_s ? o->idle_s : 300;
 	N.want_done = o->machines;
-	N.st.max_log = 64ULL << 20;
-	if (o->max_log && (size_parse(o->max_log, &u) < 0 || u < 4096))
-		cmd_usage_error("collect: --max-log %s: a size of 4K or more (64M)", o->max_log);
-	if (o->key) {
-		if (key_load(&key, o->key, why, sizeof(why)) < 0)
-			cmd_usage_error("collect: --key %s: %s", o->key, why);
-		N.k.key = &key;
-	}
+	N.k.key = o->key;
 	collect_store_open(&N.st, o->dir);
 	/* a page that cannot be written is refused before any machine is heard */
 	if (o->html && labpage_open(&page, &N.st, why, sizeof(why)) < 0)
 		die("collect: --html: cannot write the page in %s: %s", o->dir, why);
 	N.st.max_machines = o->max_machines ? o->max_machines : 256;
-	N.st.max_log = o->max_log ? u : 64ULL << 20;
-	lfd = listen_on(o->listen);
+	N.st.max_log = o->max_log ? o->max_log : 64ULL << 20;
+	lfd = listen_on(o);
 	if (events_open(&N.ev, N.st.dirfd, why, sizeof(why)) < 0)
 		die("collect: %s/%s", o->dir, why);
 	N.st.ev = &N.ev;

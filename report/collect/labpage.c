@@ -1,6 +1,5 @@
 /* labpage: collect --html's page of the lab, DIR/index.html (labpage.h). */
 #include "report/collect/labpage.h"
-#include "report/cmd/cmd.h"
 #include "report/out/html.h"
 #include "report/out/section.h"
 #include "report/source/clockflag.h"
@@ -9,7 +8,7 @@
 #include "report/source/store.h"
 #include "report/out/summary.h"
 #include "report/stats/compare_match.h"
-#include "report/stats/compare_print.h"
+#include "report/out/compare_print.h"
 #include "report/source/iorec.h"
 
 #include <errno.h>
@@ -79,7 +78,7 @@ static char *read_log(int dirfd, const char *stem, size_t *len)
  * comparisons) as <li> items: a string to free; NULL when its log cannot be read. */
 static char *verdicts_html(const struct labpage *p, const struct machine *m)
 {
-	struct opts o = { .metric = RK_ELAPSED_S, .baseline = "partition" };
+	struct section_opts o = { .metric = RK_ELAPSED_S, .baseline = "partition" };
 	struct dataset ds = { 0 };
 	char *text, *out = NULL;
 	size_t len = 0, olen = 0;

@@ -3,7 +3,6 @@
  * columns go to "extra" as k=v;k=v, or with --wide each to its own column.
  */
 #include "report/out/csv.h"
-#include "report/cmd/cmd.h"
 #include "report/util/util.h"
 #include "lib/reckeys.h"
 #include "report/source/store.h"
@@ -209,27 +208,19 @@ static void put_row(FILE *out, const struct run *r, const struct layout *l)
 	fputc('\n', out);
 }
 
-int cmd_csv(const struct opts *o, int argc, char **argv)
+void csv_write(FILE *out, const struct dataset *ds, int wide)
 {
-	struct dataset ds = { 0 };
 	struct layout l = { 0 };
-	int status;
 
-	if (argc < 1)
-		cmd_usage_error("csv: no SOURCE given");
-	cmd_load(o, &ds, argc, argv);
 	l.column = xcalloc(store_nkeys() + 1, 1);
-	if (o->wide) {
-		l.nwide = wide_keys(&ds, &l.wide);
+	if (wide) {
+		l.nwide = wide_keys(ds, &l.wide);
 		if (!l.wide)
 			l.wide = xcalloc(1, sizeof(*l.wide));
 	}
-	put_header(stdout, &l);
-	for (size_t i = 0; i < ds.nruns; i++)
-		put_row(stdout, &ds.runs[i], &l);
+	put_header(out, &l);
+	for (size_t i = 0; i < ds->nruns; i++)
+		put_row(out, &ds->runs[i], &l);
 	free(l.wide);
 	free(l.column);
-	status = cmd_exit_status(&ds);
-	parse_free(&ds);
-	return status;
 }

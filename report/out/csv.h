@@ -1,11 +1,14 @@
 /*
- * swapbench-report csv SOURCE...: one CSV row per run (csv.c).
+ * The runs as CSV: one row per run that passed every check (csv.c).
  */
-#ifndef SBR_CSV_H
-#define SBR_CSV_H
+#ifndef SBR_OUT_CSV_H
+#define SBR_OUT_CSV_H
 
-struct opts;
+#include "report/source/store.h"
 
-int cmd_csv(const struct opts *o, int argc, char **argv);
+#include <stdio.h>
+
+/* A header and a row per run; wide: each field of extra in its own column. */
+void csv_write(FILE *out, const struct dataset *ds, int wide);
 
 #endif

@@ -5,7 +5,6 @@
  * and no script runs; a print stylesheet keeps on paper what the screen
  * shows.
  */
-#include "report/cmd/cmd.h"
 #include "report/util/escape.h"
 #include "report/source/hostload.h"
 #include "report/out/html.h"
@@ -18,7 +17,7 @@
 #include "report/source/store.h"
 #include "report/out/summary.h"
 #include "report/stats/compare_match.h"
-#include "report/stats/compare_print.h"
+#include "report/out/compare_print.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -62,12 +61,12 @@ static const char style[] =
 	"div.table{overflow:visible}table{font-size:7.5pt}thead{display:table-header-group}\n"
 	"tr,figure,li{break-inside:avoid}h2,h3{break-after:avoid}}\n";
 
-static void page_begin(FILE *f, int argc, char **argv)
+static void page_begin(FILE *f, int nsources, char **sources)
 {
 	fprintf(f, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
 		"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
 		"<title>swapbench report: %s%s</title>\n<style>\n%s</style>\n</head>\n<body>\n"
-		"<h1>swapbench report</h1>\n", esc_html_str(argv[0]), argc > 1 ? " and more" : "", style);
+		"<h1>swapbench report</h1>\n", esc_html_str(sources[0]), nsources > 1 ? " and more" : "", style);
 }
 
 /* Why sources hold nothing to report: what was read, and what each boot said. */
@@ -154,20 +153,15 @@ static void embed_disk_picture(const struct plot_pic *pic, void *ctx)
 	embed_picture(pic, ctx);
 }
 
-int cmd_html(const struct opts *o, int argc, char **argv)
+void html_write(const struct dataset *ds, const struct section_opts *o, int nsources, char **sources)
 {
-	struct dataset ds = { 0 };
 	struct dest h = html_dest(stdout), li = h;
 	struct figures fg = { stdout, 0, 0 };
 	unsigned disk_pics;
 	char *title, *verdicts = NULL;
 	size_t len = 0;
-	int status;
 
-	if (argc < 1)
-		cmd_usage_error("html: no SOURCE given");
-	cmd_load(o, &ds, argc, argv);
-	page_begin(stdout, argc, argv);
+	page_begin(stdout, nsources, sources);
 	/* the verdicts first, each a sentence with its interval */
 	li.item[0] = "<li>";
 	li.item[1] = "</li>\n";
@@ -175,45 +169,42 @@ int cmd_html(const struct opts *o, int argc, char **argv)
 	if (!li.f)
 		die("html: out of memory");
 	printf("<section id=\"verdicts\">\n<h2>Verdicts</h2>\n");
-	if (section_verdicts(&li, &ds, o)) {
+	if (section_verdicts(&li, ds, o)) {
 		if (fclose(li.f))
 			die("html: out of memory");
 		printf("<ul class=\"verdicts\">\n%s</ul>\n", verdicts);
 	} else {
 		fclose(li.f);
-		nothing_to_report(&h, &ds);
+		nothing_to_report(&h, ds);
 	}
 	free(verdicts);
 	section_intro(&h, o->metric);
 	printf("</section>\n");
-	if (ioplot_each(&ds, embed_disk_picture, &fg))
+	if (ioplot_each(ds, embed_disk_picture, &fg))
 		printf("</section>\n");
 	printf("<section id=\"pictures\">\n<h2>Pictures</h2>\n");
 	disk_pics = fg.n;
-	plot_each(&ds, o->metric, o->by, embed_picture, &fg);
+	plot_each(ds, o->metric, o->by, embed_picture, &fg);
 	if (fg.n == disk_pics)
 		printf("<p>No picture: no run passed.</p>\n");
 	printf("</section>\n<section id=\"tables\">\n");
 	title = xasprintf("Summary by %s", group_by_name(o->by));
 	dest_heading(&h, 2, title);
 	free(title);
-	if (!summary_all(&h, &ds, o->metric, o->by))
+	if (!summary_all(&h, ds, o->metric, o->by))
 		printf("<p>No runs.</p>\n");
-	section_kernels(&h, &ds, o->metric);
-	section_backends(&h, &ds, o->metric, 0);
-	section_configurations(&h, &ds, o);
+	section_kernels(&h, ds, o->metric);
+	section_backends(&h, ds, o->metric, 0);
+	section_configurations(&h, ds, o);
 	printf("</section>\n<section id=\"boots\">\n");
-	section_boots(&h, &ds);
-	hostload_section(&h, &ds, argc, argv);
-	memory_section(&h, &ds);
-	section_swaps(&h, &ds);
-	section_confs(&h, &ds);
-	section_notes(&h, &ds);
-	section_sources(&h, &ds);
+	section_boots(&h, ds);
+	hostload_section(&h, ds, nsources, sources);
+	memory_section(&h, ds);
+	section_swaps(&h, ds);
+	section_confs(&h, ds);
+	section_notes(&h, ds);
+	section_sources(&h, ds);
 	printf("</section>\n<section id=\"problems\">\n");
-	section_problems(&h, &ds);
+	section_problems(&h, ds);
 	printf("</section>\n</body>\n</html>\n");
-	status = cmd_exit_status(&ds);
-	parse_free(&ds);
-	return status;
 }

@@ -9,14 +9,13 @@
  * test number, so a resubmission updates rather than duplicates.
  */
 #include "report/out/kcidb.h"
-#include "report/cmd/cmd.h"
 #include "report/stats/compare.h"
 #include "report/util/util.h"
-#include "report/stats/verdict.h"
+#include "report/out/verdict.h"
 #include "lib/reckeys.h"
 #include "report/source/store.h"
 #include "report/stats/compare_match.h"
-#include "report/stats/compare_print.h"
+#include "report/out/compare_print.h"
 #include "report/util/escape.h"
 
 #include <math.h>
@@ -278,20 +277,15 @@ static const struct boot *first_boot(const struct dataset *ds, const struct vari
 	return NULL;
 }
 
-int cmd_kcidb(const struct opts *o, int argc, char **argv)
+void kcidb_write(FILE *out, const struct dataset *ds, const char *metric)
 {
-	struct dataset ds = { 0 };
 	struct variant *v;
 	struct cells *cells;
 	struct comparison *cmp;
 	size_t nv, ncells, ncmp;
 	int first = 1;
-	FILE *out = stdout;
 
-	if (argc < 1)
-		cmd_usage_error("kcidb: no source given");
-	cmd_load(o, &ds, argc, argv);
-	nv = group_variants(&ds, &v);
+	nv = group_variants(ds, &v);
 	fputs("{\"version\":{\"major\":5,\"minor\":3},\n\"checkouts\":[", out);
 	for (size_t i = 0; i < nv; i++) {
 		size_t k;
@@ -315,7 +309,7 @@ int cmd_kcidb(const struct opts *o, int argc, char **argv)
 	}
 	fputs("],\n\"builds\":[", out);
 	for (size_t i = 0; i < nv; i++) {
-		const struct boot *b = first_boot(&ds, &v[i]);
+		const struct boot *b = first_boot(ds, &v[i]);
 		const char *arch = b ? store_get(&b->meta, RK_ARCH) : NULL;
 		char bid[300], *cid = xasprintf(ORIGIN ":%s", v[i].kernel);
 		int f = 1;
@@ -343,25 +337,21 @@ int cmd_kcidb(const struct opts *o, int argc, char **argv)
 	}
 	fputs("],\n\"tests\":[", out);
 	first = 1;
-	for (size_t i = 0; i < ds.nruns; i++) {
-		const struct variant *rv = variant_of(&ds.runs[i], v, nv);
+	for (size_t i = 0; i < ds->nruns; i++) {
+		const struct variant *rv = variant_of(&ds->runs[i], v, nv);
 
 		if (rv)
-			put_run(out, &ds.runs[i], rv, o->metric, &first);
+			put_run(out, &ds->runs[i], rv, metric, &first);
 	}
-	ncmp = compare_backends(&ds, o->metric, &cells, &ncells, &cmp);
+	ncmp = compare_backends(ds, metric, &cells, &ncells, &cmp);
 	for (size_t i = 0; i < ncmp; i++) {
 		const struct run *r = cmp[i].a && cmp[i].a->nruns ? cmp[i].a->runs[0] : NULL;
 		const struct variant *rv = r ? variant_of(r, v, nv) : NULL;
 
 		if (rv)
-			put_verdict(out, &cmp[i], rv, o->metric, &first);
+			put_verdict(out, &cmp[i], rv, metric, &first);
 	}
 	fputs("]}\n", out);
 	compare_free(cells, ncells, cmp, ncmp);
 	group_free_variants(v, nv);
-	int st = cmd_exit_status(&ds);
-
-	parse_free(&ds);
-	return st;
 }

@@ -1,11 +1,13 @@
 /*
- * swapbench-report kcidb SOURCE...: KCIDB JSON, schema v5 (kcidb.c).
+ * The runs and the backends' verdicts as KCIDB JSON, schema v5.3 (kcidb.c).
  */
-#ifndef SBR_KCIDB_H
-#define SBR_KCIDB_H
+#ifndef SBR_OUT_KCIDB_H
+#define SBR_OUT_KCIDB_H
 
-struct opts;
+#include "report/source/store.h"
 
-int cmd_kcidb(const struct opts *o, int argc, char **argv);
+#include <stdio.h>
+
+void kcidb_write(FILE *out, const struct dataset *ds, const char *metric);
 
 #endif

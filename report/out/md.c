@@ -1,25 +1,16 @@
 /* md: the Markdown report written next to the results of a run. */
 #include "report/out/md.h"
-#include "report/cmd/cmd.h"
-#include "report/stats/compare.h"
 #include "report/source/hostload.h"
-#include "report/cmd/rank.h"
 #include "report/out/memory.h"
 #include "report/out/plot.h"
 #include "report/out/ioplot.h"
-#include "report/source/store.h"
-#include "lib/reckeys.h"
-#include "report/source/problems.h"
-#include "report/util/table.h"
-#include "report/util/util.h"
-#include "report/util/escape.h"
-#include "report/stats/verdict.h"
-#include "lib/reckeys.h"
+#include "report/out/section.h"
 #include "report/out/summary.h"
 #include "report/source/store.h"
-#include "report/stats/compare_match.h"
-#include "report/stats/compare_print.h"
-#include "report/out/section.h"
+#include "report/util/util.h"
+#include "report/util/escape.h"
+#include "report/util/dest.h"
+#include "lib/reckeys.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -48,7 +39,7 @@ static void link_picture(const struct plot_pic *pic, void *ctx)
 		putchar('\n');
 }
 
-static void plots(const struct dataset *ds, const struct opts *o)
+static void plots(const struct dataset *ds, const struct section_opts *o, const char *dir)
 {
 	char *text = NULL;
 	size_t len = 0;
@@ -56,10 +47,10 @@ static void plots(const struct dataset *ds, const struct opts *o)
 
 	if (!notes)
 		die("out of memory");
-	plot_all(ds, o->metric, o->by, o->plots, NULL, notes);
+	plot_all(ds, o->metric, o->by, dir, NULL, notes);
 	if (fclose(notes))
 		die("out of memory");
-	write_notes(o->plots, text);
+	write_notes(dir, text);
 	free(text);
 	printf("\n## Plots\n\n");
 	plot_each(ds, o->metric, o->by, link_picture, NULL);
@@ -68,39 +59,32 @@ static void plots(const struct dataset *ds, const struct opts *o)
 
 		if (d && *d && strcmp(d, "host") && strcmp(d, "unknown")) {
 			printf("\n## What the disk's head did\n\n");
-			ioplot_all(ds, o->plots, NULL, stdout);
+			ioplot_all(ds, dir, NULL, stdout);
 			break;
 		}
 	}
 }
 
-int cmd_md(const struct opts *o, int argc, char **argv)
+void md_write(const struct dataset *ds, const struct section_opts *o, const char *plots_dir,
+	      int nsources, char **sources)
 {
-	struct dataset ds = { 0 };
 	struct dest md = dest_md(stdout);
-	int status;
 
-	if (argc < 1)
-		cmd_usage_error("md: no SOURCE given");
-	cmd_load(o, &ds, argc, argv);
 	printf("# swapbench report\n\n");
 	section_intro(&md, o->metric);
-	section_sources(&md, &ds);
-	section_boots(&md, &ds);
-	hostload_section(&md, &ds, argc, argv);
-	memory_section(&md, &ds);
-	section_swaps(&md, &ds);
-	section_confs(&md, &ds);
-	section_notes(&md, &ds);
-	section_problems(&md, &ds);
+	section_sources(&md, ds);
+	section_boots(&md, ds);
+	hostload_section(&md, ds, nsources, sources);
+	memory_section(&md, ds);
+	section_swaps(&md, ds);
+	section_confs(&md, ds);
+	section_notes(&md, ds);
+	section_problems(&md, ds);
 	printf("\n## Summary by %s\n\n", group_by_name(o->by));
-	if (!summary_all(&md, &ds, o->metric, o->by))
+	if (!summary_all(&md, ds, o->metric, o->by))
 		printf("No runs.\n");
-	section_backends(&md, &ds, o->metric, 1);
-	section_configurations(&md, &ds, o);
-	if (o->plots)
-		plots(&ds, o);
-	status = cmd_exit_status(&ds);
-	parse_free(&ds);
-	return status;
+	section_backends(&md, ds, o->metric, 1);
+	section_configurations(&md, ds, o);
+	if (plots_dir)
+		plots(ds, o, plots_dir);
 }

@@ -1,12 +1,13 @@
 /*
- * swapbench-report md SOURCE...: report.md, the whole story in Markdown
- * (md.c).
+ * report.md, the whole story in Markdown, from a loaded data set (md.c).
  */
-#ifndef SBR_MD_H
-#define SBR_MD_H
+#ifndef SBR_OUT_MD_H
+#define SBR_OUT_MD_H
 
-struct opts;
+#include "report/out/section.h"
 
-int cmd_md(const struct opts *o, int argc, char **argv);
+/* On stdout; plots_dir (or NULL): the plots written there too, and linked; sources: what was read. */
+void md_write(const struct dataset *ds, const struct section_opts *o, const char *plots_dir,
+	      int nsources, char **sources);
 
 #endif

@@ -2,15 +2,15 @@
 #include "report/out/section.h"
 #include "report/stats/compare.h"
 #include "report/source/problems.h"
-#include "report/cmd/rank.h"
+#include "report/out/rank.h"
 #include "report/util/table.h"
 #include "report/util/util.h"
-#include "report/stats/verdict.h"
+#include "report/out/verdict.h"
 #include "lib/reckeys.h"
 #include "report/source/store.h"
 #include "report/out/summary.h"
 #include "report/stats/compare_match.h"
-#include "report/stats/compare_print.h"
+#include "report/out/compare_print.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -426,7 +426,7 @@ void section_kernels(const struct dest *d, const struct dataset *ds, const char 
 	tag_free(&t);
 }
 
-size_t section_verdicts(const struct dest *d, const struct dataset *ds, const struct opts *o)
+size_t section_verdicts(const struct dest *d, const struct dataset *ds, const struct section_opts *o)
 {
 	struct cells *cells;
 	struct comparison *cmp;
@@ -456,7 +456,7 @@ size_t section_verdicts(const struct dest *d, const struct dataset *ds, const st
 	return total;
 }
 
-void section_configurations(const struct dest *d, const struct dataset *ds, const struct opts *o)
+void section_configurations(const struct dest *d, const struct dataset *ds, const struct section_opts *o)
 {
 	struct rank_table nw;
 	char *title;

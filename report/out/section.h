@@ -5,8 +5,16 @@
  * destination (dest.h): the same sentences, figures and tables, escaped and
  * marked up for where they go. Each prints nothing when it has nothing.
  */
-#include "report/cmd/cmd.h"
+#include "report/stats/group.h"
 #include "report/util/dest.h"
+
+/* What a report is about, as its command was told: the metric, the grouping, rank's baseline. */
+struct section_opts {
+	const char *metric;
+	enum group_by by;
+	const char *baseline;
+	int higher_better;
+};
 
 /* What the statistics are and the one rule that decides (a paragraph). */
 void section_intro(const struct dest *d, const char *metric);
@@ -23,8 +31,8 @@ void section_backends(const struct dest *d, const struct dataset *ds, const char
 /* Two tags (make compare's kernels): B against A per workload and backend, as compare --by tag. */
 void section_kernels(const struct dest *d, const struct dataset *ds, const char *metric);
 /* The verdicts alone (the kernels', the backends', the configurations'); returns how many. */
-size_t section_verdicts(const struct dest *d, const struct dataset *ds, const struct opts *o);
+size_t section_verdicts(const struct dest *d, const struct dataset *ds, const struct section_opts *o);
 /* Configurations beyond partition and file, each against the baseline, ranked. */
-void section_configurations(const struct dest *d, const struct dataset *ds, const struct opts *o);
+void section_configurations(const struct dest *d, const struct dataset *ds, const struct section_opts *o);
 
 #endif

@@ -1,6 +1,5 @@
 /* summary: descriptive statistics per workload and group. */
 #include "report/out/summary.h"
-#include "report/cmd/cmd.h"
 #include "lib/stats.h"
 #include "report/util/table.h"
 #include "report/util/util.h"
@@ -94,22 +93,13 @@ size_t summary_all(const struct dest *d, const struct dataset *ds, const char *m
 	return total;
 }
 
-int cmd_summary(const struct opts *o, int argc, char **argv)
+void summary_write(FILE *out, const struct dataset *ds, const char *metric, enum group_by by)
 {
-	struct dataset ds = { 0 };
-	const char *unit = util_unit(o->metric);
-	int status;
+	const char *unit = util_unit(metric);
+	struct dest term = dest_term(out);
 
-	if (argc < 1)
-		cmd_usage_error("summary: no SOURCE given");
-	cmd_load(o, &ds, argc, argv);
-	printf("metric: %s%s%s%s; statistics over status=ok runs; 95%% CI: Student t\n",
-	       o->metric, *unit ? " (" : "", unit, *unit ? ")" : "");
-	struct dest term = dest_term(stdout);
-
-	if (!summary_all(&term, &ds, o->metric, o->by))
-		printf("no runs\n");
-	status = cmd_exit_status(&ds);
-	parse_free(&ds);
-	return status;
+	fprintf(out, "metric: %s%s%s%s; statistics over status=ok runs; 95%% CI: Student t\n",
+		metric, *unit ? " (" : "", unit, *unit ? ")" : "");
+	if (!summary_all(&term, ds, metric, by))
+		fprintf(out, "no runs\n");
 }

@@ -1,15 +1,17 @@
 /*
- * swapbench-report summary SOURCE...: per workload and backend N, min, max,
- * median, mean, stddev and 95 % interval; its table serves md too (summary.c).
+ * Per workload and backend N, min, max, median, mean, stddev and 95 %
+ * interval: swapbench-report summary's text, and the table md and html take
+ * (summary.c).
  */
 #ifndef SBR_SUMMARY_H
 #define SBR_SUMMARY_H
 
-#include "report/cmd/cmd.h"
+#include "report/stats/group.h"
 
 #include <stdio.h>
 
-int cmd_summary(const struct opts *o, int argc, char **argv);
+/* The metric, then summary_all as text. */
+void summary_write(FILE *out, const struct dataset *ds, const char *metric, enum group_by by);
 struct dest;
 /*
  * Summary tables of a dataset: grouped by backend, one table per kernel

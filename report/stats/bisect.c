@@ -27,84 +27,49 @@
  */
 #include "report/stats/bisect.h"
 #include "report/stats/compare.h"
-#include "report/util/util.h"
-#include "report/util/escape.h"
-#include "report/stats/compare_print.h"
 
-#include <math.h>
-#include <string.h>
-
-/* The decision for git bisect run, a sequential rule. */
-static const char bisect_rule[] =
-	"bisect rule: d = worsening B/A-1 of typical runs, k comparisons, its interval over boots "
-	"when A and B ran in different boots; bad: the (1 - 0.1/k) interval of d above the threshold "
-	"for one comparison (one-sided 5 %, Bonferroni), or B's slow mode proven more frequent "
-	"(Fisher, Holm); good: the 90 % interval below the threshold for "
-	"all (one-sided 5 %), no failures of B only; else undecided (125: boot again, or skip at "
-	"the cap)";
+double bisect_bad_level(size_t n)
+{
+	return 1 - 0.1 / (double)(n ? n : 1);
+}
 
 enum bisect_result bisect_decide(const struct comparison *c, size_t n,
-				 const struct bisect_opts *o, FILE *out)
+				 const struct bisect_opts *o, struct bisect_step *step)
 {
-	double bad_level = 1 - 0.1 / (double)(n ? n : 1), good_level = 0.90;
+	double bad_level = bisect_bad_level(n), good_level = 0.90;
 	size_t good = 0, bad = 0;
-	char name[160], raw[160];
 
-	fprintf(out, "%s\n", bisect_rule);
 	for (size_t i = 0; i < n; i++) {
 		const struct comparison *p = &c[i];
-		double lo, hi, glo, ghi, dlo, dhi, d, gd;
+		struct bisect_step s = { BISECT_NO_ESTIMATE, 0, 0, 0, 0, 0 };
+		double lo, hi, glo, ghi;
 
-		/* record text, for a terminal */
-		esc_text(name, sizeof(name), compare_name(p, raw, sizeof(raw)), strlen(raw));
-		if (!p->est.have) {
-			fprintf(out, "bisect: %s: undecided: %s\n", name, esc_str(p->why));
-			continue;
+		if (p->est.have) {
+			compare_interval(&p->est, bad_level, &lo, &hi);
+			compare_interval(&p->est, good_level, &glo, &ghi);
+			/* worsening: B/A-1 for a time, its negative for a throughput */
+			s.d = o->higher_better ? -p->est.r.rel : p->est.r.rel;
+			s.lo = o->higher_better ? -hi : lo;
+			s.hi = o->higher_better ? -lo : hi;
+			s.glo = o->higher_better ? -ghi : glo;
+			s.ghi = o->higher_better ? -glo : ghi;
+			if (s.lo > o->threshold)
+				s.call = BISECT_WORSE;
+			else if (p->slow_verdict > 0 && !o->higher_better)
+				s.call = BISECT_SLOWER_MODE;
+			else if (group_nfailed(p->b) && !group_nfailed(p->a))
+				s.call = BISECT_B_FAILED;
+			else if (s.ghi < o->threshold)
+				s.call = BISECT_WITHIN;
+			else
+				s.call = BISECT_HOLDS;
 		}
-		compare_interval(&p->est, bad_level, &lo, &hi);
-		compare_interval(&p->est, good_level, &glo, &ghi);
-		/* worsening: B/A-1 for a time, its negative for a throughput */
-		d = o->higher_better ? -p->est.r.rel : p->est.r.rel;
-		dlo = o->higher_better ? -hi : lo;
-		dhi = o->higher_better ? -lo : hi;
-		gd = o->higher_better ? -glo : ghi;
-		if (dlo > o->threshold) {
-			fprintf(out, "bisect: %s: bad: worsening %.2f%%, %.4g%% CI %.2f%% to %.2f%%, "
-				"above %g%% (%s)\n", name, d, 100 * bad_level, dlo, dhi, o->threshold,
-				p->why);
-			bad++;
-		} else if (p->slow_verdict > 0 && !o->higher_better) {
-			fprintf(out, "bisect: %s: bad: B's slow mode comes more often: %zu of %zu runs against "
-				"%zu of %zu (Fisher p = %.3g, Holm over the rates)\n", name, p->slb.k, p->slb.n,
-				p->sla.k, p->sla.n, p->slow_p);
-			bad++;
-		} else if (group_nfailed(p->b) && !group_nfailed(p->a)) {
-			fprintf(out, "bisect: %s: undecided: %zu run(s) of B did not pass, none of A\n",
-				name, group_nfailed(p->b));
-		} else if (gd < o->threshold) {
-			fprintf(out, "bisect: %s: good: worsening %.2f%%, at most %.2f%% (90%% CI) < %g%%\n",
-				name, d, gd, o->threshold);
-			good++;
-		} else {
-			fprintf(out, "bisect: %s: undecided: worsening %.2f%%, 90%% CI %.2f%% to %.2f%% holds "
-				"the threshold %g%%%s\n", name, d, o->higher_better ? -ghi : glo, gd,
-				o->threshold, o->interim ? ": more boots" : "");
-		}
+		bad += s.call == BISECT_WORSE || s.call == BISECT_SLOWER_MODE;
+		good += s.call == BISECT_WITHIN;
+		if (step)
+			step[i] = s;
 	}
-	if (bad) {
-		fprintf(out, "bisect: bad (exit 1): %zu of %zu comparisons worse beyond %g%%\n",
-			bad, n, o->threshold);
+	if (bad)
 		return BISECT_BAD;
-	}
-	if (n && good == n) {
-		fprintf(out, "bisect: good (exit 0): all %zu comparisons within %g%%\n", n,
-			o->threshold);
-		return BISECT_GOOD;
-	}
-	if (!n)
-		fprintf(out, "bisect: inconclusive (exit 125): no workload present in both A and B\n");
-	else
-		fprintf(out, "bisect: %s (exit 125): %zu of %zu comparisons good, none bad\n",
-			o->interim ? "undecided, more boots wanted" : "inconclusive", good, n);
-	return BISECT_SKIP;
+	return n && good == n ? BISECT_GOOD : BISECT_SKIP;
 }

@@ -26,8 +26,15 @@ check "boot -m 64: status has its fields" test "$(status_get "$dir" clock):$(sta
 check "boot -m 64: the meta record carries the same instrument" grep -q " instrument=$inst " <<<"$meta"
 "$REPORT" md "$log" >"$T/m64.md" 2>/dev/null
 check "boot -m 64: report.md's boots table shows it" grep -q "| $inst |" "$T/m64.md"
-check "boot -m 64: hostload holds the host's load and CPU shares around the boot" \
-	bash -c "grep -qE '^loadavg_before=[0-9.]+ [0-9.]+ [0-9.]+$' '$dir/hostload' && grep -qE '^loadavg_after=[0-9.]' '$dir/hostload' && grep -qE '^busy_pct=[0-9.]+$' '$dir/hostload' && grep -qE '^steal_pct=[0-9.]+$' '$dir/hostload' && grep -qx 'boot=$("$REPORT" fields meta boot "$log")' '$dir/hostload'"
+# hostload_ok: the boot's hostload holds its boot, both load averages and the shares
+# shellcheck disable=SC2317 # called through check
+hostload_ok() {
+	[[ $(hostload_get "$dir" loadavg_before) =~ ^[0-9.]+\ [0-9.]+\ [0-9.]+$ ]] &&
+		[[ $(hostload_get "$dir" loadavg_after) =~ ^[0-9.] ]] &&
+		[[ $(hostload_get "$dir" busy_pct) =~ ^[0-9.]+$ ]] && [[ $(hostload_get "$dir" steal_pct) =~ ^[0-9.]+$ ]] &&
+		[ "$(hostload_get "$dir" boot)" = "$("$REPORT" fields meta boot "$log")" ]
+}
+check "boot -m 64: hostload holds the host's load and CPU shares around the boot" hostload_ok
 
 # the guest's own checks, for boots no host checked (qemu/run --no-check)
 boot badvalue --no-check -- swapbench.runs=abc

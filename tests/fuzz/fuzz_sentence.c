@@ -1,6 +1,6 @@
 /*
  * Fuzz target: the report's sentence builders and the escaping rule of
- * each destination (report/util/escape.c, report/stats/verdict.c, report/util/table.c).
+ * each destination (report/util/escape.c, report/out/verdict.c, report/util/table.c).
  * The input is NUL-separated names: a workload, a group, side A, side B,
  * an analysis, then table cells. Properties: no crash, no leak; for a
  * terminal no control character but the line's end reaches the output,
@@ -12,7 +12,7 @@
 #include "report/stats/compare.h"
 #include "report/util/escape.h"
 #include "report/util/table.h"
-#include "report/stats/verdict.h"
+#include "report/out/verdict.h"
 #include "report/util/dest.h"
 #include "report/out/html.h"
 #include "fuzz.h"

@@ -22,7 +22,7 @@ source "$top/tests/passfail.sh"
 
 # bottom first: what each part is, docs/layout.md
 INIT_PARTS="sys config disk output swap run records experiment"
-REPORT_PARTS="util source stats cmd out collect"
+REPORT_PARTS="util source stats out collect cmd"
 DISK_PARTS="model profile disksim kmod tools"
 
 # part_rank FILE: "init 3" for a file of init/disk/, "report 6" for report/main.c, else nothing

@@ -2,8 +2,9 @@
 # Records and a boot's status file each have one reader, which the scripts
 # call. Records: swapbench-report fields (report_fields.sh tests it): no
 # shell script cuts a value out of a record with grep -o (as the old
-# field() of tests/lib.sh did). A boot's status file: host/status.sh's
-# status_get: no other script reads a .../status file. The live console:
+# field() of tests/lib.sh did). A boot's status and hostload files:
+# host/status.sh's status_get and hostload_get: no other script reads a
+# .../status or .../hostload file. The live console:
 # qemu/boot.sh's progress shows the records through fields, so a damaged
 # record is not shown and a quoted message is shown unquoted. Each scan is
 # first shown to find its planted cases and to pass over the look-alikes
@@ -30,12 +31,12 @@ record_readers() {
 		{ above = $0 }' "$@"
 }
 
-# status_readers FILE...: each line that reads a file named status (sed,
-# grep, awk, cat, head, tail, read or <) other than /proc's; host/status.sh,
-# the reader's home, is not scanned
+# status_readers FILE...: each line that reads a file named status or
+# hostload (sed, grep, awk, cat, head, tail, read or <) other than /proc's;
+# host/status.sh, the readers' home, is not scanned
 status_readers() {
-	grep -nE "/status[\"']?([[:space:];)|]|$)" "$@" | grep -v '/proc/' |
-		grep -E "(^|[^a-z_])(sed|grep|awk|cat|head|tail|read)([^a-z_]|$)|< *\"[^\"]*/status"
+	grep -nE "/(status|hostload)[\"']?([[:space:];)|]|$)" "$@" | grep -v '/proc/' |
+		grep -E "(^|[^a-z_])(sed|grep|awk|cat|head|tail|read)([^a-z_]|$)|< *\"[^\"]*/(status|hostload)"
 }
 
 mkdir -p "$T/plant"
@@ -61,10 +62,14 @@ while read -r l; do :; done <"$b/status"
 rss=$(awk '/VmHWM/ {print $2}' "/proc/$pid/status")
 write_status >"$dir/status"
 v=$(status_get "$dir" verdict)
+hl() { sed -n "s/^$1=//p" "$b/hostload" | cut -d' ' -f1; }
+awk -F= '$1 == "cpu_before"' "$dir/hostload"
+{ echo "boot=$id"; host_snapshot before; } >"$dir/hostload"
+l=$(hostload_get "$dir" loadavg_before)
 PLANT
 said=$(status_readers "$T/plant/status" | cut -d: -f1 | paste -sd,)
-same "status: the scan finds sed, grep and a read from a status file, not /proc's, the writer or status_get" \
-	"1,2,3" "$said"
+same "status and hostload: the scan finds sed, grep and a read from a status file and sed and awk on a hostload file, not /proc's, the writers, status_get or hostload_get" \
+	"1,2,3,7,8" "$said"
 
 # the scripts: a bash or sh shebang, or .sh (as tests/integration/shellcheck.sh)
 mapfile -t scripts < <(git ls-files -z | xargs -0 awk 'FILENAME ~ /\.sh$/ || (FNR == 1 && /^#!(\/usr)?\/bin\/(env )?(ba)?sh([^a-z]|$)/) { print FILENAME } { nextfile }' |
@@ -79,9 +84,9 @@ fi
 mapfile -t others < <(printf '%s\n' "${scripts[@]}" Makefile | grep -vx 'host/status.sh')
 found=$(status_readers "${others[@]}")
 if [ -z "$found" ]; then
-	pass "status: none of ${#others[@]} scripts reads a status file but through status_get"
+	pass "status and hostload: none of ${#others[@]} scripts reads a status or hostload file but through status_get and hostload_get"
 else
-	while read -r l; do fail "status: a second reader" "$l"; done <<<"$found"
+	while read -r l; do fail "status and hostload: a second reader" "$l"; done <<<"$found"
 fi
 
 # status_get on a status file as qemu/run writes it

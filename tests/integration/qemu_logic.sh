@@ -151,10 +151,10 @@ same "exit: QEMU 0 without totals: a crash" "3 QEMU exited 0" "$(exit_map 0 '' '
 same "exit: QEMU 9 after error totals" "2 QEMU exited 9" "$(exit_map 9 '# sb totals status=error' 2 600)"
 same "exit: QEMU 9, totals with a word the registry lacks: a crash" "3 QEMU exited 9" "$(exit_map 9 '# sb totals status=odd' '' 600)"
 
-hl=$(mktemp)
-printf 'cpu_before=100 0 100 700 100 0 0 0\ncpu_after=200 0 200 1400 100 0 0 100\n' >"$hl"
+hl=$(mktemp -d)
+printf 'boot=1\ncpu_before=100 0 100 700 100 0 0 0\ncpu_after=200 0 200 1400 100 0 0 100\n' >"$hl/hostload"
 same "host shares: busy and stolen" "busy_pct=30.0 steal_pct=10.0" "$(host_shares "$hl" | paste -sd' ')"
-rm -f "$hl"
+rm -rf "$hl"
 
 # a child's own CPU time (its `times`) is what children_cpu_ticks gains by
 # waiting for it: how qemu/run finds QEMU's CPU time behind timeout

@@ -16,7 +16,11 @@
 #    profiles; shown first to catch a planted table that says otherwise.
 # 5. No tracked script or Makefile writes a default of a setting of the
 #    table (${NAME:-value}, ${NAME-value}, ${NAME:=value}, $(or $(NAME),...),
-#    NAME ?=): the scan is shown to catch planted ones in a tree first.
+#    NAME ?=, [ -n "$NAME" ] || NAME=value, [ -z "$NAME" ] && NAME=value):
+#    the scan is shown to catch planted ones in a tree first. A default
+#    computed at run time (from the kernel, a profile) is marked
+#    "# computed default: WHY" on its line or the line above, and the
+#    table's help says how it is computed.
 # shellcheck disable=SC2030,SC2031,SC2034 # each check sets the settings it reads in a subshell of its own
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -156,6 +160,20 @@ defaults() {
 		head -c 200 "$1/$f" | grep -qE '^#!(/usr)?/bin/(env )?(ba)?sh|shell=bash' && echo "$f"
 	done)
 	[ ${#files[@]} = 0 ] || (cd "$1" && grep -nE "(^|[^\\])\\\$\{($names)(:?[-=])[^}]|\\\$\(or \\\$\(($names)\)|^[[:space:]]*($names)[[:space:]]*\?=" "${files[@]}" /dev/null | cut -d: -f1,2)
+	[ ${#files[@]} = 0 ] || (cd "$1" && tested_defaults "$names" "${files[@]}")
+}
+# tested_defaults NAMES FILE...: FILE:LINE of each [ -n "$NAME" ] || NAME=value
+# and [ -z "$NAME" ] && NAME=value (test and [[ too) not marked as computed
+tested_defaults() {
+	# shellcheck disable=SC2016 # the $ and { are the pattern's
+	local v='"?\\$\\{?('"$1"')(:-)?\\}?"?[[:space:]]*(\\]\\]?)?[[:space:]]*'
+	shift
+	awk -v set="-n[[:space:]]+${v}[|][|]" -v unset="-z[[:space:]]+${v}&&" -v names="$names" '
+		FNR == 1 { above = "" }
+		($0 ~ (set "[[:space:]]*(export[[:space:]]+)?(" names ")=[^[:space:];]") ||
+		 $0 ~ (unset "[[:space:]]*(export[[:space:]]+)?(" names ")=[^[:space:];]")) &&
+		$0 !~ /# computed default: / && above !~ /^[[:space:]]*# computed default: / { print FILENAME ":" FNR }
+		{ above = $0 }' "$@"
 }
 plant=$tmp/tree
 mkdir -p "$plant/tools"
@@ -164,10 +182,13 @@ printf '#!/bin/bash\nMEM=@{MEM:-64}\necho "@{LAYOUT:-default}"\n' >"$plant/bad.s
 printf '#!/bin/sh\nLIMIT=@{LIMIT-900}\n' >"$plant/tools/run"
 printf 'ARCH @= x86_64\nD := @(or @(DISK),host)\n' >"$plant/Makefile"
 printf '#!/bin/bash\nMEM=@{MEM:-}\ncat <<EOF\nLIMIT=\\@{LIMIT:-60}\nEOF\nx=@{OTHER:-1}\n' >"$plant/good.sh"
+printf '#!/bin/bash\n[ -n "@MEM" ] || MEM=64\n[ -z "@{LIMIT:-}" ] && LIMIT=900\n[[ -n @ARCH ]] || export ARCH=x86_64\n: "@{DISK:=host}"\nRUNS=@{RUNS:-@(nproc)}\n' >"$plant/tested.sh"
+printf '#!/bin/bash\n[ -z "@{MEM:-}" ] || LIMIT=@MEM\n[ -n "@MEM" ] || MEM=@def # computed default: the kernel says\n# computed default: the profile says\n[ -n "@DISK" ] || DISK=@d\n[ -n "@OTHER" ] || OTHER=1\n' >"$plant/computed.sh"
 printf 'MEM=@{MEM:-64}\n' >"$plant/notes.txt"
-sed -i 's/@=/?=/; s/@/$/g' "$plant/bad.sh" "$plant/tools/run" "$plant/Makefile" "$plant/good.sh" "$plant/notes.txt"
+sed -i 's/@=/?=/; s/@/$/g' "$plant/bad.sh" "$plant/tools/run" "$plant/Makefile" "$plant/good.sh" "$plant/notes.txt" \
+	"$plant/tested.sh" "$plant/computed.sh"
 git -C "$plant" init -q && git -C "$plant" add -A
-same "settings: the scan finds the planted defaults, and no empty, escaped or other one" \
-	"Makefile:1 Makefile:2 bad.sh:2 bad.sh:3 tools/run:2" "$(defaults "$plant" | sort | xargs)"
+same "settings: the scan finds the planted defaults (tested, := and computed in place too), and no empty, escaped, other, marked or opposite one" \
+	"Makefile:1 Makefile:2 bad.sh:2 bad.sh:3 tested.sh:2 tested.sh:3 tested.sh:4 tested.sh:5 tested.sh:6 tools/run:2" "$(defaults "$plant" | sort | xargs)"
 same "settings: no tracked script or Makefile writes a default of host/settings.tsv" "" "$(defaults "$top" | xargs)"
 exit "$failed"

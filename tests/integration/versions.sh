@@ -6,8 +6,12 @@
 # VERSION the build's one (out/version: git describe, lib/version.h), the
 # same for all; --help prints its usage on stdout, nothing on stderr, and
 # exits 0. The image's binary, when built, says the same version; its meta
-# record carries it (tests/e2e/10-boot.sh). The check is first shown to
-# fail on planted tools that go astray.
+# record carries it (tests/e2e/10-boot.sh). The shell tools a user runs
+# (every bash script of experiments/ and qemu/) answer both through
+# host/tool.sh's tool_answer, whose tool_version the Makefile's VERSION also
+# takes: a script that does not call it is named and not run (its --help
+# would start it). The check is first shown to fail on planted tools that
+# go astray.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 # shellcheck source=tests/passfail.sh
@@ -64,6 +68,43 @@ for w in "${workloads[@]}"; do
 	said=$(answers "$T/$w" "$w" "$version")
 	same "versions: the workload $w --version and --help" "" "$said"
 done
+# shell_tools ROOT: the bash scripts of ROOT's experiments/ and qemu/ (tracked, executable)
+shell_tools() {
+	git -C "$1" ls-files experiments qemu | while read -r f; do
+		[ -x "$1/$f" ] && head -n1 "$1/$f" | grep -qx '#!/bin/bash' && echo "$f"
+	done
+}
+# unanswered ROOT FILE...: each FILE of ROOT that does not call tool_answer
+unanswered() {
+	local root=$1
+	shift
+	# shellcheck disable=SC2016 # the line's own $0 and $@
+	(cd "$root" && grep -L '^source "$(dirname "$0")/../host/tool.sh" && tool_answer "$0" "$@"$' "$@")
+}
+mkdir -p "$T/tree/experiments" "$T/tree/qemu"
+printf '#!/bin/bash\n# x -- runs at once\necho started\n' >"$T/tree/experiments/x"
+# shellcheck disable=SC2016 # the planted line's own $0 and $@
+printf '#!/bin/bash\n# y -- answers\nsource "$(dirname "$0")/../host/tool.sh" && tool_answer "$0" "$@"\n' >"$T/tree/qemu/y"
+printf '#!/usr/bin/python3\n' >"$T/tree/experiments/z"
+chmod +x "$T/tree/experiments/x" "$T/tree/qemu/y" "$T/tree/experiments/z"
+git -C "$T/tree" init -q && git -C "$T/tree" add -A
+mapfile -t planted < <(shell_tools "$T/tree")
+same "versions: the planted bash tools are listed, and the one without tool_answer named" "experiments/x qemu/y|experiments/x" \
+	"${planted[*]}|$(unanswered "$T/tree" "${planted[@]}" | xargs)"
+
+# shellcheck disable=SC2016 # make's $(VERSION)
+same "versions: the Makefile's VERSION is host/tool.sh's" "$(bash host/tool.sh version)" \
+	"$(make -s --no-print-directory -f Makefile -f - print-version <<<'print-version: ; @echo $(VERSION)' 2>/dev/null)"
+mapfile -t shells < <(shell_tools "$top")
+[ "${#shells[@]}" -ge 15 ] || fail "versions: found only ${#shells[@]} shell tools in experiments/ and qemu/"
+lacking=$(unanswered "$top" "${shells[@]}")
+same "versions: every one of ${#shells[@]} shell tools calls tool_answer" "" "$(xargs <<<"$lacking")"
+for t in "${shells[@]}"; do
+	grep -qx "$t" <<<"$lacking" && continue
+	said=$(answers "$top/$t" "${t##*/}" "$(bash host/tool.sh version)")
+	same "versions: $t --version and --help" "" "$said"
+done
+
 img=$out/$(uname -m)/swapbench
 if [ -x "$img" ]; then
 	same "versions: the image's binary (init) says the build's version" "swapbench $version" "$("$img" --version)"

@@ -2,8 +2,8 @@
  * swapbench-report fields KIND KEYS SOURCE...: chosen fields of chosen
  * records for the scripts, through the codec (fields.c).
  */
-#ifndef SBR_FIELDS_H
-#define SBR_FIELDS_H
+#ifndef SBR_CMD_FIELDS_H
+#define SBR_CMD_FIELDS_H
 
 struct opts;
 

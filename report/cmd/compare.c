@@ -1,16 +1,16 @@
 /* compare: baseline A against candidate B, per workload (and backend). */
-#include "report/cmd/compare_cmd.h"
+#include "report/cmd/compare.h"
 #include "report/cmd/cmd.h"
 #include "report/source/clockflag.h"
 #include "report/stats/compare.h"
 #include "report/util/metrics.h"
 #include "report/util/util.h"
-#include "report/stats/verdict.h"
+#include "report/out/verdict.h"
 #include "lib/reckeys.h"
 #include "report/source/store.h"
-#include "report/stats/bisect.h"
+#include "report/out/bisect.h"
 #include "report/stats/compare_match.h"
-#include "report/stats/compare_print.h"
+#include "report/out/compare_print.h"
 #include "report/util/escape.h"
 
 #include <stdlib.h>
@@ -49,9 +49,13 @@ static int finish(const struct opts *o, const struct comparison *cmp, size_t n,
 
 	if (o->bisect) {
 		struct bisect_opts bo = { o->metric, o->threshold, o->higher_better, o->interim };
+		struct bisect_step *step = xcalloc(n ? n : 1, sizeof(*step));
+		enum bisect_result r = bisect_decide(cmp, n, &bo, step);
 
 		putchar('\n');
-		return (int)bisect_decide(cmp, n, &bo, stdout);
+		bisect_print(stdout, cmp, step, n, &bo, r);
+		free(step);
+		return (int)r;
 	}
 	status = cmd_exit_status(da);
 	if (status == EXIT_CLEAN && db)

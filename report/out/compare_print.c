@@ -1,5 +1,5 @@
 /* The comparisons as a table and the notes under it: swapbench-report compare, md. */
-#include "report/stats/compare_print.h"
+#include "report/out/compare_print.h"
 #include "report/stats/compare.h"
 #include "report/util/metrics.h"
 #include "report/util/table.h"

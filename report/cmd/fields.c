@@ -7,7 +7,7 @@
  * the records that hold each of those values, decoded (a key absent from
  * a record never matches).
  */
-#include "report/out/fields.h"
+#include "report/cmd/fields.h"
 #include "report/cmd/cmd.h"
 #include "report/source/parse.h"
 #include "report/source/source.h"

@@ -1,4 +1,4 @@
-#include "report/stats/verdict.h"
+#include "report/out/verdict.h"
 #include "report/util/util.h"
 #include "lib/stats.h"
 #include "report/util/escape.h"

@@ -1,9 +1,9 @@
 /*
  * swapbench-report compare A B: the command, its options and --bisect
- * (compare_cmd.c).
+ * (compare.c).
  */
-#ifndef SBR_COMPARE_CMD_H
-#define SBR_COMPARE_CMD_H
+#ifndef SBR_CMD_COMPARE_H
+#define SBR_CMD_COMPARE_H
 
 struct opts;
 
