@@ -78,12 +78,20 @@ smp_check() {
 	}
 }
 
-# clock_smp_check CLOCK SMP: nothing, or why the clock cannot take SMP CPUs:
-# deterministic records (clock_qemu_args), and QEMU records one CPU only
-clock_smp_check() {
-	[ "$1" != deterministic ] || [ "$2" = 1 ] ||
-		{ echo "SMP=$2: DETERMINISTIC=1 boots one CPU (QEMU's record mode, which keeps the host's timing out of the guest's clock, takes no more); SMP=1, or ICOUNT=1"; return 2; }
+# clock_smp CLOCK SMP: the clock mode with SMP CPUs. QEMU's record mode
+# (clock_qemu_args) refuses -smp above 1 ("not supported for 'smp'");
+# DETERMINISTIC=1 with more boots deterministic-norecord: the same
+# instruction clock and inputs, the vCPUs in turn in one TCG thread (one
+# instruction stream), but without the record's lock a warp of the idle
+# guest's clock may land a little late (clock_qemu_args), so two boots of
+# the same inputs may part: each is one draw (swapbench.draw), not a broken
+# measurement
+clock_smp() {
+	if [ "$1" = deterministic ] && [ "$2" != 1 ]; then echo deterministic-norecord; else echo "$1"; fi
 }
+
+# clock_deterministic CLOCK: whether it is one of DETERMINISTIC=1's modes
+clock_deterministic() { [ "$1" = deterministic ] || [ "$1" = deterministic-norecord ]; }
 
 # smp_accel ACCEL CLOCK SMP: -accel's value. SMP under TCG on the host's
 # clock: one host thread per vCPU (multi-threaded TCG).
@@ -92,10 +100,13 @@ smp_accel() {
 }
 
 # smp_note ACCEL CLOCK SMP: what to tell the user: icount (ICOUNT=1,
-# DETERMINISTIC=1) runs every vCPU in one host thread, in turn
+# DETERMINISTIC=1) runs every vCPU in one host thread, in turn; without
+# the record (clock_smp), a boot is one draw
 smp_note() {
-	[ "$1" != tcg ] || [ "$2" = host ] || [ "$3" = 1 ] ||
+	[ "$1" != tcg ] || [ "$2" = host ] || [ "$3" = 1 ] || [ "$2" = deterministic-norecord ] ||
 		echo "run: SMP=$3 under $2: the $3 vCPUs share one host thread, in turn (ICOUNT=0 for one thread each)"
+	[ "$2" != deterministic-norecord ] ||
+		echo "run: SMP=$3 under DETERMINISTIC=1: one instruction stream, vCPU 0 first and the others while it waits; without QEMU's record mode (it takes one CPU), so two boots of the same inputs may part: each is one draw of the kernel's random seed (DRAWS=)"
 }
 
 # clock_qemu_args CLOCK: QEMU's options for it, one a line.
@@ -108,11 +119,14 @@ smp_note() {
 # disk model) drifts from there. Recording (rr=record) makes the main loop
 # wait for the lock the vCPU holds while it runs and counts, so every warp
 # sees the whole count; the record itself is not kept (/dev/null).
+# deterministic-norecord (DETERMINISTIC=1 with SMP above 1, clock_smp): the
+# same without the record.
 # icount: the same while the guest runs, the host's clock while it waits
 # (sleep=on); the disks' requests complete at host speed.
 clock_qemu_args() {
 	case $1 in
 	deterministic) printf '%s\n' -icount shift=1,sleep=off,align=off,rr=record,rrfile=/dev/null -rtc base=2026-01-01T00:00:00,clock=vm ;;
+	deterministic-norecord) printf '%s\n' -icount shift=1,sleep=off,align=off -rtc base=2026-01-01T00:00:00,clock=vm ;;
 	icount) printf '%s\n' -icount shift=1,sleep=on,align=off ;;
 	esac
 }
@@ -122,7 +136,7 @@ clock_append() {
 	local a=
 	# deterministic: flushes stay in the guest, and no 64 MiB bounce buffer
 	# for the pmem window above 4 GiB (OOM at -m 96)
-	if [ "$1" = deterministic ]; then
+	if clock_deterministic "$1"; then
 		a="swapbench.flush=0 swiotlb=noforce"
 	fi
 	# Under -icount (ICOUNT=1, DETERMINISTIC=1) with one CPU: the local APIC
@@ -132,6 +146,14 @@ clock_append() {
 	# the timer instead.
 	if [ "$1" != host ] && [ "${2:-1}" = 1 ]; then
 		a="${a:+$a }noapictimer"
+	fi
+	# deterministic-norecord: QEMU 7.2 gives the vCPU in turn every
+	# instruction up to the next timer, so while vCPU 0 spins the others
+	# get none (QEMU 8.1 shares them out), and the kernel's boot-time
+	# bring-up of CPU 1 spins on vCPU 0 for ever: booted with one CPU, the
+	# others are brought online by init, whose wait lets them run
+	if [ "$1" = deterministic-norecord ]; then
+		a="$a maxcpus=1 swapbench.cpus_up=1"
 	fi
 	if [ -n "$a" ]; then
 		echo "$a"
@@ -232,7 +254,7 @@ pmem_refusal() {
 # bounce buffer for its window above 4 GiB (clock_append has it already
 # under DETERMINISTIC=1)
 pmem_append() {
-	[ "$1" = deterministic ] || echo "swiotlb=noforce"
+	clock_deterministic "$1" || echo "swiotlb=noforce"
 }
 
 # pmem_cpu ACCEL CPU PMEM_N: -cpu's value, or nothing. CPU as given; else,

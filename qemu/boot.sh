@@ -189,7 +189,7 @@ drive() { qargs+=(-drive "$(drive_arg "$1" "$DISK_IF" "$cache" "$DISK_AIO")"); }
 # designated FILE: a disk the image is told about by its designation; under
 # DETERMINISTIC=1 mapped into the guest as virtio-pmem (counts pmem_n, pmem_mib)
 designated() {
-	[ "$clock" = deterministic ] || { drive "$1"; return; }
+	clock_deterministic "$clock" || { drive "$1"; return; }
 	local bytes out
 	bytes=$(stat -c %s "$1") || die "cannot read $1"
 	pmem_n=$((pmem_n + 1)) pmem_mib=$((pmem_mib + bytes / 1048576))

@@ -34,6 +34,7 @@ const struct key cmdkeys[] = {
 	{ "collect.key", K_STR, F(collect_key), 0, 0, NULL, KEY_HELP("shared key of swapbench.collect (16-64 printable characters, as in the collector's --key FILE): every frame carries its MAC, so a peer without it cannot write into or end this machine's series; the meta record shows it as (hidden) (docs/lab-network.md)") },
 	{ "force", K_BOOL, F(force), 0, 1, NULL, KEY_HELP("1: mkswap over a partition that carries another signature; replace a non-swap file at the swapfile path") },
 	{ "flush", K_BOOL, F(flush), 0, 1, NULL, KEY_HELP("0: the designated disks' write caches set to write through, so no cache flush is sent (DETERMINISTIC=1 passes it; on real disks it gives up the results disk's power-cut promise)") },
+	{ "cpus_up", K_BOOL, F(cpus_up), 0, 1, NULL, KEY_HELP("1: every CPU the kernel left offline (maxcpus=1) brought online before the experiment (DETERMINISTIC=1 with SMP above 1 passes it with maxcpus=1: QEMU 7.2's instruction counting starves the boot-time bring-up; docs/kernels.md)") },
 	{ "shell", K_BOOL, F(shell), 0, 1, NULL, KEY_HELP("1: busybox shell on the console at the end (image built with BUSYBOX=1)") },
 	{ "end", K_ENUM, F(end), 0, 0, end_names, KEY_HELP("how the machine ends (qemu: isa-debug-exit, sent only when asked; poweroff halts where the kernel has neither ACPI nor APM)") },
 	{ "quiet", K_BOOL, F(quiet_kernel), 0, 1, NULL, KEY_HELP("1: console loglevel 1 during the experiment") },

@@ -49,6 +49,7 @@ struct sb_config {
 	char collect_key[CMD_VAL_MAX];	/* the collector's shared key, "" = frames not keyed */
 	int force;			/* mkswap over foreign signatures */
 	int flush;			/* 0: the designated disks' write caches off (no flushes) */
+	int cpus_up;			/* online the CPUs the kernel booted offline (maxcpus=1) */
 	int shell;			/* busybox shell at the end */
 	enum sb_end end;
 	int quiet_kernel;		/* lower console loglevel during runs */

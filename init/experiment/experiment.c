@@ -12,6 +12,7 @@
 #include "init/disk/diskctr.h"
 #include "init/disk/dmdisk.h"
 #include "init/disk/disks.h"
+#include "init/sys/cpus.h"
 #include "init/sys/errmsg.h"
 #include "init/sys/modules.h"
 #include "init/config/plan.h"
@@ -472,6 +473,15 @@ static void open_results(char *why, size_t n)
 		snprintf(why, n, "swapbench.flush=0: cannot turn off the write cache of %s: %s", dev, errmsg(err));
 }
 
+/* swapbench.cpus_up=1: before the meta record, which counts the CPUs online */
+static void bring_cpus_up(char *why, size_t n)
+{
+	int up, cpu = 0, err = cpus_online_all(&up, &cpu);
+
+	if (err < 0)
+		snprintf(why, n, "swapbench.cpus_up=1: CPU %d would not come online: %s", cpu, errmsg(err));
+}
+
 enum experiment_status experiment_main(const char *cmdline)
 {
 	enum experiment_status st;
@@ -482,6 +492,8 @@ enum experiment_status experiment_main(const char *cmdline)
 					    sizeof(S.module_error));
 	if (!perr && S.cfg.results[0])
 		open_results(why, sizeof(why));
+	if (!perr && !why[0] && S.cfg.cpus_up)
+		bring_cpus_up(why, sizeof(why));
 	records_start(&S.cfg);
 	/* before the header, so the header reaches the collector too */
 	if (!perr && !why[0] && S.cfg.collect[0])

@@ -44,9 +44,16 @@ same "clock args icount" "-icount shift=1,sleep=on,align=off" "$(clock_qemu_args
 same "clock args deterministic" "-icount shift=1,sleep=off,align=off,rr=record,rrfile=/dev/null -rtc base=2026-01-01T00:00:00,clock=vm" \
 	"$(clock_qemu_args deterministic | paste -sd' ')"
 same "clock args host: none" "" "$(clock_qemu_args host)"
-refused "clock: DETERMINISTIC=1 with SMP=2 (QEMU records one CPU)" "DETERMINISTIC=1 boots one CPU" clock_smp_check deterministic 2
-same "clock: DETERMINISTIC=1 with SMP=1" "" "$(clock_smp_check deterministic 1)"
-same "clock: ICOUNT=1 with SMP=2" "" "$(clock_smp_check icount 2)"
+same "clock: DETERMINISTIC=1 with SMP=2: without the record (QEMU's record refuses -smp 2)" deterministic-norecord "$(clock_smp deterministic 2)"
+same "clock: DETERMINISTIC=1 with SMP=1: recorded" deterministic "$(clock_smp deterministic 1)"
+same "clock: ICOUNT=1 with SMP=2: icount" icount "$(clock_smp icount 2)"
+same "clock args deterministic-norecord: the same clock, no record" "-icount shift=1,sleep=off,align=off -rtc base=2026-01-01T00:00:00,clock=vm" \
+	"$(clock_qemu_args deterministic-norecord | paste -sd' ')"
+same "clock append deterministic-norecord, 2 CPUs: as deterministic, the other CPUs onlined by init" "swapbench.flush=0 swiotlb=noforce maxcpus=1 swapbench.cpus_up=1" "$(clock_append deterministic-norecord 2)"
+same "clock: both DETERMINISTIC=1 modes are deterministic, icount not" "0 0 1" \
+	"$(clock_deterministic deterministic; echo -n "$? "; clock_deterministic deterministic-norecord; echo -n "$? "; clock_deterministic icount; echo $?)"
+same "smp note under deterministic-norecord: one line, one instruction stream, each boot a draw" "1 1 1" \
+	"$(n=$(smp_note tcg deterministic-norecord 2); echo "$(wc -l <<<"$n") $(grep -c 'one instruction stream' <<<"$n") $(grep -c 'each is one draw' <<<"$n")")"
 same "clock append deterministic" "swapbench.flush=0 swiotlb=noforce noapictimer" "$(clock_append deterministic 1)"
 same "clock append icount: the PIT, not the APIC timer" "noapictimer" "$(clock_append icount 1)"
 same "clock append icount, 2 CPUs: each its APIC timer" "" "$(clock_append icount 2)"

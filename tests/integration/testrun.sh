@@ -34,7 +34,7 @@ q=$(sed -n 's/^kernels: //p' <<<"$list")
 is "kernels: each named once" "$(tr ' ' '\n' <<<"$q" | sort | uniq -d | wc -l)" 0
 is "kernels: x86_64's default first" "${q%% *}" x86_64/default
 is "kernels: the plan" "$(tr ' ' '\n' <<<"$q" | sort | xargs)" \
-	"i486/default i586/default i586/net x86_64/default x86_64/modern x86_64/net x86_64/noswap x86_64/usb"
+	"i486/default i586/default i586/net x86_64/default x86_64/modern x86_64/net x86_64/noswap x86_64/smp x86_64/usb"
 for t in "$top"/tests/e2e/*.sh; do
 	k=$(sed -n 's/^# kernels: //p' "$t")
 	for w in $k; do
@@ -45,7 +45,7 @@ for t in "$top"/tests/e2e/*.sh; do
 	done
 done
 is "kernels: an ARCH's together, its default first (a variant starts from the default's objects)" "$q" \
-	"x86_64/default x86_64/net x86_64/modern x86_64/usb x86_64/noswap i586/default i586/net i486/default"
+	"x86_64/default x86_64/net x86_64/smp x86_64/modern x86_64/usb x86_64/noswap i586/default i586/net i486/default"
 first=$(grep -n '^e2e/' <<<"$list" | grep -m1 'i586/default' | cut -d: -f2 | cut -d' ' -f1)
 is "kernels: i586 comes when the first test that boots it does" "$first" e2e/60-pxe.sh
 
