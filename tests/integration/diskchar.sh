@@ -56,7 +56,8 @@ for p in hdd wd-ac36400; do
 done
 # skewed tracks (DiskSim's drives): the skews, the heads and the switches
 # from Skippy's chain across tracks, each row of diskchar-model's table
-# within its tolerance (skews half a sector, switches 0.1 ms)
+# within its tolerance (skews half a sector, switches 0.1 ms), and the
+# seek curve aimed track by track (every seek within 0.5 ms)
 for p in atlas_III cheetah4LP; do
 	"$OUT/bin/diskchar-model" "disk/profiles/valid/$p.conf" >"$T/$p.md"
 	for what in "rotation (ms)" "track skew (sectors)" "cylinder skew (sectors)" "heads" "head switch (ms)" "cylinder switch (ms)"; do
@@ -66,6 +67,10 @@ for p in atlas_III cheetah4LP; do
 		*) fail "$p: $what: ${row:-no row}" ;;
 		esac
 	done
+	# the seek curve on skewed tracks: every distance within 0.5 ms
+	n=$(grep -c '^| seek over' "$T/$p.md") k=$(grep '^| seek over' "$T/$p.md" | grep -c '| ok |$')
+	if [ "$n" -ge 20 ] && [ "$k" = "$n" ]; then pass "$p: every seek within 0.5 ms of the model's ($k of $n)"
+	else fail "$p: seeks within 0.5 ms: $k of $n: $(grep '^| seek over' "$T/$p.md" | grep -v '| ok |$' | head -2 | tr '\n' ' ')"; fi
 done
 # refusals: no diskchar records; a damaged record named, the profile not made from it
 grep -v 'fig=zone' "$T/hdd.log" | head -1 >"$T/none.log"
