@@ -823,8 +823,11 @@ static void tracks(struct st *s, uint64_t a)
 	r->skew_cyl = classify(&E, 2);
 	if (r->skew_cyl.n < 2)
 		r->skew_cyl = fig_of(NULL, 0);
-	for (unsigned i = 0; i < E.n && i < PLACED_MAX; i++)
-		if (place(s, &E, i) < 0 && s->err)
+	/* the first PLACED_MAX edges, and every cylinder edge with its two
+	 * neighbours (a drive of many heads has one or two among those) */
+	for (unsigned i = 0; i < E.n; i++)
+		if ((i < PLACED_MAX || E.e[i].cls == 2 || (i + 1 < E.n && E.e[i + 1].cls == 2) || (i && E.e[i - 1].cls == 2)) &&
+		    place(s, &E, i) < 0 && s->err)
 			return;
 	/* the heads: the edges from one cylinder's to the next */
 	double h[EDGES_MAX], cb[EDGES_MAX];
