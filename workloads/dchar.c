@@ -1107,19 +1107,30 @@ static void buffer(struct st *s)
 		} else
 			misses++;
 	}
-	/* read-ahead: a read, the drive idle, then a read k bytes past it */
+	/* read-ahead: a read, the drive idle, then a read k bytes past it;
+	 * where none is seen, the same after a read of the sector before
+	 * (a drive that reads ahead only after a sequential read: DiskSim's
+	 * Buffer continuous read 4) */
 	double ra[2];
 	unsigned nra = 0;
-	for (unsigned rep = 0; rep < 2; rep++) {
+	for (unsigned rep = 0; rep < 4; rep++) {
 		uint64_t lo = 0, hi = 8u << 20, step = 0;
-		uint64_t at = clampoff(s, (double)s->d->size * (0.6 + 0.1 * rep));
+		uint64_t at = clampoff(s, (double)s->d->size * (0.6 + 0.1 * (rep % 2)) + (rep / 2) * 3.0 * 1048576);
 		int hit_hi = 0;
 
+		if (rep == 2) {
+			if (ra[0] > 0 || ra[1] > 0)
+				break;
+			nra = 0;
+			r->readahead_seq = 1;
+		}
 		for (int probe = 0; probe < 24 && hi - lo > s->S; probe++, step++) {
 			uint64_t k = probe == 0 ? hi : (lo + hi) / 2 / s->S * s->S;
 			uint64_t x = clampoff(s, (double)at + step * 12.0 * 1048576);
 			int64_t t;
 
+			if (r->readahead_seq)
+				rd(s, x - s->S, (unsigned)s->S);
 			rd(s, x, (unsigned)s->S);
 			t = s->d->idle(s->d->ctx, (int64_t)(2 * R + (double)(8u << 20) * 1.5e9 / dchar_rate_at(r, x)));
 			int hit = fabs((double)(rd(s, x + k, (unsigned)s->S) - t) - r->hit_ns.v) < thr;
@@ -1206,8 +1217,8 @@ void dchar_print(const struct dchar_result *r, void (*line)(void *arg, const cha
 		OUT(RK_DC_FIG "=" DC_FIG_SEGMENTS " " RK_DC_SEGMENTS "=%u", r->segments);
 		if (r->bus_mbs > 0)
 			OUT(RK_DC_FIG "=" DC_FIG_BUS " " RK_DC_MB_S "=%.2f", r->bus_mbs);
-		OUT(RK_DC_FIG "=" DC_FIG_READAHEAD " " RK_DC_KB "=%.1f " RK_DC_SD "=%.1f " RK_DC_N "=%u",
-		    F(r->readahead_bytes.v) / 1024, F(r->readahead_bytes.sd) / 1024, r->readahead_bytes.n);
+		OUT(RK_DC_FIG "=" DC_FIG_READAHEAD " " RK_DC_KB "=%.1f " RK_DC_SD "=%.1f " RK_DC_N "=%u " RK_DC_SEQ "=%d",
+		    F(r->readahead_bytes.v) / 1024, F(r->readahead_bytes.sd) / 1024, r->readahead_bytes.n, r->readahead_seq);
 	}
 #undef OUT
 }
