@@ -66,6 +66,17 @@ static int recent(const struct st *s, uint64_t off)
 	return 0;
 }
 
+/* a sector one of the last HIST reads took or read on into before the
+ * next request came (one to two sectors: what a chain of reads aimed
+ * within a track assumes, as the edges' placing does) */
+static int taken(const struct st *s, uint64_t off)
+{
+	for (unsigned i = 0; i < HIST && i < s->nh; i++)
+		if (off >= s->hist[i] && off <= s->hist[i] + 2 * s->S)
+			return 1;
+	return 0;
+}
+
 /* the sector nearest c that no recent read may have left in the buffer */
 static double free_near(const struct st *s, double c)
 {
@@ -239,11 +250,12 @@ static int track_near(struct st *s, double x, uint64_t *lo, uint64_t *hi, uint64
 		dev = back / t0 - (double)k;
 		dev -= P * floor(dev / P + 0.5);
 		if (fabs(dev) > 2 + 0.03 * (double)k && !*hi) {
-			/* the track below: three steps more inside it, which
-			 * give its sector's time to the 0.1 % the aim needs */
+			/* the track below; where fewer than two steps came
+			 * before, three more inside it, which give its sector's
+			 * time to the 0.1 % the aim needs */
 			*hi = y - k;
 			*lo = y - (uint64_t)(0.9 * P);
-			j = steps - 4;
+			j = n >= 2 ? steps : steps - 4;
 		} else if (fabs(dev) <= 2 + 0.03 * (double)k) {
 			/* within a track: m turns less k sectors */
 			sum += (floor((T + (double)k * t0) / R + 0.5) * R - T) / (double)k;
@@ -303,24 +315,35 @@ static int thresh(struct st *s, uint64_t a, double dist, double wlo, double whi,
 		if (track) {
 			/* the sector of B's track that passes tau after A (the
 			 * nearer end of the track where none does) */
-			double c = (double)refB + fmod(fmod((double)(tA - refT) + tau, R) + R, R) / tsb;
+			double c = 0;
 			uint64_t b, b0;
 
-			while (c > (double)thi + 0.5)
-				c -= spt;
-			while (c < (double)tlo - 0.5)
-				c += spt;
+			for (unsigned tries = 0;; tries++) {
+				c = (double)refB + fmod(fmod((double)(tA - refT) + tau, R) + R, R) / tsb;
+				while (c > (double)thi + 0.5)
+					c -= spt;
+				while (c < (double)tlo - 0.5)
+					c += spt;
+				if (c <= (double)thi + 0.5 || tries >= 3)
+					break;
+				/* that angle falls past the track's part in use:
+				 * an A a third of a turn on instead */
+				A = clampoff(s, (double)A - track_bytes(s, A) / 3);
+				while (recent(s, A) && A >= 16 * s->S)
+					A -= 16 * s->S;
+				tA = rd(s, A, (unsigned)s->S);
+			}
 			if (c > (double)thi + 0.5)
 				c = c - (double)thi < (double)tlo + spt - c ? (double)thi : (double)tlo;
 			b = b0 = (uint64_t)floor(c + 0.5);
 			/* the nearest in the track that no recent read holds */
-			for (unsigned j = 1; j < 4 * (thi - tlo) + 4 && recent(s, b * s->S); j++) {
+			for (unsigned j = 1; j < 4 * (thi - tlo) + 4 && taken(s, b * s->S); j++) {
 				uint64_t c2 = j % 2 ? b0 + (j + 1) / 2 : b0 - j / 2;
 
 				if (c2 >= tlo && c2 <= thi)
 					b = c2;
 			}
-			if (recent(s, b * s->S)) {
+			if (taken(s, b * s->S)) {
 				/* the track is used up: another a track or two aside */
 				double x = (double)a + dist + (wlo + whi) / 2 +
 					   (moves % 2 ? -1.0 : 1.0) * (moves / 2 + 1) * 1.5 * (double)(thi - tlo) * (double)s->S;
@@ -341,8 +364,16 @@ static int thresh(struct st *s, uint64_t a, double dist, double wlo, double whi,
 				ph += R;
 			if (ph > R / 2)
 				ph -= R;
-			if (fabs(ph) > 0.5 * tsb + 5000)
+			if (fabs(ph) > 0.5 * tsb + 5000) {
+				/* up to a sector late, or a turn less that early: the
+				 * head ready just inside B's sector (DiskSim's dec_rz26,
+				 * hp_c2247a), not ready, as slack counts it */
+				if (ph > 0 && ph <= tsb + 5000 && T - ph > *lo)
+					*lo = T - ph;
+				else if (ph < 0 && ph >= -tsb - 5000 && T - ph - R > *lo)
+					*lo = T - ph - R;
 				continue;
+			}
 			if (T < *hi)
 				*hi = T;
 			if (T - R > *lo)
