@@ -293,8 +293,9 @@ static int print_profile(struct disk *d, const char *sources)
 	       full, who, u[nu - 1], ms[nu - 1], d->s[d->ns - 1].sd);
 	printf("rate_outer_mbs = %.4f\nsource.rate_outer_mbs = %s: a sector's time under the head at %.0f bytes, sd %.4f MB/s over %u chains\n",
 	       d->z[0].mbs, who, d->z[0].off, d->z[0].sd, d->z[0].n);
+	/* no faster than the outer (one zone: the same rate within the chains' spread) */
 	printf("rate_inner_mbs = %.4f\nsource.rate_inner_mbs = %s: the same at %.0f bytes, sd %.4f MB/s over %u chains\n",
-	       d->z[d->nz - 1].mbs, who, d->z[d->nz - 1].off, d->z[d->nz - 1].sd, d->z[d->nz - 1].n);
+	       d->z[d->nz - 1].mbs < d->z[0].mbs ? d->z[d->nz - 1].mbs : d->z[0].mbs, who, d->z[d->nz - 1].off, d->z[d->nz - 1].sd, d->z[d->nz - 1].n);
 	printf("# the zones measured (offset, MB/s, sectors a track, sequential 1 MiB reads MB/s):\n");
 	for (unsigned i = 0; i < d->nz; i++)
 		printf("#   %.0f %.3f %.1f %.2f\n", d->z[i].off, d->z[i].mbs, d->z[i].spt, d->z[i].seq);
@@ -322,7 +323,7 @@ static int print_profile(struct disk *d, const char *sources)
 	nseg = d->segments_set && d->segments ? d->segments : 1;
 	printf("segments = %d\nsource.segments = %s: the most reads apart after which the first is still a hit (DIXtrac)\n", nseg,
 	       who);
-	cache = d->ra.v * nseg / 1024;
+	cache = ceil(d->ra.v * nseg / 1024 * 1e6) / 1e6;	/* as printed, no less than they hold */
 	if (cache < 0.0625)
 		cache = 0.0625;
 	printf("cache_mb = %.6f\nsource.cache_mb = ESTIMATE: %d segments of the read-ahead measured (%.1f KiB): the least buffer that holds them (reads see no more)\n",
