@@ -94,6 +94,7 @@
 #define RK_DC_ERROR "error"
 #define RK_DC_SECTORS "sectors"
 #define RK_DC_TRACKS "tracks"
+#define RK_DC_SEQ "seq"
 /* the figures (values of fig) */
 #define DC_FIG_DEVICE "device"
 #define DC_FIG_ROTATION "rotation"

@@ -66,6 +66,17 @@ static int recent(const struct st *s, uint64_t off)
 	return 0;
 }
 
+/* a sector one of the last HIST reads took or read on into before the
+ * next request came (one to two sectors: what a chain of reads aimed
+ * within a track assumes, as the edges' placing does) */
+static int taken(const struct st *s, uint64_t off)
+{
+	for (unsigned i = 0; i < HIST && i < s->nh; i++)
+		if (off >= s->hist[i] && off <= s->hist[i] + 2 * s->S)
+			return 1;
+	return 0;
+}
+
 /* the sector nearest c that no recent read may have left in the buffer */
 static double free_near(const struct st *s, double c)
 {
@@ -209,6 +220,59 @@ static double sector_ns(const struct st *s, uint64_t off)
 }
 
 /*
+ * The track near byte x on a skewed platter, where the phase of one read
+ * does not carry across an edge: a chain of one-sector reads stepping back
+ * k sectors from half a track above x; the first step off the turn by more
+ * than two sectors crossed an edge, and the track below it holds the
+ * sectors [*lo, *hi] (*hi the chain's read there, which gives the track's
+ * phase *refT; *lo nine tenths of a track below the step's top, within the
+ * track while spares take under a tenth of it). *ts: a sector's time, from
+ * the chain's steps within a track. -1: no edge seen (no skew).
+ */
+static int track_near(struct st *s, double x, uint64_t *lo, uint64_t *hi, uint64_t *ref, int64_t *refT, double *ts)
+{
+	double R = s->r->rev_ns.v, P = track_bytes(s, clampoff(s, x)) / (double)s->S, t0 = R / P, sum = 0;
+	uint64_t k = (uint64_t)sqrt(2 * P) > 1 ? (uint64_t)sqrt(2 * P) : 1;
+	uint64_t y = clampoff(s, x + 0.55 * P * (double)s->S) / s->S;
+	int64_t t = rd(s, y * s->S, (unsigned)s->S), t1;
+	unsigned n = 0, steps = (unsigned)(1.3 * P / (double)k) + 5;
+
+	*hi = 0;
+
+	for (unsigned j = 0; j < steps && y > k + (uint64_t)P && !s->err; j++) {
+		double T, back, dev;
+
+		t1 = rd(s, (y - k) * s->S, (unsigned)s->S);
+		T = (double)(t1 - t);
+		back = fmod(-T, R);
+		if (back < 0)
+			back += R;
+		dev = back / t0 - (double)k;
+		dev -= P * floor(dev / P + 0.5);
+		if (fabs(dev) > 2 + 0.03 * (double)k && !*hi) {
+			/* the track below; where fewer than two steps came
+			 * before, three more inside it, which give its sector's
+			 * time to the 0.1 % the aim needs */
+			*hi = y - k;
+			*lo = y - (uint64_t)(0.9 * P);
+			j = n >= 2 ? steps : steps - 4;
+		} else if (fabs(dev) <= 2 + 0.03 * (double)k) {
+			/* within a track: m turns less k sectors */
+			sum += (floor((T + (double)k * t0) / R + 0.5) * R - T) / (double)k;
+			n++;
+		}
+		*ref = y - k;
+		*refT = t1;
+		y -= k;
+		t = t1;
+	}
+	if (!*hi || !n)
+		return -1;
+	*ts = sum / n;
+	return 0;
+}
+
+/*
  * The threshold of a read at dist bytes past one near a (B within
  * [wlo, whi) of that): the least time from A's completion to B's, which is
  * the head's readiness plus the path. Every observation T bounds it to
@@ -219,9 +283,19 @@ static double sector_ns(const struct st *s, uint64_t off)
 static int thresh(struct st *s, uint64_t a, double dist, double wlo, double whi, double walk, double *lo, double *hi)
 {
 	double R = s->r->rev_ns.v, tsb = sector_ns(s, clampoff(s, (double)a + dist)), spt = R / tsb;
-	uint64_t refB = 0;
+	uint64_t refB = 0, tlo = 0, thi = 0;
 	int64_t refT = 0;
+	int track = 0;
+	unsigned moves = 0;
 
+	/* skewed tracks: every B on one track found near the target, aimed
+	 * by the phase of the last B (A stays near a: the distance holds) */
+	if (dist > 0 && s->r->skew_track.n &&
+	    track_near(s, (double)a + dist + (wlo + whi) / 2, &tlo, &thi, &refB, &refT, &tsb) == 0) {
+		track = 1;
+		spt = R / tsb;
+		walk = 0;
+	}
 	*lo = 0;
 	*hi = INFINITY;
 	for (unsigned p = 0; p < PROBES && *hi - *lo > EPS_NS; p++) {
@@ -238,6 +312,76 @@ static int thresh(struct st *s, uint64_t a, double dist, double wlo, double whi,
 			refT = tA;
 		}
 		tau = isinf(*hi) ? *lo + R / 2 : (*lo + *hi) / 2;
+		if (track) {
+			/* the sector of B's track that passes tau after A (the
+			 * nearer end of the track where none does) */
+			double c = 0;
+			uint64_t b, b0;
+
+			for (unsigned tries = 0;; tries++) {
+				c = (double)refB + fmod(fmod((double)(tA - refT) + tau, R) + R, R) / tsb;
+				while (c > (double)thi + 0.5)
+					c -= spt;
+				while (c < (double)tlo - 0.5)
+					c += spt;
+				if (c <= (double)thi + 0.5 || tries >= 3)
+					break;
+				/* that angle falls past the track's part in use:
+				 * an A a third of a turn on instead */
+				A = clampoff(s, (double)A - track_bytes(s, A) / 3);
+				while (recent(s, A) && A >= 16 * s->S)
+					A -= 16 * s->S;
+				tA = rd(s, A, (unsigned)s->S);
+			}
+			if (c > (double)thi + 0.5)
+				c = c - (double)thi < (double)tlo + spt - c ? (double)thi : (double)tlo;
+			b = b0 = (uint64_t)floor(c + 0.5);
+			/* the nearest in the track that no recent read holds */
+			for (unsigned j = 1; j < 4 * (thi - tlo) + 4 && taken(s, b * s->S); j++) {
+				uint64_t c2 = j % 2 ? b0 + (j + 1) / 2 : b0 - j / 2;
+
+				if (c2 >= tlo && c2 <= thi)
+					b = c2;
+			}
+			if (taken(s, b * s->S)) {
+				/* the track is used up: another a track or two aside */
+				double x = (double)a + dist + (wlo + whi) / 2 +
+					   (moves % 2 ? -1.0 : 1.0) * (moves / 2 + 1) * 1.5 * (double)(thi - tlo) * (double)s->S;
+
+				moves++;
+				if (track_near(s, x, &tlo, &thi, &refB, &refT, &tsb) < 0)
+					break;
+				spt = R / tsb;
+				continue;
+			}
+			B = b * s->S;
+			tB = rd(s, B, (unsigned)s->S);
+			double T = (double)(tB - tA), ph = fmod((double)(tB - refT) - ((double)b - (double)refB) * tsb, R);
+
+			/* B's sector passing, or B was not read from the platter
+			 * (a buffer held it: no bound) */
+			if (ph < 0)
+				ph += R;
+			if (ph > R / 2)
+				ph -= R;
+			if (fabs(ph) > 0.5 * tsb + 5000) {
+				/* up to a sector late, or a turn less that early: the
+				 * head ready just inside B's sector (DiskSim's dec_rz26,
+				 * hp_c2247a), not ready, as slack counts it */
+				if (ph > 0 && ph <= tsb + 5000 && T - ph > *lo)
+					*lo = T - ph;
+				else if (ph < 0 && ph >= -tsb - 5000 && T - ph - R > *lo)
+					*lo = T - ph - R;
+				continue;
+			}
+			if (T < *hi)
+				*hi = T;
+			if (T - R > *lo)
+				*lo = T - R;
+			refB = b;
+			refT = tB;
+			continue;
+		}
 		if (p || !dist) {
 			delta = fmod((double)(tA - refT) + tau, R);
 			if (delta < 0)
@@ -614,8 +758,9 @@ static double slack(struct st *s, struct edges *E, struct pairs *q, unsigned nq)
 	unsigned qi = 0;
 
 	for (unsigned p = 0; p < 24 && hi - lo > 2000 && !s->err; p++) {
-		double x = (lo + hi) / 2, nact = 0, T, m, xa;
+		double x = (lo + hi) / 2, nact = 0, T, m, xa, tol;
 		uint64_t A = 0, B = 0;
+		int late;
 		int64_t tA, tI, tB;
 		unsigned tried = 0;
 
@@ -631,11 +776,18 @@ static double slack(struct st *s, struct edges *E, struct pairs *q, unsigned nq)
 		T = (double)(tB - tA) - nact * E->ts;
 		m = floor(T / E->R + 0.5);
 		xa = nact * E->ts - (double)(tI - tA);
-		if (fabs(T - m * E->R) > 0.3 * E->ts + 3000 || m < 0)
+		/* B's sector as meant (within the tolerance), or up to a sector
+		 * from it: some drives (DiskSim's dec_rz26, hp_c2247a) complete
+		 * a read whose head was ready just inside the sector that far
+		 * off, late or a turn less early; that is the head not ready,
+		 * the same past an edge as within a track */
+		tol = 0.3 * E->ts + 3000;
+		late = m == 0 && T > tol && T <= E->ts + tol;
+		if (m < 0 || (fabs(T - m * E->R) > tol && !late && !(m >= 1 && T - m * E->R >= -E->ts - tol)))
 			continue;	/* a hit, or not the sectors meant */
-		if (m == 0 && xa < hi)
+		if (m == 0 && !late && xa < hi)
 			hi = xa;
-		else if (m >= 1 && xa > lo)
+		else if ((m >= 1 || late) && xa > lo)
 			lo = xa;
 	}
 	return hi - lo <= 20000 ? (lo + hi) / 2 : NAN;	/* not narrowed: none */
@@ -702,8 +854,11 @@ static void tracks(struct st *s, uint64_t a)
 	r->skew_cyl = classify(&E, 2);
 	if (r->skew_cyl.n < 2)
 		r->skew_cyl = fig_of(NULL, 0);
-	for (unsigned i = 0; i < E.n && i < PLACED_MAX; i++)
-		if (place(s, &E, i) < 0 && s->err)
+	/* the first PLACED_MAX edges, and every cylinder edge with its two
+	 * neighbours (a drive of many heads has one or two among those) */
+	for (unsigned i = 0; i < E.n; i++)
+		if ((i < PLACED_MAX || E.e[i].cls == 2 || (i + 1 < E.n && E.e[i + 1].cls == 2) || (i && E.e[i - 1].cls == 2)) &&
+		    place(s, &E, i) < 0 && s->err)
 			return;
 	/* the heads: the edges from one cylinder's to the next */
 	double h[EDGES_MAX], cb[EDGES_MAX];
@@ -983,19 +1138,30 @@ static void buffer(struct st *s)
 		} else
 			misses++;
 	}
-	/* read-ahead: a read, the drive idle, then a read k bytes past it */
+	/* read-ahead: a read, the drive idle, then a read k bytes past it;
+	 * where none is seen, the same after a read of the sector before
+	 * (a drive that reads ahead only after a sequential read: DiskSim's
+	 * Buffer continuous read 4) */
 	double ra[2];
 	unsigned nra = 0;
-	for (unsigned rep = 0; rep < 2; rep++) {
+	for (unsigned rep = 0; rep < 4; rep++) {
 		uint64_t lo = 0, hi = 8u << 20, step = 0;
-		uint64_t at = clampoff(s, (double)s->d->size * (0.6 + 0.1 * rep));
+		uint64_t at = clampoff(s, (double)s->d->size * (0.6 + 0.1 * (rep % 2)) + (rep / 2) * 3.0 * 1048576);
 		int hit_hi = 0;
 
+		if (rep == 2) {
+			if (ra[0] > 0 || ra[1] > 0)
+				break;
+			nra = 0;
+			r->readahead_seq = 1;
+		}
 		for (int probe = 0; probe < 24 && hi - lo > s->S; probe++, step++) {
 			uint64_t k = probe == 0 ? hi : (lo + hi) / 2 / s->S * s->S;
 			uint64_t x = clampoff(s, (double)at + step * 12.0 * 1048576);
 			int64_t t;
 
+			if (r->readahead_seq)
+				rd(s, x - s->S, (unsigned)s->S);
 			rd(s, x, (unsigned)s->S);
 			t = s->d->idle(s->d->ctx, (int64_t)(2 * R + (double)(8u << 20) * 1.5e9 / dchar_rate_at(r, x)));
 			int hit = fabs((double)(rd(s, x + k, (unsigned)s->S) - t) - r->hit_ns.v) < thr;
@@ -1082,8 +1248,8 @@ void dchar_print(const struct dchar_result *r, void (*line)(void *arg, const cha
 		OUT(RK_DC_FIG "=" DC_FIG_SEGMENTS " " RK_DC_SEGMENTS "=%u", r->segments);
 		if (r->bus_mbs > 0)
 			OUT(RK_DC_FIG "=" DC_FIG_BUS " " RK_DC_MB_S "=%.2f", r->bus_mbs);
-		OUT(RK_DC_FIG "=" DC_FIG_READAHEAD " " RK_DC_KB "=%.1f " RK_DC_SD "=%.1f " RK_DC_N "=%u",
-		    F(r->readahead_bytes.v) / 1024, F(r->readahead_bytes.sd) / 1024, r->readahead_bytes.n);
+		OUT(RK_DC_FIG "=" DC_FIG_READAHEAD " " RK_DC_KB "=%.1f " RK_DC_SD "=%.1f " RK_DC_N "=%u " RK_DC_SEQ "=%d",
+		    F(r->readahead_bytes.v) / 1024, F(r->readahead_bytes.sd) / 1024, r->readahead_bytes.n, r->readahead_seq);
 	}
 #undef OUT
 }

@@ -86,6 +86,7 @@ struct dchar_result {
 	double bus_mbs;				/* the interface, from hits of two sizes; 0 unseen */
 	unsigned segments;			/* read segments (0: none seen) */
 	struct dchar_fig readahead_bytes;	/* read past a request when idle */
+	int readahead_seq;			/* 1: only after a sequential read */
 	int ok;					/* 0: no turn seen (flash, a file) */
 	double seconds;				/* the device's time it took */
 };

@@ -211,7 +211,8 @@ int main(int argc, char **argv)
 		row("track skew (sectors)", r.skew_track.n ? r.skew_track.v : r.edges ? NAN : 0, skipped(&md.m, edge + l.left), 0.5, "half a sector");
 		row("cylinder skew (sectors)", r.skew_cyl.n ? r.skew_cyl.v : r.edges ? NAN : 0, skipped(&md.m, edge), 0.5, "half a sector");
 	}
-	row("read segments", r.segments, (double)p.p.segments, 0, "exact");
+	/* a separate write segment serves no read */
+	row("read segments", r.segments, (double)p.p.segments - (p.p.write_separate ? 1 : 0), 0, "exact");
 	row("read-ahead (KiB)", r.readahead_bytes.v / 1024, (double)p.p.readahead_bytes / 1024, 0.5, "a sector");
 	row("bus (MB/s)", r.bus_mbs, (double)(p.p.bus_bps ? p.p.bus_bps : 0) / 1e6, 0.02 * (double)p.p.bus_bps / 1e6, "2 %");
 	printf("\nthe characteriser's time on the modelled disk: %.1f s; %u figures outside their tolerance\n", r.seconds, bad);

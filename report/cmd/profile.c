@@ -37,7 +37,7 @@ struct disk {
 	double size, clock_res, clock_step;
 	struct fig rev, overhead, hit, ra, cyl, heads, hsw, csw, bus, end, skt, skc;
 	double skew_spt, skew_tracks;
-	int rotating, segments, segments_set, depth;
+	int rotating, segments, segments_set, depth, ra_seq;
 	double iops, iops1, qn;
 	unsigned nz, ns;
 	struct {
@@ -154,6 +154,7 @@ static void each(void *arg, const struct rec *r, const char *source, unsigned lo
 		d->bus = fig(r, RK_DC_MB_S);
 	} else if (!strcmp(f, DC_FIG_READAHEAD)) {
 		d->ra = fig(r, RK_DC_KB);
+		d->ra_seq = num(r, RK_DC_SEQ) == 1;
 	} else if (!strcmp(f, DC_FIG_QUEUE)) {
 		d->depth = (int)num(r, RK_DC_DEPTH);
 		d->iops = num(r, RK_DC_IOPS);
@@ -292,8 +293,9 @@ static int print_profile(struct disk *d, const char *sources)
 	       full, who, u[nu - 1], ms[nu - 1], d->s[d->ns - 1].sd);
 	printf("rate_outer_mbs = %.4f\nsource.rate_outer_mbs = %s: a sector's time under the head at %.0f bytes, sd %.4f MB/s over %u chains\n",
 	       d->z[0].mbs, who, d->z[0].off, d->z[0].sd, d->z[0].n);
+	/* no faster than the outer (one zone: the same rate within the chains' spread) */
 	printf("rate_inner_mbs = %.4f\nsource.rate_inner_mbs = %s: the same at %.0f bytes, sd %.4f MB/s over %u chains\n",
-	       d->z[d->nz - 1].mbs, who, d->z[d->nz - 1].off, d->z[d->nz - 1].sd, d->z[d->nz - 1].n);
+	       d->z[d->nz - 1].mbs < d->z[0].mbs ? d->z[d->nz - 1].mbs : d->z[0].mbs, who, d->z[d->nz - 1].off, d->z[d->nz - 1].sd, d->z[d->nz - 1].n);
 	printf("# the zones measured (offset, MB/s, sectors a track, sequential 1 MiB reads MB/s):\n");
 	for (unsigned i = 0; i < d->nz; i++)
 		printf("#   %.0f %.3f %.1f %.2f\n", d->z[i].off, d->z[i].mbs, d->z[i].spt, d->z[i].seq);
@@ -321,13 +323,17 @@ static int print_profile(struct disk *d, const char *sources)
 	nseg = d->segments_set && d->segments ? d->segments : 1;
 	printf("segments = %d\nsource.segments = %s: the most reads apart after which the first is still a hit (DIXtrac)\n", nseg,
 	       who);
-	cache = d->ra.v * nseg / 1024;
+	cache = ceil(d->ra.v * nseg / 1024 * 1e6) / 1e6;	/* as printed, no less than they hold */
 	if (cache < 0.0625)
 		cache = 0.0625;
 	printf("cache_mb = %.6f\nsource.cache_mb = ESTIMATE: %d segments of the read-ahead measured (%.1f KiB): the least buffer that holds them (reads see no more)\n",
 	       cache, nseg, d->ra.v);
 	printf("segment_kb = %.4f\nsource.segment_kb = ESTIMATE: cache_mb over the segments\n", cache * 1024 / nseg);
-	printf("readahead_mode = 3\nsource.readahead_mode = ESTIMATE: the read-ahead measured fills its segment (Buffer continuous read 3)\n");
+	if (d->ra_seq)
+		printf("readahead_mode = 4\nsource.readahead_mode = %s: no read-ahead after a read alone, the read-ahead measured after a sequential one (Buffer continuous read 4)\n",
+		       who);
+	else
+		printf("readahead_mode = 3\nsource.readahead_mode = ESTIMATE: the read-ahead measured fills its segment (Buffer continuous read 3)\n");
 	printf("write_level = %d\nsource.write_level = ESTIMATE: write_cache (reads cannot see how the drive writes back: Fast write level 2 where it does)\n",
 	       strstr(d->wc, "back") ? 2 : 0);
 	if (d->bus.set && d->bus.v > 0)

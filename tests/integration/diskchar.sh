@@ -56,17 +56,33 @@ for p in hdd wd-ac36400; do
 done
 # skewed tracks (DiskSim's drives): the skews, the heads and the switches
 # from Skippy's chain across tracks, each row of diskchar-model's table
-# within its tolerance (skews half a sector, switches 0.1 ms)
+# within its tolerance (skews half a sector, switches 0.1 ms, segments and
+# read-ahead), and the seek curve aimed track by track (every seek within
+# 0.5 ms)
 for p in atlas_III cheetah4LP; do
 	"$OUT/bin/diskchar-model" "disk/profiles/valid/$p.conf" >"$T/$p.md"
-	for what in "rotation (ms)" "track skew (sectors)" "cylinder skew (sectors)" "heads" "head switch (ms)" "cylinder switch (ms)"; do
+	for what in "rotation (ms)" "track skew (sectors)" "cylinder skew (sectors)" "heads" "head switch (ms)" "cylinder switch (ms)" \
+		"read segments" "read-ahead (KiB)"; do
 		row=$(grep -F "| $what |" "$T/$p.md")
 		case $row in
 		*"| ok |") pass "$p: $what measured within its tolerance: $row" ;;
 		*) fail "$p: $what: ${row:-no row}" ;;
 		esac
 	done
+	# the seek curve on skewed tracks: every distance within 0.5 ms
+	n=$(grep -c '^| seek over' "$T/$p.md") k=$(grep '^| seek over' "$T/$p.md" | grep -c '| ok |$')
+	if [ "$n" -ge 20 ] && [ "$k" = "$n" ]; then pass "$p: every seek within 0.5 ms of the model's ($k of $n)"
+	else fail "$p: seeks within 0.5 ms: $k of $n: $(grep '^| seek over' "$T/$p.md" | grep -v '| ok |$' | head -2 | tr '\n' ' ')"; fi
 done
+# atlas_III reads ahead only after a sequential read (DiskSim's Buffer
+# continuous read 4): the profile made of its records says so
+"$OUT/bin/diskchar-model" disk/profiles/valid/atlas_III.conf --records >"$T/atlas.log"
+if "$OUT/bin/swapbench-report" profile "$T/atlas.log" >"$T/atlas.conf" 2>"$T/err" &&
+	[ "$("$OUT/bin/diskprofile" "$T/atlas.conf" get readahead_mode)" = 4 ]; then
+	pass "atlas_III: read-ahead only after a sequential read, the profile's readahead_mode 4"
+else
+	fail "atlas_III: readahead_mode $("$OUT/bin/diskprofile" "$T/atlas.conf" get readahead_mode 2>&1), true 4: $(cat "$T/err")"
+fi
 # refusals: no diskchar records; a damaged record named, the profile not made from it
 grep -v 'fig=zone' "$T/hdd.log" | head -1 >"$T/none.log"
 sed 's/fig=device/fig=nothing/' "$T/none.log" >"$T/none2.log"
