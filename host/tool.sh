@@ -1,6 +1,6 @@
 # shellcheck shell=bash
 # host/tool.sh -- --help and --version for the shell tools a user runs
-# (experiments/*, qemu/*), from one place, as the compiled tools answer
+# (experiments/*, qemu/*, measure/*, lava/*), from one place, as the compiled tools answer
 # them (lib/version.c): on stdout, exit 0. --help prints the script's
 # opening comment, its first line as "usage: ..."; --version prints
 # "NAME VERSION", VERSION the tree's git describe, which the Makefile's

@@ -7,8 +7,8 @@
 # same for all; --help prints its usage on stdout, nothing on stderr, and
 # exits 0. The image's binary, when built, says the same version; its meta
 # record carries it (tests/e2e/10-boot.sh). The shell tools a user runs
-# (every bash script of experiments/ and qemu/) answer both through
-# host/tool.sh's tool_answer, whose tool_version the Makefile's VERSION also
+# (every bash script of experiments/, qemu/, measure/ and lava/) answer both
+# through host/tool.sh's tool_answer (the two Python tools take its version), whose tool_version the Makefile's VERSION also
 # takes: a script that does not call it is named and not run (its --help
 # would start it). The check is first shown to fail on planted tools that
 # go astray.
@@ -68,9 +68,9 @@ for w in "${workloads[@]}"; do
 	said=$(answers "$T/$w" "$w" "$version")
 	same "versions: the workload $w --version and --help" "" "$said"
 done
-# shell_tools ROOT: the bash scripts of ROOT's experiments/ and qemu/ (tracked, executable)
+# shell_tools ROOT: the bash scripts of ROOT's experiments/, qemu/, measure/ and lava/ (tracked, executable)
 shell_tools() {
-	git -C "$1" ls-files experiments qemu | while read -r f; do
+	git -C "$1" ls-files experiments qemu measure lava | while read -r f; do
 		[ -x "$1/$f" ] && head -n1 "$1/$f" | grep -qx '#!/bin/bash' && echo "$f"
 	done
 }
@@ -103,6 +103,16 @@ for t in "${shells[@]}"; do
 	grep -qx "$t" <<<"$lacking" && continue
 	said=$(answers "$top/$t" "${t##*/}" "$(bash host/tool.sh version)")
 	same "versions: $t --version and --help" "" "$said"
+done
+
+# the Python tools answer the same way, the version from host/tool.sh
+# (lava/lavalog needs the yaml module lava-dispatcher brings)
+for t in experiments/kselftests-verdicts lava/lavalog; do
+	if [ "$t" = lava/lavalog ] && ! python3 -c 'import yaml' 2>/dev/null; then
+		skip "versions: $t --version and --help" "no python3 yaml module (lava-dispatcher brings it)"
+		continue
+	fi
+	same "versions: $t --version and --help" "" "$(answers "$top/$t" "${t##*/}" "$(bash host/tool.sh version)")"
 done
 
 img=$out/$(uname -m)/swapbench
