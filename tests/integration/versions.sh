@@ -8,10 +8,10 @@
 # exits 0. The image's binary, when built, says the same version; its meta
 # record carries it (tests/e2e/10-boot.sh). The shell tools a user runs
 # (every bash script of experiments/, qemu/, measure/ and lava/) answer both
-# through host/tool.sh's tool_answer (the two Python tools take its version), whose tool_version the Makefile's VERSION also
-# takes: a script that does not call it is named and not run (its --help
-# would start it). The check is first shown to fail on planted tools that
-# go astray.
+# through host/tool.sh's tool_answer, whose tool_version the Makefile's
+# VERSION and the two Python tools also take: a script that does not call
+# it is named and not run (its --help would start it). The check is first
+# shown to fail on planted tools that go astray.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 # shellcheck source=tests/passfail.sh
