@@ -12,11 +12,13 @@ tool_version() {
 	git -C "$(dirname "${BASH_SOURCE[0]}")/.." describe --always --dirty 2>/dev/null || echo unknown
 }
 
-# tool_answer SCRIPT [ARG...]: answers and exits when ARG is --help, -h or
-# --version; returns otherwise
+# tool_answer SCRIPT [ARG...]: answers and exits when the one ARG is --help,
+# -h or --version; returns otherwise (a tool's own option of that name takes
+# an operand: qemu/bzinfo --version BZIMAGE reads a kernel's version)
 tool_answer() {
 	local script=$1
-	case ${2:-} in
+	[ $# = 2 ] || return 0
+	case $2 in
 	--version) echo "${script##*/} $(tool_version)" ;;
 	-h | --help) awk 'NR == 1 { next } !/^#/ { exit } /^# shellcheck / { next }
 		{ sub(/^# ?/, ""); print (n++ ? "" : "usage: ") $0 }' "$script" ;;

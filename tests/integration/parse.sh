@@ -15,7 +15,7 @@ source "$top/tests/passfail.sh"
 
 given=(part=/dev/vda1 fsdev=LABEL=fs pmem=LABEL=swapbench-pmem file=/a/b.swap size=67108864 create=zero backends=file
 	"workloads=fight,idle" runs=3 warmup=0 order=random seed=7 draw=5 timeout=30 vmstat=2 results=/dev/vdb
-	force=1 flush=0 shell=1 end=qemu quiet=1 tag=preempt boot=b00t disk=hdd rotational=1 diskmodel=1 diskcheck=quick sched=kyber diskq=off
+	force=1 flush=0 shell=1 cpus_up=1 end=qemu quiet=1 tag=preempt boot=b00t disk=hdd rotational=1 diskmodel=1 diskcheck=quick sched=kyber diskq=off
 	"instrument=accel:tcg,clock:host" collect=10.0.2.2:7000)
 line=$(printf 'swapbench.%s ' "${given[@]}")
 out=$("$init" --parse "console=ttyS0 $line swapbench.idle.seconds=1")

@@ -49,7 +49,7 @@ done <<<"$parsed"
 check "registry: each key's default is the parser's (${mismatch:-$(wc -l <<<"$parsed") keys})" test -z "$mismatch"
 nkeys=$(registry_rows key name | wc -l)
 check "registry: --describe lists as many keys as the key table has ($nkeys)" \
-	test "$nkeys" = "$(grep -c '^	{ "[a-z.]*", K_' init/config/cmdkeys.c)"
+	test "$nkeys" = "$(grep -c '^	{ "[a-z_.]*", K_' init/config/cmdkeys.c)"
 same "registry: the run timeout's default is the parser's" "$(sed -n 's/^timeout=//p' <<<"$parsed")" "$(registry_default timeout)"
 wls=$(registry_rows workload name | xargs)
 same "registry: the workloads are lib/workloads.h's, in order" "$(make -s --no-print-directory wl-names)" "$wls"
