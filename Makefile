@@ -284,6 +284,9 @@ $(BIN_OUT)/tests/test_diskmodel $(BIN_OUT)/asan/tests/test_diskmodel: $(DISK_HOS
 # what a profile may not say (disk/profile/profile.c), and the model's clock at its end
 TEST_SRC_diskprofile := $(DISK_HOST_SRC)
 $(BIN_OUT)/tests/test_diskprofile $(BIN_OUT)/asan/tests/test_diskprofile: $(DISK_HOST_HDR)
+# the tables' text, by which a profile's zone, seek and slip tables reach the guest's driver
+TEST_SRC_disktables := $(DISK_HOST_SRC)
+$(BIN_OUT)/tests/test_disktables $(BIN_OUT)/asan/tests/test_disktables: $(DISK_HOST_HDR)
 # the readers of a drive's description and of a validation trace, and the metric
 TEST_SRC_diskreader := $(DISK_HOST_SRC) $(DISK_DISKSIM_SRC)
 $(BIN_OUT)/tests/test_diskreader $(BIN_OUT)/asan/tests/test_diskreader: $(DISK_HOST_HDR) $(DISK_DISKSIM_HDR)

@@ -123,6 +123,15 @@ diskmodel_params() {
 	"$(diskmodel_tool)" "$f" params && "$(diskmodel_tool)" "$f" describe
 }
 
+# diskmodel_tables DISK: the profile's zone, seek and slip tables as the
+# guest's driver takes them (its tables=), one line; an empty line for a
+# profile without (a g4 layout is refused: host only)
+diskmodel_tables() {
+	local f
+	f=$(diskmodel_file "$1") || { echo "$f" >&2; return 1; }
+	"$(diskmodel_tool)" "$f" tables
+}
+
 # diskmodel_name DISK: host, or the profile's name, held to init's
 # alphabet for a name (swapbench.disk=, the instrument); a message and
 # status 1 for anything else

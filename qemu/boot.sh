@@ -16,12 +16,13 @@ model_check() {
 	[ -x "$(diskmodel_tool)" ] || die "DISK=$1 needs $(diskmodel_tool) (make tools)"
 	# a profile the model cannot take is refused here, naming the field
 	msg=$(diskmodel_params "$1" 2>&1 >/dev/null) || die "DISK=$1: ${msg:-its profile is refused}"
+	msg=$(diskmodel_tables "$1" 2>&1 >/dev/null) || die "DISK=$1: ${msg:-its tables are refused}"
 	[ -x "$OUT/bin/gen_init_cpio" ] || die "DISK=$1 needs $OUT/bin/gen_init_cpio (make image)"
 }
 
 # model_initrd DIR DISK: DIR/initrd is the image's initramfs with, appended
 # (the kernel unpacks one archive after another), the model's module and
-# its parameters from the profile, and the I/O scheduler's module when
+# its parameters (and tables, when it has them) from the profile, and the I/O scheduler's module when
 # SCHED names one built as a module (sched_ko: init loads it; a file in the
 # initramfs stays in RAM, so no other boot carries it); INITRD names it
 # from here on
@@ -29,12 +30,16 @@ model_initrd() {
 	local dir=$1 stage=$1/model
 	mkdir -p "$stage"
 	diskmodel_params "$2" >"$stage/diskmodel.params" || die "DISK=$2: the profile's parameters (above)"
+	diskmodel_tables "$2" >"$stage/diskmodel.tables" || die "DISK=$2: the profile's tables (above)"
 	cp "$model_ko" "$stage/sbdisk.ko" || die "DISK=$2: cannot read $model_ko"
 	# gen_init_cpio stores a file's own mtime: the same one every time
-	touch -d @0 "$stage/sbdisk.ko" "$stage/diskmodel.params"
+	touch -d @0 "$stage/sbdisk.ko" "$stage/diskmodel.params" "$stage/diskmodel.tables"
 	printf '%s\n' "dir /lib 0755 0 0" "dir /lib/swapbench 0755 0 0" \
 		"file /lib/swapbench/sbdisk.ko $stage/sbdisk.ko 0644 0 0" \
 		"file /lib/swapbench/diskmodel.params $stage/diskmodel.params 0644 0 0" >"$stage/list"
+	# a profile without tables has none (an empty line): no file
+	[ ! -s "$stage/diskmodel.tables" ] || [ "$(wc -c <"$stage/diskmodel.tables")" -le 1 ] ||
+		echo "file /lib/swapbench/diskmodel.tables $stage/diskmodel.tables 0644 0 0" >>"$stage/list"
 	if [ -n "${sched_ko:-}" ]; then
 		{ cp "$sched_ko" "$stage/$sched.ko" && touch -d @0 "$stage/$sched.ko"; } || die "SCHED=$sched: cannot read $sched_ko"
 		echo "file /lib/swapbench/$sched.ko $stage/$sched.ko 0644 0 0" >>"$stage/list"

@@ -6,6 +6,7 @@
  * (disk/model/queue.c), and the waits are the guest's own time.
  *
  *   insmod sbdisk.ko dev=MAJOR:MINOR params="name=value ..." (DMODEL_PARAMS)
+ *                    [tables="zone=... seek=... slip=..."] (dmodel_tables_parse)
  *
  * One disk, /dev/sbda, over the whole disk dev (claimed exclusively, so
  * nothing reaches it past the model); the kernel scans its partitions
@@ -59,6 +60,30 @@ MODULE_PARM_DESC(dev, "the disk under the model: MAJOR:MINOR");
 static char params[4096];
 module_param_string(params, params, sizeof(params), 0444);
 MODULE_PARM_DESC(params, "the model's parameters: name=value ... (DMODEL_PARAMS)");
+/* the zone, seek and slip tables (tens of KiB at most: DMODEL_ZONES_MAX,
+ * DMODEL_SEEK_MAX, DMODEL_SLIPS_MAX), copied when the module's arguments
+ * are parsed (finit_module's argument string has no length limit of its
+ * own, a string parameter's buffer has); no sysfs file */
+static char *tables;
+
+static int sbd_set_tables(const char *val, const struct kernel_param *kp)
+{
+	size_t n = strlen(val) + 1;
+	char *copy = kvmalloc(n, GFP_KERNEL);
+
+	if (!copy)
+		return -ENOMEM;
+	memcpy(copy, val, n);
+	kvfree(tables);
+	tables = copy;
+	return 0;
+}
+
+static const struct kernel_param_ops sbd_tables_ops = {
+	.set = sbd_set_tables,
+};
+module_param_cb(tables, &sbd_tables_ops, NULL, 0);
+MODULE_PARM_DESC(tables, "the model's zone, seek and slip tables: zone=... seek=... slip=... (dmodel_tables_parse)");
 
 /* what the driver keeps per request (the request's pdu) */
 struct sbd_cmd {
@@ -541,6 +566,16 @@ static int __init sbd_init(void)
 	err = sbd_parse(&s->p, text);
 	if (err)
 		goto fail;
+	if (tables || s->p.zones || s->p.seek_points) {
+		err = dmodel_tables_parse(&s->p, tables ? tables : "", &why);
+		if (err) {
+			pr_err("sbdisk: the tables do not fit the parameters: %s\n", why);
+			goto fail;
+		}
+		why = NULL;
+		pr_info("sbdisk: the profile's tables: %llu zones, %llu seeks\n", (unsigned long long)s->p.zones,
+			(unsigned long long)s->p.seek_points);
+	}
 	err = dmodel_init(s->model, &s->p, &field);
 	if (!err)
 		err = dqueue_check(&s->p, &why);
@@ -609,6 +644,8 @@ static int __init sbd_init(void)
 	if (err)
 		goto fail_disk;
 	kfree(text);
+	kvfree(tables);
+	tables = NULL;
 	return 0;
 fail_disk:
 	the = NULL;
@@ -625,6 +662,8 @@ fail_bs:
 	bioset_exit(&s->bs);
 fail:
 	kfree(text);
+	kvfree(tables);
+	tables = NULL;
 	kvfree(s->acct);
 	kvfree(s->model);
 	kvfree(s);

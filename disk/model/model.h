@@ -38,6 +38,7 @@
 #ifdef __KERNEL__
 #include <linux/types.h>
 #else
+#include <stddef.h>
 #include <stdint.h>
 #endif
 
@@ -219,8 +220,8 @@ struct dmodel_params {
 	DMODEL_PARAMS(DMODEL_PARAM_MEMBER)
 #undef DMODEL_PARAM_MEMBER
 	/* the tables (hdd): zones entries of zone[], seek_points of seek[];
-	 * the guest's target takes none yet (diskprofile params refuses a
-	 * profile with tables) */
+	 * they reach the guest's target as text (tables.c: its tables=
+	 * parameter), a g4 layout does not (host only) */
 	struct dmodel_zone zone[DMODEL_ZONES_MAX];
 	struct dmodel_seekpt seek[DMODEL_SEEK_MAX];
 	uint64_t slip[DMODEL_SLIPS_MAX];
@@ -358,5 +359,19 @@ struct dmodel_loc {
 	uint64_t before;	/* for Read any free blocks */
 };
 void dmodel_locate(const struct dmodel *m, uint64_t lbn, struct dmodel_loc *l);
+
+/*
+ * The tables as text (disk/model/tables.c): one line of words, zone=... a
+ * zone (DMODEL_ZONE_FIELDS' order, comma-separated), seek=CYL,NS a point,
+ * slip=N a slip, in their arrays' order. format writes p's zones,
+ * seek_points and the zones' slips into buf[size] (NUL-terminated,
+ * truncated where it is short) and returns the length the whole line
+ * needs, as snprintf; parse fills p's zone[], seek[] and slip[] from text
+ * for the counts p's integer parameters already give (zones,
+ * seek_points, each zone's slips): 0, or -EINVAL with *why saying what
+ * does not fit. dmodel_init then checks the tables themselves.
+ */
+size_t dmodel_tables_format(const struct dmodel_params *p, char *buf, size_t size);
+int dmodel_tables_parse(struct dmodel_params *p, const char *text, const char **why);
 
 #endif

@@ -1,8 +1,12 @@
 /*
- * diskprofile FILE params|describe|get KEY: a disk profile file read on
- * the host, so that no shell script parses one.
+ * diskprofile FILE params|tables|describe|get KEY: a disk profile file
+ * read on the host, so that no shell script parses one.
  *   params    the model's integer parameters as the guest's target takes
  *             them: "kind=1 capacity_bytes=... unit_bytes=0" (DMODEL_PARAMS)
+ *   tables    its zone, seek and slip tables as the target takes them
+ *             (dmodel_tables_format: "zone=... seek=... slip=..."), an
+ *             empty line for a profile without; params and tables refuse
+ *             a g4 layout, which stays on the host
  *   describe  the meta record's "disk=NAME disk_kind=... " line (dp_describe)
  *   get KEY   a key's value as the file gives it (name, rotational, rpm,
  *             capacity_gb, ...); a key the file does not give prints nothing
@@ -26,12 +30,14 @@
 #include "lib/version.h"
 
 static const char usage_text[] =
-	"usage: diskprofile FILE params | describe | get KEY\n"
+	"usage: diskprofile FILE params | tables | describe | get KEY\n"
 	"       diskprofile import-disksim DIR [--bus FILE]\n"
 	"       diskprofile --help | --version\n"
 	"\n"
 	"FILE is a disk profile (disk/profiles/NAME.conf, docs/disk-model.md):\n"
 	"  params          the model's integer parameters as the guest's target takes them\n"
+	"  tables          its zone, seek and slip tables as the guest's target takes them\n"
+	"                  (an empty line: none); a g4 layout is refused (host only)\n"
 	"  describe        the line the boot records of the disk (disk=NAME disk_kind=...)\n"
 	"  get KEY         KEY's value as the file gives it (nothing when it gives none)\n"
 	"  import-disksim  the profile of the DiskSim drive in DIR (NAME.diskspecs, its\n"
@@ -84,14 +90,25 @@ int main(int argc, char **argv)
 		fprintf(stderr, "diskprofile: %s\n", err);
 		return 2;
 	}
-	if (!strcmp(argv[2], "params")) {
-		const char *sep = "";
+	if ((!strcmp(argv[2], "params") || !strcmp(argv[2], "tables")) && d.p.g4) {
+		fprintf(stderr, "diskprofile: %s: its g4 layout (DiskSim's layout tree) does not reach the guest's target: "
+				"a host-side profile (diskreplay); zone tables do\n", argv[1]);
+		return 2;
+	}
+	if (!strcmp(argv[2], "tables")) {
+		size_t need = dmodel_tables_format(&d.p, NULL, 0);
+		char *text = malloc(need + 1);
 
-		if (d.p.zones || d.p.seek_points || d.p.g4) {
-			fprintf(stderr, "diskprofile: %s: its zone, seek and layout tables do not reach the guest's target yet: "
-					"a host-side profile (diskreplay)\n", argv[1]);
+		if (!text) {
+			fprintf(stderr, "diskprofile: %s: %s\n", argv[1], strerror(errno));
 			return 2;
 		}
+		dmodel_tables_format(&d.p, text, need + 1);
+		printf("%s\n", text);
+		free(text);
+	} else if (!strcmp(argv[2], "params")) {
+		const char *sep = "";
+
 #define PRINT_PARAM(name, what)                                                \
 	printf("%s" #name "=%" PRIu64, sep, d.p.name);                          \
 	sep = " ";

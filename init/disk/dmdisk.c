@@ -61,22 +61,75 @@ static int wait_node(const char *dev)
 	return -ENODEV;
 }
 
-/* loads the driver over the whole disk maj:min */
+/* the tables' line (DMDISK_TABLES) in a buffer of its own, NUL-terminated
+ * without its newline: 0 (*out NULL when the profile has none) or -errno */
+static int read_tables(char **out)
+{
+	int fd = open(DMDISK_TABLES, O_RDONLY | O_CLOEXEC), err = 0;
+	struct stat st;
+	char *buf = NULL;
+	size_t got = 0;
+
+	*out = NULL;
+	if (fd < 0)
+		return errno == ENOENT ? 0 : -errno;
+	if (fstat(fd, &st) < 0)
+		err = -errno;
+	else if (st.st_size > DMDISK_TABLES_MAX)
+		err = -EFBIG;
+	else if (!(buf = malloc((size_t)st.st_size + 1)))
+		err = -ENOMEM;
+	while (!err && got < (size_t)st.st_size) {
+		ssize_t r = read(fd, buf + got, (size_t)st.st_size - got);
+
+		if (r <= 0)
+			err = r < 0 ? -errno : -EIO;
+		else
+			got += (size_t)r;
+	}
+	close(fd);
+	if (err) {
+		free(buf);
+		return err;
+	}
+	buf[got] = 0;
+	buf[strcspn(buf, "\n")] = 0;
+	if (buf[0])
+		*out = buf;
+	else
+		free(buf);
+	return 0;
+}
+
+/* loads the driver over the whole disk maj:min, with the profile's
+ * tables when it has them */
 static int load_module(const char *majmin, char *why, size_t n)
 {
-	static char args[2200];
-	int fd = open(DMDISK_MODULE, O_RDONLY | O_CLOEXEC), err = 0;
+	int fd, err = 0;
+	char *tables, *args;
+	size_t size;
 
-	if (fd < 0)
-		return errmsg_why(-errno, why, n, "swapbench.diskmodel=1: no %s in the image: %s (qemu/run adds it "
-				  "for a kernel built with the model, DISK=NAME)", DMDISK_MODULE, errmsg(-errno));
-	if ((size_t)snprintf(args, sizeof(args), "dev=%s params=\"%s\"", majmin, D.params) >= sizeof(args)) {
-		close(fd);
-		return errmsg_why(-E2BIG, why, n, "swapbench.diskmodel=1: the model's parameters are too long");
+	if ((err = read_tables(&tables)) < 0)
+		return errmsg_why(err, why, n, "swapbench.diskmodel=1: %s: %s (at most %d bytes)", DMDISK_TABLES,
+				  errmsg(err), DMDISK_TABLES_MAX);
+	size = strlen(majmin) + strlen(D.params) + (tables ? strlen(tables) : 0) + 64;
+	if (!(args = malloc(size))) {
+		free(tables);
+		return errmsg_why(-ENOMEM, why, n, "swapbench.diskmodel=1: no memory for the model's parameters");
+	}
+	snprintf(args, size, "dev=%s params=\"%s\"%s%s%s", majmin, D.params, tables ? " tables=\"" : "",
+		 tables ? tables : "", tables ? "\"" : "");
+	free(tables);
+	if ((fd = open(DMDISK_MODULE, O_RDONLY | O_CLOEXEC)) < 0) {
+		err = -errno;
+		free(args);
+		return errmsg_why(err, why, n, "swapbench.diskmodel=1: no %s in the image: %s (qemu/run adds it "
+				  "for a kernel built with the model, DISK=NAME)", DMDISK_MODULE, errmsg(err));
 	}
 	if (syscall(SYS_finit_module, fd, args, 0) < 0)
 		err = -errno;
 	close(fd);
+	free(args);
 	if (err)
 		return errmsg_why(err, why, n, "swapbench.diskmodel=1: loading %s over %s: %s (was it built for this "
 				  "kernel? the kernel's log says which parameter)", DMDISK_MODULE, majmin, errmsg(err));

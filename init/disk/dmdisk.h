@@ -3,7 +3,8 @@
 /*
  * dmdisk: the disk model in the guest (swapbench.diskmodel=1). qemu/run
  * adds the model's module and its parameters to the initramfs
- * (DMDISK_MODULE, DMDISK_TABLE); dmdisk loads the module over the whole
+ * (DMDISK_MODULE, DMDISK_TABLE, and DMDISK_TABLES for a profile with
+ * tables); dmdisk loads the module over the whole
  * disk that holds the swap partition: a block driver (disk/kmod/block.c)
  * whose disk, /dev/sbda, sits below the kernel's I/O scheduler as a real
  * one does, and whose partitions the kernel finds itself (sbda1, ...), so
@@ -21,6 +22,10 @@
 
 #define DMDISK_MODULE "/lib/swapbench/sbdisk.ko"
 #define DMDISK_TABLE "/lib/swapbench/diskmodel.params"
+/* the profile's zone, seek and slip tables, one line (diskprofile FILE
+ * tables; absent for a profile without): the module's tables= */
+#define DMDISK_TABLES "/lib/swapbench/diskmodel.tables"
+#define DMDISK_TABLES_MAX (256 * 1024)
 
 /* an I/O scheduler built as a module: qemu/run puts it here only for a boot
  * that asks for it (SCHED=bfq: /lib/swapbench/bfq.ko), since a file in the

@@ -8,6 +8,8 @@
 # check on the 5K160 (no command queueing: one tag) under SCHED=none, where
 # blk-mq issues from the reader's own submit_bio: its 1 MiB reads, split
 # in two, complete (they once hung there) and meet its datasheet too.
+# The check on DiskSim's Atlas III, a profile with zone and seek tables:
+# the driver takes them (its tables=) and the check completes.
 # The check's boot again while the host wakes QEMU's main loop (QMP):
 # byte-identical console and results disk, as DETERMINISTIC=1 promises.
 # Then a fight run on the SSD model over IDE under ICOUNT=1: the swap
@@ -104,6 +106,12 @@ check "diskmodel: the disk record says one tag, arrival order, no scheduler" \
 while read -r verdict line; do
 	if [ "$verdict" = ok ]; then pass "diskmodel: $line"; else fail "diskmodel: $line"; fi
 done <<<"$(figures "$log" 5K160 44 22 11 5400)"
+# a profile with zone and seek tables (DiskSim's Atlas III: 9 zones, 117
+# seeks) reaches the guest's driver whole (its tables=)
+DISK=disk/profiles/valid/atlas_III.conf LAYOUT=diskcheck DETERMINISTIC=1 LIMIT=240 boot atlas -- swapbench.diskcheck=quick
+check "diskmodel: the datasheet check on the Atlas III's table profile completes (status $rc)" test "$rc" = 0
+check "diskmodel: the driver took its tables: 9 zones, 117 seeks" grep -aq 'sbdisk: the profile.s tables: 9 zones, 117 seeks' "$log"
+check "diskmodel: the disk record names it" grep -aq '^# sb disk .* disk=atlas_iii disk_kind=hdd ' "$log"
 log=$first
 # what the model counted
 num() { "$REPORT" fields --where test=model diskcheck "$1" "$log" | head -n1; }

@@ -114,12 +114,17 @@ if grep -qx 'bus_sector_ms = 0.170100' <<<"$prof" && grep -qx 'bus_write_sector_
 else
 	fail "import-disksim --bus on the Cheetah: got '$(grep '^bus_\|diskprofile' <<<"$prof" | tr '\n' ' ')'"
 fi
-# nothing reaches the guest that its target cannot take: a profile with tables is refused there
-err=$("$OUT/bin/diskprofile" disk/profiles/valid/atlas_III.conf params 2>&1 >/dev/null)
-if [[ $err == *"zone, seek and layout tables do not reach the guest"* ]]; then
-	pass "diskprofile params refuses a profile with tables, for the guest"
+# a profile with zone and seek tables reaches the guest: its integer
+# parameters count the tables, and the tables' line holds them
+# (tests/unit/test_disktables.c reads it back)
+params=$("$OUT/bin/diskprofile" disk/profiles/valid/atlas_III.conf params 2>&1)
+tables=$("$OUT/bin/diskprofile" disk/profiles/valid/atlas_III.conf tables 2>&1)
+nz=$(tr ' ' '\n' <<<"$tables" | grep -c '^zone=')
+ns=$(tr ' ' '\n' <<<"$tables" | grep -c '^seek=')
+if [[ " $params " == *" zones=9 "* && " $params " == *" seek_points=$ns "* ]] && [ "$nz" = 9 ] && [ "$ns" -gt 0 ]; then
+	pass "diskprofile params and tables give the Atlas III's 9 zones and $ns seeks, for the guest"
 else
-	fail "diskprofile params on a profile with tables: got '$err'"
+	fail "diskprofile params/tables on the Atlas III: $nz zones, $ns seeks, '$(head -c 200 <<<"$params$tables")'"
 fi
 # DiskSim's values beyond the six drives' (issue 57): the Atlas III with
 # Read any free blocks = 1, Enable caching in buffer = 2, Read-ahead over
@@ -222,6 +227,14 @@ for d in G4_LBA_64bit_4T hp_c2249a maxtor300g; do
 		fail "extra/$d: '$desc' $(head -c 300 "$T/err")"
 	fi
 done
+# a g4 layout (the 4 TB drive's, the Maxtor's: 1.95 MB of profile) stays
+# on the host: the guest's tables are zones, seeks and slips
+err=$("$OUT/bin/diskprofile" "$T/maxtor300g.conf" tables 2>&1 >/dev/null)
+if [[ $err == *"its g4 layout (DiskSim's layout tree) does not reach the guest's target"* ]]; then
+	pass "diskprofile tables refuses a g4 layout, for the guest"
+else
+	fail "diskprofile tables on the Maxtor's g4 layout: got '$err'"
+fi
 # --each: one access time a request, in the trace's order
 each=$("$OUT/bin/diskreplay" --each disk/profiles/valid/dec_rz26.conf "$data/dec_rz26/dec_rz26.trace" | wc -l)
 want=$(wc -l <"$data/dec_rz26/dec_rz26.trace")
