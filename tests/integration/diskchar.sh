@@ -48,6 +48,11 @@ for p in hdd wd-ac36400; do
 		if near "$got" "$want" "$tol"; then pass "$p: $key measured $got (true $want)"
 		else fail "$p: $key measured $got, true $want (within $tol)"; fi
 	done
+	# a datasheet platter (sectors a track change with every track): a
+	# seek table, no zone table (its linear rate stays)
+	nz=$(grep -c '^zone\.' "$T/$p-measured.conf") ns=$(grep -c '^seek\.' "$T/$p-measured.conf")
+	if [ "$nz" = 0 ] && [ "$ns" -ge 20 ]; then pass "$p: a seek table of $ns points and no zone table"
+	else fail "$p: $nz zones (want none on a datasheet platter), $ns seeks (want 20 or more)"; fi
 	if grep -q '^source.rpm = measured on S1' "$T/$p-measured.conf" && grep -q '^source.cache_mb = ESTIMATE' "$T/$p-measured.conf"; then
 		pass "$p: measured figures say so, what reads cannot see is ESTIMATE"
 	else
