@@ -5,8 +5,11 @@
  * disk (the model and serial the kernel reported), in which boot, from how
  * many repetitions with what spread; what reading cannot see (the write
  * path, the controller's overheads but a read hit's) stays ESTIMATE with
- * how it was derived. One boot's records: several boots that characterised
- * a disk are refused, naming them.
+ * how it was derived. The seeks measured become the profile's seek table,
+ * and the sectors a track sampled its zone table where they show zones
+ * (the importer's keys, disk/profile/profile_tables.c). One boot's
+ * records: several boots that characterised a disk are refused, naming
+ * them.
  */
 #include "report/cmd/profile.h"
 #include "report/cmd/cmd.h"
@@ -215,9 +218,11 @@ static double seek_at(const double *u, const double *ms, unsigned n, double x)
  * and whose track holds a whole number of sectors (within 0.2) gives the
  * sectors a track there; consecutive samples alike are one zone, and a
  * zone ends half way between the last sample that saw it and the first
- * that saw the next. Where no two neighbouring samples agree, no table. Each zone whole cylinders of heads x spt sectors (the
- * last one to the capacity); the skews measured at one position kept in
- * time, so in sectors in proportion to the zone's sectors a track.
+ * that saw the next (sampled, not bisected). Where no two neighbouring
+ * samples agree, no table. Each zone is whole cylinders of heads x spt
+ * sectors (the last one to the capacity); the skews measured at one
+ * position are kept in time, so in sectors in proportion to the zone's
+ * sectors a track.
  */
 struct ztab {
 	unsigned n;
