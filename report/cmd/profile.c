@@ -5,8 +5,11 @@
  * disk (the model and serial the kernel reported), in which boot, from how
  * many repetitions with what spread; what reading cannot see (the write
  * path, the controller's overheads but a read hit's) stays ESTIMATE with
- * how it was derived. One boot's records: several boots that characterised
- * a disk are refused, naming them.
+ * how it was derived. The seeks measured become the profile's seek table,
+ * and the sectors a track sampled its zone table where they show zones
+ * (the importer's keys, disk/profile/profile_tables.c). One boot's
+ * records: several boots that characterised a disk are refused, naming
+ * them.
  */
 #include "report/cmd/profile.h"
 #include "report/cmd/cmd.h"
@@ -44,7 +47,7 @@ struct disk {
 		double off, mbs, sd, spt, seq;
 		unsigned n;
 	} z[ZONES];
-	struct {
+	struct seek_fig {
 		double off, dist, ms, sd;
 		unsigned n;
 	} s[SEEKS];
@@ -209,6 +212,181 @@ static double seek_at(const double *u, const double *ms, unsigned n, double x)
 	return ms[i] + (x - u[i]) / (u[i + 1] - u[i]) * (ms[i + 1] - ms[i]);
 }
 
+/*
+ * The zone table from the positions sampled (Skippy's chains at each
+ * fig=zone offset): a sample whose chains agree (sd under 1 % of its rate)
+ * and whose track holds a whole number of sectors (within 0.2) gives the
+ * sectors a track there; consecutive samples alike are one zone, and a
+ * zone ends half way between the last sample that saw it and the first
+ * that saw the next (sampled, not bisected). Where no two neighbouring
+ * samples agree, no table. Each zone is whole cylinders of heads x spt
+ * sectors (the last one to the capacity); the skews measured at one
+ * position are kept in time, so in sectors in proportion to the zone's
+ * sectors a track.
+ */
+struct ztab {
+	unsigned n;
+	struct {
+		double spt, bytes;	/* bytes: where the zone's LBNs begin */
+		long long first, last;
+	} z[ZONES];
+	double heads;
+};
+
+static int zone_spt(const struct disk *d, unsigned i, double *spt)
+{
+	double s = d->z[i].mbs * d->rev.v * 1e3 / 512;
+
+	if (!(d->z[i].mbs > 0) || !(d->z[i].sd < 0.01 * d->z[i].mbs) || fabs(s - round(s)) > 0.2)
+		return 0;
+	*spt = round(s);
+	return 1;
+}
+
+static void build_zones(const struct disk *d, double heads, struct ztab *t)
+{
+	double end[ZONES], spt, at = 0, last_off = 0;
+	long long cyl = 0;
+	unsigned alike = 0;
+
+	t->n = 0;
+	t->heads = heads;
+	for (unsigned i = 0; i < d->nz; i++) {
+		if (!zone_spt(d, i, &spt))
+			continue;
+		if (t->n && t->z[t->n - 1].spt == spt) {
+			last_off = d->z[i].off;
+			alike++;
+			continue;
+		}
+		if (t->n == ZONES)
+			break;
+		if (t->n)
+			end[t->n - 1] = (last_off + d->z[i].off) / 2;
+		t->z[t->n++].spt = spt;
+		last_off = d->z[i].off;
+	}
+	/* no two neighbours alike: the sectors a track change at every
+	 * sample (a platter without zones, as a datasheet profile's), which
+	 * the profile's linear rate describes better than a table could */
+	if (!alike)
+		t->n = 0;
+	for (unsigned k = 0; k < t->n; k++) {
+		double cylb = heads * t->z[k].spt * 512;
+		long long c = k + 1 < t->n ? llround((end[k] - at) / cylb) : (long long)ceil((d->size - at) / cylb);
+
+		if (c < 1)
+			c = 1;
+		t->z[k].bytes = at;
+		t->z[k].first = cyl;
+		t->z[k].last = cyl + c - 1;
+		cyl += c;
+		at += c * cylb;
+	}
+}
+
+/* the cylinder (a fraction of one) of the byte off under the zone table */
+static double ztab_cyl(const struct ztab *t, double off)
+{
+	unsigned k = 0;
+
+	while (k + 1 < t->n && t->z[k + 1].bytes <= off)
+		k++;
+	return t->z[k].first + (off - t->z[k].bytes) / (t->heads * t->z[k].spt * 512);
+}
+
+static void print_zones(const struct disk *d, const struct ztab *t, const char *who)
+{
+	unsigned good = 0;
+	double spt;
+
+	for (unsigned i = 0; i < d->nz; i++)
+		good += zone_spt(d, i, &spt);
+	printf("cylinders = %lld\nsource.cylinders = ESTIMATE: the zones' cylinders below\n", t->z[t->n - 1].last + 1);
+	printf("source.zone = %s: sectors a track (one turn at the rate of Skippy's chains) at %u of %u positions sampled, "
+	       "a zone's edge half way between two that differ (not bisected: within %.0f MB); whole cylinders; "
+	       "skews kept in time from the one position measured (%s); no spares, front or offset\n",
+	       who, good, d->nz, d->nz > 1 ? (d->z[1].off - d->z[0].off) / 2e6 : 0.0,
+	       d->skt.set ? "Skippy's chain across tracks" : "none seen: 0");
+	for (unsigned k = 0; k < t->n; k++) {
+		double f = d->skt.set && d->skew_spt > 0 ? t->z[k].spt / d->skew_spt : 0;
+		double st = d->skt.set ? fmod(d->skt.v * f, t->z[k].spt) : 0, sc = d->skc.set ? fmod(d->skc.v * f, t->z[k].spt) : st;
+
+		if (st > t->z[k].spt - 0.001)
+			st = 0;
+		if (sc > t->z[k].spt - 0.001)
+			sc = 0;
+		printf("zone.%u = %lld %lld %.0f %.3f %.3f 0 0 0\n", k + 1, t->z[k].first, t->z[k].last, t->z[k].spt, st, sc);
+	}
+}
+
+/*
+ * The cylinder (a fraction of one) where the byte off lies on the platter
+ * the profile describes without zones (disk/model/geometry.c): a track holds
+ * one turn at a rate linear in the track from ro to ri (bytes/s), T tracks
+ * in all, so the bytes before track n are 60 / rpm (ro n - (ro - ri) n^2 /
+ * (2 T)); n solves that for off.
+ */
+static double platter_cyl(double off, double cap, double rpm, double ro, double ri, double heads)
+{
+	double T = cap * rpm / (30 * (ro + ri)), x = off * rpm / 60, a = (ro - ri) / (2 * T), n, disc;
+
+	if (a <= 0)
+		n = x / ro;
+	else {
+		disc = ro * ro - 4 * a * x;
+		n = (ro - sqrt(disc > 0 ? disc : 0)) / (2 * a);
+	}
+	return n / heads;
+}
+
+/* the measured seeks as the profile's seek table (seek.N = CYLINDERS MS,
+ * the importer's keys): each distance in the cylinders of the platter the
+ * profile describes, from where the seek began to where it ended, in
+ * increasing order; a distance no further than one before it is left out */
+static void print_seek_table(const struct disk *d, const struct ztab *t, const char *who, double rpm, double ro, double ri,
+			     double heads)
+{
+	unsigned order[SEEKS], n = 0, k = 0;
+	long long last = 0;
+	double sd = 0;
+
+	for (unsigned i = 0; i < d->ns; i++) {
+		unsigned j = n++;
+
+		/* by distance in bytes: the platter's cylinders grow with it */
+		while (j && d->s[order[j - 1]].dist > d->s[i].dist) {
+			order[j] = order[j - 1];
+			j--;
+		}
+		order[j] = i;
+	}
+	printf("source.seek = %s: the seek curve's %u distances (DIXtrac's bisection of the threshold), each in the cylinders of this profile's %s\n",
+	       who, d->ns, t->n ? "zones" : "platter");
+	for (unsigned i = 0; i < n; i++) {
+		const struct seek_fig *s = &d->s[order[i]];
+		double c = t->n ? ztab_cyl(t, s->off + s->dist) - ztab_cyl(t, s->off)
+				: platter_cyl(s->off + s->dist, d->size, rpm, ro, ri, heads) -
+					  platter_cyl(s->off, d->size, rpm, ro, ri, heads);
+		long long cyl = llround(c);
+
+		if (cyl < 1)
+			cyl = 1;
+		if (cyl <= last || !(s->ms > 0))
+			continue;
+		last = cyl;
+		sd = fmax(sd, s->sd);
+		printf("seek.%u = %lld %.4f\n", ++k, cyl, s->ms);
+	}
+	printf("# (the seek table: %u points, each with a sd of at most %.4f ms over its repetitions)\n", k, sd);
+}
+
+/* a figure as "%.4f" prints it */
+static double round4(double x)
+{
+	return round(x * 1e4) / 1e4;
+}
+
 /* a name a-z 0-9 _ - of 1-31 bytes from the model (or the modelled profile) */
 static void make_name(const struct disk *d, char *out, size_t n)
 {
@@ -238,7 +416,8 @@ static int print_profile(struct disk *d, const char *sources)
 	char name[40], when[32], who[40];
 	time_t now = time(NULL);
 	struct tm tm;
-	double u[SEEKS], ms[SEEKS], total, a, avg = 0, full, track, rpm, cache;
+	double u[SEEKS], ms[SEEKS], total, a, avg = 0, full, track, rpm, cache, ri, hd;
+	struct ztab zt;
 	int nseg;
 	unsigned nu = 0;
 
@@ -318,6 +497,15 @@ static int print_profile(struct disk *d, const char *sources)
 		       d->skt.v, d->skew_spt, d->skt.sd, d->skt.n, d->skew_tracks);
 	if (d->skc.set)
 		printf("# cylinder skew measured on S1: %.3f sectors (sd %.3f over %u edges)\n", d->skc.v, d->skc.sd, d->skc.n);
+	/* the seek table, over the platter the figures above describe (as printed) */
+	ri = d->z[d->nz - 1].mbs < d->z[0].mbs ? d->z[d->nz - 1].mbs : d->z[0].mbs;
+	hd = d->heads.set && d->heads.v >= 1 ? floor(d->heads.v + 0.5) : 2;
+	build_zones(d, hd, &zt);
+	if (zt.n)
+		print_zones(d, &zt, who);
+	else
+		printf("# no zone table: no two neighbouring positions sampled hold the same sectors a track (the rate changes at every one)\n");
+	print_seek_table(d, &zt, who, floor(rpm + 0.5), round4(d->z[0].mbs) * 1e6, round4(ri) * 1e6, hd);
 	printf("readahead_kb = %.1f\nsource.readahead_kb = %s: the furthest sector past a read that the idle drive serves as a hit, sd %.1f KiB over %u\n",
 	       d->ra.v, who, d->ra.sd, d->ra.n);
 	nseg = d->segments_set && d->segments ? d->segments : 1;

@@ -48,6 +48,11 @@ for p in hdd wd-ac36400; do
 		if near "$got" "$want" "$tol"; then pass "$p: $key measured $got (true $want)"
 		else fail "$p: $key measured $got, true $want (within $tol)"; fi
 	done
+	# a datasheet platter (sectors a track change with every track): a
+	# seek table, no zone table (its linear rate stays)
+	nz=$(grep -c '^zone\.' "$T/$p-measured.conf") ns=$(grep -c '^seek\.' "$T/$p-measured.conf")
+	if [ "$nz" = 0 ] && [ "$ns" -ge 20 ]; then pass "$p: a seek table of $ns points and no zone table"
+	else fail "$p: $nz zones (want none on a datasheet platter), $ns seeks (want 20 or more)"; fi
 	if grep -q '^source.rpm = measured on S1' "$T/$p-measured.conf" && grep -q '^source.cache_mb = ESTIMATE' "$T/$p-measured.conf"; then
 		pass "$p: measured figures say so, what reads cannot see is ESTIMATE"
 	else
@@ -83,6 +88,60 @@ if "$OUT/bin/swapbench-report" profile "$T/atlas.log" >"$T/atlas.conf" 2>"$T/err
 else
 	fail "atlas_III: readahead_mode $("$OUT/bin/diskprofile" "$T/atlas.conf" get readahead_mode 2>&1), true 4: $(cat "$T/err")"
 fi
+# the measured profile's tables (atlas_III: 9 zones, a seek table from the
+# .seek file): every seek.N within 0.5 ms of the true table at its distance
+# (linear between the true points, its cylinders being the measured zones'),
+# at least 20 of them; the zones' sectors a track those of the true zones in
+# order, each zone's first cylinder within half the sampling step (in its
+# cylinders) and 1 % of the drive, its skews within 1.5 sectors (DiskSim's
+# are whole sectors, not in proportion to the sectors a track). Each check is
+# also run on the profile with a wrong value planted, which it must refuse.
+seeks_ok() {	# measured true: prints the first seek outside, status 1
+	awk '
+	FNR == NR && /^seek\.[0-9]+ = / { tc[++tn] = $3; tm[tn] = $4; next }
+	FNR == NR { next }
+	/^seek\.[0-9]+ = / {
+		d = $3; n++
+		if (d <= tc[1]) want = tm[1]
+		else if (d >= tc[tn]) want = tm[tn]
+		else { for (i = 1; tc[i + 1] < d; i++); want = tm[i] + (d - tc[i]) / (tc[i + 1] - tc[i]) * (tm[i + 1] - tm[i]) }
+		if ($4 - want > 0.5 || want - $4 > 0.5) { printf "%s at %d cylinders: %s ms, true %.4f", $1, d, $4, want; bad = 1; exit 1 }
+	}
+	END { if (bad) exit 1; if (n < 20) { printf "%d seeks", n; exit 1 } printf "%d seeks", n }' "$2" "$1"
+}
+zones_ok() {	# measured true step_bytes
+	awk -v step="$3" '
+	FNR == NR && /^zone\.[0-9]+ = / { tf[++tn] = $3; ts[tn] = $5; tk[tn] = $6; tc[tn] = $7; next }
+	FNR == NR && /^heads = / { heads = $3 }
+	FNR == NR && /^cylinders = / { cyls = $3 }
+	FNR == NR { next }
+	/^zone\.[0-9]+ = / {
+		n++
+		if (n > tn || $5 != ts[n]) { printf "%s: %s sectors a track, true %s", $1, $5, ts[n]; bad = 1; exit 1 }
+		tol = step / 2 / (heads * $5 * 512) + cyls / 100
+		if ($3 - tf[n] > tol || tf[n] - $3 > tol) { printf "%s: first cylinder %s, true %s (within %.0f)", $1, $3, tf[n], tol; bad = 1; exit 1 }
+		if ($6 - tk[n] > 1.5 || tk[n] - $6 > 1.5 || $7 - tc[n] > 1.5 || tc[n] - $7 > 1.5) { printf "%s: skews %s %s, true %s %s", $1, $6, $7, tk[n], tc[n]; bad = 1; exit 1 }
+	}
+	END { if (bad) exit 1; if (n != tn) { printf "%d zones, true %d", n, tn; exit 1 } printf "%d zones", n }' "$2" "$1"
+}
+true_conf=disk/profiles/valid/atlas_III.conf
+step=$(awk '/fig=zone/ { for (i = 1; i <= NF; i++) if ($i ~ /^offset=/) o[++n] = substr($i, 8) } END { print o[2] - o[1] }' "$T/atlas.log")
+if why=$(seeks_ok "$T/atlas.conf" "$true_conf") && grep -q '^source.seek = measured on S1' "$T/atlas.conf"; then
+	pass "atlas_III: the seek table measured, every point within 0.5 ms of the true table ($why)"
+else
+	fail "atlas_III: the seek table: $why"
+fi
+awk '/^seek\.10 = / { $4 += 0.6 } 1' "$T/atlas.conf" >"$T/planted.conf"
+if why=$(seeks_ok "$T/planted.conf" "$true_conf"); then fail "atlas_III: a seek 0.6 ms off went unnoticed ($why)"
+else pass "atlas_III: a seek planted 0.6 ms off is caught ($why)"; fi
+if why=$(zones_ok "$T/atlas.conf" "$true_conf" "$step") && grep -q '^source.zone = measured on S1' "$T/atlas.conf"; then
+	pass "atlas_III: the zone table measured, its sectors a track, edges and skews the true ones ($why)"
+else
+	fail "atlas_III: the zone table: $why"
+fi
+awk '/^zone\.3 = / { $5 += 2 } 1' "$T/atlas.conf" >"$T/planted.conf"
+if why=$(zones_ok "$T/planted.conf" "$true_conf" "$step"); then fail "atlas_III: a zone's sectors a track planted wrong went unnoticed ($why)"
+else pass "atlas_III: a zone's sectors a track planted wrong is caught ($why)"; fi
 # refusals: no diskchar records; a damaged record named, the profile not made from it
 grep -v 'fig=zone' "$T/hdd.log" | head -1 >"$T/none.log"
 sed 's/fig=device/fig=nothing/' "$T/none.log" >"$T/none2.log"
