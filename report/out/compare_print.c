@@ -11,6 +11,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 const char *compare_verdict_name(enum verdict v, const char *metric)
@@ -174,9 +175,9 @@ void compare_print(const struct dest *d, const struct comparison *c, size_t n, c
 		fprintf(out, "%s%s.%s", d->item[0], compare_family_note(c, n), d->item[1]);
 	for (size_t i = 0; i < n; i++) {
 		const struct comparison *p = &c[i];
-		const char *nm;
+		/* its own copy: d->text's ring of ESC_RING buffers turns over within the lines below */
+		char *nm = xstrdup(d->text(compare_name(p, name, sizeof(name))));
 
-		nm = d->text(compare_name(p, name, sizeof(name)));
 		fprintf(out, "%sanalysis of %s: %s%s", d->item[0], nm, d->text(p->why), d->item[1]);
 		if (p->est.unit == UNIT_BOOTS)
 			fprintf(out, "%sspread of %s: A: run to run %.1f %%, boot to boot %.1f %% (%.0f %% "
@@ -202,6 +203,7 @@ void compare_print(const struct dest *d, const struct comparison *c, size_t n, c
 				p->fail_verdict < 0 ? "B fails less often" : "no difference in failures proven",
 				d->item[1]);
 		}
+		free(nm);
 	}
 }
 

@@ -195,6 +195,16 @@ check "--by backend: paired over the 38 typical rounds, cells by kernel" bash -c
 check "--by backend: a metric no run has is no verdict, said up front" has out "^no verdict possible for majflt of lines/2.6.20: "
 run "compare --by backend, three backends" 2 compare --by backend "$FIX/seed000.txt" "$FIX/metrics-a.txt"
 check "three backends explained" has err "the sources hold 3 backend values, need exactly 2"
+# the default make run's two draws (tests/fixtures/default-draws: the records
+# of a fresh clone's make run, 5 Dec): the verdict over draws, and each
+# side's slow-mode runs under the workload's name, which must outlive the
+# escaper's ring of buffers the run lines turn over
+run "default draws: compare over two draws" 0 compare --backends "$FIX/default-draws/draw-1.txt" "$FIX/default-draws/draw-2.txt"
+check "default draws: the swapfile 17.18 % faster among 18 typical pairs, the draws a level" \
+	has out "^fight     B faster  pairs   18   18         0/0       2/5  20.729  17.566  -17.18%  \[-20.95%, -12.84%\]    95%  16.0$"
+check "default draws: A's slow-mode runs named under fight" has out "^slow-mode runs of A (partition) in fight: run 4 of boot 26f4a67b, 17.81"
+check "default draws: B's too, after A's line turned the ring over" has out "^slow-mode runs of B (file) in fight, the first: run 2 of boot 61a270a3, 16.42"
+
 # make compare METRICS=: a malformed list is refused before anything builds or boots
 METRICS='sys_s,,x' KERNELS="a b" "$top/experiments/compare" >"$T/out" 2>"$T/err"
 check "make compare METRICS=sys_s,,x: refused (exit 2)" test "$?" = 2
