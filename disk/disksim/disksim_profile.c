@@ -295,7 +295,13 @@ int ds_import(const char *dir, const char *bus, FILE *out, char *err, size_t err
 	/* a profile's name is of the kernel command line's alphabet: a-z 0-9 _ - */
 	for (size_t i = 0; d.name[i] && i + 1 < sizeof(lname); i++)
 		lname[i] = (char)tolower((unsigned char)d.name[i]);
-	fprintf(out, "name = %s\nmodel = %s\nkind = hdd\nrotational = 1\nwrite_cache = 0\n", lname, d.dname);
+	fprintf(out, "name = %s\nmodel = %s\nkind = hdd\nrotational = 1\n", lname, d.dname);
+	/* a drive that reports a write from its buffer (Fast write level 1 or
+	 * 2) has its write cache on, and says so to the host: a SCSI drive's
+	 * caching page (WCE), an ATA drive's IDENTIFY word 85 bit 5; the
+	 * kernel shows it in queue/write_cache */
+	fprintf(out, "# write_cache: %s%s %.0f (1 or 2: writes reported from the buffer, the write cache on)\nwrite_cache = %d\n",
+		SPEC("Fast write level"), d.v[S_FWL], d.v[S_FWL] >= 1);
 	if (d.g4 && d.g4->nent) {
 		/* the root (IDX's last node) "covers all of the LBN and cylinder
 		 * space" (B.4.5): where it holds fewer LBNs than Block count,

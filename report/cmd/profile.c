@@ -404,6 +404,56 @@ static void make_name(const struct disk *d, char *out, size_t n)
 	snprintf(out + k, n - k, "-measured");
 }
 
+/*
+ * The controller's overheads, which reads see only as a difference. A
+ * re-read (a hit) costs the host's path, the hit's overhead and a sector
+ * on the bus; a read of the sector just after the head (the path without
+ * a seek) costs the host's path, the miss's overhead, a sector under the
+ * head (at the outer zone, where the path is measured) and one on the bus.
+ * Neither overhead is below 0, so the host's path is at most the lesser
+ * of the two less their sectors; taken at that, the lesser overhead is 0
+ * and the other is what is left. A write takes its command and data in,
+ * as a hit sends them, and sets the head going, as a miss does: the
+ * larger of the two. ESTIMATE each, its derivation in its source line.
+ */
+static void print_overheads(const struct disk *d)
+{
+	static const struct {
+		const char *key;
+		int kind;	/* 0 hit, 1 miss, 2 write */
+	} oh[] = { { "oh_read_hit_after_read_ms", 0 },   { "oh_read_hit_after_write_ms", 0 },  { "oh_read_miss_after_read_ms", 1 },
+		   { "oh_read_miss_after_write_ms", 1 }, { "oh_write_hit_after_read_ms", 2 },  { "oh_write_hit_after_write_ms", 2 },
+		   { "oh_write_miss_after_read_ms", 2 }, { "oh_write_miss_after_write_ms", 2 } };
+	double bus1 = d->bus.set && d->bus.v > 0 ? 512e-3 / d->bus.v : 0, media1 = d->z[0].mbs > 0 ? 512e-3 / d->z[0].mbs : 0;
+	double rh = d->hit.v - bus1, rm = d->overhead.v - media1 - bus1, host, v[3];
+	char why[3][320];
+
+	if (!d->hit.n) {
+		/* no hit: the path cannot be parted at all */
+		v[0] = v[1] = v[2] = 0;
+		for (int k = 0; k < 3; k++)
+			snprintf(why[k], sizeof(why[k]), "ESTIMATE: no re-read was a hit, so the path without a seek (%.4f ms) cannot be parted from the host's: 0",
+				 d->overhead.v);
+	} else {
+		host = rh < rm ? rh : rm;
+		if (host < 0)
+			host = 0;
+		v[0] = rh - host > 0 ? rh - host : 0;
+		v[1] = rm - host > 0 ? rm - host : 0;
+		v[2] = v[0] > v[1] ? v[0] : v[1];
+		snprintf(why[0], sizeof(why[0]),
+			 "ESTIMATE: a re-read (%.4f ms, sd %.4f, %u) less a sector on the bus (%.4f ms) and the host's path (%.4f ms: the most that leaves neither overhead below 0)",
+			 d->hit.v, d->hit.sd, d->hit.n, bus1, host);
+		snprintf(why[1], sizeof(why[1]),
+			 "ESTIMATE: the path without a seek (%.4f ms) less a sector under the head (%.4f ms) and on the bus, and the host's path (%.4f ms), as the hit's",
+			 d->overhead.v, media1, host);
+		snprintf(why[2], sizeof(why[2]),
+			 "ESTIMATE: the characteriser never writes; a write takes its data in as a hit and starts the head as a miss: the larger of the read hit's and miss's");
+	}
+	for (size_t i = 0; i < sizeof(oh) / sizeof(oh[0]); i++)
+		printf("%s = %.4f\nsource.%s = %s\n", oh[i].key, v[oh[i].kind], oh[i].key, why[oh[i].kind]);
+}
+
 /* the profile's text, data only: a value from the guest cannot bring a
  * line of its own (a newline or '#' in it is cut) */
 static void clean(char *s)
@@ -528,20 +578,7 @@ static int print_profile(struct disk *d, const char *sources)
 		printf("bus_mbs = %.2f\nsource.bus_mbs = %s: hits of 64 KiB against hits of a sector (DIXtrac's bus extraction)\n", d->bus.v, who);
 	else
 		printf("bus_mbs = 100\nsource.bus_mbs = ESTIMATE: no hit of two sizes was measured; ATA-100 assumed\n");
-	/* a read hit's overhead: the hit less the path (the threshold with no
-	 * seek) and its sector on the bus; nothing else is seen by reads */
-	double oh = d->hit.v - d->overhead.v - (d->bus.set && d->bus.v > 0 ? 512e-3 / d->bus.v : 0);
-	if (oh < 0)
-		oh = 0;
-	printf("oh_read_hit_after_read_ms = %.4f\nsource.oh_read_hit_after_read_ms = %s: a re-read (%.4f ms, sd %.4f, %u) less the path without a seek (%.4f ms) and a sector on the bus\n",
-	       oh, who, d->hit.v, d->hit.sd, d->hit.n, d->overhead.v);
-	printf("oh_read_miss_after_read_ms = 0\nsource.oh_read_miss_after_read_ms = ESTIMATE: a miss's overhead is in the path without a seek (%.4f ms), which reads cannot part from the host's\n",
-	       d->overhead.v);
-	static const char *const wr[] = { "oh_read_hit_after_write_ms", "oh_read_miss_after_write_ms", "oh_write_hit_after_read_ms",
-					  "oh_write_hit_after_write_ms", "oh_write_miss_after_read_ms", "oh_write_miss_after_write_ms" };
-	for (size_t i = 0; i < sizeof(wr) / sizeof(wr[0]); i++)
-		printf("%s = %.4f\nsource.%s = ESTIMATE: the characteriser never writes; as the read %s\n", wr[i],
-		       strstr(wr[i], "miss") ? 0.0 : oh, wr[i], strstr(wr[i], "miss") ? "miss's" : "hit's");
+	print_overheads(d);
 	if (d->depth > 1 && d->iops > 1.3 * d->iops1)
 		printf("queue_depth = %d\nsource.queue_depth = S1: the depth the kernel gives the disk; %.0f random reads at once %.1f IOPS against %.1f one at a time\n"
 		       "queue_order = sptf\nsource.queue_order = %s: requests at once gain %.2f x (the drive or the scheduler above it reorders; shortest positioning first assumed)\n",
