@@ -142,6 +142,34 @@ fi
 awk '/^zone\.3 = / { $5 += 2 } 1' "$T/atlas.conf" >"$T/planted.conf"
 if why=$(zones_ok "$T/planted.conf" "$true_conf" "$step"); then fail "atlas_III: a zone's sectors a track planted wrong went unnoticed ($why)"
 else pass "atlas_III: a zone's sectors a track planted wrong is caught ($why)"; fi
+# the round trip's replay: a drive's own measured trace (DiskSim's
+# validation data) through the profile made of its records, its rms at most
+# 1.5 x the true profile's; the write cache read as the drive reports it
+# (queue/write_cache: DiskSim's Fast write level 2 and 1 are write-back)
+# shellcheck source=host/settings.sh
+source host/settings.sh
+settings_apply DISKSIM_VALID || exit 1
+data=$DISKSIM_VALID
+rms() { "$OUT/bin/diskreplay" "$1" "$data/$2/$2.trace" 2>/dev/null | sed -n '1s/.* rms_ms=\([0-9.]*\) .*/\1/p'; }
+for p in atlas_III cheetah4LP; do
+	if [ "$p" = atlas_III ]; then cp "$T/atlas.conf" "$T/$p-m.conf"
+	else "$OUT/bin/diskchar-model" "disk/profiles/valid/$p.conf" --records >"$T/$p.log" && "$OUT/bin/swapbench-report" profile "$T/$p.log" >"$T/$p-m.conf" 2>"$T/err"; fi
+	m=$(rms "$T/$p-m.conf" "$p") t=$(rms "disk/profiles/valid/$p.conf" "$p")
+	if [ -n "$m" ] && [ -n "$t" ] && awk -v m="$m" -v t="$t" 'BEGIN { exit !(m <= 1.5 * t) }'; then
+		pass "$p: its own trace through the measured profile, rms $m ms against the true profile's $t (at most 1.5 x)"
+	else
+		fail "$p: its own trace through the measured profile, rms '$m' ms against the true profile's '$t' (more than 1.5 x, or no replay)"
+	fi
+	wc=$("$OUT/bin/diskprofile" "$T/$p-m.conf" get write_cache) wl=$("$OUT/bin/diskprofile" "$T/$p-m.conf" get write_level)
+	if [ "$wc" = 1 ] && [ "$wl" = 2 ]; then pass "$p: the write cache read as on (write_cache $wc, write_level $wl)"
+	else fail "$p: write_cache '$wc', write_level '$wl' (the drive writes back: 1 and 2)"; fi
+done
+# the controller's overheads: atlas_III's read miss costs nothing past the
+# path, so the host's path is parted exactly and the hit's overhead is its
+# own (0.374 ms); the miss's 0
+oh=$("$OUT/bin/diskprofile" "$T/atlas.conf" get oh_read_hit_after_read_ms) om=$("$OUT/bin/diskprofile" "$T/atlas.conf" get oh_read_miss_after_read_ms)
+if near "$oh" 0.374 0.01 && near "$om" 0 0.01; then pass "atlas_III: the read hit's overhead $oh ms (true 0.374), the miss's $om (true 0)"
+else fail "atlas_III: the read hit's overhead $oh ms (true 0.374), the miss's $om (true 0), within 0.01"; fi
 # refusals: no diskchar records; a damaged record named, the profile not made from it
 grep -v 'fig=zone' "$T/hdd.log" | head -1 >"$T/none.log"
 sed 's/fig=device/fig=nothing/' "$T/none.log" >"$T/none2.log"
