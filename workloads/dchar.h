@@ -83,10 +83,16 @@ struct dchar_result {
 	double skew_spt;			/* sectors a track where the skews were measured */
 	struct dchar_fig hit_ns;		/* a re-read */
 	double hit_frac;			/* re-reads that were hits */
-	double bus_mbs;				/* the interface, from hits of two sizes; 0 unseen */
+	double bus_mbs;				/* the interface, the slope of hits over their size; 0 unseen */
+	double read_early;			/* the share of a read miss the bus sends before the
+						 * media has it all; NAN unseen */
+	uint64_t early_at;			/* where it was measured (bytes) */
 	unsigned segments;			/* read segments (0: none seen) */
 	struct dchar_fig readahead_bytes;	/* read past a request when idle */
 	int readahead_seq;			/* 1: only after a sequential read */
+	int readahead_track;			/* 1: to its track's end, wherever the read was
+						 * (readahead_bytes: that track's) */
+	uint64_t readahead_at;			/* that track's first byte */
 	int ok;					/* 0: no turn seen (flash, a file) */
 	double seconds;				/* the device's time it took */
 };
