@@ -1093,7 +1093,7 @@ static void fine_seeks(struct st *s)
 
 /*
  * The interface: the slope of hits over their size (DIXtrac's extraction
- * of the bus from hits of two sizes, here of eight: a sector to 64 KiB,
+ * of the bus from hits of two sizes, here of up to eight: a sector to 64 KiB,
  * doubling). A re-read is a hit where it costs the same whatever the
  * platter's angle when it is asked for: each size is read and re-read at
  * four places, the re-read after pauses a quarter of a turn apart, and

@@ -34,8 +34,12 @@
  *   (no seek) or a seek away, found by bisection of the distance; the
  *   heads are a cylinder over a track;
  * - the buffer: a sector read again (a hit costs no turn), N distinct
- *   reads before re-reading the first (the segments), and a read past one
- *   after the drive was left idle (how far it reads ahead).
+ *   reads before re-reading the first (the segments), a read past one
+ *   after the drive was left idle (how far it reads ahead; on placed
+ *   tracks, whether it stops at the track's end wherever the read was),
+ *   re-reads of sizes a sector to 64 KiB that cost the same at any angle
+ *   (hits: their slope is the bus), and misses of several sizes at one
+ *   angle past a read (when the bus starts sending).
  */
 #include <stdint.h>
 

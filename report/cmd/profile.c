@@ -590,7 +590,7 @@ static int print_profile(struct disk *d, const char *sources)
 			       "their time a sector: (1 - read_early) a sector under the head and one on the bus (DiskSim's high water mark)\n",
 			       d->early, who);
 	} else {
-		printf("bus_mbs = 100\nsource.bus_mbs = ESTIMATE: no hit of two sizes was measured; ATA-100 assumed\n");
+		printf("bus_mbs = 100\nsource.bus_mbs = ESTIMATE: no hits of three sizes or more were measured; ATA-100 assumed\n");
 	}
 	print_overheads(d);
 	if (d->depth > 1 && d->iops > 1.3 * d->iops1)
