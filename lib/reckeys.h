@@ -95,6 +95,8 @@
 #define RK_DC_SECTORS "sectors"
 #define RK_DC_TRACKS "tracks"
 #define RK_DC_SEQ "seq"
+#define RK_DC_TRACK_END "track_end"
+#define RK_DC_EARLY "early"
 /* the figures (values of fig) */
 #define DC_FIG_DEVICE "device"
 #define DC_FIG_ROTATION "rotation"

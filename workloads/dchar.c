@@ -12,6 +12,7 @@
 #define HIST 32		/* reads remembered so that none is read twice by chance */
 #define PROBES 14	/* aimed reads a threshold */
 #define EPS_NS 10000.0	/* a threshold is known to 10 us */
+#define TRACKS_KEPT 24	/* tracks both of whose edges were placed */
 
 struct st {
 	const struct dchar_dev *d;
@@ -21,6 +22,11 @@ struct st {
 	unsigned nh;
 	int64_t first, last;
 	int err;
+	struct {
+		uint64_t lo, hi;	/* its first sector, the next track's */
+	} trk[TRACKS_KEPT];	/* from the top down, as the chain crossed them */
+	unsigned ntrk;
+	double trk_ts;		/* a sector's time there (ns), the chain's */
 };
 
 static uint64_t clampoff(const struct st *s, double off)
@@ -860,6 +866,14 @@ static void tracks(struct st *s, uint64_t a)
 		if ((i < PLACED_MAX || E.e[i].cls == 2 || (i + 1 < E.n && E.e[i + 1].cls == 2) || (i && E.e[i - 1].cls == 2)) &&
 		    place(s, &E, i) < 0 && s->err)
 			return;
+	/* the tracks between two placed edges (the chain runs down: e[i + 1]
+	 * is the edge below e[i]), for the read-ahead's mode */
+	for (unsigned i = 0; i + 1 < E.n && s->ntrk < TRACKS_KEPT; i++)
+		if (E.e[i].placed && E.e[i + 1].placed && E.e[i].b > E.e[i + 1].b) {
+			s->trk[s->ntrk].lo = E.e[i + 1].b;
+			s->trk[s->ntrk++].hi = E.e[i].b;
+			s->trk_ts = E.ts;
+		}
 	/* the heads: the edges from one cylinder's to the next */
 	double h[EDGES_MAX], cb[EDGES_MAX];
 	unsigned nh = 0, ncb = 0;
@@ -1077,13 +1091,185 @@ static void fine_seeks(struct st *s)
 		}
 }
 
-/* the buffer: a re-read, the segments, the read-ahead */
+/*
+ * The interface: the slope of hits over their size (DIXtrac's extraction
+ * of the bus from hits of two sizes, here of up to eight: a sector to 64 KiB,
+ * doubling). A re-read is a hit where it costs the same whatever the
+ * platter's angle when it is asked for: each size is read and re-read at
+ * four places, the re-read after pauses a quarter of a turn apart, and
+ * counts where all four agree (a miss waits for its sector, a quarter of
+ * a turn more or less each time; a hit that the bus takes longer than a
+ * turn to send is still a hit). The sizes stop at the first that is not a
+ * hit (a segment's worth, or what the read-ahead displaces). 0: unseen.
+ */
+static double bus_slope(struct st *s, uint64_t base)
+{
+	double R = s->r->rev_ns.v, x[32], y[32], a, b;
+	unsigned n = 0, j = 0;
+
+	for (unsigned sec = 1; sec <= 128 && !s->err; sec *= 2) {
+		double v[4], sorted[4], med;
+		int same = 1;
+
+		for (unsigned i = 0; i < 4; i++, j++) {
+			uint64_t at = clampoff(s, (double)base + (double)s->d->size * (0.02 + 0.25 * j / 32.0));
+			int64_t t;
+
+			rd(s, at, sec * (unsigned)s->S);
+			t = s->d->idle(s->d->ctx, (int64_t)(i * R / 4));
+			v[i] = (double)(rd(s, at, sec * (unsigned)s->S) - t);
+		}
+		memcpy(sorted, v, sizeof(v));
+		med = median(sorted, 4);
+		for (unsigned i = 0; i < 4; i++)
+			same &= fabs(v[i] - med) <= 30000 + 0.03 * med;
+		if (!same)
+			break;
+		for (unsigned i = 0; i < 4; i++) {
+			x[n] = sec;
+			y[n++] = v[i];
+		}
+	}
+	if (n < 12 || fit(x, y, n, &a, &b) < n / 2 || !(b > 0))
+		return 0;
+	return (double)s->S * 1e3 / b;
+}
+
+/*
+ * A read k bytes past one at x (after one of the sector before x too,
+ * where seq), the drive left idle long enough to read k ahead and extra
+ * more: 1 a hit. A miss whose sector happened to come round then looks
+ * like one, so a hit is asked again at x2 (a fresh place; 0: none) after
+ * half a turn more, which moves such a miss by half a turn.
+ */
+static int ra_hit(struct st *s, uint64_t x, uint64_t x2, uint64_t k, int seq, double thr)
+{
+	double R = s->r->rev_ns.v;
+	int hit = 1;
+
+	for (unsigned i = 0; i < (x2 ? 2u : 1u) && hit; i++) {
+		uint64_t at = i ? x2 : x;
+		int64_t t;
+
+		if (seq)
+			rd(s, at - s->S, (unsigned)s->S);
+		rd(s, at, (unsigned)s->S);
+		t = s->d->idle(s->d->ctx, (int64_t)((2 + 0.5 * i) * R + (double)(k + s->S) * 1.5e9 / dchar_rate_at(s->r, at)));
+		hit = fabs((double)(rd(s, at + k, (unsigned)s->S) - t) - s->r->hit_ns.v) < thr;
+	}
+	return hit;
+}
+
+/*
+ * Whether the read-ahead ends at its track's end wherever the read was
+ * (DiskSim's Buffer continuous read 1), on tracks whose edges the chain
+ * placed: a read at an offset o in a track, the drive idle, then the
+ * track's last sector is a hit and the next track's first a miss, at
+ * three offsets (a read-ahead of a fixed amount ends there from one offset
+ * at most). Each probe on a track of its own, every other one from the
+ * top down: the next track's first sector is one no read touched. The
+ * track's sectors (the read-ahead from its first), or 0; *at its first.
+ */
+static uint64_t ra_track_end(struct st *s, double thr, uint64_t *at)
+{
+	static const double frac[] = { 0.1, 0.45, 0.8 };
+	double len[TRACKS_KEPT], P;
+	unsigned next = 0, n = 0;
+
+	for (unsigned i = 0; i < s->ntrk; i++)
+		len[n++] = (double)(s->trk[i].hi - s->trk[i].lo);
+	if (n < 9)
+		return 0;
+	median(len, n);
+	P = len[n / 2];		/* one that tracks have (median() sorts) */
+	for (unsigned f = 0; f < 3; f++) {
+		uint64_t o = (uint64_t)(frac[f] * P), x[3];
+		unsigned m = 0;
+
+		/* three tracks of P sectors: the hit, its second look, the miss */
+		for (; next < s->ntrk && m < 3; next += 2)
+			if ((double)(s->trk[next].hi - s->trk[next].lo) == P)
+				x[m++] = s->trk[next].lo + o;
+		if (m < 3 || !ra_hit(s, x[0] * s->S, x[1] * s->S, ((uint64_t)P - o - 1) * s->S, 0, thr) ||
+		    ra_hit(s, x[2] * s->S, 0, ((uint64_t)P - o) * s->S, 0, thr))
+			return 0;
+		if (!f)
+			*at = (x[0] - o) * s->S;
+	}
+	return (uint64_t)P;
+}
+
+/*
+ * When the bus starts on a read miss (DiskSim's high water mark: the share
+ * of a request it may send before the media has it all, e): a read of n
+ * sectors g sectors past a read of one, so the head comes to it at the
+ * same angle whatever n, completes ((1 - e) a sector under the head + a
+ * sector on the bus) later a sector where the bus is the slower, n
+ * sectors under the head and one on the bus where it is not (then e is the
+ * least that gives that). n from an eighth of a track to a half, twice
+ * each; on tracks whose edges were placed each pair inside one (the odd
+ * ones from their second sector: the read-ahead's mode then takes the
+ * even ones and reads the odd ones' first sectors), else at places apart
+ * from 0.3 of the disk down. The bus's own time a sector cancels, so a
+ * host's copy of the data (in the bus measured) does not change it. NAN:
+ * unseen.
+ */
+static double read_early(struct st *s)
+{
+	struct dchar_result *r = s->r;
+	double x[8], y[8], a, b, len[TRACKS_KEPT], P = 0, ts = 0, bus = (double)s->S * 1e3 / r->bus_mbs, e;
+	unsigned n = 0, next = 1, nl = 0;
+
+	if (!(r->bus_mbs > 0))
+		return NAN;
+	for (unsigned i = 0; i < s->ntrk; i++)
+		len[nl++] = (double)(s->trk[i].hi - s->trk[i].lo);
+	if (nl) {
+		median(len, nl);
+		P = len[nl / 2];
+	}
+	for (unsigned i = 0; i < 8 && !s->err; i++) {
+		uint64_t lo = 0, g, k;
+		double nmax;
+
+		if (nl) {
+			for (; next < s->ntrk && (double)(s->trk[next].hi - s->trk[next].lo) != P; next += 2)
+				;
+			if (next >= s->ntrk)
+				break;
+			lo = s->trk[next].lo + 1;
+			next += 2;
+		} else {
+			double at = 0.3 * (double)s->d->size;
+
+			P = floor(track_bytes(s, (uint64_t)at) / (double)s->S);
+			lo = clampoff(s, at - i * 4 * P * (double)s->S) / s->S;
+		}
+		ts = nl ? s->trk_ts : sector_ns(s, lo * s->S);
+		if (!n)
+			r->early_at = lo * s->S;
+		g = (uint64_t)ceil(2 * r->hit_ns.v / ts) + 4;
+		nmax = (double)g + 2 + P / 2 < P ? P / 2 : P - (double)g - 2;
+		if (nmax < 8)
+			break;
+		k = (uint64_t)(nmax * (i % 4 + 1) / 4);
+		int64_t tA = rd(s, lo * s->S, (unsigned)s->S);
+		x[n] = (double)k;
+		y[n++] = (double)(rd(s, (lo + g) * s->S, (unsigned)(k * s->S)) - tA);
+	}
+	if (n < 6 || fit(x, y, n, &a, &b) < 6)
+		return NAN;
+	e = 1 - (b - bus) / ts;
+	return e < 0 ? 0 : e > 1 ? 1 : e;
+}
+
+/* the buffer: a re-read, the bus, the segments, the read-ahead */
 static void buffer(struct st *s)
 {
 	struct dchar_result *r = s->r;
 	double R = r->rev_ns.v, v[8], thr;
 	unsigned hits = 0, n = 0, misses = 0;
-	uint64_t base = s->d->size / 3;
+	uint64_t base = s->d->size / 3, P;
 
 	for (unsigned i = 0; i < 8; i++) {
 		uint64_t x = clampoff(s, (double)base + i * 9.0 * 1048576);
@@ -1097,25 +1283,7 @@ static void buffer(struct st *s)
 	r->hit_ns = fig_of(v, hits);
 	if (!hits)
 		return;
-	/* the interface: hits of 64 KiB against hits of a sector (DIXtrac's
-	 * extraction of the bus from hits of two sizes) */
-	double big[4];
-	unsigned nb = 0, size = 65536;
-	/* the largest of 64, 16 and 4 KiB that the buffer holds (a segment
-	 * of DiskSim's drives holds 16 to 128 KiB) */
-	for (; size >= 4096 && nb < 2; size /= 4) {
-		nb = 0;
-		for (unsigned i = 0; i < 4; i++) {
-			uint64_t x = clampoff(s, (double)base + (i + 9 + (65536 / size) * 4) * 9.0 * 1048576);
-			int64_t t = rd(s, x, size), t1 = rd(s, x, size);
-
-			if ((double)(t1 - t) < R / 2)
-				big[nb++] = (double)(t1 - t);
-		}
-	}
-	size *= 4;
-	if (nb >= 2 && fig_of(big, nb).v > r->hit_ns.v)
-		r->bus_mbs = ((double)size - (double)s->S) * 1e3 / (fig_of(big, nb).v - r->hit_ns.v);
+	r->bus_mbs = bus_slope(s, base);
 	/* a hit costs what a re-read cost, within 15 % (or 30 us): a miss
 	 * lands there only if its sector happens to come round then */
 	thr = r->hit_ns.v * 0.15 > 30000 ? r->hit_ns.v * 0.15 : 30000;
@@ -1138,6 +1306,16 @@ static void buffer(struct st *s)
 		} else
 			misses++;
 	}
+	r->read_early = read_early(s);
+	/* read-ahead to the track's end, where it is so */
+	if ((P = ra_track_end(s, thr, &r->readahead_at))) {
+		double b = (double)(P * s->S);
+
+		r->readahead_track = 1;
+		r->readahead_bytes = fig_of((double[]){ b, b, b }, 3);
+		return;
+	}
+	r->readahead_at = 0;
 	/* read-ahead: a read, the drive idle, then a read k bytes past it;
 	 * where none is seen, the same after a read of the sector before
 	 * (a drive that reads ahead only after a sequential read: DiskSim's
@@ -1145,7 +1323,7 @@ static void buffer(struct st *s)
 	double ra[2];
 	unsigned nra = 0;
 	for (unsigned rep = 0; rep < 4; rep++) {
-		uint64_t lo = 0, hi = 8u << 20, step = 0;
+		uint64_t lo = 0, hi = 8u << 20;
 		uint64_t at = clampoff(s, (double)s->d->size * (0.6 + 0.1 * (rep % 2)) + (rep / 2) * 3.0 * 1048576);
 		int hit_hi = 0;
 
@@ -1155,16 +1333,12 @@ static void buffer(struct st *s)
 			nra = 0;
 			r->readahead_seq = 1;
 		}
-		for (int probe = 0; probe < 24 && hi - lo > s->S; probe++, step++) {
+		for (int probe = 0; probe < 24 && hi - lo > s->S; probe++) {
+			/* a place of its own, and below at the second look's */
 			uint64_t k = probe == 0 ? hi : (lo + hi) / 2 / s->S * s->S;
-			uint64_t x = clampoff(s, (double)at + step * 12.0 * 1048576);
-			int64_t t;
+			uint64_t x = clampoff(s, (double)at + probe * 12.0 * 1048576);
+			int hit = ra_hit(s, x, clampoff(s, (double)at - (probe + 1) * 12.0 * 1048576), k, r->readahead_seq, thr);
 
-			if (r->readahead_seq)
-				rd(s, x - s->S, (unsigned)s->S);
-			rd(s, x, (unsigned)s->S);
-			t = s->d->idle(s->d->ctx, (int64_t)(2 * R + (double)(8u << 20) * 1.5e9 / dchar_rate_at(r, x)));
-			int hit = fabs((double)(rd(s, x + k, (unsigned)s->S) - t) - r->hit_ns.v) < thr;
 			if (probe == 0) {
 				hit_hi = hit;
 				if (hit)
@@ -1187,6 +1361,7 @@ int dchar_run(const struct dchar_dev *d, struct dchar_result *r)
 	uint64_t a;
 
 	memset(r, 0, sizeof(*r));
+	r->read_early = NAN;
 	if (d->size < (64u << 20))
 		return -EINVAL;
 	if (zones(&s) < 0 || s.err)
@@ -1247,9 +1422,11 @@ void dchar_print(const struct dchar_result *r, void (*line)(void *arg, const cha
 	if (r->hit_ns.n) {
 		OUT(RK_DC_FIG "=" DC_FIG_SEGMENTS " " RK_DC_SEGMENTS "=%u", r->segments);
 		if (r->bus_mbs > 0)
-			OUT(RK_DC_FIG "=" DC_FIG_BUS " " RK_DC_MB_S "=%.2f", r->bus_mbs);
-		OUT(RK_DC_FIG "=" DC_FIG_READAHEAD " " RK_DC_KB "=%.1f " RK_DC_SD "=%.1f " RK_DC_N "=%u " RK_DC_SEQ "=%d",
-		    F(r->readahead_bytes.v) / 1024, F(r->readahead_bytes.sd) / 1024, r->readahead_bytes.n, r->readahead_seq);
+			OUT(RK_DC_FIG "=" DC_FIG_BUS " " RK_DC_MB_S "=%.2f " RK_DC_EARLY "=%.3f", r->bus_mbs,
+			    isnan(r->read_early) ? -1.0 : r->read_early);
+		OUT(RK_DC_FIG "=" DC_FIG_READAHEAD " " RK_DC_KB "=%.1f " RK_DC_SD "=%.1f " RK_DC_N "=%u " RK_DC_SEQ "=%d "
+		    RK_DC_TRACK_END "=%d " RK_DC_OFFSET "=%llu", F(r->readahead_bytes.v) / 1024, F(r->readahead_bytes.sd) / 1024,
+		    r->readahead_bytes.n, r->readahead_seq, r->readahead_track, (unsigned long long)r->readahead_at);
 	}
 #undef OUT
 }

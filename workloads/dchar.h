@@ -34,8 +34,12 @@
  *   (no seek) or a seek away, found by bisection of the distance; the
  *   heads are a cylinder over a track;
  * - the buffer: a sector read again (a hit costs no turn), N distinct
- *   reads before re-reading the first (the segments), and a read past one
- *   after the drive was left idle (how far it reads ahead).
+ *   reads before re-reading the first (the segments), a read past one
+ *   after the drive was left idle (how far it reads ahead; on placed
+ *   tracks, whether it stops at the track's end wherever the read was),
+ *   re-reads of sizes a sector to 64 KiB that cost the same at any angle
+ *   (hits: their slope is the bus), and misses of several sizes at one
+ *   angle past a read (when the bus starts sending).
  */
 #include <stdint.h>
 
@@ -83,10 +87,16 @@ struct dchar_result {
 	double skew_spt;			/* sectors a track where the skews were measured */
 	struct dchar_fig hit_ns;		/* a re-read */
 	double hit_frac;			/* re-reads that were hits */
-	double bus_mbs;				/* the interface, from hits of two sizes; 0 unseen */
+	double bus_mbs;				/* the interface, the slope of hits over their size; 0 unseen */
+	double read_early;			/* the share of a read miss the bus sends before the
+						 * media has it all; NAN unseen */
+	uint64_t early_at;			/* where it was measured (bytes) */
 	unsigned segments;			/* read segments (0: none seen) */
 	struct dchar_fig readahead_bytes;	/* read past a request when idle */
 	int readahead_seq;			/* 1: only after a sequential read */
+	int readahead_track;			/* 1: to its track's end, wherever the read was
+						 * (readahead_bytes: that track's) */
+	uint64_t readahead_at;			/* that track's first byte */
 	int ok;					/* 0: no turn seen (flash, a file) */
 	double seconds;				/* the device's time it took */
 };

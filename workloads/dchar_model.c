@@ -94,6 +94,25 @@ static double skipped(const struct dmodel *m, uint64_t lbn)
 	return d < 0 ? d + (double)b.spt : d;
 }
 
+/* how far the head reads past a read: the profile's most, and with Buffer
+ * continuous read 1 (to the track's end) the track at off's data sectors
+ * (from its first, the read-ahead reaches the next track) if fewer; no
+ * more than its segment holds */
+static double true_readahead(const struct dmodel *m, uint64_t off)
+{
+	double ra = (double)m->p.readahead_bytes;
+	struct dmodel_loc l;
+
+	if (m->p.readahead_mode == 1) {
+		dmodel_locate(m, off / 512, &l);
+		if ((double)((l.before + l.left) * 512) < ra)
+			ra = (double)((l.before + l.left) * 512);
+		if ((double)m->p.segment_bytes < ra)
+			ra = (double)m->p.segment_bytes;
+	}
+	return ra;
+}
+
 static const char *boot_id;
 static unsigned bad;
 
@@ -213,7 +232,18 @@ int main(int argc, char **argv)
 	}
 	/* a separate write segment serves no read */
 	row("read segments", r.segments, (double)p.p.segments - (p.p.write_separate ? 1 : 0), 0, "exact");
-	row("read-ahead (KiB)", r.readahead_bytes.v / 1024, (double)p.p.readahead_bytes / 1024, 0.5, "a sector");
+	row("read-ahead mode", r.readahead_track ? 1 : r.readahead_seq ? 4 : 3, (double)p.p.readahead_mode, 0, "exact");
+	row("read-ahead (KiB)", r.readahead_bytes.v / 1024, true_readahead(&md.m, r.readahead_track ? r.readahead_at : 0) / 1024, 0.5,
+	    "a sector");
+	{
+		/* the bus's start on a read miss: the profile's share where
+		 * the bus is the slower, else the least share that keeps it
+		 * no later than the media (all the same to a request) */
+		double bus = p.p.bus_sector_ns ? (double)p.p.bus_sector_ns : 512e9 / (double)p.p.bus_bps;
+		double media = 512e9 / true_rate(&md.m, r.early_at), early = (double)p.p.read_early_pm / 1000;
+
+		row("bus's start (share of a miss)", isnan(r.read_early) ? NAN : r.read_early, early < bus / media ? early : bus / media, 0.05, "0.05");
+	}
 	row("bus (MB/s)", r.bus_mbs, (double)(p.p.bus_bps ? p.p.bus_bps : 0) / 1e6, 0.02 * (double)p.p.bus_bps / 1e6, "2 %");
 	printf("\nthe characteriser's time on the modelled disk: %.1f s; %u figures outside their tolerance\n", r.seconds, bad);
 	return bad ? 1 : 0;

@@ -40,8 +40,8 @@ struct disk {
 	double size, clock_res, clock_step;
 	struct fig rev, overhead, hit, ra, cyl, heads, hsw, csw, bus, end, skt, skc;
 	double skew_spt, skew_tracks;
-	int rotating, segments, segments_set, depth, ra_seq;
-	double iops, iops1, qn;
+	int rotating, segments, segments_set, depth, ra_seq, ra_track;
+	double iops, iops1, qn, early;
 	unsigned nz, ns;
 	struct {
 		double off, mbs, sd, spt, seq;
@@ -155,9 +155,11 @@ static void each(void *arg, const struct rec *r, const char *source, unsigned lo
 		d->segments_set = 1;
 	} else if (!strcmp(f, DC_FIG_BUS)) {
 		d->bus = fig(r, RK_DC_MB_S);
+		d->early = num(r, RK_DC_EARLY);
 	} else if (!strcmp(f, DC_FIG_READAHEAD)) {
 		d->ra = fig(r, RK_DC_KB);
 		d->ra_seq = num(r, RK_DC_SEQ) == 1;
+		d->ra_track = num(r, RK_DC_TRACK_END) == 1;
 	} else if (!strcmp(f, DC_FIG_QUEUE)) {
 		d->depth = (int)num(r, RK_DC_DEPTH);
 		d->iops = num(r, RK_DC_IOPS);
@@ -556,8 +558,12 @@ static int print_profile(struct disk *d, const char *sources)
 	else
 		printf("# no zone table: no two neighbouring positions sampled hold the same sectors a track (the rate changes at every one)\n");
 	print_seek_table(d, &zt, who, floor(rpm + 0.5), round4(d->z[0].mbs) * 1e6, round4(ri) * 1e6, hd);
-	printf("readahead_kb = %.1f\nsource.readahead_kb = %s: the furthest sector past a read that the idle drive serves as a hit, sd %.1f KiB over %u\n",
-	       d->ra.v, who, d->ra.sd, d->ra.n);
+	if (d->ra_track)
+		printf("readahead_kb = %.1f\nsource.readahead_kb = %s: a track's data sectors where the read-ahead was seen to end at its track's end (%u offsets)\n",
+		       d->ra.v, who, d->ra.n);
+	else
+		printf("readahead_kb = %.1f\nsource.readahead_kb = %s: the furthest sector past a read that the idle drive serves as a hit, sd %.1f KiB over %u\n",
+		       d->ra.v, who, d->ra.sd, d->ra.n);
 	nseg = d->segments_set && d->segments ? d->segments : 1;
 	printf("segments = %d\nsource.segments = %s: the most reads apart after which the first is still a hit (DIXtrac)\n", nseg,
 	       who);
@@ -567,17 +573,25 @@ static int print_profile(struct disk *d, const char *sources)
 	printf("cache_mb = %.6f\nsource.cache_mb = ESTIMATE: %d segments of the read-ahead measured (%.1f KiB): the least buffer that holds them (reads see no more)\n",
 	       cache, nseg, d->ra.v);
 	printf("segment_kb = %.4f\nsource.segment_kb = ESTIMATE: cache_mb over the segments\n", cache * 1024 / nseg);
-	if (d->ra_seq)
+	if (d->ra_track)
+		printf("readahead_mode = 1\nsource.readahead_mode = %s: from reads at %u offsets of a track the read-ahead ends at its track's end (Buffer continuous read 1)\n",
+		       who, d->ra.n);
+	else if (d->ra_seq)
 		printf("readahead_mode = 4\nsource.readahead_mode = %s: no read-ahead after a read alone, the read-ahead measured after a sequential one (Buffer continuous read 4)\n",
 		       who);
 	else
 		printf("readahead_mode = 3\nsource.readahead_mode = ESTIMATE: the read-ahead measured fills its segment (Buffer continuous read 3)\n");
 	printf("write_level = %d\nsource.write_level = ESTIMATE: write_cache (reads cannot see how the drive writes back: Fast write level 2 where it does)\n",
 	       strstr(d->wc, "back") ? 2 : 0);
-	if (d->bus.set && d->bus.v > 0)
-		printf("bus_mbs = %.2f\nsource.bus_mbs = %s: hits of 64 KiB against hits of a sector (DIXtrac's bus extraction)\n", d->bus.v, who);
-	else
-		printf("bus_mbs = 100\nsource.bus_mbs = ESTIMATE: no hit of two sizes was measured; ATA-100 assumed\n");
+	if (d->bus.set && d->bus.v > 0) {
+		printf("bus_mbs = %.2f\nsource.bus_mbs = %s: the slope of hits over their size, a sector and up to 64 KiB (DIXtrac's bus extraction)\n", d->bus.v, who);
+		if (d->early >= 0 && d->early <= 1)
+			printf("read_early = %.3f\nsource.read_early = %s: misses of an eighth to half a track a fixed angle past a read, "
+			       "their time a sector: (1 - read_early) a sector under the head and one on the bus (DiskSim's high water mark)\n",
+			       d->early, who);
+	} else {
+		printf("bus_mbs = 100\nsource.bus_mbs = ESTIMATE: no hits of three sizes or more were measured; ATA-100 assumed\n");
+	}
 	print_overheads(d);
 	if (d->depth > 1 && d->iops > 1.3 * d->iops1)
 		printf("queue_depth = %d\nsource.queue_depth = S1: the depth the kernel gives the disk; %.0f random reads at once %.1f IOPS against %.1f one at a time\n"
