@@ -407,16 +407,19 @@ static void make_name(const struct disk *d, char *out, size_t n)
 }
 
 /*
- * The controller's overheads, which reads see only as a difference. A
- * re-read (a hit) costs the host's path, the hit's overhead and a sector
- * on the bus; a read of the sector just after the head (the path without
- * a seek) costs the host's path, the miss's overhead, a sector under the
- * head (at the outer zone, where the path is measured) and one on the bus.
- * Neither overhead is below 0, so the host's path is at most the lesser
- * of the two less their sectors; taken at that, the lesser overhead is 0
- * and the other is what is left. A write takes its command and data in,
- * as a hit sends them, and sets the head going, as a miss does: the
- * larger of the two. ESTIMATE each, its derivation in its source line.
+ * The controller's overheads. A re-read (a hit) costs the host's path,
+ * the hit's overhead and a sector on the bus; a read of the sector just
+ * after the head (the path without a seek) costs the host's path, the
+ * miss's overhead, a sector under the head (at the outer zone, where the
+ * path is measured) and one on the bus. The sectors are measured; the
+ * host's path is not parted from either overhead by reads (any split
+ * from 0 to the lesser sum fits them). Taken as 0, each overhead is over
+ * by the host's path, tens of microseconds; taken at the most, the lesser
+ * overhead would be 0 and the other under by what it really is, which
+ * for DiskSim's drives is up to 1.5 ms: 0 is the smaller error. A write
+ * takes its command and data in, as a hit sends them, and sets the head
+ * going, as a miss does: the larger of the two. ESTIMATE each, its
+ * derivation in its source line.
  */
 static void print_overheads(const struct disk *d)
 {
@@ -427,31 +430,25 @@ static void print_overheads(const struct disk *d)
 		   { "oh_read_miss_after_write_ms", 1 }, { "oh_write_hit_after_read_ms", 2 },  { "oh_write_hit_after_write_ms", 2 },
 		   { "oh_write_miss_after_read_ms", 2 }, { "oh_write_miss_after_write_ms", 2 } };
 	double bus1 = d->bus.set && d->bus.v > 0 ? 512e-3 / d->bus.v : 0, media1 = d->z[0].mbs > 0 ? 512e-3 / d->z[0].mbs : 0;
-	double rh = d->hit.v - bus1, rm = d->overhead.v - media1 - bus1, host, v[3];
+	double rh = d->hit.v - bus1, rm = d->overhead.v - media1 - bus1, v[3];
 	char why[3][320];
 
-	if (!d->hit.n) {
-		/* no hit: the path cannot be parted at all */
-		v[0] = v[1] = v[2] = 0;
-		for (int k = 0; k < 3; k++)
-			snprintf(why[k], sizeof(why[k]), "ESTIMATE: no re-read was a hit, so the path without a seek (%.4f ms) cannot be parted from the host's: 0",
-				 d->overhead.v);
-	} else {
-		host = rh < rm ? rh : rm;
-		if (host < 0)
-			host = 0;
-		v[0] = rh - host > 0 ? rh - host : 0;
-		v[1] = rm - host > 0 ? rm - host : 0;
-		v[2] = v[0] > v[1] ? v[0] : v[1];
+	v[1] = rm > 0 ? rm : 0;
+	snprintf(why[1], sizeof(why[1]),
+		 "ESTIMATE: the path without a seek (%.4f ms) less a sector under the head (%.4f ms) and on the bus (%.4f ms); the host's path, which reads do not part from it, in it",
+		 d->overhead.v, media1, bus1);
+	if (d->hit.n) {
+		v[0] = rh > 0 ? rh : 0;
 		snprintf(why[0], sizeof(why[0]),
-			 "ESTIMATE: a re-read (%.4f ms, sd %.4f, %u) less a sector on the bus (%.4f ms) and the host's path (%.4f ms: the most that leaves neither overhead below 0)",
-			 d->hit.v, d->hit.sd, d->hit.n, bus1, host);
-		snprintf(why[1], sizeof(why[1]),
-			 "ESTIMATE: the path without a seek (%.4f ms) less a sector under the head (%.4f ms) and on the bus, and the host's path (%.4f ms), as the hit's",
-			 d->overhead.v, media1, host);
-		snprintf(why[2], sizeof(why[2]),
-			 "ESTIMATE: the characteriser never writes; a write takes its data in as a hit and starts the head as a miss: the larger of the read hit's and miss's");
+			 "ESTIMATE: a re-read (%.4f ms, sd %.4f, %u) less a sector on the bus (%.4f ms); the host's path, which reads do not part from it, in it",
+			 d->hit.v, d->hit.sd, d->hit.n, bus1);
+	} else {
+		v[0] = v[1];
+		snprintf(why[0], sizeof(why[0]), "ESTIMATE: no re-read was a hit; as the miss's");
 	}
+	v[2] = v[0] > v[1] ? v[0] : v[1];
+	snprintf(why[2], sizeof(why[2]),
+		 "ESTIMATE: the characteriser never writes; a write takes its data in as a hit and starts the head as a miss: the larger of the read hit's and miss's");
 	for (size_t i = 0; i < sizeof(oh) / sizeof(oh[0]); i++)
 		printf("%s = %.4f\nsource.%s = %s\n", oh[i].key, v[oh[i].kind], oh[i].key, why[oh[i].kind]);
 }
