@@ -319,39 +319,58 @@ static double off_turn(double R, double t0, double P, double d, double T)
  */
 static int track_near(struct st *s, double x, uint64_t *lo, uint64_t *hi, uint64_t *ref, int64_t *refT, double *ts)
 {
-	double R = s->r->rev_ns.v, P = track_bytes(s, clampoff(s, x)) / (double)s->S, t0 = R / P, sum = 0;
+	double R = s->r->rev_ns.v, P = track_bytes(s, clampoff(s, x)) / (double)s->S, t0 = R / P, sum = 0, cand = 0;
 	uint64_t k = (uint64_t)sqrt(2 * P) > 1 ? (uint64_t)sqrt(2 * P) : 1;
 	uint64_t y = clampoff(s, x + 0.55 * P * (double)s->S) / s->S, yr = y, yp = 0;
 	int64_t tr = rd(s, y * s->S, (unsigned)s->S), tp = 0, t1;
-	unsigned n = 0, steps = (unsigned)(1.3 * P / (double)k) + 5;
+	unsigned n = 0, steps = (unsigned)(2.3 * P / (double)k) + 5;
 
 	*hi = 0;
 
 	for (unsigned j = 0; j < steps && y > k + (uint64_t)P && !s->err; j++) {
-		double d = (double)(yr - y + k), T;
+		/* a sector's time from the steps within a track (to 0.1 %: a
+		 * hit seldom lands within a sector of the phase by chance) */
+		double d = (double)(yr - y + k), T, ts0 = n ? sum / n : t0, Pn = R / ts0, tol = 1 + 0.005 * d;
 
 		y -= k;
 		t1 = rd(s, y * s->S, (unsigned)s->S);
 		T = (double)(t1 - tr);
-		if (fabs(off_turn(R, t0, P, d, T)) <= 2 + 0.03 * d) {
+		if (!n) {
+			/* none yet (the zones' rate may be some % off): the
+			 * step's own, m turns less d sectors; two steps in a
+			 * row that agree are within a track (an edge or a hit
+			 * among the first is passed over: the chain goes on to
+			 * the next edge) */
+			double tsj = (floor((T + d * t0) / R + 0.5) * R - T) / d;
+
+			if (cand > 0 && fabs(tsj - cand) * d <= tol * cand) {
+				sum = cand + tsj;
+				n = 2;
+			}
+			cand = tsj;
+			yr = y;
+			tr = t1;
+			continue;
+		}
+		if (fabs(off_turn(R, ts0, Pn, d, T)) <= tol) {
 			/* on the last one's phase: m turns less d sectors (the
 			 * one off it before, if any, a hit) */
 			if (yp)
 				learn(s, yp * s->S, 1, P * (double)s->S);
 			yp = 0;
-			sum += (floor((T + d * t0) / R + 0.5) * R - T) / d;
+			sum += (floor((T + d * ts0) / R + 0.5) * R - T) / d;
 			n++;
-		} else if (yp && fabs(off_turn(R, t0, P, (double)(yp - y), (double)(t1 - tp))) <= 2 + 0.03 * (double)(yp - y)) {
+		} else if (yp && fabs(off_turn(R, ts0, Pn, (double)(yp - y), (double)(t1 - tp))) <= tol) {
 			/* on the phase of the one off it: an edge above that one */
 			if (!*hi) {
-				/* the track below; where fewer than two steps came
-				 * before, three more inside it, which give its
-				 * sector's time to the 0.1 % the aim needs */
+				/* the track below (two steps or more within a track
+				 * came before: its sector's time to the 0.1 % the
+				 * aim needs) */
 				*hi = yp;
-				*lo = yr - (uint64_t)(0.9 * P);
-				j = n >= 2 ? steps : steps - 4;
+				*lo = yr - (uint64_t)(0.9 * Pn);
+				j = steps;
 			}
-			sum += (floor(((double)(t1 - tp) + (double)(yp - y) * t0) / R + 0.5) * R - (double)(t1 - tp)) / (double)(yp - y);
+			sum += (floor(((double)(t1 - tp) + (double)(yp - y) * ts0) / R + 0.5) * R - (double)(t1 - tp)) / (double)(yp - y);
 			n++;
 			yp = 0;
 		} else {
