@@ -480,18 +480,30 @@ static int thresh(struct st *s, uint64_t a, double dist, double wlo, double whi,
 			double T = (double)(tB - tA), ph = fmod((double)(tB - refT) - ((double)b - (double)refB) * tsb, R);
 
 			/* B's sector passing, or B was not read from the platter
-			 * (a buffer held it: no bound) */
+			 * (a buffer held it: no bound); sooner than the path
+			 * within a track and a seek allow, a hit at any phase */
 			if (ph < 0)
 				ph += R;
 			if (ph > R / 2)
 				ph -= R;
+			if (s->r->overhead_ns.n && T - (ph > 0 ? ph : 0) < s->r->overhead_ns.v - 20000) {
+				learn(s, B, 0, track_bytes(s, B));
+				continue;
+			}
 			if (fabs(ph) > 0.5 * tsb + 5000) {
-				/* up to a sector late, or a turn less that early: the
-				 * head ready just inside B's sector (DiskSim's dec_rz26,
-				 * hp_c2247a), not ready, as slack counts it */
-				if (ph > 0 && ph <= tsb + 5000) {
-					if (T - ph > *lo)
-						*lo = T - ph;
+				/* late, by up to a sector or a sixteenth of a turn: the
+				 * drive read B as it passed but sends it no sooner than
+				 * its own time after the command (DiskSim's hp_c2247a):
+				 * the head was ready, as slack counts it. A turn less
+				 * up to a sector early: the head ready just inside B's
+				 * sector (dec_rz26), not ready */
+				if (ph > 0 && ph <= (tsb > R / 16 ? tsb : R / 16) + 5000 && T - ph > *lo) {
+					if (T - ph < *hi)
+						*hi = T - ph;
+					if (T - ph - R > *lo)
+						*lo = T - ph - R;
+				} else if (ph > 0 && ph <= (tsb > R / 16 ? tsb : R / 16) + 5000) {
+					learn(s, B, 0, track_bytes(s, B));	/* sooner than the head could: a hit */
 				} else if (ph < 0 && ph >= -tsb - 5000) {
 					if (T - ph - R > *lo)
 						*lo = T - ph - R;
@@ -876,11 +888,18 @@ static int pick(const struct st *s, const struct pairs *q, double x, uint64_t *A
 
 		while (q->low && b >= (double)q->lo && !unheld(s, E, (uint64_t)b))
 			b--;
+		/* past the edge's skew and x more than a turn (a switch
+		 * longer than the skew allows for): the sector a turn below,
+		 * read on its next pass */
+		while (!q->low && q->dev > 0 && b >= (double)q->mid && b - E->P >= (double)q->lo)
+			b -= E->P;
 		if (b < (double)q->lo || b >= (double)(q->dev > 0 ? q->mid : a))
 			continue;
 		if (!unheld(s, E, a) || !unheld(s, E, (uint64_t)b))
 			continue;
 		*nact = b - (double)a - q->dev + E->P;
+		while (!q->low && *nact * E->ts < x - 0.01 * E->ts)
+			*nact += E->P;
 		if (*nact * E->ts < x - 0.01 * E->ts)
 			continue;	/* (low) less than a turn is left after A */
 		*A = a;
@@ -936,22 +955,27 @@ static double slack(struct st *s, struct edges *E, struct pairs *q, unsigned nq)
 		T = (double)(tB - tA) - nact * E->ts;
 		m = floor(T / E->R + 0.5);
 		xa = nact * E->ts - (double)(tI - tA);
-		/* B's sector as meant (within the tolerance), or up to a sector
-		 * from it: some drives (DiskSim's dec_rz26, hp_c2247a) complete
-		 * a read whose head was ready just inside the sector that far
-		 * off, late or a turn less early; that is the head not ready,
-		 * the same past an edge as within a track */
+		/* B's sector as meant (within the tolerance), or late by up to
+		 * a sector or a sixteenth of a turn: a drive that sends no
+		 * sooner than its own time after the command (DiskSim's
+		 * hp_c2247a) read B as it passed, the head ready; or a turn
+		 * less up to a sector early: a drive that reads a sector its
+		 * head landed inside on the next pass (dec_rz26's immediate
+		 * read), the head not ready; the same past an edge as within a
+		 * track */
 		tol = 0.3 * E->ts + 3000;
-		late = m == 0 && T > tol && T <= E->ts + tol;
-		if (m < 0 || (fabs(T - m * E->R) > tol && !late && !(m >= 1 && T - m * E->R >= -E->ts - tol))) {
-			/* a hit, or not the sectors meant: the one of the two
-			 * nearer above a read before them was the hit */
+		late = m == 0 && T > tol && T <= (E->ts > E->R / 16 ? E->ts : E->R / 16) + tol;
+		if (m < 0 || (fabs(T - m * E->R) > tol && !late && !(m >= 1 && T - m * E->R >= -E->ts - tol)) ||
+		    (late && xa <= lo)) {
+			/* a hit, or not the sectors meant (late, and sooner than
+			 * a miss before it: a hit): the one of the two nearer
+			 * above a read before them was the hit */
 			learn_pair(s, A * s->S, B * s->S, E->P * (double)s->S);
 			continue;
 		}
-		if (m == 0 && !late && xa < hi)
+		if (m == 0 && xa < hi)
 			hi = xa;
-		else if ((m >= 1 || late) && xa > lo)
+		else if (m >= 1 && xa > lo)
 			lo = xa;
 	}
 	return hi - lo <= 20000 ? (lo + hi) / 2 : NAN;	/* not narrowed: none */
