@@ -889,19 +889,17 @@ static int pick(const struct st *s, const struct pairs *q, double x, uint64_t *A
 		while (q->low && b >= (double)q->lo && !unheld(s, E, (uint64_t)b))
 			b--;
 		/* past the edge's skew and x more than a turn (a switch
-		 * longer than the skew allows for): the sector a turn below,
-		 * read on its next pass */
-		while (!q->low && q->dev > 0 && b >= (double)q->mid && b - E->P >= (double)q->lo)
+		 * longer than the skew allows for, a path over a turn): the
+		 * sector a turn below, read on its next pass */
+		while (!q->low && b >= (double)(q->dev > 0 ? q->mid : a) && b - E->P >= (double)q->lo)
 			b -= E->P;
 		if (b < (double)q->lo || b >= (double)(q->dev > 0 ? q->mid : a))
 			continue;
 		if (!unheld(s, E, a) || !unheld(s, E, (uint64_t)b))
 			continue;
 		*nact = b - (double)a - q->dev + E->P;
-		while (!q->low && *nact * E->ts < x - 0.01 * E->ts)
-			*nact += E->P;
-		if (*nact * E->ts < x - 0.01 * E->ts)
-			continue;	/* (low) less than a turn is left after A */
+		while (*nact * E->ts < x - 0.01 * E->ts)
+			*nact += E->P;	/* x past a turn: B's next pass */
 		*A = a;
 		*B = (uint64_t)b;
 		return 0;
@@ -926,11 +924,13 @@ static void evict(struct st *s, struct edges *E, uint64_t below)
 
 static double slack(struct st *s, struct edges *E, struct pairs *q, unsigned nq)
 {
-	double lo = 0, hi = E->R;
+	double lo = 0, hi = 2 * E->R;	/* a path and a switch may take over a turn */
 	unsigned qi = 0, evicted = 0;
 
 	for (unsigned p = 0; p < 24 && hi - lo > 2000 && !s->err; p++) {
-		double x = (lo + hi) / 2, nact = 0, T, m, xa, tol;
+		/* half a turn past what is known first (within a track no
+		 * pair is a whole turn apart) */
+		double x = hi - lo > E->R ? lo + E->R / 2 : (lo + hi) / 2, nact = 0, T, m, xa, tol;
 		uint64_t A = 0, B = 0;
 		int late;
 		int64_t tA, tI, tB;
