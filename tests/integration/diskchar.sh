@@ -85,11 +85,13 @@ done
 # and the switches seen within 0.1 ms all the same (hits are told by their
 # timing and avoided, not by the profile). hp_c2247a spun at 10025 rpm sends
 # a read no sooner than 0.21 ms after the command, later than its sector
-# passes: the head was ready all the same (else the path is 2 ms high)
+# passes: the head was ready all the same (else the path is 2 ms high).
+# hp_c3323a at 15000 rpm: its path and cylinder switch take over a turn
 sed 's/^readahead_mode = .*/readahead_mode = 3/' disk/profiles/valid/atlas_III.conf >"$T/atlas-ra3.conf"
 sed 's/^segments = .*/segments = 16/' disk/profiles/valid/hp_c3323a.conf >"$T/hp_c3323a-seg16.conf"
 sed 's/^rpm = .*/rpm = 10025/' disk/profiles/valid/hp_c2247a.conf >"$T/hp_c2247a-10025.conf"
-for v in atlas-ra3 hp_c3323a-seg16 hp_c2247a-10025; do
+sed 's/^rpm = .*/rpm = 15000/' disk/profiles/valid/hp_c3323a.conf >"$T/hp_c3323a-15000.conf"
+for v in atlas-ra3 hp_c3323a-seg16 hp_c2247a-10025 hp_c3323a-15000; do
 	"$OUT/bin/diskchar-model" "$T/$v.conf" >"$T/$v.md"
 	n=$(grep -c '^| seek over' "$T/$v.md") k=$(grep '^| seek over' "$T/$v.md" | grep -c '| ok |$')
 	if [ "$n" -ge 20 ] && [ "$k" = "$n" ]; then pass "$v: every seek within 0.5 ms of the model's ($k of $n)"
