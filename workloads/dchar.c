@@ -307,10 +307,11 @@ static double off_turn(double R, double t0, double P, double d, double T)
  * The track near byte x on a skewed platter, where the phase of one read
  * does not carry across an edge: a chain of one-sector reads stepping back
  * k sectors from half a track above x (each below all before it, so no
- * read-ahead of theirs holds it). A read off the turn by more than two
- * sectors from the last one on it crossed an edge when the read after it
- * is on its phase; when that one is on the last's phase instead, the buffer
- * held it (an earlier read's read-ahead: learned, and passed over). The
+ * read-ahead of theirs holds it). The first two steps that agree give a
+ * sector's time; then a read off the turn by more than a sector from the
+ * last one on it crossed an edge when the read after it is on its phase,
+ * and when that one is on the last's phase instead, the buffer held it (an
+ * earlier read's read-ahead: learned, and passed over). The
  * track below the edge holds the sectors [*lo, *hi] (*hi the chain's first
  * read there; *ref the last, which gives the track's phase *refT; *lo nine
  * tenths of a track below the last read above, within the track while
