@@ -10,6 +10,7 @@
 #include <stdlib.h>
 
 #define HIST 32		/* reads remembered so that none is read twice by chance */
+#define HELD_MAX 128	/* reads a buffer seen to hold may keep (learned below) */
 #define PROBES 14	/* aimed reads a threshold */
 #define EPS_NS 10000.0	/* a threshold is known to 10 us */
 #define TRACKS_KEPT 24	/* tracks both of whose edges were placed */
@@ -18,8 +19,12 @@ struct st {
 	const struct dchar_dev *d;
 	struct dchar_result *r;
 	uint64_t S;		/* sector */
-	uint64_t hist[HIST];
+	uint64_t hist[HELD_MAX];
 	unsigned nh;
+	/* what the buffer was seen to hold (a read that completed off its
+	 * sector's phase): bytes past a read, for as many reads after it */
+	uint64_t hold;
+	unsigned keep;
 	int64_t first, last;
 	int err;
 	struct {
@@ -53,8 +58,75 @@ static int64_t rd(struct st *s, uint64_t off, unsigned len)
 	}
 	if (!s->nh && !s->first)
 		s->first = done;
-	s->hist[s->nh++ % HIST] = off;
+	s->hist[s->nh++ % HELD_MAX] = off;
 	return s->last = done;
+}
+
+/* the read ago reads back (0: the latest) */
+static uint64_t ago(const struct st *s, unsigned back)
+{
+	return s->hist[(s->nh - 1 - back) % HELD_MAX];
+}
+
+/* a sector within what the buffer was seen to hold past one of the reads
+ * it may still keep */
+static int held(const struct st *s, uint64_t off)
+{
+	for (unsigned i = 0; i < s->keep && i < s->nh && i < HELD_MAX; i++)
+		if (off >= ago(s, i) && off <= ago(s, i) + s->hold)
+			return 1;
+	return 0;
+}
+
+/*
+ * The read back reads ago at off was served from the buffer (it completed
+ * off its sector's phase): the nearest read before it at or below off left
+ * off in the buffer, and that many reads later. The buffer holds at least
+ * that far past a read and keeps it at least that long (a drive reads
+ * ahead, into one of its segments): what held() avoids from then on (the
+ * span at least doubled, so that few hits find it; up to two tracks). The
+ * read is looked for among as many as the buffer was seen to keep, twice
+ * over and a few more, so that what it keeps grows by steps.
+ */
+static void learn(struct st *s, uint64_t off, unsigned back, double track)
+{
+	unsigned best = 0;
+
+	for (unsigned i = back + 1; i < s->nh && i < HELD_MAX && i <= back + 2 * s->keep + 8; i++)
+		if (ago(s, i) <= off && (double)(off - ago(s, i)) <= 2 * track && (!best || ago(s, i) > ago(s, best)))
+			best = i;
+	if (!best)
+		return;
+	if (off - ago(s, best) + s->S > s->hold)	/* at least twice what was not enough */
+		s->hold = off - ago(s, best) + s->S > 2 * s->hold ? off - ago(s, best) + s->S : 2 * s->hold;
+	if ((double)s->hold > 2 * track)
+		s->hold = (uint64_t)(2 * track) / s->S * s->S;
+	if (best - back + 2 > s->keep)
+		s->keep = best - back + 2 < HELD_MAX ? best - back + 2 : HELD_MAX;
+}
+
+/* the gap from the nearest read before the one back reads ago at off,
+ * at or below it and within a track (none: the track) */
+static double gap_below(const struct st *s, uint64_t off, unsigned back, double track)
+{
+	double g = track;
+
+	for (unsigned i = back + 1; i < s->nh && i < HELD_MAX; i++)
+		if (ago(s, i) <= off && (double)(off - ago(s, i)) < g)
+			g = (double)(off - ago(s, i));
+	return g;
+}
+
+/* one of a pair (A, then B the latest read) was a hit: the one nearer
+ * above a read before it */
+static void learn_pair(struct st *s, uint64_t A, uint64_t B, double track)
+{
+	double ga = gap_below(s, A, 1, track), gb = gap_below(s, B, 0, track);
+
+	if (ga < track && ga <= gb)
+		learn(s, A, 1, track);
+	else if (gb < track)
+		learn(s, B, 0, track);
 }
 
 /* a read that one of the last HIST may have left in the buffer: its own
@@ -63,24 +135,24 @@ static int64_t rd(struct st *s, uint64_t off, unsigned len)
 static int recent(const struct st *s, uint64_t off)
 {
 	for (unsigned i = 0; i < HIST && i < s->nh; i++) {
-		uint64_t h = s->hist[i];
-		int latest = i == (s->nh - 1) % HIST;
+		uint64_t h = ago(s, i);
 
-		if (off + s->S > h && off <= h + (latest ? 0 : 16) * s->S)
+		if (off + s->S > h && off <= h + (i ? 16 : 0) * s->S)
 			return 1;
 	}
-	return 0;
+	return held(s, off);
 }
 
 /* a sector one of the last HIST reads took or read on into before the
  * next request came (one to two sectors: what a chain of reads aimed
- * within a track assumes, as the edges' placing does) */
+ * within a track assumes, as the edges' placing does), or that the buffer
+ * may hold */
 static int taken(const struct st *s, uint64_t off)
 {
 	for (unsigned i = 0; i < HIST && i < s->nh; i++)
-		if (off >= s->hist[i] && off <= s->hist[i] + 2 * s->S)
+		if (off >= ago(s, i) && off <= ago(s, i) + 2 * s->S)
 			return 1;
-	return 0;
+	return held(s, off);
 }
 
 /* the sector nearest c that no recent read may have left in the buffer */
@@ -225,52 +297,102 @@ static double sector_ns(const struct st *s, uint64_t off)
 	return (double)s->S * 1e9 / dchar_rate_at(s->r, off);
 }
 
+/* how far the completion T after a read d sectors above misses the turn
+ * less d sectors, in sectors within a track of P (one of R, t0 each) */
+static double off_turn(double R, double t0, double P, double d, double T)
+{
+	double back = fmod(-T, R), dev;
+
+	if (back < 0)
+		back += R;
+	dev = back / t0 - d;
+	return dev - P * floor(dev / P + 0.5);
+}
+
 /*
  * The track near byte x on a skewed platter, where the phase of one read
  * does not carry across an edge: a chain of one-sector reads stepping back
- * k sectors from half a track above x; the first step off the turn by more
- * than two sectors crossed an edge, and the track below it holds the
- * sectors [*lo, *hi] (*hi the chain's read there, which gives the track's
- * phase *refT; *lo nine tenths of a track below the step's top, within the
- * track while spares take under a tenth of it). *ts: a sector's time, from
- * the chain's steps within a track. -1: no edge seen (no skew).
+ * k sectors from half a track above x (each below all before it, so no
+ * read-ahead of theirs holds it). The first two steps that agree give a
+ * sector's time; then a read off the turn by more than a sector from the
+ * last one on it crossed an edge when the read after it is on its phase,
+ * and when that one is on the last's phase instead, the buffer held it (an
+ * earlier read's read-ahead: learned, and passed over). The
+ * track below the edge holds the sectors [*lo, *hi] (*hi the chain's first
+ * read there; *ref the last, which gives the track's phase *refT; *lo nine
+ * tenths of a track below the last read above, within the track while
+ * spares take under a tenth of it). *ts: a sector's time, from the chain's
+ * steps within a track. -1: no edge seen (no skew).
  */
 static int track_near(struct st *s, double x, uint64_t *lo, uint64_t *hi, uint64_t *ref, int64_t *refT, double *ts)
 {
-	double R = s->r->rev_ns.v, P = track_bytes(s, clampoff(s, x)) / (double)s->S, t0 = R / P, sum = 0;
+	double R = s->r->rev_ns.v, P = track_bytes(s, clampoff(s, x)) / (double)s->S, t0 = R / P, sum = 0, cand = 0;
 	uint64_t k = (uint64_t)sqrt(2 * P) > 1 ? (uint64_t)sqrt(2 * P) : 1;
-	uint64_t y = clampoff(s, x + 0.55 * P * (double)s->S) / s->S;
-	int64_t t = rd(s, y * s->S, (unsigned)s->S), t1;
-	unsigned n = 0, steps = (unsigned)(1.3 * P / (double)k) + 5;
+	uint64_t y = clampoff(s, x + 0.55 * P * (double)s->S) / s->S, yr = y, yp = 0;
+	int64_t tr = rd(s, y * s->S, (unsigned)s->S), tp = 0, t1;
+	unsigned n = 0, steps = (unsigned)(2.3 * P / (double)k) + 5;
 
 	*hi = 0;
 
 	for (unsigned j = 0; j < steps && y > k + (uint64_t)P && !s->err; j++) {
-		double T, back, dev;
+		/* a sector's time from the steps within a track (to 0.1 %: a
+		 * hit seldom lands within a sector of the phase by chance) */
+		double d = (double)(yr - y + k), T, ts0 = n ? sum / n : t0, Pn = R / ts0, tol = 1 + 0.005 * d;
 
-		t1 = rd(s, (y - k) * s->S, (unsigned)s->S);
-		T = (double)(t1 - t);
-		back = fmod(-T, R);
-		if (back < 0)
-			back += R;
-		dev = back / t0 - (double)k;
-		dev -= P * floor(dev / P + 0.5);
-		if (fabs(dev) > 2 + 0.03 * (double)k && !*hi) {
-			/* the track below; where fewer than two steps came
-			 * before, three more inside it, which give its sector's
-			 * time to the 0.1 % the aim needs */
-			*hi = y - k;
-			*lo = y - (uint64_t)(0.9 * P);
-			j = n >= 2 ? steps : steps - 4;
-		} else if (fabs(dev) <= 2 + 0.03 * (double)k) {
-			/* within a track: m turns less k sectors */
-			sum += (floor((T + (double)k * t0) / R + 0.5) * R - T) / (double)k;
-			n++;
-		}
-		*ref = y - k;
-		*refT = t1;
 		y -= k;
-		t = t1;
+		t1 = rd(s, y * s->S, (unsigned)s->S);
+		T = (double)(t1 - tr);
+		if (!n) {
+			/* none yet (the zones' rate may be some % off): the
+			 * step's own, m turns less d sectors; two steps in a
+			 * row that agree are within a track (an edge or a hit
+			 * among the first is passed over: the chain goes on to
+			 * the next edge) */
+			double tsj = (floor((T + d * t0) / R + 0.5) * R - T) / d;
+
+			if (cand > 0 && fabs(tsj - cand) * d <= tol * cand) {
+				sum = cand + tsj;
+				n = 2;
+			}
+			cand = tsj;
+			yr = y;
+			tr = t1;
+			continue;
+		}
+		if (fabs(off_turn(R, ts0, Pn, d, T)) <= tol) {
+			/* on the last one's phase: m turns less d sectors (the
+			 * one off it before, if any, a hit) */
+			if (yp)
+				learn(s, yp * s->S, 1, P * (double)s->S);
+			yp = 0;
+			sum += (floor((T + d * ts0) / R + 0.5) * R - T) / d;
+			n++;
+		} else if (yp && fabs(off_turn(R, ts0, Pn, (double)(yp - y), (double)(t1 - tp))) <= tol) {
+			/* on the phase of the one off it: an edge above that one */
+			if (!*hi) {
+				/* the track below (two steps or more within a track
+				 * came before: its sector's time to the 0.1 % the
+				 * aim needs) */
+				*hi = yp;
+				*lo = yr - (uint64_t)(0.9 * Pn);
+				j = steps;
+			}
+			sum += (floor(((double)(t1 - tp) + (double)(yp - y) * ts0) / R + 0.5) * R - (double)(t1 - tp)) / (double)(yp - y);
+			n++;
+			yp = 0;
+		} else {
+			/* off the last one's phase: an edge or a hit, which the
+			 * next read tells */
+			yp = y;
+			tp = t1;
+			continue;
+		}
+		yr = y;
+		tr = t1;
+		if (*hi) {
+			*ref = y;
+			*refT = t1;
+		}
 	}
 	if (!*hi || !n)
 		return -1;
@@ -365,19 +487,36 @@ static int thresh(struct st *s, uint64_t a, double dist, double wlo, double whi,
 			double T = (double)(tB - tA), ph = fmod((double)(tB - refT) - ((double)b - (double)refB) * tsb, R);
 
 			/* B's sector passing, or B was not read from the platter
-			 * (a buffer held it: no bound) */
+			 * (a buffer held it: no bound); sooner than the path
+			 * within a track and a seek allow, a hit at any phase */
 			if (ph < 0)
 				ph += R;
 			if (ph > R / 2)
 				ph -= R;
+			if (s->r->overhead_ns.n && T - (ph > 0 ? ph : 0) < s->r->overhead_ns.v - 20000) {
+				learn(s, B, 0, track_bytes(s, B));
+				continue;
+			}
 			if (fabs(ph) > 0.5 * tsb + 5000) {
-				/* up to a sector late, or a turn less that early: the
-				 * head ready just inside B's sector (DiskSim's dec_rz26,
-				 * hp_c2247a), not ready, as slack counts it */
-				if (ph > 0 && ph <= tsb + 5000 && T - ph > *lo)
-					*lo = T - ph;
-				else if (ph < 0 && ph >= -tsb - 5000 && T - ph - R > *lo)
-					*lo = T - ph - R;
+				/* late, by up to a sector or a sixteenth of a turn: the
+				 * drive read B as it passed but sends it no sooner than
+				 * its own time after the command (DiskSim's hp_c2247a):
+				 * the head was ready, as slack counts it. A turn less
+				 * up to a sector early: the head ready just inside B's
+				 * sector (dec_rz26), not ready */
+				if (ph > 0 && ph <= (tsb > R / 16 ? tsb : R / 16) + 5000 && T - ph > *lo) {
+					if (T - ph < *hi)
+						*hi = T - ph;
+					if (T - ph - R > *lo)
+						*lo = T - ph - R;
+				} else if (ph > 0 && ph <= (tsb > R / 16 ? tsb : R / 16) + 5000) {
+					learn(s, B, 0, track_bytes(s, B));	/* sooner than the head could: a hit */
+				} else if (ph < 0 && ph >= -tsb - 5000) {
+					if (T - ph - R > *lo)
+						*lo = T - ph - R;
+				} else {
+					learn(s, B, 0, track_bytes(s, B));
+				}
 				continue;
 			}
 			if (T < *hi)
@@ -577,13 +716,14 @@ static double wrap(double x, double R)
 }
 
 /* a sector none of the last 64 reads took, nor read ahead of (the buffer
- * may still hold those; older ones it has let go, and a hit is seen) */
-static int unheld(const struct edges *E, uint64_t x)
+ * may still hold those; older ones it has let go, and a hit is seen), nor
+ * within what the buffer was seen to hold */
+static int unheld(const struct st *s, const struct edges *E, uint64_t x)
 {
 	for (unsigned i = E->nused > 64 ? E->nused - 64 : 0; i < E->nused; i++)
 		if (x >= E->used[i % USED_MAX] && x <= E->used[i % USED_MAX] + 2)
 			return 0;
-	return 1;
+	return !held(s, x * s->S);
 }
 
 /* one sector read: its completion */
@@ -733,46 +873,86 @@ struct pairs {
 	const struct edges *E;
 	uint64_t lo, mid, hi;	/* same track: [lo, hi); across an edge: A in [mid, hi), B in [lo, mid) */
 	double dev;		/* the edge's skew, 0 within a track */
+	int low;		/* within a track: A low in it, B just below A */
 };
 
-static int pick(const struct pairs *q, double x, uint64_t *A, uint64_t *B, double *nact)
+static int pick(const struct st *s, const struct pairs *q, double x, uint64_t *A, uint64_t *B, double *nact)
 {
 	const struct edges *E = q->E;
 
 	/* A as low in its track as B allows: after A the head reads ahead
 	 * to its track's end, and B must be asked for before it leaves it
-	 * (else B costs a switch back) */
-	for (uint64_t a = q->dev > 0 ? q->mid : q->lo; a < q->hi; a++) {
-		/* B a whole sector: the first whose angle after A's is x or more */
-		double b = ceil((double)a - E->P + q->dev + x / E->ts - 1e-6);
+	 * (else B costs a switch back). Within a track B comes after the
+	 * track's end: a drive that reads on into the next track, and asks
+	 * for no time of its own before it turns to B, has left it by then.
+	 * The other pair (low): A low in its track and B the sector below it,
+	 * nearly a turn later, the pause between them leaving x: the head
+	 * stays on the track where the drive reads ahead less than a track */
+	for (uint64_t a = q->dev > 0 ? q->mid : q->lo + !!q->low; a < q->hi; a++) {
+		/* B a whole sector: the first whose angle after A's is x or
+		 * more, or (low) the nearest below A */
+		double b = q->low ? (double)a - 1 : ceil((double)a - E->P + q->dev + x / E->ts - 1e-6);
 
+		while (q->low && b >= (double)q->lo && !unheld(s, E, (uint64_t)b))
+			b--;
+		/* past the edge's skew and x more than a turn (a switch
+		 * longer than the skew allows for, a path over a turn): the
+		 * sector a turn below, read on its next pass */
+		while (!q->low && b >= (double)(q->dev > 0 ? q->mid : a) && b - E->P >= (double)q->lo)
+			b -= E->P;
 		if (b < (double)q->lo || b >= (double)(q->dev > 0 ? q->mid : a))
 			continue;
-		if (!unheld(E, a) || !unheld(E, (uint64_t)b))
+		if (!unheld(s, E, a) || !unheld(s, E, (uint64_t)b))
 			continue;
+		*nact = b - (double)a - q->dev + E->P;
+		while (*nact * E->ts < x - 0.01 * E->ts)
+			*nact += E->P;	/* x past a turn: B's next pass */
 		*A = a;
 		*B = (uint64_t)b;
-		*nact = b - (double)a - q->dev + E->P;
 		return 0;
 	}
 	return -1;
 }
 
+/*
+ * Reads that leave none of the last ones in the buffer: more than it was
+ * seen to keep, each a track and what it holds below the one before, from
+ * below the places (so none of them is held)
+ */
+static void evict(struct st *s, struct edges *E, uint64_t below)
+{
+	uint64_t step = (uint64_t)E->P + s->hold / s->S + 2, y = below;
+
+	for (unsigned i = 0; i <= s->keep && y > step && !s->err; i++) {
+		y -= step;
+		rds(s, E, y);
+	}
+}
+
 static double slack(struct st *s, struct edges *E, struct pairs *q, unsigned nq)
 {
-	double lo = 0, hi = E->R;
-	unsigned qi = 0;
+	double lo = 0, hi = 2 * E->R;	/* a path and a switch may take over a turn */
+	unsigned qi = 0, evicted = 0;
 
 	for (unsigned p = 0; p < 24 && hi - lo > 2000 && !s->err; p++) {
-		double x = (lo + hi) / 2, nact = 0, T, m, xa, tol;
+		/* half a turn past what is known first (within a track no
+		 * pair is a whole turn apart) */
+		double x = hi - lo > E->R ? lo + E->R / 2 : (lo + hi) / 2, nact = 0, T, m, xa, tol;
 		uint64_t A = 0, B = 0;
 		int late;
 		int64_t tA, tI, tB;
 		unsigned tried = 0;
 
-		/* the next pair from the next place that has one */
-		while (tried < nq && pick(&q[qi], x, &A, &B, &nact) < 0)
+		/* the next pair from the next place that has one; where none
+		 * has, once the buffer has let go of them */
+		while (tried < nq && pick(s, &q[qi], x, &A, &B, &nact) < 0)
 			qi = (qi + 1) % nq, tried++;
+		if (tried >= nq && s->keep && evicted < 3) {
+			evict(s, E, q[nq - 1].lo - 2 * (uint64_t)E->P);
+			evicted++;
+			p--;
+			continue;
+		}
 		if (tried >= nq)
 			break;
 		qi = (qi + 1) % nq;
@@ -782,31 +962,41 @@ static double slack(struct st *s, struct edges *E, struct pairs *q, unsigned nq)
 		T = (double)(tB - tA) - nact * E->ts;
 		m = floor(T / E->R + 0.5);
 		xa = nact * E->ts - (double)(tI - tA);
-		/* B's sector as meant (within the tolerance), or up to a sector
-		 * from it: some drives (DiskSim's dec_rz26, hp_c2247a) complete
-		 * a read whose head was ready just inside the sector that far
-		 * off, late or a turn less early; that is the head not ready,
-		 * the same past an edge as within a track */
+		/* B's sector as meant (within the tolerance), or late by up to
+		 * a sector or a sixteenth of a turn: a drive that sends no
+		 * sooner than its own time after the command (DiskSim's
+		 * hp_c2247a) read B as it passed, the head ready; or a turn
+		 * less up to a sector early: a drive that reads a sector its
+		 * head landed inside on the next pass (dec_rz26's immediate
+		 * read), the head not ready; the same past an edge as within a
+		 * track */
 		tol = 0.3 * E->ts + 3000;
-		late = m == 0 && T > tol && T <= E->ts + tol;
-		if (m < 0 || (fabs(T - m * E->R) > tol && !late && !(m >= 1 && T - m * E->R >= -E->ts - tol)))
-			continue;	/* a hit, or not the sectors meant */
-		if (m == 0 && !late && xa < hi)
+		late = m == 0 && T > tol && T <= (E->ts > E->R / 16 ? E->ts : E->R / 16) + tol;
+		if (m < 0 || (fabs(T - m * E->R) > tol && !late && !(m >= 1 && T - m * E->R >= -E->ts - tol)) ||
+		    (late && xa <= lo)) {
+			/* a hit, or not the sectors meant (late, and sooner than
+			 * a miss before it: a hit): the one of the two nearer
+			 * above a read before them was the hit */
+			learn_pair(s, A * s->S, B * s->S, E->P * (double)s->S);
+			continue;
+		}
+		if (m == 0 && xa < hi)
 			hi = xa;
-		else if ((m >= 1 || late) && xa > lo)
+		else if (m >= 1 && xa > lo)
 			lo = xa;
 	}
 	return hi - lo <= 20000 ? (lo + hi) / 2 : NAN;	/* not narrowed: none */
 }
 
 /* the slack past the edges of class cls (0: within the tracks between
- * placed edges), up to three times apart: their figure */
+ * placed edges), up to three times apart: their figure. Within a track,
+ * both pairs (pick); a drive whose read-ahead takes the head off the
+ * track before B in one of them is slower there: the lesser */
 static struct dchar_fig slack_rep(struct st *s, struct edges *E, int cls)
 {
 	struct pairs q[PLACED_MAX];
+	struct dchar_fig f = fig_of(NULL, 0);
 	unsigned nq = 0;
-	double v[3];
-	unsigned n = 0;
 
 	for (unsigned i = 1; i + 1 < E->n && nq < PLACED_MAX; i++) {
 		if (!E->e[i].placed || !E->e[i - 1].placed || !E->e[i + 1].placed)
@@ -814,6 +1004,7 @@ static struct dchar_fig slack_rep(struct st *s, struct edges *E, int cls)
 		if (cls && E->e[i].cls != cls)
 			continue;
 		q[nq].E = E;
+		q[nq].low = 0;
 		if (cls) {
 			q[nq].lo = E->e[i + 1].b, q[nq].mid = E->e[i].b, q[nq].hi = E->e[i - 1].b;
 			q[nq++].dev = E->e[i].dev;
@@ -822,13 +1013,22 @@ static struct dchar_fig slack_rep(struct st *s, struct edges *E, int cls)
 			q[nq++].dev = 0;
 		}
 	}
-	for (unsigned rep = 0; rep < 3 && nq; rep++) {
-		double x = slack(s, E, q, nq);
+	for (int low = 0; low <= !cls && nq; low++) {
+		double v[3];
+		unsigned n = 0;
 
-		if (!isnan(x))
-			v[n++] = x;
+		for (unsigned i = 0; i < nq; i++)
+			q[i].low = low;
+		for (unsigned rep = 0; rep < 3; rep++) {
+			double x = slack(s, E, q, nq);
+
+			if (!isnan(x))
+				v[n++] = x;
+		}
+		if (n && (!f.n || fig_of(v, n).v < f.v))
+			f = fig_of(v, n);
 	}
-	return fig_of(v, n);
+	return f;
 }
 
 /* edges, skews, heads, cylinders and switches near a (bytes) */
