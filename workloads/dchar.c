@@ -126,16 +126,55 @@ static struct dchar_fig fig_of(const double *v, unsigned n)
 }
 
 /*
- * y = a + b x through the points, refitted without those further than
- * four robust deviations (a track switch in a chain); the points kept
+ * y = a + b x through the points, robust to a few far off (the steps of a
+ * chain that cross a track's edge, off by its skew, or wait a turn more):
+ * first the line through two of them that the most lie near (least median
+ * of squares: the least half-plus-one-th residual over every pair), then
+ * least squares over those within four robust deviations of it, refitted
+ * three times; the points kept
  */
 #define FITMAX 64
 static unsigned fit(const double *x, const double *y, unsigned n, double *a, double *b)
 {
 	unsigned char use[FITMAX];
-	unsigned k = 0;
+	unsigned k = 0, h = n / 2 + 1;
+	double best = INFINITY, a0 = 0, b0 = 0;
 
-	memset(use, 1, sizeof(use));
+	if (n > FITMAX || n < 3)
+		return 0;
+	for (unsigned i = 0; i < n; i++)
+		for (unsigned j = i + 1; j < n; j++) {
+			double res[FITMAX], bb, aa, q;
+
+			if (x[i] == x[j])
+				continue;
+			bb = (y[j] - y[i]) / (x[j] - x[i]);
+			aa = y[i] - bb * x[i];
+			for (unsigned m = 0; m < n; m++)
+				res[m] = fabs(y[m] - aa - bb * x[m]);
+			/* the h-th least: a partial selection, n is small */
+			for (unsigned m = 0; m < h; m++)
+				for (unsigned l = m + 1; l < n; l++)
+					if (res[l] < res[m]) {
+						double t = res[l];
+
+						res[l] = res[m];
+						res[m] = t;
+					}
+			q = res[h - 1];
+			if (q < best)
+				best = q, a0 = aa, b0 = bb;
+		}
+	if (!isfinite(best))
+		return 0;
+	{
+		double thr = 4 * 1.4826 * best;
+
+		if (thr < 1000)
+			thr = 1000;
+		for (unsigned i = 0; i < n; i++)
+			use[i] = fabs(y[i] - a0 - b0 * x[i]) <= thr;
+	}
 	for (int pass = 0; pass < 3; pass++) {
 		double sx = 0, sy = 0, sxx = 0, sxy = 0, res[FITMAX], thr;
 
@@ -227,13 +266,16 @@ static double sector_ns(const struct st *s, uint64_t off)
  * sectors [*lo, *hi] (*hi the chain's read there, which gives the track's
  * phase *refT; *lo nine tenths of a track below the step's top, within the
  * track while spares take under a tenth of it). *ts: a sector's time, from
- * the chain's steps within a track. -1: no edge seen (no skew).
+ * the chain's steps within a track. A step from or to a sector a recent
+ * read may have left in the buffer is passed over. -1: no edge seen (no
+ * skew).
  */
 static int track_near(struct st *s, double x, uint64_t *lo, uint64_t *hi, uint64_t *ref, int64_t *refT, double *ts)
 {
 	double R = s->r->rev_ns.v, P = track_bytes(s, clampoff(s, x)) / (double)s->S, t0 = R / P, sum = 0;
 	uint64_t k = (uint64_t)sqrt(2 * P) > 1 ? (uint64_t)sqrt(2 * P) : 1;
 	uint64_t y = clampoff(s, x + 0.55 * P * (double)s->S) / s->S;
+	int fresh = !recent(s, y * s->S), held;
 	int64_t t = rd(s, y * s->S, (unsigned)s->S), t1;
 	unsigned n = 0, steps = (unsigned)(1.3 * P / (double)k) + 5;
 
@@ -242,7 +284,17 @@ static int track_near(struct st *s, double x, uint64_t *lo, uint64_t *hi, uint64
 	for (unsigned j = 0; j < steps && y > k + (uint64_t)P && !s->err; j++) {
 		double T, back, dev;
 
+		held = recent(s, (y - k) * s->S);
 		t1 = rd(s, (y - k) * s->S, (unsigned)s->S);
+		if (held || !fresh) {
+			/* a read the buffer may have held (an earlier
+			 * threshold's near here) is no angle: the next fresh
+			 * read starts the chain again */
+			fresh = !held;
+			y -= k;
+			t = t1;
+			continue;
+		}
 		T = (double)(t1 - t);
 		back = fmod(-T, R);
 		if (back < 0)

@@ -79,6 +79,16 @@ for p in atlas_III cheetah4LP; do
 	if [ "$n" -ge 20 ] && [ "$k" = "$n" ]; then pass "$p: every seek within 0.5 ms of the model's ($k of $n)"
 	else fail "$p: seeks within 0.5 ms: $k of $n: $(grep '^| seek over' "$T/$p.md" | grep -v '| ok |$' | head -2 | tr '\n' ' ')"; fi
 done
+# the media rates on skewed tracks (DiskSim's six drives): the zones'
+# chains cross a track's edge or two, each such step off by the skew; the
+# line through the steps within a track gives every position's rate within
+# 2 % of the zone's there
+for p in atlas_III barracuda cheetah4LP dec_rz26 hp_c2247a hp_c3323a; do
+	[ -s "$T/$p.md" ] || "$OUT/bin/diskchar-model" "disk/profiles/valid/$p.conf" >"$T/$p.md"
+	n=$(grep -c '^| media rate at' "$T/$p.md") k=$(grep '^| media rate at' "$T/$p.md" | grep -c '| ok |$')
+	if [ "$n" -ge 12 ] && [ "$k" = "$n" ]; then pass "$p: every media rate within 2 % of the zone's ($k of $n positions)"
+	else fail "$p: media rates within 2 %: $k of $n: $(grep '^| media rate at' "$T/$p.md" | grep -v '| ok |$' | head -2 | tr '\n' ' ')"; fi
+done
 # atlas_III reads ahead only after a sequential read (DiskSim's Buffer
 # continuous read 4): the profile made of its records says so
 "$OUT/bin/diskchar-model" disk/profiles/valid/atlas_III.conf --records >"$T/atlas.log"
