@@ -755,6 +755,15 @@ static int place(struct st *s, struct edges *E, unsigned i)
 			back += E->R;
 		same = wrap(back - (double)(prev - z) * E->ts, E->R);
 		skip = wrap(back - ((double)(prev - z) + E->e[i].dev) * E->ts, E->R);
+		/* the first read came from another track: its head may have
+		 * been ready just inside its sector, which a drive completes up
+		 * to a sector late or a turn less that early (DiskSim's dec_rz26,
+		 * hp_c2247a); the first step is told within a sector where the
+		 * skew is over three, and its second read is the phase after */
+		if (z == H - 1 && E->e[i].dev > 3 && E->e[i].dev < E->P - 3)
+			tol = E->ts + 5000;
+		else
+			tol = 0.3 * E->ts + 3000;
 		if (fabs(skip) < tol && fabs(same) >= tol)
 			break;		/* z is below the edge */
 		if (fabs(same) >= tol)
