@@ -56,18 +56,20 @@ struct dchar_fig {
 	unsigned n;
 };
 
-#define DCHAR_ZONES 24
+#define DCHAR_ZONES 192	/* 16 positions sampled, the chains of their zones' edges */
 #define DCHAR_SEEKS 40
+
+struct dchar_zone {
+	uint64_t off;			/* where, bytes from LBA 0 */
+	struct dchar_fig sector_ns;	/* one sector's time under the head */
+	double mbs, spt;		/* the media rate, sectors a track */
+	double seq_mbs;			/* sequential 1 MiB reads there (NAN: a zone edge's chain) */
+};
 
 struct dchar_result {
 	struct dchar_fig rev_ns;		/* one turn */
-	unsigned nzones;
-	struct {
-		uint64_t off;			/* where, bytes from LBA 0 */
-		struct dchar_fig sector_ns;	/* one sector's time under the head */
-		double mbs, spt;		/* the media rate, sectors a track */
-		double seq_mbs;			/* sequential 1 MiB reads there */
-	} zone[DCHAR_ZONES];
+	unsigned nzones;			/* in order of offset */
+	struct dchar_zone zone[DCHAR_ZONES];
 	struct dchar_fig overhead_ns;		/* the threshold with no seek */
 	unsigned nseeks;
 	struct {

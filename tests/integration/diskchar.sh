@@ -5,8 +5,10 @@
 # with a guest's path around each), measures each within the tolerances of
 # issue 60 (rotation 0.1 %, rates 2 %, every seek 0.5 ms, switches 0.1 ms,
 # heads, segments, read-ahead); swapbench-report profile makes its records
-# a profile diskprofile accepts, whose figures are the true ones; a log
-# without them, or a damaged record, is refused or named.
+# a profile diskprofile accepts, whose figures are the true ones; on
+# DiskSim's six drives every media rate, every seek and every zone's edge
+# (bisected between the positions sampled) too; a log without them, or a
+# damaged record, is refused or named.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top" || exit 1
@@ -88,6 +90,19 @@ for p in atlas_III barracuda cheetah4LP dec_rz26 hp_c2247a hp_c3323a; do
 	n=$(grep -c '^| seek over' "$T/$p.md") k=$(grep '^| seek over' "$T/$p.md" | grep -c '| ok |$')
 	if [ "$n" -ge 20 ] && [ "$k" = "$n" ]; then pass "$p: every seek within 0.5 ms of the model's ($k of $n)"
 	else fail "$p: seeks within 0.5 ms: $k of $n: $(grep '^| seek over' "$T/$p.md" | grep -v '| ok |$' | head -2 | tr '\n' ' ')"; fi
+	# the zones' edges bisected between the positions sampled: every
+	# zone seen, each edge within four tracks of the model's, and the
+	# profile's zone table the true zones' sectors a track in order
+	zrows=$(grep -E '^\| (zones \(sectors a track seen\)|zone [0-9]+.s first byte)' "$T/$p.md")
+	n=$(printf '%s\n' "$zrows" | grep -c '^|') k=$(printf '%s\n' "$zrows" | grep -c '| ok |$')
+	want=$(grep -c '^zone\.' "disk/profiles/valid/$p.conf")
+	if [ "$n" = "$want" ] && [ "$k" = "$n" ]; then pass "$p: all $want zones seen, every edge within four tracks"
+	else fail "$p: zones: $k of $n rows ok (want $want): $(printf '%s\n' "$zrows" | grep -v '| ok |$' | head -2 | tr '\n' ' ')"; fi
+	"$OUT/bin/diskchar-model" "disk/profiles/valid/$p.conf" --records >"$T/$p.log"
+	got=$("$OUT/bin/swapbench-report" profile "$T/$p.log" 2>/dev/null | awk '/^zone\.[0-9]+ = / { printf "%s ", $5 }')
+	want=$(awk '/^zone\.[0-9]+ = / { printf "%s ", $5 }' "disk/profiles/valid/$p.conf")
+	if [ -n "$got" ] && [ "$got" = "$want" ]; then pass "$p: the measured zone table's sectors a track, the true ones: $got"
+	else fail "$p: the measured zone table's sectors a track: ${got:-none}, true $want"; fi
 done
 # atlas_III reads ahead only after a sequential read (DiskSim's Buffer
 # continuous read 4): the profile made of its records says so
