@@ -15,7 +15,11 @@
  *   reads stepping back k sectors each; each waits for its sector to come
  *   round again, so the interval is one turn less k sectors' time, and the
  *   line through (k, interval) gives the turn and a sector's time (Skippy's
- *   sawtooth, read backwards so that no read-ahead serves it);
+ *   sawtooth, read backwards so that no read-ahead serves it; the steps
+ *   across a track's edge, off by its skew, are left out of the line);
+ * - the zones' edges: between two positions whose tracks hold different
+ *   whole numbers of sectors, such chains bisect the disk (a chain within
+ *   one zone says which side of it the edge is);
  * - the time the head needs to be ready for a sector at a distance (the
  *   seek curve, switches): reads of B aimed at a chosen angle after A; T,
  *   B's completion less A's, is the first pass of B after the head is
