@@ -593,6 +593,18 @@ static int one_zone(struct st *s, uint64_t top, double kmax, double *spt, double
 	return 0;
 }
 
+/* a chain of the zones' edges as a zone record, at the middle of its span */
+static void edge_record(struct st *s, double off, double rev, double ts)
+{
+	struct dchar_zone *z = &s->r->zone[s->r->nzones++];
+
+	z->off = clampoff(s, off);
+	z->sector_ns = fig_of(&ts, 1);
+	z->mbs = (double)s->S * 1e3 / ts;
+	z->spt = rev / ts;
+	z->seq_mbs = NAN;
+}
+
 /*
  * A zone's edge between lo (tracks of slo sectors) and hi (shi), bisected:
  * a chain in the middle that shows one zone (one_zone) says which side of
@@ -623,11 +635,7 @@ static void zone_edge(struct st *s, uint64_t lo, double slo, uint64_t hi, double
 				return;
 			if (spt2 == spt) {
 				/* a zone between: the second chain a record too */
-				r->zone[r->nzones].off = clampoff(s, (double)top2 - span / 2);
-				r->zone[r->nzones].sector_ns = fig_of(&ts2, 1);
-				r->zone[r->nzones].mbs = (double)s->S * 1e3 / ts2;
-				r->zone[r->nzones].spt = rev2 / ts2;
-				r->zone[r->nzones++].seq_mbs = NAN;
+				edge_record(s, (double)top2 - span / 2, rev2, ts2);
 			} else if (spt2 == slo || spt2 == shi) {
 				/* the first was across an edge: the second says */
 				top = top2, spt = spt2, rev = rev2, ts = ts2;
@@ -636,11 +644,7 @@ static void zone_edge(struct st *s, uint64_t lo, double slo, uint64_t hi, double
 		}
 		if (top <= lo || top >= hi)
 			return;
-		r->zone[r->nzones].off = clampoff(s, (double)top - span / 2);
-		r->zone[r->nzones].sector_ns = fig_of(&ts, 1);
-		r->zone[r->nzones].mbs = (double)s->S * 1e3 / ts;
-		r->zone[r->nzones].spt = rev / ts;
-		r->zone[r->nzones++].seq_mbs = NAN;
+		edge_record(s, (double)top - span / 2, rev, ts);
 		if (spt == slo)
 			lo = top;
 		else if (spt == shi)
@@ -892,11 +896,12 @@ static int place(struct st *s, struct edges *E, unsigned i)
 			back += E->R;
 		same = wrap(back - (double)(prev - z) * E->ts, E->R);
 		skip = wrap(back - ((double)(prev - z) + E->e[i].dev) * E->ts, E->R);
-		/* the first read came from another track: its head may have
-		 * been ready just inside its sector, which a drive completes up
-		 * to a sector late or a turn less that early (DiskSim's dec_rz26,
-		 * hp_c2247a); the first step is told within a sector where the
-		 * skew is over three, and its second read is the phase after */
+		/* the first read (prev) came from another track: its head may
+		 * have been ready just inside its sector, which a drive
+		 * completes up to a sector late or a turn less that early
+		 * (DiskSim's dec_rz26, hp_c2247a); so the first step is told
+		 * within a sector where the skew is over three, and if within
+		 * the track, the read after it gives the phase from then on */
 		if (z == H - 1 && E->e[i].dev > 3 && E->e[i].dev < E->P - 3)
 			tol = E->ts + 5000;
 		else
