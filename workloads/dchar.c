@@ -610,8 +610,8 @@ static void edge_record(struct st *s, double off, double rev, double ts)
  * a chain in the middle that shows one zone (one_zone) says which side of
  * it the edge is: of slo sectors above its first read, of shi below its
  * last. One of a third number is a zone between where a second chain just
- * above shows the same (a chain across two zones' edge can show a number
- * of neither), and its two edges are bisected in turn. To within about
+ * above (or below) shows the same (a chain across two zones' edge can
+ * show a number of neither), and its two edges are bisected in turn. To within about
  * three chains' span (a track and a sixth each); each chain a zone record
  * at its middle. A chain that shows no zone is tried again a span above,
  * then a span below; a third miss leaves the edge where it is.
@@ -622,7 +622,7 @@ static void zone_edge(struct st *s, uint64_t lo, double slo, uint64_t hi, double
 	double P = slo > shi ? slo : shi, kmax = P / 6, span = chain_span(s, kmax), on = span + 16 * (double)s->S;
 
 	while ((double)(hi - lo) > 3 * span && *probes < EDGE_PROBES && r->nzones + 2 <= DCHAR_ZONES && !s->err) {
-		uint64_t top = clampoff(s, (double)(lo + hi) / 2 + span / 2), top2;
+		uint64_t top = clampoff(s, (double)(lo + hi) / 2 + span / 2), top2 = top;
 		double rev, ts, spt, rev2, ts2, spt2;
 
 		if (one_zone(s, top, kmax, &spt, &rev, &ts, probes) < 0 &&
@@ -630,8 +630,8 @@ static void zone_edge(struct st *s, uint64_t lo, double slo, uint64_t hi, double
 		    one_zone(s, top = clampoff(s, (double)top - 2 * on), kmax, &spt, &rev, &ts, probes) < 0)
 			return;
 		if (spt != slo && spt != shi) {
-			top2 = clampoff(s, (double)top + on);
-			if (one_zone(s, top2, kmax, &spt2, &rev2, &ts2, probes) < 0)
+			if (one_zone(s, top2 = clampoff(s, (double)top + on), kmax, &spt2, &rev2, &ts2, probes) < 0 &&
+			    one_zone(s, top2 = clampoff(s, (double)top - on), kmax, &spt2, &rev2, &ts2, probes) < 0)
 				return;
 			if (spt2 == spt) {
 				/* a zone between: the second chain a record too */
@@ -650,8 +650,9 @@ static void zone_edge(struct st *s, uint64_t lo, double slo, uint64_t hi, double
 		else if (spt == shi)
 			hi = clampoff(s, (double)top - span);
 		else {
-			zone_edge(s, lo, slo, clampoff(s, (double)top - span), spt, probes);
-			zone_edge(s, clampoff(s, (double)top + on), spt, hi, shi, probes);
+			/* the zone between holds both chains */
+			zone_edge(s, lo, slo, clampoff(s, (double)(top < top2 ? top : top2) - span), spt, probes);
+			zone_edge(s, top > top2 ? top : top2, spt, hi, shi, probes);
 			return;
 		}
 	}
@@ -677,6 +678,16 @@ static void zone_edges(struct st *s)
 
 	for (unsigned i = 0; i + 1 < n; i++)
 		alike += whole_spt(r, i) > 0 && whole_spt(r, i) == whole_spt(r, i + 1);
+	/* none alike: zones narrower than the samples' step, or a platter
+	 * without zones; a chain half way between two neighbours (at three
+	 * places) that shows one of their sectors a track saw a zone */
+	for (unsigned q = 1; q <= 3 && !alike && n >= 5; q++) {
+		unsigned i = q * (n - 1) / 4;
+		double a = whole_spt(r, i), b = whole_spt(r, i + 1), P = a > b ? a : b, spt, rev, ts;
+
+		if (a > 0 && b > 0 && one_zone(s, clampoff(s, (double)(r->zone[i].off + r->zone[i + 1].off) / 2), P / 6, &spt, &rev, &ts, &probes) == 0)
+			alike += spt == a || spt == b;
+	}
 	if (!alike)
 		return;
 	for (unsigned i = 0; i + 1 < n; i++) {

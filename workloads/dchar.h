@@ -60,7 +60,7 @@ struct dchar_fig {
 	unsigned n;
 };
 
-#define DCHAR_ZONES 192	/* 16 positions sampled, the chains of their zones' edges */
+#define DCHAR_ZONES 512	/* 16 positions sampled, the chains of their zones' edges */
 #define DCHAR_SEEKS 40
 
 struct dchar_zone {

@@ -104,6 +104,27 @@ for p in atlas_III barracuda cheetah4LP dec_rz26 hp_c2247a hp_c3323a; do
 	if [ -n "$got" ] && [ "$got" = "$want" ]; then pass "$p: the measured zone table's sectors a track, the true ones: $got"
 	else fail "$p: the measured zone table's sectors a track: ${got:-none}, true $want"; fi
 done
+# zones narrower than the samples' step (no two neighbouring samples
+# alike): barracuda's drive with 30 zones of 172 cylinders, 186 down to
+# 128 sectors a track; a chain half way between two samples that shows
+# one of their numbers says the drive has zones, and every one is seen
+awk -v heads=5 -v cyls=5172 -v n=30 '
+/^zone\.|^capacity_gb = / { next }
+{ print }
+END {
+	per = int(cyls / n)
+	for (i = 0; i < n; i++) {
+		f = i * per; l = i < n - 1 ? (i + 1) * per - 1 : cyls - 1; spt = 186 - 2 * i
+		printf "zone.%d = %d %d %d %d %d 0 0 0\n", i + 1, f, l, spt, int(spt / 5), int(spt * 0.28)
+		sectors += (l - f + 1) * heads * spt
+	}
+	printf "capacity_gb = %.9f\n", sectors * 512 * 0.99 / 1e9
+}' disk/profiles/valid/barracuda.conf >"$T/zones30.conf"
+"$OUT/bin/diskchar-model" "$T/zones30.conf" >"$T/zones30.md" 2>"$T/err"
+zrows=$(grep -E '^\| (zones \(sectors a track seen\)|zone [0-9]+.s first byte)' "$T/zones30.md")
+n=$(printf '%s\n' "$zrows" | grep -c '^|') k=$(printf '%s\n' "$zrows" | grep -c '| ok |$')
+if [ "$n" = 30 ] && [ "$k" = 30 ]; then pass "30 narrow zones (no two samples alike): all seen, every edge within four tracks"
+else fail "30 narrow zones: $k of $n rows ok: $(printf '%s\n' "$zrows" | grep -v '| ok |$' | head -2 | tr '\n' ' ')$(cat "$T/err")"; fi
 # atlas_III reads ahead only after a sequential read (DiskSim's Buffer
 # continuous read 4): the profile made of its records says so
 "$OUT/bin/diskchar-model" disk/profiles/valid/atlas_III.conf --records >"$T/atlas.log"
