@@ -204,16 +204,55 @@ static struct dchar_fig fig_of(const double *v, unsigned n)
 }
 
 /*
- * y = a + b x through the points, refitted without those further than
- * four robust deviations (a track switch in a chain); the points kept
+ * y = a + b x through the points, robust to a few far off (the steps of a
+ * chain that cross a track's edge, off by its skew, or wait a turn more):
+ * first the line through two of them that the most lie near (least median
+ * of squares: the least half-plus-one-th residual over every pair), then
+ * least squares over those within four robust deviations of it, refitted
+ * three times; the points kept
  */
 #define FITMAX 64
 static unsigned fit(const double *x, const double *y, unsigned n, double *a, double *b)
 {
 	unsigned char use[FITMAX];
-	unsigned k = 0;
+	unsigned k = 0, h = n / 2 + 1;
+	double best = INFINITY, a0 = 0, b0 = 0;
 
-	memset(use, 1, sizeof(use));
+	if (n > FITMAX || n < 3)
+		return 0;
+	for (unsigned i = 0; i < n; i++)
+		for (unsigned j = i + 1; j < n; j++) {
+			double res[FITMAX], bb, aa, q;
+
+			if (x[i] == x[j])
+				continue;
+			bb = (y[j] - y[i]) / (x[j] - x[i]);
+			aa = y[i] - bb * x[i];
+			for (unsigned m = 0; m < n; m++)
+				res[m] = fabs(y[m] - aa - bb * x[m]);
+			/* the h-th least: a partial selection, n is small */
+			for (unsigned m = 0; m < h; m++)
+				for (unsigned l = m + 1; l < n; l++)
+					if (res[l] < res[m]) {
+						double t = res[l];
+
+						res[l] = res[m];
+						res[m] = t;
+					}
+			q = res[h - 1];
+			if (q < best)
+				best = q, a0 = aa, b0 = bb;
+		}
+	if (!isfinite(best))
+		return 0;
+	{
+		double thr = 4 * 1.4826 * best;
+
+		if (thr < 1000)
+			thr = 1000;
+		for (unsigned i = 0; i < n; i++)
+			use[i] = fabs(y[i] - a0 - b0 * x[i]) <= thr;
+	}
 	for (int pass = 0; pass < 3; pass++) {
 		double sx = 0, sy = 0, sxx = 0, sxy = 0, res[FITMAX], thr;
 
@@ -245,9 +284,10 @@ static unsigned fit(const double *x, const double *y, unsigned n, double *a, dou
  * A chain of one-sector reads stepping back from pos, k sectors each (k up
  * to kmax): the interval of each is a turn less k sectors' time.
  */
-static int chain(struct st *s, uint64_t pos, double kmax, double *rev, double *ts)
+static int chain(struct st *s, uint64_t pos, double kmax, double *rev, double *ts, unsigned *kept)
 {
 	double x[12], y[12], a, b;
+	unsigned k1;
 	uint64_t cur = pos;
 	int64_t t = rd(s, cur, (unsigned)s->S), t1;
 
@@ -264,11 +304,26 @@ static int chain(struct st *s, uint64_t pos, double kmax, double *rev, double *t
 		y[j] = (double)(t1 - t);
 		t = t1;
 	}
-	if (fit(x, y, 12, &a, &b) < 6 || b >= 0 || a <= 0)
+	if ((k1 = fit(x, y, 12, &a, &b)) < 6 || b >= 0 || a <= 0)
 		return -1;
 	*rev = a;
 	*ts = -b;
+	if (kept)
+		*kept = k1;
 	return 0;
+}
+
+/* the bytes a chain with steps up to kmax reads down from its first */
+static double chain_span(const struct st *s, double kmax)
+{
+	double sum = 0;
+
+	for (unsigned j = 0; j < 12; j++) {
+		double k = floor(kmax * (j % 6 + 1) / 6 + 0.5);
+
+		sum += k < 1 ? 1 : k;
+	}
+	return sum * (double)s->S;
 }
 
 /* the media rate at off (bytes/s), interpolated between zones */
@@ -601,13 +656,13 @@ static int zones(struct st *s)
 		r->zone[i].off = pos;
 		/* a first chain of small steps for the track's size, then steps
 		 * up to a sixth of a track: the slope over most of a turn */
-		if (chain(s, pos + (2u << 20), 6, &rev0, &ts0) < 0) {
+		if (chain(s, pos + (2u << 20), 6, &rev0, &ts0, NULL) < 0) {
 			r->zone[i].sector_ns = fig_of(NULL, 0);
 			continue;
 		}
 		kmax = rev0 / ts0 / 6;
 		for (unsigned rep = 0; rep < 3; rep++)
-			if (chain(s, pos - rep * (uint64_t)(rev0 / ts0 * 2.5) * s->S, kmax, &rv[n], &tv[n]) == 0)
+			if (chain(s, pos - rep * (uint64_t)(rev0 / ts0 * 2.5) * s->S, kmax, &rv[n], &tv[n], NULL) == 0)
 				n++;
 		r->zone[i].sector_ns = fig_of(tv, n);
 		if (n) {
@@ -638,6 +693,142 @@ static int zones(struct st *s)
 			r->zone[k++] = r->zone[i];
 	r->nzones = k;
 	return 0;
+}
+
+/* the sectors a track at zone record i, rounded: 0 where its chains
+ * disagree (sd over 1 %) or its turn holds no whole number (within 0.2) */
+static double whole_spt(const struct dchar_result *r, unsigned i)
+{
+	double v = r->zone[i].sector_ns.v, spt = r->rev_ns.v / v;
+
+	if (!r->zone[i].sector_ns.n || !(v > 0) || !(r->zone[i].sector_ns.sd < 0.01 * v) || fabs(spt - floor(spt + 0.5)) > 0.2)
+		return 0;
+	return floor(spt + 0.5);
+}
+
+#define EDGE_PROBES 480		/* chains for the zones' edges, in all (about 16 an edge on a 500 GB disk) */
+
+/*
+ * A chain down from top that shows one zone: all but two of its steps on
+ * one line (the steps across a track's edge are off it) and a turn that
+ * holds a whole number of sectors (*spt); 0, else -1
+ */
+static int one_zone(struct st *s, uint64_t top, double kmax, double *spt, double *rev, double *ts, unsigned *probes)
+{
+	unsigned kept = 0;
+
+	(*probes)++;
+	if (chain(s, top, kmax, rev, ts, &kept) < 0 || kept < 10 ||
+	    fabs(s->r->rev_ns.v / *ts - floor(s->r->rev_ns.v / *ts + 0.5)) > 0.2)
+		return -1;
+	*spt = floor(s->r->rev_ns.v / *ts + 0.5);
+	return 0;
+}
+
+/* a chain of the zones' edges as a zone record, at the middle of its span */
+static void edge_record(struct st *s, double off, double rev, double ts)
+{
+	struct dchar_zone *z = &s->r->zone[s->r->nzones++];
+
+	z->off = clampoff(s, off);
+	z->sector_ns = fig_of(&ts, 1);
+	z->mbs = (double)s->S * 1e3 / ts;
+	z->spt = rev / ts;
+	z->seq_mbs = NAN;
+}
+
+/*
+ * A zone's edge between lo (tracks of slo sectors) and hi (shi), bisected:
+ * a chain in the middle that shows one zone (one_zone) says which side of
+ * it the edge is: of slo sectors above its first read, of shi below its
+ * last. One of a third number is a zone between where a second chain just
+ * above (or below) shows the same (a chain across two zones' edge can
+ * show a number of neither), and its two edges are bisected in turn. To within about
+ * three chains' span (a track and a sixth each); each chain a zone record
+ * at its middle. A chain that shows no zone is tried again a span above,
+ * then a span below; a third miss leaves the edge where it is.
+ */
+static void zone_edge(struct st *s, uint64_t lo, double slo, uint64_t hi, double shi, unsigned *probes)
+{
+	struct dchar_result *r = s->r;
+	double P = slo > shi ? slo : shi, kmax = P / 6, span = chain_span(s, kmax), on = span + 16 * (double)s->S;
+
+	while ((double)(hi - lo) > 3 * span && *probes < EDGE_PROBES && r->nzones + 2 <= DCHAR_ZONES && !s->err) {
+		uint64_t top = clampoff(s, (double)(lo + hi) / 2 + span / 2), top2 = top;
+		double rev, ts, spt, rev2, ts2, spt2;
+
+		if (one_zone(s, top, kmax, &spt, &rev, &ts, probes) < 0 &&
+		    one_zone(s, top = clampoff(s, (double)top + on), kmax, &spt, &rev, &ts, probes) < 0 &&
+		    one_zone(s, top = clampoff(s, (double)top - 2 * on), kmax, &spt, &rev, &ts, probes) < 0)
+			return;
+		if (spt != slo && spt != shi) {
+			if (one_zone(s, top2 = clampoff(s, (double)top + on), kmax, &spt2, &rev2, &ts2, probes) < 0 &&
+			    one_zone(s, top2 = clampoff(s, (double)top - on), kmax, &spt2, &rev2, &ts2, probes) < 0)
+				return;
+			if (spt2 == spt) {
+				/* a zone between: the second chain a record too */
+				edge_record(s, (double)top2 - span / 2, rev2, ts2);
+			} else if (spt2 == slo || spt2 == shi) {
+				/* the first was across an edge: the second says */
+				top = top2, spt = spt2, rev = rev2, ts = ts2;
+			} else
+				return;
+		}
+		if (top <= lo || top >= hi)
+			return;
+		edge_record(s, (double)top - span / 2, rev, ts);
+		if (spt == slo)
+			lo = top;
+		else if (spt == shi)
+			hi = clampoff(s, (double)top - span);
+		else {
+			/* the zone between holds both chains */
+			zone_edge(s, lo, slo, clampoff(s, (double)(top < top2 ? top : top2) - span), spt, probes);
+			zone_edge(s, top > top2 ? top : top2, spt, hi, shi, probes);
+			return;
+		}
+	}
+}
+
+static int cmp_zone(const void *a, const void *b)
+{
+	uint64_t x = ((const struct dchar_zone *)a)->off, y = ((const struct dchar_zone *)b)->off;
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * The zones' edges between the positions sampled, where two neighbours'
+ * tracks hold the same whole number of sectors somewhere (a drive of
+ * zones; a platter whose sectors a track change at every sample, as a
+ * datasheet profile's, has none to find) and two neighbours' differ
+ */
+static void zone_edges(struct st *s)
+{
+	struct dchar_result *r = s->r;
+	unsigned n = r->nzones, alike = 0, probes = 0;
+
+	for (unsigned i = 0; i + 1 < n; i++)
+		alike += whole_spt(r, i) > 0 && whole_spt(r, i) == whole_spt(r, i + 1);
+	/* none alike: zones narrower than the samples' step, or a platter
+	 * without zones; a chain half way between two neighbours (at three
+	 * places) that shows one of their sectors a track saw a zone */
+	for (unsigned q = 1; q <= 3 && !alike && n >= 5; q++) {
+		unsigned i = q * (n - 1) / 4;
+		double a = whole_spt(r, i), b = whole_spt(r, i + 1), P = a > b ? a : b, spt, rev, ts;
+
+		if (a > 0 && b > 0 && one_zone(s, clampoff(s, (double)(r->zone[i].off + r->zone[i + 1].off) / 2), P / 6, &spt, &rev, &ts, &probes) == 0)
+			alike += spt == a || spt == b;
+	}
+	if (!alike)
+		return;
+	for (unsigned i = 0; i + 1 < n; i++) {
+		double a = whole_spt(r, i), b = whole_spt(r, i + 1);
+
+		if (a > 0 && b > 0 && a != b)
+			zone_edge(s, r->zone[i].off, a, r->zone[i + 1].off, b, &probes);
+	}
+	qsort(r->zone, r->nzones, sizeof(r->zone[0]), cmp_zone);
 }
 
 /* sequential 1 MiB reads at each zone's position (the bandwidth sweep) */
@@ -849,6 +1040,16 @@ static int place(struct st *s, struct edges *E, unsigned i)
 			back += E->R;
 		same = wrap(back - (double)(prev - z) * E->ts, E->R);
 		skip = wrap(back - ((double)(prev - z) + E->e[i].dev) * E->ts, E->R);
+		/* the first read (prev) came from another track: its head may
+		 * have been ready just inside its sector, which a drive
+		 * completes up to a sector late or a turn less that early
+		 * (DiskSim's dec_rz26, hp_c2247a); so the first step is told
+		 * within a sector where the skew is over three, and if within
+		 * the track, the read after it gives the phase from then on */
+		if (z == H - 1 && E->e[i].dev > 3 && E->e[i].dev < E->P - 3)
+			tol = E->ts + 5000;
+		else
+			tol = 0.3 * E->ts + 3000;
 		if (fabs(skip) < tol && fabs(same) >= tol)
 			break;		/* z is below the edge */
 		if (fabs(same) >= tol)
@@ -1568,6 +1769,7 @@ int dchar_run(const struct dchar_dev *d, struct dchar_result *r)
 		return s.err ? s.err : -EIO;
 	bandwidth(&s);
 	if (r->ok) {
+		zone_edges(&s);
 		a = clampoff(&s, 64 * track_bytes(&s, 0) + (8u << 20));
 		tracks(&s, clampoff(&s, a + 96 * track_bytes(&s, a)));
 		seeks(&s, a);

@@ -15,7 +15,11 @@
  *   reads stepping back k sectors each; each waits for its sector to come
  *   round again, so the interval is one turn less k sectors' time, and the
  *   line through (k, interval) gives the turn and a sector's time (Skippy's
- *   sawtooth, read backwards so that no read-ahead serves it);
+ *   sawtooth, read backwards so that no read-ahead serves it; the steps
+ *   across a track's edge, off by its skew, are left out of the line);
+ * - the zones' edges: between two positions whose tracks hold different
+ *   whole numbers of sectors, such chains bisect the disk (a chain within
+ *   one zone says which side of it the edge is);
  * - the time the head needs to be ready for a sector at a distance (the
  *   seek curve, switches): reads of B aimed at a chosen angle after A; T,
  *   B's completion less A's, is the first pass of B after the head is
@@ -60,18 +64,20 @@ struct dchar_fig {
 	unsigned n;
 };
 
-#define DCHAR_ZONES 24
+#define DCHAR_ZONES 512	/* 16 positions sampled, the chains of their zones' edges */
 #define DCHAR_SEEKS 40
+
+struct dchar_zone {
+	uint64_t off;			/* where, bytes from LBA 0 */
+	struct dchar_fig sector_ns;	/* one sector's time under the head */
+	double mbs, spt;		/* the media rate, sectors a track */
+	double seq_mbs;			/* sequential 1 MiB reads there (NAN: a zone edge's chain) */
+};
 
 struct dchar_result {
 	struct dchar_fig rev_ns;		/* one turn */
-	unsigned nzones;
-	struct {
-		uint64_t off;			/* where, bytes from LBA 0 */
-		struct dchar_fig sector_ns;	/* one sector's time under the head */
-		double mbs, spt;		/* the media rate, sectors a track */
-		double seq_mbs;			/* sequential 1 MiB reads there */
-	} zone[DCHAR_ZONES];
+	unsigned nzones;			/* in order of offset */
+	struct dchar_zone zone[DCHAR_ZONES];
 	struct dchar_fig overhead_ns;		/* the threshold with no seek */
 	unsigned nseeks;
 	struct {

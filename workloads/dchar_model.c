@@ -209,6 +209,38 @@ int main(int argc, char **argv)
 		snprintf(what, sizeof(what), "media rate at %.1f GB (MB/s)", (double)r.zone[i].off / 1e9);
 		row(what, r.zone[i].mbs, t, 0.02 * t, "2 %");
 	}
+	if (md.m.p.zones) {
+		/* a drive's zones: the edges where the records' sectors a
+		 * track (a turn over a sector's time, whole within 0.2) change,
+		 * each half way between the two records either side, beside
+		 * the nearest true one within four of its tracks */
+		double edge[DCHAR_ZONES], prev = 0, poff = 0;
+		unsigned ne = 0, runs = 0;
+
+		for (unsigned i = 0; i < r.nzones; i++) {
+			double ts = r.zone[i].sector_ns.v, spt = r.rev_ns.v / ts;
+
+			if (!r.zone[i].sector_ns.n || !(r.zone[i].sector_ns.sd < 0.01 * ts) || fabs(spt - round(spt)) > 0.2)
+				continue;
+			if (round(spt) != prev) {
+				if (runs++)
+					edge[ne++] = (poff + (double)r.zone[i].off) / 2;
+				prev = round(spt);
+			}
+			poff = (double)r.zone[i].off;
+		}
+		row("zones (sectors a track seen)", runs, md.m.p.zones, 0, "exact");
+		for (unsigned z = 1; z < md.m.p.zones; z++) {
+			char what[80];
+			double want = (double)md.m.z_lbn[z] * 512, got = NAN;
+
+			for (unsigned k = 0; k < ne; k++)
+				if (isnan(got) || fabs(edge[k] - want) < fabs(got - want))
+					got = edge[k];
+			snprintf(what, sizeof(what), "zone %u's first byte (MB)", z + 1);
+			row(what, got / 1e6, want / 1e6, 4.0 * md.m.p.zone[z].bpt * 512 / 1e6, "4 tracks");
+		}
+	}
 	for (unsigned i = 0; i < r.nseeks; i++) {
 		char what[80];
 

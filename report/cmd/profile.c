@@ -16,6 +16,7 @@
 #include "report/source/parse.h"
 #include "report/source/source.h"
 #include "report/util/util.h"
+#include "disk/model/model.h"
 #include "lib/reckeys.h"
 #include "lib/reckinds.h"
 #include "lib/record.h"
@@ -26,7 +27,7 @@
 #include <string.h>
 #include <time.h>
 
-#define ZONES 64
+#define ZONES 512	/* the zone records: 16 positions sampled, the chains of their edges (workloads/dchar.h) */
 #define SEEKS 64
 
 struct fig {
@@ -220,7 +221,9 @@ static double seek_at(const double *u, const double *ms, unsigned n, double x)
  * and whose track holds a whole number of sectors (within 0.2) gives the
  * sectors a track there; consecutive samples alike are one zone, and a
  * zone ends half way between the last sample that saw it and the first
- * that saw the next (sampled, not bisected). Where no two neighbouring
+ * that saw the next (the characteriser bisects between the positions it
+ * samples, so two records either side of an edge are about a track
+ * apart; the widest such gap is kept). Where no two neighbouring
  * samples agree, no table. Each zone is whole cylinders of heads x spt
  * sectors (the last one to the capacity); the skews measured at one
  * position are kept in time, so in sectors in proportion to the zone's
@@ -231,8 +234,10 @@ struct ztab {
 	struct {
 		double spt, bytes;	/* bytes: where the zone's LBNs begin */
 		long long first, last;
-	} z[ZONES];
+	} z[DMODEL_ZONES_MAX];
 	double heads;
+	int cut;		/* more zones seen than the model's table holds: the last to the end */
+	double gap;		/* the widest gap between two records either side of an edge (bytes) */
 };
 
 static int zone_spt(const struct disk *d, unsigned i, double *spt)
@@ -247,12 +252,14 @@ static int zone_spt(const struct disk *d, unsigned i, double *spt)
 
 static void build_zones(const struct disk *d, double heads, struct ztab *t)
 {
-	double end[ZONES], spt, at = 0, last_off = 0;
+	double end[DMODEL_ZONES_MAX], spt, at = 0, last_off = 0;
 	long long cyl = 0;
 	unsigned alike = 0;
 
 	t->n = 0;
 	t->heads = heads;
+	t->cut = 0;
+	t->gap = 0;
 	for (unsigned i = 0; i < d->nz; i++) {
 		if (!zone_spt(d, i, &spt))
 			continue;
@@ -261,10 +268,15 @@ static void build_zones(const struct disk *d, double heads, struct ztab *t)
 			alike++;
 			continue;
 		}
-		if (t->n == ZONES)
+		if (t->n == DMODEL_ZONES_MAX) {
+			t->cut = 1;
 			break;
-		if (t->n)
+		}
+		if (t->n) {
 			end[t->n - 1] = (last_off + d->z[i].off) / 2;
+			if (d->z[i].off - last_off > t->gap)
+				t->gap = d->z[i].off - last_off;
+		}
 		t->z[t->n++].spt = spt;
 		last_off = d->z[i].off;
 	}
@@ -305,11 +317,16 @@ static void print_zones(const struct disk *d, const struct ztab *t, const char *
 	for (unsigned i = 0; i < d->nz; i++)
 		good += zone_spt(d, i, &spt);
 	printf("cylinders = %lld\nsource.cylinders = ESTIMATE: the zones' cylinders below\n", t->z[t->n - 1].last + 1);
-	printf("source.zone = %s: sectors a track (one turn at the rate of Skippy's chains) at %u of %u positions sampled, "
-	       "a zone's edge half way between two that differ (not bisected: within %.0f MB); whole cylinders; "
-	       "skews kept in time from the one position measured (%s); no spares, front or offset\n",
-	       who, good, d->nz, d->nz > 1 ? (d->z[1].off - d->z[0].off) / 2e6 : 0.0,
+	char edges[96] = "one zone";
+
+	if (t->n > 1)
+		snprintf(edges, sizeof(edges), "a zone's edge half way between two that differ (within %.3f MB)", t->gap / 2e6);
+	printf("source.zone = %s: sectors a track (one turn at the rate of Skippy's chains) at %u of %u positions sampled and bisected, "
+	       "%s; whole cylinders; skews kept in time from the one position measured (%s); no spares, front or offset\n",
+	       who, good, d->nz, edges,
 	       d->skt.set ? "Skippy's chain across tracks" : "none seen: 0");
+	if (t->cut)
+		printf("# more zones seen than the model's table holds (%d): the last one to the end\n", DMODEL_ZONES_MAX);
 	for (unsigned k = 0; k < t->n; k++) {
 		double f = d->skt.set && d->skew_spt > 0 ? t->z[k].spt / d->skew_spt : 0;
 		double st = d->skt.set ? fmod(d->skt.v * f, t->z[k].spt) : 0, sc = d->skc.set ? fmod(d->skc.v * f, t->z[k].spt) : st;

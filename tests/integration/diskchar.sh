@@ -5,8 +5,10 @@
 # with a guest's path around each), measures each within the tolerances of
 # issue 60 (rotation 0.1 %, rates 2 %, every seek 0.5 ms, switches 0.1 ms,
 # heads, segments, read-ahead); swapbench-report profile makes its records
-# a profile diskprofile accepts, whose figures are the true ones; a log
-# without them, or a damaged record, is refused or named.
+# a profile diskprofile accepts, whose figures are the true ones; on
+# DiskSim's six drives every media rate, every seek and every zone's edge
+# (bisected between the positions sampled) too; a log without them, or a
+# damaged record, is refused or named.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top" || exit 1
@@ -62,8 +64,7 @@ done
 # skewed tracks (DiskSim's drives): the skews, the heads and the switches
 # from Skippy's chain across tracks, each row of diskchar-model's table
 # within its tolerance (skews half a sector, switches 0.1 ms, segments and
-# read-ahead), and the seek curve aimed track by track (every seek within
-# 0.5 ms)
+# read-ahead)
 for p in atlas_III cheetah4LP; do
 	"$OUT/bin/diskchar-model" "disk/profiles/valid/$p.conf" >"$T/$p.md"
 	for what in "rotation (ms)" "track skew (sectors)" "cylinder skew (sectors)" "heads" "head switch (ms)" "cylinder switch (ms)" \
@@ -74,10 +75,34 @@ for p in atlas_III cheetah4LP; do
 		*) fail "$p: $what: ${row:-no row}" ;;
 		esac
 	done
-	# the seek curve on skewed tracks: every distance within 0.5 ms
+done
+# skewed tracks, DiskSim's six drives: the media rates (the zones' chains
+# cross a track's edge or two, each such step off by the skew; the line
+# through the steps within a track gives every position's rate within 2 %
+# of the zone's there), and the seek curve aimed track by track, with the
+# fine seeks of whole cylinders where two cylinder edges were placed (every
+# seek within 0.5 ms, 20 distances or more)
+for p in atlas_III barracuda cheetah4LP dec_rz26 hp_c2247a hp_c3323a; do
+	[ -s "$T/$p.md" ] || "$OUT/bin/diskchar-model" "disk/profiles/valid/$p.conf" >"$T/$p.md"
+	n=$(grep -c '^| media rate at' "$T/$p.md") k=$(grep '^| media rate at' "$T/$p.md" | grep -c '| ok |$')
+	if [ "$n" -ge 12 ] && [ "$k" = "$n" ]; then pass "$p: every media rate within 2 % of the zone's ($k of $n positions)"
+	else fail "$p: media rates within 2 %: $k of $n: $(grep '^| media rate at' "$T/$p.md" | grep -v '| ok |$' | head -2 | tr '\n' ' ')"; fi
 	n=$(grep -c '^| seek over' "$T/$p.md") k=$(grep '^| seek over' "$T/$p.md" | grep -c '| ok |$')
 	if [ "$n" -ge 20 ] && [ "$k" = "$n" ]; then pass "$p: every seek within 0.5 ms of the model's ($k of $n)"
 	else fail "$p: seeks within 0.5 ms: $k of $n: $(grep '^| seek over' "$T/$p.md" | grep -v '| ok |$' | head -2 | tr '\n' ' ')"; fi
+	# the zones' edges bisected between the positions sampled: every
+	# zone seen, each edge within four tracks of the model's, and the
+	# profile's zone table the true zones' sectors a track in order
+	zrows=$(grep -E '^\| (zones \(sectors a track seen\)|zone [0-9]+.s first byte)' "$T/$p.md")
+	n=$(printf '%s\n' "$zrows" | grep -c '^|') k=$(printf '%s\n' "$zrows" | grep -c '| ok |$')
+	want=$(grep -c '^zone\.' "disk/profiles/valid/$p.conf")
+	if [ "$n" = "$want" ] && [ "$k" = "$n" ]; then pass "$p: all $want zones seen, every edge within four tracks"
+	else fail "$p: zones: $k of $n rows ok (want $want): $(printf '%s\n' "$zrows" | grep -v '| ok |$' | head -2 | tr '\n' ' ')"; fi
+	"$OUT/bin/diskchar-model" "disk/profiles/valid/$p.conf" --records >"$T/$p.log"
+	got=$("$OUT/bin/swapbench-report" profile "$T/$p.log" 2>/dev/null | awk '/^zone\.[0-9]+ = / { printf "%s ", $5 }')
+	want=$(awk '/^zone\.[0-9]+ = / { printf "%s ", $5 }' "disk/profiles/valid/$p.conf")
+	if [ -n "$got" ] && [ "$got" = "$want" ]; then pass "$p: the measured zone table's sectors a track, the true ones: $got"
+	else fail "$p: the measured zone table's sectors a track: ${got:-none}, true $want"; fi
 done
 # probes the buffer serves: atlas_III reading ahead after every read (Buffer
 # continuous read 3, to fill its segment) and hp_c3323a with 16 segments keep
@@ -104,6 +129,27 @@ for v in atlas-ra3 hp_c3323a-seg16 hp_c2247a-10025 hp_c3323a-15000; do
 		esac
 	done
 done
+# zones narrower than the samples' step (no two neighbouring samples
+# alike): barracuda's drive with 30 zones of 172 cylinders, 186 down to
+# 128 sectors a track; a chain half way between two samples that shows
+# one of their numbers says the drive has zones, and every one is seen
+awk -v heads=5 -v cyls=5172 -v n=30 '
+/^zone\.|^capacity_gb = / { next }
+{ print }
+END {
+	per = int(cyls / n)
+	for (i = 0; i < n; i++) {
+		f = i * per; l = i < n - 1 ? (i + 1) * per - 1 : cyls - 1; spt = 186 - 2 * i
+		printf "zone.%d = %d %d %d %d %d 0 0 0\n", i + 1, f, l, spt, int(spt / 5), int(spt * 0.28)
+		sectors += (l - f + 1) * heads * spt
+	}
+	printf "capacity_gb = %.9f\n", sectors * 512 * 0.99 / 1e9
+}' disk/profiles/valid/barracuda.conf >"$T/zones30.conf"
+"$OUT/bin/diskchar-model" "$T/zones30.conf" >"$T/zones30.md" 2>"$T/err"
+zrows=$(grep -E '^\| (zones \(sectors a track seen\)|zone [0-9]+.s first byte)' "$T/zones30.md")
+n=$(printf '%s\n' "$zrows" | grep -c '^|') k=$(printf '%s\n' "$zrows" | grep -c '| ok |$')
+if [ "$n" = 30 ] && [ "$k" = 30 ]; then pass "30 narrow zones (no two samples alike): all seen, every edge within four tracks"
+else fail "30 narrow zones: $k of $n rows ok: $(printf '%s\n' "$zrows" | grep -v '| ok |$' | head -2 | tr '\n' ' ')$(cat "$T/err")"; fi
 # atlas_III reads ahead only after a sequential read (DiskSim's Buffer
 # continuous read 4): the profile made of its records says so
 "$OUT/bin/diskchar-model" disk/profiles/valid/atlas_III.conf --records >"$T/atlas.log"
