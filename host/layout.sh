@@ -40,9 +40,12 @@ layout_plan() {
 	seed000|diskcheck) ;;
 	*) echo "LAYOUT=$layout: no such layout; known: $(layout_names)" >&2; return 2 ;;
 	esac
-	case $disk_gb in ''|*[!0-9]*|0) echo "LAYOUT=$layout needs the disk's size: DISK_GB=$disk_gb is not a number of GB above 0" >&2; return 2 ;; esac
+	if ! [[ $disk_gb =~ ^[0-9]+(\.[0-9]+)?$ ]] || ! awk -v g="$disk_gb" 'BEGIN { exit !(g > 0) }'; then
+		echo "LAYOUT=$layout needs the disk's size: DISK_GB=$disk_gb is not a number of GB above 0" >&2
+		return 2
+	fi
 	# GB of 10^9 bytes, as disks are sold, down to whole 2 MiB
-	disk_mib=$((disk_gb * 1000000000 / 1048576 / 2 * 2))
+	disk_mib=$(awk -v g="$disk_gb" 'BEGIN { printf "%d", int(g * 1e9 / 1048576 / 2) * 2 }')
 	# the last MiB stays outside every partition (it once held the host-side
 	# model's counters; kept, so that every layout's LBAs stay what they were)
 	end=$(((disk_mib - 1) * 2048))

@@ -82,7 +82,9 @@ is "seed000 on the 7K500: 500 GB of MiB, whole 2 MiB" "$(sed -n 's/^disk_mib=//p
 is "seed000: the swap partition ends 1 MiB before the end" "$(sed -n 's/^p1=//p' <<<"$plan")" "$(((476836 - 1) * 2048 - 393216)) 393216"
 is "seed000: the filesystem from 1 MiB up to the swap" "$(sed -n 's/^p2=//p' <<<"$plan")" "2048 $(((476836 - 1) * 2048 - 393216 - 2048))"
 is "the disk's size: the model's own" "$(diskmodel_disk_gb hdd-5k160)" 160
-is "the disk's size: the model's own in whole GB, down" "$(diskmodel_disk_gb wd-ac36400)" 6
+is "the disk's size: the model's own, to the byte" "$(diskmodel_disk_gb wd-ac36400)" 6.44861952
+is "a size of GB and a fraction: whole 2 MiB, down" "$(layout_plan diskcheck 192 6.44861952 | sed -n 's/^disk_mib=//p')" 6148
+has "a size that is not a number is refused" "$(layout_plan diskcheck 192 6.4.4 2>&1)" "DISK_GB=6.4.4 is not a number of GB above 0"
 is "the disk's size without a model: 80 GB" "$(diskmodel_disk_gb host)" 80
 has "a layout that does not fit is refused" "$(layout_plan seed000 4096 1 2>&1)" "do not fit a disk of 1 GB"
 has "an unknown layout names the known ones" "$(layout_plan seed001 192 80 2>&1)" "known: swapfirst seed000 diskcheck"
