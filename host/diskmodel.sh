@@ -157,10 +157,10 @@ diskmodel_append() {
 }
 
 # diskmodel_disk_gb DISK: the size of a whole disk for LAYOUT=seed000 and
-# diskcheck: the modelled disk's own (layout_plan rounds it down to 2 MiB,
-# so its zones span it: a characterisation or a trace sees the whole
-# drive), else (host, or empty) 80 GB, a desktop disk as Ubuntu 7.04 found
-# them
+# diskcheck: the modelled disk's own (layout_plan makes the disk that, to
+# the sector, its partitions within whole 2 MiB of it: a characterisation
+# or a drive's trace sees the whole drive), else (host, or empty) 80 GB, a
+# desktop disk as Ubuntu 7.04 found them
 diskmodel_disk_gb() {
 	local gb
 	[ -z "$1" ] || [ "$1" = host ] || gb=$(diskmodel_get "$1" capacity_gb 2>/dev/null)

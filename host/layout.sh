@@ -15,13 +15,14 @@
 
 layout_names() { echo "swapfirst seed000 diskcheck"; }
 
-# layout_plan LAYOUT SWAP_MIB DISK_GB [EXTRA_MIB]: "disk_mib=N" and "p1=START SIZE" and
+# layout_plan LAYOUT SWAP_MIB DISK_GB [EXTRA_MIB]: "disk_mib=N" (with
+# " disk_bytes=N", the disk's own size, where it is DISK_GB's) and "p1=START SIZE" and
 # "p2=START SIZE" lines (sectors of 512 bytes); or, on stderr, why it does
 # not fit, and status 2. EXTRA_MIB: the extras (EXTRA_ON=disk) the
 # filesystem holds beside the swapfile and the 96 MiB every layout keeps
 # for ext4's own tables and the workloads' files.
 layout_plan() {
-	local layout=${1:-swapfirst} swap_mib=$2 disk_gb=${3:-} extra_mib=${4:-0} fs_mib disk_mib end
+	local layout=${1:-swapfirst} swap_mib=$2 disk_gb=${3:-} extra_mib=${4:-0} fs_mib disk_mib disk_bytes end
 	case $swap_mib in ''|*[!0-9]*|0) echo "SWAP_MIB=$swap_mib: a size in MiB above 0" >&2; return 2 ;; esac
 	case $extra_mib in ''|*[!0-9]*) echo "the extras' size: $extra_mib is not a number of MiB" >&2; return 2 ;; esac
 	# the extras, and the inode tables and bitmaps they add: mkfs.ext4 1.47 takes
@@ -44,8 +45,10 @@ layout_plan() {
 		echo "LAYOUT=$layout needs the disk's size: DISK_GB=$disk_gb is not a number of GB above 0" >&2
 		return 2
 	fi
-	# GB of 10^9 bytes, as disks are sold, down to whole 2 MiB
+	# GB of 10^9 bytes, as disks are sold: the disk to the sector, its
+	# partitions within whole 2 MiB of it, down
 	disk_mib=$(awk -v g="$disk_gb" 'BEGIN { printf "%d", int(g * 1e9 / 1048576 / 2) * 2 }')
+	disk_bytes=$(awk -v g="$disk_gb" 'BEGIN { printf "%.0f", int(g * 1e9 / 512) * 512 }')
 	# the last MiB stays outside every partition (it once held the host-side
 	# model's counters; kept, so that every layout's LBAs stay what they were)
 	end=$(((disk_mib - 1) * 2048))
@@ -58,7 +61,7 @@ layout_plan() {
 			fi
 			return 2
 		fi
-		echo "disk_mib=$disk_mib"
+		echo "disk_mib=$disk_mib disk_bytes=$disk_bytes"
 		echo "p1=$((end - swap_mib * 2048)) $((swap_mib * 2048))"
 		echo "p2=2048 $((end - swap_mib * 2048 - 2048))"
 	else
@@ -70,7 +73,7 @@ layout_plan() {
 			echo "LAYOUT=diskcheck: the extras need $extra_mib MiB on the filesystem, which is 32 MiB with no room for them: boot them without LAYOUT=diskcheck, or with EXTRA_ON=initramfs" >&2
 			return 2
 		fi
-		echo "disk_mib=$disk_mib"
+		echo "disk_mib=$disk_mib disk_bytes=$disk_bytes"
 		echo "p1=$((33 * 2048)) $((end - 33 * 2048))"
 		echo "p2=2048 $((32 * 2048))"
 	fi
