@@ -157,9 +157,9 @@ diskmodel_append() {
 }
 
 # diskmodel_disk_gb DISK: the size of a whole disk for LAYOUT=seed000 and
-# diskcheck: the modelled disk's own (layout_plan makes the disk that, to
-# the sector, its partitions within whole 2 MiB of it: a characterisation
-# or a drive's trace sees the whole drive), else (host, or empty) 80 GB, a
+# diskcheck: the modelled disk's own (the guest's modelled drive is that,
+# to the sector, its partitions within whole 2 MiB of it: a
+# characterisation or a drive's trace sees the whole drive), else (host, or empty) 80 GB, a
 # desktop disk as Ubuntu 7.04 found them
 diskmodel_disk_gb() {
 	local gb

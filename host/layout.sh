@@ -16,7 +16,7 @@
 layout_names() { echo "swapfirst seed000 diskcheck"; }
 
 # layout_plan LAYOUT SWAP_MIB DISK_GB [EXTRA_MIB]: "disk_mib=N" (with
-# " disk_bytes=N", the disk's own size, where it is DISK_GB's) and "p1=START SIZE" and
+# " disk_bytes=N", the disk's file, where it is DISK_GB's) and "p1=START SIZE" and
 # "p2=START SIZE" lines (sectors of 512 bytes); or, on stderr, why it does
 # not fit, and status 2. EXTRA_MIB: the extras (EXTRA_ON=disk) the
 # filesystem holds beside the swapfile and the 96 MiB every layout keeps
@@ -45,10 +45,11 @@ layout_plan() {
 		echo "LAYOUT=$layout needs the disk's size: DISK_GB=$disk_gb is not a number of GB above 0" >&2
 		return 2
 	fi
-	# GB of 10^9 bytes, as disks are sold: the disk to the sector, its
-	# partitions within whole 2 MiB of it, down
+	# GB of 10^9 bytes, as disks are sold: the partitions within whole 2
+	# MiB of it, down; the disk's file whole 2 MiB up (virtio-pmem maps
+	# no less), the modelled drive's own size within it (disk/kmod)
 	disk_mib=$(awk -v g="$disk_gb" 'BEGIN { printf "%d", int(g * 1e9 / 1048576 / 2) * 2 }')
-	disk_bytes=$(awk -v g="$disk_gb" 'BEGIN { printf "%.0f", int(g * 1e9 / 512) * 512 }')
+	disk_bytes=$(awk -v g="$disk_gb" 'BEGIN { m = 2 * 1048576; printf "%.0f", int((g * 1e9 + m - 1) / m) * m }')
 	# the last MiB stays outside every partition (it once held the host-side
 	# model's counters; kept, so that every layout's LBAs stay what they were)
 	end=$(((disk_mib - 1) * 2048))

@@ -636,7 +636,9 @@ static int __init sbd_init(void)
 	s->disk->fops = &sbd_fops;
 	s->disk->private_data = s;
 	strscpy(s->disk->disk_name, SBDISK_NAME, sizeof(s->disk->disk_name));
-	set_capacity(s->disk, bdev_nr_sectors(s->below));
+	/* the drive's own size: the disk below may be longer (virtio-pmem maps
+	 * whole 2 MiB), never the model's drive */
+	set_capacity(s->disk, min_t(sector_t, bdev_nr_sectors(s->below), s->p.capacity_bytes >> 9));
 	daccount_start(s->acct, ktime_get_ns());
 	the = s;
 	/* reads the partition table: through the model already */

@@ -78,12 +78,12 @@ fi
 source "$top/host/layout.sh"
 is "swap first: the swap partition at 1 MiB" "$(layout_plan swapfirst 192 | tr '\n' ' ')" "disk_mib=482 p1=2048 393216 p2=395264 589824 "
 plan=$(layout_plan seed000 192 500)
-is "seed000 on the 7K500: 500 GB of MiB, whole 2 MiB, and the disk to the sector" "$(sed -n 's/^disk_mib=//p' <<<"$plan")" "476836 disk_bytes=500000000000"
+is "seed000 on the 7K500: 500 GB of MiB, whole 2 MiB, and its file whole 2 MiB, up" "$(sed -n 's/^disk_mib=//p' <<<"$plan")" "476836 disk_bytes=500000882688"
 is "seed000: the swap partition ends 1 MiB before the end" "$(sed -n 's/^p1=//p' <<<"$plan")" "$(((476836 - 1) * 2048 - 393216)) 393216"
 is "seed000: the filesystem from 1 MiB up to the swap" "$(sed -n 's/^p2=//p' <<<"$plan")" "2048 $(((476836 - 1) * 2048 - 393216 - 2048))"
 is "the disk's size: the model's own" "$(diskmodel_disk_gb hdd-5k160)" 160
 is "the disk's size: the model's own, to the byte" "$(diskmodel_disk_gb wd-ac36400)" 6.44861952
-is "a size of GB and a fraction: whole 2 MiB, down, and the disk to the sector" "$(layout_plan diskcheck 192 6.44861952 | sed -n 's/^disk_mib=//p')" "6148 disk_bytes=6448619520"
+is "a size of GB and a fraction: whole 2 MiB, down, and its file whole 2 MiB, up" "$(layout_plan diskcheck 192 6.44861952 | sed -n 's/^disk_mib=//p')" "6148 disk_bytes=6448742400"
 has "a size that is not a number is refused" "$(layout_plan diskcheck 192 6.4.4 2>&1)" "DISK_GB=6.4.4 is not a number of GB above 0"
 is "the disk's size without a model: 80 GB" "$(diskmodel_disk_gb host)" 80
 has "a layout that does not fit is refused" "$(layout_plan seed000 4096 1 2>&1)" "do not fit a disk of 1 GB"
