@@ -32,6 +32,7 @@ struct st {
 	} trk[TRACKS_KEPT];	/* from the top down, as the chain crossed them */
 	unsigned ntrk;
 	double trk_ts;		/* a sector's time there (ns), the chain's */
+	double ts_scale;	/* the sectors' times against the turn (zones(): 1 but on a clock that skews them) */
 };
 
 static uint64_t clampoff(const struct st *s, double off)
@@ -280,18 +281,29 @@ static unsigned fit(const double *x, const double *y, unsigned n, double *a, dou
 	return k;
 }
 
+/* a chain's steps: k and the interval */
+#define CHAIN_STEPS 12
+#define ZONE_CHAINS 3		/* chains pooled at most to show one zone (one_zone) */
+struct steps {
+	double x[CHAIN_STEPS], y[CHAIN_STEPS];
+};
+
 /*
  * A chain of one-sector reads stepping back from pos, k sectors each (k up
  * to kmax): the interval of each is a turn less k sectors' time.
  */
-static int chain(struct st *s, uint64_t pos, double kmax, double *rev, double *ts, unsigned *kept)
+static int chain(struct st *s, uint64_t pos, double kmax, double *rev, double *ts, struct steps *st)
 {
-	double x[12], y[12], a, b;
+	struct steps own;
+	double *x, *y, a, b;
 	unsigned k1;
 	uint64_t cur = pos;
 	int64_t t = rd(s, cur, (unsigned)s->S), t1;
 
-	for (unsigned j = 0; j < 12; j++) {
+	if (!st)
+		st = &own;
+	x = st->x, y = st->y;
+	for (unsigned j = 0; j < CHAIN_STEPS; j++) {
 		double k = floor(kmax * (j % 6 + 1) / 6 + 0.5);
 
 		if (k < 1)
@@ -304,13 +316,69 @@ static int chain(struct st *s, uint64_t pos, double kmax, double *rev, double *t
 		y[j] = (double)(t1 - t);
 		t = t1;
 	}
-	if ((k1 = fit(x, y, 12, &a, &b)) < 6 || b >= 0 || a <= 0)
+	if ((k1 = fit(x, y, CHAIN_STEPS, &a, &b)) < 6 || b >= 0 || a <= 0)
 		return -1;
 	*rev = a;
 	*ts = -b;
-	if (kept)
-		*kept = k1;
 	return 0;
+}
+
+/*
+ * A sector's time from chains' steps, given the turn R: each interval is
+ * R less k sectors' time, and a whole number of turns more where the
+ * drive let the sector pass (taken off: the interval modulo R), so the
+ * line's intercept is R and only its slope is fitted, through the origin
+ * of (k, R - y): the steps' largest k weigh most, and the sector's time
+ * is 2.3 times surer than a free line's (the sum of k^2 against that of
+ * (k - mean)^2 for k a sixth to a whole of kmax). The steps kept are
+ * those within four robust deviations (at least a microsecond) of the
+ * median k's share, refitted twice (a step across a track's edge is off
+ * by its skew); *kept their number, *se the slope's standard error.
+ */
+static double turn_slope(const struct steps *c, unsigned nc, double R, double *se, unsigned *kept)
+{
+	double d[ZONE_CHAINS * CHAIN_STEPS], k[ZONE_CHAINS * CHAIN_STEPS], q[ZONE_CHAINS * CHAIN_STEPS], ts, thr = 0;
+	unsigned n = 0, m = 0;
+
+	*se = NAN, *kept = 0;
+	for (unsigned i = 0; i < nc && i < ZONE_CHAINS; i++)
+		for (unsigned j = 0; j < CHAIN_STEPS; j++) {
+			k[n] = c[i].x[j];
+			d[n] = R - (c[i].y[j] - R * floor(c[i].y[j] / R));
+			q[n] = d[n] / k[n];
+			n++;
+		}
+	ts = median(q, n);
+	for (int pass = 0; pass < 3; pass++) {
+		double skk = 0, skd = 0, res[ZONE_CHAINS * CHAIN_STEPS];
+
+		for (unsigned i = 0; i < n; i++)
+			res[i] = fabs(d[i] - k[i] * ts);
+		thr = 4 * 1.4826 * median(res, n);
+		if (thr < 1000)
+			thr = 1000;
+		m = 0;
+		for (unsigned i = 0; i < n; i++)
+			if (fabs(d[i] - k[i] * ts) <= thr)
+				skk += k[i] * k[i], skd += k[i] * d[i], m++;
+		if (m < 2 || !(skk > 0))
+			return NAN;
+		ts = skd / skk;
+	}
+	{
+		double skk = 0, ss = 0;
+
+		m = 0;
+		for (unsigned i = 0; i < n; i++)
+			if (fabs(d[i] - k[i] * ts) <= thr) {
+				double e = d[i] - k[i] * ts;
+
+				skk += k[i] * k[i], ss += e * e, m++;
+			}
+		*se = m > 1 ? sqrt(ss / (m - 1) / skk) : NAN;
+		*kept = m;
+	}
+	return ts;
 }
 
 /* the bytes a chain with steps up to kmax reads down from its first */
@@ -318,7 +386,7 @@ static double chain_span(const struct st *s, double kmax)
 {
 	double sum = 0;
 
-	for (unsigned j = 0; j < 12; j++) {
+	for (unsigned j = 0; j < CHAIN_STEPS; j++) {
 		double k = floor(kmax * (j % 6 + 1) / 6 + 0.5);
 
 		sum += k < 1 ? 1 : k;
@@ -634,7 +702,9 @@ static struct dchar_fig thresh_rep(struct st *s, uint64_t a, uint64_t dist, unsi
 
 		if ((double)A + d + L > (double)s->d->size)
 			d = (double)s->d->size - L - (double)A;
-		if (thresh(s, A, d, d ? -L / 2 : 0, d ? L / 2 : L, 3 * L, &lo, &hi) == 0)
+		/* a window its probes left open (its reads hits, its track
+		 * used up) bounds nothing: its middle is no figure */
+		if (thresh(s, A, d, d ? -L / 2 : 0, d ? L / 2 : L, 3 * L, &lo, &hi) == 0 && hi - lo < s->r->rev_ns.v / 4)
 			v[n++] = (lo + hi) / 2;
 	}
 	return fig_of(v, n);
@@ -645,7 +715,8 @@ static int zones(struct st *s)
 {
 	struct dchar_result *r = s->r;
 	double revs[DCHAR_ZONES];
-	unsigned nr = 0;
+	struct steps ch[16][3];	/* each position's chains, for their slopes once the turn is known */
+	unsigned nr = 0, nst[16] = { 0 };
 
 	r->nzones = 16;
 	for (unsigned i = 0; i < r->nzones; i++) {
@@ -662,8 +733,9 @@ static int zones(struct st *s)
 		}
 		kmax = rev0 / ts0 / 6;
 		for (unsigned rep = 0; rep < 3; rep++)
-			if (chain(s, pos - rep * (uint64_t)(rev0 / ts0 * 2.5) * s->S, kmax, &rv[n], &tv[n], NULL) == 0)
+			if (chain(s, pos - rep * (uint64_t)(rev0 / ts0 * 2.5) * s->S, kmax, &rv[n], &tv[n], &ch[i][n]) == 0)
 				n++;
+		nst[i] = n;
 		r->zone[i].sector_ns = fig_of(tv, n);
 		if (n) {
 			r->zone[i].mbs = (double)s->S * 1e3 / r->zone[i].sector_ns.v;
@@ -675,7 +747,7 @@ static int zones(struct st *s)
 	}
 	/* the turn: the positions whose chains agree with the median within
 	 * 0.2 % (a chain across a skewed track switch does not) */
-	double sorted[DCHAR_ZONES], med, kept[DCHAR_ZONES];
+	double sorted[DCHAR_ZONES], med, kept[DCHAR_ZONES] = { 0 };
 	unsigned nk = 0;
 	memcpy(sorted, revs, nr * sizeof(revs[0]));
 	med = median(sorted, nr);
@@ -683,6 +755,64 @@ static int zones(struct st *s)
 		if (fabs(revs[i] - med) <= 0.002 * med)
 			kept[nk++] = revs[i];
 	r->rev_ns = fig_of(kept, nk);
+	/* each position's sector time again, the turn now known: the slopes
+	 * through it (turn_slope), surer than the free lines' */
+	for (unsigned i = 0; i < r->nzones && nk; i++) {
+		double tv[3], se;
+		unsigned n = 0, kept1;
+
+		for (unsigned c = 0; c < nst[i]; c++)
+			if ((tv[n] = turn_slope(&ch[i][c], 1, r->rev_ns.v, &se, &kept1)) > 0)
+				n++;
+		if (n == nst[i] && n) {
+			r->zone[i].sector_ns = fig_of(tv, n);
+			r->zone[i].mbs = (double)s->S * 1e3 / r->zone[i].sector_ns.v;
+			r->zone[i].spt = r->rev_ns.v / r->zone[i].sector_ns.v;
+		}
+	}
+	s->ts_scale = 1;
+	if (nk) {
+		/*
+		 * A drive of zones holds a whole number of sectors a track at
+		 * every position; where all lie off whole the same way (more
+		 * than 0.05 at the median), the sector times are skewed
+		 * against the turn (the image's guest clock makes them 0.06 %
+		 * long: 255.9, 251.9 ... 223.8 sectors a track), and the
+		 * ratio that makes the median position whole corrects them,
+		 * kept where it brings three in four within 0.1 of whole and
+		 * is under 0.2 % (a platter whose sectors a track change with
+		 * every track has no such ratio)
+		 */
+		double g[16], off[16], f;
+		unsigned ng = 0, near = 0;
+
+		for (unsigned i = 0; i < r->nzones; i++) {
+			double v = r->zone[i].sector_ns.v, spt = r->rev_ns.v / v;
+
+			if (!r->zone[i].sector_ns.n || !(v > 0) || !(r->zone[i].sector_ns.sd < 0.01 * v))
+				continue;
+			g[ng] = floor(spt + 0.5) / spt;
+			off[ng++] = spt - floor(spt + 0.5);
+		}
+		if (ng >= 8 && fabs(median(off, ng)) > 0.05 && fabs((f = median(g, ng)) - 1) < 0.002) {
+			for (unsigned i = 0; i < r->nzones; i++) {
+				double v = r->zone[i].sector_ns.v, spt = f * r->rev_ns.v / v;
+
+				if (r->zone[i].sector_ns.n && v > 0 && r->zone[i].sector_ns.sd < 0.01 * v)
+					near += fabs(spt - floor(spt + 0.5)) <= 0.1;
+			}
+			if (4 * near >= 3 * ng) {
+				s->ts_scale = f;
+				for (unsigned i = 0; i < r->nzones; i++)
+					if (r->zone[i].sector_ns.n) {
+						r->zone[i].sector_ns.v /= f;
+						r->zone[i].sector_ns.sd /= f;
+						r->zone[i].mbs = (double)s->S * 1e3 / r->zone[i].sector_ns.v;
+						r->zone[i].spt = r->rev_ns.v / r->zone[i].sector_ns.v;
+					}
+			}
+		}
+	}
 	/* a turn is the same everywhere: a disk whose zones disagree by more
 	 * than 2 % on it, or outside 1000-20000 rpm, is not a rotating one */
 	r->ok = nk >= r->nzones / 2 && r->rev_ns.v >= 3e6 && r->rev_ns.v <= 60e6 && r->rev_ns.sd < 0.02 * r->rev_ns.v;
@@ -709,20 +839,42 @@ static double whole_spt(const struct dchar_result *r, unsigned i)
 #define EDGE_PROBES 480		/* chains for the zones' edges, in all (about 16 an edge on a 500 GB disk) */
 
 /*
- * A chain down from top that shows one zone: all but two of its steps on
- * one line (the steps across a track's edge are off it) and a turn that
- * holds a whole number of sectors (*spt); 0, else -1
+ * Chains down from top that show one zone: each with all but two of its
+ * steps on one line (the steps across a track's edge are off it), and
+ * their slope through the turn (turn_slope) a whole number of sectors a
+ * turn (*spt, within 0.2). One chain's sector time is known to about
+ * 10 ns (the clock's read, a microsecond, over the steps' k): a fifth of
+ * a sector on 240 sectors a 4 ms turn, so where one chain's number is not
+ * whole, the chain just below it is pooled with it, up to ZONE_CHAINS;
+ * *low the lowest byte read. 0, else -1 (chains across a zone's edge
+ * pool to no whole number, or to no line).
  */
-static int one_zone(struct st *s, uint64_t top, double kmax, double *spt, double *rev, double *ts, unsigned *probes)
+static int one_zone(struct st *s, uint64_t top, double kmax, double *spt, double *rev, double *ts, uint64_t *low, unsigned *probes)
 {
-	unsigned kept = 0;
+	struct steps c[ZONE_CHAINS];
+	double R = s->r->rev_ns.v, span = chain_span(s, kmax), se, rv, t;
+	uint64_t at = top;
+	unsigned kept;
 
-	(*probes)++;
-	if (chain(s, top, kmax, rev, ts, &kept) < 0 || kept < 10 ||
-	    fabs(s->r->rev_ns.v / *ts - floor(s->r->rev_ns.v / *ts + 0.5)) > 0.2)
-		return -1;
-	*spt = floor(s->r->rev_ns.v / *ts + 0.5);
-	return 0;
+	for (unsigned n = 0; n < ZONE_CHAINS; n++) {
+		(*probes)++;
+		if (chain(s, at, kmax, &rv, &t, &c[n]) < 0)
+			return -1;
+		*ts = turn_slope(c, n + 1, R, &se, &kept) / s->ts_scale;
+		*spt = R / *ts;
+		*low = clampoff(s, (double)at - span);
+		if (kept + 2 * (n + 1) < (n + 1) * CHAIN_STEPS || !(*ts > 0) || !(*spt * se / *ts < 0.2))
+			return -1;
+		if (fabs(*spt - floor(*spt + 0.5)) <= 0.2) {
+			*spt = floor(*spt + 0.5);
+			*rev = R;
+			return 0;
+		}
+		if ((double)at < 2 * span)
+			return -1;
+		at = *low;
+	}
+	return -1;
 }
 
 /* a chain of the zones' edges as a zone record, at the middle of its span */
@@ -739,13 +891,13 @@ static void edge_record(struct st *s, double off, double rev, double ts)
 
 /*
  * A zone's edge between lo (tracks of slo sectors) and hi (shi), bisected:
- * a chain in the middle that shows one zone (one_zone) says which side of
- * it the edge is: of slo sectors above its first read, of shi below its
- * last. One of a third number is a zone between where a second chain just
- * above (or below) shows the same (a chain across two zones' edge can
+ * chains in the middle that show one zone (one_zone) say which side of
+ * them the edge is: of slo sectors above their first read, of shi below
+ * their last. One of a third number is a zone between where chains just
+ * above (or below) show the same (a chain across two zones' edge can
  * show a number of neither), and its two edges are bisected in turn. To within about
- * three chains' span (a track and a sixth each); each chain a zone record
- * at its middle. A chain that shows no zone is tried again a span above,
+ * three chains' span (a track and a sixth each); what one_zone read a zone
+ * record at its middle. Chains that show no zone are tried again a span above,
  * then a span below; a third miss leaves the edge where it is.
  */
 static void zone_edge(struct st *s, uint64_t lo, double slo, uint64_t hi, double shi, unsigned *probes)
@@ -754,36 +906,36 @@ static void zone_edge(struct st *s, uint64_t lo, double slo, uint64_t hi, double
 	double P = slo > shi ? slo : shi, kmax = P / 6, span = chain_span(s, kmax), on = span + 16 * (double)s->S;
 
 	while ((double)(hi - lo) > 3 * span && *probes < EDGE_PROBES && r->nzones + 2 <= DCHAR_ZONES && !s->err) {
-		uint64_t top = clampoff(s, (double)(lo + hi) / 2 + span / 2), top2 = top;
+		uint64_t top = clampoff(s, (double)(lo + hi) / 2 + span / 2), top2 = top, low, low2 = 0;
 		double rev, ts, spt, rev2, ts2, spt2;
 
-		if (one_zone(s, top, kmax, &spt, &rev, &ts, probes) < 0 &&
-		    one_zone(s, top = clampoff(s, (double)top + on), kmax, &spt, &rev, &ts, probes) < 0 &&
-		    one_zone(s, top = clampoff(s, (double)top - 2 * on), kmax, &spt, &rev, &ts, probes) < 0)
+		if (one_zone(s, top, kmax, &spt, &rev, &ts, &low, probes) < 0 &&
+		    one_zone(s, top = clampoff(s, (double)top + on), kmax, &spt, &rev, &ts, &low, probes) < 0 &&
+		    one_zone(s, top = clampoff(s, (double)top - 2 * on), kmax, &spt, &rev, &ts, &low, probes) < 0)
 			return;
 		if (spt != slo && spt != shi) {
-			if (one_zone(s, top2 = clampoff(s, (double)top + on), kmax, &spt2, &rev2, &ts2, probes) < 0 &&
-			    one_zone(s, top2 = clampoff(s, (double)top - on), kmax, &spt2, &rev2, &ts2, probes) < 0)
+			if (one_zone(s, top2 = clampoff(s, (double)top + on), kmax, &spt2, &rev2, &ts2, &low2, probes) < 0 &&
+			    one_zone(s, top2 = clampoff(s, (double)low - 16 * (double)s->S), kmax, &spt2, &rev2, &ts2, &low2, probes) < 0)
 				return;
 			if (spt2 == spt) {
-				/* a zone between: the second chain a record too */
-				edge_record(s, (double)top2 - span / 2, rev2, ts2);
+				/* a zone between: the second chains a record too */
+				edge_record(s, ((double)top2 + (double)low2) / 2, rev2, ts2);
 			} else if (spt2 == slo || spt2 == shi) {
-				/* the first was across an edge: the second says */
-				top = top2, spt = spt2, rev = rev2, ts = ts2;
+				/* the first were across an edge: the second say */
+				top = top2, low = low2, spt = spt2, rev = rev2, ts = ts2;
 			} else
 				return;
 		}
-		if (top <= lo || top >= hi)
+		if (low <= lo || top >= hi)
 			return;
-		edge_record(s, (double)top - span / 2, rev, ts);
+		edge_record(s, ((double)top + (double)low) / 2, rev, ts);
 		if (spt == slo)
 			lo = top;
 		else if (spt == shi)
-			hi = clampoff(s, (double)top - span);
+			hi = low;
 		else {
-			/* the zone between holds both chains */
-			zone_edge(s, lo, slo, clampoff(s, (double)(top < top2 ? top : top2) - span), spt, probes);
+			/* the zone between holds both */
+			zone_edge(s, lo, slo, low < low2 ? low : low2, spt, probes);
 			zone_edge(s, top > top2 ? top : top2, spt, hi, shi, probes);
 			return;
 		}
@@ -816,8 +968,9 @@ static void zone_edges(struct st *s)
 	for (unsigned q = 1; q <= 3 && !alike && n >= 5; q++) {
 		unsigned i = q * (n - 1) / 4;
 		double a = whole_spt(r, i), b = whole_spt(r, i + 1), P = a > b ? a : b, spt, rev, ts;
+		uint64_t low;
 
-		if (a > 0 && b > 0 && one_zone(s, clampoff(s, (double)(r->zone[i].off + r->zone[i + 1].off) / 2), P / 6, &spt, &rev, &ts, &probes) == 0)
+		if (a > 0 && b > 0 && one_zone(s, clampoff(s, (double)(r->zone[i].off + r->zone[i + 1].off) / 2), P / 6, &spt, &rev, &ts, &low, &probes) == 0)
 			alike += spt == a || spt == b;
 	}
 	if (!alike)

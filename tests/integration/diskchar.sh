@@ -150,6 +150,27 @@ zrows=$(grep -E '^\| (zones \(sectors a track seen\)|zone [0-9]+.s first byte)' 
 n=$(printf '%s\n' "$zrows" | grep -c '^|') k=$(printf '%s\n' "$zrows" | grep -c '| ok |$')
 if [ "$n" = 30 ] && [ "$k" = 30 ]; then pass "30 narrow zones (no two samples alike): all seen, every edge within four tracks"
 else fail "30 narrow zones: $k of $n rows ok: $(printf '%s\n' "$zrows" | grep -v '| ok |$' | head -2 | tr '\n' ' ')$(cat "$T/err")"; fi
+# zones where a chain's sectors a track are least sure: atlas_III spun at
+# 15000 rpm (a sector 16.7 us, 240 and 238 sectors a track side by side: one
+# chain's number is within 0.2 of whole about 9 times in 10, so chains are
+# pooled), and barracuda made 1 % smaller, whose last zone then begins past
+# its end (the model's table still lists it: no zone to see). Every zone on
+# the disk seen, each edge within four tracks
+sed 's/^rpm = .*/rpm = 15000/' disk/profiles/valid/atlas_III.conf >"$T/atlas-15000.conf"
+awk '$1 == "capacity_gb" && $2 == "=" { printf "capacity_gb = %.9f\n", $3 * 0.99; next } { print }' \
+	disk/profiles/valid/barracuda.conf >"$T/barracuda-099.conf"
+for v in atlas-15000:9 barracuda-099:10; do
+	f=${v%:*} want=${v#*:}
+	"$OUT/bin/diskchar-model" "$T/$f.conf" >"$T/$f.md"
+	zrows=$(grep -E '^\| (zones \(sectors a track seen\)|zone [0-9]+.s first byte)' "$T/$f.md")
+	n=$(printf '%s\n' "$zrows" | grep -c '^|') k=$(printf '%s\n' "$zrows" | grep -c '| ok |$')
+	seen=$(grep -F '| zones (sectors a track seen) |' "$T/$f.md" | awk -F'|' '{ printf "%d / %d", $3, $4 }')
+	if [ "$n" = "$want" ] && [ "$k" = "$n" ] && [ "$seen" = "$want / $want" ]; then
+		pass "$f: all $want zones on the disk seen, every edge within four tracks"
+	else
+		fail "$f: zones seen $seen (want $want), $k of $n rows ok: $(printf '%s\n' "$zrows" | grep -v '| ok |$' | head -2 | tr '\n' ' ')"
+	fi
+done
 # atlas_III reads ahead only after a sequential read (DiskSim's Buffer
 # continuous read 4): the profile made of its records says so
 "$OUT/bin/diskchar-model" disk/profiles/valid/atlas_III.conf --records >"$T/atlas.log"
