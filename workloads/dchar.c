@@ -1619,7 +1619,7 @@ static double read_early(struct st *s)
 {
 	struct dchar_result *r = s->r;
 	double x[8], y[8], a, b, len[TRACKS_KEPT], P = 0, ts = 0, bus = (double)s->S * 1e3 / r->bus_mbs, e;
-	unsigned n = 0, next = 1, nl = 0;
+	unsigned n = 0, next = 1, nl = 0, kept = 0;
 
 	if (!(r->bus_mbs > 0))
 		return NAN;
@@ -1658,7 +1658,15 @@ static double read_early(struct st *s)
 		x[n] = (double)k;
 		y[n++] = (double)(rd(s, (lo + g) * s->S, (unsigned)(k * s->S)) - tA);
 	}
-	if (n < 6 || fit(x, y, n, &a, &b) < 6)
+	/* the line through them, and six or more of them within the path's
+	 * spread of it (5 us: a line through reads of the same cost at two
+	 * places keeps the pairs that agree to the nanosecond and may drop
+	 * the rest, a microsecond or two apart) */
+	if (n < 6 || !fit(x, y, n, &a, &b))
+		return NAN;
+	for (unsigned i = 0; i < n; i++)
+		kept += fabs(y[i] - a - b * x[i]) <= 5000;
+	if (kept < 6)
 		return NAN;
 	e = 1 - (b - bus) / ts;
 	return e < 0 ? 0 : e > 1 ? 1 : e;
