@@ -29,6 +29,7 @@ struct st {
 	int err;
 	struct {
 		uint64_t lo, hi;	/* its first sector, the next track's */
+		int cyl_first, cyl_last;	/* its lower edge a cylinder's, its upper */
 	} trk[TRACKS_KEPT];	/* from the top down, as the chain crossed them */
 	unsigned ntrk;
 	double trk_ts;		/* a sector's time there (ns), the chain's */
@@ -1272,7 +1273,9 @@ static void tracks(struct st *s, uint64_t a)
 	for (unsigned i = 0; i + 1 < E.n && s->ntrk < TRACKS_KEPT; i++)
 		if (E.e[i].placed && E.e[i + 1].placed && E.e[i].b > E.e[i + 1].b) {
 			s->trk[s->ntrk].lo = E.e[i + 1].b;
-			s->trk[s->ntrk++].hi = E.e[i].b;
+			s->trk[s->ntrk].hi = E.e[i].b;
+			s->trk[s->ntrk].cyl_first = E.e[i + 1].cls == 2;
+			s->trk[s->ntrk++].cyl_last = E.e[i].cls == 2;
 			s->trk_ts = E.ts;
 		}
 	/* the heads: the edges from one cylinder's to the next */
@@ -1537,13 +1540,26 @@ static double bus_slope(struct st *s, uint64_t base)
 }
 
 /*
+ * The buffer emptied of what the probes read: a fresh read far from them
+ * (0.3 to 0.9 of the disk, *walk counting them) for each segment and one
+ * more, each taking the least recently used.
+ */
+static void buffer_empty(struct st *s, unsigned *walk)
+{
+	for (unsigned i = 0; i <= s->r->segments && !s->err; i++, (*walk)++)
+		rd(s, clampoff(s, (double)s->d->size * (0.3 + 0.6 * (*walk % 97) / 97.0) + (*walk / 97) * 1048576.0), (unsigned)s->S);
+}
+
+/*
  * A read k bytes past one at x (after one of the sector before x too,
  * where seq), the drive left idle long enough to read k ahead and extra
  * more: 1 a hit. A miss whose sector happened to come round then looks
  * like one, so a hit is asked again at x2 (a fresh place; 0: none) after
- * half a turn more, which moves such a miss by half a turn.
+ * half a turn more, which moves such a miss by half a turn. With walk,
+ * the buffer is emptied before each (buffer_empty: x and x2 may be places read
+ * before).
  */
-static int ra_hit(struct st *s, uint64_t x, uint64_t x2, uint64_t k, int seq, double thr)
+static int ra_hit(struct st *s, uint64_t x, uint64_t x2, uint64_t k, int seq, double thr, unsigned *walk)
 {
 	double R = s->r->rev_ns.v;
 	int hit = 1;
@@ -1552,6 +1568,8 @@ static int ra_hit(struct st *s, uint64_t x, uint64_t x2, uint64_t k, int seq, do
 		uint64_t at = i ? x2 : x;
 		int64_t t;
 
+		if (walk)
+			buffer_empty(s, walk);
 		if (seq)
 			rd(s, at - s->S, (unsigned)s->S);
 		rd(s, at, (unsigned)s->S);
@@ -1589,15 +1607,95 @@ static uint64_t ra_track_end(struct st *s, double thr, uint64_t *at)
 
 		/* three tracks of P sectors: the hit, its second look, the miss */
 		for (; next < s->ntrk && m < 3; next += 2)
-			if ((double)(s->trk[next].hi - s->trk[next].lo) == P)
+			if ((double)(s->trk[next].hi - s->trk[next].lo) == P && (m < 2 || !s->trk[next].cyl_last))
 				x[m++] = s->trk[next].lo + o;
-		if (m < 3 || !ra_hit(s, x[0] * s->S, x[1] * s->S, ((uint64_t)P - o - 1) * s->S, 0, thr) ||
-		    ra_hit(s, x[2] * s->S, 0, ((uint64_t)P - o) * s->S, 0, thr))
+		if (m < 3 || !ra_hit(s, x[0] * s->S, x[1] * s->S, ((uint64_t)P - o - 1) * s->S, 0, thr, NULL) ||
+		    ra_hit(s, x[2] * s->S, 0, ((uint64_t)P - o) * s->S, 0, thr, NULL))
 			return 0;
 		if (!f)
 			*at = (x[0] - o) * s->S;
 	}
 	return (uint64_t)P;
+}
+
+/* the sectors most placed tracks hold (0: under nine placed) */
+static double placed_spt(const struct st *s)
+{
+	double len[TRACKS_KEPT];
+	unsigned n = 0;
+
+	for (unsigned i = 0; i < s->ntrk; i++)
+		len[n++] = (double)(s->trk[i].hi - s->trk[i].lo);
+	if (n < 9)
+		return 0;
+	median(len, n);
+	return len[n / 2];
+}
+
+/*
+ * Whether the read-ahead ends at its cylinder's end (DiskSim's Buffer
+ * continuous read 2), where the chain placed a cylinder's last track
+ * (classify: its upper edge a cylinder's): a read at 0.1 and 0.8 of that
+ * track, the drive idle, then the cylinder's last sector is a hit and the
+ * next cylinder's first a miss, the buffer emptied before each look (the
+ * few such tracks are read again). A read-ahead of a fixed amount that
+ * reaches the end from 0.1 reads on past it; one to its track's end was
+ * told by ra_track_end before. 1 so.
+ */
+static int ra_cyl_end(struct st *s, double thr, double P, unsigned *walk)
+{
+	static const double frac[] = { 0.1, 0.8 };
+	uint64_t lo[TRACKS_KEPT];
+	unsigned n = 0;
+
+	for (unsigned i = 0; i < s->ntrk; i++)
+		if (s->trk[i].cyl_last && (double)(s->trk[i].hi - s->trk[i].lo) == P)
+			lo[n++] = s->trk[i].lo;
+	if (!n)
+		return 0;
+	for (unsigned f = 0; f < 2; f++) {
+		uint64_t o = (uint64_t)(frac[f] * P), x = lo[f % n] + o;
+
+		if (!ra_hit(s, x * s->S, x * s->S, ((uint64_t)P - o - 1) * s->S, 0, thr, walk) ||
+		    ra_hit(s, x * s->S, 0, ((uint64_t)P - o) * s->S, 0, thr, walk))
+			return 0;
+	}
+	return 1;
+}
+
+/*
+ * How far the read-ahead reaches past a read at the first sector of a
+ * placed track (after one of the sector before it, where seq; of a
+ * cylinder, where cyl), bisected from 8 MiB, each look after the buffer
+ * was emptied (the places are read again); *at the track's first byte.
+ * Where the read-ahead ends at a track's or a cylinder's end (Buffer
+ * continuous read 4 reads to the next track's end), the amount seen
+ * depends on where the read was: from a first sector it is the most. -1:
+ * no such track.
+ */
+static double ra_reach(struct st *s, double thr, double P, int seq, int cyl, unsigned *walk, uint64_t *at)
+{
+	uint64_t lo = 0, hi = 8u << 20, xs[TRACKS_KEPT];
+	unsigned n = 0;
+
+	for (unsigned i = 0; i < s->ntrk; i++)
+		if ((double)(s->trk[i].hi - s->trk[i].lo) == P && (!cyl || s->trk[i].cyl_first))
+			xs[n++] = s->trk[i].lo;
+	if (!n)
+		return -1;
+	*at = xs[0] * s->S;
+	for (unsigned probe = 0; probe < 24 && hi - lo > s->S && !s->err; probe++) {
+		uint64_t k = probe == 0 ? hi : (lo + hi) / 2 / s->S * s->S, x = xs[probe % n] * s->S;
+		int hit = ra_hit(s, x, x, k, seq, thr, walk);
+
+		if (probe == 0 && hit)
+			return (double)hi;
+		if (hit)
+			lo = k;
+		else
+			hi = k;
+	}
+	return (double)lo;
 }
 
 /*
@@ -1676,8 +1774,8 @@ static double read_early(struct st *s)
 static void buffer(struct st *s)
 {
 	struct dchar_result *r = s->r;
-	double R = r->rev_ns.v, v[8], thr;
-	unsigned hits = 0, n = 0, misses = 0;
+	double R = r->rev_ns.v, v[8], thr, Pp, b;
+	unsigned hits = 0, n = 0, misses = 0, walk = 0;
 	uint64_t base = s->d->size / 3, P;
 
 	for (unsigned i = 0; i < 8; i++) {
@@ -1718,17 +1816,26 @@ static void buffer(struct st *s)
 	r->read_early = read_early(s);
 	/* read-ahead to the track's end, where it is so */
 	if ((P = ra_track_end(s, thr, &r->readahead_at))) {
-		double b = (double)(P * s->S);
-
+		b = (double)(P * s->S);
 		r->readahead_track = 1;
 		r->readahead_bytes = fig_of((double[]){ b, b, b }, 3);
+		return;
+	}
+	r->readahead_at = 0;
+	Pp = placed_spt(s);
+	/* to its cylinder's end: the amount from a cylinder's first sector */
+	if (Pp > 0 && ra_cyl_end(s, thr, Pp, &walk) && (b = ra_reach(s, thr, Pp, 0, 1, &walk, &r->readahead_at)) >= 0) {
+		r->readahead_cyl = 1;
+		r->readahead_bytes = fig_of((double[]){ b }, 1);
 		return;
 	}
 	r->readahead_at = 0;
 	/* read-ahead: a read, the drive idle, then a read k bytes past it;
 	 * where none is seen, the same after a read of the sector before
 	 * (a drive that reads ahead only after a sequential read: DiskSim's
-	 * Buffer continuous read 4) */
+	 * Buffer continuous read 4, to the next track's end at most: from a
+	 * placed track's first sector where there are such); where none is
+	 * seen either, none (Buffer continuous read 0) */
 	double ra[2];
 	unsigned nra = 0;
 	for (unsigned rep = 0; rep < 4; rep++) {
@@ -1741,12 +1848,18 @@ static void buffer(struct st *s)
 				break;
 			nra = 0;
 			r->readahead_seq = 1;
+			if (Pp > 0 && (b = ra_reach(s, thr, Pp, 1, 0, &walk, &r->readahead_at)) >= 0) {
+				r->readahead_seq = b > 0;
+				r->readahead_at = b > 0 ? r->readahead_at : 0;
+				r->readahead_bytes = fig_of((double[]){ b }, 1);
+				return;
+			}
 		}
 		for (int probe = 0; probe < 24 && hi - lo > s->S; probe++) {
 			/* a place of its own, and below at the second look's */
 			uint64_t k = probe == 0 ? hi : (lo + hi) / 2 / s->S * s->S;
 			uint64_t x = clampoff(s, (double)at + probe * 12.0 * 1048576);
-			int hit = ra_hit(s, x, clampoff(s, (double)at - (probe + 1) * 12.0 * 1048576), k, r->readahead_seq, thr);
+			int hit = ra_hit(s, x, clampoff(s, (double)at - (probe + 1) * 12.0 * 1048576), k, r->readahead_seq, thr, NULL);
 
 			if (probe == 0) {
 				hit_hi = hit;
@@ -1762,6 +1875,8 @@ static void buffer(struct st *s)
 		ra[nra++] = hit_hi ? (double)hi : (double)lo;
 	}
 	r->readahead_bytes = fig_of(ra, nra);
+	if (r->readahead_seq && !(r->readahead_bytes.v > 0))
+		r->readahead_seq = 0;	/* none after a sequential read either */
 }
 
 int dchar_run(const struct dchar_dev *d, struct dchar_result *r)
@@ -1835,8 +1950,9 @@ void dchar_print(const struct dchar_result *r, void (*line)(void *arg, const cha
 			OUT(RK_DC_FIG "=" DC_FIG_BUS " " RK_DC_MB_S "=%.2f " RK_DC_EARLY "=%.3f", r->bus_mbs,
 			    isnan(r->read_early) ? -1.0 : r->read_early);
 		OUT(RK_DC_FIG "=" DC_FIG_READAHEAD " " RK_DC_KB "=%.1f " RK_DC_SD "=%.1f " RK_DC_N "=%u " RK_DC_SEQ "=%d "
-		    RK_DC_TRACK_END "=%d " RK_DC_OFFSET "=%llu", F(r->readahead_bytes.v) / 1024, F(r->readahead_bytes.sd) / 1024,
-		    r->readahead_bytes.n, r->readahead_seq, r->readahead_track, (unsigned long long)r->readahead_at);
+		    RK_DC_TRACK_END "=%d " RK_DC_CYL_END "=%d " RK_DC_OFFSET "=%llu", F(r->readahead_bytes.v) / 1024,
+		    F(r->readahead_bytes.sd) / 1024, r->readahead_bytes.n, r->readahead_seq, r->readahead_track, r->readahead_cyl,
+		    (unsigned long long)r->readahead_at);
 	}
 #undef OUT
 }

@@ -102,7 +102,11 @@ struct dchar_result {
 	int readahead_seq;			/* 1: only after a sequential read */
 	int readahead_track;			/* 1: to its track's end, wherever the read was
 						 * (readahead_bytes: that track's) */
-	uint64_t readahead_at;			/* that track's first byte */
+	int readahead_cyl;			/* 1: to its cylinder's end (readahead_bytes: from
+						 * a cylinder's first sector) */
+	uint64_t readahead_at;			/* that track's first byte (with readahead_seq
+						 * or readahead_cyl: where it was measured, a
+						 * track's or cylinder's first; 0 elsewhere) */
 	int ok;					/* 0: no turn seen (flash, a file) */
 	double seconds;				/* the device's time it took */
 };
