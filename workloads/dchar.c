@@ -1579,44 +1579,6 @@ static int ra_hit(struct st *s, uint64_t x, uint64_t x2, uint64_t k, int seq, do
 	return hit;
 }
 
-/*
- * Whether the read-ahead ends at its track's end wherever the read was
- * (DiskSim's Buffer continuous read 1), on tracks whose edges the chain
- * placed: a read at an offset o in a track, the drive idle, then the
- * track's last sector is a hit and the next track's first a miss, at
- * three offsets (a read-ahead of a fixed amount ends there from one offset
- * at most). Each probe on a track of its own, every other one from the
- * top down: the next track's first sector is one no read touched. The
- * track's sectors (the read-ahead from its first), or 0; *at its first.
- */
-static uint64_t ra_track_end(struct st *s, double thr, uint64_t *at)
-{
-	static const double frac[] = { 0.1, 0.45, 0.8 };
-	double len[TRACKS_KEPT], P;
-	unsigned next = 0, n = 0;
-
-	for (unsigned i = 0; i < s->ntrk; i++)
-		len[n++] = (double)(s->trk[i].hi - s->trk[i].lo);
-	if (n < 9)
-		return 0;
-	median(len, n);
-	P = len[n / 2];		/* one that tracks have (median() sorts) */
-	for (unsigned f = 0; f < 3; f++) {
-		uint64_t o = (uint64_t)(frac[f] * P), x[3];
-		unsigned m = 0;
-
-		/* three tracks of P sectors: the hit, its second look, the miss */
-		for (; next < s->ntrk && m < 3; next += 2)
-			if ((double)(s->trk[next].hi - s->trk[next].lo) == P && (m < 2 || !s->trk[next].cyl_last))
-				x[m++] = s->trk[next].lo + o;
-		if (m < 3 || !ra_hit(s, x[0] * s->S, x[1] * s->S, ((uint64_t)P - o - 1) * s->S, 0, thr, NULL) ||
-		    ra_hit(s, x[2] * s->S, 0, ((uint64_t)P - o) * s->S, 0, thr, NULL))
-			return 0;
-		if (!f)
-			*at = (x[0] - o) * s->S;
-	}
-	return (uint64_t)P;
-}
 
 /* the sectors most placed tracks hold (0: under nine placed) */
 static double placed_spt(const struct st *s)
@@ -1633,31 +1595,34 @@ static double placed_spt(const struct st *s)
 }
 
 /*
- * Whether the read-ahead ends at its cylinder's end (DiskSim's Buffer
- * continuous read 2), where the chain placed a cylinder's last track
- * (classify: its upper edge a cylinder's): a read at 0.1 and 0.8 of that
- * track, the drive idle, then the cylinder's last sector is a hit and the
- * next cylinder's first a miss, the buffer emptied before each look (the
- * few such tracks are read again). A read-ahead of a fixed amount that
- * reaches the end from 0.1 reads on past it; one to its track's end was
- * told by ra_track_end before. 1 so.
+ * Whether the read-ahead ends at its track's end wherever the read was
+ * (DiskSim's Buffer continuous read 1; with cyl, at its cylinder's end:
+ * 2), on tracks whose edges the chain placed (with cyl, a cylinder's last
+ * tracks, their upper edge a cylinder's; else the others): a read the
+ * rest sectors below a track's end, the drive idle, then the track's last
+ * sector is a hit and the next track's first a miss, for rests of 0.9,
+ * 0.5 and 0.2 of reach (the read-ahead seen from a track's first sector,
+ * no more than its track: a read-ahead of a fixed amount that reaches
+ * the end reads on past it). The few tracks are read again, the buffer
+ * emptied before each look. *at: a track's first byte. 1 so.
  */
-static int ra_cyl_end(struct st *s, double thr, double P, unsigned *walk)
+static int ra_ends(struct st *s, double thr, double P, uint64_t reach, int cyl, unsigned *walk, uint64_t *at)
 {
-	static const double frac[] = { 0.1, 0.8 };
+	static const double frac[] = { 0.9, 0.5, 0.2 };
 	uint64_t lo[TRACKS_KEPT];
 	unsigned n = 0;
 
 	for (unsigned i = 0; i < s->ntrk; i++)
-		if (s->trk[i].cyl_last && (double)(s->trk[i].hi - s->trk[i].lo) == P)
+		if (s->trk[i].cyl_last == cyl && (double)(s->trk[i].hi - s->trk[i].lo) == P)
 			lo[n++] = s->trk[i].lo;
-	if (!n)
+	if (!n || !reach)
 		return 0;
-	for (unsigned f = 0; f < 2; f++) {
-		uint64_t o = (uint64_t)(frac[f] * P), x = lo[f % n] + o;
+	*at = lo[0] * s->S;
+	for (unsigned f = 0; f < 3; f++) {
+		uint64_t rest = (uint64_t)(frac[f] * (double)reach) ? (uint64_t)(frac[f] * (double)reach) : 1;
+		uint64_t x = (lo[f % n] + (uint64_t)P - rest) * s->S;
 
-		if (!ra_hit(s, x * s->S, x * s->S, ((uint64_t)P - o - 1) * s->S, 0, thr, walk) ||
-		    ra_hit(s, x * s->S, 0, ((uint64_t)P - o) * s->S, 0, thr, walk))
+		if (!ra_hit(s, x, x, (rest - 1) * s->S, 0, thr, walk) || ra_hit(s, x, 0, rest * s->S, 0, thr, walk))
 			return 0;
 	}
 	return 1;
@@ -1666,12 +1631,13 @@ static int ra_cyl_end(struct st *s, double thr, double P, unsigned *walk)
 /*
  * How far the read-ahead reaches past a read at the first sector of a
  * placed track (after one of the sector before it, where seq; of a
- * cylinder, where cyl), bisected from 8 MiB, each look after the buffer
- * was emptied (the places are read again); *at the track's first byte.
- * Where the read-ahead ends at a track's or a cylinder's end (Buffer
- * continuous read 4 reads to the next track's end), the amount seen
- * depends on where the read was: from a first sector it is the most. -1:
- * no such track.
+ * cylinder, where cyl; else of a track not a cylinder's last), a
+ * sector, a track and doubling to the first miss, then bisected (8 MiB at
+ * most), each look after the buffer was emptied (the places are read
+ * again); *at the track's first byte. Where the read-ahead ends at a
+ * track's or a cylinder's end (Buffer continuous read 4 reads to the next
+ * track's end), the amount seen depends on where the read was: from a
+ * first sector it is the most. -1: no such track.
  */
 static double ra_reach(struct st *s, double thr, double P, int seq, int cyl, unsigned *walk, uint64_t *at)
 {
@@ -1679,21 +1645,28 @@ static double ra_reach(struct st *s, double thr, double P, int seq, int cyl, uns
 	unsigned n = 0;
 
 	for (unsigned i = 0; i < s->ntrk; i++)
-		if ((double)(s->trk[i].hi - s->trk[i].lo) == P && (!cyl || s->trk[i].cyl_first))
+		if ((double)(s->trk[i].hi - s->trk[i].lo) == P && (cyl ? s->trk[i].cyl_first : !s->trk[i].cyl_last))
 			xs[n++] = s->trk[i].lo;
 	if (!n)
 		return -1;
 	*at = xs[0] * s->S;
-	for (unsigned probe = 0; probe < 24 && hi - lo > s->S && !s->err; probe++) {
-		uint64_t k = probe == 0 ? hi : (lo + hi) / 2 / s->S * s->S, x = xs[probe % n] * s->S;
-		int hit = ra_hit(s, x, x, k, seq, thr, walk);
+	/* a sector, the track, then doubling to the first miss (8 MiB at
+	 * most), then bisected between the last hit and it */
+	for (unsigned probe = 0, up = 1; probe < 40 && hi - lo > s->S && !s->err; probe++) {
+		uint64_t k = !up ? (lo + hi) / 2 / s->S * s->S : probe == 0 ? s->S : probe == 1 ? ((uint64_t)P - 1) * s->S : 2 * lo;
+		int hit;
 
-		if (probe == 0 && hit)
+		if (k >= hi)
+			k = hi, up = 0;
+		hit = ra_hit(s, xs[probe % n] * s->S, xs[probe % n] * s->S, k, seq, thr, walk);
+		if (hit && k == hi)
 			return (double)hi;
-		if (hit)
+		if (hit) {
 			lo = k;
-		else
+		} else {
 			hi = k;
+			up = 0;
+		}
 	}
 	return (double)lo;
 }
@@ -1776,7 +1749,7 @@ static void buffer(struct st *s)
 	struct dchar_result *r = s->r;
 	double R = r->rev_ns.v, v[8], thr, Pp, b;
 	unsigned hits = 0, n = 0, misses = 0, walk = 0;
-	uint64_t base = s->d->size / 3, P;
+	uint64_t base = s->d->size / 3;
 
 	for (unsigned i = 0; i < 8; i++) {
 		uint64_t x = clampoff(s, (double)base + i * 9.0 * 1048576);
@@ -1814,28 +1787,40 @@ static void buffer(struct st *s)
 			misses++;
 	}
 	r->read_early = read_early(s);
-	/* read-ahead to the track's end, where it is so */
-	if ((P = ra_track_end(s, thr, &r->readahead_at))) {
-		b = (double)(P * s->S);
-		r->readahead_track = 1;
-		r->readahead_bytes = fig_of((double[]){ b, b, b }, 3);
-		return;
-	}
-	r->readahead_at = 0;
+	/* on placed tracks: the read-ahead from a track's first sector; where
+	 * it reaches past the read, whether it ends at the track's end or the
+	 * cylinder's (then how far from a cylinder's first sector), else a
+	 * fixed amount; where it does not, the same after a read of the
+	 * sector before (a drive that reads ahead only after a sequential
+	 * read, DiskSim's Buffer continuous read 4, to the next track's end at
+	 * most), else none (0) */
 	Pp = placed_spt(s);
-	/* to its cylinder's end: the amount from a cylinder's first sector */
-	if (Pp > 0 && ra_cyl_end(s, thr, Pp, &walk) && (b = ra_reach(s, thr, Pp, 0, 1, &walk, &r->readahead_at)) >= 0) {
-		r->readahead_cyl = 1;
+	if (Pp > 0 && (b = ra_reach(s, thr, Pp, 0, 0, &walk, &r->readahead_at)) >= 0) {
+		uint64_t reach = (uint64_t)b / s->S < (uint64_t)Pp - 1 ? (uint64_t)b / s->S : (uint64_t)Pp - 1;
+
+		if (b > 0 && ra_ends(s, thr, Pp, reach, 0, &walk, &r->readahead_at)) {
+			r->readahead_track = 1;
+			if (reach == (uint64_t)Pp - 1)	/* the track's: from its first, to the next */
+				b = Pp * (double)s->S;
+		} else if (b > 0 && ra_ends(s, thr, Pp, reach, 1, &walk, &r->readahead_at)) {
+			double c = ra_reach(s, thr, Pp, 0, 1, &walk, &r->readahead_at);
+
+			r->readahead_cyl = 1;
+			b = c >= 0 ? c : b;
+		} else if (!(b > 0)) {
+			b = ra_reach(s, thr, Pp, 1, 0, &walk, &r->readahead_at);
+			r->readahead_seq = b > 0;
+		}
+		if (!r->readahead_seq && !r->readahead_track && !r->readahead_cyl)
+			r->readahead_at = 0;
 		r->readahead_bytes = fig_of((double[]){ b }, 1);
 		return;
 	}
 	r->readahead_at = 0;
-	/* read-ahead: a read, the drive idle, then a read k bytes past it;
-	 * where none is seen, the same after a read of the sector before
-	 * (a drive that reads ahead only after a sequential read: DiskSim's
-	 * Buffer continuous read 4, to the next track's end at most: from a
-	 * placed track's first sector where there are such); where none is
-	 * seen either, none (Buffer continuous read 0) */
+	/* no placed tracks (no skew): a read, the drive idle, then a read k
+	 * bytes past it, at fresh places; where none is seen, the same after
+	 * a read of the sector before (Buffer continuous read 4); where none
+	 * is seen either, none (0) */
 	double ra[2];
 	unsigned nra = 0;
 	for (unsigned rep = 0; rep < 4; rep++) {
@@ -1848,12 +1833,6 @@ static void buffer(struct st *s)
 				break;
 			nra = 0;
 			r->readahead_seq = 1;
-			if (Pp > 0 && (b = ra_reach(s, thr, Pp, 1, 0, &walk, &r->readahead_at)) >= 0) {
-				r->readahead_seq = b > 0;
-				r->readahead_at = b > 0 ? r->readahead_at : 0;
-				r->readahead_bytes = fig_of((double[]){ b }, 1);
-				return;
-			}
 		}
 		for (int probe = 0; probe < 24 && hi - lo > s->S; probe++) {
 			/* a place of its own, and below at the second look's */
