@@ -40,7 +40,8 @@
  * - the buffer: a sector read again (a hit costs no turn), N distinct
  *   reads before re-reading the first (the segments), a read past one
  *   after the drive was left idle (how far it reads ahead; on placed
- *   tracks, whether it stops at the track's end wherever the read was),
+ *   tracks, whether it stops at the track's or the cylinder's end
+ *   wherever the read was, or reads ahead only after a sequential read),
  *   re-reads of sizes a sector to 64 KiB that cost the same at any angle
  *   (hits: their slope is the bus), and misses of several sizes at one
  *   angle past a read (when the bus starts sending).
