@@ -1813,7 +1813,8 @@ static void buffer(struct st *s)
 		}
 		if (!r->readahead_seq && !r->readahead_track && !r->readahead_cyl)
 			r->readahead_at = 0;
-		r->readahead_bytes = fig_of((double[]){ b }, 1);
+		/* to the track's end: seen at three places in a track */
+		r->readahead_bytes = fig_of((double[]){ b, b, b }, r->readahead_track ? 3 : 1);
 		return;
 	}
 	r->readahead_at = 0;

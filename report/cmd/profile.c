@@ -574,7 +574,8 @@ static int print_profile(struct disk *d, const char *sources)
 		printf("# no zone table: no two neighbouring positions sampled hold the same sectors a track (the rate changes at every one)\n");
 	print_seek_table(d, &zt, who, floor(rpm + 0.5), round4(d->z[0].mbs) * 1e6, round4(ri) * 1e6, hd);
 	if (d->ra_track)
-		printf("readahead_kb = %.1f\nsource.readahead_kb = %s: a track's data sectors where the read-ahead was seen to end at its track's end (%u offsets)\n",
+		printf("readahead_kb = %.1f\nsource.readahead_kb = %s: a track's data sectors where the read-ahead was seen to end at its track's end (%u offsets), "
+		       "else the furthest sector past a read of a track's first sector that the idle drive serves as a hit\n",
 		       d->ra.v, who, d->ra.n);
 	else if (d->ra.set && !(d->ra.v > 0))
 		printf("readahead_kb = 0.0\nsource.readahead_kb = %s: no sector past a read, nor past a sequential one, that the idle drive serves as a hit\n", who);
