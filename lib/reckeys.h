@@ -96,6 +96,7 @@
 #define RK_DC_TRACKS "tracks"
 #define RK_DC_SEQ "seq"
 #define RK_DC_TRACK_END "track_end"
+#define RK_DC_CYL_END "cyl_end"
 #define RK_DC_EARLY "early"
 /* the figures (values of fig) */
 #define DC_FIG_DEVICE "device"

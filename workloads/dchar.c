@@ -29,6 +29,7 @@ struct st {
 	int err;
 	struct {
 		uint64_t lo, hi;	/* its first sector, the next track's */
+		int cyl_first, cyl_last;	/* its lower edge a cylinder's, its upper */
 	} trk[TRACKS_KEPT];	/* from the top down, as the chain crossed them */
 	unsigned ntrk;
 	double trk_ts;		/* a sector's time there (ns), the chain's */
@@ -1425,7 +1426,9 @@ static void tracks(struct st *s, uint64_t a)
 	for (unsigned i = 0; i + 1 < E.n && s->ntrk < TRACKS_KEPT; i++)
 		if (E.e[i].placed && E.e[i + 1].placed && E.e[i].b > E.e[i + 1].b) {
 			s->trk[s->ntrk].lo = E.e[i + 1].b;
-			s->trk[s->ntrk++].hi = E.e[i].b;
+			s->trk[s->ntrk].hi = E.e[i].b;
+			s->trk[s->ntrk].cyl_first = E.e[i + 1].cls == 2;
+			s->trk[s->ntrk++].cyl_last = E.e[i].cls == 2;
 			s->trk_ts = E.ts;
 		}
 	/* the heads: the edges from one cylinder's to the next */
@@ -1690,13 +1693,26 @@ static double bus_slope(struct st *s, uint64_t base)
 }
 
 /*
+ * The buffer emptied of what the probes read: a fresh read far from them
+ * (0.3 to 0.9 of the disk, *walk counting them) for each segment and one
+ * more, each taking the least recently used.
+ */
+static void buffer_empty(struct st *s, unsigned *walk)
+{
+	for (unsigned i = 0; i <= s->r->segments && !s->err; i++, (*walk)++)
+		rd(s, clampoff(s, (double)s->d->size * (0.3 + 0.6 * (*walk % 97) / 97.0) + (*walk / 97) * 1048576.0), (unsigned)s->S);
+}
+
+/*
  * A read k bytes past one at x (after one of the sector before x too,
  * where seq), the drive left idle long enough to read k ahead and extra
  * more: 1 a hit. A miss whose sector happened to come round then looks
  * like one, so a hit is asked again at x2 (a fresh place; 0: none) after
- * half a turn more, which moves such a miss by half a turn.
+ * half a turn more, which moves such a miss by half a turn. With walk,
+ * the buffer is emptied before each (buffer_empty: x and x2 may be places read
+ * before).
  */
-static int ra_hit(struct st *s, uint64_t x, uint64_t x2, uint64_t k, int seq, double thr)
+static int ra_hit(struct st *s, uint64_t x, uint64_t x2, uint64_t k, int seq, double thr, unsigned *walk)
 {
 	double R = s->r->rev_ns.v;
 	int hit = 1;
@@ -1705,6 +1721,8 @@ static int ra_hit(struct st *s, uint64_t x, uint64_t x2, uint64_t k, int seq, do
 		uint64_t at = i ? x2 : x;
 		int64_t t;
 
+		if (walk)
+			buffer_empty(s, walk);
 		if (seq)
 			rd(s, at - s->S, (unsigned)s->S);
 		rd(s, at, (unsigned)s->S);
@@ -1714,43 +1732,96 @@ static int ra_hit(struct st *s, uint64_t x, uint64_t x2, uint64_t k, int seq, do
 	return hit;
 }
 
-/*
- * Whether the read-ahead ends at its track's end wherever the read was
- * (DiskSim's Buffer continuous read 1), on tracks whose edges the chain
- * placed: a read at an offset o in a track, the drive idle, then the
- * track's last sector is a hit and the next track's first a miss, at
- * three offsets (a read-ahead of a fixed amount ends there from one offset
- * at most). Each probe on a track of its own, every other one from the
- * top down: the next track's first sector is one no read touched. The
- * track's sectors (the read-ahead from its first), or 0; *at its first.
- */
-static uint64_t ra_track_end(struct st *s, double thr, uint64_t *at)
+
+/* the sectors most placed tracks hold (0: under nine placed) */
+static double placed_spt(const struct st *s)
 {
-	static const double frac[] = { 0.1, 0.45, 0.8 };
-	double len[TRACKS_KEPT], P;
-	unsigned next = 0, n = 0;
+	double len[TRACKS_KEPT];
+	unsigned n = 0;
 
 	for (unsigned i = 0; i < s->ntrk; i++)
 		len[n++] = (double)(s->trk[i].hi - s->trk[i].lo);
 	if (n < 9)
 		return 0;
 	median(len, n);
-	P = len[n / 2];		/* one that tracks have (median() sorts) */
-	for (unsigned f = 0; f < 3; f++) {
-		uint64_t o = (uint64_t)(frac[f] * P), x[3];
-		unsigned m = 0;
+	return len[n / 2];
+}
 
-		/* three tracks of P sectors: the hit, its second look, the miss */
-		for (; next < s->ntrk && m < 3; next += 2)
-			if ((double)(s->trk[next].hi - s->trk[next].lo) == P)
-				x[m++] = s->trk[next].lo + o;
-		if (m < 3 || !ra_hit(s, x[0] * s->S, x[1] * s->S, ((uint64_t)P - o - 1) * s->S, 0, thr) ||
-		    ra_hit(s, x[2] * s->S, 0, ((uint64_t)P - o) * s->S, 0, thr))
+/*
+ * Whether the read-ahead ends at its track's end wherever the read was
+ * (DiskSim's Buffer continuous read 1; with cyl, at its cylinder's end:
+ * 2), on tracks whose edges the chain placed (with cyl, a cylinder's last
+ * tracks, their upper edge a cylinder's; else the others): a read the
+ * rest sectors below a track's end, the drive idle, then the track's last
+ * sector is a hit and the next track's first a miss, for rests of 0.9,
+ * 0.5 and 0.2 of reach (the read-ahead seen from a track's first sector,
+ * no more than its track: a read-ahead of a fixed amount that reaches
+ * the end reads on past it). The few tracks are read again, the buffer
+ * emptied before each look. *at: a track's first byte. 1 so.
+ */
+static int ra_ends(struct st *s, double thr, double P, uint64_t reach, int cyl, unsigned *walk, uint64_t *at)
+{
+	static const double frac[] = { 0.9, 0.5, 0.2 };
+	uint64_t lo[TRACKS_KEPT];
+	unsigned n = 0;
+
+	for (unsigned i = 0; i < s->ntrk; i++)
+		if (s->trk[i].cyl_last == cyl && (double)(s->trk[i].hi - s->trk[i].lo) == P)
+			lo[n++] = s->trk[i].lo;
+	if (!n || !reach)
+		return 0;
+	*at = lo[0] * s->S;
+	for (unsigned f = 0; f < 3; f++) {
+		uint64_t rest = (uint64_t)(frac[f] * (double)reach) ? (uint64_t)(frac[f] * (double)reach) : 1;
+		uint64_t x = (lo[f % n] + (uint64_t)P - rest) * s->S;
+
+		if (!ra_hit(s, x, x, (rest - 1) * s->S, 0, thr, walk) || ra_hit(s, x, 0, rest * s->S, 0, thr, walk))
 			return 0;
-		if (!f)
-			*at = (x[0] - o) * s->S;
 	}
-	return (uint64_t)P;
+	return 1;
+}
+
+/*
+ * How far the read-ahead reaches past a read at the first sector of a
+ * placed track (after one of the sector before it, where seq; of a
+ * cylinder, where cyl; else of a track not a cylinder's last), a
+ * sector, a track and doubling to the first miss, then bisected (8 MiB at
+ * most), each look after the buffer was emptied (the places are read
+ * again); *at the track's first byte. Where the read-ahead ends at a
+ * track's or a cylinder's end (Buffer continuous read 4 reads to the next
+ * track's end), the amount seen depends on where the read was: from a
+ * first sector it is the most. -1: no such track.
+ */
+static double ra_reach(struct st *s, double thr, double P, int seq, int cyl, unsigned *walk, uint64_t *at)
+{
+	uint64_t lo = 0, hi = 8u << 20, xs[TRACKS_KEPT];
+	unsigned n = 0;
+
+	for (unsigned i = 0; i < s->ntrk; i++)
+		if ((double)(s->trk[i].hi - s->trk[i].lo) == P && (cyl ? s->trk[i].cyl_first : !s->trk[i].cyl_last))
+			xs[n++] = s->trk[i].lo;
+	if (!n)
+		return -1;
+	*at = xs[0] * s->S;
+	/* a sector, the track, then doubling to the first miss (8 MiB at
+	 * most), then bisected between the last hit and it */
+	for (unsigned probe = 0, up = 1; probe < 40 && hi - lo > s->S && !s->err; probe++) {
+		uint64_t k = !up ? (lo + hi) / 2 / s->S * s->S : probe == 0 ? s->S : probe == 1 ? ((uint64_t)P - 1) * s->S : 2 * lo;
+		int hit;
+
+		if (k >= hi)
+			k = hi, up = 0;
+		hit = ra_hit(s, xs[probe % n] * s->S, xs[probe % n] * s->S, k, seq, thr, walk);
+		if (hit && k == hi)
+			return (double)hi;
+		if (hit) {
+			lo = k;
+		} else {
+			hi = k;
+			up = 0;
+		}
+	}
+	return (double)lo;
 }
 
 /*
@@ -1772,7 +1843,7 @@ static double read_early(struct st *s)
 {
 	struct dchar_result *r = s->r;
 	double x[8], y[8], a, b, len[TRACKS_KEPT], P = 0, ts = 0, bus = (double)s->S * 1e3 / r->bus_mbs, e;
-	unsigned n = 0, next = 1, nl = 0;
+	unsigned n = 0, next = 1, nl = 0, kept = 0;
 
 	if (!(r->bus_mbs > 0))
 		return NAN;
@@ -1811,7 +1882,15 @@ static double read_early(struct st *s)
 		x[n] = (double)k;
 		y[n++] = (double)(rd(s, (lo + g) * s->S, (unsigned)(k * s->S)) - tA);
 	}
-	if (n < 6 || fit(x, y, n, &a, &b) < 6)
+	/* the line through them, and six or more of them within the path's
+	 * spread of it (5 us: a line through reads of the same cost at two
+	 * places keeps the pairs that agree to the nanosecond and may drop
+	 * the rest, a microsecond or two apart) */
+	if (n < 6 || !fit(x, y, n, &a, &b))
+		return NAN;
+	for (unsigned i = 0; i < n; i++)
+		kept += fabs(y[i] - a - b * x[i]) <= 5000;
+	if (kept < 6)
 		return NAN;
 	e = 1 - (b - bus) / ts;
 	return e < 0 ? 0 : e > 1 ? 1 : e;
@@ -1821,9 +1900,9 @@ static double read_early(struct st *s)
 static void buffer(struct st *s)
 {
 	struct dchar_result *r = s->r;
-	double R = r->rev_ns.v, v[8], thr;
-	unsigned hits = 0, n = 0, misses = 0;
-	uint64_t base = s->d->size / 3, P;
+	double R = r->rev_ns.v, v[8], thr, Pp, b;
+	unsigned hits = 0, n = 0, misses = 0, walk = 0;
+	uint64_t base = s->d->size / 3;
 
 	for (unsigned i = 0; i < 8; i++) {
 		uint64_t x = clampoff(s, (double)base + i * 9.0 * 1048576);
@@ -1861,19 +1940,41 @@ static void buffer(struct st *s)
 			misses++;
 	}
 	r->read_early = read_early(s);
-	/* read-ahead to the track's end, where it is so */
-	if ((P = ra_track_end(s, thr, &r->readahead_at))) {
-		double b = (double)(P * s->S);
+	/* on placed tracks: the read-ahead from a track's first sector; where
+	 * it reaches past the read, whether it ends at the track's end or the
+	 * cylinder's (then how far from a cylinder's first sector), else a
+	 * fixed amount; where it does not, the same after a read of the
+	 * sector before (a drive that reads ahead only after a sequential
+	 * read, DiskSim's Buffer continuous read 4, to the next track's end at
+	 * most), else none (0) */
+	Pp = placed_spt(s);
+	if (Pp > 0 && (b = ra_reach(s, thr, Pp, 0, 0, &walk, &r->readahead_at)) >= 0) {
+		uint64_t reach = (uint64_t)b / s->S < (uint64_t)Pp - 1 ? (uint64_t)b / s->S : (uint64_t)Pp - 1;
 
-		r->readahead_track = 1;
-		r->readahead_bytes = fig_of((double[]){ b, b, b }, 3);
+		if (b > 0 && ra_ends(s, thr, Pp, reach, 0, &walk, &r->readahead_at)) {
+			r->readahead_track = 1;
+			if (reach == (uint64_t)Pp - 1)	/* the track's: from its first, to the next */
+				b = Pp * (double)s->S;
+		} else if (b > 0 && ra_ends(s, thr, Pp, reach, 1, &walk, &r->readahead_at)) {
+			double c = ra_reach(s, thr, Pp, 0, 1, &walk, &r->readahead_at);
+
+			r->readahead_cyl = 1;
+			b = c >= 0 ? c : b;
+		} else if (!(b > 0)) {
+			b = ra_reach(s, thr, Pp, 1, 0, &walk, &r->readahead_at);
+			r->readahead_seq = b > 0;
+		}
+		if (!r->readahead_seq && !r->readahead_track && !r->readahead_cyl)
+			r->readahead_at = 0;
+		/* to the track's end: seen at three places in a track */
+		r->readahead_bytes = fig_of((double[]){ b, b, b }, r->readahead_track ? 3 : 1);
 		return;
 	}
 	r->readahead_at = 0;
-	/* read-ahead: a read, the drive idle, then a read k bytes past it;
-	 * where none is seen, the same after a read of the sector before
-	 * (a drive that reads ahead only after a sequential read: DiskSim's
-	 * Buffer continuous read 4) */
+	/* no placed tracks (no skew): a read, the drive idle, then a read k
+	 * bytes past it, at fresh places; where none is seen, the same after
+	 * a read of the sector before (Buffer continuous read 4); where none
+	 * is seen either, none (0) */
 	double ra[2];
 	unsigned nra = 0;
 	for (unsigned rep = 0; rep < 4; rep++) {
@@ -1891,7 +1992,7 @@ static void buffer(struct st *s)
 			/* a place of its own, and below at the second look's */
 			uint64_t k = probe == 0 ? hi : (lo + hi) / 2 / s->S * s->S;
 			uint64_t x = clampoff(s, (double)at + probe * 12.0 * 1048576);
-			int hit = ra_hit(s, x, clampoff(s, (double)at - (probe + 1) * 12.0 * 1048576), k, r->readahead_seq, thr);
+			int hit = ra_hit(s, x, clampoff(s, (double)at - (probe + 1) * 12.0 * 1048576), k, r->readahead_seq, thr, NULL);
 
 			if (probe == 0) {
 				hit_hi = hit;
@@ -1907,6 +2008,8 @@ static void buffer(struct st *s)
 		ra[nra++] = hit_hi ? (double)hi : (double)lo;
 	}
 	r->readahead_bytes = fig_of(ra, nra);
+	if (r->readahead_seq && !(r->readahead_bytes.v > 0))
+		r->readahead_seq = 0;	/* none after a sequential read either */
 }
 
 int dchar_run(const struct dchar_dev *d, struct dchar_result *r)
@@ -1980,8 +2083,9 @@ void dchar_print(const struct dchar_result *r, void (*line)(void *arg, const cha
 			OUT(RK_DC_FIG "=" DC_FIG_BUS " " RK_DC_MB_S "=%.2f " RK_DC_EARLY "=%.3f", r->bus_mbs,
 			    isnan(r->read_early) ? -1.0 : r->read_early);
 		OUT(RK_DC_FIG "=" DC_FIG_READAHEAD " " RK_DC_KB "=%.1f " RK_DC_SD "=%.1f " RK_DC_N "=%u " RK_DC_SEQ "=%d "
-		    RK_DC_TRACK_END "=%d " RK_DC_OFFSET "=%llu", F(r->readahead_bytes.v) / 1024, F(r->readahead_bytes.sd) / 1024,
-		    r->readahead_bytes.n, r->readahead_seq, r->readahead_track, (unsigned long long)r->readahead_at);
+		    RK_DC_TRACK_END "=%d " RK_DC_CYL_END "=%d " RK_DC_OFFSET "=%llu", F(r->readahead_bytes.v) / 1024,
+		    F(r->readahead_bytes.sd) / 1024, r->readahead_bytes.n, r->readahead_seq, r->readahead_track, r->readahead_cyl,
+		    (unsigned long long)r->readahead_at);
 	}
 #undef OUT
 }

@@ -40,7 +40,8 @@
  * - the buffer: a sector read again (a hit costs no turn), N distinct
  *   reads before re-reading the first (the segments), a read past one
  *   after the drive was left idle (how far it reads ahead; on placed
- *   tracks, whether it stops at the track's end wherever the read was),
+ *   tracks, whether it stops at the track's or the cylinder's end
+ *   wherever the read was, or reads ahead only after a sequential read),
  *   re-reads of sizes a sector to 64 KiB that cost the same at any angle
  *   (hits: their slope is the bus), and misses of several sizes at one
  *   angle past a read (when the bus starts sending).
@@ -102,7 +103,11 @@ struct dchar_result {
 	int readahead_seq;			/* 1: only after a sequential read */
 	int readahead_track;			/* 1: to its track's end, wherever the read was
 						 * (readahead_bytes: that track's) */
-	uint64_t readahead_at;			/* that track's first byte */
+	int readahead_cyl;			/* 1: to its cylinder's end (readahead_bytes: from
+						 * a cylinder's first sector) */
+	uint64_t readahead_at;			/* that track's first byte (with readahead_seq
+						 * or readahead_cyl: where it was measured, a
+						 * track's or cylinder's first; 0 elsewhere) */
 	int ok;					/* 0: no turn seen (flash, a file) */
 	double seconds;				/* the device's time it took */
 };

@@ -94,23 +94,43 @@ static double skipped(const struct dmodel *m, uint64_t lbn)
 	return d < 0 ? d + (double)b.spt : d;
 }
 
-/* how far the head reads past a read: the profile's most, and with Buffer
- * continuous read 1 (to the track's end) the track at off's data sectors
- * (from its first, the read-ahead reaches the next track) if fewer; no
- * more than its segment holds */
+/*
+ * How far the head reads past a read of a sector at off, as the model's
+ * ra_cap stops it: the profile's most, no more than its segment holds
+ * beside the sector (all of it with readahead_over), and by the mode:
+ * 0 none; 1 (to the track's end) the track at off's data sectors (from
+ * its first, the read-ahead reaches the next track); 2 (to the
+ * cylinder's end) the cylinder's sectors past off; 4 (after a sequential
+ * read, to the next track's end) the rest of off's track and the next;
+ * 3 no other bound. off: where the characteriser measured it (a track's
+ * or a cylinder's first sector; 0 where it gives none: then the
+ * profile's most)
+ */
 static double true_readahead(const struct dmodel *m, uint64_t off)
 {
-	double ra = (double)m->p.readahead_bytes;
+	const struct dmodel_params *p = &m->p;
+	double ra = (double)p->readahead_bytes, room = (double)p->segment_bytes - (p->readahead_over ? 0 : 512), cap = INFINITY;
 	struct dmodel_loc l;
 
-	if (m->p.readahead_mode == 1) {
-		dmodel_locate(m, off / 512, &l);
-		if ((double)((l.before + l.left) * 512) < ra)
-			ra = (double)((l.before + l.left) * 512);
-		if ((double)m->p.segment_bytes < ra)
-			ra = (double)m->p.segment_bytes;
+	dmodel_locate(m, off / 512, &l);
+	switch (p->readahead_mode) {
+	case 0:
+		return 0;
+	case 1:
+		cap = (double)((l.before + l.left) * 512);
+		room = (double)p->segment_bytes;	/* with the track's whole sectors, a sector's slack */
+		break;
+	case 2:
+		if (off)
+			cap = (double)((l.left - 1 + (p->heads - 1 - l.head) * l.spt) * 512);
+		break;
+	case 4:
+		if (off)
+			cap = (double)((l.left - 1 + l.spt) * 512);
+		break;
 	}
-	return ra;
+	ra = ra < room ? ra : room;
+	return ra < cap ? ra : cap;
 }
 
 static const char *boot_id;
@@ -269,8 +289,9 @@ int main(int argc, char **argv)
 	}
 	/* a separate write segment serves no read */
 	row("read segments", r.segments, (double)p.p.segments - (p.p.write_separate ? 1 : 0), 0, "exact");
-	row("read-ahead mode", r.readahead_track ? 1 : r.readahead_seq ? 4 : 3, (double)p.p.readahead_mode, 0, "exact");
-	row("read-ahead (KiB)", r.readahead_bytes.v / 1024, true_readahead(&md.m, r.readahead_track ? r.readahead_at : 0) / 1024, 0.5,
+	row("read-ahead mode", r.readahead_track ? 1 : r.readahead_cyl ? 2 : r.readahead_seq ? 4 : r.readahead_bytes.v > 0 ? 3 : 0,
+	    (double)p.p.readahead_mode, 0, "exact");
+	row("read-ahead (KiB)", r.readahead_bytes.v / 1024, true_readahead(&md.m, r.readahead_at) / 1024, 0.5,
 	    "a sector");
 	{
 		/* the bus's start on a read miss: the profile's share where

@@ -41,7 +41,7 @@ struct disk {
 	double size, clock_res, clock_step;
 	struct fig rev, overhead, hit, ra, cyl, heads, hsw, csw, bus, end, skt, skc;
 	double skew_spt, skew_tracks;
-	int rotating, segments, segments_set, depth, ra_seq, ra_track;
+	int rotating, segments, segments_set, depth, ra_seq, ra_track, ra_cyl;
 	double iops, iops1, qn, early;
 	unsigned nz, ns;
 	struct {
@@ -161,6 +161,7 @@ static void each(void *arg, const struct rec *r, const char *source, unsigned lo
 		d->ra = fig(r, RK_DC_KB);
 		d->ra_seq = num(r, RK_DC_SEQ) == 1;
 		d->ra_track = num(r, RK_DC_TRACK_END) == 1;
+		d->ra_cyl = num(r, RK_DC_CYL_END) == 1;
 	} else if (!strcmp(f, DC_FIG_QUEUE)) {
 		d->depth = (int)num(r, RK_DC_DEPTH);
 		d->iops = num(r, RK_DC_IOPS);
@@ -573,8 +574,14 @@ static int print_profile(struct disk *d, const char *sources)
 		printf("# no zone table: no two neighbouring positions sampled hold the same sectors a track (the rate changes at every one)\n");
 	print_seek_table(d, &zt, who, floor(rpm + 0.5), round4(d->z[0].mbs) * 1e6, round4(ri) * 1e6, hd);
 	if (d->ra_track)
-		printf("readahead_kb = %.1f\nsource.readahead_kb = %s: a track's data sectors where the read-ahead was seen to end at its track's end (%u offsets)\n",
+		printf("readahead_kb = %.1f\nsource.readahead_kb = %s: a track's data sectors where the read-ahead was seen to end at its track's end (%u offsets), "
+		       "else the furthest sector past a read of a track's first sector that the idle drive serves as a hit\n",
 		       d->ra.v, who, d->ra.n);
+	else if (d->ra.set && !(d->ra.v > 0))
+		printf("readahead_kb = 0.0\nsource.readahead_kb = %s: no sector past a read, nor past a sequential one, that the idle drive serves as a hit\n", who);
+	else if (d->ra_cyl || d->ra_seq)
+		printf("readahead_kb = %.1f\nsource.readahead_kb = %s: the furthest sector past a read of a %s's first sector%s that the idle drive serves as a hit\n",
+		       d->ra.v, who, d->ra_cyl ? "cylinder" : "track", d->ra_seq ? " (after one of the sector before it)" : "");
 	else
 		printf("readahead_kb = %.1f\nsource.readahead_kb = %s: the furthest sector past a read that the idle drive serves as a hit, sd %.1f KiB over %u\n",
 		       d->ra.v, who, d->ra.sd, d->ra.n);
@@ -590,9 +597,14 @@ static int print_profile(struct disk *d, const char *sources)
 	if (d->ra_track)
 		printf("readahead_mode = 1\nsource.readahead_mode = %s: from reads at %u offsets of a track the read-ahead ends at its track's end (Buffer continuous read 1)\n",
 		       who, d->ra.n);
+	else if (d->ra_cyl)
+		printf("readahead_mode = 2\nsource.readahead_mode = %s: from reads at two offsets of a cylinder's last track the read-ahead ends at the cylinder's end, "
+		       "not at every track's (Buffer continuous read 2)\n", who);
 	else if (d->ra_seq)
 		printf("readahead_mode = 4\nsource.readahead_mode = %s: no read-ahead after a read alone, the read-ahead measured after a sequential one (Buffer continuous read 4)\n",
 		       who);
+	else if (d->ra.set && !(d->ra.v > 0))
+		printf("readahead_mode = 0\nsource.readahead_mode = %s: no read-ahead after a read, nor after a sequential one (Buffer continuous read 0)\n", who);
 	else
 		printf("readahead_mode = 3\nsource.readahead_mode = ESTIMATE: the read-ahead measured fills its segment (Buffer continuous read 3)\n");
 	printf("write_level = %d\nsource.write_level = ESTIMATE: write_cache (reads cannot see how the drive writes back: Fast write level 2 where it does)\n",

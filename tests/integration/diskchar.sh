@@ -211,6 +211,42 @@ for k in hp_c2247a:bus_mbs:3.01:0.06 hp_c2247a:read_early:0.25:0.05 hp_c2247a:re
 	if [ -n "$got" ] && near "$got" "$want" "$tol"; then pass "$p: the profile's $key $got (true $want)"
 	else fail "$p: the profile's $key ${got:-missing}, true $want (within $tol)"; fi
 done
+# the read-ahead's modes moved over DiskSim's range (Buffer continuous read
+# 0-4) on drives whose read-ahead is longer than a track (barracuda,
+# hp_c3323a) and shorter (atlas_III, 32 KiB of 128 KiB tracks): none at
+# all is mode 0; to the cylinder's end is mode 2, its amount from a
+# cylinder's first sector; after a sequential read only (mode 4) it goes to
+# the next track's end at most, so its amount is measured from a track's
+# first sector (hp_c3323a's 128 KiB is 119.5 there); to the track's end
+# (mode 1) with a read-ahead under a track. And the bus's start on a drive
+# whose misses agree to the nanosecond in pairs (barracuda at 5400 rpm).
+for v in barracuda:readahead_mode:0 barracuda:readahead_mode:2 hp_c3323a:readahead_mode:4 atlas_III:readahead_mode:1 \
+	atlas_III:readahead_mode:2 barracuda:rpm:5400; do
+	IFS=: read -r p key val <<<"$v"
+	sed "s/^$key = .*/$key = $val/" "disk/profiles/valid/$p.conf" >"$T/$p-$key$val.conf"
+	"$OUT/bin/diskchar-model" "$T/$p-$key$val.conf" >"$T/$p-$key$val.md"
+	whats=("read-ahead mode" "read-ahead (KiB)")
+	[ "$key" = rpm ] && whats=("bus's start (share of a miss)")
+	for what in "${whats[@]}"; do
+		row=$(grep -F "| $what |" "$T/$p-$key$val.md")
+		case $row in
+		*"| ok |") pass "$p $key=$val: $what measured within its tolerance: $row" ;;
+		*) fail "$p $key=$val: $what: ${row:-no row}" ;;
+		esac
+	done
+done
+for k in barracuda:0:0 barracuda:2:140.5; do
+	IFS=: read -r p mode kb <<<"$k"
+	"$OUT/bin/diskchar-model" "$T/$p-readahead_mode$mode.conf" --records >"$T/$p-ra$mode.log"
+	"$OUT/bin/swapbench-report" profile "$T/$p-ra$mode.log" >"$T/$p-ra$mode-m.conf" 2>"$T/err"
+	gm=$("$OUT/bin/diskprofile" "$T/$p-ra$mode-m.conf" get readahead_mode 2>>"$T/err")
+	gk=$("$OUT/bin/diskprofile" "$T/$p-ra$mode-m.conf" get readahead_kb 2>>"$T/err")
+	if [ "$gm" = "$mode" ] && [ -n "$gk" ] && near "$gk" "$kb" 0.5 && grep -q '^source.readahead_mode = measured on S1' "$T/$p-ra$mode-m.conf"; then
+		pass "$p readahead_mode=$mode: the profile's readahead_mode $gm, readahead_kb $gk, measured"
+	else
+		fail "$p readahead_mode=$mode: the profile's readahead_mode '$gm', readahead_kb '$gk' (true $mode, $kb): $(cat "$T/err")"
+	fi
+done
 # the measured profile's tables (atlas_III: 9 zones, a seek table from the
 # .seek file): every seek.N within 0.5 ms of the true table at its distance
 # (linear between the true points, its cylinders being the measured zones'),
