@@ -618,6 +618,11 @@ static int print_profile(struct disk *d, const char *sources)
 	} else {
 		printf("bus_mbs = 100\nsource.bus_mbs = ESTIMATE: no hits of three sizes or more were measured; ATA-100 assumed\n");
 	}
+	/* not measured: as the datasheet profiles say it (disk/profiles/hdd.conf),
+	 * a miss's data on the bus as the media reads them */
+	if (!(d->bus.set && d->bus.v > 0 && d->early >= 0 && d->early <= 1))
+		printf("read_early = 1\nsource.read_early = ESTIMATE: the bus's start was not measured (its misses did not agree); "
+		       "a miss's data go on the bus as the media reads them, as the datasheet profiles have it\n");
 	print_overheads(d);
 	if (d->depth > 1 && d->iops > 1.3 * d->iops1)
 		printf("queue_depth = %d\nsource.queue_depth = S1: the depth the kernel gives the disk; %.0f random reads at once %.1f IOPS against %.1f one at a time\n"
