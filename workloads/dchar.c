@@ -597,6 +597,11 @@ static int thresh(struct st *s, uint64_t a, double dist, double wlo, double whi,
 				offT = tB;
 				continue;
 			}
+			/* a turn or more later than the least time seen allows:
+			 * that one was a hit on its sector's phase by chance (a
+			 * read this late is no hit); it bounds nothing */
+			if (T - R > *hi + R)
+				*hi = T;
 			if (T < *hi)
 				*hi = T;
 			if (T - R > *lo)
