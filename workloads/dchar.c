@@ -1059,6 +1059,7 @@ static int place(struct st *s, struct edges *E, unsigned i)
 {
 	uint64_t H = E->e[i].hi, L = H - E->k, prev = H + 3, z;
 	double tol = 0.3 * E->ts + 3000;
+	int late;
 	int64_t t = rds(s, E, prev), tz;
 
 	for (z = H - 1; z > L && !s->err; z--) {
@@ -1078,9 +1079,14 @@ static int place(struct st *s, struct edges *E, unsigned i)
 			tol = E->ts + 5000;
 		else
 			tol = 0.3 * E->ts + 3000;
+		/* late past a sector: the drive's own time after the command
+		 * over a sector's (hp_c2247a at 10025 rpm: 0.21 ms, 3.4
+		 * sectors), up to a sixteenth of a turn as thresh() allows */
+		late = z == H - 1 && tol > 0.3 * E->ts + 3000 && same > 0 &&
+		       same <= (E->ts > E->R / 16 ? E->ts : E->R / 16) + 5000 && fabs(skip) >= tol;
 		if (fabs(skip) < tol && fabs(same) >= tol)
 			break;		/* z is below the edge */
-		if (fabs(same) >= tol)
+		if (fabs(same) >= tol && !late)
 			return -1;	/* neither: a hit, or not the edge meant */
 		prev = z;
 		t = tz;
