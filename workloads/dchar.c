@@ -433,6 +433,16 @@ static double off_turn(double R, double t0, double P, double d, double T)
 	return dev - P * floor(dev / P + 0.5);
 }
 
+/* a time modulo the turn, within half a turn of 0 */
+static double phase_of(double R, double t)
+{
+	double ph = fmod(t, R);
+
+	if (ph < 0)
+		ph += R;
+	return ph > R / 2 ? ph - R : ph;
+}
+
 /*
  * The track near byte x on a skewed platter, where the phase of one read
  * does not carry across an edge: a chain of one-sector reads stepping back
@@ -535,8 +545,8 @@ static int track_near(struct st *s, double x, uint64_t *lo, uint64_t *hi, uint64
 static int thresh(struct st *s, uint64_t a, double dist, double wlo, double whi, double walk, double *lo, double *hi)
 {
 	double R = s->r->rev_ns.v, tsb = sector_ns(s, clampoff(s, (double)a + dist)), spt = R / tsb;
-	uint64_t refB = 0, tlo = 0, thi = 0;
-	int64_t refT = 0;
+	uint64_t refB = 0, tlo = 0, thi = 0, offb = 0;
+	int64_t refT = 0, offT = 0;
 	int track = 0;
 	unsigned moves = 0;
 
@@ -589,16 +599,17 @@ static int thresh(struct st *s, uint64_t a, double dist, double wlo, double whi,
 				c = c - (double)thi < (double)tlo + spt - c ? (double)thi : (double)tlo;
 			b = b0 = (uint64_t)floor(c + 0.5);
 			/* the nearest in the track that no recent read holds */
-			for (unsigned j = 1; j < 4 * (thi - tlo) + 4 && taken(s, b * s->S); j++) {
+			for (unsigned j = 1; thi >= tlo && j < 4 * (thi - tlo) + 4 && taken(s, b * s->S); j++) {
 				uint64_t c2 = j % 2 ? b0 + (j + 1) / 2 : b0 - j / 2;
 
 				if (c2 >= tlo && c2 <= thi)
 					b = c2;
 			}
-			if (taken(s, b * s->S)) {
-				/* the track is used up: another a track or two aside */
+			if (thi < tlo || taken(s, b * s->S)) {
+				/* the track is used up (or, where spares shorten it,
+				 * none of it is left): another a track or two aside */
 				double x = (double)a + dist + (wlo + whi) / 2 +
-					   (moves % 2 ? -1.0 : 1.0) * (moves / 2 + 1) * 1.5 * (double)(thi - tlo) * (double)s->S;
+					   (moves % 2 ? -1.0 : 1.0) * (moves / 2 + 1) * 1.5 * (thi > tlo ? (double)(thi - tlo) : spt) * (double)s->S;
 
 				moves++;
 				if (track_near(s, x, &tlo, &thi, &refB, &refT, &tsb) < 0)
@@ -638,11 +649,28 @@ static int thresh(struct st *s, uint64_t a, double dist, double wlo, double whi,
 				} else if (ph < 0 && ph >= -tsb - 5000) {
 					if (T - ph - R > *lo)
 						*lo = T - ph - R;
+				} else if (offb && fabs(phase_of(R, (double)(tB - offT) - ((double)b - (double)offb) * tsb)) <= 0.5 * tsb + 5000 &&
+					   (b < refB) == (offb < refB)) {
+					/* on the phase of the last one off it, on the same
+					 * side: another track (spares shorten the track in
+					 * use, whose edge is nearer than its sectors), not
+					 * a hit: the track ends short of both */
+					if (b < refB && (b > offb ? b : offb) + 1 > tlo)
+						tlo = (b > offb ? b : offb) + 1;
+					if (b > refB && (b < offb ? b : offb) - 1 < thi)
+						thi = (b < offb ? b : offb) - 1;
 				} else {
 					learn(s, B, 0, track_bytes(s, B));
 				}
+				offb = b;
+				offT = tB;
 				continue;
 			}
+			/* a turn or more later than the least time seen allows:
+			 * that one was a hit on its sector's phase by chance (a
+			 * read this late is no hit); it bounds nothing */
+			if (T - R > *hi + R)
+				*hi = T;
 			if (T < *hi)
 				*hi = T;
 			if (T - R > *lo)
@@ -1185,6 +1213,7 @@ static int place(struct st *s, struct edges *E, unsigned i)
 {
 	uint64_t H = E->e[i].hi, L = H - E->k, prev = H + 3, z;
 	double tol = 0.3 * E->ts + 3000;
+	int late;
 	int64_t t = rds(s, E, prev), tz;
 
 	for (z = H - 1; z > L && !s->err; z--) {
@@ -1204,9 +1233,14 @@ static int place(struct st *s, struct edges *E, unsigned i)
 			tol = E->ts + 5000;
 		else
 			tol = 0.3 * E->ts + 3000;
+		/* late past a sector: the drive's own time after the command
+		 * over a sector's (hp_c2247a at 10025 rpm: 0.21 ms, 3.4
+		 * sectors), up to a sixteenth of a turn as thresh() allows */
+		late = z == H - 1 && tol > 0.3 * E->ts + 3000 && same > 0 &&
+		       same <= (E->ts > E->R / 16 ? E->ts : E->R / 16) + 5000 && fabs(skip) >= tol;
 		if (fabs(skip) < tol && fabs(same) >= tol)
 			break;		/* z is below the edge */
-		if (fabs(same) >= tol)
+		if (fabs(same) >= tol && !late)
 			return -1;	/* neither: a hit, or not the edge meant */
 		prev = z;
 		t = tz;
