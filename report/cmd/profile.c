@@ -663,12 +663,26 @@ int cmd_profile(const struct opts *o, int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	if (!d.rotating || !(d.rev.v > 0) || !d.nz) {
-		fprintf(stderr, "swapbench-report: profile: boot %s saw no turn on %s (flash, or not a disk): no hdd profile\n",
+		fprintf(stderr,
+			"swapbench-report: profile: boot %s saw no turn on %s (flash, a file, or a drive that serves "
+			"every backward step from its buffer: docs/diskchar.md): no hdd profile\n",
 			d.boot, d.dev);
 		return EXIT_PROBLEMS;
 	}
 	if (!d.end.set) {
 		fprintf(stderr, "swapbench-report: profile: boot %s's characterisation did not end (no fig=end record)\n", d.boot);
+		return EXIT_PROBLEMS;
+	}
+	/* a seek no longer than nothing: the path the seeks are measured from
+	 * was not the disk's (a layout the characteriser does not follow) */
+	unsigned neg = 0;
+	for (unsigned i = 0; i < d.ns; i++)
+		neg += !(d.s[i].ms > 0);
+	if (neg) {
+		fprintf(stderr,
+			"swapbench-report: profile: boot %s measured %u of %u seeks at 0 ms or less (the path without a seek, %.4f ms, longer than they): "
+			"its tracks are laid out in a way the characteriser does not follow (docs/diskchar.md); no hdd profile\n",
+			d.boot, neg, d.ns, d.overhead.v);
 		return EXIT_PROBLEMS;
 	}
 	return print_profile(&d, sources);

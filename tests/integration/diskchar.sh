@@ -369,6 +369,25 @@ if "$OUT/bin/swapbench-report" profile tests/fixtures/diskchar-no-early.log >"$T
 else
 	fail "the bus's start unmeasured: $(grep read_early "$T/noearly.conf" | head -2 | tr '\n' ' ') $(cat "$T/err")"
 fi
+# DiskSim's extra drives (tests/data/disksim-valid/extra): hp_c2249a, whose
+# bus takes no time, every figure within its tolerance; maxtor300g, a g4
+# layout whose surfaces run in turn outward and inward, is one the
+# characteriser does not follow: its seeks come out at 0 ms or less, and
+# swapbench-report profile refuses the records, saying why, rather than
+# making a profile of them
+for x in hp_c2249a maxtor300g; do
+	"$OUT/bin/diskprofile" import-disksim "$data/extra/$x" >"$T/$x.conf" 2>"$T/err" || { fail "$x: import-disksim: $(cat "$T/err")"; continue; }
+	"$OUT/bin/diskchar-model" "$T/$x.conf" >"$T/$x.md" 2>&1
+	"$OUT/bin/diskchar-model" "$T/$x.conf" --records >"$T/$x.log" 2>/dev/null
+done
+if grep -q ' 0 figures outside their tolerance' "$T/hp_c2249a.md"; then pass "hp_c2249a: every figure within its tolerance, its bus that takes no time included"
+else fail "hp_c2249a: $(grep 'OUTSIDE\|NOT SEEN' "$T/hp_c2249a.md" | head -3 | tr '\n' ' ')"; fi
+if ! "$OUT/bin/swapbench-report" profile "$T/maxtor300g.log" >"$T/maxtor.conf" 2>"$T/err" && [ ! -s "$T/maxtor.conf" ] &&
+	grep -q "seeks at 0 ms or less.*no hdd profile" "$T/err"; then
+	pass "maxtor300g (g4, serpentine): no profile, and the message says why"
+else
+	fail "maxtor300g: a profile of $(wc -l <"$T/maxtor.conf") lines; $(cat "$T/err")"
+fi
 # refusals: no diskchar records; a damaged record named, the profile not made from it
 grep -v 'fig=zone' "$T/hdd.log" | head -1 >"$T/none.log"
 sed 's/fig=device/fig=nothing/' "$T/none.log" >"$T/none2.log"
