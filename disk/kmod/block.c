@@ -637,8 +637,10 @@ static int __init sbd_init(void)
 	s->disk->private_data = s;
 	strscpy(s->disk->disk_name, SBDISK_NAME, sizeof(s->disk->disk_name));
 	/* the drive's own size: the disk below may be longer (virtio-pmem maps
-	 * whole 2 MiB), never the model's drive */
-	set_capacity(s->disk, min_t(sector_t, bdev_nr_sectors(s->below), s->p.capacity_bytes >> 9));
+	 * whole 2 MiB), never the model's drive; a null disk has no size of
+	 * its own (capacity_bytes 0) and is the disk below */
+	set_capacity(s->disk, s->p.capacity_bytes ? min_t(sector_t, bdev_nr_sectors(s->below), s->p.capacity_bytes >> 9)
+						  : bdev_nr_sectors(s->below));
 	daccount_start(s->acct, ktime_get_ns());
 	the = s;
 	/* reads the partition table: through the model already */
