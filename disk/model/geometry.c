@@ -165,22 +165,12 @@ static uint64_t seek_q(const struct dmodel *m, uint64_t from_q, uint64_t to_q)
 	return dmodel_seek_cyl_ns(m, cf > ct ? cf - ct : ct - cf);
 }
 
-/* the seek between two bytes' cylinders, 0 within one: a zone table's
- * cylinders where the profile has one (zones.c), else the datasheet's
- * platter */
-uint64_t dmodel_seek_ns(const struct dmodel *m, uint64_t from_off, uint64_t to_off)
+/* the seek between two bytes' cylinders on the datasheet's platter */
+uint64_t dmodel_platter_seek_ns(const struct dmodel *m, uint64_t from_off, uint64_t to_off)
 {
-	struct dmodel_loc a, b;
-
 	if (m->p.kind != DMODEL_HDD)
 		return 0;
-	if (!m->p.zones)
-		return seek_q(m, dmodel_track_of(m, from_off), dmodel_track_of(m, to_off));
-	dmodel_locate(m, from_off >> 9, &a);
-	dmodel_locate(m, to_off >> 9, &b);
-	if (a.cyl == b.cyl)
-		return 0;
-	return dmodel_seek_dist_ns(m, a.cyl > b.cyl ? a.cyl - b.cyl : b.cyl - a.cyl);
+	return seek_q(m, dmodel_track_of(m, from_off), dmodel_track_of(m, to_off));
 }
 
 /* the zone's rate at a track coordinate, bytes/s in Q16 (< 2^56):
@@ -195,16 +185,11 @@ uint64_t dmodel_rate_q16(const struct dmodel *m, uint64_t q)
 	return (ro << 16) - DMODEL_MULDIV(dr, x, Q16);
 }
 
-uint64_t dmodel_rate_at(const struct dmodel *m, uint64_t off)
+uint64_t dmodel_platter_rate_at(const struct dmodel *m, uint64_t off)
 {
-	struct dmodel_loc l;
-
 	if (m->p.kind != DMODEL_HDD)
 		return 0;
-	if (!m->p.zones)
-		return dmodel_rate_q16(m, dmodel_track_of(m, off)) >> 16;
-	dmodel_locate(m, off >> 9, &l);	/* a zone table's: its track's sectors once a turn */
-	return DMODEL_MULDIV(l.spt * 512, m->p.rpm, 60);
+	return dmodel_rate_q16(m, dmodel_track_of(m, off)) >> 16;
 }
 
 /* the platter's angle at t in units of 1 / TURN of a turn: t rpm mod TURN */

@@ -343,13 +343,18 @@ int64_t dmodel_free_ns(const struct dmodel *m);
 /* pieces, for the datasheet check and the tests (hdd) */
 uint64_t dmodel_track_of(const struct dmodel *m, uint64_t off);	/* Q32 track coordinate */
 uint64_t dmodel_track_start(const struct dmodel *m, uint64_t track);	/* first byte of a track */
+/* the seek between two bytes' cylinders and the media rate at a byte:
+ * the zone table's where the profile has one (zones.c), else the
+ * datasheet's linear platter (geometry.c, the platter_ pair) */
 uint64_t dmodel_seek_ns(const struct dmodel *m, uint64_t from_off, uint64_t to_off);
+uint64_t dmodel_platter_seek_ns(const struct dmodel *m, uint64_t from_off, uint64_t to_off);
 uint64_t dmodel_seek_cyl_ns(const struct dmodel *m, uint64_t cylinders);	/* over a distance */
 /* the seek over d cylinders as the head pays it: the profile's table, HPL
  * or curve (disk/model/zones.c) */
 uint64_t dmodel_seek_dist_ns(const struct dmodel *m, uint64_t d);
 uint64_t dmodel_cylinders(const struct dmodel *m);	/* whole cylinders on the disk */
 uint64_t dmodel_rate_at(const struct dmodel *m, uint64_t off);	/* bytes/s, the zone's */
+uint64_t dmodel_platter_rate_at(const struct dmodel *m, uint64_t off);
 /* a logical sector's place (disk/model/zones.c): cylinder, surface, the angle
  * of its start in 1 / 60e9 of a turn, the sectors its track holds, those
  * from it to the track's last data sector and the track's logical sectors

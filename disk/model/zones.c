@@ -427,6 +427,33 @@ void dmodel_locate(const struct dmodel *m, uint64_t lbn, struct dmodel_loc *l)
 	l->skew_cyl = 0;
 }
 
+/* the seek between two bytes' cylinders, 0 within one: the zone table's
+ * cylinders where the profile has one, else the datasheet's platter */
+uint64_t dmodel_seek_ns(const struct dmodel *m, uint64_t from_off, uint64_t to_off)
+{
+	struct dmodel_loc a, b;
+
+	if (m->p.kind != DMODEL_HDD || !m->p.zones)
+		return dmodel_platter_seek_ns(m, from_off, to_off);
+	dmodel_locate(m, from_off >> 9, &a);
+	dmodel_locate(m, to_off >> 9, &b);
+	if (a.cyl == b.cyl)
+		return 0;
+	return dmodel_seek_dist_ns(m, a.cyl > b.cyl ? a.cyl - b.cyl : b.cyl - a.cyl);
+}
+
+/* the media rate at a byte: its track's sectors once a turn in a zone
+ * table, else the datasheet's zone rate */
+uint64_t dmodel_rate_at(const struct dmodel *m, uint64_t off)
+{
+	struct dmodel_loc l;
+
+	if (m->p.kind != DMODEL_HDD || !m->p.zones)
+		return dmodel_platter_rate_at(m, off);
+	dmodel_locate(m, off >> 9, &l);
+	return DMODEL_MULDIV(l.spt * 512, m->p.rpm, 60);
+}
+
 uint64_t dmodel_seek_dist_ns(const struct dmodel *m, uint64_t d)
 {
 	const struct dmodel_params *p = &m->p;
