@@ -52,17 +52,6 @@ static int64_t midle(void *ctx, int64_t ns)
 	return ((struct mdev *)ctx)->now += ns;
 }
 
-/* the media rate at off: a zone's sectors a track once a turn (a drive's
- * zones), else the datasheet's rate there */
-static double true_rate(const struct dmodel *m, uint64_t off)
-{
-	uint64_t lbn = off / 512;
-
-	for (unsigned i = 0; i < m->p.zones; i++)
-		if (lbn >= m->z_lbn[i] && lbn < m->z_lbn[i] + m->z_lbns[i])
-			return (double)m->p.zone[i].bpt * 512 * (double)m->p.rpm / 60;
-	return (double)dmodel_rate_at(m, off);
-}
 
 /* what the model charges the head from the sector at from to the one at
  * to: a seek over their cylinders, a head switch within one */
@@ -224,7 +213,7 @@ int main(int argc, char **argv)
 	row("rotation (ms)", r.rev_ns.v / 1e6, 60e3 / (double)p.p.rpm, 0.001 * 60e3 / (double)p.p.rpm, "0.1 %");
 	for (unsigned i = 0; i < r.nzones; i++) {
 		char what[80];
-		double t = true_rate(&md.m, r.zone[i].off) / 1e6;
+		double t = (double)dmodel_rate_at(&md.m, r.zone[i].off) / 1e6;
 
 		snprintf(what, sizeof(what), "media rate at %.1f GB (MB/s)", (double)r.zone[i].off / 1e9);
 		row(what, r.zone[i].mbs, t, 0.02 * t, "2 %");
@@ -298,7 +287,7 @@ int main(int argc, char **argv)
 		 * the bus is the slower, else the least share that keeps it
 		 * no later than the media (all the same to a request) */
 		double bus = p.p.bus_sector_ns ? (double)p.p.bus_sector_ns : 512e9 / (double)p.p.bus_bps;
-		double media = 512e9 / true_rate(&md.m, r.early_at), early = (double)p.p.read_early_pm / 1000;
+		double media = 512e9 / (double)dmodel_rate_at(&md.m, r.early_at), early = (double)p.p.read_early_pm / 1000;
 
 		row("bus's start (share of a miss)", isnan(r.read_early) ? NAN : r.read_early, early < bus / media ? early : bus / media, 0.05, "0.05");
 	}
