@@ -98,6 +98,8 @@
 #define RK_DC_TRACK_END "track_end"
 #define RK_DC_CYL_END "cyl_end"
 #define RK_DC_EARLY "early"
+#define RK_DC_FREE "free"
+#define RK_DC_HITS "hits"
 /* the figures (values of fig) */
 #define DC_FIG_DEVICE "device"
 #define DC_FIG_ROTATION "rotation"
@@ -112,6 +114,7 @@
 #define DC_FIG_BUS "bus"
 #define DC_FIG_READAHEAD "readahead"
 #define DC_FIG_QUEUE "queue"
+#define DC_FIG_FREE "free_blocks"
 #define DC_FIG_END "end"
 
 #endif
