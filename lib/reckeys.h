@@ -98,6 +98,9 @@
 #define RK_DC_TRACK_END "track_end"
 #define RK_DC_CYL_END "cyl_end"
 #define RK_DC_EARLY "early"
+#define RK_DC_CYLINDERS "cylinders"
+#define RK_DC_SERPENTINE "serpentine"
+#define RK_DC_RUN "run"
 /* the figures (values of fig) */
 #define DC_FIG_DEVICE "device"
 #define DC_FIG_ROTATION "rotation"
