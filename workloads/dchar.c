@@ -86,13 +86,21 @@ static uint64_t ago(const struct st *s, unsigned back)
 	return s->hist[(s->nh - 1 - back) % HELD_MAX];
 }
 
+/* a sector one of the reads took (READS_MAX of them) */
+static int was_read(const struct st *s, uint64_t off)
+{
+	for (unsigned i = 0; i < nreads_seen && i < READS_MAX; i++)
+		if (off + s->S > reads_seen[i].lo && off < reads_seen[i].hi)
+			return 1;
+	return 0;
+}
+
 /* a sector within what the buffer was seen to hold past one of the reads
- * it may still keep */
+ * it may still keep (a buffer that keeps every read: one read, too) */
 static int held(const struct st *s, uint64_t off)
 {
-	for (unsigned i = 0; s->keeps_all && i < nreads_seen && i < READS_MAX; i++)
-		if (off + s->S > reads_seen[i].lo && off < reads_seen[i].hi + s->hold)
-			return 1;
+	if (s->keeps_all && was_read(s, off))
+		return 1;
 	for (unsigned i = 0; i < s->keep && i < s->nh && i < HELD_MAX; i++)
 		if (off >= ago(s, i) && off <= ago(s, i) + s->hold)
 			return 1;
@@ -112,6 +120,9 @@ static int held(const struct st *s, uint64_t off)
 static void learn(struct st *s, uint64_t off, unsigned back, double track)
 {
 	unsigned best = 0;
+
+	if (s->keeps_all && was_read(s, off))
+		return;		/* held as read, not read ahead of another */
 
 	for (unsigned i = back + 1; i < s->nh && i < HELD_MAX && i <= back + 2 * s->keep + 8; i++)
 		if (ago(s, i) <= off && (double)(off - ago(s, i)) <= 2 * track && (!best || ago(s, i) > ago(s, best)))
@@ -1738,7 +1749,7 @@ static int ready_within(struct st *s, const struct serp *q, double x, unsigned *
 	double R = s->r->rev_ns.v, spt = R / q->ts, tol = 0.3 * q->ts + 3000;
 	uint64_t a, b;
 	int64_t tA, tB;
-	double c, w, T, late;
+	double c, w, T, late, early;
 
 	if (fresh_a(s, q, next, &a) < 0)
 		return -1;
@@ -1771,11 +1782,15 @@ static int ready_within(struct st *s, const struct serp *q, double x, unsigned *
 	/* at its first pass, or late by up to a sector or a sixteenth of a
 	 * turn (as thresh() takes it: the drive's own time after the
 	 * command); a turn later, or up to that much less (a drive that
-	 * lands inside a sector reads it on the next pass) */
+	 * lands inside a sector reads it on the next pass). Early by up to
+	 * two sectors (20 us at least): the track's phase, carried from its
+	 * reference read by a sector's time known to 0.1 %, drifts that far
+	 * across it; a hit comes sooner, its path alone after A */
 	late = (q->ts > R / 16 ? q->ts : R / 16) + tol;
-	if (T - w >= -tol && T - w <= late)
+	early = 2 * q->ts > 20000 ? 2 * q->ts : 20000;
+	if (T - w >= -early && T - w <= late)
 		return 1;
-	if (T - w >= R - late && T - w <= R + late)
+	if (T - w >= R - late - early && T - w <= R + late)
 		return 0;
 	return -1;
 }
