@@ -1948,6 +1948,43 @@ static void serp_seeks(struct st *s, const struct serp *a, struct serp_walk *w, 
 	}
 }
 
+/*
+ * A serpentine layout's surfaces may each hold their own sectors a track
+ * (the Atlas 10K V's 1040 to 1170 side by side), and a position's chains,
+ * which run down up to six tracks from it, may lie on the surface below a
+ * run's end just under it: each position's own track (track_near from a
+ * track above it) gives the rate there, kept in place of the chains'
+ * where the two differ by over 1 % (its sectors a track whole, as a
+ * track's are)
+ */
+static void serp_rates(struct st *s)
+{
+	struct dchar_result *r = s->r;
+
+	for (unsigned i = 0; i < r->nzones && !s->err; i++) {
+		struct dchar_zone *z = &r->zone[i];
+		double P = r->rev_ns.v / z->sector_ns.v, ts, P1;
+		uint64_t lo, hi, ref, at = z->off / s->S;
+		int64_t refT;
+
+		/* (the positions sampled: a zone edge's chains have no
+		 * sequential rate) */
+		if (!z->sector_ns.n || isnan(z->seq_mbs) || !(P > 0) ||
+		    track_near(s, ((double)at + 0.45 * P) * (double)s->S, &lo, &hi, &ref, &refT, &ts) < 0)
+			continue;
+		/* the track found holds [lo, hi] and a tenth of a track below
+		 * lo, and ends at most a chain's step above hi */
+		if ((double)at < (double)lo - 0.15 * P || (double)at > (double)hi + 1.5 * sqrt(2 * P))
+			continue;	/* not the position's own track */
+		P1 = floor(r->rev_ns.v / ts + 0.5);
+		if (fabs(P1 - P) <= 0.01 * P)
+			continue;
+		z->sector_ns = fig_of((double[]){ r->rev_ns.v / P1 }, 1);
+		z->mbs = (double)s->S * 1e3 / z->sector_ns.v;
+		z->spt = P1;
+	}
+}
+
 static void serpentine(struct st *s)
 {
 	struct dchar_result *r = s->r;
@@ -1991,6 +2028,7 @@ static void serpentine(struct st *s)
 	for (unsigned i = 0; i < down.nfound; i++)
 		spt += floor(r->rev_ns.v / down.fq[i].ts + 0.5);
 	r->cyl_bytes = fig_of((double[]){ spt * (double)s->S }, 1);
+	serp_rates(s);
 	serp_seeks(s, &q, gu >= gd ? &up : &down, gu >= gd ? 1 : -1, gu >= gd ? gu : gd, &next);
 }
 

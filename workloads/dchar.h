@@ -47,7 +47,9 @@
  *   its run's end (2 m + 1 tracks on: A's run reaches m tracks that way,
  *   N is the two sides' sum), the head switch the least slack to it; the
  *   seeks of 1 to 32 cylinders along A's run (d tracks on are d
- *   cylinders away) carry their cylinders;
+ *   cylinders away) carry their cylinders; each position's own track
+ *   gives the rate there where the chains below it (across a run's end)
+ *   found another;
  * - the cylinders, where the tracks are not skewed: a sector ready at once
  *   (no seek) or a seek away, found by bisection of the distance; the
  *   heads are a cylinder over a track;

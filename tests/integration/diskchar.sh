@@ -392,6 +392,11 @@ if [ "$(grep -c '| ok |$' <<<"$m")" = 5 ] && grep -q '^| heads | 8.0000 |' <<<"$
 else
 	fail "maxtor300g: the serpentine layout's figures: $(tr '\n' ' ' <<<"$m")"
 fi
+if grep -q ' 0 figures outside their tolerance' "$T/maxtor300g.md"; then
+	pass "maxtor300g: every one of its $(grep -c '| ok |$' "$T/maxtor300g.md") figures within its tolerance, the media rate at each surface's own track"
+else
+	fail "maxtor300g: $(grep 'OUTSIDE\|NOT SEEN' "$T/maxtor300g.md" | head -3 | tr '\n' ' ')"
+fi
 m=$(rows 'seek over [0-9.]+ GB \(ms\)')
 runs=$(grep -c 'fig=seek .* cylinders=[1-9]' "$T/maxtor300g.log")
 if [ "$(grep -c '| ok |$' <<<"$m")" = "$(grep -c . <<<"$m")" ] && [ "$(grep -c . <<<"$m")" -ge 20 ] && [ "$runs" -ge 4 ]; then
