@@ -100,6 +100,9 @@
 #define RK_DC_EARLY "early"
 #define RK_DC_FREE "free"
 #define RK_DC_HITS "hits"
+#define RK_DC_CYLINDERS "cylinders"
+#define RK_DC_SERPENTINE "serpentine"
+#define RK_DC_RUN "run"
 /* the figures (values of fig) */
 #define DC_FIG_DEVICE "device"
 #define DC_FIG_ROTATION "rotation"

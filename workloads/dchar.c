@@ -34,7 +34,21 @@ struct st {
 	unsigned ntrk;
 	double trk_ts;		/* a sector's time there (ns), the chain's */
 	double ts_scale;	/* the sectors' times against the turn (zones(): 1 but on a clock that skews them) */
+	int keeps_all;		/* the buffer keeps more reads than KEEPS_READS (keeps_reads()) */
 };
+
+/*
+ * Every read's sectors, for a buffer of more segments than the probes can
+ * count or empty (DiskSim's Atlas 10K V keeps 2048 reads): where it keeps
+ * that many, held() takes every sector read as held, and the probes read
+ * fresh sectors only
+ */
+#define KEEPS_READS 40
+#define READS_MAX 8192
+static struct {
+	uint64_t lo, hi;	/* bytes [lo, hi) */
+} reads_seen[READS_MAX];
+static unsigned nreads_seen;
 
 static uint64_t clampoff(const struct st *s, double off)
 {
@@ -61,6 +75,8 @@ static int64_t rd(struct st *s, uint64_t off, unsigned len)
 	if (!s->nh && !s->first)
 		s->first = done;
 	s->hist[s->nh++ % HELD_MAX] = off;
+	reads_seen[nreads_seen % READS_MAX].lo = off;
+	reads_seen[nreads_seen++ % READS_MAX].hi = off + len;
 	return s->last = done;
 }
 
@@ -70,10 +86,21 @@ static uint64_t ago(const struct st *s, unsigned back)
 	return s->hist[(s->nh - 1 - back) % HELD_MAX];
 }
 
+/* a sector one of the reads took (READS_MAX of them) */
+static int was_read(const struct st *s, uint64_t off)
+{
+	for (unsigned i = 0; i < nreads_seen && i < READS_MAX; i++)
+		if (off + s->S > reads_seen[i].lo && off < reads_seen[i].hi)
+			return 1;
+	return 0;
+}
+
 /* a sector within what the buffer was seen to hold past one of the reads
- * it may still keep */
+ * it may still keep (a buffer that keeps every read: one read, too) */
 static int held(const struct st *s, uint64_t off)
 {
+	if (s->keeps_all && was_read(s, off))
+		return 1;
 	for (unsigned i = 0; i < s->keep && i < s->nh && i < HELD_MAX; i++)
 		if (off >= ago(s, i) && off <= ago(s, i) + s->hold)
 			return 1;
@@ -93,6 +120,9 @@ static int held(const struct st *s, uint64_t off)
 static void learn(struct st *s, uint64_t off, unsigned back, double track)
 {
 	unsigned best = 0;
+
+	if (s->keeps_all && was_read(s, off))
+		return;		/* held as read, not read ahead of another */
 
 	for (unsigned i = back + 1; i < s->nh && i < HELD_MAX && i <= back + 2 * s->keep + 8; i++)
 		if (ago(s, i) <= off && (double)(off - ago(s, i)) <= 2 * track && (!best || ago(s, i) > ago(s, best)))
@@ -1420,6 +1450,31 @@ static struct dchar_fig slack_rep(struct st *s, struct edges *E, int cls)
 	return f;
 }
 
+/*
+ * Where the chain across CHAIN_TRACKS tracks finds no whole number of
+ * sectors a track (the tracks it crosses hold different numbers: a drive
+ * whose surfaces are zoned apart, DiskSim's g4 layout), chains across
+ * SHORT_TRACKS from tops further up, until one crosses tracks alike
+ */
+#define SHORT_TRACKS 10
+static int short_chain(struct st *s, struct edges *E, uint64_t top)
+{
+	double R = E->R, P = E->P;
+
+	for (unsigned t = 1; t <= 6 && !s->err; t++) {
+		memset(E, 0, sizeof(*E));
+		E->R = R;
+		E->P = P;
+		E->ts = R / P;
+		E->k = (uint64_t)sqrt(2 * P) ? (uint64_t)sqrt(2 * P) : 1;
+		if ((top + (uint64_t)(t * 7 * P)) * s->S + s->S > s->d->size)
+			return -1;
+		if (chain_edges(s, E, top + (uint64_t)(t * 7 * P), (unsigned)(SHORT_TRACKS * P / (double)E->k)) == 0 && E->n >= 4)
+			return 0;
+	}
+	return -1;
+}
+
 /* edges, skews, heads, cylinders and switches near a (bytes) */
 static void tracks(struct st *s, uint64_t a)
 {
@@ -1437,7 +1492,7 @@ static void tracks(struct st *s, uint64_t a)
 	top = a / s->S + (uint64_t)((CHAIN_TRACKS + 1) * E.P);
 	if (top * s->S + s->S > s->d->size)
 		return;
-	if (chain_edges(s, &E, top, (unsigned)(CHAIN_TRACKS * E.P / (double)E.k)) < 0)
+	if (chain_edges(s, &E, top, (unsigned)(CHAIN_TRACKS * E.P / (double)E.k)) < 0 && short_chain(s, &E, top) < 0)
 		return;
 	r->edges = E.n;
 	r->skew_spt = E.P;
@@ -1642,6 +1697,341 @@ static void cylinders(struct st *s, uint64_t a)
 	r->head_switch_ns = fig_of(hs, nh);
 }
 
+/*
+ * Surfaces that run in turn outward and inward (a serpentine layout,
+ * DiskSim's g4 layout of the Atlas 10K V): the logical tracks run across N
+ * cylinders on one surface, then back across the same N on the next, and
+ * so on over the heads, then the next N cylinders. Every edge within such
+ * a run is a cylinder's (a seek of one), and the chain across tracks sees
+ * one class of edge only. A track's cylinder comes round again once in
+ * each other run of its band: where the threshold from it is a head
+ * switch alone, not a seek (Talagala et al.'s and DIXtrac's thresholds,
+ * walked along the tracks). The tracks on the cylinder of a placed track
+ * A, counted up and down the disk until a band's worth of tracks passes
+ * without one, are the heads.
+ */
+#define SERP_TRACKS 640		/* tracks walked each way at most */
+#define SERP_RUN 128		/* tracks of a run at most that the walk follows */
+struct serp {
+	uint64_t alo, ahi;	/* A's track: sectors [alo, ahi) */
+	uint64_t tlo, thi, ref;	/* the track walked to (track_near), its phase */
+	int64_t refT;
+	double ts, x;		/* its sector's time; the slack tested */
+	double near;		/* the byte track_near found it from */
+};
+
+/* a sector of A's track no read took (the buffer may hold those), not at
+ * its edges */
+static int fresh_a(const struct st *s, const struct serp *q, unsigned *next, uint64_t *a)
+{
+	if (q->ahi < q->alo + 16)
+		return -1;
+	for (unsigned tries = 0; tries < q->ahi - q->alo; tries++, (*next)++) {
+		uint64_t x = q->ahi - 3 - *next % (q->ahi - q->alo - 6);
+
+		if (!taken(s, x * s->S)) {
+			*a = x;
+			(*next)++;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+/*
+ * Whether the head is ready for a sector of the walked track within x of
+ * A's completion: A read, then the sector of the track that passes the
+ * first at x or after it. 1 ready (it came at its first pass), 0 not (a
+ * turn later), -1 neither (a hit, or not the sector meant)
+ */
+static int ready_within(struct st *s, const struct serp *q, double x, unsigned *next, double *when)
+{
+	double R = s->r->rev_ns.v, spt = R / q->ts, tol = 0.3 * q->ts + 3000;
+	uint64_t a, b;
+	int64_t tA, tB;
+	double c, w, T, late, early;
+
+	if (fresh_a(s, q, next, &a) < 0)
+		return -1;
+	tA = rd(s, a * s->S, (unsigned)s->S);
+	c = (double)q->ref + ceil(fmod(fmod((double)(tA - q->refT) + x, R) + R, R) / q->ts);
+	while (c > (double)q->thi)
+		c -= spt;
+	while (c < (double)q->tlo)
+		c += spt;
+	if (c > (double)q->thi) {
+		/* that angle falls past the track's part in use: A a seventh
+		 * of a turn on, next time */
+		*next += (unsigned)((q->ahi - q->alo) / 7);
+		return -1;
+	}
+	b = (uint64_t)c;
+	for (unsigned k = 0; taken(s, b * s->S) && k < 8; k++)
+		b = b + 1 <= q->thi ? b + 1 : b;
+	if (taken(s, b * s->S)) {
+		*next += (unsigned)((q->ahi - q->alo) / 7);
+		return -1;
+	}
+	/* when b passes after A, within a turn */
+	w = fmod((double)(q->refT - tA) + ((double)b - (double)q->ref) * q->ts, R);
+	if (w < 0)
+		w += R;
+	tB = rd(s, b * s->S, (unsigned)s->S);
+	T = (double)(tB - tA);
+	*when = w;
+	/* at its first pass, or late by up to a sector or a sixteenth of a
+	 * turn (as thresh() takes it: the drive's own time after the
+	 * command); a turn later, or up to that much less (a drive that
+	 * lands inside a sector reads it on the next pass). Early by up to
+	 * two sectors (20 us at least): the track's phase, carried from its
+	 * reference read by a sector's time known to 0.1 %, drifts that far
+	 * across it; a hit comes sooner, its path alone after A */
+	late = (q->ts > R / 16 ? q->ts : R / 16) + tol;
+	early = 2 * q->ts > 20000 ? 2 * q->ts : 20000;
+	if (T - w >= -early && T - w <= late)
+		return 1;
+	if (T - w >= R - late - early && T - w <= R + late)
+		return 0;
+	return -1;
+}
+
+/* the walked track on A's cylinder: ready within q->x, twice (a look
+ * that tells neither is taken again, up to four times) */
+static int on_cyl(struct st *s, struct serp *q, unsigned *next)
+{
+	unsigned yes = 0;
+
+	for (unsigned i = 0; i < 6 && yes < 2 && !s->err; i++) {
+		double w;
+		int v = ready_within(s, q, q->x, next, &w);
+
+		if (!v)
+			return 0;
+		yes += v > 0;
+	}
+	return yes == 2;
+}
+
+/* the tracks a walk visits, in order (the first SERP_KEEP), and which of
+ * them are on A's cylinder (their place in that order, from 1) */
+#define SERP_KEEP 32
+#define SERP_FOUND 16
+struct serp_walk {
+	struct serp trk[SERP_KEEP], fq[SERP_FOUND];	/* those visited; those found */
+	unsigned tk[SERP_KEEP];				/* each visited one's place */
+	unsigned found[SERP_FOUND], nfound, n;
+};
+
+/*
+ * The tracks on A's cylinder, walking dir (1 up, -1 down) from A, one
+ * track after another (track_near from inside the last), until a
+ * stretch longer than any gap seen twice over (and SERP_RUN at least)
+ * passes without one: their count
+ */
+static unsigned walk_cyl(struct st *s, const struct serp *a, int dir, unsigned *next, struct serp_walk *w)
+{
+	double P = (double)(a->ahi - a->alo);
+	uint64_t at = a->ahi, last_hi = a->ahi - 1;
+	unsigned found = 0, since = 0, gap = 0, k = 0;
+	struct serp q = *a;
+
+	w->nfound = w->n = 0;
+	for (unsigned t = 0; t < 2 * SERP_TRACKS && k < SERP_TRACKS && !s->err; t++) {
+		double x = dir > 0 ? (double)at + 0.9 * P : (double)at - 1.05 * P;
+		uint64_t lo, hi, ref;
+		int64_t refT;
+		double ts;
+
+		if (x < 2 * P || (x + 2 * P) * (double)s->S > (double)s->d->size)
+			break;
+		if (track_near(s, x * (double)s->S, &lo, &hi, &ref, &refT, &ts) < 0)
+			break;
+		if (dir > 0 ? hi <= last_hi + P / 4 : hi + P / 4 >= last_hi) {
+			/* the same track again: further on */
+			at = dir > 0 ? at + (uint64_t)(P / 2) : at - (uint64_t)(P / 2);
+			continue;
+		}
+		/* the tracks from the last one's to this one's (one, but where
+		 * a run ends the chain may have passed one by) */
+		double m = floor(fabs((double)hi - (double)last_hi) * ts / s->r->rev_ns.v + 0.5);
+
+		k += m > 1 ? (unsigned)m : 1;
+		last_hi = hi;
+		at = hi;
+		q.tlo = lo, q.thi = hi, q.ref = ref, q.refT = refT, q.ts = ts, q.near = x * (double)s->S;
+		if (w->n < SERP_KEEP) {
+			w->tk[w->n] = k;
+			w->trk[w->n++] = q;
+		}
+		since++;
+		if (on_cyl(s, &q, next)) {
+			if (w->nfound < SERP_FOUND) {
+				w->fq[w->nfound] = q;
+				w->found[w->nfound++] = k;
+			}
+			found++;
+			if (since > gap)
+				gap = since;
+			since = 0;
+		} else if (since > 2 * gap + 4 && since > (found ? 2 * gap : SERP_RUN)) {
+			break;
+		}
+	}
+	return found;
+}
+
+/* the least slack from A to the track q holds that the head meets: the
+ * head's move and the path (bisected to 5 us, from below hi; each look
+ * bounds it at the slack its sector came at). The track's phase afresh
+ * first (the turn's error adds up over a walk) */
+static double slack_to(struct st *s, const struct serp *q0, double hi, unsigned *next)
+{
+	struct serp q1 = *q0, *q = &q1;
+	double lo = 0, P = s->r->rev_ns.v / q->ts;
+
+	/* the same track again, or none */
+	if (track_near(s, q->near, &q->tlo, &q->thi, &q->ref, &q->refT, &q->ts) < 0 ||
+	    fabs((double)q->thi - (double)q0->thi) > P / 4)
+		return NAN;
+	for (unsigned p = 0; p < 30 && hi - lo > 5000 && !s->err; p++) {
+		double w;
+		int v = ready_within(s, q, (lo + hi) / 2, next, &w);
+
+		if (v == 1 && w < hi)
+			hi = w;
+		else if (v == 0 && w > lo)
+			lo = w;
+	}
+	return hi - lo <= 5000 ? (lo + hi) / 2 : NAN;
+}
+
+/*
+ * The seek curve over whole cylinders along A's run: d tracks on from A
+ * within it are d cylinders away (the run reaches room tracks on that
+ * way). dir: the walk w's way
+ */
+static void serp_seeks(struct st *s, const struct serp *a, struct serp_walk *w, int dir, unsigned room, unsigned *next)
+{
+	static const unsigned cyls[] = { 1, 2, 3, 4, 6, 8, 12, 16, 24, 32 };
+	struct dchar_result *r = s->r;
+
+	for (unsigned i = 0; i < sizeof(cyls) / sizeof(cyls[0]) && r->nseeks < DCHAR_SEEKS && !s->err; i++) {
+		unsigned d = cyls[i], j = 0, n = 0;
+		double v[2];
+
+		if (d > room)
+			break;
+		while (j < w->n && w->tk[j] != d)
+			j++;
+		if (j >= w->n)
+			continue;
+		for (unsigned rep = 0; rep < 2; rep++) {
+			/* the track found again from a few sectors lower (the
+			 * first look's reads are held) */
+			struct serp t = w->trk[j];
+			double x;
+
+			t.near -= rep * 7.0 * (double)s->S;
+			x = slack_to(s, &t, 0.9 * r->rev_ns.v, next);
+
+			if (!isnan(x))
+				v[n++] = x - r->overhead_ns.v;
+		}
+		if (!n)
+			continue;
+		/* from the lower of the two to the upper (a seek costs the same
+		 * both ways) */
+		r->seek[r->nseeks].from = (dir > 0 ? a->alo : w->trk[j].thi) * s->S;
+		r->seek[r->nseeks].dist = (dir > 0 ? w->trk[j].thi - a->alo : a->alo - w->trk[j].thi) * s->S;
+		r->seek[r->nseeks].cyls = d;
+		r->seek[r->nseeks++].ns = fig_of(v, n);
+	}
+}
+
+/*
+ * A serpentine layout's surfaces may each hold their own sectors a track
+ * (the Atlas 10K V's 1040 to 1170 side by side), and a position's chains,
+ * which run down up to six tracks from it, may lie on the surface below a
+ * run's end just under it: each position's own track (track_near from a
+ * track above it) gives the rate there, kept in place of the chains'
+ * where the two differ by over 1 % (its sectors a track whole, as a
+ * track's are)
+ */
+static void serp_rates(struct st *s)
+{
+	struct dchar_result *r = s->r;
+
+	for (unsigned i = 0; i < r->nzones && !s->err; i++) {
+		struct dchar_zone *z = &r->zone[i];
+		double P = r->rev_ns.v / z->sector_ns.v, ts, P1;
+		uint64_t lo, hi, ref, at = z->off / s->S;
+		int64_t refT;
+
+		/* (the positions sampled: a zone edge's chains have no
+		 * sequential rate) */
+		if (!z->sector_ns.n || isnan(z->seq_mbs) || !(P > 0) ||
+		    track_near(s, ((double)at + 0.45 * P) * (double)s->S, &lo, &hi, &ref, &refT, &ts) < 0)
+			continue;
+		/* the track found holds [lo, hi] and a tenth of a track below
+		 * lo, and ends at most a chain's step above hi */
+		if ((double)at < (double)lo - 0.15 * P || (double)at > (double)hi + 1.5 * sqrt(2 * P))
+			continue;	/* not the position's own track */
+		P1 = floor(r->rev_ns.v / ts + 0.5);
+		if (fabs(P1 - P) <= 0.01 * P)
+			continue;
+		z->sector_ns = fig_of((double[]){ r->rev_ns.v / P1 }, 1);
+		z->mbs = (double)s->S * 1e3 / z->sector_ns.v;
+		z->spt = P1;
+	}
+}
+
+static void serpentine(struct st *s)
+{
+	struct dchar_result *r = s->r;
+	static struct serp_walk up, down;
+	struct serp q = { 0 };
+	unsigned next = 0, nu, nd, gu, gd;
+	double hs, spt;
+
+	if (!s->ntrk || !r->head_switch_ns.n || !r->overhead_ns.n)
+		return;
+	q.alo = s->trk[0].lo;
+	q.ahi = s->trk[0].hi;
+	/* ready within half the switch at its edges (each a seek of one
+	 * cylinder, if this is a serpentine layout) */
+	q.x = r->overhead_ns.v + r->head_switch_ns.v / 2;
+	nu = walk_cyl(s, &q, 1, &next, &up);
+	nd = walk_cyl(s, &q, -1, &next, &down);
+	if (!nu && !nd)
+		return;		/* no other track on A's cylinder: not serpentine */
+	hs = slack_to(s, nu ? &up.fq[0] : &down.fq[0], q.x, &next);
+	if (isnan(hs))
+		return;
+	r->serpentine = 1;
+	r->cyl_switch_ns = r->head_switch_ns;
+	r->head_switch_ns = fig_of(&hs, 1);
+	r->head_switch_ns.v -= r->overhead_ns.v;
+	r->heads = fig_of((double[]){ (double)(nu + nd + 1) }, 1);
+	/* the chain's edges are all cylinder edges */
+	r->skew_cyl = r->skew_track;
+	r->cyl_edge = (double)q.alo * (double)s->S;
+	/* the run: A's tracks on either side within it (the first found
+	 * each way is A's mirror across the run's end: 2 m + 1 tracks on) */
+	gu = nu ? (up.found[0] - 1) / 2 : 0;
+	gd = nd ? (down.found[0] - 1) / 2 : 0;
+	r->serp_run = nu && nd ? gu + gd + 1 : nu > 1 ? (up.found[1] + 1) / 2 : nd > 1 ? (down.found[1] + 1) / 2 : 0;
+	/* a cylinder's bytes: its tracks' (A's, and each one found, by their
+	 * sectors' times) */
+	spt = (double)(q.ahi - q.alo);
+	for (unsigned i = 0; i < up.nfound; i++)
+		spt += floor(r->rev_ns.v / up.fq[i].ts + 0.5);
+	for (unsigned i = 0; i < down.nfound; i++)
+		spt += floor(r->rev_ns.v / down.fq[i].ts + 0.5);
+	r->cyl_bytes = fig_of((double[]){ spt * (double)s->S }, 1);
+	serp_rates(s);
+	serp_seeks(s, &q, gu >= gd ? &up : &down, gu >= gd ? 1 : -1, gu >= gd ? gu : gd, &next);
+}
+
 /* the seek curve where swap's short seeks live: whole cylinders from the
  * middle of one, each B inside the cylinder it aims at */
 static void fine_seeks(struct st *s)
@@ -1651,8 +2041,8 @@ static void fine_seeks(struct st *s)
 	double C = r->cyl_bytes.v, L, w, lo, hi;
 	uint64_t a;
 
-	if (!r->cyl_bytes.n || !(C > 0))
-		return;
+	if (!r->cyl_bytes.n || !(C > 0) || r->serpentine)
+		return;		/* (a serpentine layout's: along its run, serp_seeks) */
 	a = clampoff(s, r->cyl_edge + C / 2);
 	L = track_bytes(s, a);
 	w = L / 2 < 0.4 * C ? L / 2 : 0.4 * C;
@@ -1859,6 +2249,37 @@ static double ra_reach(struct st *s, double thr, double P, int seq, int cyl, uns
 }
 
 /*
+ * Up to 8 tracks of one run that no read touched but at their top, for a
+ * buffer that keeps every read (whose placed tracks the probes have read
+ * all over): found by track_near two and a half tracks apart from 0.37 of
+ * the disk, those whose sector's time is the first's (within 0.3 %: a
+ * surface of its own is another run); lo[] a sector above each one's
+ * first (as track_near gives it), *ts their sector's time
+ */
+static unsigned fresh_tracks(struct st *s, uint64_t *lo, double *ts)
+{
+	double at = 0.37 * (double)s->d->size, L = track_bytes(s, (uint64_t)at), t;
+	uint64_t hi, ref;
+	int64_t refT;
+	unsigned n = 0, miss = 0;
+
+	for (unsigned i = 0; i < 24 && n < 8 && !s->err; i++, at += 2.5 * L) {
+		if (track_near(s, at, &lo[n], &hi, &ref, &refT, &t) < 0)
+			continue;
+		if (n && fabs(t - *ts) > 0.003 * *ts) {
+			if (++miss < 3)
+				continue;
+			n = 0;	/* another run from here */
+		}
+		miss = 0;
+		if (!n)
+			*ts = t;
+		lo[n++]++;
+	}
+	return n >= 6 ? n : 0;
+}
+
+/*
  * When the bus starts on a read miss (DiskSim's high water mark: the share
  * of a request it may send before the media has it all, e): a read of n
  * sectors g sectors past a read of one, so the head comes to it at the
@@ -1881,12 +2302,16 @@ static double read_early(struct st *s)
 
 	if (!(r->bus_mbs > 0))
 		return NAN;
-	for (unsigned i = 0; i < s->ntrk; i++)
+	for (unsigned i = 0; i < s->ntrk && !s->keeps_all; i++)
 		len[nl++] = (double)(s->trk[i].hi - s->trk[i].lo);
 	if (nl) {
 		median(len, nl);
 		P = len[nl / 2];
 	}
+	uint64_t flo[8];
+	unsigned nf = s->keeps_all && s->ntrk ? fresh_tracks(s, flo, &ts) : 0;
+	if (nf)
+		P = floor(r->rev_ns.v / ts + 0.5);
 	for (unsigned i = 0; i < 8 && !s->err; i++) {
 		uint64_t lo = 0, g, k;
 		double nmax;
@@ -1898,13 +2323,18 @@ static double read_early(struct st *s)
 				break;
 			lo = s->trk[next].lo + 1;
 			next += 2;
+		} else if (nf) {
+			if (i >= nf)
+				break;
+			lo = flo[i];
 		} else {
 			double at = 0.3 * (double)s->d->size;
 
 			P = floor(track_bytes(s, (uint64_t)at) / (double)s->S);
 			lo = clampoff(s, at - i * 4 * P * (double)s->S) / s->S;
 		}
-		ts = nl ? s->trk_ts : sector_ns(s, lo * s->S);
+		if (!nf)
+			ts = nl ? s->trk_ts : sector_ns(s, lo * s->S);
 		if (!n)
 			r->early_at = lo * s->S;
 		g = (uint64_t)ceil(2 * r->hit_ns.v / ts) + 4;
@@ -1928,6 +2358,43 @@ static double read_early(struct st *s)
 		return NAN;
 	e = 1 - (b - bus) / ts;
 	return e < 0 ? 0 : e > 1 ? 1 : e;
+}
+
+/*
+ * The segments of a buffer that keeps more than KEEPS_READS reads: up to
+ * SEGS_PROBED fresh sectors read two tracks apart (each a segment of its
+ * own), then read again from the latest back. A buffer that lets go of
+ * the least recently used keeps its last N: the re-reads hit until the
+ * first one it let go of (a hit lets none go), so the hits before the
+ * first miss are its segments (0: none seen)
+ */
+#define SEGS_PROBED 4096
+static unsigned many_segments(struct st *s, double thr)
+{
+	static uint64_t at[SEGS_PROBED];
+	uint64_t x = clampoff(s, (double)s->d->size * 0.12);
+	unsigned n = 0, hits = 0;
+	int64_t t;
+
+	while (n < SEGS_PROBED && !s->err) {
+		x = clampoff(s, (double)x + 2 * track_bytes(s, x) + (double)s->S);
+		if (x + s->S >= s->d->size)
+			break;
+		if (held(s, x))
+			continue;
+		rd(s, x, (unsigned)s->S);
+		at[n++] = x;
+	}
+	t = s->last;
+	while (hits < n && !s->err) {
+		int64_t t1 = rd(s, at[n - 1 - hits], (unsigned)s->S);
+
+		if (fabs((double)(t1 - t) - s->r->hit_ns.v) >= thr)
+			break;
+		t = t1;
+		hits++;
+	}
+	return hits < n ? hits : 0;
 }
 
 /* the buffer: a re-read, the bus, the segments, the read-ahead */
@@ -1973,6 +2440,8 @@ static void buffer(struct st *s)
 		} else
 			misses++;
 	}
+	if (s->keeps_all)
+		r->segments = many_segments(s, thr);
 	r->read_early = read_early(s);
 	/* on placed tracks: the read-ahead from a track's first sector; where
 	 * it reaches past the read, whether it ends at the track's end or the
@@ -1981,7 +2450,7 @@ static void buffer(struct st *s)
 	 * sector before (a drive that reads ahead only after a sequential
 	 * read, DiskSim's Buffer continuous read 4, to the next track's end at
 	 * most), else none (0) */
-	Pp = placed_spt(s);
+	Pp = s->keeps_all ? 0 : placed_spt(s);	/* its tracks' few places would be hits: fresh places */
 	if (Pp > 0 && (b = ra_reach(s, thr, Pp, 0, 0, &walk, &r->readahead_at)) >= 0) {
 		uint64_t reach = (uint64_t)b / s->S < (uint64_t)Pp - 1 ? (uint64_t)b / s->S : (uint64_t)Pp - 1;
 
@@ -2084,12 +2553,35 @@ static void free_blocks(struct st *s)
 	r->free_blocks = 4 * r->free_n >= 3 * 4 && 4 * r->free_hits >= 3 * r->free_n;
 }
 
+/*
+ * Whether the buffer keeps more than KEEPS_READS reads: a sector read
+ * again after KEEPS_READS reads far apart costs what a re-read just after
+ * it does (at two places)
+ */
+static int keeps_reads(struct st *s)
+{
+	for (unsigned j = 0; j < 2; j++) {
+		uint64_t x = clampoff(s, (double)s->d->size * (0.41 + 0.07 * j));
+		int64_t t = rd(s, x, (unsigned)s->S), t1 = rd(s, x, (unsigned)s->S);
+		double h = (double)(t1 - t);
+
+		if (h >= s->r->rev_ns.v / 2)
+			return 0;	/* no hit at all */
+		for (unsigned i = 0; i < KEEPS_READS; i++)
+			t1 = rd(s, clampoff(s, (double)s->d->size * (0.03 + 0.9 * i / KEEPS_READS) + j * 1048576.0 + 65536), (unsigned)s->S);
+		if (fabs((double)(rd(s, x, (unsigned)s->S) - t1) - h) > 0.15 * h + 30000)
+			return 0;
+	}
+	return !s->err;
+}
+
 int dchar_run(const struct dchar_dev *d, struct dchar_result *r)
 {
 	struct st s = { .d = d, .r = r, .S = d->sector ? d->sector : 512 };
 	uint64_t a;
 
 	memset(r, 0, sizeof(*r));
+	nreads_seen = 0;
 	r->read_early = NAN;
 	if (d->size < (64u << 20))
 		return -EINVAL;
@@ -2098,9 +2590,12 @@ int dchar_run(const struct dchar_dev *d, struct dchar_result *r)
 	bandwidth(&s);
 	if (r->ok) {
 		zone_edges(&s);
+		s.keeps_all = keeps_reads(&s);
 		a = clampoff(&s, 64 * track_bytes(&s, 0) + (8u << 20));
 		tracks(&s, clampoff(&s, a + 96 * track_bytes(&s, a)));
 		seeks(&s, a);
+		if (r->skew_track.n && !r->skew_cyl.n)
+			serpentine(&s);
 		if (!r->skew_track.n)
 			cylinders(&s, clampoff(&s, a + 8 * track_bytes(&s, a)));
 		fine_seeks(&s);
@@ -2135,11 +2630,12 @@ void dchar_print(const struct dchar_result *r, void (*line)(void *arg, const cha
 	    F(r->overhead_ns.sd) / 1e6, r->overhead_ns.n);
 	for (unsigned i = 0; i < r->nseeks; i++)
 		OUT(RK_DC_FIG "=" DC_FIG_SEEK " " RK_DC_OFFSET "=%llu " RK_DC_DISTANCE "=%llu " RK_DC_MS "=%.4f " RK_DC_SD "=%.4f "
-		    RK_DC_N "=%u", (unsigned long long)r->seek[i].from, (unsigned long long)r->seek[i].dist,
-		    F(r->seek[i].ns.v) / 1e6, F(r->seek[i].ns.sd) / 1e6, r->seek[i].ns.n);
+		    RK_DC_N "=%u " RK_DC_CYLINDERS "=%u", (unsigned long long)r->seek[i].from, (unsigned long long)r->seek[i].dist,
+		    F(r->seek[i].ns.v) / 1e6, F(r->seek[i].ns.sd) / 1e6, r->seek[i].ns.n, r->seek[i].cyls);
 	if (r->cyl_bytes.n)
 		OUT(RK_DC_FIG "=" DC_FIG_CYLINDER " " RK_DC_OFFSET "=%.0f " RK_DC_BYTES "=%.0f " RK_DC_SD "=%.0f " RK_DC_HEADS "=%.2f "
-		    RK_DC_N "=%u", F(r->cyl_edge), F(r->cyl_bytes.v), F(r->cyl_bytes.sd), F(r->heads.v), r->cyl_bytes.n);
+		    RK_DC_N "=%u " RK_DC_SERPENTINE "=%d " RK_DC_RUN "=%u", F(r->cyl_edge), F(r->cyl_bytes.v), F(r->cyl_bytes.sd),
+		    F(r->heads.v), r->cyl_bytes.n, r->serpentine, r->serp_run);
 	if (r->head_switch_ns.n)
 		OUT(RK_DC_FIG "=" DC_FIG_SWITCH " " RK_DC_WHAT "=head " RK_DC_MS "=%.4f " RK_DC_SD "=%.4f " RK_DC_N "=%u",
 		    F(r->head_switch_ns.v) / 1e6, F(r->head_switch_ns.sd) / 1e6, r->head_switch_ns.n);

@@ -34,11 +34,31 @@
  *   sectors between; a switch is the least time from a read above an edge
  *   to one below it, less that within a track, to the microsecond by a
  *   pause before the second read;
+ * - where the long chain finds no whole number of sectors a track (its
+ *   tracks differ: surfaces of their own sectors a track), chains across
+ *   ten tracks further up, until one crosses tracks alike;
+ * - a serpentine layout (the surfaces run in turn outward and inward, N
+ *   cylinders each, as DiskSim's g4 layout of the Atlas 10K V): every
+ *   edge the chain sees is of one kind, each a seek of a cylinder. Walked
+ *   track by track up and down from a placed track A, a track on A's
+ *   cylinder is one the head is ready for within half that switch (a
+ *   head switch, not a seek): one in each other run of A's band, the
+ *   heads their count and A's; the first each way is A's mirror across
+ *   its run's end (2 m + 1 tracks on: A's run reaches m tracks that way,
+ *   N is the two sides' sum), the head switch the least slack to it; the
+ *   seeks of 1 to 32 cylinders along A's run (d tracks on are d
+ *   cylinders away) carry their cylinders; each position's own track
+ *   gives the rate there where the chains below it (across a run's end)
+ *   found another;
  * - the cylinders, where the tracks are not skewed: a sector ready at once
  *   (no seek) or a seek away, found by bisection of the distance; the
  *   heads are a cylinder over a track;
  * - the buffer: a sector read again (a hit costs no turn), N distinct
- *   reads before re-reading the first (the segments), a read past one
+ *   reads before re-reading the first (the segments; where one is still
+ *   held after 40, the buffer keeps more reads than the probes can count
+ *   or empty: from then on every sector read counts as held, the probes
+ *   read fresh ones, and its segments are the re-reads from the latest
+ *   of 4096 fresh reads back that hit before the first miss), a read past one
  *   after the drive was left idle (how far it reads ahead; on placed
  *   tracks, whether it stops at the track's or the cylinder's end
  *   wherever the read was, or reads ahead only after a sequential read),
@@ -92,6 +112,7 @@ struct dchar_result {
 	struct {
 		uint64_t from, dist;		/* bytes */
 		struct dchar_fig ns;		/* threshold less overhead_ns */
+		unsigned cyls;			/* the cylinders between (0: not known) */
 	} seek[DCHAR_SEEKS];
 	struct dchar_fig cyl_bytes;		/* a cylinder's bytes near the start */
 	double cyl_edge;			/* where one of them begins */
@@ -116,6 +137,8 @@ struct dchar_result {
 	uint64_t readahead_at;			/* that track's first byte (with readahead_seq
 						 * or readahead_cyl: where it was measured, a
 						 * track's or cylinder's first; 0 elsewhere) */
+	int serpentine;				/* 1: its surfaces run in turn outward and inward */
+	unsigned serp_run;			/* then the cylinders a run crosses (0: not seen) */
 	int ok;					/* 0: no turn seen (flash, a file) */
 	int free_blocks;			/* 1: reads free blocks (the chains' figures are
 						 * not the drive's); 0 not */

@@ -75,7 +75,7 @@ static double skipped(const struct dmodel *m, uint64_t lbn)
 
 	if (!lbn)
 		return NAN;
-	if (!m->p.zones)
+	if (!m->p.zones && !m->p.g4)
 		return 0;	/* a datasheet's platter: every track's first sector at angle 0 */
 	dmodel_locate(m, lbn - 1, &a);
 	dmodel_locate(m, lbn, &b);

@@ -448,7 +448,7 @@ uint64_t dmodel_rate_at(const struct dmodel *m, uint64_t off)
 {
 	struct dmodel_loc l;
 
-	if (m->p.kind != DMODEL_HDD || !m->p.zones)
+	if (m->p.kind != DMODEL_HDD || (!m->p.zones && !m->p.g4))
 		return dmodel_platter_rate_at(m, off);
 	dmodel_locate(m, off >> 9, &l);
 	return DMODEL_MULDIV(l.spt * 512, m->p.rpm, 60);

@@ -41,6 +41,8 @@ struct disk {
 	double size, clock_res, clock_step;
 	struct fig rev, overhead, hit, ra, cyl, heads, hsw, csw, bus, end, skt, skc;
 	double skew_spt, skew_tracks;
+	int serpentine;		/* its surfaces run in turn outward and inward */
+	double run;		/* then the cylinders a run crosses (0: not seen) */
 	int rotating, segments, segments_set, depth, ra_seq, ra_track, ra_cyl;
 	double iops, iops1, qn, early;
 	int free_set, free, free_n, free_hits;	/* fig=free_blocks: measured, reads free blocks, places, hits */
@@ -51,6 +53,7 @@ struct disk {
 	} z[ZONES];
 	struct seek_fig {
 		double off, dist, ms, sd;
+		double cyls;	/* the cylinders between, where the characteriser knew them (else NAN) */
 		unsigned n;
 	} s[SEEKS];
 	char other_boots[256];
@@ -130,10 +133,13 @@ static void each(void *arg, const struct rec *r, const char *source, unsigned lo
 		d->s[d->ns].dist = num(r, RK_DC_DISTANCE);
 		d->s[d->ns].ms = num(r, RK_DC_MS);
 		d->s[d->ns].sd = num(r, RK_DC_SD);
+		d->s[d->ns].cyls = num(r, RK_DC_CYLINDERS);
 		d->s[d->ns++].n = (unsigned)num(r, RK_DC_N);
 	} else if (!strcmp(f, DC_FIG_CYLINDER)) {
 		d->cyl = fig(r, RK_DC_BYTES);
 		d->heads = fig(r, RK_DC_HEADS);
+		d->serpentine = num(r, RK_DC_SERPENTINE) == 1;
+		d->run = num(r, RK_DC_RUN);
 	} else if (!strcmp(f, DC_FIG_SWITCH)) {
 		const char *w = rec_get(r, RK_DC_WHAT);
 
@@ -368,37 +374,45 @@ static double platter_cyl(double off, double cap, double rpm, double ro, double 
 
 /* the measured seeks as the profile's seek table (seek.N = CYLINDERS MS,
  * the importer's keys): each distance in the cylinders of the platter the
- * profile describes, from where the seek began to where it ended, in
- * increasing order; a distance no further than one before it is left out */
+ * profile describes, from where the seek began to where it ended (or the
+ * cylinders the characteriser counted, where it did: along a serpentine
+ * layout's run), in increasing order; a distance no further than one
+ * before it is left out */
 static void print_seek_table(const struct disk *d, const struct ztab *t, const char *who, double rpm, double ro, double ri,
 			     double heads)
 {
-	unsigned order[SEEKS], n = 0, k = 0;
+	unsigned order[SEEKS], n = 0, k = 0, counted = 0;
+	double cy[SEEKS];
 	long long last = 0;
 	double sd = 0;
 
 	for (unsigned i = 0; i < d->ns; i++) {
+		const struct seek_fig *s = &d->s[i];
 		unsigned j = n++;
 
-		/* by distance in bytes: the platter's cylinders grow with it */
-		while (j && d->s[order[j - 1]].dist > d->s[i].dist) {
+		counted += s->cyls > 0;
+		cy[i] = s->cyls > 0 ? s->cyls
+			: t->n ? ztab_cyl(t, s->off + s->dist) - ztab_cyl(t, s->off)
+			       : platter_cyl(s->off + s->dist, d->size, rpm, ro, ri, heads) - platter_cyl(s->off, d->size, rpm, ro, ri, heads);
+		while (j && cy[order[j - 1]] > cy[i]) {
 			order[j] = order[j - 1];
 			j--;
 		}
 		order[j] = i;
 	}
-	printf("source.seek = %s: the seek curve's %u distances (DIXtrac's bisection of the threshold), each in the cylinders of this profile's %s\n",
-	       who, d->ns, t->n ? "zones" : "platter");
+	printf("source.seek = %s: the seek curve's %u distances (DIXtrac's bisection of the threshold), each in the cylinders of this profile's %s%s\n",
+	       who, d->ns, t->n ? "zones" : "platter", counted ? " (those along a serpentine run: the cylinders counted there)" : "");
 	for (unsigned i = 0; i < n; i++) {
 		const struct seek_fig *s = &d->s[order[i]];
-		double c = t->n ? ztab_cyl(t, s->off + s->dist) - ztab_cyl(t, s->off)
-				: platter_cyl(s->off + s->dist, d->size, rpm, ro, ri, heads) -
-					  platter_cyl(s->off, d->size, rpm, ro, ri, heads);
-		long long cyl = llround(c);
+		long long cyl = llround(cy[order[i]]);
 
 		if (cyl < 1)
 			cyl = 1;
 		if (cyl <= last || !(s->ms > 0))
+			continue;
+		/* on a serpentine layout a distance in LBNs shorter than two runs
+		 * says nothing of the cylinders between (the run turns back) */
+		if (d->serpentine && d->run > 0 && !(s->cyls > 0) && cyl < 2 * d->run)
 			continue;
 		last = cyl;
 		sd = fmax(sd, s->sd);
@@ -551,7 +565,15 @@ static int print_profile(struct disk *d, const char *sources)
 	printf("# the zones measured (offset, MB/s, sectors a track, sequential 1 MiB reads MB/s):\n");
 	for (unsigned i = 0; i < d->nz; i++)
 		printf("#   %.0f %.3f %.1f %.2f\n", d->z[i].off, d->z[i].mbs, d->z[i].spt, d->z[i].seq);
-	if (d->heads.set && d->heads.v >= 1) {
+	if (d->heads.set && d->heads.v >= 1 && d->serpentine) {
+		printf("heads = %.0f\nsource.heads = %s: the tracks on one cylinder, a head switch from it and not a seek (its surfaces run in turn outward and "
+		       "inward, Skippy's chain across tracks sees only cylinder edges)\n",
+		       floor(d->heads.v + 0.5), who);
+		printf("# serpentine on S1: each surface's logical tracks cross %.0f cylinders, outward on one surface and inward on the next; "
+		       "this profile's layout (whole cylinders in LBN order) cannot say so: an LBN lands in its band of %.0f cylinders, its seeks "
+		       "within the band are what a cylinder's tracks in order would give\n",
+		       d->run, d->run);
+	} else if (d->heads.set && d->heads.v >= 1) {
 		printf("heads = %.0f\nsource.heads = %s: %s\n", floor(d->heads.v + 0.5), who,
 		       d->skt.set ? "the tracks from one cylinder skew to the next (Skippy's chain across tracks)"
 				  : "a cylinder's bytes (where a seek begins) over a track's");
