@@ -98,6 +98,13 @@
 #define RK_DC_TRACK_END "track_end"
 #define RK_DC_CYL_END "cyl_end"
 #define RK_DC_EARLY "early"
+#define RK_DC_REWRITE "rewrite"		/* fig=write: 1 the opt-in rewrite mode ran, 0 read-only */
+#define RK_DC_CACHE "cache"
+#define RK_DC_CONST_MS "const_ms"
+#define RK_DC_PHASE_MS "phase_ms"
+#define RK_DC_WRITES "writes"
+#define RK_DC_SECTOR_MS "sector_ms"
+#define RK_DC_READ_MS "read_ms"
 /* the figures (values of fig) */
 #define DC_FIG_DEVICE "device"
 #define DC_FIG_ROTATION "rotation"
@@ -113,5 +120,10 @@
 #define DC_FIG_READAHEAD "readahead"
 #define DC_FIG_QUEUE "queue"
 #define DC_FIG_END "end"
+#define DC_FIG_WRITE "write"			/* the mode; in rewrite mode the write cache seen */
+#define DC_FIG_WRITE_TAIL "write_tail"
+#define DC_FIG_WRITE_NEAR "write_near"
+#define DC_FIG_WRITE_FAR "write_far"
+#define DC_FIG_WRITE_BUFFERED "write_buffered"
 
 #endif

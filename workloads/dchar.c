@@ -2069,6 +2069,8 @@ int dchar_run(const struct dchar_dev *d, struct dchar_result *r)
 		buffer(&s);
 	}
 	r->seconds = (double)(s.last - s.first) / 1e9;
+	if (r->ok && d->rewrite && !s.err)
+		return dchar_write_run(d, r);	/* adds its time to r->seconds */
 	return s.err;
 }
 
@@ -2079,6 +2081,7 @@ void dchar_print(const struct dchar_result *r, void (*line)(void *arg, const cha
 	char b[256];
 
 #define OUT(...) do { snprintf(b, sizeof(b), __VA_ARGS__); line(arg, b); } while (0)
+	dchar_write_print(r, line, arg);
 	OUT(RK_DC_FIG "=" DC_FIG_ROTATION " " RK_DC_ROTATING "=%d " RK_DC_MS "=%.6f " RK_DC_SD "=%.6f " RK_DC_N "=%u",
 	    r->ok, F(r->rev_ns.v) / 1e6, F(r->rev_ns.sd) / 1e6, r->rev_ns.n);
 	for (unsigned i = 0; i < r->nzones; i++)
