@@ -2069,7 +2069,7 @@ int dchar_run(const struct dchar_dev *d, struct dchar_result *r)
 		buffer(&s);
 	}
 	r->seconds = (double)(s.last - s.first) / 1e9;
-	if (r->ok && d->rewrite && !s.err)
+	if (d->rewrite && !s.err)
 		return dchar_write_run(d, r);	/* adds its time to r->seconds */
 	return s.err;
 }

@@ -116,6 +116,7 @@ struct dchar_result {
 						 * track's or cylinder's first; 0 elsewhere) */
 	struct dchar_writes {			/* the rewrite mode's (dchar_write.c) */
 		int ran;			/* 0: read-only, none of these */
+		int timed;			/* 1: the probes ran (a turn was seen) */
 		int cache;			/* 1: writes reported from the buffer, 0 through to the platter */
 		double const_ns, phase_ns;	/* the spreads that told: of a write's time from its
 						 * command, of its completion's phase against the turn */

@@ -319,6 +319,8 @@ int dchar_write_run(const struct dchar_dev *d, struct dchar_result *r)
 
 	memset(o, 0, sizeof(*o));
 	o->ran = 1;
+	if (!r->ok)	/* no turn (flash, a file): nothing to aim at, no write */
+		return 0;
 	/* the near probes' place: the cylinders measured, else a tenth in */
 	w.track0 = r->cyl_bytes.n && r->cyl_edge > 0 ? (uint64_t)r->cyl_edge : at(&w, (double)d->size / 10);
 	w.ts = sector_at(r, w.track0);
@@ -330,6 +332,7 @@ int dchar_write_run(const struct dchar_dev *d, struct dchar_result *r)
 	/* well past the cylinders dchar_run read (a buffer may keep them) */
 	w.next = 3 * (r->heads.n ? (unsigned)(r->heads.v + 0.5) : 1) * 8;
 	o->sector_ns = w.ts;
+	o->timed = 1;
 	cache(&w);
 	if (o->cache) {
 		o->buffered_ns[1] = buffered(&w, BUFFERED_N);
@@ -381,6 +384,10 @@ void dchar_write_print(const struct dchar_result *r, void (*line)(void *arg, con
 #define OUT(...) do { snprintf(b, sizeof(b), __VA_ARGS__); line(arg, b); } while (0)
 	if (!o->ran) {
 		OUT(RK_DC_FIG "=" DC_FIG_WRITE " " RK_DC_REWRITE "=0");
+		return;
+	}
+	if (!o->timed) {
+		OUT(RK_DC_FIG "=" DC_FIG_WRITE " " RK_DC_REWRITE "=1 " RK_DC_WRITES "=0");
 		return;
 	}
 	OUT(RK_DC_FIG "=" DC_FIG_WRITE " " RK_DC_REWRITE "=1 " RK_DC_CACHE "=%d " RK_DC_CONST_MS "=%.4f " RK_DC_PHASE_MS "=%.4f "

@@ -94,7 +94,7 @@ static void each_write(struct disk *d, const struct rec *r, const char *f)
 
 	if (!strcmp(f, DC_FIG_WRITE)) {
 		d->w.seen = 1;
-		d->w.ran = num(r, RK_DC_REWRITE) == 1;
+		d->w.ran = num(r, RK_DC_REWRITE) == 1 && rec_get(r, RK_DC_CACHE);
 		d->w.cache = num(r, RK_DC_CACHE) == 1;
 		d->w.cspread = num(r, RK_DC_CONST_MS);
 		d->w.pspread = num(r, RK_DC_PHASE_MS);
