@@ -2081,7 +2081,6 @@ void dchar_print(const struct dchar_result *r, void (*line)(void *arg, const cha
 	char b[256];
 
 #define OUT(...) do { snprintf(b, sizeof(b), __VA_ARGS__); line(arg, b); } while (0)
-	dchar_write_print(r, line, arg);
 	OUT(RK_DC_FIG "=" DC_FIG_ROTATION " " RK_DC_ROTATING "=%d " RK_DC_MS "=%.6f " RK_DC_SD "=%.6f " RK_DC_N "=%u",
 	    r->ok, F(r->rev_ns.v) / 1e6, F(r->rev_ns.sd) / 1e6, r->rev_ns.n);
 	for (unsigned i = 0; i < r->nzones; i++)

@@ -151,7 +151,7 @@ int dchar_run(const struct dchar_dev *d, struct dchar_result *r);
  * -errno.
  */
 int dchar_write_run(const struct dchar_dev *d, struct dchar_result *r);
-/* r->w's lines (dchar_print's, fig=write first: which mode ran) */
+/* r->w's lines, after dchar_print's (fig=write first: which mode ran) */
 void dchar_write_print(const struct dchar_result *r, void (*line)(void *arg, const char *text), void *arg);
 /*
  * The figures as "fig=NAME key=value ..." lines (keys: lib/reckeys.h's

@@ -340,6 +340,7 @@ int main(int argc, char **argv)
 			 (unsigned long long)p.p.capacity_bytes, p.p.write_cache ? "write_back" : "write_through", p.name);
 		record(NULL, line);
 		dchar_print(&r, record, NULL);
+		dchar_write_print(&r, record, NULL);
 		snprintf(line, sizeof(line), RK_DC_FIG "=" DC_FIG_END " " RK_DC_SECONDS "=%.3f", r.seconds);
 		record(NULL, line);
 		return e < 0;

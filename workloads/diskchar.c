@@ -223,6 +223,7 @@ int main(int argc, char **argv)
 		wl_die_errno("%s %s", rewrite ? "reading or rewriting" : "reading", dev);
 	}
 	dchar_print(&r, put, NULL);
+	dchar_write_print(&r, put, NULL);
 	/* the command queue: does the disk (or the scheduler above it) gain
 	 * from requests at once, and what depth the kernel gives it */
 	one = queued(size, (unsigned)sector, 1);
