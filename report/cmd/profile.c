@@ -5,7 +5,8 @@
  * disk (the model and serial the kernel reported), in which boot, from how
  * many repetitions with what spread; what reading cannot see (the write
  * path, the controller's overheads but a read hit's) stays ESTIMATE with
- * how it was derived. The seeks measured become the profile's seek table,
+ * how it was derived, but the write path where the boot ran the opt-in
+ * rewrite mode (fig=write rewrite=1: print_writes). The seeks measured become the profile's seek table,
  * and the sectors a track sampled its zone table where they show zones
  * (the importer's keys, disk/profile/profile_tables.c). One boot's
  * records: several boots that characterised a disk are refused, naming
