@@ -105,6 +105,8 @@
 #define RK_DC_WRITES "writes"
 #define RK_DC_SECTOR_MS "sector_ms"
 #define RK_DC_READ_MS "read_ms"
+#define RK_DC_AFTER "after"
+#define RK_DC_RW_MS "rw_ms"
 /* the figures (values of fig) */
 #define DC_FIG_DEVICE "device"
 #define DC_FIG_ROTATION "rotation"
@@ -125,5 +127,6 @@
 #define DC_FIG_WRITE_NEAR "write_near"
 #define DC_FIG_WRITE_FAR "write_far"
 #define DC_FIG_WRITE_BUFFERED "write_buffered"
+#define DC_FIG_READ_AFTER_WRITE "read_after_write"
 
 #endif

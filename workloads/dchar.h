@@ -126,12 +126,17 @@ struct dchar_result {
 		struct dchar_fig near_ns[2];	/* through: the threshold of a write of near_n[i]
 						 * sectors aimed past a read on its track */
 		unsigned near_n[2];
+		struct dchar_fig ww_ns, rw_ns;	/* through: of a write of a sector, of a read of
+						 * one, aimed past a write on its track */
+		struct dchar_fig hitw_ns;	/* through: a read of a sector just written (hits) */
+		double hitw_frac;		/* of them, the hits */
 		double sector_ns;		/* a sector's time there */
 		unsigned nfar;
 		struct {
 			uint64_t from, dist;	/* a seek measured (seek[]): A near from, B dist on */
 			struct dchar_fig ns;	/* the write's threshold there */
 			double read_ns;		/* the read's (overhead_ns plus the seek's) */
+			struct dchar_fig rw_ns;	/* a read's threshold there after A's write back */
 		} far[2];
 		struct dchar_fig buffered_ns[2];	/* back: a write of buffered_n[i] sectors, its command to its report */
 		unsigned buffered_n[2];

@@ -88,7 +88,7 @@ static int mrewrite(void *ctx, uint64_t off, unsigned len, int64_t *done)
  * of pauses of B's completion less A's less the pause: a write through's
  * threshold (to 2 us). Reported from the buffer, the pause 0: its time.
  */
-static double true_write(const struct dmodel *m0, uint64_t A, uint64_t B, unsigned blen, int aimed)
+static double true_write(const struct dmodel *m0, uint64_t A, uint64_t B, unsigned blen, int aimed, int kind)
 {
 	static struct dmodel m;
 	double best = INFINITY, turn = 60e9 / (double)m0->p.rpm;
@@ -98,7 +98,9 @@ static double true_write(const struct dmodel *m0, uint64_t A, uint64_t B, unsign
 
 		m = *m0;
 		a = dmodel_request(&m, DMODEL_READ, A, 512, 1000000000);
-		w = dmodel_request(&m, DMODEL_WRITE, B, blen, a + 41000 + (int64_t)q);
+		if (kind)	/* A written back first: after a write */
+			a = dmodel_request(&m, DMODEL_WRITE, A, 512, a + 41000);
+		w = dmodel_request(&m, kind == 2 ? DMODEL_READ : DMODEL_WRITE, B, blen, a + 41000 + (int64_t)q);
 		if ((double)(w - a) - q < best)
 			best = (double)(w - a) - q;
 	}
@@ -108,7 +110,7 @@ static double true_write(const struct dmodel *m0, uint64_t A, uint64_t B, unsign
 /* on a track from A's sector: the least of B a sixth, a half and five
  * sixths of it on (where the least pause after A is near 0, the drive's
  * own work after the read may hide the threshold) */
-static double true_near(const struct dmodel *m0, uint64_t A, unsigned blen)
+static double true_near(const struct dmodel *m0, uint64_t A, unsigned blen, int kind)
 {
 	struct dmodel_loc l;
 	double best = INFINITY, t;
@@ -117,7 +119,7 @@ static double true_near(const struct dmodel *m0, uint64_t A, unsigned blen)
 	for (unsigned k = 1; k < 6; k += 2) {
 		uint64_t j = l.spt * k / 6;
 
-		if (j + blen / 512 + 1 < l.left && (t = true_write(m0, A, A + j * 512, blen, 1)) < best)
+		if (j + blen / 512 + 1 < l.left && (t = true_write(m0, A, A + j * 512, blen, 1, kind)) < best)
 			best = t;
 	}
 	return best;
@@ -254,7 +256,7 @@ static void write_rows(const struct dmodel *m, const struct dchar_result *r)
 				continue;
 			}
 			snprintf(what, sizeof(what), "a write of %u sectors reported from the buffer (ms)", w->buffered_n[i]);
-			row(what, w->buffered_ns[i].v / 1e6, true_write(m, x, x, w->buffered_n[i] * 512, 0) / 1e6, 0.02, "20 us");
+			row(what, w->buffered_ns[i].v / 1e6, true_write(m, x, x, w->buffered_n[i] * 512, 0, 0) / 1e6, 0.02, "20 us");
 		}
 		return;
 	}
@@ -272,14 +274,33 @@ static void write_rows(const struct dmodel *m, const struct dchar_result *r)
 		a = (a / 512 + l.left) * 512;
 		snprintf(what, sizeof(what), "a write of %u sectors' threshold on its track (ms)", w->near_n[i] ? w->near_n[i] : i ? 8 : 1);
 		row(what, w->near_ns[i].n ? w->near_ns[i].v / 1e6 : NAN,
-		    true_near(m, a, (w->near_n[i] ? w->near_n[i] : 1) * 512) / 1e6, 0.05, "50 us");
+		    true_near(m, a, (w->near_n[i] ? w->near_n[i] : 1) * 512, 0) / 1e6, 0.05, "50 us");
+	}
+	{
+		uint64_t a = r->cyl_bytes.n && r->cyl_edge > 0 ? (uint64_t)r->cyl_edge : p->capacity_bytes / 10, x;
+		struct dmodel_loc l;
+
+		dmodel_locate(m, a / 512, &l);
+		a = (a / 512 + l.left) * 512;
+		x = (uint64_t)((double)p->capacity_bytes * 0.65) / 512 * 512;
+		row("a write's threshold on its track after a write (ms)", w->ww_ns.n ? w->ww_ns.v / 1e6 : NAN, true_near(m, a, 512, 1) / 1e6,
+		    0.05, "50 us");
+		row("a write: a read's threshold on its track after one (ms)", w->rw_ns.n ? w->rw_ns.v / 1e6 : NAN,
+		    true_near(m, a, 512, 2) / 1e6, 0.05, "50 us");
+		double hw = true_write(m, x, x, 512, 0, 2);
+		/* a re-read of what was written: a hit, or none (a turn or more) */
+		row("a write: a re-read of it (ms, 0: no hit)", w->hitw_ns.n ? w->hitw_ns.v / 1e6 : 0,
+		    hw < 60e9 / (double)p->rpm / 2 ? hw / 1e6 : 0, 0.02, "20 us");
 	}
 	for (unsigned i = 0; i < w->nfar; i++) {
 		char what[80];
 
 		snprintf(what, sizeof(what), "a write's threshold a seek of %.4f GB away (ms)", (double)w->far[i].dist / 1e9);
-		row(what, w->far[i].ns.v / 1e6, true_write(m, w->far[i].from, w->far[i].from + w->far[i].dist, 512, 1) / 1e6, 0.25,
+		row(what, w->far[i].ns.v / 1e6, true_write(m, w->far[i].from, w->far[i].from + w->far[i].dist, 512, 1, 0) / 1e6, 0.25,
 		    "0.25 ms");
+		snprintf(what, sizeof(what), "a write: a read's threshold a seek of %.4f GB away after one (ms)", (double)w->far[i].dist / 1e9);
+		row(what, w->far[i].rw_ns.n ? w->far[i].rw_ns.v / 1e6 : NAN,
+		    true_write(m, w->far[i].from, w->far[i].from + w->far[i].dist, 512, 1, 2) / 1e6, 0.25, "0.25 ms");
 	}
 }
 

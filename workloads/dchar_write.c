@@ -223,57 +223,96 @@ static uint64_t fresh_track(struct ws *w)
 	return at(w, (double)w->track0 + k * (w->spt + 7.0) * (double)w->S);
 }
 
-/* where the tails' difference is known: B's write after A's read, A one
- * read, B n sectors; the pause after A that puts the cutoff (B's next
- * completion that the write may reach) at mid after it; the bounds */
-static void bound(struct ws *w, double T, double *lo, double *hi)
+/*
+ * What a probe says of the threshold, the least time from the last
+ * completion to B's: T, B's time, against aim, the time of the pass it
+ * was aimed at. On the aim: no more than T. Later by less than half a
+ * turn: the drive's own time after the command (a read's reconnect after
+ * a write, as DiskSim's hp_c2247a has it), not the head's: no aim does
+ * better, T is the least. Later by more (the pass after, or a turn less a
+ * sector where a drive ready inside the sector waits for the next: as
+ * dec_rz26): not ready at the aim. Sooner than the aim: not the write or
+ * read aimed at (a hit): nothing.
+ */
+static void bound(struct ws *w, double T, double aim, double *lo, double *hi)
 {
+	double late = T - aim, tol = 0.3 * w->ts + 15000;
+
+	if (late < -tol)
+		return;
 	if (T < *hi)
 		*hi = T;
-	if (T - w->R > *lo)
-		*lo = T - w->R;
+	if (late > tol && late < w->R / 2)
+		*lo = *hi;
+	else if (late >= w->R / 2 && aim > *lo)
+		*lo = aim < *hi ? aim : *hi;
 }
 
-/* through: the threshold of a write of n sectors aimed past a read on its track */
-static struct dchar_fig near(struct ws *w, unsigned n, double *tails, unsigned *nt)
+/*
+ * through: a threshold on a track, aimed past A. kind 0: a write of n
+ * sectors (B) after A's read; 1: a write of B after A's read and A's own
+ * write back (a write after a write; B not the sector after A's, which a
+ * drive may stream); 2: a read of B (not read before: a miss) after A's
+ * write back. The cutoff after the last request is j sectors, the
+ * sectors of B but its first, and the tail of B's request less that of
+ * the last one (the tails' difference D: 0, or -D for a read after a write).
+ */
+static struct dchar_fig near(struct ws *w, unsigned n, int kind, double *tails, unsigned *nt)
 {
-	double v[3], R = w->R, ts = w->ts, D = w->r->w.tail_ns.v;
-	unsigned k = 0, jmax = w->spt > n + 3 ? w->spt - n - 2 : 1;
+	double v[3], R = w->R, ts = w->ts, D = w->r->w.tail_ns.v, Dr = kind == 0 ? D : kind == 1 ? 0 : -D;
+	unsigned k = 0, jmax = w->spt > n + 3 ? w->spt - n - 2 : 1, jmin = kind == 1 ? 2 : 1;
 
 	for (unsigned rep = 0; rep < 3 && !w->err; rep++) {
 		double lo = 0, hi = INFINITY;
 		unsigned dropped = 0;
 
 		for (unsigned p = 0; p < WPROBES && hi - lo > WEPS_NS && dropped < 8 && !w->err; p++) {
-			double mid = isinf(hi) ? R / 2 : (lo + hi) / 2, m = mid - D - (n - 1) * ts, c;
-			unsigned j = m > ts ? (unsigned)ceil(m / ts) : 1;
+			double mid = isinf(hi) ? R / 2 : (lo + hi) / 2, m = mid - Dr - (n - 1) * ts, c;
+			unsigned j = m > jmin * ts ? (unsigned)ceil(m / ts) : jmin;
 			uint64_t A = fresh_track(w), B;
+			int64_t tb = 0, ta, tr;
 
+			/* a read of B: past the tracks the last probe's read-ahead
+			 * may have reached (the read-ahead measured) */
+			for (double ra = kind == 2 ? w->r->readahead_bytes.v : 0; ra > 0 && w->tb; ra -= (double)w->tb)
+				A = fresh_track(w);
 			if (j <= jmax) {
-				c = (j + n - 1) * ts + D;
+				c = (j + n - 1) * ts + Dr;
 			} else {
 				/* past the track's sectors: the turn after */
-				j = m - R > ts ? (unsigned)ceil((m - R) / ts) : 1;
+				j = m - R > jmin * ts ? (unsigned)ceil((m - R) / ts) : jmin;
 				if (j > jmax)
 					j = jmax;
-				c = (j + n - 1) * ts + D + R;
+				c = (j + n - 1) * ts + Dr + R;
 			}
 			if (c < mid)
 				c += R;
 			B = A + j * w->S;
-			int64_t tb = rd(w, B, n * (unsigned)w->S), ta = rd(w, A, (unsigned)w->S);
+			if (kind != 2)
+				tb = rd(w, B, n * (unsigned)w->S);
+			tr = ta = rd(w, A, (unsigned)w->S);
 			/* B's read against A's: j sectors on, one track, A a miss
 			 * (for several sectors their read's tail is longer: none) */
-			if (n == 1 && fabs(fold((double)(tb - ta) - j * ts, R)) > 0.3 * ts + 15000) {
+			if (kind != 2 && n == 1 && fabs(fold((double)(tb - ta) - j * ts, R)) > 0.3 * ts + 15000) {
 				dropped++;
 				p--;
 				continue;
 			}
-			int64_t te = c - mid > 0 ? pause_ns(w, c - mid) : ta, tw = wr(w, B, n * (unsigned)w->S);
+			if (kind) {
+				/* A written back: on its sector's phase, or no bound */
+				tr = wr(w, A, (unsigned)w->S);
+				if (fabs(fold((double)(tr - ta) - D, R)) > 0.3 * ts + 15000) {
+					dropped++;
+					p--;
+					continue;
+				}
+			}
+			int64_t te = c - mid > 0 ? pause_ns(w, c - mid) : tr;
+			int64_t tw = kind == 2 ? rd(w, B, (unsigned)w->S) : wr(w, B, n * (unsigned)w->S);
 
-			if (n == 1 && *nt < 64)
+			if (kind == 0 && n == 1 && *nt < 64)
 				tails[(*nt)++] = D + fold((double)(tw - tb) - D, R);
-			bound(w, (double)(tw - te), &lo, &hi);
+			bound(w, (double)(tw - te), c - (double)(te - tr), &lo, &hi);
 		}
 		if (hi - lo < R / 4)
 			v[k++] = (lo + hi) / 2;
@@ -281,8 +320,28 @@ static struct dchar_fig near(struct ws *w, unsigned n, double *tails, unsigned *
 	return med(v, k);
 }
 
+/* through: a sector read, written back, read again: a hit where the drive
+ * keeps what it wrote for reads (less than half a turn) */
+static void hit_after_write(struct ws *w)
+{
+	double v[6];
+	unsigned k = 0, n = 0;
+
+	for (unsigned i = 0; i < 6 && !w->err; i++, n++) {
+		uint64_t x = at(w, (double)w->d->size * 0.65 + i * 5.0 * 1048576);
+
+		rd(w, x, (unsigned)w->S);
+		int64_t tw = wr(w, x, (unsigned)w->S), tr = rd(w, x, (unsigned)w->S);
+
+		if ((double)(tr - tw) < w->R / 2)
+			v[k++] = (double)(tr - tw);
+	}
+	w->r->w.hitw_frac = n ? (double)k / n : 0;
+	w->r->w.hitw_ns = med(v, k);
+}
+
 /* through: the threshold of a write of a sector a seek away (A near from, B dist on) */
-static struct dchar_fig far(struct ws *w, uint64_t from, uint64_t dist)
+static struct dchar_fig far(struct ws *w, uint64_t from, uint64_t dist, int kind)
 {
 	double v[2], R = w->R, D = w->r->w.tail_ns.v, L = w->tb ? (double)w->tb : w->spt * (double)w->S;
 	unsigned k = 0, step = 0;
@@ -291,20 +350,36 @@ static struct dchar_fig far(struct ws *w, uint64_t from, uint64_t dist)
 		double lo = 0, hi = INFINITY;
 
 		for (unsigned p = 0; p < WPROBES && hi - lo > WEPS_NS && !w->err; p++) {
-			double mid = isinf(hi) ? R / 2 : (lo + hi) / 2;
+			double mid = isinf(hi) ? R / 2 : (lo + hi) / 2, ph;
 			uint64_t A = at(w, (double)from - (++step) * L), B = at(w, (double)(from + dist) + step * L);
-			int64_t tb = rd(w, B, (unsigned)w->S), ta = rd(w, A, (unsigned)w->S);
-			/* the pause after A that puts B's next completion at mid after it */
-			double pz = fmod((double)(tb - ta) + D - mid, R);
+			int64_t tb, ta, tr, te, tw;
+
+			if (kind == 0) {
+				tb = rd(w, B, (unsigned)w->S);
+				tr = ta = rd(w, A, (unsigned)w->S);
+				ph = (double)tb + D;	/* B written: on its read's phase plus the tails' difference */
+			} else {
+				/* a read of B after A's write back: B's phase from the
+				 * sector after it (B itself read would be a hit) */
+				tb = rd(w, B + w->S, (unsigned)w->S);
+				ta = rd(w, A, (unsigned)w->S);
+				tr = wr(w, A, (unsigned)w->S);
+				if (fabs(fold((double)(tr - ta) - D, R)) > 0.3 * w->ts + 15000)
+					continue;
+				ph = (double)tb - w->ts;
+			}
+			/* the pause after the last that puts B's next completion at mid after it */
+			double pz = fmod(ph - (double)tr - mid, R);
 
 			if (pz < 0)
 				pz += R;
-			int64_t te = pz > 0 ? pause_ns(w, pz) : ta, tw = wr(w, B, (unsigned)w->S);
-
-			/* off B's phase: not the write the aim was about */
-			if (fabs(fold((double)(tw - tb) - D, R)) > 0.3 * w->ts + 15000)
+			pz += mid;	/* B's pass aimed at, after the last */
+			te = pz - mid > 0 ? pause_ns(w, pz - mid) : tr;
+			tw = kind == 0 ? wr(w, B, (unsigned)w->S) : rd(w, B, (unsigned)w->S);
+			/* off B's phase: not the request the aim was about */
+			if (fabs(fold((double)tw - ph, R)) > 0.3 * w->ts + 15000)
 				continue;
-			bound(w, (double)(tw - te), &lo, &hi);
+			bound(w, (double)(tw - te), pz - (double)(te - tr), &lo, &hi);
 		}
 		if (hi - lo < R / 4)
 			v[k++] = (lo + hi) / 2;
@@ -342,13 +417,16 @@ int dchar_write_run(const struct dchar_dev *d, struct dchar_result *r)
 		unsigned nt = 0;
 
 		o->near_n[0] = 1;
-		o->near_ns[0] = near(&w, 1, tails, &nt);
+		o->near_ns[0] = near(&w, 1, 0, tails, &nt);
 		o->near_n[1] = NEAR_N;
-		o->near_ns[1] = near(&w, NEAR_N, tails, &nt);
+		o->near_ns[1] = near(&w, NEAR_N, 0, tails, &nt);
 		for (unsigned i = 0; i < 6 && nt < 64; i++)	/* the cache probes' too */
 			tails[nt++] = o->tail_ns.v;
 		if (nt > 6)
 			o->tail_ns = med(tails, nt - 6);
+		o->ww_ns = near(&w, 1, 1, tails, &nt);
+		o->rw_ns = near(&w, 1, 2, tails, &nt);
+		hit_after_write(&w);
 		/* two of the seeks measured: the nearest a fiftieth of the disk
 		 * and a third of it */
 		for (unsigned f = 0; f < 2 && r->overhead_ns.n; f++) {
@@ -364,7 +442,8 @@ int dchar_write_run(const struct dchar_dev *d, struct dchar_result *r)
 			o->far[o->nfar].from = r->seek[best].from;
 			o->far[o->nfar].dist = r->seek[best].dist;
 			o->far[o->nfar].read_ns = r->overhead_ns.v + r->seek[best].ns.v;
-			o->far[o->nfar].ns = far(&w, r->seek[best].from, r->seek[best].dist);
+			o->far[o->nfar].ns = far(&w, r->seek[best].from, r->seek[best].dist, 0);
+			o->far[o->nfar].rw_ns = far(&w, r->seek[best].from, r->seek[best].dist, 2);
 			if (o->far[o->nfar].ns.n)
 				o->nfar++;
 		}
@@ -400,10 +479,20 @@ void dchar_write_print(const struct dchar_result *r, void (*line)(void *arg, con
 			OUT(RK_DC_FIG "=" DC_FIG_WRITE_NEAR " " RK_DC_SECTORS "=%u " RK_DC_MS "=%.4f " RK_DC_SD "=%.4f " RK_DC_N "=%u "
 			    RK_DC_SECTOR_MS "=%.5f", o->near_n[i], F(o->near_ns[i].v) / 1e6, F(o->near_ns[i].sd) / 1e6,
 			    o->near_ns[i].n, F(o->sector_ns) / 1e6);
+	if (o->ww_ns.n)
+		OUT(RK_DC_FIG "=" DC_FIG_WRITE_NEAR " " RK_DC_SECTORS "=1 " RK_DC_AFTER "=write " RK_DC_MS "=%.4f " RK_DC_SD "=%.4f "
+		    RK_DC_N "=%u " RK_DC_SECTOR_MS "=%.5f", F(o->ww_ns.v) / 1e6, F(o->ww_ns.sd) / 1e6, o->ww_ns.n, F(o->sector_ns) / 1e6);
+	if (o->rw_ns.n)
+		OUT(RK_DC_FIG "=" DC_FIG_READ_AFTER_WRITE " " RK_DC_WHAT "=miss " RK_DC_MS "=%.4f " RK_DC_SD "=%.4f " RK_DC_N "=%u "
+		    RK_DC_SECTOR_MS "=%.5f", F(o->rw_ns.v) / 1e6, F(o->rw_ns.sd) / 1e6, o->rw_ns.n, F(o->sector_ns) / 1e6);
+	if (o->timed && !o->cache)
+		OUT(RK_DC_FIG "=" DC_FIG_READ_AFTER_WRITE " " RK_DC_WHAT "=hit " RK_DC_MS "=%.4f " RK_DC_SD "=%.4f " RK_DC_N "=%u "
+		    RK_DC_HIT_FRAC "=%.2f", F(o->hitw_ns.v) / 1e6, F(o->hitw_ns.sd) / 1e6, o->hitw_ns.n, o->hitw_frac);
 	for (unsigned i = 0; i < o->nfar; i++)
 		OUT(RK_DC_FIG "=" DC_FIG_WRITE_FAR " " RK_DC_OFFSET "=%llu " RK_DC_DISTANCE "=%llu " RK_DC_MS "=%.4f " RK_DC_SD "=%.4f "
-		    RK_DC_N "=%u " RK_DC_READ_MS "=%.4f", (unsigned long long)o->far[i].from, (unsigned long long)o->far[i].dist,
-		    F(o->far[i].ns.v) / 1e6, F(o->far[i].ns.sd) / 1e6, o->far[i].ns.n, F(o->far[i].read_ns) / 1e6);
+		    RK_DC_N "=%u " RK_DC_READ_MS "=%.4f " RK_DC_RW_MS "=%.4f", (unsigned long long)o->far[i].from, (unsigned long long)o->far[i].dist,
+		    F(o->far[i].ns.v) / 1e6, F(o->far[i].ns.sd) / 1e6, o->far[i].ns.n, F(o->far[i].read_ns) / 1e6,
+		    o->far[i].rw_ns.n ? o->far[i].rw_ns.v / 1e6 : -1.0);
 	for (unsigned i = 0; i < 2; i++)
 		if (o->buffered_ns[i].n)
 			OUT(RK_DC_FIG "=" DC_FIG_WRITE_BUFFERED " " RK_DC_SECTORS "=%u " RK_DC_MS "=%.4f " RK_DC_SD "=%.4f " RK_DC_N "=%u",

@@ -57,9 +57,9 @@ struct disk {
 		int seen, ran, cache;
 		double cspread, pspread, sector;
 		unsigned writes, near_n[2], buf_n[2], nfar;
-		struct fig tail, near[2], buf[2];
+		struct fig tail, near[2], buf[2], ww, rw, hitw;
 		struct {
-			double off, dist, ms, sd, read;
+			double off, dist, ms, sd, read, rw;
 			unsigned n;
 		} far[2];
 	} w;
@@ -102,6 +102,13 @@ static void each_write(struct disk *d, const struct rec *r, const char *f)
 		d->w.writes = (unsigned)num(r, RK_DC_WRITES);
 	} else if (!strcmp(f, DC_FIG_WRITE_TAIL)) {
 		d->w.tail = fig(r, RK_DC_MS);
+	} else if (!strcmp(f, DC_FIG_WRITE_NEAR) && rec_get(r, RK_DC_AFTER) && !strcmp(rec_get(r, RK_DC_AFTER), "write")) {
+		d->w.ww = fig(r, RK_DC_MS);
+	} else if (!strcmp(f, DC_FIG_READ_AFTER_WRITE) && rec_get(r, RK_DC_WHAT)) {
+		if (!strcmp(rec_get(r, RK_DC_WHAT), "miss"))
+			d->w.rw = fig(r, RK_DC_MS);
+		else if (!strcmp(rec_get(r, RK_DC_WHAT), "hit"))
+			d->w.hitw = fig(r, RK_DC_MS);
 	} else if (!strcmp(f, DC_FIG_WRITE_NEAR) && k >= 1) {
 		i = k > 1;
 		d->w.near[i] = fig(r, RK_DC_MS);
@@ -119,6 +126,7 @@ static void each_write(struct disk *d, const struct rec *r, const char *f)
 		d->w.far[i].sd = num(r, RK_DC_SD);
 		d->w.far[i].n = (unsigned)num(r, RK_DC_N);
 		d->w.far[i].read = num(r, RK_DC_READ_MS);
+		d->w.far[i].rw = num(r, RK_DC_RW_MS);
 	}
 }
 
@@ -496,6 +504,18 @@ static int writes_measured(const struct disk *d)
 	return d->w.tail.set && d->w.near[0].set && d->w.near[0].n && d->w.sector > 0;
 }
 
+/* a read's overhead after a write the rewrite mode measured (print_writes prints it) */
+static int after_write_measured(const struct disk *d, const char *key)
+{
+	if (!writes_measured(d) || d->w.cache)
+		return 0;
+	if (!strcmp(key, "oh_read_miss_after_write_ms"))
+		return d->w.rw.set && d->w.rw.n;
+	if (!strcmp(key, "oh_read_hit_after_write_ms"))
+		return d->w.hitw.set && d->w.hitw.n;
+	return 0;
+}
+
 static const char *const oh_write_keys[] = { "oh_write_hit_after_read_ms", "oh_write_hit_after_write_ms", "oh_write_miss_after_read_ms",
 					      "oh_write_miss_after_write_ms" };
 
@@ -539,7 +559,7 @@ static void print_writes(const struct disk *d, const char *who)
 		       "oh_write_done_ms = 0\nsource.oh_write_done_ms = %s (rewrite mode): in oh_write_*_ms (one sum)\n", who, who);
 		return;
 	}
-	double ts = d->w.sector, D = d->w.tail.v, W1 = d->w.near[0].v, bw = bus1, tail, front, oh, settle = 0;
+	double ts = d->w.sector, D = d->w.tail.v, W1 = d->w.near[0].v, bw = bus1, tail, settle = 0;
 	int seen = d->w.near[1].set && d->w.near[1].n && d->w.near_n[1] > 1;
 	double slope = seen ? (d->w.near[1].v - W1) / (d->w.near_n[1] - 1) : 0;
 	unsigned nf = 0;
@@ -555,8 +575,6 @@ static void print_writes(const struct disk *d, const char *who)
 		       d->w.near_n[1], slope, ts);
 	}
 	tail = D + bus1 > 0 ? D + bus1 : 0;
-	front = W1 - ts - tail;
-	oh = front - bw > 0 ? front - bw : 0;
 	for (unsigned i = 0; i < d->w.nfar; i++) {
 		size_t len = strlen(fars);
 
@@ -567,12 +585,58 @@ static void print_writes(const struct disk *d, const char *who)
 		snprintf(fars + len, sizeof(fars) - len, "%s%.4f ms against a read's %.4f over %.4f GB", len ? ", " : "", d->w.far[i].ms,
 			 d->w.far[i].read, d->w.far[i].dist / 1e9);
 	}
-	for (size_t i = 0; i < sizeof(oh_write_keys) / sizeof(oh_write_keys[0]); i++)
-		printf("%s = %.4f\nsource.%s = %s (rewrite mode): a write of a sector's threshold on its track after a read (%.4f ms, sd %.4f, %u) less "
+	for (size_t i = 0; i < sizeof(oh_write_keys) / sizeof(oh_write_keys[0]); i++) {
+		int aw = strstr(oh_write_keys[i], "after_write") && d->w.ww.set && d->w.ww.n;
+		const struct fig *y = aw ? &d->w.ww : &d->w.near[0];
+		double v = y->v - ts - tail - bw;
+
+		printf("%s = %.4f\nsource.%s = %s (rewrite mode): a write of a sector's threshold on its track after a %s (%.4f ms, sd %.4f, %u) less "
 		       "the sector (%.5f ms), its tail (%.4f ms) and a sector on the bus (%.5f ms): the command's overhead and the reconnect in "
-		       "one sum (the timing does not part them; the host's path in it); measured after a read%s\n",
-		       oh_write_keys[i], oh, oh_write_keys[i], who, W1, d->w.near[0].sd, d->w.near[0].n, ts, tail, bw,
-		       strstr(oh_write_keys[i], "after_write") ? ", as after a write" : "");
+		       "one sum (the timing does not part them; the host's path in it)%s\n",
+		       oh_write_keys[i], v > 0 ? v : 0, oh_write_keys[i], who, aw ? "write" : "read", y->v, y->sd, y->n, ts, tail, bw,
+		       strstr(oh_write_keys[i], "after_write") && !aw ? "; measured after a read, as after a write" : "");
+	}
+	if (d->w.rw.set && d->w.rw.n) {
+		/* a read after a write against one after a read: what it costs
+		 * more a seek away adds to the overhead; what it costs more
+		 * without a seek beyond that, a floor past the sector's time, is
+		 * the reconnect after a write (the model's max: the drive sends
+		 * no sooner than that after the command) */
+		double media1 = d->z[0].mbs > 0 ? 512e-3 / d->z[0].mbs : 0, rm = d->overhead.v - media1 - bus1, a = 0, v, fl;
+		unsigned na = 0;
+		char fs[160] = "";
+
+		rm = rm > 0 ? rm : 0;
+		for (unsigned i = 0; i < d->w.nfar; i++)
+			if (d->w.far[i].rw > 0 && d->w.far[i].n) {
+				size_t len = strlen(fs);
+
+				a += d->w.far[i].rw - d->w.far[i].read;
+				na++;
+				snprintf(fs + len, sizeof(fs) - len, "%s%.4f against %.4f ms", len ? ", " : "", d->w.far[i].rw, d->w.far[i].read);
+			}
+		if (na)
+			a /= na;
+		else
+			a = d->w.rw.v - ts - bus1 - rm;
+		v = rm + a > 0 ? rm + a : 0;
+		fl = d->w.rw.v - v - bus1;
+		printf("oh_read_miss_after_write_ms = %.4f\nsource.oh_read_miss_after_write_ms = %s (rewrite mode): the miss's after a read (%.4f ms) "
+		       "plus what a read's threshold a seek away after a write costs beyond one after a read (%s; %s)\n",
+		       v, who, rm, na ? "the mean of" : "none measured a seek away: all of the threshold on its track after a write", fs);
+		if (na && fl > 1.05 * ts)
+			printf("oh_read_reconnect_after_write_ms = %.4f\nsource.oh_read_reconnect_after_write_ms = %s (rewrite mode): a read's threshold "
+			       "on its track after a write (%.4f ms, sd %.4f, %u) less the miss's overhead after a write and a sector on the bus (%.5f ms): "
+			       "longer than the sector under the head (%.5f ms), which it does not cost a seek away: the drive sends no sooner\n",
+			       fl, who, d->w.rw.v, d->w.rw.sd, d->w.rw.n, bus1, ts);
+	}
+	if (d->w.hitw.set && d->w.hitw.n) {
+		double v = d->w.hitw.v - bus1;
+
+		printf("oh_read_hit_after_write_ms = %.4f\nsource.oh_read_hit_after_write_ms = %s (rewrite mode): a re-read of a sector just written "
+		       "(%.4f ms, sd %.4f, %u hits) less a sector on the bus (%.5f ms) (the host's path in it)\n",
+		       v > 0 ? v : 0, who, d->w.hitw.v, d->w.hitw.sd, d->w.hitw.n, bus1);
+	}
 	printf("oh_write_reconnect_ms = 0\nsource.oh_write_reconnect_ms = %s (rewrite mode): in oh_write_*_ms (one sum)\n", who);
 	printf("oh_write_reselect_ms = %.4f\nsource.oh_write_reselect_ms = %s (rewrite mode): a write's completion less a read's of its sector, "
 	       "modulo the turn, %.4f ms (sd %.4f, %u), plus the read's tail here (a sector on the bus, %.5f ms): the time from a write's last "
@@ -616,7 +680,7 @@ static void print_overheads(const struct disk *d)
 	snprintf(why[2], sizeof(why[2]),
 		 "ESTIMATE: the characteriser never writes; a write takes its data in as a hit and starts the head as a miss: the larger of the read hit's and miss's");
 	for (size_t i = 0; i < sizeof(oh) / sizeof(oh[0]); i++)
-		if (oh[i].kind != 2 || !writes_measured(d))
+		if (!(oh[i].kind == 2 && writes_measured(d)) && !after_write_measured(d, oh[i].key))
 			printf("%s = %.4f\nsource.%s = %s\n", oh[i].key, v[oh[i].kind], oh[i].key, why[oh[i].kind]);
 }
 
