@@ -28,8 +28,16 @@
  * - through, the threshold of a write a seek away: the same, B at one of
  *   the seeks measured, aimed by B's own phase (its read's completion plus
  *   the tails' difference) and the pause alone;
+ * - through, the same after a write: A written back before B is written
+ *   (a write after a write), or B read (a read after a write: B's phase
+ *   from the sector after it, B unread, a miss), on its track and a seek
+ *   away; and a re-read of a sector just written (a hit where the drive
+ *   keeps what it wrote for reads);
  * - back, the time of a reported write of one sector and of several (the
  *   command, the bus, the report), its slope the bus's write rate.
+ * A probe that completes later than its aim by less than half a turn met
+ * the drive's own floor (a reconnect), not the head: that time is the
+ * least; later by more, the head was not ready at the aim.
  */
 #include "workloads/dchar.h"
 
