@@ -107,6 +107,8 @@
 #define RK_DC_READ_MS "read_ms"
 #define RK_DC_AFTER "after"
 #define RK_DC_RW_MS "rw_ms"
+#define RK_DC_FREE "free"
+#define RK_DC_HITS "hits"
 /* the figures (values of fig) */
 #define DC_FIG_DEVICE "device"
 #define DC_FIG_ROTATION "rotation"
@@ -121,6 +123,7 @@
 #define DC_FIG_BUS "bus"
 #define DC_FIG_READAHEAD "readahead"
 #define DC_FIG_QUEUE "queue"
+#define DC_FIG_FREE "free_blocks"
 #define DC_FIG_END "end"
 #define DC_FIG_WRITE "write"			/* the mode; in rewrite mode the write cache seen */
 #define DC_FIG_WRITE_TAIL "write_tail"

@@ -2046,6 +2046,44 @@ static void buffer(struct st *s)
 		r->readahead_seq = 0;	/* none after a sequential read either */
 }
 
+/*
+ * Whether the drive reads free blocks (DiskSim's Read any free blocks): at
+ * four fresh places a read x that costs more than two re-reads (a seek: a
+ * disk, not flash), one four sectors below it, then the sector below that
+ * (c), then c again (a hit: its cost h). Any other drive waits nearly a
+ * turn for c (its read-ahead runs forward, away from it); a drive that
+ * keeps what passed under the head while it waited for the read before
+ * (or for x, four sectors or more of it) serves c as a hit, within 15 %
+ * of h (or 30 us). Three places in four that cost a seek, and c a hit at
+ * three in four of those: it does.
+ */
+static void free_blocks(struct st *s)
+{
+	struct dchar_result *r = s->r;
+
+	r->free_n = r->free_hits = 0;
+	for (unsigned i = 0; i < 4 && !s->err; i++) {
+		uint64_t x = clampoff(s, (double)s->d->size * (0.13 + 0.25 * i) + 5.0 * 1048576 + 777.0 * (double)s->S);
+		int64_t t0, tx, tb, tc, tcc;
+		double h, thr;
+
+		for (unsigned k = 0; k < 8 && (recent(s, x) || recent(s, x - 5 * s->S)); k++)
+			x = clampoff(s, (double)x + 3.0 * 1048576);
+		t0 = s->last;
+		tx = rd(s, x, (unsigned)s->S);
+		tb = rd(s, x - 4 * s->S, (unsigned)s->S);
+		tc = rd(s, x - 5 * s->S, (unsigned)s->S);
+		tcc = rd(s, x - 5 * s->S, (unsigned)s->S);
+		h = (double)(tcc - tc);
+		thr = 0.15 * h > 30000 ? 0.15 * h : 30000;
+		if (!(h > 0) || (double)(tx - t0) <= 2 * h)
+			continue;	/* no seek seen: no disk's timing */
+		r->free_n++;
+		r->free_hits += fabs((double)(tc - tb) - h) < thr;
+	}
+	r->free_blocks = 4 * r->free_n >= 3 * 4 && 4 * r->free_hits >= 3 * r->free_n;
+}
+
 int dchar_run(const struct dchar_dev *d, struct dchar_result *r)
 {
 	struct st s = { .d = d, .r = r, .S = d->sector ? d->sector : 512 };
@@ -2068,6 +2106,8 @@ int dchar_run(const struct dchar_dev *d, struct dchar_result *r)
 		fine_seeks(&s);
 		buffer(&s);
 	}
+	/* last: its reads leave every figure above as it was */
+	free_blocks(&s);
 	r->seconds = (double)(s.last - s.first) / 1e9;
 	if (d->rewrite && !s.err)
 		return dchar_write_run(d, r);	/* adds its time to r->seconds */
@@ -2088,6 +2128,9 @@ void dchar_print(const struct dchar_result *r, void (*line)(void *arg, const cha
 		    RK_DC_SPT "=%.1f " RK_DC_SEQ_MB_S "=%.3f", (unsigned long long)r->zone[i].off, F(r->zone[i].mbs),
 		    F(r->zone[i].mbs * r->zone[i].sector_ns.sd / r->zone[i].sector_ns.v), r->zone[i].sector_ns.n,
 		    F(r->zone[i].spt), F(r->zone[i].seq_mbs));
+	if (r->free_n)
+		OUT(RK_DC_FIG "=" DC_FIG_FREE " " RK_DC_FREE "=%d " RK_DC_N "=%u " RK_DC_HITS "=%u", r->free_blocks, r->free_n,
+		    r->free_hits);
 	if (!r->ok)
 		return;
 	OUT(RK_DC_FIG "=" DC_FIG_OVERHEAD " " RK_DC_MS "=%.4f " RK_DC_SD "=%.4f " RK_DC_N "=%u", F(r->overhead_ns.v) / 1e6,

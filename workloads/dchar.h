@@ -46,7 +46,15 @@
  *   wherever the read was, or reads ahead only after a sequential read),
  *   re-reads of sizes a sector to 64 KiB that cost the same at any angle
  *   (hits: their slope is the bus), and misses of several sizes at one
- *   angle past a read (when the bus starts sending).
+ *   angle past a read (when the bus starts sending);
+ * - whether the drive reads free blocks (DiskSim's Read any free blocks:
+ *   a read miss keeps the sectors that passed under the head while it
+ *   waited for its own): at fresh places, a read that costs a seek, one
+ *   four sectors below it, then the sector below that one: on any other
+ *   drive that waits nearly a turn (read-ahead runs forward), on such a
+ *   drive it is a hit (it costs what its own re-read costs). Skippy's
+ *   backward chains see no turn there (every step a hit): measured, so
+ *   that a profile of such a drive is refused, naming it.
  */
 #include <stdint.h>
 
@@ -142,6 +150,10 @@ struct dchar_result {
 		unsigned buffered_n[2];
 	} w;
 	int ok;					/* 0: no turn seen (flash, a file) */
+	int free_blocks;			/* 1: reads free blocks (the chains' figures are
+						 * not the drive's); 0 not */
+	unsigned free_n, free_hits;		/* places that cost a seek, and of them where
+						 * the sector below was a hit */
 	double seconds;				/* the device's time it took */
 };
 

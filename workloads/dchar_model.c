@@ -463,6 +463,8 @@ int main(int argc, char **argv)
 	if (r.bus_mbs > 0 && bw > 0 && fabs(65536 / r.bus_mbs - 65536 / bw) <= 2)
 		btol = fabs(r.bus_mbs - bw);
 	row("bus (MB/s)", r.bus_mbs, bw, btol, "2 % (or 2 us over 64 KiB)");
+	/* a drive that serves nothing from its buffer keeps no free blocks either */
+	row("reads free blocks", r.free_n ? r.free_blocks : NAN, p.p.read_any_free && !p.p.no_caching, 0, "exact");
 	if (rewrite)
 		write_rows(&pristine, &r);
 	printf("\nthe characteriser's time on the modelled disk: %.1f s; %u figures outside their tolerance\n", r.seconds, bad);

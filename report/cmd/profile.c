@@ -44,6 +44,7 @@ struct disk {
 	double skew_spt, skew_tracks;
 	int rotating, segments, segments_set, depth, ra_seq, ra_track, ra_cyl;
 	double iops, iops1, qn, early;
+	int free_set, free, free_n, free_hits;	/* fig=free_blocks: measured, reads free blocks, places, hits */
 	unsigned nz, ns;
 	struct {
 		double off, mbs, sd, spt, seq;
@@ -220,6 +221,11 @@ static void each(void *arg, const struct rec *r, const char *source, unsigned lo
 		d->iops = num(r, RK_DC_IOPS);
 		d->iops1 = num(r, RK_DC_IOPS_1);
 		d->qn = num(r, RK_DC_N);
+	} else if (!strcmp(f, DC_FIG_FREE)) {
+		d->free_set = 1;
+		d->free = num(r, RK_DC_FREE) == 1;
+		d->free_n = (int)num(r, RK_DC_N);
+		d->free_hits = (int)num(r, RK_DC_HITS);
 	} else if (!strcmp(f, DC_FIG_END)) {
 		d->end = fig(r, RK_DC_SECONDS);
 	} else {
@@ -847,6 +853,10 @@ static int print_profile(struct disk *d, const char *sources)
 	if (!(d->bus.set && d->bus.v > 0 && d->early >= 0 && d->early <= 1))
 		printf("read_early = 1\nsource.read_early = ESTIMATE: the bus's start was not measured (its misses did not agree); "
 		       "a miss's data go on the bus as the media reads them, as the datasheet profiles have it\n");
+	if (d->free_set)
+		printf("read_any_free = 0\nsource.read_any_free = %s: the sector below a read that waited was a miss at %d of %d places "
+		       "(a drive that keeps the sectors passing under the head while it waits serves it as a hit: Read any free blocks)\n",
+		       who, d->free_n - d->free_hits, d->free_n);
 	print_overheads(d);
 	if (writes_measured(d))
 		print_writes(d, who);
@@ -887,6 +897,15 @@ int cmd_profile(const struct opts *o, int argc, char **argv)
 		fprintf(stderr, "swapbench-report: profile: boots %s and %s both characterised a disk: give one boot's records\n",
 			d.boot, d.other_boots);
 		return EXIT_USAGE;
+	}
+	/* before the turn: such a drive may show a wrong one */
+	if (d.free_set && d.free) {
+		fprintf(stderr,
+			"swapbench-report: profile: boot %s measured that %s reads free blocks (the sector below a read that waited "
+			"was a hit at %d of %d places: DiskSim's Read any free blocks): Skippy's backward chains, every step a buffer hit, show no turn or a wrong one "
+			"(docs/diskchar.md); no hdd profile\n",
+			d.boot, d.dev, d.free_hits, d.free_n);
+		return EXIT_PROBLEMS;
 	}
 	if (!d.rotating || !(d.rev.v > 0) || !d.nz) {
 		fprintf(stderr,

@@ -388,6 +388,38 @@ if ! "$OUT/bin/swapbench-report" profile "$T/maxtor300g.log" >"$T/maxtor.conf" 2
 else
 	fail "maxtor300g: a profile of $(wc -l <"$T/maxtor.conf") lines; $(cat "$T/err")"
 fi
+# a drive that reads free blocks (DiskSim's Read any free blocks: a read
+# miss keeps the sectors that pass under the head while it waits): Skippy's
+# backward chains read, at every step, a sector the wait before swept in,
+# and see no turn (atlas_III, cheetah4LP, dec_rz26, hp_c2247a) or a wrong
+# one (barracuda 5.30 ms, hp_c3323a 11.34). The characteriser measures it
+# (the sector below a read that waited, a hit) and swapbench-report
+# profile refuses the records, naming it, rather than making a wrong
+# profile; on the six drives as imported it is measured not to, and the
+# profile says read_any_free 0, measured
+for p in atlas_III barracuda cheetah4LP dec_rz26 hp_c2247a hp_c3323a; do
+	sed 's/^read_any_free = .*/read_any_free = 1/' "disk/profiles/valid/$p.conf" >"$T/$p-free.conf"
+	"$OUT/bin/diskchar-model" "$T/$p-free.conf" >"$T/$p-free.md" 2>&1
+	"$OUT/bin/diskchar-model" "$T/$p-free.conf" --records >"$T/$p-free.log" 2>/dev/null
+	row=$(grep -F '| reads free blocks |' "$T/$p-free.md")
+	if [ "$row" = "| reads free blocks | 1.0000 | 1.0000 | exact | ok |" ] &&
+		! "$OUT/bin/swapbench-report" profile "$T/$p-free.log" >"$T/$p-free-m.conf" 2>"$T/err" && [ ! -s "$T/$p-free-m.conf" ] &&
+		grep -q "reads free blocks.*no hdd profile" "$T/err"; then
+		pass "$p reading free blocks: measured so, and no profile, the message naming it"
+	else
+		fail "$p reading free blocks: ${row:-no row}; profile $(wc -l <"$T/$p-free-m.conf") lines; $(head -c 200 "$T/err")"
+	fi
+done
+k=0
+for p in atlas_III barracuda cheetah4LP dec_rz26 hp_c2247a hp_c3323a; do
+	grep -qF '| reads free blocks | 0.0000 | 0.0000 | exact | ok |' "$T/$p.md" && k=$((k + 1))
+done
+if [ $k = 6 ] && [ "$("$OUT/bin/diskprofile" "$T/atlas.conf" get read_any_free)" = 0 ] &&
+	grep -q '^source.read_any_free = measured on S1' "$T/atlas.conf"; then
+	pass "the six drives as imported: measured not to read free blocks; atlas_III's profile says read_any_free 0, measured"
+else
+	fail "the six drives as imported: $k of 6 measured not to read free blocks; atlas_III's profile: $(grep read_any_free "$T/atlas.conf" | tr '\n' ' ')"
+fi
 # refusals: no diskchar records; a damaged record named, the profile not made from it
 grep -v 'fig=zone' "$T/hdd.log" | head -1 >"$T/none.log"
 sed 's/fig=device/fig=nothing/' "$T/none.log" >"$T/none2.log"
