@@ -50,7 +50,7 @@ WL_ALL    := $(foreach p,$(WL_PAIRS),$(firstword $(subst :, ,$(p))))
 WL_PROGS  := $(sort $(foreach p,$(WL_PAIRS),$(word 2,$(subst :, ,$(p)))))
 WL_ALIASES := $(filter-out $(WL_PROGS),$(WL_ALL))
 OBJ       := $(A)/obj
-IMG_OBJS  := $(patsubst %.c,$(OBJ)/%.o,$(INIT_SRC) rootfs/multicall.c workloads/wl.c workloads/wl_fill.c workloads/dchar.c \
+IMG_OBJS  := $(patsubst %.c,$(OBJ)/%.o,$(INIT_SRC) rootfs/multicall.c workloads/wl.c workloads/wl_fill.c workloads/dchar.c workloads/dchar_write.c \
 	       $(addprefix workloads/,$(addsuffix .c,$(WL_PROGS))))
 IMG_BIN   := $(A)/swapbench
 
@@ -238,9 +238,9 @@ $(BIN_OUT)/diskmodel-curve $(BIN_OUT)/diskprofile $(BIN_OUT)/diskreplay: $(DISK_
 	$(HOST_CC) $(HOST_CFLAGS) -o $@ $(filter disk/tools/%.c,$^) $(DISK_HOST_SRC) $(DISK_DISKSIM_SRC) lib/version.c -lm
 
 # the characteriser (workloads/dchar.c) on the model of a profile, on the host: the round trip
-$(BIN_OUT)/diskchar-model: workloads/dchar_model.c workloads/dchar.c workloads/dchar.h lib/reckeys.h lib/record.c lib/crc32.c lib/version.c $(DISK_HOST_SRC) $(DISK_HOST_HDR) $(VERSION_STAMP)
+$(BIN_OUT)/diskchar-model: workloads/dchar_model.c workloads/dchar.c workloads/dchar_write.c workloads/dchar.h lib/reckeys.h lib/record.c lib/crc32.c lib/version.c $(DISK_HOST_SRC) $(DISK_HOST_HDR) $(VERSION_STAMP)
 	@mkdir -p $(@D)
-	$(HOST_CC) $(HOST_CFLAGS) -o $@ workloads/dchar_model.c workloads/dchar.c lib/record.c lib/crc32.c lib/version.c $(DISK_HOST_SRC) -lm
+	$(HOST_CC) $(HOST_CFLAGS) -o $@ workloads/dchar_model.c workloads/dchar.c workloads/dchar_write.c lib/record.c lib/crc32.c lib/version.c $(DISK_HOST_SRC) -lm
 
 # the image's binary built for the host (init and its workloads, rootfs/multicall.c):
 # init-host --parse/--check/--plan try the parser, --describe prints the registry
@@ -311,9 +311,9 @@ $(BIN_OUT)/asan/tests/test_%: tests/unit/test_%.c $$(call test_src,$$*) tests/un
 	@mkdir -p $(@D)
 	$(HOST_CC) $(HOST_CFLAGS) $(SAN_FLAGS) -Ilib -Itests/unit -o $@ $< $(call test_src,$*) $(TEST_LIBS_$*) -lm
 
-$(BIN_OUT)/wl/%: workloads/%.c workloads/wl.c workloads/wl_fill.c $(wildcard workloads/*.h lib/*.h) lib/size.c lib/swapfile.c lib/swaphdr.c lib/hmac.c lib/version.c workloads/dchar.c $(VERSION_STAMP)
+$(BIN_OUT)/wl/%: workloads/%.c workloads/wl.c workloads/wl_fill.c $(wildcard workloads/*.h lib/*.h) lib/size.c lib/swapfile.c lib/swaphdr.c lib/hmac.c lib/version.c workloads/dchar.c workloads/dchar_write.c $(VERSION_STAMP)
 	@mkdir -p $(@D)
-	$(HOST_CC) $(HOST_CFLAGS) -o $@ $< workloads/wl.c workloads/wl_fill.c lib/size.c lib/version.c $(if $(filter create,$*),lib/swaphdr.c lib/swapfile.c) $(if $(filter kbuild,$*),lib/hmac.c) $(if $(filter diskchar,$*),workloads/dchar.c) -lm
+	$(HOST_CC) $(HOST_CFLAGS) -o $@ $< workloads/wl.c workloads/wl_fill.c lib/size.c lib/version.c $(if $(filter create,$*),lib/swaphdr.c lib/swapfile.c) $(if $(filter kbuild,$*),lib/hmac.c) $(if $(filter diskchar,$*),workloads/dchar.c workloads/dchar_write.c) -lm
 
 $(addprefix $(BIN_OUT)/wl/,$(WL_ALIASES)): $(BIN_OUT)/wl/%: $$(BIN_OUT)/wl/$$(call wl_prog,$$*)
 	ln -sf $(call wl_prog,$*) $@

@@ -98,6 +98,15 @@
 #define RK_DC_TRACK_END "track_end"
 #define RK_DC_CYL_END "cyl_end"
 #define RK_DC_EARLY "early"
+#define RK_DC_REWRITE "rewrite"		/* fig=write: 1 the opt-in rewrite mode ran, 0 read-only */
+#define RK_DC_CACHE "cache"
+#define RK_DC_CONST_MS "const_ms"
+#define RK_DC_PHASE_MS "phase_ms"
+#define RK_DC_WRITES "writes"
+#define RK_DC_SECTOR_MS "sector_ms"
+#define RK_DC_READ_MS "read_ms"
+#define RK_DC_AFTER "after"
+#define RK_DC_RW_MS "rw_ms"
 #define RK_DC_FREE "free"
 #define RK_DC_HITS "hits"
 #define RK_DC_CYLINDERS "cylinders"
@@ -119,5 +128,11 @@
 #define DC_FIG_QUEUE "queue"
 #define DC_FIG_FREE "free_blocks"
 #define DC_FIG_END "end"
+#define DC_FIG_WRITE "write"			/* the mode; in rewrite mode the write cache seen */
+#define DC_FIG_WRITE_TAIL "write_tail"
+#define DC_FIG_WRITE_NEAR "write_near"
+#define DC_FIG_WRITE_FAR "write_far"
+#define DC_FIG_WRITE_BUFFERED "write_buffered"
+#define DC_FIG_READ_AFTER_WRITE "read_after_write"
 
 #endif

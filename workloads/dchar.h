@@ -6,7 +6,9 @@
  * and Schindler and Ganger's DIXtrac do it. Pure: it reads through the
  * device it is given (the workload diskchar: a block device with O_DIRECT;
  * the host's check: the disk model) and keeps what it finds in a struct
- * dchar_result. It never writes.
+ * dchar_result. It never writes, but in the opt-in rewrite mode (a device
+ * with rewrite: dchar_write.c), where it writes back a sector's own bytes,
+ * just read, to time the write path.
  *
  * What each figure rests on (one request in flight at a time, so a read's
  * completion is the moment its last sector passed under the head plus a
@@ -85,6 +87,10 @@ struct dchar_dev {
 	int (*read)(void *ctx, uint64_t off, unsigned len, int64_t *done);
 	/* leaves the device idle for ns; the clock after */
 	int64_t (*idle)(void *ctx, int64_t ns);
+	/* NULL: read-only. Else writes back at off the len bytes the latest
+	 * read of exactly [off, off + len) returned (the device refuses any
+	 * other: -EPERM), sets *done as read does; 0 or -errno */
+	int (*rewrite)(void *ctx, uint64_t off, unsigned len, int64_t *done);
 };
 
 /* a figure over repetitions: mean, standard deviation, how many */
@@ -139,6 +145,33 @@ struct dchar_result {
 						 * track's or cylinder's first; 0 elsewhere) */
 	int serpentine;				/* 1: its surfaces run in turn outward and inward */
 	unsigned serp_run;			/* then the cylinders a run crosses (0: not seen) */
+	struct dchar_writes {			/* the rewrite mode's (dchar_write.c) */
+		int ran;			/* 0: read-only, none of these */
+		int timed;			/* 1: the probes ran (a turn was seen) */
+		int cache;			/* 1: writes reported from the buffer, 0 through to the platter */
+		double const_ns, phase_ns;	/* the spreads that told: of a write's time from its
+						 * command, of its completion's phase against the turn */
+		unsigned writes;		/* issued */
+		struct dchar_fig tail_ns;	/* through: a write's completion less a read's of its
+						 * sector, modulo the turn (the tails' difference) */
+		struct dchar_fig near_ns[2];	/* through: the threshold of a write of near_n[i]
+						 * sectors aimed past a read on its track */
+		unsigned near_n[2];
+		struct dchar_fig ww_ns, rw_ns;	/* through: of a write of a sector, of a read of
+						 * one, aimed past a write on its track */
+		struct dchar_fig hitw_ns;	/* through: a read of a sector just written (hits) */
+		double hitw_frac;		/* of them, the hits */
+		double sector_ns;		/* a sector's time there */
+		unsigned nfar;
+		struct {
+			uint64_t from, dist;	/* a seek measured (seek[]): A near from, B dist on */
+			struct dchar_fig ns;	/* the write's threshold there */
+			double read_ns;		/* the read's (overhead_ns plus the seek's) */
+			struct dchar_fig rw_ns;	/* a read's threshold there after A's write back */
+		} far[2];
+		struct dchar_fig buffered_ns[2];	/* back: a write of buffered_n[i] sectors, its command to its report */
+		unsigned buffered_n[2];
+	} w;
 	int ok;					/* 0: no turn seen (flash, a file) */
 	int free_blocks;			/* 1: reads free blocks (the chains' figures are
 						 * not the drive's); 0 not */
@@ -147,8 +180,19 @@ struct dchar_result {
 	double seconds;				/* the device's time it took */
 };
 
-/* everything, into r: 0 or -errno of a read */
+/* everything, into r: 0 or -errno of a read (or a rewrite) */
 int dchar_run(const struct dchar_dev *d, struct dchar_result *r);
+/*
+ * The rewrite mode's probes (d->rewrite set), after dchar_run's reads
+ * (they need the turn, the sector times, the seeks, the cylinders): each
+ * reads a sector (or a few) and writes back the same bytes at the same
+ * offset; from their timing, whether the drive reports writes from its
+ * buffer and, where it writes through, its write path's thresholds. 0 or
+ * -errno.
+ */
+int dchar_write_run(const struct dchar_dev *d, struct dchar_result *r);
+/* r->w's lines, after dchar_print's (fig=write first: which mode ran) */
+void dchar_write_print(const struct dchar_result *r, void (*line)(void *arg, const char *text), void *arg);
 /*
  * The figures as "fig=NAME key=value ..." lines (keys: lib/reckeys.h's
  * RK_DC_*, values without spaces), one a call of line: the workload's

@@ -9,6 +9,11 @@
  *   diskchar-model PROFILE --records the figures as a boot records them
  *                                    ("# sb diskchar" lines, boot=model-NAME),
  *                                    for swapbench-report profile
+ *   --rewrite (with either)          the opt-in rewrite mode (dchar_write.c):
+ *                                    writes back what a read just returned,
+ *                                    the write path's figures beside the
+ *                                    model's own; without it the table counts
+ *                                    the writes issued (none)
  * Exit status: 0 every figure within its tolerance, 1 one outside, 2 usage.
  */
 #include <errno.h>
@@ -25,10 +30,17 @@
 #include "lib/version.h"
 #include "workloads/dchar.h"
 
+#define RING 8	/* the reads a rewrite may write back, as the workload keeps them */
+
 struct mdev {
 	struct dmodel m;
 	int64_t now;
 	uint64_t x;
+	struct {
+		uint64_t off;
+		unsigned len;
+	} ring[RING];
+	unsigned nring, writes, refused;
 };
 
 static unsigned jitter(struct mdev *d, unsigned span)
@@ -44,7 +56,73 @@ static int mread(void *ctx, uint64_t off, unsigned len, int64_t *done)
 
 	d->now = dmodel_request(&d->m, DMODEL_READ, off, len, arrive) + 8000 + jitter(d, 2000);
 	*done = d->now;
+	d->ring[d->nring++ % RING].off = off;
+	d->ring[(d->nring - 1) % RING].len = len;
 	return 0;
+}
+
+/* a write back of what one of the latest reads returned (the workload's
+ * rule: any other is refused, and counted) */
+static int mrewrite(void *ctx, uint64_t off, unsigned len, int64_t *done)
+{
+	struct mdev *d = ctx;
+	int64_t arrive = d->now + 30000 + jitter(d, 4000);
+	int held = 0;
+
+	for (unsigned i = 0; i < RING && i < d->nring; i++)
+		held |= d->ring[i].off == off && d->ring[i].len == len;
+	if (!held) {
+		d->refused++;
+		return -EPERM;
+	}
+	d->writes++;
+	d->now = dmodel_request(&d->m, DMODEL_WRITE, off, len, arrive) + 8000 + jitter(d, 2000);
+	*done = d->now;
+	return 0;
+}
+
+/*
+ * The truth of a write figure, by the model itself: A read on a fresh copy
+ * of the model, B written after a pause q, with the harness's mean path
+ * (9 us to the clock, 32 us to the next request); the least over a turn
+ * of pauses of B's completion less A's less the pause: a write through's
+ * threshold (to 2 us). Reported from the buffer, the pause 0: its time.
+ */
+static double true_write(const struct dmodel *m0, uint64_t A, uint64_t B, unsigned blen, int aimed, int kind)
+{
+	static struct dmodel m;
+	double best = INFINITY, turn = 60e9 / (double)m0->p.rpm;
+
+	for (double q = 0; q < (aimed ? turn : 1); q += 2000) {
+		int64_t a, w;
+
+		m = *m0;
+		a = dmodel_request(&m, DMODEL_READ, A, 512, 1000000000);
+		if (kind)	/* A written back first: after a write */
+			a = dmodel_request(&m, DMODEL_WRITE, A, 512, a + 41000);
+		w = dmodel_request(&m, kind == 2 ? DMODEL_READ : DMODEL_WRITE, B, blen, a + 41000 + (int64_t)q);
+		if ((double)(w - a) - q < best)
+			best = (double)(w - a) - q;
+	}
+	return best;
+}
+
+/* on a track from A's sector: the least of B a sixth, a half and five
+ * sixths of it on (where the least pause after A is near 0, the drive's
+ * own work after the read may hide the threshold) */
+static double true_near(const struct dmodel *m0, uint64_t A, unsigned blen, int kind)
+{
+	struct dmodel_loc l;
+	double best = INFINITY, t;
+
+	dmodel_locate(m0, A / 512, &l);
+	for (unsigned k = 1; k < 6; k += 2) {
+		uint64_t j = l.spt * k / 6;
+
+		if (j + blen / 512 + 1 < l.left && (t = true_write(m0, A, A + j * 512, blen, 1, kind)) < best)
+			best = t;
+	}
+	return best;
 }
 
 static int64_t midle(void *ctx, int64_t ns)
@@ -156,26 +234,110 @@ static void record(void *arg, const char *text)
 		fputs(b.s, stdout);
 }
 
+/*
+ * The rewrite mode's figures beside the model's: the write cache; through,
+ * the tails' difference (the write's reselect and done against the read's
+ * bus and done), the thresholds near (a sector, several) and a seek away;
+ * back, the reported write's time
+ */
+static void write_rows(const struct dmodel *m, const struct dchar_result *r)
+{
+	const struct dchar_writes *w = &r->w;
+	const struct dmodel_params *p = &m->p;
+
+	row("write cache (1: reported from the buffer)", w->cache, p->write_level >= 1, 0, "exact");
+	if (p->write_level >= 1) {
+		for (unsigned i = 0; i < 2; i++) {
+			char what[80];
+			uint64_t x = (uint64_t)((double)p->capacity_bytes * 0.6) / 512 * 512;
+
+			if (!w->buffered_ns[i].n) {
+				row("a write reported from the buffer", NAN, 0, 0, "-");
+				continue;
+			}
+			snprintf(what, sizeof(what), "a write of %u sectors reported from the buffer (ms)", w->buffered_n[i]);
+			row(what, w->buffered_ns[i].v / 1e6, true_write(m, x, x, w->buffered_n[i] * 512, 0, 0) / 1e6, 0.02, "20 us");
+		}
+		return;
+	}
+	double bus1 = p->bus_sector_ns ? (double)p->bus_sector_ns : 512e9 / (double)p->bus_bps;
+	row("a write's tail less a read's (ms)", w->tail_ns.n ? w->tail_ns.v / 1e6 : NAN,
+	    ((double)p->oh_write_reselect_ns + (double)p->oh_write_done_ns - bus1 - (double)p->oh_read_done_ns) / 1e6, 0.01, "10 us");
+	for (unsigned i = 0; i < 2; i++) {
+		char what[80];
+		uint64_t a = r->cyl_bytes.n && r->cyl_edge > 0 ? (uint64_t)r->cyl_edge : p->capacity_bytes / 10;
+		struct dmodel_loc l;
+
+		/* a track's first sector near where they ran (the one after the
+		 * track there) */
+		dmodel_locate(m, a / 512, &l);
+		a = (a / 512 + l.left) * 512;
+		snprintf(what, sizeof(what), "a write of %u sectors' threshold on its track (ms)", w->near_n[i] ? w->near_n[i] : i ? 8 : 1);
+		row(what, w->near_ns[i].n ? w->near_ns[i].v / 1e6 : NAN,
+		    true_near(m, a, (w->near_n[i] ? w->near_n[i] : 1) * 512, 0) / 1e6, 0.05, "50 us");
+	}
+	{
+		uint64_t a = r->cyl_bytes.n && r->cyl_edge > 0 ? (uint64_t)r->cyl_edge : p->capacity_bytes / 10, x;
+		struct dmodel_loc l;
+
+		dmodel_locate(m, a / 512, &l);
+		a = (a / 512 + l.left) * 512;
+		x = (uint64_t)((double)p->capacity_bytes * 0.65) / 512 * 512;
+		row("a write's threshold on its track after a write (ms)", w->ww_ns.n ? w->ww_ns.v / 1e6 : NAN, true_near(m, a, 512, 1) / 1e6,
+		    0.05, "50 us");
+		row("a write: a read's threshold on its track after one (ms)", w->rw_ns.n ? w->rw_ns.v / 1e6 : NAN,
+		    true_near(m, a, 512, 2) / 1e6, 0.05, "50 us");
+		double hw = true_write(m, x, x, 512, 0, 2);
+		/* a re-read of what was written: a hit, or none (a turn or more) */
+		row("a write: a re-read of it (ms, 0: no hit)", w->hitw_ns.n ? w->hitw_ns.v / 1e6 : 0,
+		    hw < 60e9 / (double)p->rpm / 2 ? hw / 1e6 : 0, 0.02, "20 us");
+	}
+	for (unsigned i = 0; i < w->nfar; i++) {
+		char what[80];
+
+		snprintf(what, sizeof(what), "a write's threshold a seek of %.4f GB away (ms)", (double)w->far[i].dist / 1e9);
+		row(what, w->far[i].ns.v / 1e6, true_write(m, w->far[i].from, w->far[i].from + w->far[i].dist, 512, 1, 0) / 1e6, 0.25,
+		    "0.25 ms");
+		snprintf(what, sizeof(what), "a write: a read's threshold a seek of %.4f GB away after one (ms)", (double)w->far[i].dist / 1e9);
+		row(what, w->far[i].rw_ns.n ? w->far[i].rw_ns.v / 1e6 : NAN,
+		    true_write(m, w->far[i].from, w->far[i].from + w->far[i].dist, 512, 1, 2) / 1e6, 0.25, "0.25 ms");
+	}
+}
+
 int main(int argc, char **argv)
 {
 	static struct dp_profile p;
 	static struct mdev md = { .x = 1 };
 	static struct dchar_result r;
+	static struct dmodel pristine;
 	char err[300];
 	const char *field;
+	int records = 0, rewrite = 0;
 
 	if (argc == 2 && !strcmp(argv[1], "--version"))
 		return printf("%s %s\n", "diskchar-model", version_string()) < 0 ? 2 : 0;
 	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
 		fprintf(argc < 2 ? stderr : stdout,
-			"usage: diskchar-model PROFILE [--records]\n"
+			"usage: diskchar-model PROFILE [--records] [--rewrite]\n"
 			"       diskchar-model --help | --version\n"
 			"\n"
 			"The characteriser run on the host against the model of PROFILE: its figures\n"
 			"beside the model's own (measured, true, tolerance, verdict).\n"
 			"  --records  the figures as a boot records them, for swapbench-report profile\n"
+			"  --rewrite  the opt-in rewrite mode: each write puts back what a read just\n"
+			"             returned; the write path's figures beside the model's\n"
 			"Exit status: 0 every figure within its tolerance, 1 one outside, 2 usage.\n");
 		return argc < 2 ? 2 : 0;
+	}
+	for (int i = 2; i < argc; i++) {
+		if (!strcmp(argv[i], "--records"))
+			records = 1;
+		else if (!strcmp(argv[i], "--rewrite"))
+			rewrite = 1;
+		else {
+			fprintf(stderr, "diskchar-model: unknown option '%s' (--records, --rewrite, --help)\n", argv[i]);
+			return 2;
+		}
 	}
 	if (dp_read(argv[1], &p, err, sizeof(err)) < 0) {
 		fprintf(stderr, "diskchar-model: %s\n", err);
@@ -185,9 +347,11 @@ int main(int argc, char **argv)
 		fprintf(stderr, "diskchar-model: %s: %s out of the model's range\n", argv[1], field);
 		return 2;
 	}
-	struct dchar_dev dev = { .size = p.p.capacity_bytes, .sector = 512, .ctx = &md, .read = mread, .idle = midle };
+	pristine = md.m;
+	struct dchar_dev dev = { .size = p.p.capacity_bytes, .sector = 512, .ctx = &md, .read = mread, .idle = midle,
+				 .rewrite = rewrite ? mrewrite : NULL };
 	int e = dchar_run(&dev, &r);
-	if (argc > 2 && !strcmp(argv[2], "--records")) {
+	if (records) {
 		char id[80], line[300];
 
 		snprintf(id, sizeof(id), "model-%s", p.name);
@@ -197,6 +361,7 @@ int main(int argc, char **argv)
 			 (unsigned long long)p.p.capacity_bytes, p.p.write_cache ? "write_back" : "write_through", p.name);
 		record(NULL, line);
 		dchar_print(&r, record, NULL);
+		dchar_write_print(&r, record, NULL);
 		snprintf(line, sizeof(line), RK_DC_FIG "=" DC_FIG_END " " RK_DC_SECONDS "=%.3f", r.seconds);
 		record(NULL, line);
 		return e < 0;
@@ -300,6 +465,10 @@ int main(int argc, char **argv)
 	row("bus (MB/s)", r.bus_mbs, bw, btol, "2 % (or 2 us over 64 KiB)");
 	/* a drive that serves nothing from its buffer keeps no free blocks either */
 	row("reads free blocks", r.free_n ? r.free_blocks : NAN, p.p.read_any_free && !p.p.no_caching, 0, "exact");
+	if (rewrite)
+		write_rows(&pristine, &r);
 	printf("\nthe characteriser's time on the modelled disk: %.1f s; %u figures outside their tolerance\n", r.seconds, bad);
+	printf("writes issued: %u (refused: %u)\n", md.writes, md.refused);
+	bad += md.refused > 0;
 	return bad ? 1 : 0;
 }

@@ -6,6 +6,12 @@
  * and never writes; each figure is one "fig=NAME key=value ..." line.
  * init runs it for swapbench.workloads=diskchar on the designated disk;
  * on the host it reads any block device or file given (a file has no turn).
+ *
+ * rewrite=1 (swapbench.diskchar.rewrite=1, opt-in): the write path too
+ * (dchar_write.c), by writing back at an offset the bytes a read of it
+ * just returned: dev opened read-write, and only if it is the disk
+ * designated= names (init passes the one swapbench.part designates); a
+ * write of anything but one of the last RING reads' own bytes is refused.
  */
 #include "workloads/wl.h"
 #include "workloads/dchar.h"
@@ -23,17 +29,29 @@
 #include <time.h>
 #include <unistd.h>
 
-static const char *dev = "";
-static uint64_t depth = 32, per = 8;
+static const char *dev = "", *designated = "";
+static uint64_t depth = 32, per = 8, rewrite;
 
 static const struct wl_param params[] = {
 	{ "dev", WL_TEXT, "", 0, 0, &dev },
 	{ "depth", WL_UINT, "32", 1, 64, &depth },
 	{ "per", WL_UINT, "8", 1, 1024, &per },
+	{ "rewrite", WL_UINT, "0", 0, 1, &rewrite },
+	{ "designated", WL_TEXT, "", 0, 0, &designated },
 };
 
 #define BUF (1u << 20)
 static _Alignas(4096) unsigned char buf[BUF];	/* O_DIRECT: aligned */
+
+/* the latest reads' bytes, the only ones a rewrite may write back */
+#define RING 8
+#define RING_LEN 65536u
+static struct {
+	_Alignas(4096) unsigned char data[RING_LEN];
+	uint64_t off;
+	unsigned len, valid;
+} ring[RING];
+static unsigned nring;
 
 struct bdev {
 	int fd;
@@ -45,7 +63,46 @@ static int bread(void *ctx, uint64_t off, unsigned len, int64_t *done)
 	ssize_t r = pread(b->fd, buf, len, (off_t)off);
 
 	*done = (int64_t)wl_now_ns();
+	if (rewrite && r == (ssize_t)len && len <= RING_LEN) {
+		unsigned i = nring++ % RING;
+
+		memcpy(ring[i].data, buf, len);
+		ring[i].off = off;
+		ring[i].len = len;
+		ring[i].valid = 1;
+	}
 	return r == (ssize_t)len ? 0 : r < 0 ? -errno : -EIO;
+}
+
+/* the bytes the latest read of exactly [off, off + len) returned, written
+ * back there: -EPERM where none of the last RING reads was of it */
+static int brewrite(void *ctx, uint64_t off, unsigned len, int64_t *done)
+{
+	struct bdev *b = ctx;
+	ssize_t r;
+
+	for (unsigned k = 0; k < RING && k < nring; k++) {
+		unsigned i = (nring - 1 - k) % RING;
+
+		if (ring[i].valid && ring[i].off == off && ring[i].len == len) {
+			r = pwrite(b->fd, ring[i].data, len, (off_t)off);
+			*done = (int64_t)wl_now_ns();
+			return r == (ssize_t)len ? 0 : r < 0 ? -errno : -EIO;
+		}
+	}
+	return -EPERM;
+}
+
+/* the device and the designated one are the same block device (or file) */
+static int same_device(const char *a, const char *b)
+{
+	struct stat x, y;
+
+	if (stat(a, &x) < 0 || stat(b, &y) < 0)
+		return 0;
+	if (S_ISBLK(x.st_mode) || S_ISBLK(y.st_mode))
+		return S_ISBLK(x.st_mode) && S_ISBLK(y.st_mode) && x.st_rdev == y.st_rdev;
+	return x.st_dev == y.st_dev && x.st_ino == y.st_ino;
 }
 
 static int64_t bidle(void *ctx, int64_t ns)
@@ -145,8 +202,12 @@ int main(int argc, char **argv)
 		return 0;
 	if (!dev[0])
 		wl_usage("dev", "", "the disk to read is not given");
-	if ((b.fd = open(dev, O_RDONLY | O_DIRECT | O_CLOEXEC)) < 0)
-		wl_die_errno("open %s read-only", dev);
+	if (rewrite && (!designated[0] || !same_device(dev, designated)))
+		wl_die("rewrite=1 writes back what it reads, on the designated disk only: %s is not %s "
+		       "(init passes the disk that holds swapbench.part; by hand, --designated=DEV names it)",
+		       dev, designated[0] ? designated : "given");
+	if ((b.fd = open(dev, (rewrite ? O_RDWR : O_RDONLY) | O_DIRECT | O_CLOEXEC)) < 0)
+		wl_die_errno("open %s %s", dev, rewrite ? "read-write (rewrite=1)" : "read-only");
 	if (fstat(b.fd, &st) < 0)
 		wl_die_errno("%s", dev);
 	if (S_ISBLK(st.st_mode)) {
@@ -155,12 +216,14 @@ int main(int argc, char **argv)
 	} else {
 		size = (uint64_t)st.st_size;
 	}
-	struct dchar_dev d = { .size = size, .sector = (unsigned)sector, .ctx = &b, .read = bread, .idle = bidle };
+	struct dchar_dev d = { .size = size, .sector = (unsigned)sector, .ctx = &b, .read = bread, .idle = bidle,
+			       .rewrite = rewrite ? brewrite : NULL };
 	if ((err = dchar_run(&d, &r)) < 0) {
 		errno = -err;
-		wl_die_errno("reading %s", dev);
+		wl_die_errno("%s %s", rewrite ? "reading or rewriting" : "reading", dev);
 	}
 	dchar_print(&r, put, NULL);
+	dchar_write_print(&r, put, NULL);
 	/* the command queue: does the disk (or the scheduler above it) gain
 	 * from requests at once, and what depth the kernel gives it */
 	one = queued(size, (unsigned)sector, 1);

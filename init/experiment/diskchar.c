@@ -1,4 +1,5 @@
-/* diskchar: the designated disk characterised read-only (diskchar.h). */
+/* diskchar: the designated disk characterised read-only (diskchar.h), or
+ * with swapbench.diskchar.rewrite=1 by rewriting the bytes it just read. */
 #include "init/experiment/diskchar.h"
 
 #include <errno.h>
@@ -109,6 +110,9 @@ static int run(const struct sb_config *cfg, const char *disk, char *why, size_t 
 	argv[a++] = WORKLOAD;
 	snprintf(arg[0], sizeof(arg[0]), "--dev=%s", disk);
 	argv[a++] = arg[0];
+	/* the disk designated: the only one rewrite=1 may write to */
+	snprintf(arg[1], sizeof(arg[1]), "--designated=%s", disk);
+	argv[a++] = arg[1];
 	for (int i = 0; i < cfg->nparams && a < RUNNER_ARGS_MAX; i++)
 		if (!strcmp(cfg->params[i].workload, WORKLOAD)) {
 			snprintf(arg[a], sizeof(arg[a]), "--%s=%s", cfg->params[i].name, cfg->params[i].value);
@@ -153,10 +157,11 @@ int diskchar_designated(const struct sb_config *cfg, char *why, size_t n)
 	int err;
 
 	for (int i = 0; i < cfg->nparams; i++)
-		if (!strcmp(cfg->params[i].workload, WORKLOAD) && !strcmp(cfg->params[i].name, "dev"))
+		if (!strcmp(cfg->params[i].workload, WORKLOAD) &&
+		    (!strcmp(cfg->params[i].name, "dev") || !strcmp(cfg->params[i].name, "designated")))
 			return errmsg_why(-EINVAL, why, n,
-					  "swapbench.diskchar.dev=%s: the disk read is the one that holds swapbench.part, "
-					  "not one named here", cfg->params[i].value);
+					  "swapbench.diskchar.%s=%s: the disk read is the one that holds swapbench.part, "
+					  "not one named here", cfg->params[i].name, cfg->params[i].value);
 	if (!cfg->part[0])
 		return errmsg_why(-EINVAL, why, n,
 				  "swapbench.workloads=diskchar reads the disk that holds the partition swapbench.part "

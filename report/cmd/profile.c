@@ -5,7 +5,8 @@
  * disk (the model and serial the kernel reported), in which boot, from how
  * many repetitions with what spread; what reading cannot see (the write
  * path, the controller's overheads but a read hit's) stays ESTIMATE with
- * how it was derived. The seeks measured become the profile's seek table,
+ * how it was derived, but the write path where the boot ran the opt-in
+ * rewrite mode (fig=write rewrite=1: print_writes). The seeks measured become the profile's seek table,
  * and the sectors a track sampled its zone table where they show zones
  * (the importer's keys, disk/profile/profile_tables.c). One boot's
  * records: several boots that characterised a disk are refused, naming
@@ -56,6 +57,16 @@ struct disk {
 		double cyls;	/* the cylinders between, where the characteriser knew them (else NAN) */
 		unsigned n;
 	} s[SEEKS];
+	struct {		/* the rewrite mode's (workloads/dchar_write.c) */
+		int seen, ran, cache;
+		double cspread, pspread, sector;
+		unsigned writes, near_n[2], buf_n[2], nfar;
+		struct fig tail, near[2], buf[2], ww, rw, hitw;
+		struct {
+			double off, dist, ms, sd, read, rw;
+			unsigned n;
+		} far[2];
+	} w;
 	char other_boots[256];
 	unsigned damaged;
 };
@@ -79,6 +90,48 @@ static struct fig fig(const struct rec *r, const char *k)
 static void copy(char *dst, size_t n, const char *src)
 {
 	snprintf(dst, n, "%s", src ? src : "");
+}
+
+/* the rewrite mode's figures (fig=write...) */
+static void each_write(struct disk *d, const struct rec *r, const char *f)
+{
+	unsigned k = (unsigned)num(r, RK_DC_SECTORS), i;
+
+	if (!strcmp(f, DC_FIG_WRITE)) {
+		d->w.seen = 1;
+		d->w.ran = num(r, RK_DC_REWRITE) == 1 && rec_get(r, RK_DC_CACHE);
+		d->w.cache = num(r, RK_DC_CACHE) == 1;
+		d->w.cspread = num(r, RK_DC_CONST_MS);
+		d->w.pspread = num(r, RK_DC_PHASE_MS);
+		d->w.writes = (unsigned)num(r, RK_DC_WRITES);
+	} else if (!strcmp(f, DC_FIG_WRITE_TAIL)) {
+		d->w.tail = fig(r, RK_DC_MS);
+	} else if (!strcmp(f, DC_FIG_WRITE_NEAR) && rec_get(r, RK_DC_AFTER) && !strcmp(rec_get(r, RK_DC_AFTER), "write")) {
+		d->w.ww = fig(r, RK_DC_MS);
+	} else if (!strcmp(f, DC_FIG_READ_AFTER_WRITE) && rec_get(r, RK_DC_WHAT)) {
+		if (!strcmp(rec_get(r, RK_DC_WHAT), "miss"))
+			d->w.rw = fig(r, RK_DC_MS);
+		else if (!strcmp(rec_get(r, RK_DC_WHAT), "hit"))
+			d->w.hitw = fig(r, RK_DC_MS);
+	} else if (!strcmp(f, DC_FIG_WRITE_NEAR) && k >= 1) {
+		i = k > 1;
+		d->w.near[i] = fig(r, RK_DC_MS);
+		d->w.near_n[i] = k;
+		d->w.sector = num(r, RK_DC_SECTOR_MS);
+	} else if (!strcmp(f, DC_FIG_WRITE_BUFFERED) && k >= 1) {
+		i = k > 1;
+		d->w.buf[i] = fig(r, RK_DC_MS);
+		d->w.buf_n[i] = k;
+	} else if (!strcmp(f, DC_FIG_WRITE_FAR) && d->w.nfar < 2) {
+		i = d->w.nfar++;
+		d->w.far[i].off = num(r, RK_DC_OFFSET);
+		d->w.far[i].dist = num(r, RK_DC_DISTANCE);
+		d->w.far[i].ms = num(r, RK_DC_MS);
+		d->w.far[i].sd = num(r, RK_DC_SD);
+		d->w.far[i].n = (unsigned)num(r, RK_DC_N);
+		d->w.far[i].read = num(r, RK_DC_READ_MS);
+		d->w.far[i].rw = num(r, RK_DC_RW_MS);
+	}
 }
 
 static void each(void *arg, const struct rec *r, const char *source, unsigned long line, enum rec_status st)
@@ -181,6 +234,8 @@ static void each(void *arg, const struct rec *r, const char *source, unsigned lo
 		d->free_hits = (int)num(r, RK_DC_HITS);
 	} else if (!strcmp(f, DC_FIG_END)) {
 		d->end = fig(r, RK_DC_SECONDS);
+	} else {
+		each_write(d, r, f);
 	}
 }
 
@@ -459,6 +514,163 @@ static void make_name(const struct disk *d, char *out, size_t n)
  * going, as a miss does: the larger of the two. ESTIMATE each, its
  * derivation in its source line.
  */
+/* the rewrite mode measured what a model of writes needs */
+static int writes_measured(const struct disk *d)
+{
+	if (!d->w.ran)
+		return 0;
+	if (d->w.cache)
+		return d->w.buf[0].set && d->w.buf[0].n;
+	return d->w.tail.set && d->w.near[0].set && d->w.near[0].n && d->w.sector > 0;
+}
+
+/* a read's overhead after a write the rewrite mode measured (print_writes prints it) */
+static int after_write_measured(const struct disk *d, const char *key)
+{
+	if (!writes_measured(d) || d->w.cache)
+		return 0;
+	if (!strcmp(key, "oh_read_miss_after_write_ms"))
+		return d->w.rw.set && d->w.rw.n;
+	if (!strcmp(key, "oh_read_hit_after_write_ms"))
+		return d->w.hitw.set && d->w.hitw.n;
+	return 0;
+}
+
+static const char *const oh_write_keys[] = { "oh_write_hit_after_read_ms", "oh_write_hit_after_write_ms", "oh_write_miss_after_read_ms",
+					      "oh_write_miss_after_write_ms" };
+
+/*
+ * The write path from the rewrite mode's figures (docs/diskchar.md), as
+ * sums where the model's parts do not show apart in the timing, in the
+ * parameters that add where the sums do (disk/model/drive.c's write):
+ * - back: a reported write of k sectors takes the write overhead, the
+ *   reconnect, k sectors on the bus and the done: the slope over k is the
+ *   bus's write rate, the rest the overhead (reconnect and done 0);
+ * - through: a write's tail (reselect and done) is the read's (a sector
+ *   on the bus, oh_read_done 0 in this profile) plus the tails'
+ *   difference; the threshold at no seek is the command's overhead and
+ *   reconnect, a sector on the bus, the sector, the tail: the overhead
+ *   and reconnect one sum, in the overhead; a write of several sectors
+ *   whose threshold grows faster than the media's sector time shows the
+ *   bus's write rate (the media waits for the bus); a seek away, what the
+ *   write's threshold grows by beyond the read's at that seek is the
+ *   settle (with the bus's sector, which the seek hides).
+ */
+static void print_writes(const struct disk *d, const char *who)
+{
+	double bus1 = d->bus.set && d->bus.v > 0 ? 512e-3 / d->bus.v : 512e-3 / 100;
+
+	if (d->w.cache) {
+		double b1 = d->w.buf[0].v, bw = bus1, oh;
+		int seen = d->w.buf[1].set && d->w.buf[1].n && d->w.buf_n[1] > 1 && d->w.buf[1].v > b1;
+
+		if (seen) {
+			bw = (d->w.buf[1].v - b1) / (d->w.buf_n[1] - 1);
+			printf("bus_write_sector_ms = %.5f\nsource.bus_write_sector_ms = %s (rewrite mode): writes of %u and 1 sectors reported from the buffer, "
+			       "%.4f and %.4f ms: the slope\n", bw, who, d->w.buf_n[1], d->w.buf[1].v, b1);
+		}
+		oh = b1 - bw > 0 ? b1 - bw : 0;
+		for (size_t i = 0; i < sizeof(oh_write_keys) / sizeof(oh_write_keys[0]); i++)
+			printf("%s = %.4f\nsource.%s = %s (rewrite mode): a write of a sector reported from the buffer (%.4f ms, sd %.4f, %u) less "
+			       "its sector on the bus (%.4f ms): the overhead, the reconnect and the done in one sum (the timing does not part them; "
+			       "the host's path in it); measured after a read, a write-back drive reports every write so\n",
+			       oh_write_keys[i], oh, oh_write_keys[i], who, b1, d->w.buf[0].sd, d->w.buf[0].n, bw);
+		printf("oh_write_reconnect_ms = 0\nsource.oh_write_reconnect_ms = %s (rewrite mode): in oh_write_*_ms (one sum)\n"
+		       "oh_write_done_ms = 0\nsource.oh_write_done_ms = %s (rewrite mode): in oh_write_*_ms (one sum)\n", who, who);
+		return;
+	}
+	double ts = d->w.sector, D = d->w.tail.v, W1 = d->w.near[0].v, bw = bus1, tail, settle = 0;
+	int seen = d->w.near[1].set && d->w.near[1].n && d->w.near_n[1] > 1;
+	double slope = seen ? (d->w.near[1].v - W1) / (d->w.near_n[1] - 1) : 0;
+	unsigned nf = 0;
+	char fars[200] = "";
+
+	if (seen && slope > 1.03 * ts) {
+		bw = slope;
+		printf("bus_write_sector_ms = %.5f\nsource.bus_write_sector_ms = %s (rewrite mode): the thresholds of writes of %u and 1 sectors on their "
+		       "track (%.4f, %.4f ms) grow by %.5f ms a sector, more than the media's %.5f: the media waits for the bus\n",
+		       bw, who, d->w.near_n[1], d->w.near[1].v, W1, slope, ts);
+	} else if (seen) {
+		printf("# the bus's write rate not seen: writes of %u and 1 sectors grow by %.5f ms a sector, the media's %.5f (the read's rate stays)\n",
+		       d->w.near_n[1], slope, ts);
+	}
+	tail = D + bus1 > 0 ? D + bus1 : 0;
+	for (unsigned i = 0; i < d->w.nfar; i++) {
+		size_t len = strlen(fars);
+
+		if (!(d->w.far[i].n > 0) || !d->overhead.set)
+			continue;
+		settle += bw + (d->w.far[i].ms - W1) - (d->w.far[i].read - d->overhead.v);
+		nf++;
+		snprintf(fars + len, sizeof(fars) - len, "%s%.4f ms against a read's %.4f over %.4f GB", len ? ", " : "", d->w.far[i].ms,
+			 d->w.far[i].read, d->w.far[i].dist / 1e9);
+	}
+	for (size_t i = 0; i < sizeof(oh_write_keys) / sizeof(oh_write_keys[0]); i++) {
+		int aw = strstr(oh_write_keys[i], "after_write") && d->w.ww.set && d->w.ww.n;
+		const struct fig *y = aw ? &d->w.ww : &d->w.near[0];
+		double v = y->v - ts - tail - bw;
+
+		printf("%s = %.4f\nsource.%s = %s (rewrite mode): a write of a sector's threshold on its track after a %s (%.4f ms, sd %.4f, %u) less "
+		       "the sector (%.5f ms), its tail (%.4f ms) and a sector on the bus (%.5f ms): the command's overhead and the reconnect in "
+		       "one sum (the timing does not part them; the host's path in it)%s\n",
+		       oh_write_keys[i], v > 0 ? v : 0, oh_write_keys[i], who, aw ? "write" : "read", y->v, y->sd, y->n, ts, tail, bw,
+		       strstr(oh_write_keys[i], "after_write") && !aw ? "; measured after a read, as after a write" : "");
+	}
+	if (d->w.rw.set && d->w.rw.n) {
+		/* a read after a write against one after a read: what it costs
+		 * more a seek away adds to the overhead; what it costs more
+		 * without a seek beyond that, a floor past the sector's time, is
+		 * the reconnect after a write (the model's max: the drive sends
+		 * no sooner than that after the command) */
+		double media1 = d->z[0].mbs > 0 ? 512e-3 / d->z[0].mbs : 0, rm = d->overhead.v - media1 - bus1, a = 0, v, fl;
+		unsigned na = 0;
+		char fs[160] = "";
+
+		rm = rm > 0 ? rm : 0;
+		for (unsigned i = 0; i < d->w.nfar; i++)
+			if (d->w.far[i].rw > 0 && d->w.far[i].n) {
+				size_t len = strlen(fs);
+
+				a += d->w.far[i].rw - d->w.far[i].read;
+				na++;
+				snprintf(fs + len, sizeof(fs) - len, "%s%.4f against %.4f ms", len ? ", " : "", d->w.far[i].rw, d->w.far[i].read);
+			}
+		if (na)
+			a /= na;
+		else
+			a = d->w.rw.v - ts - bus1 - rm;
+		v = rm + a > 0 ? rm + a : 0;
+		fl = d->w.rw.v - v - bus1;
+		printf("oh_read_miss_after_write_ms = %.4f\nsource.oh_read_miss_after_write_ms = %s (rewrite mode): the miss's after a read (%.4f ms) "
+		       "plus what a read's threshold a seek away after a write costs beyond one after a read (%s; %s)\n",
+		       v, who, rm, na ? "the mean of" : "none measured a seek away: all of the threshold on its track after a write", fs);
+		if (na && fl > 1.05 * ts)
+			printf("oh_read_reconnect_after_write_ms = %.4f\nsource.oh_read_reconnect_after_write_ms = %s (rewrite mode): a read's threshold "
+			       "on its track after a write (%.4f ms, sd %.4f, %u) less the miss's overhead after a write and a sector on the bus (%.5f ms): "
+			       "longer than the sector under the head (%.5f ms), which it does not cost a seek away: the drive sends no sooner\n",
+			       fl, who, d->w.rw.v, d->w.rw.sd, d->w.rw.n, bus1, ts);
+	}
+	if (d->w.hitw.set && d->w.hitw.n) {
+		double v = d->w.hitw.v - bus1;
+
+		printf("oh_read_hit_after_write_ms = %.4f\nsource.oh_read_hit_after_write_ms = %s (rewrite mode): a re-read of a sector just written "
+		       "(%.4f ms, sd %.4f, %u hits) less a sector on the bus (%.5f ms) (the host's path in it)\n",
+		       v > 0 ? v : 0, who, d->w.hitw.v, d->w.hitw.sd, d->w.hitw.n, bus1);
+	}
+	printf("oh_write_reconnect_ms = 0\nsource.oh_write_reconnect_ms = %s (rewrite mode): in oh_write_*_ms (one sum)\n", who);
+	printf("oh_write_reselect_ms = %.4f\nsource.oh_write_reselect_ms = %s (rewrite mode): a write's completion less a read's of its sector, "
+	       "modulo the turn, %.4f ms (sd %.4f, %u), plus the read's tail here (a sector on the bus, %.5f ms): the time from a write's last "
+	       "sector under the head to its completion, reselect and done in one sum\n",
+	       tail, who, D, d->w.tail.sd, d->w.tail.n, bus1);
+	printf("oh_write_done_ms = 0\nsource.oh_write_done_ms = %s (rewrite mode): in oh_write_reselect_ms (one sum)\n", who);
+	if (nf)
+		printf("write_settle_ms = %.4f\nsource.write_settle_ms = %s (rewrite mode): what a write's threshold a seek away grows by beyond a read's "
+		       "at the same seek, from its threshold on its track, with the bus's sector the seek hides (%s; the mean of %u)\n",
+		       settle / nf, who, fars, nf);
+	printf("write_seek_delay_ms = 0\nsource.write_seek_delay_ms = %s (rewrite mode): in oh_write_*_ms and write_settle_ms (the sums)\n"
+	       "write_min_seek_ms = 0\nsource.write_min_seek_ms = %s (rewrite mode): in oh_write_*_ms (the sum)\n", who, who);
+}
+
 static void print_overheads(const struct disk *d)
 {
 	static const struct {
@@ -488,7 +700,8 @@ static void print_overheads(const struct disk *d)
 	snprintf(why[2], sizeof(why[2]),
 		 "ESTIMATE: the characteriser never writes; a write takes its data in as a hit and starts the head as a miss: the larger of the read hit's and miss's");
 	for (size_t i = 0; i < sizeof(oh) / sizeof(oh[0]); i++)
-		printf("%s = %.4f\nsource.%s = %s\n", oh[i].key, v[oh[i].kind], oh[i].key, why[oh[i].kind]);
+		if (!(oh[i].kind == 2 && writes_measured(d)) && !after_write_measured(d, oh[i].key))
+			printf("%s = %.4f\nsource.%s = %s\n", oh[i].key, v[oh[i].kind], oh[i].key, why[oh[i].kind]);
 }
 
 /* the profile's text, data only: a value from the guest cannot bring a
@@ -523,8 +736,15 @@ static int print_profile(struct disk *d, const char *sources)
 	       d->modelled[0] ? "; the disk was the model of DISK=" : "", d->modelled, d->end.v);
 	printf("name = %s\nmodel = %s (measured)\nkind = hdd\nrotational = 1\n", name,
 	       strcmp(d->model, "unknown") ? d->model : d->modelled[0] ? d->modelled : "unknown disk");
-	printf("# write_cache: the kernel's queue/write_cache on S1, \"%s\" (reads cannot see it)\n", d->wc);
-	printf("write_cache = %d\n", strstr(d->wc, "back") ? 1 : 0);
+	if (d->w.ran) {
+		printf("# write_cache: measured on S1 (rewrite mode: a write's time from its command spread %.4f ms, its completion's phase %.4f ms "
+		       "over six pauses: %s); the kernel's queue/write_cache, \"%s\"\n",
+		       d->w.cspread, d->w.pspread, d->w.cache ? "reported from the buffer" : "through to the platter", d->wc);
+		printf("write_cache = %d\n", d->w.cache);
+	} else {
+		printf("# write_cache: the kernel's queue/write_cache on S1, \"%s\" (reads cannot see it)\n", d->wc);
+		printf("write_cache = %d\n", strstr(d->wc, "back") ? 1 : 0);
+	}
 	printf("capacity_gb = %.9g\nsource.capacity_gb = S1, the disk's size as the kernel reported it\n", d->size / 1e9);
 	rpm = 60000 / d->rev.v;
 	printf("rpm = %.0f\nsource.rpm = %s: one turn %.5f ms, sd %.5f over %u zones (%.2f rpm), Skippy's backward chains\n",
@@ -635,8 +855,12 @@ static int print_profile(struct disk *d, const char *sources)
 		printf("readahead_mode = 0\nsource.readahead_mode = %s: no read-ahead after a read, nor after a sequential one (Buffer continuous read 0)\n", who);
 	else
 		printf("readahead_mode = 3\nsource.readahead_mode = ESTIMATE: the read-ahead measured fills its segment (Buffer continuous read 3)\n");
-	printf("write_level = %d\nsource.write_level = ESTIMATE: write_cache (reads cannot see how the drive writes back: Fast write level 2 where it does)\n",
-	       strstr(d->wc, "back") ? 2 : 0);
+	if (d->w.ran)
+		printf("write_level = %d\nsource.write_level = ESTIMATE: the write cache measured (rewrite mode) %s (Fast write level 2 where it does)\n",
+		       d->w.cache ? 2 : 0, d->w.cache ? "on" : "off");
+	else
+		printf("write_level = %d\nsource.write_level = ESTIMATE: write_cache (reads cannot see how the drive writes back: Fast write level 2 where it does)\n",
+		       strstr(d->wc, "back") ? 2 : 0);
 	if (d->bus.set && d->bus.v > 0) {
 		printf("bus_mbs = %.2f\nsource.bus_mbs = %s: the slope of hits over their size, a sector and up to 64 KiB (DIXtrac's bus extraction)\n", d->bus.v, who);
 		if (d->early >= 0 && d->early <= 1)
@@ -656,6 +880,8 @@ static int print_profile(struct disk *d, const char *sources)
 		       "(a drive that keeps the sectors passing under the head while it waits serves it as a hit: Read any free blocks)\n",
 		       who, d->free_n - d->free_hits, d->free_n);
 	print_overheads(d);
+	if (writes_measured(d))
+		print_writes(d, who);
 	if (d->depth > 1 && d->iops > 1.3 * d->iops1)
 		printf("queue_depth = %d\nsource.queue_depth = S1: the depth the kernel gives the disk; %.0f random reads at once %.1f IOPS against %.1f one at a time\n"
 		       "queue_order = sptf\nsource.queue_order = %s: requests at once gain %.2f x (the drive or the scheduler above it reorders; shortest positioning first assumed)\n",

@@ -484,4 +484,79 @@ elif grep -q "damaged\|checksum\|not used" "$T/err"; then
 else
 	fail "a damaged record: $(cat "$T/err")"
 fi
+# the opt-in rewrite mode (workloads/dchar_write.c: writes of the bytes a
+# read just returned, back at the same offset). Read-only, the harness sees
+# no write at all; with --rewrite, every write is of a range one of the last
+# reads returned (the harness refuses any other), the write cache is told
+# right on DiskSim's six drives, the write figures are within their
+# tolerances on a drive that writes through (hp_c2247a) and one that writes
+# back (atlas_III), the profile's write parameters say they were measured,
+# and hp_c2247a's own trace through it is within 1.5 x the true profile's rms
+# (read-only it is 3.2 x: its writes' path is what reads cannot see)
+"$OUT/bin/diskchar-model" disk/profiles/valid/hp_c2247a.conf >"$T/ro.md"
+if grep -q '^writes issued: 0 (refused: 0)$' "$T/ro.md"; then pass "read-only mode: no write issued"
+else fail "read-only mode: $(grep '^writes issued' "$T/ro.md" || echo 'no count of writes')"; fi
+for p in atlas_III barracuda cheetah4LP dec_rz26 hp_c2247a hp_c3323a; do
+	"$OUT/bin/diskchar-model" "disk/profiles/valid/$p.conf" --rewrite >"$T/$p-w.md"
+	row=$(grep -F '| write cache (1: reported from the buffer) |' "$T/$p-w.md")
+	case $row in
+	*"| ok |") pass "$p: the write cache measured right: $row" ;;
+	*) fail "$p: the write cache: ${row:-no row}" ;;
+	esac
+	n=$(sed -n 's/^writes issued: \([0-9]*\) (refused: 0)$/\1/p' "$T/$p-w.md")
+	if [ -n "$n" ] && [ "$n" -gt 0 ]; then pass "$p: rewrite mode: $n writes, each of bytes just read there"
+	else fail "$p: rewrite mode: $(grep '^writes issued' "$T/$p-w.md" || echo 'no count of writes')"; fi
+done
+for p in hp_c2247a atlas_III; do
+	rows=$(grep -c '^| a write' "$T/$p-w.md") bad=$(grep '^| a write' "$T/$p-w.md" | grep -v '| ok |')
+	if [ "$rows" -ge 2 ] && [ -z "$bad" ]; then pass "$p: $rows write figures within their tolerances"
+	else fail "$p: $rows write figures; outside: $bad"; fi
+done
+"$OUT/bin/diskchar-model" disk/profiles/valid/hp_c2247a.conf --rewrite --records >"$T/hpw.log"
+"$OUT/bin/diskchar-model" disk/profiles/valid/hp_c2247a.conf --records >"$T/hpr.log"
+if grep -q 'fig=write rewrite=0 ' "$T/hpr.log" && grep -q 'fig=write rewrite=1 cache=0 ' "$T/hpw.log"; then
+	pass "the records say which mode ran (fig=write rewrite=0, rewrite=1)"
+else
+	fail "the records do not say which mode ran: $(grep -h 'fig=write ' "$T/hpr.log" "$T/hpw.log" | tr '\n' ' ')"
+fi
+if "$OUT/bin/swapbench-report" profile "$T/hpw.log" >"$T/hpw.conf" 2>"$T/err" && "$OUT/bin/diskprofile" "$T/hpw.conf" params >/dev/null 2>>"$T/err"; then
+	g() { "$OUT/bin/diskprofile" "$T/hpw.conf" get "$1"; }
+	unmeasured=""
+	for k in oh_write_miss_after_read_ms oh_write_reselect_ms write_settle_ms bus_write_sector_ms; do
+		grep -q "^source.$k = measured on S1 (rewrite mode)" "$T/hpw.conf" || unmeasured+=" $k"
+	done
+	if [ -z "$unmeasured" ] && [ "$(g write_cache)" = 0 ]; then pass "hp_c2247a: the write parameters measured, each source line says so"
+	else fail "hp_c2247a: not measured:$unmeasured; write_cache $(g write_cache)"; fi
+	# the bus's write rate: the true 0.18686 ms a sector, within 2 %
+	if near "$(g bus_write_sector_ms)" 0.18686 0.0037; then pass "hp_c2247a: the bus's write rate $(g bus_write_sector_ms) ms a sector (true 0.18686)"
+	else fail "hp_c2247a: the bus's write rate $(g bus_write_sector_ms) ms a sector, true 0.18686 (2 %)"; fi
+	m=$(rms "$T/hpw.conf" hp_c2247a) t=$(rms disk/profiles/valid/hp_c2247a.conf hp_c2247a)
+	if [ -n "$m" ] && [ -n "$t" ] && awk -v m="$m" -v t="$t" 'BEGIN { exit !(m <= 1.5 * t) }'; then
+		pass "hp_c2247a: rewrite mode, its own trace through the measured profile, rms $m ms against the true profile's $t (at most 1.5 x)"
+	else
+		fail "hp_c2247a: rewrite mode, its own trace: rms '$m' ms against the true profile's '$t' (more than 1.5 x, or no replay)"
+	fi
+else
+	fail "hp_c2247a: the rewrite mode's profile: $(cat "$T/err")"
+fi
+# the workload itself: rewrite=1 refuses a device that is not the
+# designated one, and on one that is (a file: no turn, so no write probe)
+# it leaves the bytes as they were
+if make -s --no-print-directory out/bin/wl/diskchar >/dev/null 2>"$T/err"; then
+	head -c $((80 << 20)) /dev/urandom >"$T/disk.img"
+	before=$(sha256sum <"$T/disk.img")
+	if ! "$OUT/bin/wl/diskchar" --dev="$T/disk.img" --rewrite=1 --designated="$T/ro.md" >/dev/null 2>"$T/err" && grep -q 'designated disk only' "$T/err"; then
+		pass "the workload's rewrite=1 refuses a device that is not the designated one"
+	else
+		fail "the workload's rewrite=1 on a device not designated: $(cat "$T/err")"
+	fi
+	"$OUT/bin/wl/diskchar" --dev="$T/disk.img" --rewrite=1 --designated="$T/disk.img" --depth=2 --per=2 >"$T/wl.out" 2>"$T/err"
+	if [ "$before" = "$(sha256sum <"$T/disk.img")" ] && grep -q '^fig=write rewrite=1 writes=0$' "$T/wl.out"; then
+		pass "the workload's rewrite=1 on a file: the bytes' hash unchanged, the record says the mode and that nothing was written"
+	else
+		fail "the workload's rewrite=1 on a file: $(grep 'fig=write' "$T/wl.out") $(cat "$T/err")"
+	fi
+else
+	fail "make out/bin/wl/diskchar: $(cat "$T/err")"
+fi
 exit $failed
