@@ -974,5 +974,15 @@ int cmd_profile(const struct opts *o, int argc, char **argv)
 			d.boot, d.cyl.v, d.cyl.sd, d.cyl.n, 100 * d.cyl.sd / d.cyl.v);
 		return EXIT_PROBLEMS;
 	}
+	/* a cylinder that is not whole tracks: the same (maxtor300g at 15000
+	 * rpm, its serpentine layout taken for a conventional one) */
+	if (d.heads.set && fabs(d.heads.v - floor(d.heads.v + 0.5)) > 0.1) {
+		fprintf(stderr,
+			"swapbench-report: profile: boot %s found cylinders of %.2f tracks, not a whole number: the edges it took for "
+			"cylinders' are not, its tracks are laid out in a way the characteriser does not follow (docs/diskchar.md); "
+			"its heads, switches, skews and short seeks would be wrong; no hdd profile\n",
+			d.boot, d.heads.v);
+		return EXIT_PROBLEMS;
+	}
 	return print_profile(&d, sources);
 }

@@ -418,6 +418,17 @@ if "$OUT/bin/swapbench-report" profile "$T/maxtor300g.log" >"$T/maxtor.conf" 2>"
 else
 	fail "maxtor300g: the profile: $(cat "$T/err") $(grep '^heads\|^seek\.1 \|^# serpentine' "$T/maxtor.conf" | tr '\n' ' ')"
 fi
+# maxtor300g at 15000 rpm: the chain's noise makes edges of a second kind,
+# the layout is taken for a conventional one, cylinders of 3.5 tracks: the
+# profile refused, saying why, not handed back with 4 heads
+sed 's/^rpm = .*/rpm = 15000/' "$T/maxtor300g.conf" >"$T/mx15.conf"
+"$OUT/bin/diskchar-model" "$T/mx15.conf" --records >"$T/mx15.log" 2>/dev/null
+if ! "$OUT/bin/swapbench-report" profile "$T/mx15.log" >"$T/mx15.prof" 2>"$T/err" && [ ! -s "$T/mx15.prof" ] &&
+	grep -q 'found cylinders of [0-9.]* tracks, not a whole number.*no hdd profile' "$T/err"; then
+	pass "maxtor300g at 15000 rpm (its layout not followed): the profile refused, saying why"
+else
+	fail "maxtor300g at 15000 rpm: $(cat "$T/err") $(grep '^heads' "$T/mx15.prof")"
+fi
 # G4_LBA_64bit_4T: a synthetic 4 TB g4 drive (runs of 128 cylinders, 10
 # heads) whose buffer the probes must read in full: 32 segments (past the
 # old probe's 20), a read-ahead of 1535.5 KiB after a sequential read (0.5
