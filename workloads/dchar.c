@@ -2111,9 +2111,12 @@ static double bus_slope(struct st *s, uint64_t base)
 			y[n++] = v[i];
 		}
 	}
-	if (n < 12 || fit(x, y, n, &a, &b) < n / 2 || !(b > 0))
+	if (n < 12 || fit(x, y, n, &a, &b) < n / 2)
 		return 0;
-	return (double)s->S * 1e3 / b;
+	/* the largest hit within 2 us of a sector's (or under it): a bus
+	 * faster than the hits resolve, one that takes no time (r->bus_none) */
+	s->r->bus_none = b * (x[n - 1] - 1) < 2000;
+	return s->r->bus_none ? DCHAR_BUS_NONE_MBS : (double)s->S * 1e3 / b;
 }
 
 /*
@@ -2305,8 +2308,14 @@ static double read_early(struct st *s)
 	for (unsigned i = 0; i < s->ntrk && !s->keeps_all; i++)
 		len[nl++] = (double)(s->trk[i].hi - s->trk[i].lo);
 	if (nl) {
+		unsigned alike = 0;
+
 		median(len, nl);
 		P = len[nl / 2];
+		for (unsigned i = 1; i < s->ntrk; i += 2)
+			alike += (double)(s->trk[i].hi - s->trk[i].lo) == P;
+		if (alike < 6)
+			nl = 0;	/* too few placed tracks alike (a layout the chain misread): places apart */
 	}
 	uint64_t flo[8];
 	unsigned nf = s->keeps_all && s->ntrk ? fresh_tracks(s, flo, &ts) : 0;
@@ -2366,7 +2375,8 @@ static double read_early(struct st *s)
  * own), then read again from the latest back. A buffer that lets go of
  * the least recently used keeps its last N: the re-reads hit until the
  * first one it let go of (a hit lets none go), so the hits before the
- * first miss are its segments (0: none seen)
+ * first miss are its segments; where every one is a hit, the buffer
+ * keeps at least SEGS_PROBED (r->segments_min)
  */
 #define SEGS_PROBED 4096
 static unsigned many_segments(struct st *s, double thr)
@@ -2394,7 +2404,8 @@ static unsigned many_segments(struct st *s, double thr)
 		t = t1;
 		hits++;
 	}
-	return hits < n ? hits : 0;
+	s->r->segments_min = hits && hits == n;
+	return hits;
 }
 
 /* the buffer: a re-read, the bus, the segments, the read-ahead */
@@ -2423,12 +2434,12 @@ static void buffer(struct st *s)
 	thr = r->hit_ns.v * 0.15 > 30000 ? r->hit_ns.v * 0.15 : 30000;
 	/* segments: N reads far apart, then the first again */
 	r->segments = 0;
-	for (unsigned N = 1; N <= 20 && misses < 2; N++) {
+	for (unsigned N = 1; N <= KEEPS_READS && misses < 2; N++) {
 		uint64_t x0 = 0;
 		int64_t t = 0;
 
 		for (unsigned i = 0; i < N; i++) {
-			uint64_t x = clampoff(s, (double)s->d->size * (0.05 + 0.9 * i / 20.0) + N * 131072.0);
+			uint64_t x = clampoff(s, (double)s->d->size * (0.05 + 0.9 * i / KEEPS_READS) + N * 131072.0);
 
 			if (!i)
 				x0 = x;
@@ -2653,10 +2664,10 @@ void dchar_print(const struct dchar_result *r, void (*line)(void *arg, const cha
 	OUT(RK_DC_FIG "=" DC_FIG_HIT " " RK_DC_MS "=%.4f " RK_DC_SD "=%.4f " RK_DC_N "=%u " RK_DC_HIT_FRAC "=%.2f",
 	    F(r->hit_ns.v) / 1e6, F(r->hit_ns.sd) / 1e6, r->hit_ns.n, r->hit_frac);
 	if (r->hit_ns.n) {
-		OUT(RK_DC_FIG "=" DC_FIG_SEGMENTS " " RK_DC_SEGMENTS "=%u", r->segments);
+		OUT(RK_DC_FIG "=" DC_FIG_SEGMENTS " " RK_DC_SEGMENTS "=%u " RK_DC_AT_LEAST "=%d", r->segments, r->segments_min);
 		if (r->bus_mbs > 0)
-			OUT(RK_DC_FIG "=" DC_FIG_BUS " " RK_DC_MB_S "=%.2f " RK_DC_EARLY "=%.3f", r->bus_mbs,
-			    isnan(r->read_early) ? -1.0 : r->read_early);
+			OUT(RK_DC_FIG "=" DC_FIG_BUS " " RK_DC_MB_S "=%.2f " RK_DC_EARLY "=%.3f " RK_DC_NO_TIME "=%d", r->bus_mbs,
+			    isnan(r->read_early) ? -1.0 : r->read_early, r->bus_none);
 		OUT(RK_DC_FIG "=" DC_FIG_READAHEAD " " RK_DC_KB "=%.1f " RK_DC_SD "=%.1f " RK_DC_N "=%u " RK_DC_SEQ "=%d "
 		    RK_DC_TRACK_END "=%d " RK_DC_CYL_END "=%d " RK_DC_OFFSET "=%llu", F(r->readahead_bytes.v) / 1024,
 		    F(r->readahead_bytes.sd) / 1024, r->readahead_bytes.n, r->readahead_seq, r->readahead_track, r->readahead_cyl,

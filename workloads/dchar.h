@@ -101,6 +101,9 @@ struct dchar_fig {
 
 #define DCHAR_ZONES 512	/* 16 positions sampled, the chains of their zones' edges */
 #define DCHAR_SEEKS 40
+/* the bus of a drive whose hits take no time by their size, as a profile
+ * writes a bus that takes no time (disksim_profile.c's) */
+#define DCHAR_BUS_NONE_MBS 1e6
 
 struct dchar_zone {
 	uint64_t off;			/* where, bytes from LBA 0 */
@@ -130,10 +133,14 @@ struct dchar_result {
 	struct dchar_fig hit_ns;		/* a re-read */
 	double hit_frac;			/* re-reads that were hits */
 	double bus_mbs;				/* the interface, the slope of hits over their size; 0 unseen */
+	int bus_none;				/* 1: hits of a sector and of 64 KiB cost the same
+						 * within 2 us (bus_mbs DCHAR_BUS_NONE_MBS) */
 	double read_early;			/* the share of a read miss the bus sends before the
 						 * media has it all; NAN unseen */
 	uint64_t early_at;			/* where it was measured (bytes) */
 	unsigned segments;			/* read segments (0: none seen) */
+	int segments_min;			/* 1: segments is the probe's cap, the buffer
+						 * keeps at least as many */
 	struct dchar_fig readahead_bytes;	/* read past a request when idle */
 	int readahead_seq;			/* 1: only after a sequential read */
 	int readahead_track;			/* 1: to its track's end, wherever the read was

@@ -44,7 +44,7 @@ struct disk {
 	double skew_spt, skew_tracks;
 	int serpentine;		/* its surfaces run in turn outward and inward */
 	double run;		/* then the cylinders a run crosses (0: not seen) */
-	int rotating, segments, segments_set, depth, ra_seq, ra_track, ra_cyl;
+	int rotating, segments, segments_set, segments_min, bus_none, depth, ra_seq, ra_track, ra_cyl;
 	double iops, iops1, qn, early;
 	int free_set, free, free_n, free_hits;	/* fig=free_blocks: measured, reads free blocks, places, hits */
 	unsigned nz, ns;
@@ -214,9 +214,11 @@ static void each(void *arg, const struct rec *r, const char *source, unsigned lo
 	} else if (!strcmp(f, DC_FIG_SEGMENTS)) {
 		d->segments = (int)num(r, RK_DC_SEGMENTS);
 		d->segments_set = 1;
+		d->segments_min = num(r, RK_DC_AT_LEAST) == 1;
 	} else if (!strcmp(f, DC_FIG_BUS)) {
 		d->bus = fig(r, RK_DC_MB_S);
 		d->early = num(r, RK_DC_EARLY);
+		d->bus_none = num(r, RK_DC_NO_TIME) == 1;
 	} else if (!strcmp(f, DC_FIG_READAHEAD)) {
 		d->ra = fig(r, RK_DC_KB);
 		d->ra_seq = num(r, RK_DC_SEQ) == 1;
@@ -834,8 +836,12 @@ static int print_profile(struct disk *d, const char *sources)
 		printf("readahead_kb = %.1f\nsource.readahead_kb = %s: the furthest sector past a read that the idle drive serves as a hit, sd %.1f KiB over %u\n",
 		       d->ra.v, who, d->ra.sd, d->ra.n);
 	nseg = d->segments_set && d->segments ? d->segments : 1;
-	printf("segments = %d\nsource.segments = %s: the most reads apart after which the first is still a hit (DIXtrac)\n", nseg,
-	       who);
+	if (d->segments_min)
+		printf("segments = %d\nsource.segments = ESTIMATE: at least %d: every one of %d fresh reads apart was still a hit read again "
+		       "(the probe's most; the buffer may keep more)\n", nseg, nseg, nseg);
+	else
+		printf("segments = %d\nsource.segments = %s: the most reads apart after which the first is still a hit (DIXtrac)\n", nseg,
+		       who);
 	cache = ceil(d->ra.v * nseg / 1024 * 1e6) / 1e6;	/* as printed, no less than they hold */
 	if (cache < 0.0625)
 		cache = 0.0625;
@@ -862,7 +868,11 @@ static int print_profile(struct disk *d, const char *sources)
 		printf("write_level = %d\nsource.write_level = ESTIMATE: write_cache (reads cannot see how the drive writes back: Fast write level 2 where it does)\n",
 		       strstr(d->wc, "back") ? 2 : 0);
 	if (d->bus.set && d->bus.v > 0) {
-		printf("bus_mbs = %.2f\nsource.bus_mbs = %s: the slope of hits over their size, a sector and up to 64 KiB (DIXtrac's bus extraction)\n", d->bus.v, who);
+		if (d->bus_none)
+			printf("bus_mbs = %.0f\nsource.bus_mbs = %s: hits of a sector and of up to 64 KiB cost the same within 2 us: "
+			       "the bus takes no time the reads can see\n", d->bus.v, who);
+		else
+			printf("bus_mbs = %.2f\nsource.bus_mbs = %s: the slope of hits over their size, a sector and up to 64 KiB (DIXtrac's bus extraction)\n", d->bus.v, who);
 		if (d->early >= 0 && d->early <= 1)
 			printf("read_early = %.3f\nsource.read_early = %s: misses of an eighth to half a track a fixed angle past a read, "
 			       "their time a sector: (1 - read_early) a sector under the head and one on the bus (DiskSim's high water mark)\n",
@@ -950,6 +960,28 @@ int cmd_profile(const struct opts *o, int argc, char **argv)
 			"swapbench-report: profile: boot %s measured %u of %u seeks at 0 ms or less (the path without a seek, %.4f ms, longer than they): "
 			"its tracks are laid out in a way the characteriser does not follow (docs/diskchar.md); no hdd profile\n",
 			d.boot, neg, d.ns, d.overhead.v);
+		return EXIT_PROBLEMS;
+	}
+	/* cylinders of sizes far apart: the edges the chain classed as a
+	 * cylinder's are not (a serpentine layout whose runs the walk does not
+	 * reach, docs/diskchar.md): the heads, the switches, the skews and the
+	 * seeks of whole cylinders rest on them */
+	if (d.cyl.set && d.cyl.n >= 2 && d.cyl.sd > 0.05 * d.cyl.v) {
+		fprintf(stderr,
+			"swapbench-report: profile: boot %s found cylinders of %.0f bytes, sd %.0f over %u (%.0f %%, over 5 %%): the edges it took for "
+			"cylinders' are not, its tracks are laid out in a way the characteriser does not follow (a serpentine layout of runs "
+			"longer than its walk: docs/diskchar.md); its heads, switches, skews and short seeks would be wrong; no hdd profile\n",
+			d.boot, d.cyl.v, d.cyl.sd, d.cyl.n, 100 * d.cyl.sd / d.cyl.v);
+		return EXIT_PROBLEMS;
+	}
+	/* a cylinder that is not whole tracks: the same (maxtor300g at 15000
+	 * rpm, its serpentine layout taken for a conventional one) */
+	if (d.heads.set && fabs(d.heads.v - floor(d.heads.v + 0.5)) > 0.1) {
+		fprintf(stderr,
+			"swapbench-report: profile: boot %s found cylinders of %.2f tracks, not a whole number: the edges it took for "
+			"cylinders' are not, its tracks are laid out in a way the characteriser does not follow (docs/diskchar.md); "
+			"its heads, switches, skews and short seeks would be wrong; no hdd profile\n",
+			d.boot, d.heads.v);
 		return EXIT_PROBLEMS;
 	}
 	return print_profile(&d, sources);

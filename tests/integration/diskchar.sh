@@ -418,6 +418,66 @@ if "$OUT/bin/swapbench-report" profile "$T/maxtor300g.log" >"$T/maxtor.conf" 2>"
 else
 	fail "maxtor300g: the profile: $(cat "$T/err") $(grep '^heads\|^seek\.1 \|^# serpentine' "$T/maxtor.conf" | tr '\n' ' ')"
 fi
+# maxtor300g at 15000 rpm: the chain's noise makes edges of a second kind,
+# the layout is taken for a conventional one, cylinders of 3.5 tracks: the
+# profile refused, saying why, not handed back with 4 heads
+sed 's/^rpm = .*/rpm = 15000/' "$T/maxtor300g.conf" >"$T/mx15.conf"
+"$OUT/bin/diskchar-model" "$T/mx15.conf" --records >"$T/mx15.log" 2>/dev/null
+if ! "$OUT/bin/swapbench-report" profile "$T/mx15.log" >"$T/mx15.prof" 2>"$T/err" && [ ! -s "$T/mx15.prof" ] &&
+	grep -q 'found cylinders of [0-9.]* tracks, not a whole number.*no hdd profile' "$T/err"; then
+	pass "maxtor300g at 15000 rpm (its layout not followed): the profile refused, saying why"
+else
+	fail "maxtor300g at 15000 rpm: $(cat "$T/err") $(grep '^heads' "$T/mx15.prof")"
+fi
+# G4_LBA_64bit_4T: a synthetic 4 TB g4 drive (runs of 128 cylinders, 10
+# heads) whose buffer the probes must read in full: 32 segments (past the
+# old probe's 20), a read-ahead of 1535.5 KiB after a sequential read (0.5
+# KiB while the buffer was not emptied of the probes' reads), a bus that
+# takes no time (hits of every size alike) and the bus's start
+x=G4_LBA_64bit_4T
+if "$OUT/bin/diskprofile" import-disksim "$data/extra/$x" >"$T/$x.conf" 2>"$T/err"; then
+	"$OUT/bin/diskchar-model" "$T/$x.conf" >"$T/$x.md" 2>&1
+	"$OUT/bin/diskchar-model" "$T/$x.conf" --records >"$T/$x.log" 2>/dev/null
+	m=$(grep -E '^[|] (read segments|read-ahead mode|read-ahead \(KiB\)|bus.s start \(share of a miss\)|bus \(MB/s\)) [|]' "$T/$x.md")
+	if [ "$(grep -c '| ok |$' <<<"$m")" = 5 ] && grep -q '^| read segments | 32.0000 |' <<<"$m" &&
+		grep -q '^| read-ahead (KiB) | 1535.5000 |' <<<"$m"; then
+		pass "$x: 32 read segments, a read-ahead of 1535.5 KiB, the bus that takes no time and its start"
+	else
+		fail "$x: the buffer: $(tr '\n' ' ' <<<"$m")"
+	fi
+	if grep -q 'fig=segments segments=32 at_least=0' "$T/$x.log" && grep -q 'fig=bus mb_s=1000000.00 .* no_time=1' "$T/$x.log"; then
+		pass "$x: its records: 32 segments (not the probe's most), a bus that takes no time, named so"
+	else
+		fail "$x: the records: $(grep 'fig=segments\|fig=bus' "$T/$x.log" | tr '\n' ' ')"
+	fi
+	# its layout (runs of 128 cylinders) is past the serpentine walk: the
+	# cylinders the chain classed disagree, and the profile is refused
+	# rather than handed back with wrong heads, skews and short seeks
+	if ! "$OUT/bin/swapbench-report" profile "$T/$x.log" >"$T/g4.conf" 2>"$T/err" && [ ! -s "$T/g4.conf" ] &&
+		grep -q 'found cylinders of [0-9]* bytes, sd [0-9]* over [0-9]* ([0-9]* %, over 5 %).*does not follow.*no hdd profile' "$T/err"; then
+		pass "$x: the layout not followed (its cylinders disagree): the profile refused, saying why"
+	else
+		fail "$x: the profile of a layout not followed: $(cat "$T/err") $(head -3 "$T/g4.conf" | tr '\n' ' ')"
+	fi
+else
+	fail "$x: import-disksim: $(cat "$T/err")"
+fi
+# segments at the probe's most (at_least=1: every fresh read still held)
+# are a lower bound, and the profile says so (maxtor300g's records, its
+# segments record so marked and signed again: lib/crc32.c's CRC-32)
+/usr/bin/python3 -c 'import sys, zlib
+for l in open(sys.argv[1]):
+	if " fig=segments " in l:
+		h = l[:l.index(" crc=")].replace(" at_least=0", " at_least=1")
+		l = "%s crc=%08x\n" % (h, zlib.crc32(h.encode()))
+	sys.stdout.write(l)' "$T/maxtor300g.log" >"$T/atleast.log"
+if "$OUT/bin/swapbench-report" profile "$T/atleast.log" >"$T/atleast.conf" 2>"$T/err" &&
+	grep -q '^segments = 2048$' "$T/atleast.conf" && grep -q '^source.segments = ESTIMATE: at least 2048' "$T/atleast.conf" &&
+	grep -q '^source.segments = measured on S1: the most reads apart' "$T/maxtor.conf"; then
+	pass "segments at the probe's most: the profile's an ESTIMATE, at least 2048; as measured otherwise"
+else
+	fail "segments at the probe's most: $(cat "$T/err") $(grep '^source.segments' "$T/atleast.conf" "$T/maxtor.conf" | tr '\n' ' ')"
+fi
 # records whose seeks come out at 0 ms or less (a layout the
 # characteriser did not follow) are refused, saying why
 # (the first seek at -0.5 ms, the record signed again: lib/crc32.c's CRC-32)
