@@ -17,6 +17,13 @@
 # record carries the model's counters, timed on the run's own clock, and
 # the account of its requests (io records); SCHED=kyber gives the model's
 # disk that scheduler, where the check's boot got the kernel's choice.
+# The characteriser's opt-in rewrite mode (make diskchar DISKCHAR_REWRITE=1)
+# on DiskSim's hp_c2247a, a drive that turns and writes through (1 GB, 20 s
+# of wall time here under DETERMINISTIC=1, its fill and hashes with it):
+# the records say rewrite=1, writes > 0, on the model's disk over the
+# designated one; the disk file's sha256, its swap partition a pattern,
+# the same before and after; the measured profile's write figures say
+# measured (rewrite mode).
 # Bad input is refused before any boot: an unknown profile, a kernel
 # without the model's module, a layout that does not fit (a profile
 # file's own refusals: tests/integration/diskmodel_int.sh).
@@ -151,4 +158,27 @@ check "diskmodel: the SSD charged its latency and no rotation" grep -Eq ' disk_s
 check "diskmodel: the run wrote what it swapped out (disk_write_kb >= pswpout x 4)" \
 	awk -v wp="$("$REPORT" fields --where status=ok result disk_write_kb,pswpout,disk_reads "$log" | awk -F'\t' '$3 != "" { print $1, $2; exit }')" \
 		'BEGIN { split(wp, v, " "); exit !(v[2] > 0 && v[1] >= v[2] * 4) }'
+
+# the characteriser's opt-in rewrite mode on a drive that turns and writes
+# through (DiskSim's hp_c2247a: 1 GB, the cheapest): make diskchar fills
+# the disk's swap partition with a pattern (each sector its own bytes),
+# hashes the file before the boot and after and fails where they differ
+start=$(date +%s)
+out=$(DISKCHAR_REWRITE=1 DISK=disk/profiles/valid/hp_c2247a.conf DIR=$T/dcw LIMIT=240 "$top/experiments/diskchar" 2>&1)
+rc=$? secs=$(($(date +%s) - start))
+log=$T/dcw/boot/serial.log
+check "diskchar: DISKCHAR_REWRITE=1 on hp_c2247a completes ($secs s of wall time, status $rc)" test "$rc" = 0
+check "diskchar: the records say the rewrite mode ran (fig=write rewrite=1)" grep -aq '^# sb diskchar .* fig=write rewrite=1 ' "$log"
+check "diskchar: on the model's disk over the designated one (fig=device dev=/dev/sbda)" \
+	grep -aq '^# sb diskchar .* fig=device dev=/dev/sbda ' "$log"
+writes=$("$REPORT" fields --where fig=write diskchar writes "$log" | head -n1)
+check "diskchar: it wrote back what it read (writes=${writes:-none})" test "${writes:-0}" -gt 0
+read -r before after < <(sed -n "s/^diskchar: the disk's sha256 before the rewrite mode \([0-9a-f]\{64\}\), after it \([0-9a-f]\{64\}\)$/\1 \2/p" <<<"$out")
+check "diskchar: the disk's bytes (its swap partition a pattern) unchanged: sha256 ${before:-none} before, ${after:-none} after" \
+	test -n "${before:-}" -a "${before:-}" = "${after:-}"
+unmeasured=
+for k in oh_write_miss_after_read_ms oh_write_reselect_ms write_settle_ms bus_write_sector_ms; do
+	grep -q "^source.$k = measured on S1 (rewrite mode)" "$T/dcw/measured.conf" || unmeasured+=" $k"
+done
+check "diskchar: the measured profile's write figures say measured (rewrite mode)${unmeasured:+; not:$unmeasured}" test -z "$unmeasured"
 finish
