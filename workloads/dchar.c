@@ -329,8 +329,13 @@ static int chain(struct st *s, uint64_t pos, double kmax, double *rev, double *t
 	double *x, *y, a, b;
 	unsigned k1;
 	uint64_t cur = pos;
-	int64_t t = rd(s, cur, (unsigned)s->S), t1;
+	int64_t t, t1;
 
+	/* a start off the disk, or steps no disk has (a chain of noise
+	 * where nothing turns): no chain */
+	if (pos > s->d->size - s->S || !(kmax >= 1 && kmax < 1e9))
+		return -1;
+	t = rd(s, cur, (unsigned)s->S);
 	if (!st)
 		st = &own;
 	x = st->x, y = st->y;
@@ -791,9 +796,14 @@ static int zones(struct st *s)
 			continue;
 		}
 		kmax = rev0 / ts0 / 6;
-		for (unsigned rep = 0; rep < 3; rep++)
-			if (chain(s, pos - rep * (uint64_t)(rev0 / ts0 * 2.5) * s->S, kmax, &rv[n], &tv[n], &ch[i][n]) == 0)
+		for (unsigned rep = 0; rep < 3; rep++) {
+			/* each a track and a half below the last; none below the
+			 * disk's start (a first chain of noise gives any size) */
+			double back = rep * floor(rev0 / ts0 * 2.5) * (double)s->S;
+
+			if (back <= (double)pos && chain(s, pos - (uint64_t)back, kmax, &rv[n], &tv[n], &ch[i][n]) == 0)
 				n++;
+		}
 		nst[i] = n;
 		r->zone[i].sector_ns = fig_of(tv, n);
 		if (n) {

@@ -41,6 +41,9 @@ struct mdev {
 		unsigned len;
 	} ring[RING];
 	unsigned nring, writes, refused;
+	uint64_t size;		/* bytes: a read past it is refused */
+	uint64_t bad_off;	/* the first read refused, its length (0: none) */
+	unsigned bad_len;
 };
 
 static unsigned jitter(struct mdev *d, unsigned span)
@@ -54,6 +57,15 @@ static int mread(void *ctx, uint64_t off, unsigned len, int64_t *done)
 	struct mdev *d = ctx;
 	int64_t arrive = d->now + 30000 + jitter(d, 4000);
 
+	/* as a block device opened O_DIRECT: whole sectors on the disk only
+	 * (the characteriser's bug, not the disk's, where one is not) */
+	if (!len || off % 512 || len % 512 || off >= d->size || len > d->size - off) {
+		if (!d->bad_len) {
+			d->bad_off = off;
+			d->bad_len = len ? len : 1;
+		}
+		return -EINVAL;
+	}
 	d->now = dmodel_request(&d->m, DMODEL_READ, off, len, arrive) + 8000 + jitter(d, 2000);
 	*done = d->now;
 	d->ring[d->nring++ % RING].off = off;
@@ -347,6 +359,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "diskchar-model: %s: %s out of the model's range\n", argv[1], field);
 		return 2;
 	}
+	md.size = p.p.capacity_bytes;
 	pristine = md.m;
 	struct dchar_dev dev = { .size = p.p.capacity_bytes, .sector = 512, .ctx = &md, .read = mread, .idle = midle,
 				 .rewrite = rewrite ? mrewrite : NULL };
@@ -367,7 +380,13 @@ int main(int argc, char **argv)
 		return e < 0;
 	}
 	if (e < 0) {
-		fprintf(stderr, "diskchar-model: %s: %s\n", argv[1], e == -EINVAL ? "a disk under 64 MiB, too small to characterise" : strerror(-e));
+		if (e == -EINVAL && md.bad_len)
+			fprintf(stderr, "diskchar-model: %s: the characteriser asked for %u bytes at byte %llu, not whole sectors "
+				"of the disk's %llu bytes (its bug: a block device refuses it)\n", argv[1], md.bad_len,
+				(unsigned long long)md.bad_off, (unsigned long long)md.size);
+		else
+			fprintf(stderr, "diskchar-model: %s: %s\n", argv[1],
+				e == -EINVAL ? "a disk under 64 MiB, too small to characterise" : strerror(-e));
 		return 2;
 	}
 	printf("| figure | measured | true | tolerance | verdict |\n|---|---|---|---|---|\n");

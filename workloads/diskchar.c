@@ -55,6 +55,8 @@ static unsigned nring;
 
 struct bdev {
 	int fd;
+	uint64_t bad_off;	/* the request that failed, for the message */
+	unsigned bad_len;
 };
 
 static int bread(void *ctx, uint64_t off, unsigned len, int64_t *done)
@@ -71,7 +73,11 @@ static int bread(void *ctx, uint64_t off, unsigned len, int64_t *done)
 		ring[i].len = len;
 		ring[i].valid = 1;
 	}
-	return r == (ssize_t)len ? 0 : r < 0 ? -errno : -EIO;
+	if (r == (ssize_t)len)
+		return 0;
+	b->bad_off = off;
+	b->bad_len = len;
+	return r < 0 ? -errno : -EIO;
 }
 
 /* the bytes the latest read of exactly [off, off + len) returned, written
@@ -81,6 +87,8 @@ static int brewrite(void *ctx, uint64_t off, unsigned len, int64_t *done)
 	struct bdev *b = ctx;
 	ssize_t r;
 
+	b->bad_off = off;
+	b->bad_len = len;
 	for (unsigned k = 0; k < RING && k < nring; k++) {
 		unsigned i = (nring - 1 - k) % RING;
 
@@ -220,7 +228,8 @@ int main(int argc, char **argv)
 			       .rewrite = rewrite ? brewrite : NULL };
 	if ((err = dchar_run(&d, &r)) < 0) {
 		errno = -err;
-		wl_die_errno("%s %s", rewrite ? "reading or rewriting" : "reading", dev);
+		wl_die_errno("%s %s (%u bytes at byte %llu)", rewrite ? "reading or rewriting" : "reading", dev,
+			     b.bad_len, (unsigned long long)b.bad_off);
 	}
 	dchar_print(&r, put, NULL);
 	dchar_write_print(&r, put, NULL);
