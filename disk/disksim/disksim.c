@@ -238,14 +238,111 @@ static int sibling(struct ds *d, const char *what, const char *v, char *out, siz
 
 #define DEPTH 8
 
+/* what parse() has open: blocks and lists, innermost last */
+struct open {
+	char type[48], key[64];	/* a block's type, or a list's key */
+	int list;
+	int given[NPARAMS];	/* the line each parameter of the block is on */
+};
+
+/* the line after *save that holds anything but a comment, trimmed and
+ * without its ',' (a value libparam's grammar lets follow its '=' on the
+ * next line: atlas10k's "slips =" and "[ 55017, ... ]"); *save moves past
+ * it, d->line counts the lines passed */
+static char *next_line(struct ds *d, char **save)
+{
+	while (*save) {
+		char *ln = *save, *hash;
+		size_t l;
+
+		*save = strchr(ln, '\n');
+		if (*save)
+			*(*save)++ = 0;
+		d->line++;
+		if ((hash = strchr(ln, '#')))
+			*hash = 0;
+		ln = trim(ln);
+		l = strlen(ln);
+		if (l && ln[l - 1] == ',')
+			ln[--l] = 0, ln = trim(ln), l = strlen(ln);
+		if (l)
+			return ln;
+	}
+	return NULL;
+}
+
+/* a list's entry, a number: into the list's key */
+static int list_entry(struct ds *d, const char *key, int zone, const char *s)
+{
+	double x;
+
+	if (number(d, key, s, &x))
+		return -1;
+	if (!strcmp(key, "slips")) {
+		if (zone < 0)
+			return ds_fail(d, "slips outside a zone");
+		if (d->nslip == SLMAX)
+			return ds_fail(d, "slips: more than %d in all (the model's table)", SLMAX);
+		d->slip_zone[d->nslip] = zone;
+		d->slip[d->nslip++] = x;
+		d->nslips[zone]++;
+	} else if (!strcmp(key, "HPL seek equation values")) {
+		if (d->nhpl == 6)
+			return ds_fail(d, "%s: more than six", key);
+		d->hpl[d->nhpl++] = x;
+	} else if (!strcmp(key, "First ten seek times")) {
+		if (d->nten == 10)
+			return ds_fail(d, "%s: more than ten", key);
+		d->ten[d->nten++] = x;
+	} else if (!strcmp(key, "defects")) {
+		/* pairs (defective, replacement): only a sector kept in place */
+		if (d->ndef++ % 2 == 0)
+			d->defect = x;
+		else if (x != d->defect)
+			return ds_fail(d, "defects: %g remapped to %g: remapped sectors are not modelled", d->defect, x);
+	} else {
+		return ds_fail(d, "%s: a number where it takes blocks", key);
+	}
+	return 0;
+}
+
+/* the entries of a list on one line, "A, B, C" with a ']' that closes the
+ * list after them or not: 1 if it closed, 0 if not, -1 on an error */
+static int list_entries(struct ds *d, const char *key, int zone, char *s)
+{
+	char *e;
+	int closed = 0;
+
+	s = trim(s);
+	if ((e = strchr(s, ']'))) {
+		if (*trim(e + 1))
+			return ds_fail(d, "'%s' after a list's ']'", trim(e + 1));
+		*e = 0;
+		closed = 1;
+		s = trim(s);
+	}
+	while (*s) {
+		char *c = strchr(s, ',');
+
+		if (c)
+			*c = 0;
+		if (!*trim(s))
+			return ds_fail(d, "%s: an empty entry between commas", key);
+		if (list_entry(d, key, zone, trim(s)))
+			return -1;
+		s = c ? trim(c + 1) : s + strlen(s);
+		if (c && !*s && !closed)
+			break;	/* "A, B," then the next line */
+	}
+	if (closed && !strcmp(key, "defects") && d->ndef % 2)
+		return ds_fail(d, "defects: an odd count (they are pairs)");
+	return closed;
+}
+
 /* one description file: its blocks, lists and values into d */
 static int parse(struct ds *d, char *text, const char *top)
 {
-	struct {
-		char type[48], key[64];	/* a block's type, or a list's key */
-		int list;
-		int given[NPARAMS];	/* the line each parameter of the block is on */
-	} st[DEPTH];
+	struct open st[DEPTH];
 	int sp = 0, zone = -1;
 	char *save = NULL, *ln;
 
@@ -298,7 +395,7 @@ static int parse(struct ds *d, char *text, const char *top)
 		}
 		if (st[sp - 1].list) {	/* a list's entry: a number, or a block */
 			const char *key = st[sp - 1].key;
-			double x;
+			int rc;
 
 			if (ln[l - 1] == '{') {
 				ln[l - 1] = 0;
@@ -314,34 +411,10 @@ static int parse(struct ds *d, char *text, const char *top)
 				st[sp++].list = 0;
 				continue;
 			}
-			if (number(d, key, ln, &x))
+			/* "A, B, C" on a line, a ']' after them closing the list */
+			if ((rc = list_entries(d, key, zone, ln)) < 0)
 				return -1;
-			if (!strcmp(key, "slips")) {
-				if (zone < 0)
-					return ds_fail(d, "slips outside a zone");
-				if (d->nslip == SLMAX)
-					return ds_fail(d, "slips: more than %d in all (the model's table)", SLMAX);
-				d->slip_zone[d->nslip] = zone;
-				d->slip[d->nslip++] = x;
-				d->nslips[zone]++;
-			} else if (!strcmp(key, "HPL seek equation values")) {
-				if (d->nhpl == 6)
-					return ds_fail(d, "%s: more than six", key);
-				d->hpl[d->nhpl++] = x;
-			} else if (!strcmp(key, "First ten seek times")) {
-				if (d->nten == 10)
-					return ds_fail(d, "%s: more than ten", key);
-				d->ten[d->nten++] = x;
-			} else if (!strcmp(key, "defects")) {
-				/* pairs (defective, replacement): only a sector kept in place */
-				if (d->ndef++ % 2 == 0)
-					d->defect = x;
-				else if (x != d->defect)
-					return ds_fail(d, "defects: %g remapped to %g: remapped sectors are not modelled", d->defect,
-						    x);
-			} else {
-				return ds_fail(d, "%s: a number where it takes blocks", key);
-			}
+			sp -= rc;
 			continue;
 		}
 		if (!(eq = strchr(ln, '=')))
@@ -352,8 +425,8 @@ static int parse(struct ds *d, char *text, const char *top)
 		pm = lookup(st[sp - 1].type, k);
 		if (!pm)
 			return ds_fail(d, "'%s' in a %s: a parameter the model does not support", k, st[sp - 1].type);
-		if (!*v)
-			return ds_fail(d, "%s: no value", k);
+		if (!*v && (!(v = next_line(d, &save)) || strchr(v, '=')))
+			return ds_fail(d, "%s: no value%s%s%s", k, v ? " (the next line is '" : "", v ? v : "", v ? "')" : "");
 		/* the last value would win: refused as the profiles refuse it */
 		if (pm->key && st[sp - 1].given[pm - params])
 			return ds_fail(d, "'%s' given twice in a %s (first on line %d)", k, st[sp - 1].type,
@@ -414,9 +487,22 @@ static int parse(struct ds *d, char *text, const char *top)
 
 			if (sp == DEPTH)
 				return ds_fail(d, "nested too deep");
-			if (pm->how == LIST && !strcmp(v, "[]"))
+			if (pm->how == LIST && v[0] == '[') {
+				/* "[", or entries after it on this line ("[ 1, 2 ]",
+				 * "[ ]", "[ 1, 2,"), a ']' closing it here or below */
+				int rc;
+
+				snprintf(st[sp].type, sizeof(st[sp].type), "%s", "");
+				snprintf(st[sp].key, sizeof(st[sp].key), "%s", k);
+				memset(st[sp].given, 0, sizeof(st[sp].given));
+				st[sp].list = 1;
+				if ((rc = list_entries(d, k, zone, v + 1)) < 0)
+					return -1;
+				if (!rc)
+					sp++;
 				continue;
-			if (pm->how == LIST ? strcmp(v, "[") : (vl < 2 || v[vl - 1] != '{'))
+			}
+			if (pm->how == LIST || vl < 2 || v[vl - 1] != '{')
 				return ds_fail(d, "%s: '%s' is not %s", k, v, pm->how == LIST ? "[" : "TYPE {");
 			if (pm->how == BLOCK) {
 				v[vl - 1] = 0;

@@ -353,7 +353,16 @@ int ds_import(const char *dir, const char *bus, FILE *out, char *err, size_t err
 			d.nzones);
 	}
 	fprintf(out, "heads = %.0f\nsource.heads = %s.model: Number of data surfaces\n", d.v[S_HEADS], d.name);
-	fprintf(out, "cylinders = %.0f\nsource.cylinders = %s.model: Number of cylinders\n", cyls, d.name);
+	if (!d.g4 && d.nzones && d.zone[d.nzones - 1][1] + 1 > cyls)
+		/* DiskSim lays the zones out as given, whatever Number of
+		 * cylinders says (its g1 loader counts a zone's blocks from its
+		 * first and last cylinder, and takes their sum for the drive's
+		 * blocks): HP C2490A's last zone ends at 2629 of 2629 */
+		fprintf(out, "cylinders = %.0f\nsource.cylinders = %s.model: the last zone's Last cylinder number + 1 "
+			"(DiskSim lays out the zones as given; Number of cylinders says %.0f)\n",
+			d.zone[d.nzones - 1][1] + 1, d.name, cyls);
+	else
+		fprintf(out, "cylinders = %.0f\nsource.cylinders = %s.model: Number of cylinders\n", cyls, d.name);
 	if (!d.g4) {
 		fprintf(out, "sparing = %.0f\nsource.sparing = %s.model: Sparing scheme used\n", d.v[S_SPARING], d.name);
 		fprintf(out, "spare_range = %.0f\nsource.spare_range = %s.model: Rangesize for sparing\n", d.v[S_RANGE],

@@ -169,7 +169,7 @@ struct dmodel_seekpt {		/* a measured seek: cylinders, ns; increasing */
 #define DMODEL_HEADS_MAX 1024
 #define DMODEL_TRACKS_MAX (1ULL << 31)
 
-#define DMODEL_ZONES_MAX 32
+#define DMODEL_ZONES_MAX 128	/* DiskSim's IBM Ultrastar 18ES has 55 */
 #define DMODEL_SEEK_MAX 2048	/* measured seeks (DiskSim's 4 TB drive has 1792) */
 #define DMODEL_SLIPS_MAX 4096	/* slipped sectors or tracks, all zones */
 #define DMODEL_SEGS_MAX 2048	/* buffer segments (DiskSim's Maxtor Atlas 10K V has 2048) */
@@ -277,10 +277,10 @@ struct dmodel_seg {
 };
 
 /*
- * The state. sizeof is 249,816 bytes on x86-64 (bounded: no table grows;
+ * The state. sizeof is 259,032 bytes on x86-64 (bounded: no table grows;
  * 112 KiB of it 2048 buffer segments (56 bytes each), 64 KiB the write
- * queue (4096 x 16 bytes), 67 KiB the parameters with their tables (32
- * zones, 2048 seeks, 4096 slips), 0.8 KiB the zones' derived figures; a
+ * queue (4096 x 16 bytes), 74 KiB the parameters with their tables (128
+ * zones, 2048 seeks, 4096 slips), 3 KiB the zones' derived figures; a
  * g4 layout's tables are the profile reader's, by pointer, host only);
  * the kernel allocates it with kvzalloc.
  */

@@ -329,6 +329,57 @@ static int has_line(const char *text, const char *line)
  * table: a write's time last), the write's time the read's plus one
  * figure at every distance.
  */
+/* libparam's grammar, as DiskSim's other drives write it: a value on the
+ * line after its '=' (the Atlas 10K's "slips =" then "[ 55017, ... ]"),
+ * a list's entries on one line, more zones than 32 (the IBM 18ES has 55),
+ * a last zone past Number of cylinders (the HP C2490A's, which DiskSim
+ * lays out as given) */
+static void importer_grammar(void)
+{
+	static char out[1 << 16], many[1 << 16];
+	char err[512];
+	const char *z1 = "            slips = [],\n         },\n         dm_layout_g1_zone {\n            First cylinder number = 100,";
+	size_t at;
+
+	CHECK(import_to(small_spec, subst(small_model, z1, "            slips = \n               [ 5, 17   ],\n"
+					  "            defects = \n               [    ]\n         },\n"
+					  "         dm_layout_g1_zone {\n            First cylinder number = 100,"),
+			NULL, out, sizeof(out), err, sizeof(err)) == 0 && strstr(out, "\nzone.1 = 0 99 100 10 20 0 0 0 : 5 17\n"),
+	      "import-disksim: a list on the line after its '=' gives zone.1's slips 5 and 17 (%s)", err);
+	CHECK(import_to(small_spec, subst(small_model, z1, "            slips = [ 5,\n               17, 30\n            ],\n"
+					  "         },\n         dm_layout_g1_zone {\n            First cylinder number = 100,"),
+			NULL, out, sizeof(out), err, sizeof(err)) == 0 && strstr(out, "\nzone.1 = 0 99 100 10 20 0 0 0 : 5 17 30\n"),
+	      "import-disksim: entries after '[' and two on a line give slips 5, 17 and 30 (%s)", err);
+	small_refuses(small_spec, subst(small_model, "            slips = [],\n         },\n         dm",
+					"            slips = [ 5, , 17 ],\n         },\n         dm"),
+		      "slips: an empty entry between commas", "an empty list entry");
+	small_refuses(small_spec, subst(small_model, "            slips = [],\n         },\n         dm",
+					"            slips = [ 5 ] 6,\n         },\n         dm"),
+		      "'6' after a list's ']'", "a number after a list's close");
+	small_refuses(small_spec, subst(small_model, "      LBN-to-PBN mapping scheme = 0,", "      LBN-to-PBN mapping scheme =\n"),
+		      "LBN-to-PBN mapping scheme: no value", "a key with no value before the file's end");
+	CHECK(import_to(small_spec, subst(small_model, "Last cylinder number = 199,", "Last cylinder number = 200,"), NULL, out,
+			sizeof(out), err, sizeof(err)) == 0 &&
+		      strstr(out, "\ncylinders = 201\nsource.cylinders = d.model: the last zone's Last cylinder number + 1"),
+	      "import-disksim: a last zone ending at cylinder 200 of 200 gives 201 cylinders, saying why (%s)", err);
+	/* 40 zones of 5 cylinders */
+	at = (size_t)snprintf(many, sizeof(many), "%s", "dm_disk M {\n   Number of data surfaces = 2,\n   Number of cylinders = 200,\n"
+			      "   Block count = 30000,\n   Layout Model = dm_layout_g1 {\n      LBN-to-PBN mapping scheme = 0,\n"
+			      "      Sparing scheme used = 0,\n      Zones = [\n");
+	for (int z = 0; z < 40; z++)
+		at += (size_t)snprintf(many + at, sizeof(many) - at,
+				       "         dm_layout_g1_zone {\n            First cylinder number = %d,\n"
+				       "            Last cylinder number = %d,\n            Blocks per track = %d,\n"
+				       "            Offset of first block = 0,\n            Empty space at zone front = 0,\n"
+				       "            Skew for track switch = 1,\n            Skew for cylinder switch = 2,\n"
+				       "            Number of spares = 0,\n            slips = [],\n         }%s\n",
+				       5 * z, 5 * z + 4, 100 - z, z < 39 ? "," : "");
+	snprintf(many + at, sizeof(many) - at, "%s", strstr(small_model, "      ]\n   },\n   Mechanical"));
+	CHECK(import_to(small_spec, many, NULL, out, sizeof(out), err, sizeof(err)) == 0 &&
+		      strstr(out, "\nzone.40 = 195 199 61 "),
+	      "import-disksim: 40 zones (more than the 32 the model held) reach zone.40 (%s)", err);
+}
+
 static void importer_values(void)
 {
 	static char out[65536];
@@ -540,6 +591,7 @@ int main(void)
 	trace_refuses("R Hit 10 4 1.0 600000000000\nR Hit 10 4 1.0 600000000000\n", 3600,
 		      ":2: the trace's gaps add up past 1000000000000 us", "gaps adding up past 11.6 days");
 	importer_strict();
+	importer_grammar();
 	importer_values();
 
 	write_file("d/d.model", "dm_disk M {\n}\n");
