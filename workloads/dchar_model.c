@@ -204,8 +204,13 @@ static double true_readahead(const struct dmodel *m, uint64_t off)
 			cap = (double)((l.left - 1 + (p->heads - 1 - l.head) * l.spt) * 512);
 		break;
 	case 4:
-		if (off)
-			cap = (double)((l.left - 1 + l.spt) * 512);
+		/* after a read alone, to its track's end (DiskSim's mode 4, as
+		 * the model has it): the segment keeps the last of it, so a
+		 * rest longer than the segment leaves nothing next to the read */
+		cap = (double)((l.left - 1) * 512);
+		if (cap > room)
+			return 0;
+		room = INFINITY;
 		break;
 	}
 	ra = ra < room ? ra : room;
@@ -462,8 +467,13 @@ int main(int argc, char **argv)
 	}
 	/* a separate write segment serves no read */
 	row("read segments", r.segments, (double)p.p.segments - (p.p.write_separate ? 1 : 0), 0, "exact");
+	/* DiskSim's mode 4 reads a read alone to its track's end, as mode 1
+	 * does: what tells them apart (the next track, after a stream that
+	 * crossed onto this one) no probe here sees, and a segment shorter
+	 * than the rest of the track keeps nothing next to the read */
 	row("read-ahead mode", r.readahead_track ? 1 : r.readahead_cyl ? 2 : r.readahead_seq ? 4 : r.readahead_bytes.v > 0 ? 3 : 0,
-	    (double)p.p.readahead_mode, 0, "exact");
+	    p.p.readahead_mode != 4 ? (double)p.p.readahead_mode : true_readahead(&md.m, r.readahead_at) > 0 ? 1 : 0, 0,
+	    "exact");
 	row("read-ahead (KiB)", r.readahead_bytes.v / 1024, true_readahead(&md.m, r.readahead_at) / 1024, 0.5,
 	    "a sector");
 	{

@@ -529,11 +529,13 @@ static struct dmodel_seg *seg_for(struct dmodel *m, uint64_t lbn, uint64_t n, in
 	return best;
 }
 
-/* where read-ahead after [.., end) stops, by the profile's mode */
-static uint64_t ra_cap(const struct dmodel *m, uint64_t end, uint64_t n, const struct dmodel_loc *last)
+/* where read-ahead after [.., end) stops, by the profile's mode; lo: the
+ * first sector its segment holds */
+static uint64_t ra_cap(const struct dmodel *m, uint64_t end, uint64_t n, const struct dmodel_loc *last, uint64_t lo)
 {
 	const struct dmodel_params *p = &m->p;
 	uint64_t size = p->segment_bytes >> 9, cap, room;
+	struct dmodel_loc e;
 
 	if (p->no_caching)	/* what it read ahead could serve no one */
 		return end;
@@ -545,9 +547,23 @@ static uint64_t ra_cap(const struct dmodel *m, uint64_t end, uint64_t n, const s
 		cap = end + last->left - 1 + (p->heads - 1 - last->head) * last->spt;
 		break;
 	case 4:
-		/* the next track's end after a sequential read, else none */
-		cap = m->next_lbn == end - n && !m->last_write ? end + last->left - 1 + last->spt : end;
-		break;
+		/* DiskSim's manual: to the end of the track after the one the
+		 * read ends on, where reads before it came from the track
+		 * before. What that means in DiskSim itself: to the end of the
+		 * track holding the sector after the read, and a track more
+		 * where the segment holds sectors from below that track (a
+		 * stream that has crossed onto it) */
+		if (end >= m->sectors)
+			return end;
+		dmodel_locate(m, end, &e);
+		cap = end + e.left;
+		if (lo + e.spt < cap)
+			cap += last->spt;
+		/* the track is the bound, not Maximum read-ahead nor the
+		 * segment's room: reading on past the segment's size replaces
+		 * its front (find_hit), the request's sectors too (HP's and
+		 * Quantum's drives read ahead so in DiskSim) */
+		return cap < m->sectors ? cap : m->sectors;
 	case 3:
 		cap = end + size;
 		break;
@@ -588,7 +604,7 @@ static void idle_hit_ra(struct dmodel *m, struct dmodel_seg *s, uint64_t lbn, ui
 	if (s->hi >= m->sectors)
 		return;
 	dmodel_locate(m, lbn + n - 1, &last);
-	cap = ra_cap(m, lbn + n, n, &last);
+	cap = ra_cap(m, lbn + n, n, &last, s->lo);
 	if (cap <= s->hi)
 		return;
 	stop_ra(m, t);
@@ -663,8 +679,8 @@ int64_t dmodel_drive_request(struct dmodel *m, enum dmodel_op op, uint64_t off, 
 		dmodel_locate(m, lbn + n - 1, &last);
 		s->hi = lbn + n;
 		s->t = mend;
-		if (s->cap < ra_cap(m, lbn + n, n, &last))
-			s->cap = ra_cap(m, lbn + n, n, &last);
+		if (s->cap < ra_cap(m, lbn + n, n, &last, s->lo))
+			s->cap = ra_cap(m, lbn + n, n, &last, s->lo);
 		s->ra = s->cap > s->hi;
 		s->used = ++m->use_clock;
 		m->head_free_ns = mend;
@@ -752,7 +768,7 @@ read_in:
 		s->lo = lbn - free_front;
 		s->hi = lbn + n;
 		s->t = mend;
-		s->cap = ra_cap(m, lbn + n, n, &last);
+		s->cap = ra_cap(m, lbn + n, n, &last, s->lo);
 		s->ra = s->cap > s->hi;
 		s->used = ++m->use_clock;
 		m->head_free_ns = mend;

@@ -85,7 +85,7 @@ enum dmodel_op { DMODEL_READ, DMODEL_WRITE, DMODEL_FLUSH };
 	X(segments, "hdd: buffer segments; 0: one track buffer and a write cache") \
 	X(segment_bytes, "hdd, segments: a segment's size")                     \
 	X(write_segments, "hdd, segments: of which may hold writes")            \
-	X(readahead_mode, "hdd, segments: 0 none, 1 track end, 2 cylinder end, 3 segment full, 4 next track end") \
+	X(readahead_mode, "hdd, segments: 0 none, 1 track end, 2 cylinder end, 3 segment full, 4 track end, the next too in a stream") \
 	X(readahead_min_bytes, "hdd, segments: read ahead before the head leaves") \
 	X(readahead_over, "hdd, segments: 1: read-ahead may replace the request's data") \
 	X(readahead_idle_hit, "hdd, segments: 1: a full hit restarts read-ahead") \

@@ -1230,6 +1230,38 @@ static void test_watermark(void)
  * reading sector 10. A read of sectors 10-13 then is met by the
  * read-ahead where it may be, and is a miss where it may not.
  */
+/*
+ * Buffer continuous read 4 as DiskSim runs it: a read alone is read on to
+ * the end of its track (100 sectors here), bounded by neither the segment
+ * nor readahead_kb, and the segment keeps the last of it. 4 sectors at
+ * 10, then, turns later, the 4 after them: a hit where the segment (128
+ * sectors) holds the track's rest (86), a miss where it (64) does not;
+ * 4 sectors at 80 and the 4 after them (a rest of 16): a hit either way.
+ */
+static void test_readahead_track(void)
+{
+	static const struct {
+		int seg_kb, at, hit;
+	} c[] = { { 64, 10, 1 }, { 32, 10, 0 }, { 32, 80, 1 } };
+
+	for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		char extra[256];
+
+		snprintf(extra, sizeof(extra), "readahead_mode = 4\nsource.readahead_mode = t\nreadahead_kb = 8\n"
+			 "segment_kb = %d\ncache_mb = %g\n", c[i].seg_kb, c[i].seg_kb * 2 / 1024.0);
+		if (drive(extra)) {
+			CHECK(0, "readahead_mode 4, %d KiB segments: the drive loads", c[i].seg_kb);
+			continue;
+		}
+		dmodel_request(&st, DMODEL_READ, (uint64_t)c[i].at * 512, 4 * 512, 0);
+		dmodel_request(&st, DMODEL_READ, (uint64_t)(c[i].at + 4) * 512, 4 * 512, 50000000);
+		CHECK(st.c.buffer_hits + st.c.stream_hits == (uint64_t)c[i].hit,
+		      "readahead_mode 4, %d KiB segments: the 4 sectors after a read of 4 at %d are %s", c[i].seg_kb,
+		      c[i].at, c[i].hit ? "a hit (its track's rest read on, the segment holding it)" :
+					  "a miss (the track's rest read on, its last 64 sectors kept)");
+	}
+}
+
 static void test_almost_hits(void)
 {
 	for (int on = 0; on <= 1; on++) {
@@ -1540,6 +1572,7 @@ int main(void)
 	test_fractional_skew();
 	test_access_mode();
 	test_almost_hits();
+	test_readahead_track();
 	test_sneaky_full();
 	test_watermark();
 	test_lee_curve();
