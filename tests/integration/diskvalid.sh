@@ -49,7 +49,7 @@ while read -r drive ds bound; do
 		fail "$drive: rms $rms ms exceeds its bound $bound ms (DiskSim's: $ds ms)"
 	fi
 done <disk/profiles/valid/bounds
-if [ "$n" = 6 ]; then pass "the bounds name the six drives"; else fail "the bounds name $n drives, not six"; fi
+if [ "$n" = 10 ]; then pass "the bounds name the ten drives"; else fail "the bounds name $n drives, not ten"; fi
 # the replay refuses a request past the drive's capacity, naming the line
 printf 'R Hit 0 4 1000.0 10.0\nR Hit 2050859 2 1000.0 10.0\n' >"$T/past.trace"
 err=$("$OUT/bin/diskreplay" disk/profiles/valid/dec_rz26.conf "$T/past.trace" 2>&1 >/dev/null)
