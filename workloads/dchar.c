@@ -2018,6 +2018,15 @@ static void serpentine(struct st *s)
 	nd = walk_cyl(s, &q, -1, &next, &down);
 	if (!nu && !nd)
 		return;		/* no other track on A's cylinder: not serpentine */
+	/* in a serpentine layout A's mirrors alternate, 2 m + 1 tracks on past
+	 * one end of its run and 2 (N - 1 - m) + 1 past the other: a walk's
+	 * second gap one way is the other way's first (a track either way:
+	 * the walk counts tracks by their sectors' times). Finds that break
+	 * it are not that layout (G4_LBA_64bit_4T: 13 and 14 tracks on each
+	 * way), and nothing is taken from them */
+	if ((nu > 1 && nd && fabs((double)(up.found[1] - up.found[0]) - (double)down.found[0]) > 1) ||
+	    (nd > 1 && nu && fabs((double)(down.found[1] - down.found[0]) - (double)up.found[0]) > 1))
+		return;
 	hs = slack_to(s, nu ? &up.fq[0] : &down.fq[0], q.x, &next);
 	if (isnan(hs))
 		return;

@@ -505,6 +505,18 @@ if "$OUT/bin/diskprofile" import-disksim "$data/extra/$x" >"$T/$x-ra4.conf" 2>"$
 	else
 		fail "$x: the track skew: $m"
 	fi
+	# read ahead none, the walk along its tracks runs, and finds A's
+	# cylinder 13 and 14 tracks on each way: not the alternating gaps of
+	# a serpentine layout (the second one way the first the other), so no
+	# heads are taken from it (5 of its 10 were, said measured)
+	sed 's/^readahead_mode = .*/readahead_mode = 0/' "$T/$x-ra4.conf" >"$T/$x-ra0.conf"
+	"$OUT/bin/diskchar-model" "$T/$x-ra0.conf" --records >"$T/$x-ra0.log" 2>/dev/null
+	if "$OUT/bin/swapbench-report" profile "$T/$x-ra0.log" >"$T/$x-ra0.prof" 2>"$T/err" &&
+		grep -q '^source.heads = ESTIMATE' "$T/$x-ra0.prof" && ! grep -q 'fig=cylinder .* serpentine=1' "$T/$x-ra0.log"; then
+		pass "$x read ahead none: a walk whose finds break the serpentine pattern gives no heads; the profile's an ESTIMATE"
+	else
+		fail "$x read ahead none: $(grep '^heads\|^source.heads' "$T/$x-ra0.prof" | tr '\n' ' ') $(grep -o 'fig=cylinder .*' "$T/$x-ra0.log") $(cat "$T/err")"
+	fi
 else
 	fail "$x: import-disksim: $(cat "$T/err")"
 fi
