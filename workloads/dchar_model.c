@@ -205,13 +205,11 @@ static double true_readahead(const struct dmodel *m, uint64_t off)
 		break;
 	case 4:
 		/* after a read alone, to its track's end (DiskSim's mode 4, as
-		 * the model has it): the segment keeps the last of it, so a
+		 * the model has it), whatever Maximum read-ahead says: the
+		 * segment keeps the last of it, the read's sector too, so a
 		 * rest longer than the segment leaves nothing next to the read */
 		cap = (double)((l.left - 1) * 512);
-		if (cap > room)
-			return 0;
-		room = INFINITY;
-		break;
+		return cap + 512 <= (double)p->segment_bytes ? cap : 0;
 	}
 	ra = ra < room ? ra : room;
 	return ra < cap ? ra : cap;
