@@ -842,15 +842,16 @@ static int print_profile(struct disk *d, const char *sources)
 	else
 		printf("segments = %d\nsource.segments = %s: the most reads apart after which the first is still a hit (DIXtrac)\n", nseg,
 		       who);
-	/* a segment holds the read-ahead, and at least the largest hit: 64
-	 * KiB where the bus was measured from hits up to that size (a drive
-	 * that reads nothing ahead still keeps what it read) */
+	/* a segment holds the read-ahead; where none was seen but the bus
+	 * was measured from hits (of three sizes at least, up to 64 KiB),
+	 * the bus probe's largest size, 64 KiB: a drive that reads nothing
+	 * ahead still keeps what it read (an ESTIMATE, said so below) */
 	seg_kb = d->bus.set && d->bus.v > 0 && d->ra.v < 64 ? 64 : d->ra.v;
 	cache = ceil(seg_kb * nseg / 1024 * 1e6) / 1e6;	/* as printed, no less than they hold */
 	if (cache < 0.0625)
 		cache = 0.0625;
 	printf("cache_mb = %.6f\nsource.cache_mb = ESTIMATE: %d segments of %s (%.1f KiB): the least buffer that holds them (reads see no more)\n",
-	       cache, nseg, seg_kb > d->ra.v ? "the largest hit measured" : "the read-ahead measured", seg_kb);
+	       cache, nseg, seg_kb > d->ra.v ? "the bus probe's largest size (no read-ahead seen; its hits of three sizes or more measured the bus)" : "the read-ahead measured", seg_kb);
 	printf("segment_kb = %.4f\nsource.segment_kb = ESTIMATE: cache_mb over the segments\n", cache * 1024 / nseg);
 	if (d->ra_track)
 		printf("readahead_mode = 1\nsource.readahead_mode = %s: from reads at %u offsets of a track the read-ahead ends at its track's end (Buffer continuous read 1)\n",
