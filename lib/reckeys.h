@@ -72,6 +72,10 @@
 #define RK_DC_MB_S "mb_s"
 #define RK_DC_SPT "spt"
 #define RK_DC_SEQ_MB_S "seq_mb_s"
+#define RK_DC_FIRST "first"		/* fig=cylinder: sectors of a cylinder's first track placed (-1 none) */
+#define RK_DC_MID "mid"		/* its middle tracks' */
+#define RK_DC_LAST "last"		/* its last track's */
+#define RK_DC_SKEW "skew"		/* fig=zone: sectors skipped at a track edge its chains crossed (-1 none) */
 #define RK_DC_BYTES "bytes"
 #define RK_DC_HEADS "heads"
 #define RK_DC_WHAT "what"

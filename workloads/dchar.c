@@ -417,6 +417,31 @@ static double turn_slope(const struct steps *c, unsigned nc, double R, double *s
 	return ts;
 }
 
+/*
+ * The skew a chain saw where it crossed a track's edge: a step back k
+ * sectors across an edge waits for the sector k plus the skew back (the
+ * track below starts that much later round), so its interval is off the
+ * line by the skew, modulo the track. The least of the steps off it by
+ * over half a sector (a cylinder's skew, the larger, where a chain crossed
+ * both); NAN where none was. ts: a sector's time on the chains' clock.
+ */
+static double chain_skew(const struct steps *c, unsigned nc, double R, double ts)
+{
+	double P = R / ts, best = NAN;
+
+	if (!(ts > 0))
+		return NAN;
+	for (unsigned i = 0; i < nc; i++)
+		for (unsigned j = 0; j < CHAIN_STEPS; j++) {
+			double d = R - (c[i].y[j] - R * floor(c[i].y[j] / R)), dev = d / ts - c[i].x[j];
+
+			dev -= P * floor((dev + 0.5) / P);	/* into [-0.5, P - 0.5) */
+			if (dev > 0.5 && dev < P - 0.5 && !(dev >= best))
+				best = dev;
+		}
+	return best;
+}
+
 /* the bytes a chain with steps up to kmax reads down from its first */
 static double chain_span(const struct st *s, double kmax)
 {
@@ -833,6 +858,7 @@ static int zones(struct st *s)
 		for (unsigned c = 0; c < nst[i]; c++)
 			if ((tv[n] = turn_slope(&ch[i][c], 1, r->rev_ns.v, &se, &kept1)) > 0)
 				n++;
+		r->zone[i].skew = n ? chain_skew(ch[i], nst[i], r->rev_ns.v, fig_of(tv, n).v) : NAN;
 		if (n == nst[i] && n) {
 			r->zone[i].sector_ns = fig_of(tv, n);
 			r->zone[i].mbs = (double)s->S * 1e3 / r->zone[i].sector_ns.v;
@@ -918,7 +944,8 @@ static double whole_spt(const struct dchar_result *r, unsigned i)
  * *low the lowest byte read. 0, else -1 (chains across a zone's edge
  * pool to no whole number, or to no line).
  */
-static int one_zone(struct st *s, uint64_t top, double kmax, double *spt, double *rev, double *ts, uint64_t *low, unsigned *probes)
+static int one_zone(struct st *s, uint64_t top, double kmax, double *spt, double *rev, double *ts, uint64_t *low, unsigned *probes,
+		    double *skew)
 {
 	struct steps c[ZONE_CHAINS];
 	double R = s->r->rev_ns.v, span = chain_span(s, kmax), se, rv, t;
@@ -937,6 +964,7 @@ static int one_zone(struct st *s, uint64_t top, double kmax, double *spt, double
 		if (fabs(*spt - floor(*spt + 0.5)) <= 0.2) {
 			*spt = floor(*spt + 0.5);
 			*rev = R;
+			*skew = chain_skew(c, n + 1, R, *ts * s->ts_scale);
 			return 0;
 		}
 		if ((double)at < 2 * span)
@@ -947,7 +975,7 @@ static int one_zone(struct st *s, uint64_t top, double kmax, double *spt, double
 }
 
 /* a chain of the zones' edges as a zone record, at the middle of its span */
-static void edge_record(struct st *s, double off, double rev, double ts)
+static void edge_record(struct st *s, double off, double rev, double ts, double skew)
 {
 	struct dchar_zone *z = &s->r->zone[s->r->nzones++];
 
@@ -956,6 +984,7 @@ static void edge_record(struct st *s, double off, double rev, double ts)
 	z->mbs = (double)s->S * 1e3 / ts;
 	z->spt = rev / ts;
 	z->seq_mbs = NAN;
+	z->skew = skew;
 }
 
 /*
@@ -976,28 +1005,28 @@ static void zone_edge(struct st *s, uint64_t lo, double slo, uint64_t hi, double
 
 	while ((double)(hi - lo) > 3 * span && *probes < EDGE_PROBES && r->nzones + 2 <= DCHAR_ZONES && !s->err) {
 		uint64_t top = clampoff(s, (double)(lo + hi) / 2 + span / 2), top2 = top, low, low2 = 0;
-		double rev, ts, spt, rev2, ts2, spt2;
+		double rev, ts, spt, rev2, ts2, spt2, sk, sk2;
 
-		if (one_zone(s, top, kmax, &spt, &rev, &ts, &low, probes) < 0 &&
-		    one_zone(s, top = clampoff(s, (double)top + on), kmax, &spt, &rev, &ts, &low, probes) < 0 &&
-		    one_zone(s, top = clampoff(s, (double)top - 2 * on), kmax, &spt, &rev, &ts, &low, probes) < 0)
+		if (one_zone(s, top, kmax, &spt, &rev, &ts, &low, probes, &sk) < 0 &&
+		    one_zone(s, top = clampoff(s, (double)top + on), kmax, &spt, &rev, &ts, &low, probes, &sk) < 0 &&
+		    one_zone(s, top = clampoff(s, (double)top - 2 * on), kmax, &spt, &rev, &ts, &low, probes, &sk) < 0)
 			return;
 		if (spt != slo && spt != shi) {
-			if (one_zone(s, top2 = clampoff(s, (double)top + on), kmax, &spt2, &rev2, &ts2, &low2, probes) < 0 &&
-			    one_zone(s, top2 = clampoff(s, (double)low - 16 * (double)s->S), kmax, &spt2, &rev2, &ts2, &low2, probes) < 0)
+			if (one_zone(s, top2 = clampoff(s, (double)top + on), kmax, &spt2, &rev2, &ts2, &low2, probes, &sk2) < 0 &&
+			    one_zone(s, top2 = clampoff(s, (double)low - 16 * (double)s->S), kmax, &spt2, &rev2, &ts2, &low2, probes, &sk2) < 0)
 				return;
 			if (spt2 == spt) {
 				/* a zone between: the second chains a record too */
-				edge_record(s, ((double)top2 + (double)low2) / 2, rev2, ts2);
+				edge_record(s, ((double)top2 + (double)low2) / 2, rev2, ts2, sk2);
 			} else if (spt2 == slo || spt2 == shi) {
 				/* the first were across an edge: the second say */
-				top = top2, low = low2, spt = spt2, rev = rev2, ts = ts2;
+				top = top2, low = low2, spt = spt2, rev = rev2, ts = ts2, sk = sk2;
 			} else
 				return;
 		}
 		if (low <= lo || top >= hi)
 			return;
-		edge_record(s, ((double)top + (double)low) / 2, rev, ts);
+		edge_record(s, ((double)top + (double)low) / 2, rev, ts, sk);
 		if (spt == slo)
 			lo = top;
 		else if (spt == shi)
@@ -1036,10 +1065,10 @@ static void zone_edges(struct st *s)
 	 * places) that shows one of their sectors a track saw a zone */
 	for (unsigned q = 1; q <= 3 && !alike && n >= 5; q++) {
 		unsigned i = q * (n - 1) / 4;
-		double a = whole_spt(r, i), b = whole_spt(r, i + 1), P = a > b ? a : b, spt, rev, ts;
+		double a = whole_spt(r, i), b = whole_spt(r, i + 1), P = a > b ? a : b, spt, rev, ts, sk;
 		uint64_t low;
 
-		if (a > 0 && b > 0 && one_zone(s, clampoff(s, (double)(r->zone[i].off + r->zone[i + 1].off) / 2), P / 6, &spt, &rev, &ts, &low, &probes) == 0)
+		if (a > 0 && b > 0 && one_zone(s, clampoff(s, (double)(r->zone[i].off + r->zone[i + 1].off) / 2), P / 6, &spt, &rev, &ts, &low, &probes, &sk) == 0)
 			alike += spt == a || spt == b;
 	}
 	if (!alike)
@@ -1549,6 +1578,23 @@ static void tracks(struct st *s, uint64_t a)
 		if (E.e[i].placed && !r->cyl_bytes.n)
 			r->cyl_edge = (double)E.e[i].b * (double)s->S;
 		last = (int)i;
+	}
+	/* the placed tracks' sectors: a cylinder's first (its lower edge a
+	 * cylinder's), its last (its upper), the others (spares at a track's
+	 * or a cylinder's end shorten some: DiskSim's sparing) */
+	{
+		double len[3][EDGES_MAX];
+		unsigned nl[3] = { 0, 0, 0 };
+
+		for (unsigned i = 0; i + 1 < E.n; i++)
+			if (E.e[i].placed && E.e[i + 1].placed && E.e[i].b > E.e[i + 1].b && E.e[i].cls && E.e[i + 1].cls) {
+				unsigned kind = E.e[i + 1].cls == 2 ? 0 : E.e[i].cls == 2 ? 2 : 1;
+
+				len[kind][nl[kind]++] = (double)(E.e[i].b - E.e[i + 1].b);
+			}
+		r->trk_first = nl[0] ? median(len[0], nl[0]) : NAN;
+		r->trk_mid = nl[1] ? median(len[1], nl[1]) : NAN;
+		r->trk_last = nl[2] ? median(len[2], nl[2]) : NAN;
 	}
 	if (nh) {
 		double sorted[EDGES_MAX];
@@ -2625,6 +2671,7 @@ int dchar_run(const struct dchar_dev *d, struct dchar_result *r)
 	memset(r, 0, sizeof(*r));
 	nreads_seen = 0;
 	r->read_early = NAN;
+	r->trk_first = r->trk_mid = r->trk_last = NAN;
 	if (d->size < (64u << 20))
 		return -EINVAL;
 	if (zones(&s) < 0 || s.err)
@@ -2662,9 +2709,9 @@ void dchar_print(const struct dchar_result *r, void (*line)(void *arg, const cha
 	    r->ok, F(r->rev_ns.v) / 1e6, F(r->rev_ns.sd) / 1e6, r->rev_ns.n);
 	for (unsigned i = 0; i < r->nzones; i++)
 		OUT(RK_DC_FIG "=" DC_FIG_ZONE " " RK_DC_OFFSET "=%llu " RK_DC_MB_S "=%.4f " RK_DC_SD "=%.4f " RK_DC_N "=%u "
-		    RK_DC_SPT "=%.1f " RK_DC_SEQ_MB_S "=%.3f", (unsigned long long)r->zone[i].off, F(r->zone[i].mbs),
+		    RK_DC_SPT "=%.1f " RK_DC_SEQ_MB_S "=%.3f " RK_DC_SKEW "=%.3f", (unsigned long long)r->zone[i].off, F(r->zone[i].mbs),
 		    F(r->zone[i].mbs * r->zone[i].sector_ns.sd / r->zone[i].sector_ns.v), r->zone[i].sector_ns.n,
-		    F(r->zone[i].spt), F(r->zone[i].seq_mbs));
+		    F(r->zone[i].spt), F(r->zone[i].seq_mbs), isnan(r->zone[i].skew) ? -1.0 : r->zone[i].skew);
 	if (r->free_n)
 		OUT(RK_DC_FIG "=" DC_FIG_FREE " " RK_DC_FREE "=%d " RK_DC_N "=%u " RK_DC_HITS "=%u", r->free_blocks, r->free_n,
 		    r->free_hits);
@@ -2678,8 +2725,10 @@ void dchar_print(const struct dchar_result *r, void (*line)(void *arg, const cha
 		    F(r->seek[i].ns.v) / 1e6, F(r->seek[i].ns.sd) / 1e6, r->seek[i].ns.n, r->seek[i].cyls);
 	if (r->cyl_bytes.n)
 		OUT(RK_DC_FIG "=" DC_FIG_CYLINDER " " RK_DC_OFFSET "=%.0f " RK_DC_BYTES "=%.0f " RK_DC_SD "=%.0f " RK_DC_HEADS "=%.2f "
-		    RK_DC_N "=%u " RK_DC_SERPENTINE "=%d " RK_DC_RUN "=%u", F(r->cyl_edge), F(r->cyl_bytes.v), F(r->cyl_bytes.sd),
-		    F(r->heads.v), r->cyl_bytes.n, r->serpentine, r->serp_run);
+		    RK_DC_N "=%u " RK_DC_SERPENTINE "=%d " RK_DC_RUN "=%u " RK_DC_FIRST "=%.0f " RK_DC_MID "=%.0f " RK_DC_LAST "=%.0f",
+		    F(r->cyl_edge), F(r->cyl_bytes.v), F(r->cyl_bytes.sd), F(r->heads.v), r->cyl_bytes.n, r->serpentine, r->serp_run,
+		    isnan(r->trk_first) ? -1.0 : r->trk_first, isnan(r->trk_mid) ? -1.0 : r->trk_mid,
+		    isnan(r->trk_last) ? -1.0 : r->trk_last);
 	if (r->head_switch_ns.n)
 		OUT(RK_DC_FIG "=" DC_FIG_SWITCH " " RK_DC_WHAT "=head " RK_DC_MS "=%.4f " RK_DC_SD "=%.4f " RK_DC_N "=%u",
 		    F(r->head_switch_ns.v) / 1e6, F(r->head_switch_ns.sd) / 1e6, r->head_switch_ns.n);

@@ -110,6 +110,8 @@ struct dchar_zone {
 	struct dchar_fig sector_ns;	/* one sector's time under the head */
 	double mbs, spt;		/* the media rate, sectors a track */
 	double seq_mbs;			/* sequential 1 MiB reads there (NAN: a zone edge's chain) */
+	double skew;			/* sectors skipped at a track's edge its chains crossed
+					 * (the least: a cylinder's is larger; NAN none) */
 };
 
 struct dchar_result {
@@ -126,6 +128,8 @@ struct dchar_result {
 	struct dchar_fig cyl_bytes;		/* a cylinder's bytes near the start */
 	double cyl_edge;			/* where one of them begins */
 	struct dchar_fig heads;			/* cylinder / track */
+	double trk_first, trk_mid, trk_last;	/* placed tracks' sectors: a cylinder's first, its
+						 * middle ones, its last (NAN none placed) */
 	struct dchar_fig head_switch_ns, cyl_switch_ns;
 	struct dchar_fig skew_track, skew_cyl;	/* sectors skipped at an edge; n 0: none seen */
 	unsigned edges;				/* track edges the chain crossed */

@@ -21,6 +21,7 @@
 #include "lib/reckeys.h"
 #include "lib/reckinds.h"
 #include "lib/record.h"
+#include "lib/stats.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -42,6 +43,7 @@ struct disk {
 	double size, clock_res, clock_step;
 	struct fig rev, overhead, hit, ra, cyl, heads, hsw, csw, bus, end, skt, skc;
 	double skew_spt, skew_tracks;
+	double tfirst, tmid, tlast;	/* placed tracks' sectors: a cylinder's first, middle, last (NAN none) */
 	int serpentine;		/* its surfaces run in turn outward and inward */
 	double run;		/* then the cylinders a run crosses (0: not seen) */
 	int rotating, segments, segments_set, segments_min, bus_none, depth, ra_seq, ra_track, ra_cyl;
@@ -50,6 +52,7 @@ struct disk {
 	unsigned nz, ns;
 	struct {
 		double off, mbs, sd, spt, seq;
+		double skew;	/* sectors skipped at a track edge its chains crossed (NAN none) */
 		unsigned n;
 	} z[ZONES];
 	struct seek_fig {
@@ -178,6 +181,7 @@ static void each(void *arg, const struct rec *r, const char *source, unsigned lo
 		d->z[d->nz].sd = num(r, RK_DC_SD);
 		d->z[d->nz].spt = num(r, RK_DC_SPT);
 		d->z[d->nz].seq = num(r, RK_DC_SEQ_MB_S);
+		d->z[d->nz].skew = num(r, RK_DC_SKEW) >= 0 ? num(r, RK_DC_SKEW) : NAN;
 		d->z[d->nz++].n = (unsigned)num(r, RK_DC_N);
 	} else if (!strcmp(f, DC_FIG_OVERHEAD)) {
 		d->overhead = fig(r, RK_DC_MS);
@@ -192,6 +196,9 @@ static void each(void *arg, const struct rec *r, const char *source, unsigned lo
 		d->cyl = fig(r, RK_DC_BYTES);
 		d->heads = fig(r, RK_DC_HEADS);
 		d->serpentine = num(r, RK_DC_SERPENTINE) == 1;
+		d->tfirst = num(r, RK_DC_FIRST) >= 0 ? num(r, RK_DC_FIRST) : NAN;
+		d->tmid = num(r, RK_DC_MID) >= 0 ? num(r, RK_DC_MID) : NAN;
+		d->tlast = num(r, RK_DC_LAST) >= 0 ? num(r, RK_DC_LAST) : NAN;
 		d->run = num(r, RK_DC_RUN);
 	} else if (!strcmp(f, DC_FIG_SWITCH)) {
 		const char *w = rec_get(r, RK_DC_WHAT);
@@ -304,8 +311,13 @@ struct ztab {
 	struct {
 		double spt, bytes;	/* bytes: where the zone's LBNs begin */
 		long long first, last;
+		unsigned r0, r1;	/* its records: d->z[r0 .. r1) */
+		double st, sc;		/* its skews (sectors) */
+		int own;		/* the skews its own chains saw */
 	} z[DMODEL_ZONES_MAX];
 	double heads;
+	int sparing;		/* the model's: 0 none, 2 at a cylinder's end, 3 at each track's, 5 at a cylinder's front */
+	double spares;		/* sectors a cylinder (2, 5) or a track (3) keeps spare */
 	int cut;		/* more zones seen than the model's table holds: the last to the end */
 	double gap;		/* the widest gap between two records either side of an edge (bytes) */
 };
@@ -320,6 +332,34 @@ static int zone_spt(const struct disk *d, unsigned i, double *spt)
 	return 1;
 }
 
+/*
+ * The spares, from the tracks the characteriser placed (where a skewed
+ * chain crossed them) at its one position of P sectors a track: a
+ * cylinder's middle tracks shorter, spares at each track's end (DiskSim's
+ * sparing 3); else its last shorter, at its end (2); else its first, at
+ * its front (5); else none. What each holds is the one position's.
+ */
+static void spares_of(const struct disk *d, double P, struct ztab *t)
+{
+	t->sparing = 0;
+	t->spares = 0;
+	if (!(P > 0) || !isfinite(d->tmid))
+		return;
+	if (d->tmid < P - 0.5 && d->tmid > P / 2)
+		t->sparing = 3, t->spares = P - d->tmid;
+	else if (fabs(d->tmid - P) < 0.5 && d->tlast < P - 0.5 && d->tlast > 0)
+		t->sparing = 2, t->spares = P - d->tlast;
+	else if (fabs(d->tmid - P) < 0.5 && d->tfirst < P - 0.5 && d->tfirst > 0)
+		t->sparing = 5, t->spares = P - d->tfirst;
+	t->spares = round(t->spares);
+}
+
+/* the logical sectors of a cylinder of zone k */
+static double ztab_cyl_sectors(const struct ztab *t, double spt)
+{
+	return t->sparing == 3 ? t->heads * (spt - t->spares) : t->heads * spt - t->spares;
+}
+
 static void build_zones(const struct disk *d, double heads, struct ztab *t)
 {
 	double end[DMODEL_ZONES_MAX], spt, at = 0, last_off = 0;
@@ -328,6 +368,7 @@ static void build_zones(const struct disk *d, double heads, struct ztab *t)
 
 	t->n = 0;
 	t->heads = heads;
+	spares_of(d, round(d->skew_spt), t);
 	t->cut = 0;
 	t->gap = 0;
 	for (unsigned i = 0; i < d->nz; i++) {
@@ -335,6 +376,7 @@ static void build_zones(const struct disk *d, double heads, struct ztab *t)
 			continue;
 		if (t->n && t->z[t->n - 1].spt == spt) {
 			last_off = d->z[i].off;
+			t->z[t->n - 1].r1 = i + 1;
 			alike++;
 			continue;
 		}
@@ -347,6 +389,8 @@ static void build_zones(const struct disk *d, double heads, struct ztab *t)
 			if (d->z[i].off - last_off > t->gap)
 				t->gap = d->z[i].off - last_off;
 		}
+		t->z[t->n].r0 = i;
+		t->z[t->n].r1 = i + 1;
 		t->z[t->n++].spt = spt;
 		last_off = d->z[i].off;
 	}
@@ -356,7 +400,7 @@ static void build_zones(const struct disk *d, double heads, struct ztab *t)
 	if (!alike)
 		t->n = 0;
 	for (unsigned k = 0; k < t->n; k++) {
-		double cylb = heads * t->z[k].spt * 512;
+		double cylb = ztab_cyl_sectors(t, t->z[k].spt) * 512;
 		long long c = k + 1 < t->n ? llround((end[k] - at) / cylb) : (long long)ceil((d->size - at) / cylb);
 
 		if (c < 1)
@@ -376,37 +420,117 @@ static double ztab_cyl(const struct ztab *t, double off)
 
 	while (k + 1 < t->n && t->z[k + 1].bytes <= off)
 		k++;
-	return t->z[k].first + (off - t->z[k].bytes) / (t->heads * t->z[k].spt * 512);
+	return t->z[k].first + (off - t->z[k].bytes) / (ztab_cyl_sectors(t, t->z[k].spt) * 512);
 }
 
-static void print_zones(const struct disk *d, const struct ztab *t, const char *who)
+#define F0(x) (isfinite(x) ? (x) : -1.0)
+
+static int cmp_dbl(const void *a, const void *b)
 {
-	unsigned good = 0;
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * A zone's skews where its own chains crossed edges: each record's least
+ * skew seen is a track's where it is nearer the track skew kept in time
+ * (*st) than the cylinder's (*sc), else a cylinder's (a chain that crossed
+ * only that edge); each the median of its kind. 0: none of either.
+ */
+static unsigned zone_skews(const struct disk *d, unsigned r0, unsigned r1, double *st, double *sc, unsigned *ntp, unsigned *ncp)
+{
+	double ot[ZONES], oc[ZONES];
+	unsigned nt = 0, nc = 0;
+
+	for (unsigned i = r0; i < r1 && i < d->nz; i++) {
+		double v = d->z[i].skew;
+
+		/* whole sectors (below): a chain across a zone's edge sees
+		 * none of the two zones' skews */
+		if (!isfinite(v) || fabs(v - round(v)) > 0.1)
+			continue;
+		if (fabs(v - *st) <= fabs(v - *sc))
+			ot[nt++] = v;
+		else
+			oc[nc++] = v;
+	}
+	qsort(ot, nt, sizeof(ot[0]), cmp_dbl);
+	qsort(oc, nc, sizeof(oc[0]), cmp_dbl);
+	if (nt)
+		*st = stats_quantile_sorted(ot, nt, 0.5);
+	if (nc)
+		*sc = stats_quantile_sorted(oc, nc, 0.5);
+	*ntp = nt, *ncp = nc;
+	return nt + nc;
+}
+
+/*
+ * Each zone's skews: zone_skews, else kept in time from the one position
+ * measured, less the spares an edge's skip holds; whole where within 0.1
+ * of whole, and where kept in time.
+ */
+static void zone_skew_table(const struct disk *d, struct ztab *t)
+{
+	for (unsigned k = 0; k < t->n; k++) {
+		double f = d->skt.set && d->skew_spt > 0 ? t->z[k].spt / d->skew_spt : 0;
+		double st = d->skt.set ? fmod(d->skt.v * f, t->z[k].spt) : 0, sc = d->skc.set ? fmod(d->skc.v * f, t->z[k].spt) : st;
+		unsigned nt = 0, nc = 0;
+
+		t->z[k].own = d->skt.set && zone_skews(d, t->z[k].r0, t->z[k].r1, &st, &sc, &nt, &nc) > 0;
+		/* a skew seen is the sectors skipped at an edge: the spares
+		 * past the track (3) or the cylinder (2, 5) with it */
+		if (t->sparing == 3)
+			st -= t->spares, sc -= t->spares;
+		else if (t->sparing)
+			sc -= t->spares;
+		if (st < 0)
+			st += t->z[k].spt;
+		if (sc < 0)
+			sc += t->z[k].spt;
+		/* a skew is whole sectors on the platter (a track's first
+		 * logical sector is one of its physical ones): one measured
+		 * within 0.1 of whole, and one kept in time, whole, else its
+		 * error would add up over a zone's thousands of tracks */
+		if (fabs(st - round(st)) < 0.1 || !nt)
+			st = round(st);
+		if (fabs(sc - round(sc)) < 0.1 || !nc)
+			sc = round(sc);
+		t->z[k].st = st > t->z[k].spt - 0.001 ? 0 : st;
+		t->z[k].sc = sc > t->z[k].spt - 0.001 ? 0 : sc;
+	}
+}
+
+static void print_zones(const struct disk *d, struct ztab *t, const char *who)
+{
+	unsigned good = 0, own = 0;
 	double spt;
 
 	for (unsigned i = 0; i < d->nz; i++)
 		good += zone_spt(d, i, &spt);
+	zone_skew_table(d, t);
+	for (unsigned k = 0; k < t->n; k++)
+		own += t->z[k].own;
 	printf("cylinders = %lld\nsource.cylinders = ESTIMATE: the zones' cylinders below\n", t->z[t->n - 1].last + 1);
 	char edges[96] = "one zone";
 
 	if (t->n > 1)
 		snprintf(edges, sizeof(edges), "a zone's edge half way between two that differ (within %.3f MB)", t->gap / 2e6);
 	printf("source.zone = %s: sectors a track (one turn at the rate of Skippy's chains) at %u of %u positions sampled and bisected, "
-	       "%s; whole cylinders; skews kept in time from the one position measured (%s); no spares, front or offset\n",
-	       who, good, d->nz, edges,
-	       d->skt.set ? "Skippy's chain across tracks" : "none seen: 0");
+	       "%s; whole cylinders; skews each zone's own where its chains crossed track edges (%u of %u), else kept in time from the "
+	       "one position measured (%s); %s; no front or offset\n",
+	       who, good, d->nz, edges, own, t->n, d->skt.set ? "Skippy's chain across tracks" : "none seen: 0",
+	       t->sparing ? "the spares of the tracks placed at the one position (sparing below), alike in every zone" : "no spares");
+	if (t->sparing)
+		printf("sparing = %d\nsource.sparing = %s: the tracks placed where Skippy's chain crossed them hold %.0f sectors (a cylinder's first), "
+		       "%.0f (its middle ones) and %.0f (its last) of %.0f a turn: %.0f spare %s\n",
+		       t->sparing, who, F0(d->tfirst), F0(d->tmid), F0(d->tlast), round(d->skew_spt), t->spares,
+		       t->sparing == 3 ? "at each track's end" : t->sparing == 2 ? "at each cylinder's end" : "at each cylinder's front");
 	if (t->cut)
 		printf("# more zones seen than the model's table holds (%d): the last one to the end\n", DMODEL_ZONES_MAX);
-	for (unsigned k = 0; k < t->n; k++) {
-		double f = d->skt.set && d->skew_spt > 0 ? t->z[k].spt / d->skew_spt : 0;
-		double st = d->skt.set ? fmod(d->skt.v * f, t->z[k].spt) : 0, sc = d->skc.set ? fmod(d->skc.v * f, t->z[k].spt) : st;
-
-		if (st > t->z[k].spt - 0.001)
-			st = 0;
-		if (sc > t->z[k].spt - 0.001)
-			sc = 0;
-		printf("zone.%u = %lld %lld %.0f %.3f %.3f 0 0 0\n", k + 1, t->z[k].first, t->z[k].last, t->z[k].spt, st, sc);
-	}
+	for (unsigned k = 0; k < t->n; k++)
+		printf("zone.%u = %lld %lld %.0f %.3f %.3f %.0f 0 0\n", k + 1, t->z[k].first, t->z[k].last, t->z[k].spt, t->z[k].st,
+		       t->z[k].sc, t->sparing ? t->spares : 0);
 }
 
 /*
