@@ -75,6 +75,7 @@
 #define RK_DC_FIRST "first"		/* fig=cylinder: sectors of a cylinder's first track placed (-1 none) */
 #define RK_DC_MID "mid"		/* its middle tracks' */
 #define RK_DC_LAST "last"		/* its last track's */
+#define RK_DC_REF "ref"		/* fig=phase: the reference sector (bytes) */
 #define RK_DC_SKEW "skew"		/* fig=zone: sectors skipped at a track edge its chains crossed (-1 none) */
 #define RK_DC_BYTES "bytes"
 #define RK_DC_HEADS "heads"
@@ -133,6 +134,7 @@
 #define DC_FIG_READAHEAD "readahead"
 #define DC_FIG_QUEUE "queue"
 #define DC_FIG_FREE "free_blocks"
+#define DC_FIG_PHASE "phase"		/* a zone's angle: offset's read completes ms after ref's, modulo the turn */
 #define DC_FIG_END "end"
 #define DC_FIG_WRITE "write"			/* the mode; in rewrite mode the write cache seen */
 #define DC_FIG_WRITE_TAIL "write_tail"

@@ -2101,6 +2101,68 @@ static void serpentine(struct st *s)
 	serp_seeks(s, &q, gu >= gd ? &up : &down, gu >= gd ? 1 : -1, gu >= gd ? gu : gd, &next);
 }
 
+#define PHASE_READS 3	/* pairs a zone */
+#define PHASE_STEP 3	/* sectors between a zone's reads (and the reference's) */
+
+/*
+ * Each zone's angle against the disk's start: for each run of zone
+ * records of one whole number of sectors a track (a zone), at its first
+ * record (the nearest its first sector: a skew a little off adds up over
+ * the tracks from there), a read of a sector near the first
+ * zone record (the reference) and then, at once, of one in the zone: the
+ * second completes when its sector's end comes round after the seek, so
+ * its completion less the first's, modulo the turn, is the angle between
+ * the two sectors' ends, whatever the seek took. Three pairs, each
+ * PHASE_STEP sectors below the last in both places, the reference going
+ * on down from zone to zone (read-ahead runs forward and a buffer keeps
+ * what was read: no sector is read twice, none below a read), each its own
+ * figure (a pair may straddle a track's edge: the profile's layout says
+ * where each sector lies). A pair either of whose reads came sooner than
+ * the path and a cylinder's seek after the read before it (each is a zone
+ * away from it) was served from the buffer: not taken.
+ */
+static void zone_phases(struct st *s)
+{
+	struct dchar_result *r = s->r;
+	double R = r->rev_ns.v, least = r->overhead_ns.v + (r->cyl_switch_ns.n ? r->cyl_switch_ns.v : 0);
+	uint64_t ref;
+
+	if (!r->nzones || !(R > 0))
+		return;
+	ref = clampoff(s, free_near(s, (double)r->zone[0].off + 64 * (double)s->S));
+	for (unsigned i = 0; i < r->nzones && r->nphases + PHASE_READS <= DCHAR_PHASES && !s->err;) {
+		double spt = whole_spt(r, i);
+		unsigned j = i + 1;
+		uint64_t x;
+
+		while (j < r->nzones && spt > 0 && whole_spt(r, j) == spt)
+			j++;
+		if (!(spt > 0)) {
+			i = j;
+			continue;
+		}
+		x = clampoff(s, free_near(s, (double)r->zone[i].off));
+		for (unsigned k = 0; k < PHASE_READS && ref >= PHASE_STEP * s->S && x >= k * PHASE_STEP * s->S; k++) {
+			uint64_t xk = x - (uint64_t)k * PHASE_STEP * s->S;
+			int64_t t0 = s->last, ta, tb;
+			double ph;
+
+			ref -= PHASE_STEP * s->S;
+			ta = rd(s, ref, (unsigned)s->S);
+			tb = rd(s, xk, (unsigned)s->S);
+			if (s->err)
+				return;
+			if ((double)(ta - t0) < least || (double)(tb - ta) < least)
+				continue;
+			ph = fmod((double)(tb - ta), R);
+			r->phase[r->nphases].off = xk;
+			r->phase[r->nphases].ref = ref;
+			r->phase[r->nphases++].ns = fig_of(&ph, 1);
+		}
+		i = j;
+	}
+}
+
 /* the seek curve where swap's short seeks live: whole cylinders from the
  * middle of one, each B inside the cylinder it aims at */
 static void fine_seeks(struct st *s)
@@ -2688,6 +2750,7 @@ int dchar_run(const struct dchar_dev *d, struct dchar_result *r)
 		if (!r->skew_track.n)
 			cylinders(&s, clampoff(&s, a + 8 * track_bytes(&s, a)));
 		fine_seeks(&s);
+		zone_phases(&s);
 		buffer(&s);
 	}
 	/* last: its reads leave every figure above as it was */
@@ -2729,6 +2792,10 @@ void dchar_print(const struct dchar_result *r, void (*line)(void *arg, const cha
 		    F(r->cyl_edge), F(r->cyl_bytes.v), F(r->cyl_bytes.sd), F(r->heads.v), r->cyl_bytes.n, r->serpentine, r->serp_run,
 		    isnan(r->trk_first) ? -1.0 : r->trk_first, isnan(r->trk_mid) ? -1.0 : r->trk_mid,
 		    isnan(r->trk_last) ? -1.0 : r->trk_last);
+	for (unsigned i = 0; i < r->nphases; i++)
+		OUT(RK_DC_FIG "=" DC_FIG_PHASE " " RK_DC_OFFSET "=%llu " RK_DC_REF "=%llu " RK_DC_MS "=%.6f " RK_DC_SD "=%.6f " RK_DC_N "=%u",
+		    (unsigned long long)r->phase[i].off, (unsigned long long)r->phase[i].ref, F(r->phase[i].ns.v) / 1e6,
+		    F(r->phase[i].ns.sd) / 1e6, r->phase[i].ns.n);
 	if (r->head_switch_ns.n)
 		OUT(RK_DC_FIG "=" DC_FIG_SWITCH " " RK_DC_WHAT "=head " RK_DC_MS "=%.4f " RK_DC_SD "=%.4f " RK_DC_N "=%u",
 		    F(r->head_switch_ns.v) / 1e6, F(r->head_switch_ns.sd) / 1e6, r->head_switch_ns.n);

@@ -36,6 +36,14 @@
  *   sectors between; a switch is the least time from a read above an edge
  *   to one below it, less that within a track, to the microsecond by a
  *   pause before the second read;
+ * - each zone's own skews: a zone record's chains step across a track's
+ *   edge or two, each such step off the line by the sectors skipped there
+ *   (modulo the track): the least of them, a track's skew where the chain
+ *   crossed one (a cylinder's skew is the larger);
+ * - the spares: the placed tracks' sectors, a cylinder's first, its middle
+ *   ones and its last, against the sectors a turn holds (spares at each
+ *   track's end shorten every track, at a cylinder's end its last, at its
+ *   front its first);
  * - where the long chain finds no whole number of sectors a track (its
  *   tracks differ: surfaces of their own sectors a track), chains across
  *   ten tracks further up, until one crosses tracks alike;
@@ -67,6 +75,13 @@
  *   re-reads of sizes a sector to 64 KiB that cost the same at any angle
  *   (hits: their slope is the bus), and misses of several sizes at one
  *   angle past a read (when the bus starts sending);
+ * - each zone's angle (where its first sector lies round the track, DiskSim's
+ *   Offset of first block): a read near the disk's start, then one in the
+ *   zone at once, three times a few sectors lower each; the second
+ *   completes a seek and the turn's fraction from the first sector's end
+ *   to its own later, modulo the turn, whatever the seek took (the profile
+ *   places both sectors on its layout, and the median of three says the
+ *   zone's first sector's angle);
  * - whether the drive reads free blocks (DiskSim's Read any free blocks:
  *   a read miss keeps the sectors that passed under the head while it
  *   waited for its own): at fresh places, a read that costs a seek, one
@@ -101,6 +116,7 @@ struct dchar_fig {
 
 #define DCHAR_ZONES 512	/* 16 positions sampled, the chains of their zones' edges */
 #define DCHAR_SEEKS 40
+#define DCHAR_PHASES 384	/* three reads a zone whose angle is measured (disk/model's zone table holds 128) */
 /* the bus of a drive whose hits take no time by their size, as a profile
  * writes a bus that takes no time (disksim_profile.c's) */
 #define DCHAR_BUS_NONE_MBS 1e6
@@ -154,6 +170,12 @@ struct dchar_result {
 	uint64_t readahead_at;			/* that track's first byte (with readahead_seq
 						 * or readahead_cyl: where it was measured, a
 						 * track's or cylinder's first; 0 elsewhere) */
+	unsigned nphases;			/* reads that measured a zone's angle, three a zone */
+	struct {
+		uint64_t off, ref;		/* a sector in the zone, one near the disk's start */
+		struct dchar_fig ns;		/* off's read completes this long after ref's, modulo
+						 * the turn: the angle from ref's sector's end to off's */
+	} phase[DCHAR_PHASES];
 	int serpentine;				/* 1: its surfaces run in turn outward and inward */
 	unsigned serp_run;			/* then the cylinders a run crosses (0: not seen) */
 	struct dchar_writes {			/* the rewrite mode's (dchar_write.c) */

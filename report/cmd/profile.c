@@ -31,6 +31,7 @@
 
 #define ZONES 512	/* the zone records: 16 positions sampled, the chains of their edges (workloads/dchar.h) */
 #define SEEKS 64
+#define PHASES 384	/* reads that measured a zone's angle, three a zone (workloads/dchar.h) */
 
 struct fig {
 	double v, sd;
@@ -70,6 +71,10 @@ struct disk {
 			unsigned n;
 		} far[2];
 	} w;
+	unsigned nph;
+	struct {
+		double off, ref, ms;	/* off's read completed ms after ref's, modulo the turn */
+	} ph[PHASES];
 	char other_boots[256];
 	unsigned damaged;
 };
@@ -236,6 +241,10 @@ static void each(void *arg, const struct rec *r, const char *source, unsigned lo
 		d->iops = num(r, RK_DC_IOPS);
 		d->iops1 = num(r, RK_DC_IOPS_1);
 		d->qn = num(r, RK_DC_N);
+	} else if (!strcmp(f, DC_FIG_PHASE) && d->nph < PHASES) {
+		d->ph[d->nph].off = num(r, RK_DC_OFFSET);
+		d->ph[d->nph].ref = num(r, RK_DC_REF);
+		d->ph[d->nph++].ms = num(r, RK_DC_MS);
 	} else if (!strcmp(f, DC_FIG_FREE)) {
 		d->free_set = 1;
 		d->free = num(r, RK_DC_FREE) == 1;
@@ -312,8 +321,8 @@ struct ztab {
 		double spt, bytes;	/* bytes: where the zone's LBNs begin */
 		long long first, last;
 		unsigned r0, r1;	/* its records: d->z[r0 .. r1) */
-		double st, sc;		/* its skews (sectors) */
-		int own;		/* the skews its own chains saw */
+		double st, sc, off;	/* its skews and its first sector's angle (sectors) */
+		int own, off_set;	/* the skews its own chains saw; its angle measured */
 	} z[DMODEL_ZONES_MAX];
 	double heads;
 	int sparing;		/* the model's: 0 none, 2 at a cylinder's end, 3 at each track's, 5 at a cylinder's front */
@@ -465,25 +474,59 @@ static unsigned zone_skews(const struct disk *d, unsigned r0, unsigned r1, doubl
 	return nt + nc;
 }
 
-/*
- * Each zone's skews: zone_skews, else kept in time from the one position
- * measured, less the spares an edge's skip holds; whole where within 0.1
- * of whole, and where kept in time.
- */
-static void zone_skew_table(const struct disk *d, struct ztab *t)
+/* the zone of the table the byte off lies in */
+static unsigned ztab_zone(const struct ztab *t, double off)
 {
+	unsigned k = 0;
+
+	while (k + 1 < t->n && t->z[k + 1].bytes <= off)
+		k++;
+	return k;
+}
+
+/*
+ * The angle (a fraction of the turn) where the sector at byte off ends
+ * under the table's layout (disk/model/zones.c's: whole cylinders of
+ * heads tracks, its spares; track t of a zone, c its cylinder, starts
+ * (t - c) track skews and c cylinder skews past the zone's first sector's
+ * angle), its zone's angle taken as 0
+ */
+static double ztab_angle(const struct ztab *t, double off)
+{
+	unsigned k = ztab_zone(t, off);
+	double spt = t->z[k].spt, i = floor((off - t->z[k].bytes) / 512);
+	double unit = t->sparing == 3 ? spt : t->heads * spt, data = t->sparing ? unit - t->spares : unit;
+	double ph = floor(i / data) * unit + fmod(i, data) + (t->sparing == 5 ? t->spares : 0);
+	double tr = floor(ph / spt), sec = ph - tr * spt, c = floor(tr / t->heads);
+	double a = fmod(sec + 1 + (tr - c) * t->z[k].st + c * t->z[k].sc, spt) / spt;
+
+	return a < 0 ? a + 1 : a;
+}
+
+/*
+ * Each zone's skews (zone_skews, else kept in time from the one position
+ * measured; less the spares a skip holds; whole where within 0.1 of whole,
+ * and where kept in time) and its first sector's angle
+ * where the phase records measured one in it: the angle from the
+ * reference's sector's end to the sector's, less what the layout puts
+ * between them, the reference's zone's angle 0 (the platter's angle is
+ * the profile's to choose).
+ */
+static void zone_angles(const struct disk *d, struct ztab *t)
+{
+	/* a skew seen is the sectors skipped at an edge: the spares past
+	 * the track (3) or the cylinder (2, 3, 5) with it */
+	double s_t = t->sparing == 3 ? t->spares : 0, s_c = t->sparing ? t->spares : 0;
+
 	for (unsigned k = 0; k < t->n; k++) {
+		/* kept in time: what is skipped at an edge, spares and skew,
+		 * passes under the head while it switches */
 		double f = d->skt.set && d->skew_spt > 0 ? t->z[k].spt / d->skew_spt : 0;
 		double st = d->skt.set ? fmod(d->skt.v * f, t->z[k].spt) : 0, sc = d->skc.set ? fmod(d->skc.v * f, t->z[k].spt) : st;
 		unsigned nt = 0, nc = 0;
 
 		t->z[k].own = d->skt.set && zone_skews(d, t->z[k].r0, t->z[k].r1, &st, &sc, &nt, &nc) > 0;
-		/* a skew seen is the sectors skipped at an edge: the spares
-		 * past the track (3) or the cylinder (2, 5) with it */
-		if (t->sparing == 3)
-			st -= t->spares, sc -= t->spares;
-		else if (t->sparing)
-			sc -= t->spares;
+		st -= s_t, sc -= s_c;
 		if (st < 0)
 			st += t->z[k].spt;
 		if (sc < 0)
@@ -498,19 +541,47 @@ static void zone_skew_table(const struct disk *d, struct ztab *t)
 			sc = round(sc);
 		t->z[k].st = st > t->z[k].spt - 0.001 ? 0 : st;
 		t->z[k].sc = sc > t->z[k].spt - 0.001 ? 0 : sc;
+		t->z[k].off = 0;
+		t->z[k].off_set = 0;
+	}
+	if (!(d->rev.v > 0))
+		return;
+	for (unsigned k = 0; k < t->n; k++) {
+		double a[PHASES], best = INFINITY, spt = t->z[k].spt;
+		unsigned n = 0;
+
+		for (unsigned i = 0; i < d->nph; i++) {
+			if (ztab_zone(t, d->ph[i].off) != k || ztab_zone(t, d->ph[i].ref) == k || d->ph[i].off >= d->size)
+				continue;
+			a[n] = d->ph[i].ms / d->rev.v - (ztab_angle(t, d->ph[i].off) - ztab_angle(t, d->ph[i].ref));
+			a[n] -= floor(a[n]);
+			n++;
+		}
+		/* the medoid round the turn: one pair across a track's edge the
+		 * layout misplaces is off by a skew */
+		for (unsigned i = 0; i < n; i++) {
+			double sum = 0;
+
+			for (unsigned j = 0; j < n; j++)
+				sum += fabs(a[j] - a[i] - floor(a[j] - a[i] + 0.5));
+			if (sum < best)
+				best = sum, t->z[k].off = a[i] * spt, t->z[k].off_set = 1;
+		}
+		if (t->z[k].off > spt - 0.0005)
+			t->z[k].off = 0;
 	}
 }
 
 static void print_zones(const struct disk *d, struct ztab *t, const char *who)
 {
-	unsigned good = 0, own = 0;
+	unsigned good = 0, own = 0, angles = 0;
 	double spt;
 
 	for (unsigned i = 0; i < d->nz; i++)
 		good += zone_spt(d, i, &spt);
-	zone_skew_table(d, t);
+	zone_angles(d, t);
 	for (unsigned k = 0; k < t->n; k++)
-		own += t->z[k].own;
+		own += t->z[k].own, angles += t->z[k].off_set;
 	printf("cylinders = %lld\nsource.cylinders = ESTIMATE: the zones' cylinders below\n", t->z[t->n - 1].last + 1);
 	char edges[96] = "one zone";
 
@@ -518,8 +589,10 @@ static void print_zones(const struct disk *d, struct ztab *t, const char *who)
 		snprintf(edges, sizeof(edges), "a zone's edge half way between two that differ (within %.3f MB)", t->gap / 2e6);
 	printf("source.zone = %s: sectors a track (one turn at the rate of Skippy's chains) at %u of %u positions sampled and bisected, "
 	       "%s; whole cylinders; skews each zone's own where its chains crossed track edges (%u of %u), else kept in time from the "
-	       "one position measured (%s); %s; no front or offset\n",
+	       "one position measured (%s); %s; %s; no front\n",
 	       who, good, d->nz, edges, own, t->n, d->skt.set ? "Skippy's chain across tracks" : "none seen: 0",
+	       angles ? "each zone's first sector's angle from reads in it just after one near the disk's start (the reference's zone's 0)"
+		      : "no angle measured: 0",
 	       t->sparing ? "the spares of the tracks placed at the one position (sparing below), alike in every zone" : "no spares");
 	if (t->sparing)
 		printf("sparing = %d\nsource.sparing = %s: the tracks placed where Skippy's chain crossed them hold %.0f sectors (a cylinder's first), "
@@ -529,8 +602,8 @@ static void print_zones(const struct disk *d, struct ztab *t, const char *who)
 	if (t->cut)
 		printf("# more zones seen than the model's table holds (%d): the last one to the end\n", DMODEL_ZONES_MAX);
 	for (unsigned k = 0; k < t->n; k++)
-		printf("zone.%u = %lld %lld %.0f %.3f %.3f %.0f 0 0\n", k + 1, t->z[k].first, t->z[k].last, t->z[k].spt, t->z[k].st,
-		       t->z[k].sc, t->sparing ? t->spares : 0);
+		printf("zone.%u = %lld %lld %.0f %.3f %.3f %.0f 0 %.3f\n", k + 1, t->z[k].first, t->z[k].last, t->z[k].spt, t->z[k].st,
+		       t->z[k].sc, t->sparing ? t->spares : 0, t->z[k].off);
 }
 
 /*

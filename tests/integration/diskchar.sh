@@ -102,11 +102,51 @@ for p in atlas_III barracuda cheetah4LP dec_rz26 hp_c2247a hp_c3323a; do
 	want=$(grep -c '^zone\.' "disk/profiles/valid/$p.conf")
 	if [ "$n" = "$want" ] && [ "$k" = "$n" ]; then pass "$p: all $want zones seen, every edge within four tracks"
 	else fail "$p: zones: $k of $n rows ok (want $want): $(printf '%s\n' "$zrows" | grep -v '| ok |$' | head -2 | tr '\n' ' ')"; fi
+	# each zone's angle: three reads in it, each just after one near the
+	# disk's start, the angle between the two sectors' ends (a pair with
+	# a read served from the buffer not taken; the first zone's, the
+	# reference's own, without a seek between, none)
+	n=$(grep -c '^| angle at' "$T/$p.md") k=$(grep '^| angle at' "$T/$p.md" | grep -c '| ok |$')
+	if [ "$n" -ge $((2 * (want - 1))) ] && [ "$k" = "$n" ]; then pass "$p: every zone's angle within 0.1 sector of the model's ($k of $n reads)"
+	else fail "$p: zones' angles within 0.1 sector: $k of $n (want $((2 * (want - 1))) or more): $(grep '^| angle at' "$T/$p.md" | grep -v '| ok |$' | head -2 | tr '\n' ' ')"; fi
 	"$OUT/bin/diskchar-model" "disk/profiles/valid/$p.conf" --records >"$T/$p.log"
 	got=$("$OUT/bin/swapbench-report" profile "$T/$p.log" 2>/dev/null | awk '/^zone\.[0-9]+ = / { printf "%s ", $5 }')
 	want=$(awk '/^zone\.[0-9]+ = / { printf "%s ", $5 }' "disk/profiles/valid/$p.conf")
 	if [ -n "$got" ] && [ "$got" = "$want" ]; then pass "$p: the measured zone table's sectors a track, the true ones: $got"
 	else fail "$p: the measured zone table's sectors a track: ${got:-none}, true $want"; fi
+done
+# the layout the profile writes: hp_c2247a's zones with spares at each
+# cylinder's end (DiskSim's sparing 2), at each track's (3) or at each
+# cylinder's front (5), no slips, zone k's first sector at an angle of
+# (5 k + 3) mod its sectors a track. The profile's zone table: the spares
+# (from the tracks placed), every zone's cylinders but the last (its
+# capacity is the drive's own, with slips), each zone's own track skew,
+# and each zone's angle against the first zone's (in the zone's sectors:
+# 5 k + 3 less 8 of 96 of a turn) within 0.05 sector
+for sp in 2:6 3:1 5:4; do
+	v=sparing${sp%:*} n=${sp#*:}
+	awk -v sp="${sp%:*}" -v n="$n" '
+	$1 == "sparing" { print "sparing = " sp; next }
+	/^zone\./ { split($0, a, ":"); split(a[1], f, " "); k = substr(f[1], 6) + 0
+		printf "zone.%d = %d %d %d %d %d %d 0 %d\n", k, f[3], f[4], f[5], f[6], f[7], n, (5 * k + 3) % f[5]; next }
+	{ print }' disk/profiles/valid/hp_c2247a.conf >"$T/$v.conf"
+	"$OUT/bin/diskchar-model" "$T/$v.conf" --records >"$T/$v.log"
+	"$OUT/bin/swapbench-report" profile "$T/$v.log" >"$T/$v-m.conf" 2>"$T/err"
+	bad=$(awk -v sp="${sp%:*}" -v n="$n" '
+		FNR == NR && /^zone\./ { k = substr($1, 6) + 0; first[k] = $3; last[k] = $4; spt[k] = $5; st[k] = $6; off[k] = $10; nz = k; next }
+		FNR == NR { next }
+		$1 == "sparing" { got_sp = $3 }
+		/^zone\./ { k = substr($1, 6) + 0; m++
+			if ($8 != n) print "zone " k " spares " $8 " (want " n ")"
+			if (k < nz && ($3 != first[k] || $4 != last[k])) print "zone " k " cylinders " $3 "-" $4 " (want " first[k] "-" last[k] ")"
+			if ($6 + 0 != st[k]) print "zone " k " track skew " $6 " (want " st[k] ")"
+			want = off[k] - off[1] * spt[k] / spt[1]; want -= spt[k] * int(want / spt[k]); if (want < 0) want += spt[k]
+			d = $10 - want; if (d > spt[k] / 2) d -= spt[k]; if (d < -spt[k] / 2) d += spt[k]
+			if (d > 0.05 || d < -0.05) print "zone " k " angle " $10 " (want " want ")" }
+		END { if (got_sp != sp) print "sparing " got_sp " (want " sp ")"; if (m != nz) print m " zones (want " nz ")" }' \
+		"$T/$v.conf" "$T/$v-m.conf")
+	if [ -z "$bad" ] && [ -s "$T/$v-m.conf" ]; then pass "$v: spares, cylinders, track skews and angles of every zone measured"
+	else fail "$v: the measured zone table: $(printf '%s' "$bad" | head -3 | tr '\n' ';') $(cat "$T/err")"; fi
 done
 # probes the buffer serves: atlas_III reading ahead after every read (Buffer
 # continuous read 3, to fill its segment) and hp_c3323a with 16 segments keep
