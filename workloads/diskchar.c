@@ -87,17 +87,21 @@ static int brewrite(void *ctx, uint64_t off, unsigned len, int64_t *done)
 	struct bdev *b = ctx;
 	ssize_t r;
 
-	b->bad_off = off;
-	b->bad_len = len;
 	for (unsigned k = 0; k < RING && k < nring; k++) {
 		unsigned i = (nring - 1 - k) % RING;
 
 		if (ring[i].valid && ring[i].off == off && ring[i].len == len) {
 			r = pwrite(b->fd, ring[i].data, len, (off_t)off);
 			*done = (int64_t)wl_now_ns();
-			return r == (ssize_t)len ? 0 : r < 0 ? -errno : -EIO;
+			if (r == (ssize_t)len)
+				return 0;
+			b->bad_off = off;
+			b->bad_len = len;
+			return r < 0 ? -errno : -EIO;
 		}
 	}
+	b->bad_off = off;
+	b->bad_len = len;
 	return -EPERM;
 }
 
@@ -200,7 +204,7 @@ int main(int argc, char **argv)
 {
 	enum wl_mode mode = wl_parse(argc, argv, "diskchar", params, sizeof(params) / sizeof(params[0]));
 	static struct dchar_result r;
-	struct bdev b;
+	struct bdev b = { .fd = -1 };
 	struct stat st;
 	uint64_t size = 0;
 	int sector = 512, err;
@@ -226,10 +230,16 @@ int main(int argc, char **argv)
 	}
 	struct dchar_dev d = { .size = size, .sector = (unsigned)sector, .ctx = &b, .read = bread, .idle = bidle,
 			       .rewrite = rewrite ? brewrite : NULL };
+	if (size < (64u << 20))
+		wl_die("%s holds %llu bytes: a disk under 64 MiB is too small to characterise", dev, (unsigned long long)size);
 	if ((err = dchar_run(&d, &r)) < 0) {
 		errno = -err;
-		wl_die_errno("%s %s (%u bytes at byte %llu)", rewrite ? "reading or rewriting" : "reading", dev,
-			     b.bad_len, (unsigned long long)b.bad_off);
+		/* a request that failed, else what the characteriser itself
+		 * refused */
+		if (b.bad_len)
+			wl_die_errno("%s %s (%u bytes at byte %llu)", rewrite ? "reading or rewriting" : "reading", dev,
+				     b.bad_len, (unsigned long long)b.bad_off);
+		wl_die_errno("characterising %s", dev);
 	}
 	dchar_print(&r, put, NULL);
 	dchar_write_print(&r, put, NULL);
