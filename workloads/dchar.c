@@ -2101,8 +2101,29 @@ static void serpentine(struct st *s)
 	serp_seeks(s, &q, gu >= gd ? &up : &down, gu >= gd ? 1 : -1, gu >= gd ? gu : gd, &next);
 }
 
-#define PHASE_READS 3	/* pairs a zone */
+#define PHASE_READS 3	/* pairs a zone, and as many a cylinder on */
 #define PHASE_STEP 3	/* sectors between a zone's reads (and the reference's) */
+
+/* one pair: a read at ref, then at x at once; the angle from ref's
+ * sector's end to x's as a phase figure (from: the read it is a cylinder
+ * past, 0 none). 0 taken, -1 a hit or an error */
+static int phase_pair(struct st *s, uint64_t ref, uint64_t x, uint64_t from, double least)
+{
+	struct dchar_result *r = s->r;
+	int64_t t0 = s->last, ta, tb;
+	double ph;
+
+	ta = rd(s, ref, (unsigned)s->S);
+	tb = rd(s, x, (unsigned)s->S);
+	if (s->err || (double)(ta - t0) < least || (double)(tb - ta) < least || r->nphases >= DCHAR_PHASES)
+		return -1;
+	ph = fmod((double)(tb - ta), r->rev_ns.v);
+	r->phase[r->nphases].off = x;
+	r->phase[r->nphases].ref = ref;
+	r->phase[r->nphases].from = from;
+	r->phase[r->nphases++].ns = fig_of(&ph, 1);
+	return 0;
+}
 
 /*
  * Each zone's angle against the disk's start: for each run of zone
@@ -2117,23 +2138,27 @@ static void serpentine(struct st *s)
  * on down from zone to zone (read-ahead runs forward and a buffer keeps
  * what was read: no sector is read twice, none below a read), each its own
  * figure (a pair may straddle a track's edge: the profile's layout says
- * where each sector lies). A pair either of whose reads came sooner than
- * the path and a cylinder's seek after the read before it (each is a zone
- * away from it) was served from the buffer: not taken.
+ * where each sector lies). Then three more a cylinder further on (the one
+ * position's cylinder in the zone's sectors a track), each paired with its
+ * read a cylinder below: the angle between them is a cylinder's switches,
+ * the cylinder skew among them (where the next zone does not begin
+ * first). A pair either of whose reads came sooner than the path and a
+ * cylinder's seek after the read before it (each is a zone away from it)
+ * was served from the buffer: not taken.
  */
 static void zone_phases(struct st *s)
 {
 	struct dchar_result *r = s->r;
 	double R = r->rev_ns.v, least = r->overhead_ns.v + (r->cyl_switch_ns.n ? r->cyl_switch_ns.v : 0);
-	uint64_t ref;
+	uint64_t ref, step = PHASE_STEP * s->S;
 
 	if (!r->nzones || !(R > 0))
 		return;
 	ref = clampoff(s, free_near(s, (double)r->zone[0].off + 64 * (double)s->S));
-	for (unsigned i = 0; i < r->nzones && r->nphases + PHASE_READS <= DCHAR_PHASES && !s->err;) {
-		double spt = whole_spt(r, i);
+	for (unsigned i = 0; i < r->nzones && r->nphases + 2 * PHASE_READS <= DCHAR_PHASES && !s->err;) {
+		double spt = whole_spt(r, i), C;
 		unsigned j = i + 1;
-		uint64_t x;
+		uint64_t x, y;
 
 		while (j < r->nzones && spt > 0 && whole_spt(r, j) == spt)
 			j++;
@@ -2142,23 +2167,16 @@ static void zone_phases(struct st *s)
 			continue;
 		}
 		x = clampoff(s, free_near(s, (double)r->zone[i].off));
-		for (unsigned k = 0; k < PHASE_READS && ref >= PHASE_STEP * s->S && x >= k * PHASE_STEP * s->S; k++) {
-			uint64_t xk = x - (uint64_t)k * PHASE_STEP * s->S;
-			int64_t t0 = s->last, ta, tb;
-			double ph;
-
-			ref -= PHASE_STEP * s->S;
-			ta = rd(s, ref, (unsigned)s->S);
-			tb = rd(s, xk, (unsigned)s->S);
-			if (s->err)
-				return;
-			if ((double)(ta - t0) < least || (double)(tb - ta) < least)
-				continue;
-			ph = fmod((double)(tb - ta), R);
-			r->phase[r->nphases].off = xk;
-			r->phase[r->nphases].ref = ref;
-			r->phase[r->nphases++].ns = fig_of(&ph, 1);
-		}
+		for (unsigned k = 0; k < PHASE_READS && ref >= step && x >= k * step; k++, ref -= step)
+			phase_pair(s, ref - step, x - k * step, 0, least);
+		/* a cylinder on (the one position's cylinder in this zone's
+		 * sectors a track): the cylinder skew between, each read paired
+		 * with its own below */
+		C = r->cyl_bytes.n && r->skew_spt > 0 ? floor(r->cyl_bytes.v / (double)s->S * spt / r->skew_spt + 0.5) * (double)s->S : 0;
+		y = clampoff(s, (double)x + C);
+		if (C > 0 && (j >= r->nzones || (double)y + C < (double)r->zone[j].off))
+			for (unsigned k = 0; k < PHASE_READS && ref >= step && y >= k * step; k++, ref -= step)
+				phase_pair(s, ref - step, y - k * step, x - k * step, least);
 		i = j;
 	}
 }
@@ -2793,9 +2811,9 @@ void dchar_print(const struct dchar_result *r, void (*line)(void *arg, const cha
 		    isnan(r->trk_first) ? -1.0 : r->trk_first, isnan(r->trk_mid) ? -1.0 : r->trk_mid,
 		    isnan(r->trk_last) ? -1.0 : r->trk_last);
 	for (unsigned i = 0; i < r->nphases; i++)
-		OUT(RK_DC_FIG "=" DC_FIG_PHASE " " RK_DC_OFFSET "=%llu " RK_DC_REF "=%llu " RK_DC_MS "=%.6f " RK_DC_SD "=%.6f " RK_DC_N "=%u",
-		    (unsigned long long)r->phase[i].off, (unsigned long long)r->phase[i].ref, F(r->phase[i].ns.v) / 1e6,
-		    F(r->phase[i].ns.sd) / 1e6, r->phase[i].ns.n);
+		OUT(RK_DC_FIG "=" DC_FIG_PHASE " " RK_DC_OFFSET "=%llu " RK_DC_REF "=%llu " RK_DC_MS "=%.6f " RK_DC_SD "=%.6f " RK_DC_N "=%u "
+		    RK_DC_FROM "=%llu", (unsigned long long)r->phase[i].off, (unsigned long long)r->phase[i].ref,
+		    F(r->phase[i].ns.v) / 1e6, F(r->phase[i].ns.sd) / 1e6, r->phase[i].ns.n, (unsigned long long)r->phase[i].from);
 	if (r->head_switch_ns.n)
 		OUT(RK_DC_FIG "=" DC_FIG_SWITCH " " RK_DC_WHAT "=head " RK_DC_MS "=%.4f " RK_DC_SD "=%.4f " RK_DC_N "=%u",
 		    F(r->head_switch_ns.v) / 1e6, F(r->head_switch_ns.sd) / 1e6, r->head_switch_ns.n);

@@ -81,7 +81,8 @@
  *   completes a seek and the turn's fraction from the first sector's end
  *   to its own later, modulo the turn, whatever the seek took (the profile
  *   places both sectors on its layout, and the median of three says the
- *   zone's first sector's angle);
+ *   zone's first sector's angle); three more a cylinder on, each paired
+ *   with its read a cylinder below: the zone's cylinder skew;
  * - whether the drive reads free blocks (DiskSim's Read any free blocks:
  *   a read miss keeps the sectors that passed under the head while it
  *   waited for its own): at fresh places, a read that costs a seek, one
@@ -116,7 +117,7 @@ struct dchar_fig {
 
 #define DCHAR_ZONES 512	/* 16 positions sampled, the chains of their zones' edges */
 #define DCHAR_SEEKS 40
-#define DCHAR_PHASES 384	/* three reads a zone whose angle is measured (disk/model's zone table holds 128) */
+#define DCHAR_PHASES 768	/* six reads a zone whose angle is measured (disk/model's zone table holds 128) */
 /* the bus of a drive whose hits take no time by their size, as a profile
  * writes a bus that takes no time (disksim_profile.c's) */
 #define DCHAR_BUS_NONE_MBS 1e6
@@ -170,9 +171,11 @@ struct dchar_result {
 	uint64_t readahead_at;			/* that track's first byte (with readahead_seq
 						 * or readahead_cyl: where it was measured, a
 						 * track's or cylinder's first; 0 elsewhere) */
-	unsigned nphases;			/* reads that measured a zone's angle, three a zone */
+	unsigned nphases;			/* reads that measured a zone's angle, three a zone and
+						 * three a cylinder on */
 	struct {
 		uint64_t off, ref;		/* a sector in the zone, one near the disk's start */
+		uint64_t from;			/* a cylinder on: the zone's read off is one past (0 none) */
 		struct dchar_fig ns;		/* off's read completes this long after ref's, modulo
 						 * the turn: the angle from ref's sector's end to off's */
 	} phase[DCHAR_PHASES];

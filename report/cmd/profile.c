@@ -31,7 +31,7 @@
 
 #define ZONES 512	/* the zone records: 16 positions sampled, the chains of their edges (workloads/dchar.h) */
 #define SEEKS 64
-#define PHASES 384	/* reads that measured a zone's angle, three a zone (workloads/dchar.h) */
+#define PHASES 768	/* reads that measured a zone's angle, six a zone (workloads/dchar.h) */
 
 struct fig {
 	double v, sd;
@@ -74,6 +74,7 @@ struct disk {
 	unsigned nph;
 	struct {
 		double off, ref, ms;	/* off's read completed ms after ref's, modulo the turn */
+		double from;		/* the read off is a cylinder past (0 none) */
 	} ph[PHASES];
 	char other_boots[256];
 	unsigned damaged;
@@ -244,6 +245,7 @@ static void each(void *arg, const struct rec *r, const char *source, unsigned lo
 	} else if (!strcmp(f, DC_FIG_PHASE) && d->nph < PHASES) {
 		d->ph[d->nph].off = num(r, RK_DC_OFFSET);
 		d->ph[d->nph].ref = num(r, RK_DC_REF);
+		d->ph[d->nph].from = num(r, RK_DC_FROM) > 0 ? num(r, RK_DC_FROM) : 0;
 		d->ph[d->nph++].ms = num(r, RK_DC_MS);
 	} else if (!strcmp(f, DC_FIG_FREE)) {
 		d->free_set = 1;
@@ -323,6 +325,7 @@ struct ztab {
 		unsigned r0, r1;	/* its records: d->z[r0 .. r1) */
 		double st, sc, off;	/* its skews and its first sector's angle (sectors) */
 		int own, off_set;	/* the skews its own chains saw; its angle measured */
+		int cyl_own;		/* its cylinder skew: 1 its chains', 2 a cylinder on's (zone_cyl_skew), 0 kept in time */
 	} z[DMODEL_ZONES_MAX];
 	double heads;
 	int sparing;		/* the model's: 0 none, 2 at a cylinder's end, 3 at each track's, 5 at a cylinder's front */
@@ -491,16 +494,78 @@ static unsigned ztab_zone(const struct ztab *t, double off)
  * (t - c) track skews and c cylinder skews past the zone's first sector's
  * angle), its zone's angle taken as 0
  */
-static double ztab_angle(const struct ztab *t, double off)
+static unsigned ztab_place(const struct ztab *t, double off, double *sec, double *tr, double *c)
 {
 	unsigned k = ztab_zone(t, off);
 	double spt = t->z[k].spt, i = floor((off - t->z[k].bytes) / 512);
 	double unit = t->sparing == 3 ? spt : t->heads * spt, data = t->sparing ? unit - t->spares : unit;
 	double ph = floor(i / data) * unit + fmod(i, data) + (t->sparing == 5 ? t->spares : 0);
-	double tr = floor(ph / spt), sec = ph - tr * spt, c = floor(tr / t->heads);
-	double a = fmod(sec + 1 + (tr - c) * t->z[k].st + c * t->z[k].sc, spt) / spt;
+
+	*tr = floor(ph / spt);
+	*sec = ph - *tr * spt;
+	*c = floor(*tr / t->heads);
+	return k;
+}
+
+static double ztab_angle(const struct ztab *t, double off)
+{
+	double sec, tr, c;
+	unsigned k = ztab_place(t, off, &sec, &tr, &c);
+	double spt = t->z[k].spt, a = fmod(sec + 1 + (tr - c) * t->z[k].st + c * t->z[k].sc, spt) / spt;
 
 	return a < 0 ? a + 1 : a;
+}
+
+/* the medoid of n values round a circle of span w (the one nearest the
+ * others: a value off by a skew where a layout misplaces a sector does
+ * not move it); NAN none */
+static double medoid(const double *a, unsigned n, double w)
+{
+	double best = INFINITY, m = NAN;
+
+	for (unsigned i = 0; i < n; i++) {
+		double sum = 0;
+
+		for (unsigned j = 0; j < n; j++)
+			sum += fabs(a[j] - a[i] - w * floor((a[j] - a[i]) / w + 0.5));
+		if (sum < best)
+			best = sum, m = a[i];
+	}
+	return m;
+}
+
+/*
+ * A zone's cylinder skew from the phase records a cylinder on: each is
+ * read a cylinder past one in the zone, and the angle between their
+ * sectors' ends is what lies between them on the layout, (tr - c) track
+ * skews and c cylinder skews, c = 1 (a pair the layout does not put a
+ * cylinder apart is passed over). NAN: none.
+ */
+static double zone_cyl_skew(const struct disk *d, const struct ztab *t, unsigned k)
+{
+	double v[PHASES], spt = t->z[k].spt;
+	unsigned n = 0;
+
+	for (unsigned i = 0; i < d->nph; i++) {
+		double sx, tx, cx, sy, ty, cy, ax, ay, turn;
+		unsigned x;
+
+		if (!(d->ph[i].from > 0) || ztab_zone(t, d->ph[i].off) != k)
+			continue;
+		for (x = 0; x < d->nph && d->ph[x].off != d->ph[i].from; x++)
+			;
+		if (x == d->nph || ztab_place(t, d->ph[x].off, &sx, &tx, &cx) != k || ztab_place(t, d->ph[i].off, &sy, &ty, &cy) != k ||
+		    cy - cx != 1)
+			continue;
+		ax = d->ph[x].ms / d->rev.v + ztab_angle(t, d->ph[x].ref);
+		ay = d->ph[i].ms / d->rev.v + ztab_angle(t, d->ph[i].ref);
+		turn = ay - ax - floor(ay - ax);
+		v[n] = fmod(turn * spt - (sy - sx) - ((ty - cy) - (tx - cx)) * t->z[k].st, spt);
+		if (v[n] < 0)
+			v[n] += spt;
+		n++;
+	}
+	return n ? medoid(v, n, spt) : NAN;
 }
 
 /*
@@ -526,6 +591,7 @@ static void zone_angles(const struct disk *d, struct ztab *t)
 		unsigned nt = 0, nc = 0;
 
 		t->z[k].own = d->skt.set && zone_skews(d, t->z[k].r0, t->z[k].r1, &st, &sc, &nt, &nc) > 0;
+		t->z[k].cyl_own = nc > 0;
 		st -= s_t, sc -= s_c;
 		if (st < 0)
 			st += t->z[k].spt;
@@ -546,51 +612,59 @@ static void zone_angles(const struct disk *d, struct ztab *t)
 	}
 	if (!(d->rev.v > 0))
 		return;
+	/* the cylinder skews where no chain of the zone crossed a cylinder's
+	 * edge: a cylinder on (the zone's first sector's angle cancels) */
 	for (unsigned k = 0; k < t->n; k++) {
-		double a[PHASES], best = INFINITY, spt = t->z[k].spt;
+		double sc;
+
+		if (t->z[k].cyl_own || isnan(sc = zone_cyl_skew(d, t, k)))
+			continue;
+		t->z[k].sc = fabs(sc - round(sc)) < 0.1 ? round(sc) : sc;
+		if (t->z[k].sc > t->z[k].spt - 0.001)
+			t->z[k].sc = 0;
+		t->z[k].cyl_own = 2;
+	}
+	for (unsigned k = 0; k < t->n; k++) {
+		double a[PHASES], spt = t->z[k].spt;
 		unsigned n = 0;
 
 		for (unsigned i = 0; i < d->nph; i++) {
-			if (ztab_zone(t, d->ph[i].off) != k || ztab_zone(t, d->ph[i].ref) == k || d->ph[i].off >= d->size)
+			if (d->ph[i].from > 0 || ztab_zone(t, d->ph[i].off) != k || ztab_zone(t, d->ph[i].ref) == k || d->ph[i].off >= d->size)
 				continue;
 			a[n] = d->ph[i].ms / d->rev.v - (ztab_angle(t, d->ph[i].off) - ztab_angle(t, d->ph[i].ref));
 			a[n] -= floor(a[n]);
 			n++;
 		}
-		/* the medoid round the turn: one pair across a track's edge the
-		 * layout misplaces is off by a skew */
-		for (unsigned i = 0; i < n; i++) {
-			double sum = 0;
-
-			for (unsigned j = 0; j < n; j++)
-				sum += fabs(a[j] - a[i] - floor(a[j] - a[i] + 0.5));
-			if (sum < best)
-				best = sum, t->z[k].off = a[i] * spt, t->z[k].off_set = 1;
-		}
+		if (!n)
+			continue;
+		t->z[k].off = medoid(a, n, 1) * spt;
+		t->z[k].off -= spt * floor(t->z[k].off / spt);
 		if (t->z[k].off > spt - 0.0005)
 			t->z[k].off = 0;
+		t->z[k].off_set = 1;
 	}
 }
 
 static void print_zones(const struct disk *d, struct ztab *t, const char *who)
 {
-	unsigned good = 0, own = 0, angles = 0;
+	unsigned good = 0, own = 0, angles = 0, cyl_on = 0;
 	double spt;
 
 	for (unsigned i = 0; i < d->nz; i++)
 		good += zone_spt(d, i, &spt);
 	zone_angles(d, t);
 	for (unsigned k = 0; k < t->n; k++)
-		own += t->z[k].own, angles += t->z[k].off_set;
+		own += t->z[k].own, angles += t->z[k].off_set, cyl_on += t->z[k].cyl_own == 2;
 	printf("cylinders = %lld\nsource.cylinders = ESTIMATE: the zones' cylinders below\n", t->z[t->n - 1].last + 1);
 	char edges[96] = "one zone";
 
 	if (t->n > 1)
 		snprintf(edges, sizeof(edges), "a zone's edge half way between two that differ (within %.3f MB)", t->gap / 2e6);
 	printf("source.zone = %s: sectors a track (one turn at the rate of Skippy's chains) at %u of %u positions sampled and bisected, "
-	       "%s; whole cylinders; skews each zone's own where its chains crossed track edges (%u of %u), else kept in time from the "
-	       "one position measured (%s); %s; %s; no front\n",
-	       who, good, d->nz, edges, own, t->n, d->skt.set ? "Skippy's chain across tracks" : "none seen: 0",
+	       "%s; whole cylinders; skews each zone's own where its chains crossed track edges (%u of %u), a cylinder skew from reads a "
+	       "cylinder apart where they crossed none of a cylinder (%u), else kept in time from the one position measured (%s); %s; %s; "
+	       "no front\n",
+	       who, good, d->nz, edges, own, t->n, cyl_on, d->skt.set ? "Skippy's chain across tracks" : "none seen: 0",
 	       angles ? "each zone's first sector's angle from reads in it just after one near the disk's start (the reference's zone's 0)"
 		      : "no angle measured: 0",
 	       t->sparing ? "the spares of the tracks placed at the one position (sparing below), alike in every zone" : "no spares");

@@ -120,8 +120,8 @@ done
 # cylinder's front (5), no slips, zone k's first sector at an angle of
 # (5 k + 3) mod its sectors a track. The profile's zone table: the spares
 # (from the tracks placed), every zone's cylinders but the last (its
-# capacity is the drive's own, with slips), each zone's own track skew,
-# and each zone's angle against the first zone's (in the zone's sectors:
+# capacity is the drive's own, with slips), each zone's own track and
+# cylinder skews, and each zone's angle against the first zone's (in the zone's sectors:
 # 5 k + 3 less 8 of 96 of a turn) within 0.05 sector
 for sp in 2:6 3:1 5:4; do
 	v=sparing${sp%:*} n=${sp#*:}
@@ -133,19 +133,20 @@ for sp in 2:6 3:1 5:4; do
 	"$OUT/bin/diskchar-model" "$T/$v.conf" --records >"$T/$v.log"
 	"$OUT/bin/swapbench-report" profile "$T/$v.log" >"$T/$v-m.conf" 2>"$T/err"
 	bad=$(awk -v sp="${sp%:*}" -v n="$n" '
-		FNR == NR && /^zone\./ { k = substr($1, 6) + 0; first[k] = $3; last[k] = $4; spt[k] = $5; st[k] = $6; off[k] = $10; nz = k; next }
+		FNR == NR && /^zone\./ { k = substr($1, 6) + 0; first[k] = $3; last[k] = $4; spt[k] = $5; st[k] = $6; sc[k] = $7; off[k] = $10; nz = k; next }
 		FNR == NR { next }
 		$1 == "sparing" { got_sp = $3 }
 		/^zone\./ { k = substr($1, 6) + 0; m++
 			if ($8 != n) print "zone " k " spares " $8 " (want " n ")"
 			if (k < nz && ($3 != first[k] || $4 != last[k])) print "zone " k " cylinders " $3 "-" $4 " (want " first[k] "-" last[k] ")"
 			if ($6 + 0 != st[k]) print "zone " k " track skew " $6 " (want " st[k] ")"
+			if ($7 + 0 != sc[k]) print "zone " k " cylinder skew " $7 " (want " sc[k] ")"
 			want = off[k] - off[1] * spt[k] / spt[1]; want -= spt[k] * int(want / spt[k]); if (want < 0) want += spt[k]
 			d = $10 - want; if (d > spt[k] / 2) d -= spt[k]; if (d < -spt[k] / 2) d += spt[k]
 			if (d > 0.05 || d < -0.05) print "zone " k " angle " $10 " (want " want ")" }
 		END { if (got_sp != sp) print "sparing " got_sp " (want " sp ")"; if (m != nz) print m " zones (want " nz ")" }' \
 		"$T/$v.conf" "$T/$v-m.conf")
-	if [ -z "$bad" ] && [ -s "$T/$v-m.conf" ]; then pass "$v: spares, cylinders, track skews and angles of every zone measured"
+	if [ -z "$bad" ] && [ -s "$T/$v-m.conf" ]; then pass "$v: spares, cylinders, skews and angles of every zone measured"
 	else fail "$v: the measured zone table: $(printf '%s' "$bad" | head -3 | tr '\n' ';') $(cat "$T/err")"; fi
 done
 # probes the buffer serves: atlas_III reading ahead after every read (Buffer
