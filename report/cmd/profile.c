@@ -488,11 +488,10 @@ static unsigned ztab_zone(const struct ztab *t, double off)
 }
 
 /*
- * The angle (a fraction of the turn) where the sector at byte off ends
- * under the table's layout (disk/model/zones.c's: whole cylinders of
- * heads tracks, its spares; track t of a zone, c its cylinder, starts
- * (t - c) track skews and c cylinder skews past the zone's first sector's
- * angle), its zone's angle taken as 0
+ * Where the sector at byte off lies under the table's layout
+ * (disk/model/zones.c's: whole cylinders of heads tracks, its spares): its
+ * zone (returned), its physical sector on its track, the track and the
+ * cylinder in the zone
  */
 static unsigned ztab_place(const struct ztab *t, double off, double *sec, double *tr, double *c)
 {
@@ -507,6 +506,9 @@ static unsigned ztab_place(const struct ztab *t, double off, double *sec, double
 	return k;
 }
 
+/* the angle (a fraction of the turn) where the sector at byte off ends:
+ * track t of a zone, c its cylinder, starts (t - c) track skews and c
+ * cylinder skews past the zone's first sector, its zone's angle taken as 0 */
 static double ztab_angle(const struct ztab *t, double off)
 {
 	double sec, tr, c;
