@@ -75,7 +75,7 @@
 #define RK_DC_FIRST "first"		/* fig=cylinder: sectors of a cylinder's first track placed (-1 none) */
 #define RK_DC_MID "mid"		/* its middle tracks' */
 #define RK_DC_LAST "last"		/* its last track's */
-#define RK_DC_FROM "from"		/* fig=phase: the read (bytes) this one is a cylinder past, 0 none */
+#define RK_DC_FROM "from"		/* fig=phase: the bytes of the one a cylinder below this, 0 none */
 #define RK_DC_REF "ref"		/* fig=phase: the reference sector (bytes) */
 #define RK_DC_SKEW "skew"		/* fig=zone: sectors skipped at a track edge its chains crossed (-1 none) */
 #define RK_DC_BYTES "bytes"
