@@ -541,9 +541,9 @@ static double medoid(const double *a, unsigned n, double w)
  * read a cylinder past one in the zone, and the angle between their
  * sectors' ends is what lies between them on the layout, (tr - c) track
  * skews and c cylinder skews, c = 1 (a pair the layout does not put a
- * cylinder apart is passed over). NAN: none.
+ * cylinder apart is passed over). pz: each phase read's zone. NAN: none.
  */
-static double zone_cyl_skew(const struct disk *d, const struct ztab *t, unsigned k)
+static double zone_cyl_skew(const struct disk *d, const struct ztab *t, const unsigned *pz, unsigned k)
 {
 	double v[PHASES], spt = t->z[k].spt;
 	unsigned n = 0;
@@ -552,11 +552,12 @@ static double zone_cyl_skew(const struct disk *d, const struct ztab *t, unsigned
 		double sx, tx, cx, sy, ty, cy, ax, ay, turn;
 		unsigned x;
 
-		if (!(d->ph[i].from > 0) || ztab_zone(t, d->ph[i].off) != k)
+		if (!(d->ph[i].from > 0) || pz[i] != k)
 			continue;
-		for (x = 0; x < d->nph && d->ph[x].off != d->ph[i].from; x++)
+		/* its own read a cylinder below came before it (a few reads back) */
+		for (x = i; x-- > 0 && d->ph[x].off != d->ph[i].from;)
 			;
-		if (x == d->nph || ztab_place(t, d->ph[x].off, &sx, &tx, &cx) != k || ztab_place(t, d->ph[i].off, &sy, &ty, &cy) != k ||
+		if (x >= i || ztab_place(t, d->ph[x].off, &sx, &tx, &cx) != k || ztab_place(t, d->ph[i].off, &sy, &ty, &cy) != k ||
 		    cy - cx != 1)
 			continue;
 		ax = d->ph[x].ms / d->rev.v + ztab_angle(t, d->ph[x].ref);
@@ -614,12 +615,17 @@ static void zone_angles(const struct disk *d, struct ztab *t)
 	}
 	if (!(d->rev.v > 0))
 		return;
+	/* each phase read's zone and its reference's, once */
+	unsigned pz[PHASES], pr[PHASES];
+
+	for (unsigned i = 0; i < d->nph; i++)
+		pz[i] = ztab_zone(t, d->ph[i].off), pr[i] = ztab_zone(t, d->ph[i].ref);
 	/* the cylinder skews where no chain of the zone crossed a cylinder's
 	 * edge: a cylinder on (the zone's first sector's angle cancels) */
 	for (unsigned k = 0; k < t->n; k++) {
 		double sc;
 
-		if (t->z[k].cyl_own || isnan(sc = zone_cyl_skew(d, t, k)))
+		if (t->z[k].cyl_own || isnan(sc = zone_cyl_skew(d, t, pz, k)))
 			continue;
 		t->z[k].sc = fabs(sc - round(sc)) < 0.1 ? round(sc) : sc;
 		if (t->z[k].sc > t->z[k].spt - 0.001)
@@ -631,7 +637,7 @@ static void zone_angles(const struct disk *d, struct ztab *t)
 		unsigned n = 0;
 
 		for (unsigned i = 0; i < d->nph; i++) {
-			if (d->ph[i].from > 0 || ztab_zone(t, d->ph[i].off) != k || ztab_zone(t, d->ph[i].ref) == k || d->ph[i].off >= d->size)
+			if (d->ph[i].from > 0 || pz[i] != k || pr[i] == k || d->ph[i].off >= d->size)
 				continue;
 			a[n] = d->ph[i].ms / d->rev.v - (ztab_angle(t, d->ph[i].off) - ztab_angle(t, d->ph[i].ref));
 			a[n] -= floor(a[n]);
