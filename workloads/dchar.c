@@ -2230,36 +2230,51 @@ static void fine_seeks(struct st *s)
  * counts where all four agree (a miss waits for its sector, a quarter of
  * a turn more or less each time; a hit that the bus takes longer than a
  * turn to send is still a hit). The sizes stop at the first that is not a
- * hit (a segment's worth, or what the read-ahead displaces). 0: unseen.
+ * hit (a segment's worth, or what the read-ahead displaces). A buffer
+ * whose read-ahead displaces the read within a pause (DiskSim's atlas_III:
+ * segments of 64 blocks read on to the track's end) leaves too few: then
+ * the re-reads come at once instead, and a size counts where all four
+ * agree under half a turn (a miss re-read at once waits nearly a turn for
+ * its sector). 0: unseen.
  */
-static double bus_slope(struct st *s, uint64_t base)
+static unsigned hits_by_size(struct st *s, uint64_t base, int pause, unsigned *j, double *x, double *y)
 {
-	double R = s->r->rev_ns.v, x[32], y[32], a, b;
-	unsigned n = 0, j = 0;
+	double R = s->r->rev_ns.v;
+	unsigned n = 0;
 
 	for (unsigned sec = 1; sec <= 128 && !s->err; sec *= 2) {
 		double v[4], sorted[4], med;
 		int same = 1;
 
-		for (unsigned i = 0; i < 4; i++, j++) {
-			uint64_t at = clampoff(s, (double)base + (double)s->d->size * (0.02 + 0.25 * j / 32.0));
+		for (unsigned i = 0; i < 4; i++, (*j)++) {
+			uint64_t at = clampoff(s, (double)base + (double)s->d->size * (0.02 + 0.25 * *j / 32.0));
 			int64_t t;
 
 			rd(s, at, sec * (unsigned)s->S);
-			t = s->d->idle(s->d->ctx, (int64_t)(i * R / 4));
+			t = s->d->idle(s->d->ctx, pause ? (int64_t)(i * R / 4) : 0);
 			v[i] = (double)(rd(s, at, sec * (unsigned)s->S) - t);
 		}
 		memcpy(sorted, v, sizeof(v));
 		med = median(sorted, 4);
 		for (unsigned i = 0; i < 4; i++)
 			same &= fabs(v[i] - med) <= 30000 + 0.03 * med;
-		if (!same)
+		if (!same || (!pause && !(med < R / 2)))
 			break;
 		for (unsigned i = 0; i < 4; i++) {
 			x[n] = sec;
 			y[n++] = v[i];
 		}
 	}
+	return n;
+}
+
+static double bus_slope(struct st *s, uint64_t base)
+{
+	double x[32], y[32], a, b;
+	unsigned j = 0, n = hits_by_size(s, base, 1, &j, x, y);
+
+	if (n < 12)
+		n = hits_by_size(s, base, 0, &j, x, y);
 	if (n < 12 || fit(x, y, n, &a, &b) < n / 2)
 		return 0;
 	/* the largest hit within 2 us of a sector's (or under it): a bus
