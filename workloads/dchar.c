@@ -35,6 +35,12 @@ struct st {
 	double trk_ts;		/* a sector's time there (ns), the chain's */
 	double ts_scale;	/* the sectors' times against the turn (zones(): 1 but on a clock that skews them) */
 	int keeps_all;		/* the buffer keeps more reads than KEEPS_READS (keeps_reads()) */
+	int free;		/* the drive reads free blocks (free_blocks()): chains run forward */
+	double free_hit;	/* then: a re-read's cost (ns) */
+	double free_turn;	/* then: the turn (ns) once free_turn() measured it, else 0 */
+	double free_kmax;	/* then: the forward chains' largest step before the turn is known (free_kmax()) */
+	double free_kmin;	/* then: their least (free_kmax()) */
+	double fwd_least;	/* the least step on the last forward chain's line */
 };
 
 /*
@@ -164,12 +170,16 @@ static void learn_pair(struct st *s, uint64_t A, uint64_t B, double track)
 /* a read that one of the last HIST may have left in the buffer: its own
  * sectors and what the head read on after it; the latest read's read-ahead
  * is under way, which a read behind it reaches as it would a miss */
+static double free_below(const struct st *s, uint64_t h);
+
 static int recent(const struct st *s, uint64_t off)
 {
 	for (unsigned i = 0; i < HIST && i < s->nh; i++) {
 		uint64_t h = ago(s, i);
 
 		if (off + s->S > h && off <= h + (i ? 16 : 0) * s->S)
+			return 1;
+		if (s->free && off < h && (double)(h - off) <= free_below(s, h))
 			return 1;
 	}
 	return held(s, off);
@@ -181,9 +191,12 @@ static int recent(const struct st *s, uint64_t off)
  * may hold */
 static int taken(const struct st *s, uint64_t off)
 {
-	for (unsigned i = 0; i < HIST && i < s->nh; i++)
+	for (unsigned i = 0; i < HIST && i < s->nh; i++) {
 		if (off >= ago(s, i) && off <= ago(s, i) + 2 * s->S)
 			return 1;
+		if (s->free && off < ago(s, i) && (double)(ago(s, i) - off) <= free_below(s, ago(s, i)))
+			return 1;
+	}
 	return held(s, off);
 }
 
@@ -323,6 +336,8 @@ struct steps {
  * A chain of one-sector reads stepping back from pos, k sectors each (k up
  * to kmax): the interval of each is a turn less k sectors' time.
  */
+static int chain_fwd(struct st *s, uint64_t pos, double kmax, double *rev, double *ts, struct steps *st);
+
 static int chain(struct st *s, uint64_t pos, double kmax, double *rev, double *ts, struct steps *st)
 {
 	struct steps own;
@@ -335,9 +350,11 @@ static int chain(struct st *s, uint64_t pos, double kmax, double *rev, double *t
 	 * where nothing turns): no chain */
 	if (pos > s->d->size - s->S || !(kmax >= 1 && kmax < 1e9))
 		return -1;
-	t = rd(s, cur, (unsigned)s->S);
 	if (!st)
 		st = &own;
+	if (s->free)
+		return chain_fwd(s, pos, kmax, rev, ts, st);
+	t = rd(s, cur, (unsigned)s->S);
 	x = st->x, y = st->y;
 	for (unsigned j = 0; j < CHAIN_STEPS; j++) {
 		double k = floor(kmax * (j % 6 + 1) / 6 + 0.5);
@@ -442,17 +459,118 @@ static double chain_skew(const struct steps *c, unsigned nc, double R, double ts
 	return best;
 }
 
+/* a chain's j-th step (sectors): a sixth of kmax to all of it, twice; on a
+ * drive that reads free blocks, from its least step (free_kmin, where the
+ * drive is ready for a sector that far on) to kmax */
+static double chain_k(const struct st *s, double kmax, unsigned j)
+{
+	double lo = s->free && s->free_kmin > 0 && s->free_kmin < kmax ? s->free_kmin : 0;
+	double k = floor(lo + (kmax - lo) * (j % 6 + 1) / 6 + 0.5);
+
+	return k < 1 ? 1 : k;
+}
+
 /* the bytes a chain with steps up to kmax reads down from its first */
 static double chain_span(const struct st *s, double kmax)
 {
 	double sum = 0;
 
-	for (unsigned j = 0; j < CHAIN_STEPS; j++) {
-		double k = floor(kmax * (j % 6 + 1) / 6 + 0.5);
-
-		sum += k < 1 ? 1 : k;
-	}
+	for (unsigned j = 0; j < CHAIN_STEPS; j++)
+		sum += chain_k(s, kmax, j);
 	return sum * (double)s->S;
+}
+
+/*
+ * A drive that reads free blocks keeps the sectors that passed under the
+ * head while it waited, so a step back within a track is a hit and shows
+ * no turn: its chains run forward instead, from pos less the backward
+ * chain's span up to pos, with the same steps. A step forward k sectors
+ * waits their time (the head comes to the sector k on), off the line by
+ * the skew where it crossed a track's edge, and is never a free block
+ * (those lie behind a read). Each step is kept as the turn less its time
+ * would be (y = -T: turn_slope and chain_skew take it modulo the turn and
+ * see k sectors' time, and the skew, as a backward step's), so the
+ * figures of both come alike. *rev: the turn once free_turn() measured
+ * it, else NAN; *ts the slope.
+ */
+static int chain_fwd(struct st *s, uint64_t pos, double kmax, double *rev, double *ts, struct steps *st)
+{
+	double span = chain_span(s, kmax), x[CHAIN_STEPS], y[CHAIN_STEPS], a, b;
+	uint64_t cur;
+	int64_t t, t1;
+
+	if ((double)pos < span)
+		return -1;
+	cur = pos - (uint64_t)span;
+	t = rd(s, cur, (unsigned)s->S);
+	for (unsigned j = 0; j < CHAIN_STEPS; j++) {
+		double k = chain_k(s, kmax, j);
+
+		cur += (uint64_t)k * s->S;
+		t1 = rd(s, cur, (unsigned)s->S);
+		st->x[j] = x[j] = k;
+		y[j] = (double)(t1 - t);
+		st->y[j] = -y[j];
+		t = t1;
+	}
+	/* the steps within a track lie on a line through the origin, their
+	 * time over k the least: one across an edge takes the skew more, one
+	 * that lost a turn (asked for before the drive was ready) the turn
+	 * more. The least time a sector that four or more steps share, within
+	 * 0.5 % (or 1 us over k), then the slope through the origin of the
+	 * steps near it; six or more. */
+	double q[CHAIN_STEPS], sorted[CHAIN_STEPS], best = NAN, sxx = 0, sxy = 0;
+	unsigned kept = 0;
+
+	for (unsigned j = 0; j < CHAIN_STEPS; j++)
+		q[j] = y[j] / x[j];
+	memcpy(sorted, q, sizeof(q));
+	median(sorted, CHAIN_STEPS);	/* sorts */
+	for (unsigned j = 0; j < CHAIN_STEPS && isnan(best); j++) {
+		unsigned near = 0;
+
+		for (unsigned m = 0; m < CHAIN_STEPS; m++)
+			near += fabs(y[m] - x[m] * sorted[j]) <= 0.005 * y[m] + 1000;
+		if (sorted[j] > 0 && near >= 4)
+			best = sorted[j];
+	}
+	if (isnan(best))
+		return -1;
+	s->fwd_least = 0;
+	for (unsigned j = 0; j < CHAIN_STEPS; j++)
+		if (fabs(y[j] - x[j] * best) <= 0.005 * y[j] + 1000) {
+			sxx += x[j] * x[j], sxy += x[j] * y[j], kept++;
+			if (!(s->fwd_least > 0) || x[j] < s->fwd_least)
+				s->fwd_least = x[j];
+		}
+	(void)a;
+	b = sxy / sxx;
+	if (kept < 6 || !(b > 0))
+		return -1;
+	*rev = s->free_turn > 0 ? s->free_turn : NAN;
+	*ts = b;
+	return 0;
+}
+
+/* the bytes a chain leaves clear below and above it on a drive that reads
+ * free blocks (tracks of spt sectors): what its first read waited under
+ * (up to a track) below, its last read's read-ahead above (two tracks
+ * in all); elsewhere 16 sectors */
+static double free_room(const struct st *s, double spt)
+{
+	return (s->free ? 2 * spt + 16 : 16) * (double)s->S;
+}
+
+static double dchar_rate_at(const struct dchar_result *r, uint64_t off);
+
+/* what a read at h may have left below it on a drive that reads free
+ * blocks: what passed under the head while it waited, up to its track
+ * (bytes; 1 MiB before the zones' rates are known) */
+static double free_below(const struct st *s, uint64_t h)
+{
+	double L = s->r->nzones && s->r->rev_ns.v > 0 ? dchar_rate_at(s->r, h) * s->r->rev_ns.v / 1e9 : NAN;
+
+	return L > 0 ? L : 1048576.0;
 }
 
 /* the media rate at off (bytes/s), interpolated between zones */
@@ -612,7 +730,7 @@ static int thresh(struct st *s, uint64_t a, double dist, double wlo, double whi,
 
 	/* skewed tracks: every B on one track found near the target, aimed
 	 * by the phase of the last B (A stays near a: the distance holds) */
-	if (dist > 0 && s->r->skew_track.n &&
+	if (dist > 0 && s->r->skew_track.n && !s->free &&
 	    track_near(s, (double)a + dist + (wlo + whi) / 2, &tlo, &thi, &refB, &refT, &tsb) == 0) {
 		track = 1;
 		spt = R / tsb;
@@ -620,7 +738,14 @@ static int thresh(struct st *s, uint64_t a, double dist, double wlo, double whi,
 	}
 	*lo = 0;
 	*hi = INFINITY;
-	for (unsigned p = 0; p < PROBES && *hi - *lo > EPS_NS; p++) {
+	/* a drive that reads free blocks, its tracks not placed (track_near's
+	 * chain steps back): B's phase against the last one's is off by the
+	 * skews between their tracks, so no aim holds; B instead at spread
+	 * places in the window (a golden-ratio sequence: every phase comes
+	 * round), twice the probes, and the bounds alone */
+	int blind = s->free && !track;
+
+	for (unsigned p = 0; p < (blind ? 2 * PROBES : PROBES) && *hi - *lo > EPS_NS; p++) {
 		uint64_t A = clampoff(s, (double)a - p * walk), B;
 		double aim = NAN, tau, base, delta, n, best = -1;
 		int64_t tA, tB;
@@ -739,7 +864,11 @@ static int thresh(struct st *s, uint64_t a, double dist, double wlo, double whi,
 			refT = tB;
 			continue;
 		}
-		if (p || !dist) {
+		if (blind) {
+			double u = fmod(0.6180339887 * (p + 1), 1.0);
+
+			best = clampoff(s, base + wlo + u * (whi - wlo));
+		} else if (p || !dist) {
 			delta = fmod((double)(tA - refT) + tau, R);
 			if (delta < 0)
 				delta += R;
@@ -756,7 +885,7 @@ static int thresh(struct st *s, uint64_t a, double dist, double wlo, double whi,
 		}
 		B = clampoff(s, best >= 0 ? best : base + (wlo + whi) / 2);
 		B = clampoff(s, free_near(s, (double)B));
-		if (best >= 0)
+		if (best >= 0 && !blind)
 			aim = tau + ((double)B - best) / (double)s->S * tsb;
 		tB = rd(s, B, (unsigned)s->S);
 		double T = (double)(tB - tA);
@@ -796,16 +925,117 @@ static struct dchar_fig thresh_rep(struct st *s, uint64_t a, uint64_t dist, unsi
 		if (thresh(s, A, d, d ? -L / 2 : 0, d ? L / 2 : L, 3 * L, &lo, &hi) == 0 && hi - lo < s->r->rev_ns.v / 4)
 			v[n++] = (lo + hi) / 2;
 	}
+	/* a drive that reads free blocks, its B placed blind: at some
+	 * starts B's window crosses the track's edge, and B there costs
+	 * the skew more; the least start's is the path within a track */
+	if (s->free && !dist && n > 1) {
+		for (unsigned i = 1; i < n; i++)
+			if (v[i] < v[0])
+				v[0] = v[i];
+		n = 1;
+	}
 	return fig_of(v, n);
 }
 
-/* rotation and the media rate at zone positions (Skippy, backwards) */
+/*
+ * Pairs for the turn of a drive that reads free blocks (free_turn): at
+ * FREE_PAIRS places a mebibyte apart down from below, a read F (a fresh
+ * track), then the sector g below it, g from a quarter of kmax to twice
+ * it (the track's size is not known yet: some g are a fair share of it,
+ * wherever kmax lies between a twelfth and half of it). Where F
+ * waited less than g sectors' time and the second is on F's track, the
+ * second is a miss that waits the turn less g sectors: its time plus g
+ * sectors' (ts each) is the turn. Where it is on the track below, the
+ * same sum is the turn less the skew's time; a hit (under twice a
+ * re-read's cost) says nothing. The sums, in z.
+ */
+#define FREE_PAIRS 6
+#define FREE_Z (16 * FREE_PAIRS)
+#define FREE_KMAX 72	/* sectors: a forward chain's largest step first tried (free_kmax) */
+static void free_pairs(struct st *s, double below, double kmax, double ts, double *z, unsigned *nz)
+{
+	for (unsigned i = 0; i < FREE_PAIRS && !s->err && *nz < FREE_Z; i++) {
+		static const double gf[FREE_PAIRS] = { 0.25, 0.5, 0.75, 1, 1.5, 2 };
+		double g = floor(kmax * gf[i] + 0.5), y;
+		uint64_t F = clampoff(s, below - (double)i * 1048576.0);
+		int64_t tF;
+
+		if ((double)F < (g + 1) * (double)s->S + 1048576.0)
+			return;
+		tF = rd(s, F, (unsigned)s->S);
+		y = (double)(rd(s, F - (uint64_t)g * s->S, (unsigned)s->S) - tF);
+		if (y > 2 * s->free_hit + 30000)
+			z[(*nz)++] = y + g * ts;
+	}
+}
+
+/*
+ * The turn from the pairs' sums: the misses on F's track all agree on it,
+ * to the clock's jitter, and those on the track below on the turn less the
+ * skew's time tsk (the forward chains' least step across an edge), which
+ * is the same at every position as a skew is made to cover the head's
+ * switch, or a turn more where that came sooner than the drive could
+ * serve it (two turns less tsk). Each sum is scored by the sums within
+ * 20 us of it and those within 3 % of tsk of it less tsk or of twice it
+ * less tsk: the turn scores all three groups, either other group fewer.
+ * The sums within 20 us of the best
+ * (*kept, their number returned); 0 where fewer than three agree.
+ */
+static unsigned free_turn(const double *z, unsigned nz, double tsk, double *kept)
+{
+	unsigned best = 0, bi = 0, n = 0;
+
+	for (unsigned i = 0; i < nz; i++) {
+		unsigned sc = 0;
+
+		for (unsigned j = 0; j < nz; j++)
+			sc += fabs(z[j] - z[i]) <= 20000 ||
+			      (tsk > 0 && (fabs(z[j] - (z[i] - tsk)) <= 0.03 * tsk + 20000 || fabs(z[j] - (2 * z[i] - tsk)) <= 0.03 * tsk + 20000));
+		if (sc > best || (sc == best && z[i] > z[bi]))
+			best = sc, bi = i;
+	}
+	for (unsigned j = 0; j < nz; j++)
+		if (fabs(z[j] - z[bi]) <= 20000)
+			kept[n++] = z[j];
+	return n >= 3 ? n : 0;
+}
+
+/*
+ * The forward chains' largest step before the turn is known (a drive that
+ * reads free blocks): the first of FREE_KMAX, half, a quarter, twice and
+ * an eighth whose chain at at shows a line through the origin. Steps too
+ * large cross a track's edge at most of them (tracks of 58 sectors: the
+ * line they show is off the origin by the skew), too small ones ask for
+ * the sector before the drive is ready (a turn lost at most of them).
+ */
+static void free_kmax(struct st *s, uint64_t at)
+{
+	static const double f[] = { 1, 0.5, 0.25, 2, 0.125 };
+	double rev, ts;
+
+	s->free_kmax = FREE_KMAX;
+	for (unsigned i = 0; i < sizeof(f) / sizeof(f[0]) && !s->err; i++)
+		if (chain(s, clampoff(s, (double)at - (double)i * 1048576.0), FREE_KMAX * f[i], &rev, &ts, NULL) == 0) {
+			s->free_kmax = FREE_KMAX * f[i];
+			/* the steps from the least that was on the line: the
+			 * ones below it asked before the drive was ready; where
+			 * that is half of kmax or more, to half as much again
+			 * (fewer steps across an edge) */
+			s->free_kmin = s->fwd_least;
+			if (s->free_kmin >= s->free_kmax / 2)
+				s->free_kmax = 1.5 * s->free_kmin;
+			return;
+		}
+}
+
+/* rotation and the media rate at zone positions (Skippy, backwards; on a
+ * drive that reads free blocks, forwards, with free_turn's pairs) */
 static int zones(struct st *s)
 {
 	struct dchar_result *r = s->r;
-	double revs[DCHAR_ZONES];
+	double revs[DCHAR_ZONES], z[FREE_Z], tsk[16];
 	struct steps ch[16][3];	/* each position's chains, for their slopes once the turn is known */
-	unsigned nr = 0, nst[16] = { 0 };
+	unsigned nr = 0, nst[16] = { 0 }, nz = 0, nsk = 0;
 
 	r->nzones = 16;
 	for (unsigned i = 0; i < r->nzones; i++) {
@@ -815,23 +1045,36 @@ static int zones(struct st *s)
 
 		r->zone[i].off = pos;
 		/* a first chain of small steps for the track's size, then steps
-		 * up to a sixth of a track: the slope over most of a turn */
-		if (chain(s, pos + (2u << 20), 6, &rev0, &ts0, NULL) < 0) {
+		 * up to a sixth of a track: the slope over most of a turn (a
+		 * drive that reads free blocks: steps forward of up to
+		 * FREE_KMAX, its track unknown without the turn) */
+		if (s->free && !(s->free_kmax > 0))
+			free_kmax(s, pos + (2u << 20));
+		if (chain(s, pos + (2u << 20), s->free ? s->free_kmax : 6, &rev0, &ts0, NULL) < 0) {
 			r->zone[i].sector_ns = fig_of(NULL, 0);
 			continue;
 		}
-		kmax = rev0 / ts0 / 6;
+		kmax = s->free ? s->free_kmax : rev0 / ts0 / 6;
 		for (unsigned rep = 0; rep < 3; rep++) {
 			/* each a track and a half below the last; none below the
-			 * disk's start (a first chain of noise gives any size) */
-			double back = rep * floor(rev0 / ts0 * 2.5) * (double)s->S;
+			 * disk's start (a first chain of noise gives any size);
+			 * forward chains 2 MiB below the last's start, clear of
+			 * what it waited under */
+			double back = rep * (s->free ? chain_span(s, kmax) + 2097152.0 : floor(rev0 / ts0 * 2.5) * (double)s->S);
 
 			if (back <= (double)pos && chain(s, pos - (uint64_t)back, kmax, &rv[n], &tv[n], &ch[i][n]) == 0)
 				n++;
 		}
 		nst[i] = n;
 		r->zone[i].sector_ns = fig_of(tv, n);
-		if (n) {
+		if (n && s->free) {
+			double ts = r->zone[i].sector_ns.v, sk = chain_skew(ch[i], n, 1e15, ts);
+
+			r->zone[i].mbs = (double)s->S * 1e3 / ts;
+			if (isfinite(sk))
+				tsk[nsk++] = sk * ts;
+			free_pairs(s, (double)pos - 3 * (chain_span(s, kmax) + 2097152.0), kmax, ts, z, &nz);
+		} else if (n) {
 			r->zone[i].mbs = (double)s->S * 1e3 / r->zone[i].sector_ns.v;
 			revs[nr++] = fig_of(rv, n).v;
 			r->zone[i].spt = fig_of(rv, n).v / r->zone[i].sector_ns.v;
@@ -840,14 +1083,23 @@ static int zones(struct st *s)
 			return s->err;
 	}
 	/* the turn: the positions whose chains agree with the median within
-	 * 0.2 % (a chain across a skewed track switch does not) */
-	double sorted[DCHAR_ZONES], med, kept[DCHAR_ZONES] = { 0 };
+	 * 0.2 % (a chain across a skewed track switch does not); on a drive
+	 * that reads free blocks, free_turn's */
+	double sorted[FREE_Z], med, kept[FREE_Z] = { 0 };
 	unsigned nk = 0;
-	memcpy(sorted, revs, nr * sizeof(revs[0]));
-	med = median(sorted, nr);
-	for (unsigned i = 0; i < nr; i++)
-		if (fabs(revs[i] - med) <= 0.002 * med)
-			kept[nk++] = revs[i];
+	if (s->free) {
+		nk = free_turn(z, nz, nsk ? median(tsk, nsk) : 0, kept);
+		s->free_turn = nk ? fig_of(kept, nk).v : 0;
+		for (unsigned i = 0; i < r->nzones && nk; i++)
+			if (nst[i])
+				r->zone[i].spt = s->free_turn / r->zone[i].sector_ns.v;
+	} else {
+		memcpy(sorted, revs, nr * sizeof(revs[0]));
+		med = median(sorted, nr);
+		for (unsigned i = 0; i < nr; i++)
+			if (fabs(revs[i] - med) <= 0.002 * med)
+				kept[nk++] = revs[i];
+	}
 	r->rev_ns = fig_of(kept, nk);
 	/* each position's sector time again, the turn now known: the slopes
 	 * through it (turn_slope), surer than the free lines' */
@@ -910,7 +1162,7 @@ static int zones(struct st *s)
 	}
 	/* a turn is the same everywhere: a disk whose zones disagree by more
 	 * than 2 % on it, or outside 1000-20000 rpm, is not a rotating one */
-	r->ok = nk >= r->nzones / 2 && r->rev_ns.v >= 3e6 && r->rev_ns.v <= 60e6 && r->rev_ns.sd < 0.02 * r->rev_ns.v;
+	r->ok = (s->free || nk >= r->nzones / 2) && nk && r->rev_ns.v >= 3e6 && r->rev_ns.v <= 60e6 && r->rev_ns.sd < 0.02 * r->rev_ns.v;
 	/* keep only the zones that saw the turn */
 	unsigned k = 0;
 	for (unsigned i = 0; i < r->nzones; i++)
@@ -969,7 +1221,7 @@ static int one_zone(struct st *s, uint64_t top, double kmax, double *spt, double
 		}
 		if ((double)at < 2 * span)
 			return -1;
-		at = *low;
+		at = clampoff(s, (double)*low - (s->free ? free_room(s, kmax * 6) : 0));
 	}
 	return -1;
 }
@@ -1001,7 +1253,7 @@ static void edge_record(struct st *s, double off, double rev, double ts, double 
 static void zone_edge(struct st *s, uint64_t lo, double slo, uint64_t hi, double shi, unsigned *probes)
 {
 	struct dchar_result *r = s->r;
-	double P = slo > shi ? slo : shi, kmax = P / 6, span = chain_span(s, kmax), on = span + 16 * (double)s->S;
+	double P = slo > shi ? slo : shi, kmax = P / 6, span = chain_span(s, kmax), on = span + free_room(s, P);
 
 	while ((double)(hi - lo) > 3 * span && *probes < EDGE_PROBES && r->nzones + 2 <= DCHAR_ZONES && !s->err) {
 		uint64_t top = clampoff(s, (double)(lo + hi) / 2 + span / 2), top2 = top, low, low2 = 0;
@@ -1013,7 +1265,7 @@ static void zone_edge(struct st *s, uint64_t lo, double slo, uint64_t hi, double
 			return;
 		if (spt != slo && spt != shi) {
 			if (one_zone(s, top2 = clampoff(s, (double)top + on), kmax, &spt2, &rev2, &ts2, &low2, probes, &sk2) < 0 &&
-			    one_zone(s, top2 = clampoff(s, (double)low - 16 * (double)s->S), kmax, &spt2, &rev2, &ts2, &low2, probes, &sk2) < 0)
+			    one_zone(s, top2 = clampoff(s, (double)low - free_room(s, P)), kmax, &spt2, &rev2, &ts2, &low2, probes, &sk2) < 0)
 				return;
 			if (spt2 == spt) {
 				/* a zone between: the second chains a record too */
@@ -1104,6 +1356,19 @@ static void seeks(struct st *s, uint64_t a)
 	double L = track_bytes(s, a);
 	uint64_t span = s->d->size - a - (uint64_t)(4 * L);
 
+	if (s->free && s->ntrk && r->skew_spt > 0) {
+		/* placed tracks (tracks_fwd): from an eighth into each of fresh
+		 * ones past them, B within six tenths of it (never across its
+		 * edge), A three tracks on each probe */
+		double P = r->skew_spt * (double)s->S, v[3], lo, hi;
+		unsigned n = 0;
+
+		for (unsigned rep = 0; rep < 3; rep++)
+			if (thresh(s, clampoff(s, (double)s->trk[0].hi * (double)s->S + (4 + 200.0 * rep) * P + P / 8), 0, 0, 0.6 * P, -3 * P, &lo,
+				   &hi) == 0 && hi - lo < r->rev_ns.v / 4)
+				v[n++] = (lo + hi) / 2;
+		r->overhead_ns = fig_of(v, n);
+	}
 	if (!r->overhead_ns.n)	/* not already within a track between placed edges */
 		r->overhead_ns = thresh_rep(s, a, 0, 3);
 	r->nseeks = 0;
@@ -1625,6 +1890,140 @@ static void tracks(struct st *s, uint64_t a)
 }
 
 /*
+ * The tracks of a drive that reads free blocks (tracks() steps back): a
+ * chain forward from a, steps of a fifth of a track and a sector or two
+ * more (a turn is P whole sectors), until FWD_CYLS cylinder edges or
+ * FWD_STEPS steps. A step within a track takes its sectors' time; one
+ * across an edge takes the skew's more, as the head reads on across it: a
+ * track's (the least) or a cylinder's (more), sectors off the line, whole
+ * within a tenth. A step off by under half a sector, a hit or a turn lost
+ * says nothing. The heads: the edges from one cylinder edge to the next.
+ * The edges: each step across one holds it (between its two reads), and
+ * the edges are P apart, so the steps' spans brought back by whole tracks
+ * to the last edge meet in it, to the sector where the steps' lengths
+ * vary enough (from the last back, while they meet: a spare or a slipped
+ * sector moves the edges after it). Where they meet in one sector, the
+ * tracks on past the chain (fresh: no read has touched them) are the
+ * placed tracks the buffer's probes take (s->trk), and a cylinder edge
+ * among them is r->cyl_edge.
+ */
+#define FWD_STEPS 600
+#define FWD_CYLS 6
+static void tracks_fwd(struct st *s, uint64_t a)
+{
+	struct dchar_result *r = s->r;
+	double R = r->rev_ns.v, P = floor(R / sector_ns(s, a) + 0.5), ts = R / P, sk[FWD_STEPS], kt[FWD_STEPS], kc[FWD_STEPS], h[FWD_STEPS];
+	uint64_t x = a / s->S, lo[FWD_STEPS], hi[FWD_STEPS];
+	unsigned n = 0, nt = 0, nc = 0, nh = 0, ncyl = 0;
+	int cyl[FWD_STEPS];
+	int64_t t;
+
+	if (!(P >= 16) || (x + FWD_STEPS * (uint64_t)(P / 5 + 3) + 64 * (uint64_t)P) * s->S >= s->d->size)
+		return;
+	t = rd(s, x * s->S, (unsigned)s->S);
+	for (unsigned j = 0; j < FWD_STEPS && !s->err; j++) {
+		double k = floor(P / 5) + (double)(j % 3), d;
+		int64_t t1;
+
+		x += (uint64_t)k;
+		t1 = rd(s, x * s->S, (unsigned)s->S);
+		d = (double)(t1 - t) / ts - k;
+		t = t1;
+		if (d < 0.5 || d > P - 0.5 || fabs(d - floor(d + 0.5)) > 0.1)
+			continue;
+		sk[n] = floor(d + 0.5);
+		lo[n] = x - (uint64_t)k + 1;	/* the edge's first sector in [lo, hi] */
+		hi[n++] = x;
+		if (n >= 2 && sk[n - 1] > sk[0] + 0.5 && ++ncyl >= FWD_CYLS)
+			break;
+	}
+	if (n < 4)
+		return;
+	{
+		double least = sk[0];
+		int last = -1;
+
+		for (unsigned i = 1; i < n; i++)
+			if (sk[i] < least)
+				least = sk[i];
+		for (unsigned i = 0; i < n; i++) {
+			cyl[i] = sk[i] > least + 0.5;
+			if (!cyl[i]) {
+				kt[nt++] = sk[i];
+				continue;
+			}
+			kc[nc++] = sk[i];
+			if (last >= 0)
+				h[nh++] = (double)(i - (unsigned)last);
+			last = (int)i;
+		}
+	}
+	r->edges = n;
+	r->skew_spt = P;
+	r->skew_track = fig_of(kt, nt);
+	if (nc >= 2)
+		r->skew_cyl = fig_of(kc, nc);
+	s->trk_ts = ts;
+	if (!nh)
+		return;
+	{
+		double sorted[FWD_STEPS];
+
+		r->heads = fig_of(h, nh);
+		memcpy(sorted, h, nh * sizeof(h[0]));
+		r->heads.v = median(sorted, nh);
+		r->cyl_bytes.v = r->heads.v * P * (double)s->S;
+		r->cyl_bytes.n = nh;
+	}
+	/* the last edge, from the spans that meet in it */
+	uint64_t e = hi[n - 1], elo = lo[n - 1], p = (uint64_t)P;
+	int ecyl = -1;
+	for (unsigned i = n; i-- > 0;) {
+		uint64_t m = (uint64_t)floor((double)(hi[n - 1] - hi[i]) / P + 0.5) * p;
+
+		if (lo[i] + m > e || hi[i] + m < elo)
+			break;
+		if (lo[i] + m > elo)
+			elo = lo[i] + m;
+		if (hi[i] + m < e)
+			e = hi[i] + m;
+		if (cyl[i] && ecyl < 0)
+			ecyl = (int)((m / p) % (uint64_t)r->heads.v);	/* tracks from it back to the last edge */
+	}
+	/* where they meet in more than a sector, bisected: a pair a fifth of
+	 * a track apart on fresh tracks past the chain (three apart, out of
+	 * each other's read-ahead), the first below the edge's least, the
+	 * second at the middle of what is left, crosses it or not */
+	uint64_t j = (x + 4 * p - e) / p;
+	for (unsigned tries = 0; e > elo && tries < 12 && !s->err; tries++, j += 3) {
+		uint64_t c = (elo + e) / 2, u = elo + j * p - p / 5, v = c + j * p;
+		int64_t tu = rd(s, u * s->S, (unsigned)s->S);
+		double d = (double)(rd(s, v * s->S, (unsigned)s->S) - tu) / ts - (double)(v - u);
+
+		if (fabs(d - floor(d + 0.5)) > 0.1 || d > P - 0.5 || d < -0.5)
+			continue;	/* a hit, or a turn lost: again on the next */
+		if (d >= 0.5)
+			e = c;
+		else
+			elo = c + 1;
+	}
+	if (e != elo || ecyl < 0 || r->heads.v < 1)
+		return;
+	/* the placed tracks: from four tracks past the last read, the highest first */
+	uint64_t H = (uint64_t)r->heads.v, j0 = j + 1;
+	for (unsigned i = 0; i < TRACKS_KEPT; i++) {
+		uint64_t q = j0 + TRACKS_KEPT - 1 - i;	/* the track's lower edge is the last one's q-th on */
+
+		s->trk[i].lo = e + q * p;
+		s->trk[i].hi = e + (q + 1) * p;
+		s->trk[i].cyl_first = (q + (uint64_t)ecyl) % H == 0;
+		s->trk[i].cyl_last = (q + 1 + (uint64_t)ecyl) % H == 0;
+	}
+	s->ntrk = TRACKS_KEPT;
+	r->cyl_edge = (double)((e + (H - (uint64_t)ecyl) % H * p) * s->S);
+}
+
+/*
  * Whether B at x is on A's cylinder: A aimed so that B comes round mid
  * between the path alone and the path and the shortest seek. 1 same, 0
  * another, -1 not seen (the aim missed both ways).
@@ -1743,10 +2142,20 @@ static void cylinders(struct st *s, uint64_t a)
 			}
 		r->cyl_bytes = fig_of(keep, nk);
 		r->heads = fig_of(h, nk);
+		/* the median: an edge placed a track off (within the 10 %
+		 * on ten heads) gives one spacing a head short */
+		r->heads.v = median(h, nk);
 	}
-	/* a track before the edge to the one after it, and within a cylinder */
-	for (unsigned i = 0; i < ne && i < 3; i++) {
+	/* a track before the edge to the one after it, and within a cylinder,
+	 * at the first three edges a whole cylinder from a neighbour (one a
+	 * track off puts either pair across the other kind of edge) */
+	for (unsigned i = 0, used = 0; i < ne && used < 3; i++) {
 		uint64_t e = edge[i];
+		double C = r->heads.n ? r->heads.v * L : 0;
+
+		if (C > 0 && !((i && fabs(cb[i - 1] - C) < 0.5 * L) || (i + 1 < ne && fabs(cb[i] - C) < 0.5 * L)))
+			continue;
+		used++;
 		if (thresh(s, clampoff(s, e - 0.5 * L), L, -0.4 * L, 0.4 * L, 0, &lo, &hi) == 0)
 			cs[nc++] = (lo + hi) / 2 - r->overhead_ns.v;
 		if (r->heads.n && r->heads.v >= 2 &&
@@ -2125,6 +2534,21 @@ static int phase_pair(struct st *s, uint64_t ref, uint64_t x, uint64_t from, dou
 	return 0;
 }
 
+/* zone_phases' pairs on a drive that reads free blocks: the zone's reads
+ * zstep apart down from x, the reference's step apart down from *ref,
+ * then a cylinder (C bytes) on, each paired with its read below (where
+ * the next zone, at next, does not begin first) */
+static void free_phases(struct st *s, uint64_t *ref, uint64_t x, uint64_t zstep, uint64_t step, double C, double next, double least)
+{
+	uint64_t y = clampoff(s, (double)x + C);
+
+	for (unsigned k = 0; k < PHASE_READS && *ref >= step && x >= k * zstep; k++, *ref -= step)
+		phase_pair(s, *ref - step, x - k * zstep, 0, least);
+	if (C > 0 && (double)y + C < next)
+		for (unsigned k = 0; k < PHASE_READS && *ref >= step && y >= k * zstep; k++, *ref -= step)
+			phase_pair(s, *ref - step, y - k * zstep, x - k * zstep, least);
+}
+
 /*
  * Each zone's angle against the disk's start: for each run of zone
  * records of one whole number of sectors a track (a zone), at its first
@@ -2154,7 +2578,14 @@ static void zone_phases(struct st *s)
 
 	if (!r->nzones || !(R > 0))
 		return;
-	ref = clampoff(s, free_near(s, (double)r->zone[0].off + 64 * (double)s->S));
+	/* a drive that reads free blocks keeps what passed under the head
+	 * while it waited, up to a track below a read: each step a track and
+	 * PHASE_STEP sectors (the reference's room above the first record) */
+	if (s->free && whole_spt(r, 0) > 0) {
+		step = (uint64_t)(whole_spt(r, 0) + PHASE_STEP) * s->S;
+		ref = clampoff(s, (double)r->zone[0].off + (double)(2 * PHASE_READS * r->nzones + 64) * (double)step);
+	} else
+		ref = clampoff(s, free_near(s, (double)r->zone[0].off + 64 * (double)s->S));
 	for (unsigned i = 0; i < r->nzones && r->nphases + 2 * PHASE_READS <= DCHAR_PHASES && !s->err;) {
 		double spt = whole_spt(r, i), C;
 		unsigned j = i + 1;
@@ -2163,6 +2594,16 @@ static void zone_phases(struct st *s)
 		while (j < r->nzones && spt > 0 && whole_spt(r, j) == spt)
 			j++;
 		if (!(spt > 0)) {
+			i = j;
+			continue;
+		}
+		if (s->free) {
+			/* the reference's step, and the zone's own for its reads */
+			uint64_t zstep = (uint64_t)(spt + PHASE_STEP) * s->S;
+
+			x = clampoff(s, (double)r->zone[i].off + 2.0 * PHASE_READS * (double)zstep);
+			free_phases(s, &ref, x, zstep, step, r->cyl_bytes.n && r->skew_spt > 0 ? floor(r->cyl_bytes.v / (double)s->S * spt / r->skew_spt + 0.5) * (double)s->S : 0,
+				    j < r->nzones ? (double)r->zone[j].off : INFINITY, least);
 			i = j;
 			continue;
 		}
@@ -2190,17 +2631,40 @@ static void fine_seeks(struct st *s)
 	double C = r->cyl_bytes.v, L, w, lo, hi;
 	uint64_t a;
 
-	if (!r->cyl_bytes.n || !(C > 0) || r->serpentine)
-		return;		/* (a serpentine layout's: along its run, serp_seeks) */
+	if (!r->cyl_bytes.n || !(C > 0) || r->serpentine || (s->free && !(r->cyl_edge > 0)))
+		return;		/* (a serpentine layout's: along its run, serp_seeks; no edge placed) */
 	a = clampoff(s, r->cyl_edge + C / 2);
 	L = track_bytes(s, a);
 	w = L / 2 < 0.4 * C ? L / 2 : 0.4 * C;
+	/* a drive that reads free blocks: each probe on fresh tracks, A on a
+	 * cylinder's first track two cylinders above the last (up: the edge
+	 * placed lies near the disk's start), B on the middle track of its
+	 * cylinder (never an A's track, nor in reach of one's read-ahead) */
+	double toB = 0, walk = 0;
+	if (s->free) {
+		L = r->skew_spt * (double)s->S;
+		a = clampoff(s, r->cyl_edge + L / 2);
+		toB = floor(r->heads.v / 2) * L;
+		w = L / 2;
+		walk = -2 * C;
+	}
+	/* there, the switches: to the middle track of A's cylinder (a head's),
+	 * and the seek of one cylinder (the next one's) */
+	if (s->free && toB > 0) {
+		double v[2];
+		unsigned n = 0;
+
+		for (unsigned rep = 0; rep < 2; rep++)
+			if (thresh(s, clampoff(s, (double)a + rep * C), toB, -w, w, walk, &lo, &hi) == 0)
+				v[n++] = (lo + hi) / 2 - r->overhead_ns.v;
+		r->head_switch_ns = fig_of(v, n);
+	}
 	for (unsigned i = 0; i < sizeof(cyls) / sizeof(cyls[0]) && r->nseeks < DCHAR_SEEKS; i++) {
 		double v[2];
 		unsigned n = 0;
 
 		for (unsigned rep = 0; rep < 2; rep++)
-			if (thresh(s, clampoff(s, (double)a + rep * C), cyls[i] * C, -w, w, 0, &lo, &hi) == 0)
+			if (thresh(s, clampoff(s, (double)a + rep * C), cyls[i] * C + toB, -w, w, walk, &lo, &hi) == 0)
 				v[n++] = (lo + hi) / 2 - r->overhead_ns.v;
 		if (!n)
 			continue;
@@ -2210,6 +2674,8 @@ static void fine_seeks(struct st *s)
 		r->seek[i].dist = (uint64_t)(cyls[i] * C) / s->S * s->S;
 		r->seek[i].ns = fig_of(v, n);
 		r->nseeks++;
+		if (s->free && cyls[i] == 1)
+			r->cyl_switch_ns = r->seek[i].ns;
 	}
 	/* the coarse ones from 64 tracks on may come before the longest fine ones */
 	for (unsigned i = 1; i < r->nseeks; i++)
@@ -2732,8 +3198,11 @@ static void free_blocks(struct st *s)
 			continue;	/* no seek seen: no disk's timing */
 		r->free_n++;
 		r->free_hits += fabs((double)(tc - tb) - h) < thr;
+		if (h > s->free_hit)
+			s->free_hit = h;
 	}
 	r->free_blocks = 4 * r->free_n >= 3 * 4 && 4 * r->free_hits >= 3 * r->free_n;
+	s->free = r->free_blocks;
 }
 
 /*
@@ -2769,6 +3238,8 @@ int dchar_run(const struct dchar_dev *d, struct dchar_result *r)
 	r->trk_first = r->trk_mid = r->trk_last = NAN;
 	if (d->size < (64u << 20))
 		return -EINVAL;
+	/* first: a drive that reads free blocks is measured forwards */
+	free_blocks(&s);
 	if (zones(&s) < 0 || s.err)
 		return s.err ? s.err : -EIO;
 	bandwidth(&s);
@@ -2776,18 +3247,19 @@ int dchar_run(const struct dchar_dev *d, struct dchar_result *r)
 		zone_edges(&s);
 		s.keeps_all = keeps_reads(&s);
 		a = clampoff(&s, 64 * track_bytes(&s, 0) + (8u << 20));
-		tracks(&s, clampoff(&s, a + 96 * track_bytes(&s, a)));
+		if (s.free)
+			tracks_fwd(&s, clampoff(&s, a + 96 * track_bytes(&s, a)));
+		else
+			tracks(&s, clampoff(&s, a + 96 * track_bytes(&s, a)));
 		seeks(&s, a);
-		if (r->skew_track.n && !r->skew_cyl.n)
+		if (r->skew_track.n && !r->skew_cyl.n && !s.free)
 			serpentine(&s);
-		if (!r->skew_track.n)
+		if (!r->skew_track.n && !s.free)
 			cylinders(&s, clampoff(&s, a + 8 * track_bytes(&s, a)));
 		fine_seeks(&s);
 		zone_phases(&s);
 		buffer(&s);
 	}
-	/* last: its reads leave every figure above as it was */
-	free_blocks(&s);
 	r->seconds = (double)(s.last - s.first) / 1e9;
 	if (d->rewrite && !s.err)
 		return dchar_write_run(d, r);	/* adds its time to r->seconds */

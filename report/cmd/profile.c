@@ -1169,7 +1169,11 @@ static int print_profile(struct disk *d, const char *sources)
 	if (!(d->bus.set && d->bus.v > 0 && d->early >= 0 && d->early <= 1))
 		printf("read_early = 1\nsource.read_early = ESTIMATE: the bus's start was not measured (its misses did not agree); "
 		       "a miss's data go on the bus as the media reads them, as the datasheet profiles have it\n");
-	if (d->free_set)
+	if (d->free_set && d->free)
+		printf("read_any_free = 1\nsource.read_any_free = %s: the sector below a read that waited was a hit at %d of %d places "
+		       "(the drive keeps the sectors passing under the head while it waits: Read any free blocks; its chains ran forward)\n",
+		       who, d->free_hits, d->free_n);
+	else if (d->free_set)
 		printf("read_any_free = 0\nsource.read_any_free = %s: the sector below a read that waited was a miss at %d of %d places "
 		       "(a drive that keeps the sectors passing under the head while it waits serves it as a hit: Read any free blocks)\n",
 		       who, d->free_n - d->free_hits, d->free_n);
@@ -1213,15 +1217,6 @@ int cmd_profile(const struct opts *o, int argc, char **argv)
 		fprintf(stderr, "swapbench-report: profile: boots %s and %s both characterised a disk: give one boot's records\n",
 			d.boot, d.other_boots);
 		return EXIT_USAGE;
-	}
-	/* before the turn: such a drive may show a wrong one */
-	if (d.free_set && d.free) {
-		fprintf(stderr,
-			"swapbench-report: profile: boot %s measured that %s reads free blocks (the sector below a read that waited "
-			"was a hit at %d of %d places: DiskSim's Read any free blocks): Skippy's backward chains, every step a buffer hit, show no turn or a wrong one "
-			"(docs/diskchar.md); no hdd profile\n",
-			d.boot, d.dev, d.free_hits, d.free_n);
-		return EXIT_PROBLEMS;
 	}
 	if (!d.rotating || !(d.rev.v > 0) || !d.nz) {
 		fprintf(stderr,
