@@ -1896,16 +1896,17 @@ static void tracks(struct st *s, uint64_t a)
  * FWD_STEPS steps. A step within a track takes its sectors' time; one
  * across an edge takes the skew's more, as the head reads on across it: a
  * track's (the least) or a cylinder's (more), sectors off the line, whole
- * within a tenth. A step off by under half a sector, a hit or a turn lost
- * says nothing. The heads: the edges from one cylinder edge to the next.
- * The edges: each step across one holds it (between its two reads), and
- * the edges are P apart, so the steps' spans brought back by whole tracks
- * to the last edge meet in it, to the sector where the steps' lengths
- * vary enough (from the last back, while they meet: a spare or a slipped
- * sector moves the edges after it). Where they meet in one sector, the
- * tracks on past the chain (fresh: no read has touched them) are the
- * placed tracks the buffer's probes take (s->trk), and a cylinder edge
- * among them is r->cyl_edge.
+ * within a tenth (and 4 us, the reader's jitter). A step off by under
+ * half a sector, a hit or a turn lost says nothing. The heads: the tracks
+ * from one cylinder edge to the next. The edges: each step across one
+ * holds it (between its two reads), and the edges are P apart, so the
+ * steps' spans brought back by whole tracks to the last edge meet in it
+ * (from the last back, while they meet: a spare or a slipped sector moves
+ * the edges after it); where they meet in more than a sector, pairs on
+ * fresh tracks past the chain bisect it. The tracks on past the chain
+ * (fresh: no read has touched them) are the placed tracks the buffer's
+ * probes and the path take (s->trk), and a cylinder edge among them is
+ * r->cyl_edge.
  */
 #define FWD_STEPS 600
 #define FWD_CYLS 6
@@ -1929,7 +1930,8 @@ static void tracks_fwd(struct st *s, uint64_t a)
 		t1 = rd(s, x * s->S, (unsigned)s->S);
 		d = (double)(t1 - t) / ts - k;
 		t = t1;
-		if (d < 0.5 || d > P - 0.5 || fabs(d - floor(d + 0.5)) > 0.1)
+		/* whole within a tenth, or 4 us of the reader's jitter */
+		if (d < 0.5 || d > P - 0.5 || fabs(d - floor(d + 0.5)) > 0.1 + 4000 / ts)
 			continue;
 		sk[n] = floor(d + 0.5);
 		lo[n] = x - (uint64_t)k + 1;	/* the edge's first sector in [lo, hi] */
@@ -1953,8 +1955,8 @@ static void tracks_fwd(struct st *s, uint64_t a)
 				continue;
 			}
 			kc[nc++] = sk[i];
-			if (last >= 0)
-				h[nh++] = (double)(i - (unsigned)last);
+			if (last >= 0)	/* by the bytes between: a step across an edge not seen as one drops no track */
+				h[nh++] = floor((double)(hi[i] - hi[last]) / P + 0.5);
 			last = (int)i;
 		}
 	}
