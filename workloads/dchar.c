@@ -167,11 +167,13 @@ static void learn_pair(struct st *s, uint64_t A, uint64_t B, double track)
 		learn(s, B, 0, track);
 }
 
-/* a read that one of the last HIST may have left in the buffer: its own
- * sectors and what the head read on after it; the latest read's read-ahead
- * is under way, which a read behind it reaches as it would a miss */
 static double free_below(const struct st *s, uint64_t h);
 
+/* a read that one of the last HIST may have left in the buffer: its own
+ * sectors and what the head read on after it (on a drive that reads free
+ * blocks, what passed under the head below it while it waited); the
+ * latest read's read-ahead is under way, which a read behind it reaches
+ * as it would a miss */
 static int recent(const struct st *s, uint64_t off)
 {
 	for (unsigned i = 0; i < HIST && i < s->nh; i++) {
@@ -187,8 +189,9 @@ static int recent(const struct st *s, uint64_t off)
 
 /* a sector one of the last HIST reads took or read on into before the
  * next request came (one to two sectors: what a chain of reads aimed
- * within a track assumes, as the edges' placing does), or that the buffer
- * may hold */
+ * within a track assumes, as the edges' placing does; on a drive that
+ * reads free blocks, what passed under the head below it), or that the
+ * buffer may hold */
 static int taken(const struct st *s, uint64_t off)
 {
 	for (unsigned i = 0; i < HIST && i < s->nh; i++) {
@@ -332,12 +335,13 @@ struct steps {
 	double x[CHAIN_STEPS], y[CHAIN_STEPS];
 };
 
-/*
- * A chain of one-sector reads stepping back from pos, k sectors each (k up
- * to kmax): the interval of each is a turn less k sectors' time.
- */
 static int chain_fwd(struct st *s, uint64_t pos, double kmax, double *rev, double *ts, struct steps *st);
 
+/*
+ * A chain of one-sector reads stepping back from pos, k sectors each (k up
+ * to kmax): the interval of each is a turn less k sectors' time (on a
+ * drive that reads free blocks, chain_fwd's forward chain instead).
+ */
 static int chain(struct st *s, uint64_t pos, double kmax, double *rev, double *ts, struct steps *st)
 {
 	struct steps own;
@@ -495,7 +499,7 @@ static double chain_span(const struct st *s, double kmax)
  */
 static int chain_fwd(struct st *s, uint64_t pos, double kmax, double *rev, double *ts, struct steps *st)
 {
-	double span = chain_span(s, kmax), x[CHAIN_STEPS], y[CHAIN_STEPS], a, b;
+	double span = chain_span(s, kmax), x[CHAIN_STEPS], y[CHAIN_STEPS], b;
 	uint64_t cur;
 	int64_t t, t1;
 
@@ -543,7 +547,6 @@ static int chain_fwd(struct st *s, uint64_t pos, double kmax, double *rev, doubl
 			if (!(s->fwd_least > 0) || x[j] < s->fwd_least)
 				s->fwd_least = x[j];
 		}
-	(void)a;
 	b = sxy / sxx;
 	if (kept < 6 || !(b > 0))
 		return -1;
