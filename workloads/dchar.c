@@ -485,6 +485,63 @@ static double chain_span(const struct st *s, double kmax)
 }
 
 /*
+ * A sector's time from forward steps (k sectors, time T each): the steps
+ * within a track lie on a line through the origin, their time over k the
+ * least; one across an edge takes the skew more, one asked for before the
+ * drive was ready a turn more. The least time over k that four or more
+ * steps share, within 0.5 % (or 1 us over k), then the slope through the
+ * origin of the steps near it (*kept; *se its standard error, *least the
+ * least k among them). NAN where no four share one.
+ */
+static double fwd_slope(const double *x, const double *y, unsigned n, unsigned *kept, double *se, double *least)
+{
+	double sorted[ZONE_CHAINS * CHAIN_STEPS], best = NAN, sxx = 0, sxy = 0, b, ss = 0;
+
+	*kept = 0, *se = NAN, *least = 0;
+	if (n > ZONE_CHAINS * CHAIN_STEPS)
+		return NAN;
+	for (unsigned j = 0; j < n; j++)
+		sorted[j] = y[j] / x[j];
+	median(sorted, n);	/* sorts */
+	for (unsigned j = 0; j < n && isnan(best); j++) {
+		unsigned near = 0;
+
+		for (unsigned m = 0; m < n; m++)
+			near += fabs(y[m] - x[m] * sorted[j]) <= 0.005 * y[m] + 1000;
+		if (sorted[j] > 0 && near >= 4)
+			best = sorted[j];
+	}
+	if (isnan(best))
+		return NAN;
+	for (unsigned j = 0; j < n; j++)
+		if (fabs(y[j] - x[j] * best) <= 0.005 * y[j] + 1000) {
+			sxx += x[j] * x[j], sxy += x[j] * y[j], (*kept)++;
+			if (!(*least > 0) || x[j] < *least)
+				*least = x[j];
+		}
+	b = sxy / sxx;
+	for (unsigned j = 0; j < n; j++)
+		if (fabs(y[j] - x[j] * best) <= 0.005 * y[j] + 1000)
+			ss += (y[j] - x[j] * b) * (y[j] - x[j] * b);
+	*se = *kept > 1 ? sqrt(ss / (*kept - 1) / sxx) : NAN;
+	return b;
+}
+
+/* fwd_slope over chains' steps as chain_fwd keeps them (y = -T) */
+static double fwd_steps_slope(const struct steps *c, unsigned nc, unsigned *kept, double *se)
+{
+	double x[ZONE_CHAINS * CHAIN_STEPS], y[ZONE_CHAINS * CHAIN_STEPS], least;
+	unsigned n = 0;
+
+	for (unsigned i = 0; i < nc && i < ZONE_CHAINS; i++)
+		for (unsigned j = 0; j < CHAIN_STEPS; j++) {
+			x[n] = c[i].x[j];
+			y[n++] = -c[i].y[j];
+		}
+	return fwd_slope(x, y, n, kept, se, &least);
+}
+
+/*
  * A drive that reads free blocks keeps the sectors that passed under the
  * head while it waited, so a step back within a track is a hit and shows
  * no turn: its chains run forward instead, from pos less the backward
@@ -499,9 +556,10 @@ static double chain_span(const struct st *s, double kmax)
  */
 static int chain_fwd(struct st *s, uint64_t pos, double kmax, double *rev, double *ts, struct steps *st)
 {
-	double span = chain_span(s, kmax), x[CHAIN_STEPS], y[CHAIN_STEPS], b;
+	double span = chain_span(s, kmax), x[CHAIN_STEPS], y[CHAIN_STEPS], b, se;
 	uint64_t cur;
 	int64_t t, t1;
+	unsigned kept;
 
 	if ((double)pos < span)
 		return -1;
@@ -517,37 +575,7 @@ static int chain_fwd(struct st *s, uint64_t pos, double kmax, double *rev, doubl
 		st->y[j] = -y[j];
 		t = t1;
 	}
-	/* the steps within a track lie on a line through the origin, their
-	 * time over k the least: one across an edge takes the skew more, one
-	 * that lost a turn (asked for before the drive was ready) the turn
-	 * more. The least time a sector that four or more steps share, within
-	 * 0.5 % (or 1 us over k), then the slope through the origin of the
-	 * steps near it; six or more. */
-	double q[CHAIN_STEPS], sorted[CHAIN_STEPS], best = NAN, sxx = 0, sxy = 0;
-	unsigned kept = 0;
-
-	for (unsigned j = 0; j < CHAIN_STEPS; j++)
-		q[j] = y[j] / x[j];
-	memcpy(sorted, q, sizeof(q));
-	median(sorted, CHAIN_STEPS);	/* sorts */
-	for (unsigned j = 0; j < CHAIN_STEPS && isnan(best); j++) {
-		unsigned near = 0;
-
-		for (unsigned m = 0; m < CHAIN_STEPS; m++)
-			near += fabs(y[m] - x[m] * sorted[j]) <= 0.005 * y[m] + 1000;
-		if (sorted[j] > 0 && near >= 4)
-			best = sorted[j];
-	}
-	if (isnan(best))
-		return -1;
-	s->fwd_least = 0;
-	for (unsigned j = 0; j < CHAIN_STEPS; j++)
-		if (fabs(y[j] - x[j] * best) <= 0.005 * y[j] + 1000) {
-			sxx += x[j] * x[j], sxy += x[j] * y[j], kept++;
-			if (!(s->fwd_least > 0) || x[j] < s->fwd_least)
-				s->fwd_least = x[j];
-		}
-	b = sxy / sxx;
+	b = fwd_slope(x, y, CHAIN_STEPS, &kept, &se, &s->fwd_least);
 	if (kept < 6 || !(b > 0))
 		return -1;
 	*rev = s->free_turn > 0 ? s->free_turn : NAN;
@@ -1014,21 +1042,27 @@ static unsigned free_turn(const double *z, unsigned nz, double tsk, double *kept
 static void free_kmax(struct st *s, uint64_t at)
 {
 	static const double f[] = { 1, 0.5, 0.25, 2, 0.125 };
-	double rev, ts;
+	double rev, ts, ready = 0;
 
 	s->free_kmax = FREE_KMAX;
-	for (unsigned i = 0; i < sizeof(f) / sizeof(f[0]) && !s->err; i++)
-		if (chain(s, clampoff(s, (double)at - (double)i * 1048576.0), FREE_KMAX * f[i], &rev, &ts, NULL) == 0) {
-			s->free_kmax = FREE_KMAX * f[i];
-			/* the steps from the least that was on the line: the
-			 * ones below it asked before the drive was ready; where
-			 * that is half of kmax or more, to half as much again
-			 * (fewer steps across an edge) */
-			s->free_kmin = s->fwd_least;
-			if (s->free_kmin >= s->free_kmax / 2)
-				s->free_kmax = 1.5 * s->free_kmin;
-			return;
-		}
+	for (unsigned i = 0; i < sizeof(f) / sizeof(f[0]) && !s->err; i++) {
+		int ok = chain(s, clampoff(s, (double)at - (double)i * 1048576.0), FREE_KMAX * f[i], &rev, &ts, NULL) == 0;
+
+		/* the least step seen on a line, the chain's own or not */
+		if (s->fwd_least > 0 && (!(ready > 0) || s->fwd_least < ready))
+			ready = s->fwd_least;
+		if (!ok)
+			continue;
+		s->free_kmax = FREE_KMAX * f[i];
+		/* the steps from the least that was on a line: the ones below
+		 * it asked before the drive was ready; where that is half of
+		 * kmax or more, to half as much again (fewer steps across an
+		 * edge) */
+		s->free_kmin = ready;
+		if (s->free_kmin >= s->free_kmax / 2)
+			s->free_kmax = 1.5 * s->free_kmin;
+		return;
+	}
 }
 
 /* rotation and the media rate at zone positions (Skippy, backwards; on a
@@ -1110,8 +1144,11 @@ static int zones(struct st *s)
 		double tv[3], se;
 		unsigned n = 0, kept1;
 
+		/* (forward chains: their own line through the origin, which
+		 * needs no turn, and takes a step that lost one as the lines'
+		 * steps across an edge are) */
 		for (unsigned c = 0; c < nst[i]; c++)
-			if ((tv[n] = turn_slope(&ch[i][c], 1, r->rev_ns.v, &se, &kept1)) > 0)
+			if ((tv[n] = s->free ? fwd_steps_slope(&ch[i][c], 1, &kept1, &se) : turn_slope(&ch[i][c], 1, r->rev_ns.v, &se, &kept1)) > 0)
 				n++;
 		r->zone[i].skew = n ? chain_skew(ch[i], nst[i], r->rev_ns.v, fig_of(tv, n).v) : NAN;
 		if (n == nst[i] && n) {
@@ -1211,6 +1248,8 @@ static int one_zone(struct st *s, uint64_t top, double kmax, double *spt, double
 		(*probes)++;
 		if (chain(s, at, kmax, &rv, &t, &c[n]) < 0)
 			return -1;
+		/* (forward chains: their line through the origin, six steps
+		 * of a chain on it, as chain_fwd takes one) */
 		*ts = turn_slope(c, n + 1, R, &se, &kept) / s->ts_scale;
 		*spt = R / *ts;
 		*low = clampoff(s, (double)at - span);
