@@ -1063,6 +1063,14 @@ static void free_kmax(struct st *s, uint64_t at)
 			s->free_kmax = 1.5 * s->free_kmin;
 		return;
 	}
+	/* none: from the least step seen on a line to half as much again
+	 * (a drive ready only for a sector a fifth of a track on or more,
+	 * whose every try crossed edges at most steps: hp_c3323a's 2.5 ms
+	 * command overhead is 27 of its 120 sectors) */
+	if (ready > 0) {
+		s->free_kmin = ready;
+		s->free_kmax = 1.5 * ready;
+	}
 }
 
 /* rotation and the media rate at zone positions (Skippy, backwards; on a
