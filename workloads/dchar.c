@@ -41,6 +41,12 @@ struct st {
 	double free_kmax;	/* then: the forward chains' largest step before the turn is known (free_kmax()) */
 	double free_kmin;	/* then: their least (free_kmax()) */
 	double fwd_least;	/* the least step on the last forward chain's line */
+	struct {
+		uint64_t e;	/* a track's first sector (tracks_fwd placed it) */
+		double P, T, st, sc;	/* sectors a track (on the platter, and in LBNs), the track and cylinder skews */
+		unsigned H, ecyl;	/* heads; e's track is ecyl tracks past a cylinder's first */
+		int ok;
+	} lay;			/* a drive that reads free blocks: the layout placed around e */
 };
 
 /*
@@ -168,6 +174,7 @@ static void learn_pair(struct st *s, uint64_t A, uint64_t B, double track)
 }
 
 static double free_below(const struct st *s, uint64_t h);
+static double lay_angle(const struct st *s, uint64_t x);
 
 /* a read that one of the last HIST may have left in the buffer: its own
  * sectors and what the head read on after it (on a drive that reads free
@@ -774,7 +781,7 @@ static int thresh(struct st *s, uint64_t a, double dist, double wlo, double whi,
 	 * skews between their tracks, so no aim holds; B instead at spread
 	 * places in the window (a golden-ratio sequence: every phase comes
 	 * round), twice the probes, and the bounds alone */
-	int blind = s->free && !track;
+	int blind = s->free && !track, lay_off = 0;
 
 	for (unsigned p = 0; p < (blind ? 2 * PROBES : PROBES) && *hi - *lo > EPS_NS; p++) {
 		uint64_t A = clampoff(s, (double)a - p * walk), B;
@@ -895,10 +902,37 @@ static int thresh(struct st *s, uint64_t a, double dist, double wlo, double whi,
 			refT = tB;
 			continue;
 		}
-		if (blind) {
+		double la = blind && !lay_off ? lay_angle(s, A / s->S) : NAN;
+
+		if (!isnan(la)) {
+			/* the layout placed: the sector of the window whose end
+			 * passes tau after A's, the nearest the window's middle */
+			double ts = R / s->lay.P, w = fmod(tau, R) / ts, bd = INFINITY;
+			uint64_t c0 = (uint64_t)ceil((base + wlo) / (double)s->S), c1 = (uint64_t)((base + whi) / (double)s->S);
+
+			for (uint64_t c = c0; c < c1 && c0 <= c1; c++) {
+				double lb = lay_angle(s, c), d;
+
+				if (isnan(lb))
+					continue;
+				d = fmod(lb - la - w + 2 * s->lay.P, s->lay.P);
+				if (d > s->lay.P / 2)
+					d -= s->lay.P;
+				if (fabs(d) < 0.5 && taken(s, c * s->S) == 0 &&
+				    (bd == INFINITY || fabs((double)c * (double)s->S - base - (wlo + whi) / 2) < fabs(best - base - (wlo + whi) / 2)))
+					bd = d, best = (double)c * (double)s->S;
+			}
+			if (best >= 0) {
+				double ph = fmod(fmod(lay_angle(s, (uint64_t)best / s->S) - la, s->lay.P) + s->lay.P, s->lay.P) * ts;
+
+				aim = ph + R * floor((tau - ph) / R + 0.5);
+			}
+		}
+		if (blind && best < 0) {
 			double u = fmod(0.6180339887 * (p + 1), 1.0);
 
 			best = clampoff(s, base + wlo + u * (whi - wlo));
+		} else if (blind) {
 		} else if (p || !dist) {
 			delta = fmod((double)(tA - refT) + tau, R);
 			if (delta < 0)
@@ -915,7 +949,8 @@ static int thresh(struct st *s, uint64_t a, double dist, double wlo, double whi,
 			}
 		}
 		B = clampoff(s, best >= 0 ? best : base + (wlo + whi) / 2);
-		B = clampoff(s, free_near(s, (double)B));
+		if (!blind || isnan(aim))
+			B = clampoff(s, free_near(s, (double)B));
 		if (best >= 0 && !blind)
 			aim = tau + ((double)B - best) / (double)s->S * tsb;
 		tB = rd(s, B, (unsigned)s->S);
@@ -924,6 +959,14 @@ static int thresh(struct st *s, uint64_t a, double dist, double wlo, double whi,
 			*hi = T;
 		if (T - R > *lo)
 			*lo = T - R;
+		/* aimed by the layout placed (blind): B completed off the phase
+		 * it gives (by over a sixteenth of a turn), so the layout does
+		 * not hold here (spares, a zone's edge): the bounds alone, and
+		 * spread places, from now on */
+		if (blind && !isnan(aim) && fabs(phase_of(R, T - aim)) > R / 16) {
+			lay_off = 1;
+			aim = NAN;
+		}
 		/* neither at the aim nor a turn after it, and sooner: the buffer
 		 * held B (the read-ahead had passed it), the head was not ready */
 		if (!isnan(aim) && fabs(T - aim) > R / 8 && fabs(T - aim - R) > R / 8 && T < aim + R / 2 && aim > *lo)
@@ -1960,6 +2003,32 @@ static void tracks(struct st *s, uint64_t a)
  */
 #define FWD_STEPS 600
 #define FWD_CYLS 6
+
+/* the spans [lo, hi] of n steps across edges, brought back by whole
+ * periods p to the last one's, from the last back while they meet: their
+ * number, the edge's sectors [*elo, *e], and *ecyl the tracks from the
+ * last cylinder edge among them (H heads) to the last edge (-1 none) */
+static unsigned edges_meet(const uint64_t *lo, const uint64_t *hi, const int *cyl, unsigned n, uint64_t p, unsigned H, uint64_t *e,
+			   uint64_t *elo, int *ecyl)
+{
+	unsigned met = 0;
+
+	*e = hi[n - 1], *elo = lo[n - 1], *ecyl = -1;
+	for (unsigned i = n; i-- > 0; met++) {
+		uint64_t m = (uint64_t)floor((double)(hi[n - 1] - hi[i]) / (double)p + 0.5) * p;
+
+		if (lo[i] + m > *e || hi[i] + m < *elo)
+			break;
+		if (lo[i] + m > *elo)
+			*elo = lo[i] + m;
+		if (hi[i] + m < *e)
+			*e = hi[i] + m;
+		if (cyl[i] && *ecyl < 0 && H)
+			*ecyl = (int)((m / p) % H);
+	}
+	return met;
+}
+
 static void tracks_fwd(struct st *s, uint64_t a)
 {
 	struct dchar_result *r = s->r;
@@ -2027,20 +2096,20 @@ static void tracks_fwd(struct st *s, uint64_t a)
 		r->cyl_bytes.v = r->heads.v * P * (double)s->S;
 		r->cyl_bytes.n = nh;
 	}
-	/* the last edge, from the spans that meet in it */
-	uint64_t e = hi[n - 1], elo = lo[n - 1], p = (uint64_t)P;
+	/* the last edge, from the spans that meet in it; a track's sectors
+	 * in LBNs are P less its spares where each track has some (DiskSim's
+	 * sparing 3: dec_rz26's 57 of 58), so the period the most spans meet
+	 * over, P down to P - 4 */
+	uint64_t e = 0, elo = 0, p = (uint64_t)P;
 	int ecyl = -1;
-	for (unsigned i = n; i-- > 0;) {
-		uint64_t m = (uint64_t)floor((double)(hi[n - 1] - hi[i]) / P + 0.5) * p;
+	unsigned most = 0;
+	for (uint64_t pp = (uint64_t)P; pp + 4 >= (uint64_t)P && pp > 4; pp--) {
+		uint64_t ee, eelo;
+		int ec;
+		unsigned met = edges_meet(lo, hi, cyl, n, pp, (unsigned)r->heads.v, &ee, &eelo, &ec);
 
-		if (lo[i] + m > e || hi[i] + m < elo)
-			break;
-		if (lo[i] + m > elo)
-			elo = lo[i] + m;
-		if (hi[i] + m < e)
-			e = hi[i] + m;
-		if (cyl[i] && ecyl < 0)
-			ecyl = (int)((m / p) % (uint64_t)r->heads.v);	/* tracks from it back to the last edge */
+		if (met > most)
+			most = met, p = pp, e = ee, elo = eelo, ecyl = ec;
 	}
 	/* where they meet in more than a sector, bisected: a pair a fifth of
 	 * a track apart on fresh tracks past the chain (three apart, out of
@@ -2073,6 +2142,47 @@ static void tracks_fwd(struct st *s, uint64_t a)
 	}
 	s->ntrk = TRACKS_KEPT;
 	r->cyl_edge = (double)((e + (H - (uint64_t)ecyl) % H * p) * s->S);
+	/* every placed track p long: spares at each track's end where p is
+	 * under the turn's sectors (the profile's sparing 3) */
+	r->trk_first = r->trk_mid = r->trk_last = (double)p;
+	s->lay.e = e;
+	s->lay.P = P;
+	s->lay.T = (double)p;
+	s->lay.st = r->skew_track.v;
+	s->lay.sc = r->skew_cyl.n ? r->skew_cyl.v : r->skew_track.v;
+	s->lay.H = (unsigned)H;
+	s->lay.ecyl = (unsigned)ecyl;
+	s->lay.ok = 1;
+}
+
+/*
+ * The angle of sector x's start (sectors, [0, P)) under the layout
+ * tracks_fwd placed, against e's: each track P sectors on from e, each
+ * starting a track skew on from the one before, a cylinder skew where it
+ * is a cylinder's first (a cylinder edge every H tracks). NAN where x is
+ * not in e's zone (its rate's sectors a track are not P), over
+ * LAY_CYLS cylinders from e (zones of the same sectors a track follow
+ * each other, each starting anew: atlas10k's first three), or within
+ * LAY_MARGIN sectors of a track's edge: a slipped sector moves the edges
+ * after it one sector on (atlas10k's zones have up to 11), and a sector
+ * taken for the track on the other side of one is a skew off.
+ */
+#define LAY_MARGIN 12
+#define LAY_CYLS 128
+static double lay_angle(const struct st *s, uint64_t x)
+{
+	double P = s->lay.P, T = s->lay.T, q, i, nc, a;
+
+	if (!s->lay.ok || fabs(s->r->rev_ns.v / sector_ns(s, x * s->S) - P) > 0.5 ||
+	    fabs((double)x - (double)s->lay.e) > LAY_CYLS * s->lay.H * T)
+		return NAN;
+	q = floor(((double)x - (double)s->lay.e) / T);
+	i = (double)x - (double)s->lay.e - q * T;
+	if (i < LAY_MARGIN || i >= T - LAY_MARGIN)
+		return NAN;
+	nc = floor((q + s->lay.ecyl) / s->lay.H) - floor((double)s->lay.ecyl / s->lay.H);
+	a = fmod(i + (q - nc) * s->lay.st + nc * s->lay.sc, P);
+	return a < 0 ? a + P : a;
 }
 
 /*
