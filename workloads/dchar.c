@@ -2061,12 +2061,34 @@ static void tracks_fwd(struct st *s, uint64_t a)
 	if (n < 4)
 		return;
 	{
-		double least = sk[0];
+		/* the least skew that a tenth of the steps across an edge (two
+		 * at least) share: a step a sector or two late by the reader's
+		 * hiccup is no edge's; steps of a skew no other shares count
+		 * for neither kind */
+		double least = NAN;
 		int last = -1;
+		unsigned keep = 0;
 
-		for (unsigned i = 1; i < n; i++)
-			if (sk[i] < least)
+		for (unsigned i = 0; i < n; i++) {
+			unsigned same = 0;
+
+			for (unsigned j = 0; j < n; j++)
+				same += sk[j] == sk[i];
+			if (same >= 2 && 10 * same >= n && !(sk[i] >= least))
 				least = sk[i];
+		}
+		if (isnan(least))
+			return;
+		for (unsigned i = 0; i < n; i++) {
+			unsigned same = 0;
+
+			for (unsigned j = 0; j < n; j++)
+				same += sk[j] == sk[i];
+			if (same < 2 || sk[i] < least)
+				continue;	/* a skew no other step shares */
+			sk[keep] = sk[i], lo[keep] = lo[i], hi[keep++] = hi[i];
+		}
+		n = keep;
 		for (unsigned i = 0; i < n; i++) {
 			cyl[i] = sk[i] > least + 0.5;
 			if (!cyl[i]) {
@@ -2079,6 +2101,8 @@ static void tracks_fwd(struct st *s, uint64_t a)
 			last = (int)i;
 		}
 	}
+	if (n < 4 || !nt)
+		return;
 	r->edges = n;
 	r->skew_spt = P;
 	r->skew_track = fig_of(kt, nt);
