@@ -599,8 +599,8 @@ fi
 # back within a track is a hit, so the chains run forward, the turn comes
 # from pairs a fresh track's read and one below it, the tracks from a
 # forward chain's steps across edges (docs/diskchar.md). DiskSim's two
-# such drives: every figure within its tolerance but atlas10k's two
-# switches (the blind threshold, to 0.2 ms), the profile made says so
+# such drives: every figure within its tolerance but the switches
+# (atlas10k's head switch comes out 0.16 ms long), the profile made says so
 # (read_any_free 1, measured) and DISK= takes it, and the drive's own
 # trace replayed through it within 1.5 x the true profile's rms
 for p in atlas10k ibm18es; do
