@@ -343,6 +343,7 @@ struct steps {
 };
 
 static int chain_fwd(struct st *s, uint64_t pos, double kmax, double *rev, double *ts, struct steps *st);
+static double chain_k(const struct st *s, double kmax, unsigned j);
 
 /*
  * A chain of one-sector reads stepping back from pos, k sectors each (k up
@@ -368,10 +369,8 @@ static int chain(struct st *s, uint64_t pos, double kmax, double *rev, double *t
 	t = rd(s, cur, (unsigned)s->S);
 	x = st->x, y = st->y;
 	for (unsigned j = 0; j < CHAIN_STEPS; j++) {
-		double k = floor(kmax * (j % 6 + 1) / 6 + 0.5);
+		double k = chain_k(s, kmax, j);
 
-		if (k < 1)
-			k = 1;
 		if (cur < (uint64_t)k * s->S)
 			return -1;
 		cur -= (uint64_t)k * s->S;
@@ -471,8 +470,9 @@ static double chain_skew(const struct steps *c, unsigned nc, double R, double ts
 }
 
 /* a chain's j-th step (sectors): a sixth of kmax to all of it, twice; on a
- * drive that reads free blocks, from its least step (free_kmin, where the
- * drive is ready for a sector that far on) to kmax */
+ * drive that reads free blocks, the same over the span from its least
+ * step (free_kmin, where the drive is ready for a sector that far on) to
+ * kmax */
 static double chain_k(const struct st *s, double kmax, unsigned j)
 {
 	double lo = s->free && s->free_kmin > 0 && s->free_kmin < kmax ? s->free_kmin : 0;
