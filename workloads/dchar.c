@@ -2720,11 +2720,11 @@ static int phase_pair(struct st *s, uint64_t ref, uint64_t x, uint64_t from, dou
 	return 0;
 }
 
-/* zone_phases' pairs on a drive that reads free blocks: the zone's reads
- * zstep apart down from x, the reference's step apart down from *ref,
- * then a cylinder (C bytes) on, each paired with its read below (where
- * the next zone, at next, does not begin first) */
-static void free_phases(struct st *s, uint64_t *ref, uint64_t x, uint64_t zstep, uint64_t step, double C, double next, double least)
+/* zone_phases' pairs for one zone: the zone's reads zstep apart down
+ * from x, the reference's step apart down from *ref, then a cylinder (C
+ * bytes) on, each paired with its read below (where the next zone, at
+ * next, does not begin first) */
+static void phase_run(struct st *s, uint64_t *ref, uint64_t x, uint64_t zstep, uint64_t step, double C, double next, double least)
 {
 	uint64_t y = clampoff(s, (double)x + C);
 
@@ -2775,7 +2775,7 @@ static void zone_phases(struct st *s)
 	for (unsigned i = 0; i < r->nzones && r->nphases + 2 * PHASE_READS <= DCHAR_PHASES && !s->err;) {
 		double spt = whole_spt(r, i), C;
 		unsigned j = i + 1;
-		uint64_t x, y;
+		uint64_t x, zstep = step;
 
 		while (j < r->nzones && spt > 0 && whole_spt(r, j) == spt)
 			j++;
@@ -2784,26 +2784,16 @@ static void zone_phases(struct st *s)
 			continue;
 		}
 		if (s->free) {
-			/* the reference's step, and the zone's own for its reads */
-			uint64_t zstep = (uint64_t)(spt + PHASE_STEP) * s->S;
-
+			/* the zone's own step for its reads, above its first record */
+			zstep = (uint64_t)(spt + PHASE_STEP) * s->S;
 			x = clampoff(s, (double)r->zone[i].off + 2.0 * PHASE_READS * (double)zstep);
-			free_phases(s, &ref, x, zstep, step, r->cyl_bytes.n && r->skew_spt > 0 ? floor(r->cyl_bytes.v / (double)s->S * spt / r->skew_spt + 0.5) * (double)s->S : 0,
-				    j < r->nzones ? (double)r->zone[j].off : INFINITY, least);
-			i = j;
-			continue;
-		}
-		x = clampoff(s, free_near(s, (double)r->zone[i].off));
-		for (unsigned k = 0; k < PHASE_READS && ref >= step && x >= k * step; k++, ref -= step)
-			phase_pair(s, ref - step, x - k * step, 0, least);
+		} else
+			x = clampoff(s, free_near(s, (double)r->zone[i].off));
 		/* a cylinder on (the one position's cylinder in this zone's
 		 * sectors a track): the cylinder skew between, each read paired
 		 * with its own below */
 		C = r->cyl_bytes.n && r->skew_spt > 0 ? floor(r->cyl_bytes.v / (double)s->S * spt / r->skew_spt + 0.5) * (double)s->S : 0;
-		y = clampoff(s, (double)x + C);
-		if (C > 0 && (j >= r->nzones || (double)y + C < (double)r->zone[j].off))
-			for (unsigned k = 0; k < PHASE_READS && ref >= step && y >= k * step; k++, ref -= step)
-				phase_pair(s, ref - step, y - k * step, x - k * step, least);
+		phase_run(s, &ref, x, zstep, step, C, j < r->nzones ? (double)r->zone[j].off : INFINITY, least);
 		i = j;
 	}
 }
