@@ -40,6 +40,7 @@ struct st {
 	double free_turn;	/* then: the turn (ns) once free_turn() measured it, else 0 */
 	double free_kmax;	/* then: the forward chains' largest step before the turn is known (free_kmax()) */
 	double free_kmin;	/* then: their least (free_kmax()) */
+	double free_kspt;	/* then: sectors a track where zones() found them (0: not known) */
 	double fwd_least;	/* the least step on the last forward chain's line */
 	struct {
 		uint64_t e;	/* a track's first sector (tracks_fwd placed it) */
@@ -751,6 +752,35 @@ static int track_near(struct st *s, double x, uint64_t *lo, uint64_t *hi, uint64
 }
 
 /*
+ * The bounds on a threshold that most of n completions T agree on: each
+ * one a miss puts it in (T - turn, T]. A hit (B in what a read before, or
+ * the read-ahead under way, had brought in: sooner than the path allows)
+ * disagrees with the misses, and is outvoted. The most agree at one of
+ * the T (every bound from above is one); of as many, the narrowest.
+ */
+static void agreed(const double *T, unsigned n, double R, double *lo, double *hi)
+{
+	unsigned best = 0;
+
+	for (unsigned i = 0; i < n; i++) {
+		double l = -INFINITY, h = INFINITY;
+		unsigned c = 0;
+
+		for (unsigned j = 0; j < n; j++)
+			if (T[j] - R < T[i] && T[i] <= T[j]) {
+				c++;
+				l = T[j] - R > l ? T[j] - R : l;
+				h = T[j] < h ? T[j] : h;
+			}
+		if (c > best || (c == best && h - l < *hi - *lo)) {
+			best = c;
+			*lo = l > 0 ? l : 0;
+			*hi = h;
+		}
+	}
+}
+
+/*
  * The threshold of a read at dist bytes past one near a (B within
  * [wlo, whi) of that): the least time from A's completion to B's, which is
  * the head's readiness plus the path. Every observation T bounds it to
@@ -782,6 +812,8 @@ static int thresh(struct st *s, uint64_t a, double dist, double wlo, double whi,
 	 * places in the window (a golden-ratio sequence: every phase comes
 	 * round), twice the probes, and the bounds alone */
 	int blind = s->free && !track, lay_off = 0;
+	double obs[2 * PROBES];
+	unsigned nobs = 0;
 
 	for (unsigned p = 0; p < (blind ? 2 * PROBES : PROBES) && *hi - *lo > EPS_NS; p++) {
 		uint64_t A = clampoff(s, (double)a - p * walk), B;
@@ -955,10 +987,15 @@ static int thresh(struct st *s, uint64_t a, double dist, double wlo, double whi,
 			aim = tau + ((double)B - best) / (double)s->S * tsb;
 		tB = rd(s, B, (unsigned)s->S);
 		double T = (double)(tB - tA);
-		if (T < *hi)
-			*hi = T;
-		if (T - R > *lo)
-			*lo = T - R;
+		if (blind) {
+			obs[nobs++] = T;
+			agreed(obs, nobs, R, lo, hi);
+		} else {
+			if (T < *hi)
+				*hi = T;
+			if (T - R > *lo)
+				*lo = T - R;
+		}
 		/* aimed by the layout placed (blind): B completed off the phase
 		 * it gives (by over a sixteenth of a turn), so the layout does
 		 * not hold here (spares, a zone's edge): the bounds alone, and
@@ -1124,6 +1161,8 @@ static int zones(struct st *s)
 	double revs[DCHAR_ZONES], z[FREE_Z], tsk[16];
 	struct steps ch[16][3];	/* each position's chains, for their slopes once the turn is known */
 	unsigned nr = 0, nst[16] = { 0 }, nz = 0, nsk = 0;
+	double kmax0 = 0, kmin0 = 0;	/* the steps at the first position, which the tracks near it take */
+	unsigned i0 = 0;
 
 	r->nzones = 16;
 	for (unsigned i = 0; i < r->nzones; i++) {
@@ -1138,11 +1177,20 @@ static int zones(struct st *s)
 		 * FREE_KMAX, its track unknown without the turn) */
 		if (s->free && !(s->free_kmax > 0))
 			free_kmax(s, pos + (2u << 20));
-		if (chain(s, pos + (2u << 20), s->free ? s->free_kmax : 6, &rev0, &ts0, NULL) < 0) {
+		/* (a drive that reads free blocks: where the steps found
+		 * nearer the start give no line, its tracks are shorter here
+		 * and the steps are found again, from this position on) */
+		if (chain(s, pos + (2u << 20), s->free ? s->free_kmax : 6, &rev0, &ts0, NULL) < 0 &&
+		    (!s->free || (free_kmax(s, pos + (3u << 20)), chain(s, pos + (2u << 20), s->free_kmax, &rev0, &ts0, NULL) < 0))) {
 			r->zone[i].sector_ns = fig_of(NULL, 0);
 			continue;
 		}
 		kmax = s->free ? s->free_kmax : rev0 / ts0 / 6;
+		if (!(kmax0 > 0)) {
+			kmax0 = s->free_kmax;
+			kmin0 = s->free_kmin;
+			i0 = i;
+		}
 		for (unsigned rep = 0; rep < 3; rep++) {
 			/* each a track and a half below the last; none below the
 			 * disk's start (a first chain of noise gives any size);
@@ -1169,6 +1217,10 @@ static int zones(struct st *s)
 		}
 		if (s->err)
 			return s->err;
+	}
+	if (s->free && kmax0 > 0) {
+		s->free_kmax = kmax0;
+		s->free_kmin = kmin0;
 	}
 	/* the turn: the positions whose chains agree with the median within
 	 * 0.2 % (a chain across a skewed track switch does not); on a drive
@@ -1251,6 +1303,8 @@ static int zones(struct st *s)
 			}
 		}
 	}
+	if (s->free && kmax0 > 0 && nst[i0] && r->zone[i0].spt > 0)
+		s->free_kspt = r->zone[i0].spt;
 	/* a turn is the same everywhere: a disk whose zones disagree by more
 	 * than 2 % on it, or outside 1000-20000 rpm, is not a rotating one */
 	r->ok = (s->free || nk >= r->nzones / 2) && nk && r->rev_ns.v >= 3e6 && r->rev_ns.v <= 60e6 && r->rev_ns.sd < 0.02 * r->rev_ns.v;
@@ -1301,10 +1355,11 @@ static int one_zone(struct st *s, uint64_t top, double kmax, double *spt, double
 			return -1;
 		/* (forward chains: their line through the origin, six steps
 		 * of a chain on it, as chain_fwd takes one) */
-		*ts = turn_slope(c, n + 1, R, &se, &kept) / s->ts_scale;
+		*ts = (s->free ? fwd_steps_slope(c, n + 1, &kept, &se) : turn_slope(c, n + 1, R, &se, &kept)) / s->ts_scale;
 		*spt = R / *ts;
 		*low = clampoff(s, (double)at - span);
-		if (kept + 2 * (n + 1) < (n + 1) * CHAIN_STEPS || !(*ts > 0) || !(*spt * se / *ts < 0.2))
+		if ((s->free ? 2 * kept < (n + 1) * CHAIN_STEPS : kept + 2 * (n + 1) < (n + 1) * CHAIN_STEPS) || !(*ts > 0) ||
+		    !(*spt * se / *ts < 0.2))
 			return -1;
 		if (fabs(*spt - floor(*spt + 0.5)) <= 0.2) {
 			*spt = floor(*spt + 0.5);
@@ -1343,10 +1398,28 @@ static void edge_record(struct st *s, double off, double rev, double ts, double 
  * record at its middle. Chains that show no zone are tried again a span above,
  * then a span below; a third miss leaves the edge where it is.
  */
+static void zone_edge_in(struct st *s, uint64_t lo, double slo, uint64_t hi, double shi, unsigned *probes, double kmax);
+
 static void zone_edge(struct st *s, uint64_t lo, double slo, uint64_t hi, double shi, unsigned *probes)
 {
+	double P = slo > shi ? slo : shi, kmin = s->free_kmin;
+
+	/* a drive that reads free blocks: steps from the least found ready
+	 * where zones() began, for tracks of P sectors (a step is ready
+	 * after a time, the same share of any track), up to a sixth of a
+	 * track or half as much again as that least (few across an edge) */
+	if (s->free && s->free_kspt > 0 && kmin > 0) {
+		s->free_kmin = kmin * P / s->free_kspt;
+		zone_edge_in(s, lo, slo, hi, shi, probes, fmax(P / 6, 1.5 * s->free_kmin));
+		s->free_kmin = kmin;
+	} else
+		zone_edge_in(s, lo, slo, hi, shi, probes, P / 6);
+}
+
+static void zone_edge_in(struct st *s, uint64_t lo, double slo, uint64_t hi, double shi, unsigned *probes, double kmax)
+{
 	struct dchar_result *r = s->r;
-	double P = slo > shi ? slo : shi, kmax = P / 6, span = chain_span(s, kmax), on = span + free_room(s, P);
+	double P = slo > shi ? slo : shi, span = chain_span(s, kmax), on = span + free_room(s, P);
 
 	while ((double)(hi - lo) > 3 * span && *probes < EDGE_PROBES && r->nzones + 2 <= DCHAR_ZONES && !s->err) {
 		uint64_t top = clampoff(s, (double)(lo + hi) / 2 + span / 2), top2 = top, low, low2 = 0;
