@@ -193,6 +193,8 @@ static double true_readahead(const struct dmodel *m, uint64_t off)
 	struct dmodel_loc l;
 
 	dmodel_locate(m, off / 512, &l);
+	if (p->no_caching)
+		return 0;
 	switch (p->readahead_mode) {
 	case 0:
 		return 0;
@@ -495,18 +497,24 @@ int main(int argc, char **argv)
 		row(what, got * (double)b.spt, want * (double)b.spt, fmax(0.1, 3000 / (r.rev_ns.v / (double)b.spt)),
 		    "0.1 sector or 3 us");
 	}
-	/* a separate write segment serves no read */
-	row("read segments", r.segments, (double)p.p.segments - (p.p.write_separate ? 1 : 0), 0, "exact");
+	/* whether a read of what was just read is a hit: a buffer that
+	 * serves nothing (Enable caching in buffer 0) never hits, and has no
+	 * segment, read-ahead nor free block a read can see; a separate
+	 * write segment serves no read */
+	row("re-read at once a hit", r.hit_frac > 0, !p.p.no_caching, 0, "exact");
+	row("read segments", r.segments, p.p.no_caching ? 0 : (double)p.p.segments - (p.p.write_separate ? 1 : 0), 0, "exact");
 	/* DiskSim's mode 4 reads a read alone to its track's end, as mode 1
 	 * does: what tells them apart (the next track, after a stream that
 	 * crossed onto this one) no probe here sees, and a segment shorter
 	 * than the rest of the track keeps nothing next to the read */
 	row("read-ahead mode", r.readahead_track ? 1 : r.readahead_cyl ? 2 : r.readahead_seq ? 4 : r.readahead_bytes.v > 0 ? 3 : 0,
-	    p.p.readahead_mode != 4 ? (double)p.p.readahead_mode : true_readahead(&md.m, r.readahead_at) > 0 ? 1 : 0, 0,
+	    p.p.no_caching ? 0 : p.p.readahead_mode != 4 ? (double)p.p.readahead_mode : true_readahead(&md.m, r.readahead_at) > 0 ? 1 : 0, 0,
 	    "exact");
-	row("read-ahead (KiB)", r.readahead_bytes.v / 1024, true_readahead(&md.m, r.readahead_at) / 1024, 0.5,
+	row("read-ahead (KiB)", r.hit_ns.n ? r.readahead_bytes.v / 1024 : 0, true_readahead(&md.m, r.readahead_at) / 1024, 0.5,
 	    "a sector");
-	{
+	/* the bus is timed by hits (DIXtrac): a buffer that serves none
+	 * leaves it unseen, an ESTIMATE in the profile, and no row */
+	if (!p.p.no_caching) {
 		/* the bus's start on a read miss: the profile's share where
 		 * the bus is the slower, else the least share that keeps it
 		 * no later than the media (all the same to a request) */
@@ -514,16 +522,19 @@ int main(int argc, char **argv)
 		double media = 512e9 / (double)dmodel_rate_at(&md.m, r.early_at), early = (double)p.p.read_early_pm / 1000;
 
 		row("bus's start (share of a miss)", isnan(r.read_early) ? NAN : r.read_early, early < bus / media ? early : bus / media, 0.05, "0.05");
+
+		/* 2 %, or 64 KiB's time on it within 2 us: a bus that takes
+		 * next to nothing (DiskSim's Bulk sector transfer time 0) is
+		 * measured as fast as the path's jitter lets a slope show */
+		double bw = (double)p.p.bus_bps / 1e6, btol = 0.02 * bw;
+		if (r.bus_mbs > 0 && bw > 0 && fabs(65536 / r.bus_mbs - 65536 / bw) <= 2)
+			btol = fabs(r.bus_mbs - bw);
+		row("bus (MB/s)", r.bus_mbs, bw, btol, "2 % (or 2 us over 64 KiB)");
 	}
-	/* 2 %, or 64 KiB's time on it within 2 us: a bus that takes next to
-	 * nothing (DiskSim's Bulk sector transfer time 0) is measured as fast
-	 * as the path's jitter lets a slope show */
-	double bw = (double)p.p.bus_bps / 1e6, btol = 0.02 * bw;
-	if (r.bus_mbs > 0 && bw > 0 && fabs(65536 / r.bus_mbs - 65536 / bw) <= 2)
-		btol = fabs(r.bus_mbs - bw);
-	row("bus (MB/s)", r.bus_mbs, bw, btol, "2 % (or 2 us over 64 KiB)");
-	/* a drive that serves nothing from its buffer keeps no free blocks either */
-	row("reads free blocks", r.free_n ? r.free_blocks : NAN, p.p.read_any_free && !p.p.no_caching, 0, "exact");
+	/* a drive that serves nothing from its buffer keeps no free blocks
+	 * either: measured so where no re-read at once was a hit */
+	row("reads free blocks", r.free_n ? r.free_blocks : r.hit_ns.n || r.hit_frac > 0 ? NAN : 0, p.p.read_any_free && !p.p.no_caching, 0,
+	    "exact");
 	if (rewrite)
 		write_rows(&pristine, &r);
 	printf("\nthe characteriser's time on the modelled disk: %.1f s; %u figures outside their tolerance\n", r.seconds, bad);

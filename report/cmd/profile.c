@@ -50,6 +50,8 @@ struct disk {
 	int rotating, segments, segments_set, segments_min, bus_none, depth, ra_seq, ra_track, ra_cyl;
 	double iops, iops1, qn, early;
 	int free_set, free, free_n, free_hits;	/* fig=free_blocks: measured, reads free blocks, places, hits */
+	int hit_set;		/* fig=hit seen: then hit_frac, the re-reads at once that were hits */
+	double hit_frac;
 	unsigned nz, ns;
 	struct {
 		double off, mbs, sd, spt, seq;
@@ -224,6 +226,8 @@ static void each(void *arg, const struct rec *r, const char *source, unsigned lo
 		d->skew_tracks = num(r, RK_DC_TRACKS);
 	} else if (!strcmp(f, DC_FIG_HIT)) {
 		d->hit = fig(r, RK_DC_MS);
+		d->hit_set = 1;
+		d->hit_frac = num(r, RK_DC_HIT_FRAC);
 	} else if (!strcmp(f, DC_FIG_SEGMENTS)) {
 		d->segments = (int)num(r, RK_DC_SEGMENTS);
 		d->segments_set = 1;
@@ -952,6 +956,12 @@ static void print_writes(const struct disk *d, const char *who)
 	       "write_min_seek_ms = 0\nsource.write_min_seek_ms = %s (rewrite mode): in oh_write_*_ms (the sum)\n", who, who);
 }
 
+/* every re-read at once a miss: a buffer that serves nothing it read */
+static int keeps_nothing(const struct disk *d)
+{
+	return d->hit_set && !d->hit.n && d->hit_frac == 0;
+}
+
 static void print_overheads(const struct disk *d)
 {
 	static const struct {
@@ -1102,6 +1112,18 @@ static int print_profile(struct disk *d, const char *sources)
 	else
 		printf("# no zone table: no two neighbouring positions sampled hold the same sectors a track (the rate changes at every one)\n");
 	print_seek_table(d, &zt, who, floor(rpm + 0.5), round4(d->z[0].mbs) * 1e6, round4(ri) * 1e6, hd);
+	if (keeps_nothing(d)) {
+		/* Enable caching in buffer 0: the rest of the buffer's keys
+		 * do nothing then (DiskSim's manual) */
+		printf("no_caching = 1\nsource.no_caching = %s: a sector read again at once was a miss at every place (the buffer serves nothing it read: "
+		       "Enable caching in buffer 0)\n", who);
+		printf("readahead_kb = 0.0\nsource.readahead_kb = ESTIMATE: none (no_caching)\n"
+		       "segments = 1\nsource.segments = ESTIMATE: one, unused (no_caching)\n"
+		       "cache_mb = 0.062500\nsource.cache_mb = ESTIMATE: 64 KiB, unused (no_caching)\n"
+		       "segment_kb = 64.0000\nsource.segment_kb = ESTIMATE: cache_mb over the segments\n"
+		       "readahead_mode = 0\nsource.readahead_mode = ESTIMATE: none (no_caching)\n");
+		goto buffer_done;
+	}
 	if (d->ra_track)
 		printf("readahead_kb = %.1f\nsource.readahead_kb = %s: a track's data sectors where the read-ahead was seen to end at its track's end (%u offsets), "
 		       "else the furthest sector past a read of a track's first sector that the idle drive serves as a hit\n",
@@ -1145,6 +1167,7 @@ static int print_profile(struct disk *d, const char *sources)
 		printf("readahead_mode = 0\nsource.readahead_mode = %s: no read-ahead after a read, nor after a sequential one (Buffer continuous read 0)\n", who);
 	else
 		printf("readahead_mode = 3\nsource.readahead_mode = ESTIMATE: the read-ahead measured fills its segment (Buffer continuous read 3)\n");
+buffer_done:
 	if (d->w.ran)
 		printf("write_level = %d\nsource.write_level = ESTIMATE: the write cache measured (rewrite mode) %s (Fast write level 2 where it does)\n",
 		       d->w.cache ? 2 : 0, d->w.cache ? "on" : "off");
@@ -1177,6 +1200,8 @@ static int print_profile(struct disk *d, const char *sources)
 		printf("read_any_free = 0\nsource.read_any_free = %s: the sector below a read that waited was a miss at %d of %d places "
 		       "(a drive that keeps the sectors passing under the head while it waits serves it as a hit: Read any free blocks)\n",
 		       who, d->free_n - d->free_hits, d->free_n);
+	else if (keeps_nothing(d))
+		printf("read_any_free = 0\nsource.read_any_free = %s: the buffer serves nothing it read (no_caching), so no free block either\n", who);
 	print_overheads(d);
 	if (writes_measured(d))
 		print_writes(d, who);
