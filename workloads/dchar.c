@@ -584,8 +584,28 @@ static int chain_fwd(struct st *s, uint64_t pos, double kmax, double *rev, doubl
 		t = t1;
 	}
 	b = fwd_slope(x, y, CHAIN_STEPS, &kept, &se, &s->fwd_least);
-	if (kept < 6 || !(b > 0))
-		return -1;
+	if (kept < 6 || !(b > 0)) {
+		/* no line through the origin: where every step was asked for
+		 * before the drive was ready (a command overhead of half a
+		 * turn or more), each lost one turn, and the steps lie on a
+		 * line whose slope is a sector's time and whose intercept is
+		 * the turn (Skippy's forward steps) */
+		double a, xm[CHAIN_STEPS], ym[CHAIN_STEPS];
+		unsigned nm = 0, k;
+
+		/* (the misses: a step the read-ahead had read costs a hit) */
+		for (unsigned j = 0; j < CHAIN_STEPS; j++)
+			if (!(fabs(y[j] - s->free_hit) <= 0.15 * s->free_hit + 30000)) {
+				xm[nm] = x[j];
+				ym[nm++] = y[j];
+			}
+		if (nm < 6 || (k = fit(xm, ym, nm, &a, &b)) < 6 || 3 * k < 2 * nm || !(b > 0) || !(a >= 3e6 && a <= 60e6) ||
+		    !(a > kmax * b))
+			return -1;
+		*rev = a;
+		*ts = b;
+		return 0;
+	}
 	*rev = s->free_turn > 0 ? s->free_turn : NAN;
 	*ts = b;
 	return 0;
@@ -1075,7 +1095,7 @@ static void free_pairs(struct st *s, double below, double kmax, double ts, doubl
 			return;
 		tF = rd(s, F, (unsigned)s->S);
 		y = (double)(rd(s, F - (uint64_t)g * s->S, (unsigned)s->S) - tF);
-		if (y > 2 * s->free_hit + 30000)
+		if (fabs(y - s->free_hit) > 0.15 * s->free_hit + 30000)
 			z[(*nz)++] = y + g * ts;
 	}
 }
@@ -1209,6 +1229,10 @@ static int zones(struct st *s)
 			r->zone[i].mbs = (double)s->S * 1e3 / ts;
 			if (isfinite(sk))
 				tsk[nsk++] = sk * ts;
+			/* chains whose every step lost a turn: the turn, from
+			 * their intercepts */
+			if (isfinite(fig_of(rv, n).v) && fig_of(rv, n).sd < 0.002 * fig_of(rv, n).v)
+				revs[nr++] = fig_of(rv, n).v;
 			free_pairs(s, (double)pos - 3 * (chain_span(s, kmax) + 2097152.0), kmax, ts, z, &nz);
 		} else if (n) {
 			r->zone[i].mbs = (double)s->S * 1e3 / r->zone[i].sector_ns.v;
@@ -1227,7 +1251,19 @@ static int zones(struct st *s)
 	 * that reads free blocks, free_turn's */
 	double sorted[FREE_Z], med, kept[FREE_Z] = { 0 };
 	unsigned nk = 0;
-	if (s->free) {
+	if (s->free && nr >= r->nzones / 2) {
+		/* (every step lost a turn: the intercepts that agree with
+		 * their median, as the backward chains' turns) */
+		memcpy(sorted, revs, nr * sizeof(revs[0]));
+		med = median(sorted, nr);
+		for (unsigned i = 0; i < nr; i++)
+			if (fabs(revs[i] - med) <= 0.002 * med)
+				kept[nk++] = revs[i];
+		s->free_turn = nk ? fig_of(kept, nk).v : 0;
+		for (unsigned i = 0; i < r->nzones && nk; i++)
+			if (nst[i])
+				r->zone[i].spt = s->free_turn / r->zone[i].sector_ns.v;
+	} else if (s->free) {
 		nk = free_turn(z, nz, nsk ? median(tsk, nsk) : 0, kept);
 		s->free_turn = nk ? fig_of(kept, nk).v : 0;
 		for (unsigned i = 0; i < r->nzones && nk; i++)
@@ -3442,6 +3478,12 @@ static void free_blocks(struct st *s)
 		tc = rd(s, x - 5 * s->S, (unsigned)s->S);
 		tcc = rd(s, x - 5 * s->S, (unsigned)s->S);
 		h = (double)(tcc - tc);
+		/* a re-read dearer than the read before it: the read-ahead
+		 * under way displaced the sector (DiskSim's mode 4 in segments
+		 * shorter than a track), and that read, a hit where the drive
+		 * reads free blocks, is the reference */
+		if (h > (double)(tc - tb) + (0.15 * (double)(tc - tb) > 30000 ? 0.15 * (double)(tc - tb) : 30000))
+			h = (double)(tc - tb);
 		thr = 0.15 * h > 30000 ? 0.15 * h : 30000;
 		if (!(h > 0) || (double)(tx - t0) <= 2 * h)
 			continue;	/* no seek seen: no disk's timing */
