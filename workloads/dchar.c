@@ -832,6 +832,7 @@ static int thresh(struct st *s, uint64_t a, double dist, double wlo, double whi,
 	 * places in the window (a golden-ratio sequence: every phase comes
 	 * round), twice the probes, and the bounds alone */
 	int blind = s->free && !track, lay_off = 0;
+	double lo_aim = 0;	/* blind: a bound from a B the buffer served (below) */
 	double obs[2 * PROBES];
 	unsigned nobs = 0;
 
@@ -1010,6 +1011,8 @@ static int thresh(struct st *s, uint64_t a, double dist, double wlo, double whi,
 		if (blind) {
 			obs[nobs++] = T;
 			agreed(obs, nobs, R, lo, hi);
+			if (*lo < lo_aim && lo_aim < *hi)
+				*lo = lo_aim;
 		} else {
 			if (T < *hi)
 				*hi = T;
@@ -1023,6 +1026,14 @@ static int thresh(struct st *s, uint64_t a, double dist, double wlo, double whi,
 		if (blind && !isnan(aim) && fabs(phase_of(R, T - aim)) > R / 16) {
 			lay_off = 1;
 			aim = NAN;
+		} else if (blind && !isnan(aim) && T > aim + 3 * tsb + 20000 && fabs(phase_of(R, T - aim)) > 3 * tsb + 20000) {
+			/* later than the layout's aim, but not a turn later: the
+			 * buffer served B (the read-ahead under way had it), not
+			 * the head at the aim, which a miss there would have been
+			 * ready for: the path is longer */
+			lo_aim = aim > lo_aim ? aim : lo_aim;
+			if (*lo < lo_aim)
+				*lo = lo_aim < *hi ? lo_aim : *lo;
 		}
 		/* neither at the aim nor a turn after it, and sooner: the buffer
 		 * held B (the read-ahead had passed it), the head was not ready */
@@ -1567,8 +1578,9 @@ static void seeks(struct st *s, uint64_t a)
 
 		for (unsigned rep = 0; rep < 3; rep++)
 			if (thresh(s, clampoff(s, (double)s->trk[0].hi * (double)s->S + (4 + 200.0 * rep) * P + P / 8), 0, 0, 0.6 * P, -3 * P, &lo,
-				   &hi) == 0 && hi - lo < r->rev_ns.v / 4)
+				   &hi) == 0 && hi - lo < r->rev_ns.v / 4) {
 				v[n++] = (lo + hi) / 2;
+			}
 		r->overhead_ns = fig_of(v, n);
 	}
 	if (!r->overhead_ns.n)	/* not already within a track between placed edges */
@@ -2940,8 +2952,9 @@ static void fine_seeks(struct st *s)
 		unsigned n = 0;
 
 		for (unsigned rep = 0; rep < 2; rep++)
-			if (thresh(s, clampoff(s, (double)a + rep * C), toB, -w, w, walk, &lo, &hi) == 0)
+			if (thresh(s, clampoff(s, (double)a + rep * C), toB, -w, w, walk, &lo, &hi) == 0) {
 				v[n++] = (lo + hi) / 2 - r->overhead_ns.v;
+			}
 		r->head_switch_ns = fig_of(v, n);
 	}
 	for (unsigned i = 0; i < sizeof(cyls) / sizeof(cyls[0]) && r->nseeks < DCHAR_SEEKS; i++) {

@@ -599,14 +599,16 @@ fi
 # back within a track is a hit, so the chains run forward, the turn comes
 # from pairs a fresh track's read and one below it, the tracks from a
 # forward chain's steps across edges (docs/diskchar.md). DiskSim's two
-# such drives: every figure within its tolerance but the switches
-# (atlas10k's head switch comes out 0.16 ms long), the profile made says so
-# (read_any_free 1, measured) and DISK= takes it, and the drive's own
-# trace replayed through it within 1.5 x the true profile's rms
+# such drives: every figure within its tolerance, the switches too (a B
+# the read-ahead under way served later than the layout's aim bounds the
+# path from below: atlas10k's head switch came out 0.16 ms long without
+# it), the profile made says so (read_any_free 1, measured) and DISK=
+# takes it, and the drive's own trace replayed through it within 1.5 x
+# the true profile's rms
 for p in atlas10k ibm18es; do
 	"$OUT/bin/diskchar-model" "disk/profiles/valid/$p.conf" >"$T/$p.md" 2>&1
 	"$OUT/bin/diskchar-model" "disk/profiles/valid/$p.conf" --records >"$T/$p.log" 2>/dev/null
-	out=$(grep 'OUTSIDE\|NOT SEEN' "$T/$p.md" | grep -v '^| \(head\|cylinder\) switch (ms) |')
+	out=$(grep 'OUTSIDE\|NOT SEEN' "$T/$p.md")
 	n=$(grep -c '| ok |$' "$T/$p.md")
 	if [ -z "$out" ] && [ "$n" -ge 200 ] && grep -qF '| reads free blocks | 1.0000 | 1.0000 | exact | ok |' "$T/$p.md" &&
 		grep -q '^| rotation (ms) .*| ok |$' "$T/$p.md" && grep -q '^| heads .*| ok |$' "$T/$p.md" &&
