@@ -1578,9 +1578,8 @@ static void seeks(struct st *s, uint64_t a)
 
 		for (unsigned rep = 0; rep < 3; rep++)
 			if (thresh(s, clampoff(s, (double)s->trk[0].hi * (double)s->S + (4 + 200.0 * rep) * P + P / 8), 0, 0, 0.6 * P, -3 * P, &lo,
-				   &hi) == 0 && hi - lo < r->rev_ns.v / 4) {
+				   &hi) == 0 && hi - lo < r->rev_ns.v / 4)
 				v[n++] = (lo + hi) / 2;
-			}
 		r->overhead_ns = fig_of(v, n);
 	}
 	if (!r->overhead_ns.n)	/* not already within a track between placed edges */
@@ -2952,9 +2951,8 @@ static void fine_seeks(struct st *s)
 		unsigned n = 0;
 
 		for (unsigned rep = 0; rep < 2; rep++)
-			if (thresh(s, clampoff(s, (double)a + rep * C), toB, -w, w, walk, &lo, &hi) == 0) {
+			if (thresh(s, clampoff(s, (double)a + rep * C), toB, -w, w, walk, &lo, &hi) == 0)
 				v[n++] = (lo + hi) / 2 - r->overhead_ns.v;
-			}
 		r->head_switch_ns = fig_of(v, n);
 	}
 	for (unsigned i = 0; i < sizeof(cyls) / sizeof(cyls[0]) && r->nseeks < DCHAR_SEEKS; i++) {
