@@ -260,6 +260,31 @@ static struct dchar_fig fig_of(const double *v, unsigned n)
 }
 
 /*
+ * Thresholds whose windows [lo, hi] its repetitions left apart (a blind
+ * one's, bounded by spread places, is wider than one the layout aimed):
+ * each window's middle weighed by the inverse of its variance (a window
+ * of width w: w^2 / 12, the threshold anywhere in it); the figure's sd is
+ * the weighted mean's
+ */
+static struct dchar_fig fig_windows(const double *lo, const double *hi, unsigned n)
+{
+	struct dchar_fig f = { NAN, NAN, n };
+	double sw = 0, swx = 0;
+
+	for (unsigned i = 0; i < n; i++) {
+		double w = hi[i] - lo[i] > EPS_NS ? hi[i] - lo[i] : EPS_NS, k = 12 / (w * w);
+
+		sw += k;
+		swx += k * (lo[i] + hi[i]) / 2;
+	}
+	if (!n)
+		return f;
+	f.v = swx / sw;
+	f.sd = sqrt(1 / sw);
+	return f;
+}
+
+/*
  * y = a + b x through the points, robust to a few far off (the steps of a
  * chain that cross a track's edge, off by its skew, or wait a turn more):
  * first the line through two of them that the most lie near (least median
@@ -2947,28 +2972,35 @@ static void fine_seeks(struct st *s)
 	/* there, the switches: to the middle track of A's cylinder (a head's),
 	 * and the seek of one cylinder (the next one's) */
 	if (s->free && toB > 0) {
-		double v[2];
+		double wl[2], wh[2];
 		unsigned n = 0;
 
 		for (unsigned rep = 0; rep < 2; rep++)
-			if (thresh(s, clampoff(s, (double)a + rep * C), toB, -w, w, walk, &lo, &hi) == 0)
-				v[n++] = (lo + hi) / 2 - r->overhead_ns.v;
-		r->head_switch_ns = fig_of(v, n);
+			if (thresh(s, clampoff(s, (double)a + rep * C), toB, -w, w, walk, &lo, &hi) == 0) {
+				wl[n] = lo - r->overhead_ns.v;
+				wh[n++] = hi - r->overhead_ns.v;
+			}
+		r->head_switch_ns = fig_windows(wl, wh, n);
 	}
 	for (unsigned i = 0; i < sizeof(cyls) / sizeof(cyls[0]) && r->nseeks < DCHAR_SEEKS; i++) {
-		double v[2];
+		double v[2], wl[2], wh[2];
 		unsigned n = 0;
 
 		for (unsigned rep = 0; rep < 2; rep++)
-			if (thresh(s, clampoff(s, (double)a + rep * C), cyls[i] * C + toB, -w, w, walk, &lo, &hi) == 0)
+			if (thresh(s, clampoff(s, (double)a + rep * C), cyls[i] * C + toB, -w, w, walk, &lo, &hi) == 0) {
+				wl[n] = lo - r->overhead_ns.v;
+				wh[n] = hi - r->overhead_ns.v;
 				v[n++] = (lo + hi) / 2 - r->overhead_ns.v;
+			}
 		if (!n)
 			continue;
 		/* in order of distance: before the coarse ones */
 		memmove(&r->seek[i + 1], &r->seek[i], (r->nseeks - i) * sizeof(r->seek[0]));
 		r->seek[i].from = a;
 		r->seek[i].dist = (uint64_t)(cyls[i] * C) / s->S * s->S;
-		r->seek[i].ns = fig_of(v, n);
+		/* (a drive that reads free blocks: its windows weighed, some
+		 * aimed by the layout, some bounded by spread places) */
+		r->seek[i].ns = s->free ? fig_windows(wl, wh, n) : fig_of(v, n);
 		r->nseeks++;
 		if (s->free && cyls[i] == 1)
 			r->cyl_switch_ns = r->seek[i].ns;
