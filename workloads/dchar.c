@@ -611,10 +611,10 @@ static int chain_fwd(struct st *s, uint64_t pos, double kmax, double *rev, doubl
 	b = fwd_slope(x, y, CHAIN_STEPS, &kept, &se, &s->fwd_least);
 	if (kept < 6 || !(b > 0)) {
 		/* no line through the origin: where every step was asked for
-		 * before the drive was ready (a command overhead of half a
-		 * turn or more), each lost one turn, and the steps lie on a
-		 * line whose slope is a sector's time and whose intercept is
-		 * the turn (Skippy's forward steps) */
+		 * before the drive was ready (a command overhead that is a
+		 * large share of the turn), each lost one turn, and the steps
+		 * lie on a line whose slope is a sector's time and whose
+		 * intercept is the turn (Skippy's forward steps) */
 		double a, xm[CHAIN_STEPS], ym[CHAIN_STEPS];
 		unsigned nm = 0, k;
 
@@ -3526,11 +3526,12 @@ static void free_blocks(struct st *s)
 		tc = rd(s, x - 5 * s->S, (unsigned)s->S);
 		tcc = rd(s, x - 5 * s->S, (unsigned)s->S);
 		h = (double)(tcc - tc);
-		/* a re-read dearer than the read before it: the read-ahead
-		 * under way displaced the sector (DiskSim's mode 4 in segments
-		 * shorter than a track), and that read, a hit where the drive
-		 * reads free blocks, is the reference */
-		if (h > (double)(tc - tb) + (0.15 * (double)(tc - tb) > 30000 ? 0.15 * (double)(tc - tb) : 30000))
+		/* a re-read that cost over twice the read before it: the
+		 * read-ahead under way displaced the sector (DiskSim's mode 4
+		 * in segments shorter than a track), and that read, a hit
+		 * where the drive reads free blocks, is the reference (a
+		 * buffer that serves nothing makes both misses) */
+		if (2 * (double)(tc - tb) < h)
 			h = (double)(tc - tb);
 		thr = 0.15 * h > 30000 ? 0.15 * h : 30000;
 		if (!(h > 0) || (double)(tx - t0) <= 2 * h)
