@@ -1036,8 +1036,6 @@ static int thresh(struct st *s, uint64_t a, double dist, double wlo, double whi,
 		if (blind) {
 			obs[nobs++] = T;
 			agreed(obs, nobs, R, lo, hi);
-			if (*lo < lo_aim && lo_aim < *hi)
-				*lo = lo_aim;
 		} else {
 			if (T < *hi)
 				*hi = T;
@@ -1057,9 +1055,9 @@ static int thresh(struct st *s, uint64_t a, double dist, double wlo, double whi,
 			 * the head at the aim, which a miss there would have been
 			 * ready for: the path is longer */
 			lo_aim = aim > lo_aim ? aim : lo_aim;
-			if (*lo < lo_aim)
-				*lo = lo_aim < *hi ? lo_aim : *lo;
 		}
+		if (*lo < lo_aim && lo_aim < *hi)
+			*lo = lo_aim;
 		/* neither at the aim nor a turn after it, and sooner: the buffer
 		 * held B (the read-ahead had passed it), the head was not ready */
 		if (!isnan(aim) && fabs(T - aim) > R / 8 && fabs(T - aim - R) > R / 8 && T < aim + R / 2 && aim > *lo)
@@ -1267,8 +1265,10 @@ static int zones(struct st *s)
 				tsk[nsk++] = sk * ts;
 			/* chains whose every step lost a turn: the turn, from
 			 * their intercepts */
-			if (isfinite(fig_of(rv, n).v) && fig_of(rv, n).sd < 0.002 * fig_of(rv, n).v)
-				revs[nr++] = fig_of(rv, n).v;
+			struct dchar_fig ft = fig_of(rv, n);
+
+			if (isfinite(ft.v) && ft.sd < 0.002 * ft.v)
+				revs[nr++] = ft.v;
 			free_pairs(s, (double)pos - 3 * (chain_span(s, kmax) + 2097152.0), kmax, ts, z, &nz);
 		} else if (n) {
 			r->zone[i].mbs = (double)s->S * 1e3 / r->zone[i].sector_ns.v;
@@ -2212,24 +2212,19 @@ static void tracks_fwd(struct st *s, uint64_t a)
 		 * for neither kind */
 		double least = NAN;
 		int last = -1;
-		unsigned keep = 0;
+		unsigned keep = 0, same[FWD_STEPS] = { 0 };
 
+		/* (counted before any is dropped) */
 		for (unsigned i = 0; i < n; i++) {
-			unsigned same = 0;
-
 			for (unsigned j = 0; j < n; j++)
-				same += sk[j] == sk[i];
-			if (same >= 2 && 10 * same >= n && !(sk[i] >= least))
+				same[i] += sk[j] == sk[i];
+			if (same[i] >= 2 && 10 * same[i] >= n && !(sk[i] >= least))
 				least = sk[i];
 		}
 		if (isnan(least))
 			return;
 		for (unsigned i = 0; i < n; i++) {
-			unsigned same = 0;
-
-			for (unsigned j = 0; j < n; j++)
-				same += sk[j] == sk[i];
-			if (same < 2 || sk[i] < least)
+			if (same[i] < 2 || sk[i] < least)
 				continue;	/* a skew no other step shares */
 			sk[keep] = sk[i], lo[keep] = lo[i], hi[keep++] = hi[i];
 		}
