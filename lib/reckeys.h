@@ -119,6 +119,7 @@
 #define RK_DC_SERPENTINE "serpentine"
 #define RK_DC_RUN "run"
 #define RK_DC_AT_LEAST "at_least"	/* fig=segments: 1 the probe's cap, the buffer keeps at least as many */
+#define RK_DC_AGAIN "again"	/* fig=end: probes asked again whose second look said otherwise */
 #define RK_DC_NO_TIME "no_time"		/* fig=bus: 1 hits of a sector and of 64 KiB cost the same (mb_s a bus that takes none) */
 /* the figures (values of fig) */
 #define DC_FIG_DEVICE "device"

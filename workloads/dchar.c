@@ -861,10 +861,40 @@ static int thresh(struct st *s, uint64_t a, double dist, double wlo, double whi,
 	double obs[2 * PROBES];
 	unsigned nobs = 0;
 
-	for (unsigned p = 0; p < (blind ? 2 * PROBES : PROBES) && *hi - *lo > EPS_NS; p++) {
+	/* an aimed B that misses by a turn raises the lower bound only once
+	 * a second one aimed the same way misses too: one ready there says
+	 * the first was held back on its way (an interrupt), and set apart.
+	 * (Bounded by spread places, the bounds most completions agree on
+	 * outvote such a miss instead. With A near a, walk 0, B's window is
+	 * a track's at an edge: a second B there would use up the sectors
+	 * later probes need, so none is asked.) */
+	double olo = 0, ohi = INFINITY, pend = 0, tau_was = 0;
+	unsigned bis = 0;
+	int confirm = 0, plain = 0;	/* plain: the last B missed by a turn, as aimed */
+
+	for (unsigned p = 0; !s->err; p++) {
 		uint64_t A = clampoff(s, (double)a - p * walk), B;
 		double aim = NAN, tau, base, delta, n, best = -1;
 		int64_t tA, tB;
+
+		if (confirm) {
+			confirm = 0;
+			if (*hi < ohi && *lo <= olo)
+				s->r->asked_again++;	/* ready where the first missed: its bound dropped */
+			else if (pend > *lo)
+				*lo = pend;
+		} else if (!blind && walk != 0 && p && *lo > olo && plain) {
+			/* the probe before raised it, its B a turn after its
+			 * aim (as one held back would be): asked once more */
+			confirm = 1;
+			pend = *lo;
+			*lo = olo;
+		}
+		if (!confirm && (*hi - *lo <= EPS_NS || bis++ >= (blind ? 2 * PROBES : PROBES)))
+			break;
+		olo = *lo;
+		ohi = *hi;
+		plain = 0;
 
 		while (recent(s, A) && A >= 16 * s->S)
 			A -= 16 * s->S;
@@ -874,7 +904,8 @@ static int thresh(struct st *s, uint64_t a, double dist, double wlo, double whi,
 			refB = A;
 			refT = tA;
 		}
-		tau = isinf(*hi) ? *lo + R / 2 : (*lo + *hi) / 2;
+		tau = confirm ? tau_was : isinf(*hi) ? *lo + R / 2 : (*lo + *hi) / 2;
+		tau_was = tau;
 		if (track) {
 			/* the sector of B's track that passes tau after A (the
 			 * nearer end of the track where none does) */
@@ -976,6 +1007,7 @@ static int thresh(struct st *s, uint64_t a, double dist, double wlo, double whi,
 				*hi = T;
 			if (T - R > *lo)
 				*lo = T - R;
+			plain = 1;
 			refB = b;
 			refT = tB;
 			continue;
@@ -1041,6 +1073,7 @@ static int thresh(struct st *s, uint64_t a, double dist, double wlo, double whi,
 				*hi = T;
 			if (T - R > *lo)
 				*lo = T - R;
+			plain = !isnan(aim) && fabs(T - aim - R) < 4 * tsb + 50000;
 		}
 		/* aimed by the layout placed (blind): B completed off the phase
 		 * it gives (by over a sixteenth of a turn), so the layout does
@@ -1897,17 +1930,22 @@ static void evict(struct st *s, struct edges *E, uint64_t below)
 static double slack(struct st *s, struct edges *E, struct pairs *q, unsigned nq)
 {
 	double lo = 0, hi = 2 * E->R;	/* a path and a switch may take over a turn */
+	double pend = -1;		/* a miss's aim, until a second pair aimed there misses too */
 	unsigned qi = 0, evicted = 0;
 
-	for (unsigned p = 0; p < 24 && hi - lo > 2000 && !s->err; p++) {
+	for (unsigned p = 0; (p < 24 || pend >= 0) && (hi - lo > 2000 || pend >= 0) && !s->err; p++) {
 		/* half a turn past what is known first (within a track no
-		 * pair is a whole turn apart) */
-		double x = hi - lo > E->R ? lo + E->R / 2 : (lo + hi) / 2, nact = 0, T, m, xa, tol;
+		 * pair is a whole turn apart); after a miss that would raise
+		 * the lower bound, the same again: a B ready there says the
+		 * first was held back on its way (an interrupt), and sets it
+		 * apart */
+		double x = pend >= 0 ? pend : hi - lo > E->R ? lo + E->R / 2 : (lo + hi) / 2, nact = 0, T, m, xa, tol;
 		uint64_t A = 0, B = 0;
-		int late;
+		int late, again = pend >= 0;
 		int64_t tA, tI, tB;
 		unsigned tried = 0;
 
+		pend = -1;
 		/* the next pair from the next place that has one; where none
 		 * has, once the buffer has let go of them */
 		while (tried < nq && pick(s, &q[qi], x, &A, &B, &nact) < 0)
@@ -1916,6 +1954,7 @@ static double slack(struct st *s, struct edges *E, struct pairs *q, unsigned nq)
 			evict(s, E, q[nq - 1].lo - 2 * (uint64_t)E->P);
 			evicted++;
 			p--;
+			pend = again ? x : -1;
 			continue;
 		}
 		if (tried >= nq)
@@ -1943,12 +1982,17 @@ static double slack(struct st *s, struct edges *E, struct pairs *q, unsigned nq)
 			 * a miss before it: a hit): the one of the two nearer
 			 * above a read before them was the hit */
 			learn_pair(s, A * s->S, B * s->S, E->P * (double)s->S);
+			pend = again ? x : -1;
 			continue;
 		}
-		if (m == 0 && xa < hi)
+		if (m == 0 && xa < hi) {
 			hi = xa;
-		else if (m >= 1 && xa > lo)
-			lo = xa;
+			s->r->asked_again += again;	/* ready where one missed */
+		} else if (m >= 1 && again) {
+			lo = xa > x ? xa : x > lo ? x : lo;
+		} else if (m >= 1 && xa > lo) {
+			pend = xa;
+		}
 	}
 	return hi - lo <= 20000 ? (lo + hi) / 2 : NAN;	/* not narrowed: none */
 }
@@ -3037,21 +3081,27 @@ static unsigned hits_by_size(struct st *s, uint64_t base, int pause, unsigned *j
 	unsigned n = 0;
 
 	for (unsigned sec = 1; sec <= 128 && !s->err; sec *= 2) {
-		double v[4], sorted[4], med;
-		int same = 1;
+		double v[4], sorted[4], med = NAN;
+		int same = 0;
 
-		for (unsigned i = 0; i < 4; i++, (*j)++) {
-			uint64_t at = clampoff(s, (double)base + (double)s->d->size * (0.02 + 0.25 * *j / 32.0));
-			int64_t t;
+		/* a size whose four disagree is asked once more at four
+		 * places more: a read held back (an interrupt) is set apart */
+		for (unsigned again = 0; again < 2 && !same && !s->err; again++) {
+			for (unsigned i = 0; i < 4; i++, (*j)++) {
+				uint64_t at = clampoff(s, (double)base + (double)s->d->size * (0.02 + 0.25 * *j / 32.0));
+				int64_t t;
 
-			rd(s, at, sec * (unsigned)s->S);
-			t = s->d->idle(s->d->ctx, pause ? (int64_t)(i * R / 4) : 0);
-			v[i] = (double)(rd(s, at, sec * (unsigned)s->S) - t);
+				rd(s, at, sec * (unsigned)s->S);
+				t = s->d->idle(s->d->ctx, pause ? (int64_t)(i * R / 4) : 0);
+				v[i] = (double)(rd(s, at, sec * (unsigned)s->S) - t);
+			}
+			memcpy(sorted, v, sizeof(v));
+			med = median(sorted, 4);
+			same = 1;
+			for (unsigned i = 0; i < 4; i++)
+				same &= fabs(v[i] - med) <= 30000 + 0.03 * med;
+			s->r->asked_again += same && again;	/* the four before held one held back */
 		}
-		memcpy(sorted, v, sizeof(v));
-		med = median(sorted, 4);
-		for (unsigned i = 0; i < 4; i++)
-			same &= fabs(v[i] - med) <= 30000 + 0.03 * med;
 		if (!same || (!pause && !(med < R / 2)))
 			break;
 		for (unsigned i = 0; i < 4; i++) {
@@ -3100,19 +3150,31 @@ static void buffer_empty(struct st *s, unsigned *walk)
 static int ra_hit(struct st *s, uint64_t x, uint64_t x2, uint64_t k, int seq, double thr, unsigned *walk)
 {
 	double R = s->r->rev_ns.v;
-	int hit = 1;
+	int hit = 1, asked = 0;
 
 	for (unsigned i = 0; i < (x2 ? 2u : 1u) && hit; i++) {
-		uint64_t at = i ? x2 : x;
-		int64_t t;
+		/* a miss is asked once more (once a call): a hit held back (an
+		 * interrupt) looks like one. With the buffer emptied again, at
+		 * the same place; else at a fresh one 5 MiB on (the probes'
+		 * places are 12 MiB apart, 3 MiB aside) */
+		for (int again = 0; again < 2; again++) {
+			uint64_t at = i ? x2 : x;
+			int64_t t;
 
-		if (walk)
-			buffer_empty(s, walk);
-		if (seq)
-			rd(s, at - s->S, (unsigned)s->S);
-		rd(s, at, (unsigned)s->S);
-		t = s->d->idle(s->d->ctx, (int64_t)((2 + 0.5 * i) * R + (double)(k + s->S) * 1.5e9 / dchar_rate_at(s->r, at)));
-		hit = fabs((double)(rd(s, at + k, (unsigned)s->S) - t) - s->r->hit_ns.v) < thr;
+			if (again && !walk)
+				at = clampoff(s, (double)at + 5.0 * 1048576 + 7.0 * (double)s->S);
+			if (walk)
+				buffer_empty(s, walk);
+			if (seq)
+				rd(s, at - s->S, (unsigned)s->S);
+			rd(s, at, (unsigned)s->S);
+			t = s->d->idle(s->d->ctx, (int64_t)((2 + 0.5 * i) * R + (double)(k + s->S) * 1.5e9 / dchar_rate_at(s->r, at)));
+			hit = fabs((double)(rd(s, at + k, (unsigned)s->S) - t) - s->r->hit_ns.v) < thr;
+			if (hit && again)
+				s->r->asked_again++;	/* the miss before said otherwise */
+			if (hit || asked++)
+				break;
+		}
 	}
 	return hit;
 }
@@ -3383,9 +3445,22 @@ static void buffer(struct st *s)
 		n++;
 	}
 	r->hit_frac = (double)hits / n;
-	r->hit_ns = fig_of(v, hits);
-	if (!hits)
+	if (!hits) {
+		r->hit_ns = fig_of(v, 0);
 		return;
+	}
+	/* a hit held back (an interrupt) costs more than its fellows: those
+	 * over the median by more than a hit's spread (15 %, or 30 us) are
+	 * set apart */
+	double sorted[8], med;
+	unsigned kept = 0;
+	memcpy(sorted, v, hits * sizeof(v[0]));
+	med = median(sorted, hits);
+	for (unsigned i = 0; i < hits; i++)
+		if (v[i] <= med + (med * 0.15 > 30000 ? med * 0.15 : 30000))
+			v[kept++] = v[i];
+	r->asked_again += hits - kept;
+	r->hit_ns = fig_of(v, kept);
 	r->bus_mbs = bus_slope(s, base);
 	/* a hit costs what a re-read cost, within 15 % (or 30 us): a miss
 	 * lands there only if its sector happens to come round then */
@@ -3393,17 +3468,25 @@ static void buffer(struct st *s)
 	/* segments: N reads far apart, then the first again */
 	r->segments = 0;
 	for (unsigned N = 1; N <= KEEPS_READS && misses < 2; N++) {
-		uint64_t x0 = 0;
-		int64_t t = 0;
+		int hit = 0;
 
-		for (unsigned i = 0; i < N; i++) {
-			uint64_t x = clampoff(s, (double)s->d->size * (0.05 + 0.9 * i / KEEPS_READS) + N * 131072.0);
+		/* a miss is asked once more, at places 64 KiB on: a hit held
+		 * back (an interrupt) looks like one */
+		for (unsigned again = 0; again < 2 && !hit; again++) {
+			uint64_t x0 = 0;
+			int64_t t = 0;
 
-			if (!i)
-				x0 = x;
-			t = rd(s, x, (unsigned)s->S);
+			for (unsigned i = 0; i < N; i++) {
+				uint64_t x = clampoff(s, (double)s->d->size * (0.05 + 0.9 * i / KEEPS_READS) + N * 131072.0 + again * 65536.0);
+
+				if (!i)
+					x0 = x;
+				t = rd(s, x, (unsigned)s->S);
+			}
+			hit = fabs((double)(rd(s, x0, (unsigned)s->S) - t) - r->hit_ns.v) < thr;
+			r->asked_again += hit && again;
 		}
-		if (fabs((double)(rd(s, x0, (unsigned)s->S) - t) - r->hit_ns.v) < thr) {
+		if (hit) {
 			r->segments = N;
 			misses = 0;
 		} else

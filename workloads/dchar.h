@@ -214,6 +214,10 @@ struct dchar_result {
 	unsigned free_n, free_hits;		/* places that cost a seek, and of them where
 						 * the sector below was a hit */
 	double seconds;				/* the device's time it took */
+	unsigned asked_again;			/* probes asked again whose second look said
+						 * otherwise (a read held back on its way, an
+						 * interrupt; or a place unlike the first's):
+						 * the first set apart */
 };
 
 /* everything, into r: 0 or -errno of a read (or a rewrite) */

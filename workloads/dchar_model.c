@@ -14,6 +14,10 @@
  *                                    the write path's figures beside the
  *                                    model's own; without it the table counts
  *                                    the writes issued (none)
+ *   --slow N:US (with either)        one request in N (at random, the same
+ *                                    each run) arrives up to US microseconds
+ *                                    late: what a real PC's interrupts and
+ *                                    SMIs do to a read now and then
  * Exit status: 0 every figure within its tolerance, 1 one outside, 2 usage.
  */
 #include <errno.h>
@@ -42,6 +46,8 @@ struct mdev {
 		unsigned len;
 	} ring[RING];
 	unsigned nring, writes, refused;
+	unsigned slow_n, slow_us;	/* --slow: one request in slow_n up to slow_us late (0: none) */
+	unsigned slowed;
 	uint64_t size;		/* bytes: a read past it is refused */
 	uint64_t bad_off;	/* the first read refused, its length (0: none) */
 	unsigned bad_len;
@@ -53,10 +59,23 @@ static unsigned jitter(struct mdev *d, unsigned span)
 	return (unsigned)(d->x >> 33) % span;
 }
 
+/* when a request reaches the disk: the path's 30-34 us after the last
+ * completion, and with --slow now and then up to slow_us more */
+static int64_t arrival(struct mdev *d)
+{
+	int64_t arrive = d->now + 30000 + jitter(d, 4000);
+
+	if (d->slow_n && jitter(d, d->slow_n) == 0) {
+		arrive += 1000 * (int64_t)jitter(d, d->slow_us);
+		d->slowed++;
+	}
+	return arrive;
+}
+
 static int mread(void *ctx, uint64_t off, unsigned len, int64_t *done)
 {
 	struct mdev *d = ctx;
-	int64_t arrive = d->now + 30000 + jitter(d, 4000);
+	int64_t arrive = arrival(d);
 
 	/* as a block device opened O_DIRECT: whole sectors on the disk only
 	 * (the characteriser's bug, not the disk's, where one is not) */
@@ -79,7 +98,7 @@ static int mread(void *ctx, uint64_t off, unsigned len, int64_t *done)
 static int mrewrite(void *ctx, uint64_t off, unsigned len, int64_t *done)
 {
 	struct mdev *d = ctx;
-	int64_t arrive = d->now + 30000 + jitter(d, 4000);
+	int64_t arrive = arrival(d);
 	int held = 0;
 
 	for (unsigned i = 0; i < RING && i < d->nring; i++)
@@ -336,7 +355,7 @@ int main(int argc, char **argv)
 		return printf("%s %s\n", "diskchar-model", version_string()) < 0 ? 2 : 0;
 	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
 		fprintf(argc < 2 ? stderr : stdout,
-			"usage: diskchar-model PROFILE [--records] [--rewrite]\n"
+			"usage: diskchar-model PROFILE [--records] [--rewrite] [--slow N:US]\n"
 			"       diskchar-model --help | --version\n"
 			"\n"
 			"The characteriser run on the host against the model of PROFILE: its figures\n"
@@ -344,6 +363,8 @@ int main(int argc, char **argv)
 			"  --records  the figures as a boot records them, for swapbench-report profile\n"
 			"  --rewrite  the opt-in rewrite mode: each write puts back what a read just\n"
 			"             returned; the write path's figures beside the model's\n"
+			"  --slow N:US one request in N (at random, the same each run) up to US\n"
+			"             microseconds late: a real PC's interrupts, now and then\n"
 			"Exit status: 0 every figure within its tolerance, 1 one outside, 2 usage.\n");
 		return argc < 2 ? 2 : 0;
 	}
@@ -352,8 +373,17 @@ int main(int argc, char **argv)
 			records = 1;
 		else if (!strcmp(argv[i], "--rewrite"))
 			rewrite = 1;
-		else {
-			fprintf(stderr, "diskchar-model: unknown option '%s' (--records, --rewrite, --help)\n", argv[i]);
+		else if (!strcmp(argv[i], "--slow") && i + 1 < argc) {
+			char tail;
+
+			if (sscanf(argv[++i], "%u:%u%c", &md.slow_n, &md.slow_us, &tail) != 2 || md.slow_n < 2 || !md.slow_us ||
+			    md.slow_us > 1000000) {
+				fprintf(stderr, "diskchar-model: --slow %s: give N:US, one request in N (2 or more) up to US "
+					"microseconds (1..1000000) late\n", argv[i]);
+				return 2;
+			}
+		} else {
+			fprintf(stderr, "diskchar-model: unknown option '%s' (--records, --rewrite, --slow N:US, --help)\n", argv[i]);
 			return 2;
 		}
 	}
@@ -381,7 +411,7 @@ int main(int argc, char **argv)
 		record(NULL, line);
 		dchar_print(&r, record, NULL);
 		dchar_write_print(&r, record, NULL);
-		snprintf(line, sizeof(line), RK_DC_FIG "=" DC_FIG_END " " RK_DC_SECONDS "=%.3f", r.seconds);
+		snprintf(line, sizeof(line), RK_DC_FIG "=" DC_FIG_END " " RK_DC_SECONDS "=%.3f " RK_DC_AGAIN "=%u", r.seconds, r.asked_again);
 		record(NULL, line);
 		return e < 0;
 	}
@@ -538,7 +568,10 @@ int main(int argc, char **argv)
 	if (rewrite)
 		write_rows(&pristine, &r);
 	printf("\nthe characteriser's time on the modelled disk: %.1f s; %u figures outside their tolerance\n", r.seconds, bad);
+	printf("probes asked again, the second look otherwise (the first set apart): %u\n", r.asked_again);
 	printf("writes issued: %u (refused: %u)\n", md.writes, md.refused);
+	if (md.slow_n)
+		printf("requests held back (--slow %u:%u): %u\n", md.slow_n, md.slow_us, md.slowed);
 	bad += md.refused > 0;
 	return bad ? 1 : 0;
 }

@@ -43,6 +43,7 @@ struct disk {
 	char boot[64], dev[64], model[128], serial[128], clock[32], wc[32], modelled[40];
 	double size, clock_res, clock_step;
 	struct fig rev, overhead, hit, ra, cyl, heads, hsw, csw, bus, end, skt, skc;
+	double again;		/* fig=end: probes asked again, the second look otherwise (NAN: records from before it said) */
 	double skew_spt, skew_tracks;
 	double tfirst, tmid, tlast;	/* placed tracks' sectors: a cylinder's first, middle, last (NAN none) */
 	int serpentine;		/* its surfaces run in turn outward and inward */
@@ -258,6 +259,7 @@ static void each(void *arg, const struct rec *r, const char *source, unsigned lo
 		d->free_hits = (int)num(r, RK_DC_HITS);
 	} else if (!strcmp(f, DC_FIG_END)) {
 		d->end = fig(r, RK_DC_SECONDS);
+		d->again = num(r, RK_DC_AGAIN);
 	} else {
 		each_write(d, r, f);
 	}
@@ -1025,6 +1027,9 @@ static int print_profile(struct disk *d, const char *sources)
 	       "#     The characteriser's own guest time: %.1f s.\n",
 	       when, sources, d->dev, d->model, d->serial, d->size, d->boot, d->clock, d->clock_res, d->clock_step,
 	       d->modelled[0] ? "; the disk was the model of DISK=" : "", d->modelled, d->end.v);
+	if (d->again > 0)
+		printf("#     %.0f of its probes were asked again and the second look said otherwise (a read\n"
+		       "#     held back on its way, an interrupt; or a place unlike the first's): the first set apart.\n", d->again);
 	printf("name = %s\nmodel = %s (measured)\nkind = hdd\nrotational = 1\n", name,
 	       strcmp(d->model, "unknown") ? d->model : d->modelled[0] ? d->modelled : "unknown disk");
 	if (d->w.ran) {
