@@ -260,6 +260,29 @@ static struct dchar_fig fig_of(const double *v, unsigned n)
 }
 
 /*
+ * Repetitions of one threshold at three places or more: those within
+ * AGREE_NS of their median, their mean. One a slow read moved (a read
+ * held back, its bound raised by the delay), or a place unlike the
+ * others (an edge misplaced), stands apart from the two that agree;
+ * where all agree, the mean of all.
+ */
+#define AGREE_NS 50000.0
+static struct dchar_fig fig_agree(const double *v, unsigned n)
+{
+	double sorted[8], med, kept[8];
+	unsigned k = 0;
+
+	if (n < 3 || n > 8)
+		return fig_of(v, n);
+	memcpy(sorted, v, n * sizeof(v[0]));
+	med = median(sorted, n);
+	for (unsigned i = 0; i < n; i++)
+		if (fabs(v[i] - med) <= AGREE_NS)
+			kept[k++] = v[i];
+	return fig_of(kept, k);
+}
+
+/*
  * Thresholds whose windows [lo, hi] its repetitions left apart (a blind
  * one's, bounded by spread places, is wider than one the layout aimed):
  * each window's middle weighed by the inverse of its variance (a window
@@ -1132,7 +1155,7 @@ static struct dchar_fig thresh_rep(struct st *s, uint64_t a, uint64_t dist, unsi
 				v[0] = v[i];
 		n = 1;
 	}
-	return fig_of(v, n);
+	return fig_agree(v, n);
 }
 
 /*
@@ -1638,7 +1661,7 @@ static void seeks(struct st *s, uint64_t a)
 			if (thresh(s, clampoff(s, (double)s->trk[0].hi * (double)s->S + (4 + 200.0 * rep) * P + P / 8), 0, 0, 0.6 * P, -3 * P, &lo,
 				   &hi) == 0 && hi - lo < r->rev_ns.v / 4)
 				v[n++] = (lo + hi) / 2;
-		r->overhead_ns = fig_of(v, n);
+		r->overhead_ns = fig_agree(v, n);
 	}
 	if (!r->overhead_ns.n)	/* not already within a track between placed edges */
 		r->overhead_ns = thresh_rep(s, a, 0, 3);
@@ -2034,8 +2057,8 @@ static struct dchar_fig slack_rep(struct st *s, struct edges *E, int cls)
 			if (!isnan(x))
 				v[n++] = x;
 		}
-		if (n && (!f.n || fig_of(v, n).v < f.v))
-			f = fig_of(v, n);
+		if (n && (!f.n || fig_agree(v, n).v < f.v))
+			f = fig_agree(v, n);
 	}
 	return f;
 }
@@ -2537,8 +2560,8 @@ static void cylinders(struct st *s, uint64_t a)
 		    thresh(s, clampoff(s, e - 1.5 * L), L, -0.4 * L, 0.4 * L, 0, &lo, &hi) == 0)
 			hs[nh++] = (lo + hi) / 2 - r->overhead_ns.v;
 	}
-	r->cyl_switch_ns = fig_of(cs, nc);
-	r->head_switch_ns = fig_of(hs, nh);
+	r->cyl_switch_ns = fig_agree(cs, nc);
+	r->head_switch_ns = fig_agree(hs, nh);
 }
 
 /*
@@ -3081,12 +3104,15 @@ static unsigned hits_by_size(struct st *s, uint64_t base, int pause, unsigned *j
 	unsigned n = 0;
 
 	for (unsigned sec = 1; sec <= 128 && !s->err; sec *= 2) {
-		double v[4], sorted[4], med = NAN;
+		double v[4], sorted[4], med = NAN, tol = 0;
 		int same = 0;
 
-		/* a size whose four disagree is asked once more at four
-		 * places more: a read held back (an interrupt) is set apart */
+		/* one of the four over the others (a read held back: an
+		 * interrupt) is set apart; where they disagree otherwise, the
+		 * size is asked once more at four places more */
 		for (unsigned again = 0; again < 2 && !same && !s->err; again++) {
+			unsigned slow = 0;
+
 			for (unsigned i = 0; i < 4; i++, (*j)++) {
 				uint64_t at = clampoff(s, (double)base + (double)s->d->size * (0.02 + 0.25 * *j / 32.0));
 				int64_t t;
@@ -3097,17 +3123,22 @@ static unsigned hits_by_size(struct st *s, uint64_t base, int pause, unsigned *j
 			}
 			memcpy(sorted, v, sizeof(v));
 			med = median(sorted, 4);
+			tol = 30000 + 0.03 * med;
 			same = 1;
-			for (unsigned i = 0; i < 4; i++)
-				same &= fabs(v[i] - med) <= 30000 + 0.03 * med;
-			s->r->asked_again += same && again;	/* the four before held one held back */
+			for (unsigned i = 0; i < 4; i++) {
+				slow += v[i] - med > tol;
+				same &= med - v[i] <= tol;
+			}
+			same &= slow <= 1;
+			s->r->asked_again += same && (again || slow);
 		}
 		if (!same || (!pause && !(med < R / 2)))
 			break;
-		for (unsigned i = 0; i < 4; i++) {
-			x[n] = sec;
-			y[n++] = v[i];
-		}
+		for (unsigned i = 0; i < 4; i++)
+			if (v[i] - med <= tol) {
+				x[n] = sec;
+				y[n++] = v[i];
+			}
 	}
 	return n;
 }
