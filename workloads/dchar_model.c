@@ -20,6 +20,7 @@
  *                                    SMIs do to a read now and then
  * Exit status: 0 every figure within its tolerance, 1 one outside, 2 usage.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -373,13 +374,14 @@ int main(int argc, char **argv)
 			records = 1;
 		else if (!strcmp(argv[i], "--rewrite"))
 			rewrite = 1;
-		else if (!strcmp(argv[i], "--slow") && i + 1 < argc) {
+		else if (!strcmp(argv[i], "--slow")) {
+			const char *v = i + 1 < argc ? argv[++i] : "";
 			char tail;
 
-			if (sscanf(argv[++i], "%u:%u%c", &md.slow_n, &md.slow_us, &tail) != 2 || md.slow_n < 2 || !md.slow_us ||
-			    md.slow_us > 1000000) {
-				fprintf(stderr, "diskchar-model: --slow %s: give N:US, one request in N (2 or more) up to US "
-					"microseconds (1..1000000) late\n", argv[i]);
+			if (!isdigit((unsigned char)v[0]) || sscanf(v, "%u:%u%c", &md.slow_n, &md.slow_us, &tail) != 2 || md.slow_n < 2 ||
+			    !md.slow_us || md.slow_us > 1000000 || !isdigit((unsigned char)strchr(v, ':')[1])) {
+				fprintf(stderr, "diskchar-model: --slow '%s': give N:US, one request in N (2 or more) up to US "
+					"microseconds (1..1000000) late\n", v);
 				return 2;
 			}
 		} else {
