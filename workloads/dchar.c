@@ -888,9 +888,10 @@ static int thresh(struct st *s, uint64_t a, double dist, double wlo, double whi,
 	 * a second one aimed the same way misses too: one ready there says
 	 * the first was held back on its way (an interrupt), and set apart.
 	 * (Bounded by spread places, the bounds most completions agree on
-	 * outvote such a miss instead. With A near a, walk 0, B's window is
-	 * a track's at an edge: a second B there would use up the sectors
-	 * later probes need, so none is asked.) */
+	 * outvote such a miss instead. Where A stays near a, walk 0, every B
+	 * is on one track, an edge's or the one found near the target: a
+	 * second B there would use up the sectors later probes need, so
+	 * none is asked.) */
 	double olo = 0, ohi = INFINITY, pend = 0, tau_was = 0;
 	unsigned bis = 0;
 	int confirm = 0, plain = 0;	/* plain: the last B missed by a turn, as aimed */
