@@ -690,7 +690,7 @@ fi
 # late had 5 figures outside: no segments nor read-ahead; barracuda with
 # one in 10 up to 0.2 ms 3: its bus unseen). Every figure within its
 # tolerance, and the profile says how many second looks said otherwise
-bad= ok=
+bad='' ok=''
 for v in cheetah4LP:30:1000 barracuda:10:200; do
 	p=${v%%:*} sl=${v#*:}
 	"$OUT/bin/diskchar-model" "disk/profiles/valid/$p.conf" --slow "$sl" >"$T/slow-$p.md" 2>&1
