@@ -1957,12 +1957,13 @@ static double slack(struct st *s, struct edges *E, struct pairs *q, unsigned nq)
 	double pend = -1;		/* a miss's aim, until a second pair aimed there misses too */
 	unsigned qi = 0, evicted = 0;
 
-	for (unsigned p = 0; (p < 24 || pend >= 0) && (hi - lo > 2000 || pend >= 0) && !s->err; p++) {
+	for (unsigned p = 0; p < 32 && ((p < 24 && hi - lo > 2000) || pend >= 0) && !s->err; p++) {
 		/* half a turn past what is known first (within a track no
 		 * pair is a whole turn apart); after a miss that would raise
 		 * the lower bound, the same again: a B ready there says the
 		 * first was held back on its way (an interrupt), and sets it
-		 * apart */
+		 * apart (a second pair that keeps finding hits asks again
+		 * eight pairs at most past the 24) */
 		double x = pend >= 0 ? pend : hi - lo > E->R ? lo + E->R / 2 : (lo + hi) / 2, nact = 0, T, m, xa, tol;
 		uint64_t A = 0, B = 0;
 		int late, again = pend >= 0;
