@@ -279,7 +279,8 @@ static struct dchar_fig fig_agree(const double *v, unsigned n)
 	for (unsigned i = 0; i < n; i++)
 		if (fabs(v[i] - med) <= AGREE_NS)
 			kept[k++] = v[i];
-	return fig_of(kept, k);
+	/* (an even count whose two middle ones stand apart keeps none) */
+	return k ? fig_of(kept, k) : fig_of(v, n);
 }
 
 /*
@@ -2059,8 +2060,10 @@ static struct dchar_fig slack_rep(struct st *s, struct edges *E, int cls)
 			if (!isnan(x))
 				v[n++] = x;
 		}
-		if (n && (!f.n || fig_agree(v, n).v < f.v))
-			f = fig_agree(v, n);
+		struct dchar_fig g = fig_agree(v, n);
+
+		if (n && (!f.n || g.v < f.v))
+			f = g;
 	}
 	return f;
 }
