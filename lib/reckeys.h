@@ -120,6 +120,7 @@
 #define RK_DC_RUN "run"
 #define RK_DC_AT_LEAST "at_least"	/* fig=segments: 1 the probe's cap, the buffer keeps at least as many */
 #define RK_DC_AGAIN "again"	/* fig=end: probes asked again whose second look said otherwise */
+#define RK_DC_WAIT_MS "wait_ms"	/* fig=ra_min: a read asked at once after a miss waits this long */
 #define RK_DC_NO_TIME "no_time"		/* fig=bus: 1 hits of a sector and of 64 KiB cost the same (mb_s a bus that takes none) */
 /* the figures (values of fig) */
 #define DC_FIG_DEVICE "device"
@@ -134,6 +135,7 @@
 #define DC_FIG_SEGMENTS "segments"
 #define DC_FIG_BUS "bus"
 #define DC_FIG_READAHEAD "readahead"
+#define DC_FIG_RA_MIN "ra_min"		/* the minimum read-ahead: kb, and the wait of a read asked at once after a miss */
 #define DC_FIG_QUEUE "queue"
 #define DC_FIG_FREE "free_blocks"
 #define DC_FIG_PHASE "phase"		/* a zone's angle: offset's read completes ms after ref's, modulo the turn */

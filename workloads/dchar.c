@@ -42,6 +42,8 @@ struct st {
 	double free_kmin;	/* then: their least (free_kmax()) */
 	double free_kspt;	/* then: sectors a track where zones() found them (0: not known) */
 	double fwd_least;	/* the least step on the last forward chain's line */
+	double wait;		/* a read asked at once after a miss waits this long (ns; ra_wait()) */
+	double pause0;		/* a pause that outlasts it (ns; 0: no wait seen) */
 	struct {
 		uint64_t e;	/* a track's first sector (tracks_fwd placed it) */
 		double P, T, st, sc;	/* sectors a track (on the platter, and in LBNs), the track and cylinder skews */
@@ -985,7 +987,7 @@ static int thresh(struct st *s, uint64_t a, double dist, double wlo, double whi,
 				ph += R;
 			if (ph > R / 2)
 				ph -= R;
-			if (s->r->overhead_ns.n && T - (ph > 0 ? ph : 0) < s->r->overhead_ns.v - 20000) {
+			if (s->r->overhead_ns.n && T - (ph > 0 ? ph : 0) - s->wait < s->r->overhead_ns.v - 20000) {
 				learn(s, B, 0, track_bytes(s, B));
 				continue;
 			}
@@ -1128,6 +1130,10 @@ static int thresh(struct st *s, uint64_t a, double dist, double wlo, double whi,
 	 * the cheaper, which the window is about */
 	if (*lo > *hi)
 		*lo = *hi;
+	/* every B was asked at once after A, a miss: the wait for the head's
+	 * minimum read-ahead (ra_wait()) is in its time, not its readiness */
+	*lo = *lo > s->wait ? *lo - s->wait : 0;
+	*hi -= s->wait;
 	return s->err;
 }
 
@@ -1956,6 +1962,7 @@ static double slack(struct st *s, struct edges *E, struct pairs *q, unsigned nq)
 {
 	double lo = 0, hi = 2 * E->R;	/* a path and a switch may take over a turn */
 	double pend = -1;		/* a miss's aim, until a second pair aimed there misses too */
+	double paused = INFINITY;	/* the pause before the last B that bounded it */
 	unsigned qi = 0, evicted = 0;
 
 	for (unsigned p = 0; p < 32 && ((p < 24 && hi - lo > 2000) || pend >= 0) && !s->err; p++) {
@@ -2019,8 +2026,13 @@ static double slack(struct st *s, struct edges *E, struct pairs *q, unsigned nq)
 		} else if (m >= 1 && xa > lo) {
 			pend = xa;
 		}
+		paused = (double)(tI - tA);
 	}
-	return hi - lo <= 20000 ? (lo + hi) / 2 : NAN;	/* not narrowed: none */
+	if (!(hi - lo <= 20000))
+		return NAN;	/* not narrowed: none */
+	/* a B asked sooner after A than the head's minimum read-ahead lasts
+	 * (ra_wait()) waited for the rest of it: not the head's readiness */
+	return (lo + hi) / 2 - (s->wait > paused ? s->wait - paused : 0);
 }
 
 /* the slack past the edges of class cls (0: within the tracks between
@@ -2469,7 +2481,7 @@ static int same_cyl(struct st *s, uint64_t a, uint64_t x, double mid)
 		}
 		tA = rd(s, clampoff(s, best), (unsigned)s->S);
 		tB = rd(s, x, (unsigned)s->S);
-		double T = (double)(tB - tA);
+		double T = (double)(tB - tA) - s->wait;	/* less the minimum read-ahead's wait (ra_wait()) */
 		if (s->err)
 			return -1;
 		if (T <= mid + tol)
@@ -2625,8 +2637,10 @@ static int ready_within(struct st *s, const struct serp *q, double x, unsigned *
 
 	if (fresh_a(s, q, next, &a) < 0)
 		return -1;
+	/* x, *when: the head's readiness; B asked at once after A waits for
+	 * the head's minimum read-ahead first (ra_wait()) */
 	tA = rd(s, a * s->S, (unsigned)s->S);
-	c = (double)q->ref + ceil(fmod(fmod((double)(tA - q->refT) + x, R) + R, R) / q->ts);
+	c = (double)q->ref + ceil(fmod(fmod((double)(tA - q->refT) + x + s->wait, R) + R, R) / q->ts);
 	while (c > (double)q->thi)
 		c -= spt;
 	while (c < (double)q->tlo)
@@ -2650,7 +2664,7 @@ static int ready_within(struct st *s, const struct serp *q, double x, unsigned *
 		w += R;
 	tB = rd(s, b * s->S, (unsigned)s->S);
 	T = (double)(tB - tA);
-	*when = w;
+	*when = w - s->wait;
 	/* at its first pass, or late by up to a sector or a sixteenth of a
 	 * turn (as thresh() takes it: the drive's own time after the
 	 * command); a turn later, or up to that much less (a drive that
@@ -3123,7 +3137,7 @@ static unsigned hits_by_size(struct st *s, uint64_t base, int pause, unsigned *j
 				int64_t t;
 
 				rd(s, at, sec * (unsigned)s->S);
-				t = s->d->idle(s->d->ctx, pause ? (int64_t)(i * R / 4) : 0);
+				t = s->d->idle(s->d->ctx, pause ? (int64_t)(s->pause0 + i * R / 4) : 0);
 				v[i] = (double)(rd(s, at, sec * (unsigned)s->S) - t);
 			}
 			memcpy(sorted, v, sizeof(v));
@@ -3204,7 +3218,7 @@ static int ra_hit(struct st *s, uint64_t x, uint64_t x2, uint64_t k, int seq, do
 			if (seq)
 				rd(s, at - s->S, (unsigned)s->S);
 			rd(s, at, (unsigned)s->S);
-			t = s->d->idle(s->d->ctx, (int64_t)((2 + 0.5 * i) * R + (double)(k + s->S) * 1.5e9 / dchar_rate_at(s->r, at)));
+			t = s->d->idle(s->d->ctx, (int64_t)(s->pause0 + (2 + 0.5 * i) * R + (double)(k + s->S) * 1.5e9 / dchar_rate_at(s->r, at)));
 			hit = fabs((double)(rd(s, at + k, (unsigned)s->S) - t) - s->r->hit_ns.v) < thr;
 			if (hit && again)
 				s->r->asked_again++;	/* the miss before said otherwise */
@@ -3451,7 +3465,7 @@ static unsigned many_segments(struct st *s, double thr)
 		rd(s, x, (unsigned)s->S);
 		at[n++] = x;
 	}
-	t = s->last;
+	t = s->pause0 > 0 ? s->d->idle(s->d->ctx, (int64_t)s->pause0) : s->last;	/* past the minimum read-ahead (ra_wait()) */
 	while (hits < n && !s->err) {
 		int64_t t1 = rd(s, at[n - 1 - hits], (unsigned)s->S);
 
@@ -3474,7 +3488,11 @@ static void buffer(struct st *s)
 
 	for (unsigned i = 0; i < 8; i++) {
 		uint64_t x = clampoff(s, (double)base + i * 9.0 * 1048576);
-		int64_t t = rd(s, x, (unsigned)s->S), t1 = rd(s, x, (unsigned)s->S);
+		int64_t t = rd(s, x, (unsigned)s->S), t1;
+
+		if (s->pause0 > 0)	/* past the minimum read-ahead (ra_wait()) */
+			t = s->d->idle(s->d->ctx, (int64_t)s->pause0);
+		t1 = rd(s, x, (unsigned)s->S);
 
 		if ((double)(t1 - t) < R / 2)
 			v[hits++] = (double)(t1 - t);
@@ -3498,6 +3516,13 @@ static void buffer(struct st *s)
 	r->asked_again += hits - kept;
 	r->hit_ns = fig_of(v, kept);
 	r->bus_mbs = bus_slope(s, base);
+	/* the minimum read-ahead: the sectors the head reads on past a miss
+	 * in the wait and a sector's time on the bus (the miss's, from its
+	 * end under the head to its completion: the host's path, which the
+	 * timing does not part from the wait, left out of it) */
+	if (s->wait > 0)
+		r->readahead_min_bytes = floor((s->wait + (r->bus_mbs > 0 ? (double)s->S * 1e3 / r->bus_mbs : 0)) /
+					       sector_ns(s, r->wait_at) + 0.5) * (double)s->S;
 	/* a hit costs what a re-read cost, within 15 % (or 30 us): a miss
 	 * lands there only if its sector happens to come round then */
 	thr = r->hit_ns.v * 0.15 > 30000 ? r->hit_ns.v * 0.15 : 30000;
@@ -3519,6 +3544,8 @@ static void buffer(struct st *s)
 					x0 = x;
 				t = rd(s, x, (unsigned)s->S);
 			}
+			if (s->pause0 > 0)
+				t = s->d->idle(s->d->ctx, (int64_t)s->pause0);	/* past the minimum read-ahead (ra_wait()) */
 			hit = fabs((double)(rd(s, x0, (unsigned)s->S) - t) - r->hit_ns.v) < thr;
 			r->asked_again += hit && again;
 		}
@@ -3681,6 +3708,97 @@ static int keeps_reads(struct st *s)
 	return !s->err;
 }
 
+/*
+ * The wait of a read asked at once after a miss (DiskSim's Minimum
+ * read-ahead, DIXtrac's minimum prefetch: after a miss the head reads on
+ * so many sectors before it takes the next command). A re-read asked at
+ * once is then a hit that waits for the rest of it; one asked after a
+ * pause that outlasts it costs a hit's time. At four fresh places from
+ * base a sector is read and re-read at once; at four more, re-read after
+ * pauses a 32nd of a turn apart. A pause shorter than the wait leaves
+ * the rest of it, less by each 32nd; a miss costs its sector's time at
+ * its own place; a read-ahead that lets the sector go (DiskSim's mode 4
+ * in segments of less than a track) makes the longer pauses misses. So
+ * the least of the four, and any within a hit's spread of it (15 %, or
+ * 30 us), are the hits after the wait: two or more, asked again at two
+ * more places after the least pause among them, which must agree too.
+ * Where the four at once agree (one over them set apart: a read held
+ * back) and cost more than those hits by over a hit's spread, the
+ * difference is the wait (s->wait; s->pause0 that pause). Where fewer
+ * than two agree, the pauses start twice as long, to 8 turns. A wait
+ * that differs from place to place (a read-ahead that stops at its
+ * track's end: the re-reads at once disagree) is not measured.
+ */
+static double ra_pair(struct st *s, uint64_t base, unsigned *j, double pause)
+{
+	uint64_t x;
+	int64_t t;
+
+	do
+		x = clampoff(s, (double)base + (double)(*j)++ * 1048576.0 + 7.0 * (double)s->S);
+	while ((held(s, x) || recent(s, x)) && *j < 4096);
+	t = rd(s, x, (unsigned)s->S);
+	if (pause > 0)
+		t = s->d->idle(s->d->ctx, (int64_t)pause);
+	return (double)(rd(s, x, (unsigned)s->S) - t);
+}
+
+static void ra_wait(struct st *s, uint64_t base)
+{
+	struct dchar_result *r = s->r;
+	double R = r->rev_ns.v, now[4], sorted[4], med, tol, w[4];
+	unsigned j = 0, n = 0, slow = 0;
+
+	s->wait = s->pause0 = 0;
+	r->wait_at = base;
+	r->wait_ns = fig_of(NULL, 0);
+	for (unsigned i = 0; i < 4; i++)
+		now[i] = ra_pair(s, base, &j, 0);
+	memcpy(sorted, now, sizeof(sorted));
+	med = median(sorted, 4);
+	tol = med * 0.15 > 30000 ? med * 0.15 : 30000;
+	for (unsigned i = 0; i < 4; i++) {
+		slow += now[i] - med > tol;
+		if (med - now[i] > tol)
+			return;		/* they disagree: a wait of each place's own, or misses */
+	}
+	if (slow > 1 || s->err)
+		return;
+	for (double scale = 1; scale <= 256 && !s->err; scale *= 2) {
+		double v[4], h = INFINITY, th, least = -1;
+		unsigned in = 0;
+
+		for (unsigned i = 0; i < 4; i++) {
+			v[i] = ra_pair(s, base, &j, (scale + i) * R / 32);
+			h = v[i] < h ? v[i] : h;
+		}
+		th = h * 0.15 > 30000 ? h * 0.15 : 30000;
+		th = th < R / 64 ? th : R / 64;	/* the pauses' step apart: a wait's rest, or misses */
+		for (unsigned i = 4; i-- > 0;)
+			if (v[i] - h <= th) {
+				in++;
+				least = (scale + i) * R / 32;
+			}
+		if (in < 2)
+			continue;
+		for (unsigned i = 0; i < 2 && in; i++)
+			in = fabs(ra_pair(s, base, &j, least) - h) <= th;
+		if (!in || s->err)
+			return;		/* misses that agreed by chance */
+		if (!(med - h > th)) {
+			r->wait_ns = fig_of((double[]){ 0, 0, 0, 0 }, 4);	/* none */
+			return;
+		}
+		for (unsigned i = 0; i < 4; i++)
+			if (now[i] - med <= tol)
+				w[n++] = now[i] - h;
+		r->wait_ns = fig_of(w, n);
+		s->wait = r->wait_ns.v;
+		s->pause0 = least;
+		return;
+	}
+}
+
 int dchar_run(const struct dchar_dev *d, struct dchar_result *r)
 {
 	struct st s = { .d = d, .r = r, .S = d->sector ? d->sector : 512 };
@@ -3701,6 +3819,7 @@ int dchar_run(const struct dchar_dev *d, struct dchar_result *r)
 		zone_edges(&s);
 		s.keeps_all = keeps_reads(&s);
 		a = clampoff(&s, 64 * track_bytes(&s, 0) + (8u << 20));
+		ra_wait(&s, clampoff(&s, a + 160 * track_bytes(&s, a)));
 		if (s.free)
 			tracks_fwd(&s, clampoff(&s, a + 96 * track_bytes(&s, a)));
 		else
@@ -3778,6 +3897,10 @@ void dchar_print(const struct dchar_result *r, void (*line)(void *arg, const cha
 		    RK_DC_TRACK_END "=%d " RK_DC_CYL_END "=%d " RK_DC_OFFSET "=%llu", F(r->readahead_bytes.v) / 1024,
 		    F(r->readahead_bytes.sd) / 1024, r->readahead_bytes.n, r->readahead_seq, r->readahead_track, r->readahead_cyl,
 		    (unsigned long long)r->readahead_at);
+		if (r->wait_ns.n)
+			OUT(RK_DC_FIG "=" DC_FIG_RA_MIN " " RK_DC_KB "=%.1f " RK_DC_WAIT_MS "=%.4f " RK_DC_SD "=%.4f " RK_DC_N "=%u "
+			    RK_DC_OFFSET "=%llu", F(r->readahead_min_bytes) / 1024, F(r->wait_ns.v) / 1e6, F(r->wait_ns.sd) / 1e6,
+			    r->wait_ns.n, (unsigned long long)r->wait_at);
 	}
 #undef OUT
 }

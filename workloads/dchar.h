@@ -151,7 +151,13 @@ struct dchar_result {
 	struct dchar_fig skew_track, skew_cyl;	/* sectors skipped at an edge; n 0: none seen */
 	unsigned edges;				/* track edges the chain crossed */
 	double skew_spt;			/* sectors a track where the skews were measured */
-	struct dchar_fig hit_ns;		/* a re-read */
+	struct dchar_fig hit_ns;		/* a re-read (after a pause that outlasts wait_ns) */
+	struct dchar_fig wait_ns;		/* a read asked at once after a miss waits this long
+						 * for the head's minimum read-ahead (n 0: not
+						 * measured; v 0: no wait seen) */
+	uint64_t wait_at;			/* where wait_ns was measured (bytes) */
+	double readahead_min_bytes;		/* the minimum read-ahead that wait makes: the
+						 * wait and a sector on the bus, in sectors there */
 	double hit_frac;			/* re-reads that were hits */
 	double bus_mbs;				/* the interface, the slope of hits over their size; 0 unseen */
 	int bus_none;				/* 1: hits of a sector and of 64 KiB cost the same

@@ -52,6 +52,9 @@ struct disk {
 	double iops, iops1, qn, early;
 	int free_set, free, free_n, free_hits;	/* fig=free_blocks: measured, reads free blocks, places, hits */
 	int hit_set;		/* fig=hit seen: then hit_frac, the re-reads at once that were hits */
+	int ramin_set;		/* fig=ra_min seen: then the minimum read-ahead (KiB), the wait that made it, where */
+	double ramin_kb, ramin_at;
+	struct fig ramin_wait;
 	double hit_frac;
 	unsigned nz, ns;
 	struct {
@@ -242,6 +245,11 @@ static void each(void *arg, const struct rec *r, const char *source, unsigned lo
 		d->ra_seq = num(r, RK_DC_SEQ) == 1;
 		d->ra_track = num(r, RK_DC_TRACK_END) == 1;
 		d->ra_cyl = num(r, RK_DC_CYL_END) == 1;
+	} else if (!strcmp(f, DC_FIG_RA_MIN)) {
+		d->ramin_set = 1;
+		d->ramin_kb = num(r, RK_DC_KB);
+		d->ramin_wait = fig(r, RK_DC_WAIT_MS);
+		d->ramin_at = num(r, RK_DC_OFFSET);
 	} else if (!strcmp(f, DC_FIG_QUEUE)) {
 		d->depth = (int)num(r, RK_DC_DEPTH);
 		d->iops = num(r, RK_DC_IOPS);
@@ -958,6 +966,28 @@ static void print_writes(const struct disk *d, const char *who)
 	       "write_min_seek_ms = 0\nsource.write_min_seek_ms = %s (rewrite mode): in oh_write_*_ms (the sum)\n", who, who);
 }
 
+/* DiskSim's Minimum read-ahead (DIXtrac's minimum prefetch), from the
+ * wait it makes a read asked at once after a miss; no more than the
+ * read-ahead (the model's rule) */
+static void print_ra_min(const struct disk *d, const char *who)
+{
+	double kb = d->ramin_kb, ra = d->ra.set && d->ra.v > 0 ? d->ra.v : 0;
+
+	if (!d->ramin_set) {
+		printf("readahead_min_kb = 0.0\nsource.readahead_min_kb = ESTIMATE: not measured (no re-reads at once after a miss "
+		       "that agreed at four places, or none after a pause a hit); none\n");
+	} else if (!(kb > 0)) {
+		printf("readahead_min_kb = 0.0\nsource.readahead_min_kb = %s: a read asked at once after a miss cost what one asked "
+		       "after a pause did (no wait for a minimum read-ahead)\n", who);
+	} else {
+		printf("readahead_min_kb = %.1f\nsource.readahead_min_kb = %s: a sector re-read at once after a miss waited %.4f ms "
+		       "(sd %.4f, %u places near %.0f MB) more than after a pause; that wait and a sector on the bus, in sectors there "
+		       "(the host's path, which the timing does not part from the wait, left out)%s\n",
+		       kb < ra ? kb : ra, who, d->ramin_wait.v, d->ramin_wait.sd, d->ramin_wait.n, d->ramin_at / 1e6,
+		       kb > ra ? "; no more than the read-ahead measured" : "");
+	}
+}
+
 /* every re-read at once a miss: a buffer that serves nothing it read */
 static int keeps_nothing(const struct disk *d)
 {
@@ -1172,6 +1202,7 @@ static int print_profile(struct disk *d, const char *sources)
 		printf("readahead_mode = 0\nsource.readahead_mode = %s: no read-ahead after a read, nor after a sequential one (Buffer continuous read 0)\n", who);
 	else
 		printf("readahead_mode = 3\nsource.readahead_mode = ESTIMATE: the read-ahead measured fills its segment (Buffer continuous read 3)\n");
+	print_ra_min(d, who);
 buffer_done:
 	if (d->w.ran)
 		printf("write_level = %d\nsource.write_level = ESTIMATE: the write cache measured (rewrite mode) %s (Fast write level 2 where it does)\n",

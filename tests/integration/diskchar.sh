@@ -317,6 +317,28 @@ for k in barracuda:0:0 barracuda:2:140.5; do
 		fail "$p readahead_mode=$mode: the profile's readahead_mode '$gm', readahead_kb '$gk' (true $mode, $kb): $(cat "$T/err")"
 	fi
 done
+# DiskSim's Minimum read-ahead (barracuda's 16 KiB, 32 sectors of its
+# 150-190 a track): after a miss the head reads that far on before it takes
+# the next command, so every read asked at once waits about 1.26 ms. Seen
+# as a re-read at once dearer than one after a pause, and taken out of the
+# thresholds: every figure within its tolerance (on 80910e7's characteriser
+# 28 were outside: the seeks and switches 0.63 ms long, the read-ahead not
+# seen), and the profile says it, measured
+sed "s/^readahead_min_kb = .*/readahead_min_kb = 16.0/" disk/profiles/valid/barracuda.conf >"$T/bmin.conf"
+"$OUT/bin/diskchar-model" "$T/bmin.conf" >"$T/bmin.md"
+if [ "$(grep -c '| ok |$' "$T/bmin.md")" -ge 200 ] && ! grep -q 'OUTSIDE\|NOT SEEN' "$T/bmin.md"; then
+	pass "barracuda readahead_min_kb=16: every one of its $(grep -c '| ok |$' "$T/bmin.md") figures within its tolerance"
+else
+	fail "barracuda readahead_min_kb=16: $(grep 'OUTSIDE\|NOT SEEN' "$T/bmin.md" | head -3 | tr '\n' ' ')"
+fi
+"$OUT/bin/diskchar-model" "$T/bmin.conf" --records >"$T/bmin.log"
+"$OUT/bin/swapbench-report" profile "$T/bmin.log" >"$T/bmin-m.conf" 2>"$T/err"
+got=$("$OUT/bin/diskprofile" "$T/bmin-m.conf" get readahead_min_kb 2>>"$T/err")
+if [ -n "$got" ] && near "$got" 16 1 && grep -q '^source.readahead_min_kb = measured on S1' "$T/bmin-m.conf"; then
+	pass "barracuda readahead_min_kb=16: the profile's readahead_min_kb $got, measured"
+else
+	fail "barracuda readahead_min_kb=16: the profile's readahead_min_kb '${got:-missing}' (true 16): $(grep '^source.readahead_min' "$T/bmin-m.conf") $(cat "$T/err")"
+fi
 # the measured profile's tables (atlas_III: 9 zones, a seek table from the
 # .seek file): every seek.N within 0.5 ms of the true table at its distance
 # (linear between the true points, its cylinders being the measured zones'),
@@ -540,7 +562,7 @@ if "$OUT/bin/diskprofile" import-disksim "$data/extra/$x" >"$T/$x-ra4.conf" 2>"$
 	# near 0 that outnumbered the true ones): 435.2 sectors within half a
 	# sector
 	m=$(grep -E '^[|] track skew \(sectors\) [|]' "$T/$x.md")
-	if grep -q '^| track skew (sectors) | 435\.[0-9]* | 435\.2072 | .* | ok |$' <<<"$m"; then
+	if grep -q '^| track skew (sectors) | [0-9.]* | 435\.2072 | .* | ok |$' <<<"$m"; then
 		pass "$x: its track skew 435 sectors, within half a sector"
 	else
 		fail "$x: the track skew: $m"
