@@ -121,6 +121,7 @@
 #define RK_DC_AT_LEAST "at_least"	/* fig=segments: 1 the probe's cap, the buffer keeps at least as many */
 #define RK_DC_AGAIN "again"	/* fig=end: probes asked again whose second look said otherwise */
 #define RK_DC_WAIT_MS "wait_ms"	/* fig=ra_min: a read asked at once after a miss waits this long */
+#define RK_DC_VARIES "varies"		/* fig=ra_min: 1 the wait is shorter at some places */
 #define RK_DC_NO_TIME "no_time"		/* fig=bus: 1 hits of a sector and of 64 KiB cost the same (mb_s a bus that takes none) */
 /* the figures (values of fig) */
 #define DC_FIG_DEVICE "device"

@@ -44,6 +44,8 @@ struct st {
 	double fwd_least;	/* the least step on the last forward chain's line */
 	double wait;		/* a read asked at once after a miss waits this long (ns; ra_wait()) */
 	double pause0;		/* a pause that outlasts it (ns; 0: no wait seen) */
+	int vary;		/* 1: the wait is shorter at some places: the aimed probes pause (pause0)
+				 * after A instead of taking the wait out */
 	struct {
 		uint64_t e;	/* a track's first sector (tracks_fwd placed it) */
 		double P, T, st, sc;	/* sectors a track (on the platter, and in LBNs), the track and cylinder skews */
@@ -99,6 +101,23 @@ static int64_t rd(struct st *s, uint64_t off, unsigned len)
 static uint64_t ago(const struct st *s, unsigned back)
 {
 	return s->hist[(s->nh - 1 - back) % HELD_MAX];
+}
+
+/*
+ * The minimum read-ahead's wait (ra_wait()) in an aimed probe: a B asked
+ * at once after A, a miss, waits for it. Where it is the same at every
+ * place, taken out of B's time (waited()); where it is shorter at some,
+ * B is asked after a pause that outlasts the longest (after_a(): the
+ * time the probe counts from)
+ */
+static double waited(const struct st *s)
+{
+	return s->vary ? 0 : s->wait;
+}
+
+static int64_t after_a(struct st *s, int64_t t)
+{
+	return s->vary ? s->d->idle(s->d->ctx, (int64_t)s->pause0) : t;
 }
 
 /* a sector one of the reads took (READS_MAX of them) */
@@ -931,6 +950,7 @@ static int thresh(struct st *s, uint64_t a, double dist, double wlo, double whi,
 			refB = A;
 			refT = tA;
 		}
+		tA = after_a(s, tA);
 		tau = confirm ? tau_was : isinf(*hi) ? *lo + R / 2 : (*lo + *hi) / 2;
 		tau_was = tau;
 		if (track) {
@@ -952,7 +972,7 @@ static int thresh(struct st *s, uint64_t a, double dist, double wlo, double whi,
 				A = clampoff(s, (double)A - track_bytes(s, A) / 3);
 				while (recent(s, A) && A >= 16 * s->S)
 					A -= 16 * s->S;
-				tA = rd(s, A, (unsigned)s->S);
+				tA = after_a(s, rd(s, A, (unsigned)s->S));
 			}
 			if (c > (double)thi + 0.5)
 				c = c - (double)thi < (double)tlo + spt - c ? (double)thi : (double)tlo;
@@ -987,7 +1007,7 @@ static int thresh(struct st *s, uint64_t a, double dist, double wlo, double whi,
 				ph += R;
 			if (ph > R / 2)
 				ph -= R;
-			if (s->r->overhead_ns.n && T - (ph > 0 ? ph : 0) - s->wait < s->r->overhead_ns.v - 20000) {
+			if (s->r->overhead_ns.n && T - (ph > 0 ? ph : 0) - waited(s) < s->r->overhead_ns.v - 20000) {
 				learn(s, B, 0, track_bytes(s, B));
 				continue;
 			}
@@ -1132,8 +1152,8 @@ static int thresh(struct st *s, uint64_t a, double dist, double wlo, double whi,
 		*lo = *hi;
 	/* every B was asked at once after A, a miss: the wait for the head's
 	 * minimum read-ahead (ra_wait()) is in its time, not its readiness */
-	*lo = *lo > s->wait ? *lo - s->wait : 0;
-	*hi -= s->wait;
+	*lo = *lo > waited(s) ? *lo - waited(s) : 0;
+	*hi -= waited(s);
 	return s->err;
 }
 
@@ -1993,6 +2013,8 @@ static double slack(struct st *s, struct edges *E, struct pairs *q, unsigned nq)
 		if (tried >= nq)
 			break;
 		qi = (qi + 1) % nq;
+		while (s->vary && nact * E->ts - x < s->pause0)
+			nact += E->P;	/* B's next pass: the pause outlasts the wait (after_a()) */
 		tA = rds(s, E, A);
 		tI = nact * E->ts - x > 500 ? s->d->idle(s->d->ctx, (int64_t)(nact * E->ts - x)) : tA;
 		tB = rds(s, E, B);
@@ -2031,8 +2053,12 @@ static double slack(struct st *s, struct edges *E, struct pairs *q, unsigned nq)
 	if (!(hi - lo <= 20000))
 		return NAN;	/* not narrowed: none */
 	/* a B asked sooner after A than the head's minimum read-ahead lasts
-	 * (ra_wait()) waited for the rest of it: not the head's readiness */
-	return (lo + hi) / 2 - (s->wait > paused ? s->wait - paused : 0);
+	 * (ra_wait()) waited for the rest of it: not the head's readiness.
+	 * Where that would leave less than nothing, it did not wait: a
+	 * read-ahead that stops at its track's end (DiskSim's mode 1), and A
+	 * near it, reads less than the minimum */
+	double w = waited(s) > paused ? waited(s) - paused : 0;
+	return (lo + hi) / 2 - (w < (lo + hi) / 2 ? w : 0);
 }
 
 /* the slack past the edges of class cls (0: within the tracks between
@@ -2463,7 +2489,7 @@ static int same_cyl(struct st *s, uint64_t a, uint64_t x, double mid)
 			A += 40 * s->S;
 		tA = rd(s, A, (unsigned)s->S);
 		phA = (double)tA;
-		double want = fmod(phB - mid - phA, R), n;
+		double want = fmod(phB - mid - (s->vary ? s->pause0 : 0) - phA, R), n;
 		if (want < 0)
 			want += R;
 		n = want / tsa;
@@ -2479,9 +2505,9 @@ static int same_cyl(struct st *s, uint64_t a, uint64_t x, double mid)
 		if (best < 0) {
 			continue;
 		}
-		tA = rd(s, clampoff(s, best), (unsigned)s->S);
+		tA = after_a(s, rd(s, clampoff(s, best), (unsigned)s->S));
 		tB = rd(s, x, (unsigned)s->S);
-		double T = (double)(tB - tA) - s->wait;	/* less the minimum read-ahead's wait (ra_wait()) */
+		double T = (double)(tB - tA) - waited(s);
 		if (s->err)
 			return -1;
 		if (T <= mid + tol)
@@ -2638,9 +2664,9 @@ static int ready_within(struct st *s, const struct serp *q, double x, unsigned *
 	if (fresh_a(s, q, next, &a) < 0)
 		return -1;
 	/* x, *when: the head's readiness; B asked at once after A waits for
-	 * the head's minimum read-ahead first (ra_wait()) */
-	tA = rd(s, a * s->S, (unsigned)s->S);
-	c = (double)q->ref + ceil(fmod(fmod((double)(tA - q->refT) + x + s->wait, R) + R, R) / q->ts);
+	 * the head's minimum read-ahead first (waited()) */
+	tA = after_a(s, rd(s, a * s->S, (unsigned)s->S));
+	c = (double)q->ref + ceil(fmod(fmod((double)(tA - q->refT) + x + waited(s), R) + R, R) / q->ts);
 	while (c > (double)q->thi)
 		c -= spt;
 	while (c < (double)q->tlo)
@@ -2664,7 +2690,7 @@ static int ready_within(struct st *s, const struct serp *q, double x, unsigned *
 		w += R;
 	tB = rd(s, b * s->S, (unsigned)s->S);
 	T = (double)(tB - tA);
-	*when = w - s->wait;
+	*when = w - waited(s);
 	/* at its first pass, or late by up to a sector or a sixteenth of a
 	 * turn (as thresh() takes it: the drive's own time after the
 	 * command); a turn later, or up to that much less (a drive that
@@ -3115,7 +3141,8 @@ static void fine_seeks(struct st *s)
  * segments of 64 blocks read on to the track's end) leaves too few: then
  * the re-reads come at once instead, and a size counts where all four
  * agree under half a turn (a miss re-read at once waits nearly a turn for
- * its sector). 0: unseen.
+ * its sector). Where a read asked at once waits for the minimum
+ * read-ahead (ra_wait()), every pause is that much longer. 0: unseen.
  */
 static unsigned hits_by_size(struct st *s, uint64_t base, int pause, unsigned *j, double *x, double *y)
 {
@@ -3137,7 +3164,7 @@ static unsigned hits_by_size(struct st *s, uint64_t base, int pause, unsigned *j
 				int64_t t;
 
 				rd(s, at, sec * (unsigned)s->S);
-				t = s->d->idle(s->d->ctx, pause ? (int64_t)(s->pause0 + i * R / 4) : 0);
+				t = s->d->idle(s->d->ctx, (int64_t)(s->pause0 + (pause ? i * R / 4 : 0)));
 				v[i] = (double)(rd(s, at, sec * (unsigned)s->S) - t);
 			}
 			memcpy(sorted, v, sizeof(v));
@@ -3746,23 +3773,33 @@ static double ra_pair(struct st *s, uint64_t base, unsigned *j, double pause)
 static void ra_wait(struct st *s, uint64_t base)
 {
 	struct dchar_result *r = s->r;
-	double R = r->rev_ns.v, now[4], sorted[4], med, tol, w[4];
-	unsigned j = 0, n = 0, slow = 0;
+	double R = r->rev_ns.v, now[8], med = 0, tol = 0, w[8];
+	unsigned j = 0, n = 0, most = 0, over = 0;
 
 	s->wait = s->pause0 = 0;
+	s->vary = 0;
 	r->wait_at = base;
 	r->wait_ns = fig_of(NULL, 0);
-	for (unsigned i = 0; i < 4; i++)
+	r->wait_varies = 0;
+	for (unsigned i = 0; i < 8; i++)
 		now[i] = ra_pair(s, base, &j, 0);
-	memcpy(sorted, now, sizeof(sorted));
-	med = median(sorted, 4);
-	tol = med * 0.15 > 30000 ? med * 0.15 : 30000;
-	for (unsigned i = 0; i < 4; i++) {
-		slow += now[i] - med > tol;
-		if (med - now[i] > tol)
-			return;		/* they disagree: a wait of each place's own, or misses */
+	/* the cost most of them agree on (within a hit's spread of it) */
+	for (unsigned i = 0; i < 8; i++) {
+		double t = now[i] * 0.15 > 30000 ? now[i] * 0.15 : 30000;
+		unsigned c = 0;
+
+		for (unsigned k = 0; k < 8; k++)
+			c += fabs(now[k] - now[i]) <= t;
+		if (c > most || (c == most && now[i] > med))
+			most = c, med = now[i], tol = t;
 	}
-	if (slow > 1 || s->err)
+	for (unsigned i = 0; i < 8; i++) {
+		over += now[i] - med > tol;
+		s->vary |= med - now[i] > tol;
+	}
+	/* half of them at least; one over them set apart (a read held back),
+	 * those under them a wait of their own place's (below) */
+	if (most < 4 || over > 1 || s->err)
 		return;
 	for (double scale = 1; scale <= 256 && !s->err; scale *= 2) {
 		double v[4], h = INFINITY, th, least = -1;
@@ -3786,15 +3823,21 @@ static void ra_wait(struct st *s, uint64_t base)
 		if (!in || s->err)
 			return;		/* misses that agreed by chance */
 		if (!(med - h > th)) {
-			r->wait_ns = fig_of((double[]){ 0, 0, 0, 0 }, 4);	/* none */
+			s->vary = 0;
+			r->wait_ns = fig_of((double[]){ 0, 0, 0, 0, 0, 0, 0, 0 }, most);	/* none */
 			return;
 		}
-		for (unsigned i = 0; i < 4; i++)
-			if (now[i] - med <= tol)
+		for (unsigned i = 0; i < 8; i++)
+			if (fabs(now[i] - med) <= tol)
 				w[n++] = now[i] - h;
 		r->wait_ns = fig_of(w, n);
+		r->wait_varies = s->vary;
 		s->wait = r->wait_ns.v;
-		s->pause0 = least;
+		/* where the wait is shorter at some places (a read-ahead that
+		 * stops at its track's end reads less than the minimum near it),
+		 * no single wait can be taken out: the aimed probes pause for
+		 * the longest instead */
+		s->pause0 = s->vary ? (least > s->wait ? least : s->wait) + R / 32 : least;
 		return;
 	}
 }
@@ -3899,8 +3942,8 @@ void dchar_print(const struct dchar_result *r, void (*line)(void *arg, const cha
 		    (unsigned long long)r->readahead_at);
 		if (r->wait_ns.n)
 			OUT(RK_DC_FIG "=" DC_FIG_RA_MIN " " RK_DC_KB "=%.1f " RK_DC_WAIT_MS "=%.4f " RK_DC_SD "=%.4f " RK_DC_N "=%u "
-			    RK_DC_OFFSET "=%llu", F(r->readahead_min_bytes) / 1024, F(r->wait_ns.v) / 1e6, F(r->wait_ns.sd) / 1e6,
-			    r->wait_ns.n, (unsigned long long)r->wait_at);
+			    RK_DC_VARIES "=%d " RK_DC_OFFSET "=%llu", F(r->readahead_min_bytes) / 1024, F(r->wait_ns.v) / 1e6,
+			    F(r->wait_ns.sd) / 1e6, r->wait_ns.n, r->wait_varies, (unsigned long long)r->wait_at);
 	}
 #undef OUT
 }

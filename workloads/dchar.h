@@ -156,6 +156,8 @@ struct dchar_result {
 						 * for the head's minimum read-ahead (n 0: not
 						 * measured; v 0: no wait seen) */
 	uint64_t wait_at;			/* where wait_ns was measured (bytes) */
+	int wait_varies;			/* 1: shorter at some places (the read-ahead
+						 * stops at its track's end) */
 	double readahead_min_bytes;		/* the minimum read-ahead that wait makes: the
 						 * wait and a sector on the bus, in sectors there */
 	double hit_frac;			/* re-reads that were hits */

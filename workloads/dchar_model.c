@@ -545,12 +545,16 @@ int main(int argc, char **argv)
 	row("read-ahead (KiB)", r.hit_ns.n ? r.readahead_bytes.v / 1024 : 0, true_readahead(&md.m, r.readahead_at) / 1024, 0.5,
 	    "a sector");
 	/* the minimum read-ahead: from the wait it makes (a read asked at
-	 * once after a miss) and a sector on the bus; the host's path and
-	 * the drive's completion overhead, which the timing does not part
-	 * from the wait, are left out of it: a sector, or two where they are
-	 * longer than one */
-	if (!p.p.no_caching)
-		row("minimum read-ahead (KiB)", r.readahead_min_bytes / 1024, (double)p.p.readahead_min_bytes / 1024, 1, "2 sectors");
+	 * once after a miss) and a sector on the bus; the host's path (34 us
+	 * at most here) and the drive's completion overhead, which the
+	 * timing does not part from the wait, are left out of it: within a
+	 * sector and those in sectors there */
+	if (!p.p.no_caching) {
+		double ts = 512e9 / (double)dmodel_rate_at(&md.m, r.wait_at);
+
+		row("minimum read-ahead (KiB)", r.readahead_min_bytes / 1024, (double)p.p.readahead_min_bytes / 1024,
+		    (1 + ceil(((double)p.p.oh_read_done_ns + 34000) / ts)) / 2, "a sector, and the path and completion overhead in sectors");
+	}
 	/* the bus is timed by hits (DIXtrac): a buffer that serves none
 	 * leaves it unseen, an ESTIMATE in the profile, and no row */
 	if (!p.p.no_caching) {

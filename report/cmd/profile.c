@@ -53,6 +53,7 @@ struct disk {
 	int free_set, free, free_n, free_hits;	/* fig=free_blocks: measured, reads free blocks, places, hits */
 	int hit_set;		/* fig=hit seen: then hit_frac, the re-reads at once that were hits */
 	int ramin_set;		/* fig=ra_min seen: then the minimum read-ahead (KiB), the wait that made it, where */
+	int ramin_varies;	/* the wait shorter at some places */
 	double ramin_kb, ramin_at;
 	struct fig ramin_wait;
 	double hit_frac;
@@ -250,6 +251,7 @@ static void each(void *arg, const struct rec *r, const char *source, unsigned lo
 		d->ramin_kb = num(r, RK_DC_KB);
 		d->ramin_wait = fig(r, RK_DC_WAIT_MS);
 		d->ramin_at = num(r, RK_DC_OFFSET);
+		d->ramin_varies = num(r, RK_DC_VARIES) == 1;
 	} else if (!strcmp(f, DC_FIG_QUEUE)) {
 		d->depth = (int)num(r, RK_DC_DEPTH);
 		d->iops = num(r, RK_DC_IOPS);
@@ -982,8 +984,9 @@ static void print_ra_min(const struct disk *d, const char *who)
 	} else {
 		printf("readahead_min_kb = %.1f\nsource.readahead_min_kb = %s: a sector re-read at once after a miss waited %.4f ms "
 		       "(sd %.4f, %u places near %.0f MB) more than after a pause; that wait and a sector on the bus, in sectors there "
-		       "(the host's path, which the timing does not part from the wait, left out)%s\n",
+		       "(the host's path, which the timing does not part from the wait, left out)%s%s\n",
 		       kb < ra ? kb : ra, who, d->ramin_wait.v, d->ramin_wait.sd, d->ramin_wait.n, d->ramin_at / 1e6,
+		       d->ramin_varies ? "; shorter at some places (a read-ahead that stops at its track's end reads less near it)" : "",
 		       kb > ra ? "; no more than the read-ahead measured" : "");
 	}
 }
