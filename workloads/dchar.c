@@ -1163,9 +1163,14 @@ static struct dchar_fig thresh_rep(struct st *s, uint64_t a, uint64_t dist, unsi
 	double v[4], L = track_bytes(s, a);
 	unsigned n = 0;
 
-	for (unsigned i = 0; i < reps && i < 4; i++) {
+	/* two that disagree (one B's window met an edge, or its aim a read
+	 * held back): a third start says which (where B is aimed: blind,
+	 * the bounds most completions agree on have outvoted such a B) */
+	for (unsigned i = 0; i < 4 && (i < reps || (i == 2 && n == 2 && !s->free && fabs(v[0] - v[1]) > AGREE_NS)); i++) {
 		uint64_t A = clampoff(s, (double)a - i * 0.37 * L);
 		double d = (double)dist, lo, hi;
+
+		s->r->asked_again += i >= reps;
 
 		if ((double)A + d + L > (double)s->d->size)
 			d = (double)s->d->size - L - (double)A;
