@@ -42,10 +42,8 @@ struct st {
 	double free_kmin;	/* then: their least (free_kmax()) */
 	double free_kspt;	/* then: sectors a track where zones() found them (0: not known) */
 	double fwd_least;	/* the least step on the last forward chain's line */
-	double wait;		/* a read asked at once after a miss waits this long (ns; ra_wait()) */
-	double pause0;		/* a pause that outlasts it (ns; 0: no wait seen) */
-	int vary;		/* 1: the wait is shorter at some places: the aimed probes pause (pause0)
-				 * after A instead of taking the wait out */
+	double pause0;		/* a pause that outlasts it (ns; 0: no wait seen): the aimed probes' after A
+				 * (after_a()), the buffer's re-reads' */
 	struct {
 		uint64_t e;	/* a track's first sector (tracks_fwd placed it) */
 		double P, T, st, sc;	/* sectors a track (on the platter, and in LBNs), the track and cylinder skews */
@@ -105,19 +103,15 @@ static uint64_t ago(const struct st *s, unsigned back)
 
 /*
  * The minimum read-ahead's wait (ra_wait()) in an aimed probe: a B asked
- * at once after A, a miss, waits for it. Where it is the same at every
- * place, taken out of B's time (waited()); where it is shorter at some,
- * B is asked after a pause that outlasts the longest (after_a(): the
- * time the probe counts from)
+ * at once after A, a miss, would wait for it, and less than a hit does (a
+ * drive may take B's command while its head reads on), and less near a
+ * track's end (a read-ahead that stops there). So B is asked after a
+ * pause that outlasts it: the time the probe counts from (t where no
+ * wait was seen)
  */
-static double waited(const struct st *s)
-{
-	return s->vary ? 0 : s->wait;
-}
-
 static int64_t after_a(struct st *s, int64_t t)
 {
-	return s->vary ? s->d->idle(s->d->ctx, (int64_t)s->pause0) : t;
+	return s->pause0 > 0 ? s->d->idle(s->d->ctx, (int64_t)s->pause0) : t;
 }
 
 /* a sector one of the reads took (READS_MAX of them) */
@@ -1007,7 +1001,7 @@ static int thresh(struct st *s, uint64_t a, double dist, double wlo, double whi,
 				ph += R;
 			if (ph > R / 2)
 				ph -= R;
-			if (s->r->overhead_ns.n && T - (ph > 0 ? ph : 0) - waited(s) < s->r->overhead_ns.v - 20000) {
+			if (s->r->overhead_ns.n && T - (ph > 0 ? ph : 0) < s->r->overhead_ns.v - 20000) {
 				learn(s, B, 0, track_bytes(s, B));
 				continue;
 			}
@@ -1150,10 +1144,6 @@ static int thresh(struct st *s, uint64_t a, double dist, double wlo, double whi,
 	 * the cheaper, which the window is about */
 	if (*lo > *hi)
 		*lo = *hi;
-	/* every B was asked at once after A, a miss: the wait for the head's
-	 * minimum read-ahead (ra_wait()) is in its time, not its readiness */
-	*lo = *lo > waited(s) ? *lo - waited(s) : 0;
-	*hi -= waited(s);
 	return s->err;
 }
 
@@ -1690,11 +1680,22 @@ static void seeks(struct st *s, uint64_t a)
 		double P = r->skew_spt * (double)s->S, v[3], lo, hi;
 		unsigned n = 0;
 
+		double hit[3];
+		unsigned nh = 0;
+
 		for (unsigned rep = 0; rep < 3; rep++)
 			if (thresh(s, clampoff(s, (double)s->trk[0].hi * (double)s->S + (4 + 200.0 * rep) * P + P / 8), 0, 0, 0.6 * P, -3 * P, &lo,
-				   &hi) == 0 && hi - lo < r->rev_ns.v / 4)
-				v[n++] = (lo + hi) / 2;
-		r->overhead_ns = fig_agree(v, n);
+				   &hi) == 0 && hi - lo < r->rev_ns.v / 4) {
+				/* at a re-read's cost: B's served by the buffer (what
+				 * passed under the head, or the read-ahead), set apart
+				 * while another start says otherwise */
+				if (fabs((lo + hi) / 2 - s->free_hit) <= 0.15 * s->free_hit + 30000)
+					hit[nh++] = (lo + hi) / 2;
+				else
+					v[n++] = (lo + hi) / 2;
+			}
+		r->asked_again += n ? nh : 0;
+		r->overhead_ns = n ? fig_agree(v, n) : fig_agree(hit, nh);
 	}
 	if (!r->overhead_ns.n)	/* not already within a track between placed edges */
 		r->overhead_ns = thresh_rep(s, a, 0, 3);
@@ -1987,7 +1988,6 @@ static double slack(struct st *s, struct edges *E, struct pairs *q, unsigned nq)
 {
 	double lo = 0, hi = 2 * E->R;	/* a path and a switch may take over a turn */
 	double pend = -1;		/* a miss's aim, until a second pair aimed there misses too */
-	double paused = INFINITY;	/* the pause before the last B that bounded it */
 	unsigned qi = 0, evicted = 0;
 
 	for (unsigned p = 0; p < 32 && ((p < 24 && hi - lo > 2000) || pend >= 0) && !s->err; p++) {
@@ -2018,7 +2018,7 @@ static double slack(struct st *s, struct edges *E, struct pairs *q, unsigned nq)
 		if (tried >= nq)
 			break;
 		qi = (qi + 1) % nq;
-		while (s->vary && nact * E->ts - x < s->pause0)
+		while (nact * E->ts - x < s->pause0)
 			nact += E->P;	/* B's next pass: the pause outlasts the wait (after_a()) */
 		tA = rds(s, E, A);
 		tI = nact * E->ts - x > 500 ? s->d->idle(s->d->ctx, (int64_t)(nact * E->ts - x)) : tA;
@@ -2053,17 +2053,8 @@ static double slack(struct st *s, struct edges *E, struct pairs *q, unsigned nq)
 		} else if (m >= 1 && xa > lo) {
 			pend = xa;
 		}
-		paused = (double)(tI - tA);
 	}
-	if (!(hi - lo <= 20000))
-		return NAN;	/* not narrowed: none */
-	/* a B asked sooner after A than the head's minimum read-ahead lasts
-	 * (ra_wait()) waited for the rest of it: not the head's readiness.
-	 * Where that would leave less than nothing, it did not wait: a
-	 * read-ahead that stops at its track's end (DiskSim's mode 1), and A
-	 * near it, reads less than the minimum */
-	double w = waited(s) > paused ? waited(s) - paused : 0;
-	return (lo + hi) / 2 - (w < (lo + hi) / 2 ? w : 0);
+	return hi - lo <= 20000 ? (lo + hi) / 2 : NAN;	/* not narrowed: none */
 }
 
 /* the slack past the edges of class cls (0: within the tracks between
@@ -2494,7 +2485,7 @@ static int same_cyl(struct st *s, uint64_t a, uint64_t x, double mid)
 			A += 40 * s->S;
 		tA = rd(s, A, (unsigned)s->S);
 		phA = (double)tA;
-		double want = fmod(phB - mid - (s->vary ? s->pause0 : 0) - phA, R), n;
+		double want = fmod(phB - mid - s->pause0 - phA, R), n;
 		if (want < 0)
 			want += R;
 		n = want / tsa;
@@ -2512,7 +2503,7 @@ static int same_cyl(struct st *s, uint64_t a, uint64_t x, double mid)
 		}
 		tA = after_a(s, rd(s, clampoff(s, best), (unsigned)s->S));
 		tB = rd(s, x, (unsigned)s->S);
-		double T = (double)(tB - tA) - waited(s);
+		double T = (double)(tB - tA);
 		if (s->err)
 			return -1;
 		if (T <= mid + tol)
@@ -2668,10 +2659,8 @@ static int ready_within(struct st *s, const struct serp *q, double x, unsigned *
 
 	if (fresh_a(s, q, next, &a) < 0)
 		return -1;
-	/* x, *when: the head's readiness; B asked at once after A waits for
-	 * the head's minimum read-ahead first (waited()) */
 	tA = after_a(s, rd(s, a * s->S, (unsigned)s->S));
-	c = (double)q->ref + ceil(fmod(fmod((double)(tA - q->refT) + x + waited(s), R) + R, R) / q->ts);
+	c = (double)q->ref + ceil(fmod(fmod((double)(tA - q->refT) + x, R) + R, R) / q->ts);
 	while (c > (double)q->thi)
 		c -= spt;
 	while (c < (double)q->tlo)
@@ -2695,7 +2684,7 @@ static int ready_within(struct st *s, const struct serp *q, double x, unsigned *
 		w += R;
 	tB = rd(s, b * s->S, (unsigned)s->S);
 	T = (double)(tB - tA);
-	*when = w - waited(s);
+	*when = w;
 	/* at its first pass, or late by up to a sector or a sixteenth of a
 	 * turn (as thresh() takes it: the drive's own time after the
 	 * command); a turn later, or up to that much less (a drive that
@@ -2967,12 +2956,16 @@ static void serpentine(struct st *s)
 static int phase_pair(struct st *s, uint64_t ref, uint64_t x, uint64_t from, double least)
 {
 	struct dchar_result *r = s->r;
-	int64_t t0 = s->last, ta, tb;
+	int64_t t0, ta, tx, tb;
 	double ph;
 
+	/* each read after the minimum read-ahead's pause, where there is one
+	 * (after_a()): a hit then costs a hit's time, not the wait's */
+	t0 = after_a(s, s->last);
 	ta = rd(s, ref, (unsigned)s->S);
+	tx = after_a(s, ta);
 	tb = rd(s, x, (unsigned)s->S);
-	if (s->err || (double)(ta - t0) < least || (double)(tb - ta) < least || r->nphases >= DCHAR_PHASES)
+	if (s->err || (double)(ta - t0) < least || (double)(tb - tx) < least || r->nphases >= DCHAR_PHASES)
 		return -1;
 	ph = fmod((double)(tb - ta), r->rev_ns.v);
 	r->phase[r->nphases].off = x;
@@ -3552,8 +3545,8 @@ static void buffer(struct st *s)
 	 * in the wait and a sector's time on the bus (the miss's, from its
 	 * end under the head to its completion: the host's path, which the
 	 * timing does not part from the wait, left out of it) */
-	if (s->wait > 0)
-		r->readahead_min_bytes = floor((s->wait + (r->bus_mbs > 0 ? (double)s->S * 1e3 / r->bus_mbs : 0)) /
+	if (r->wait_ns.n && r->wait_ns.v > 0)
+		r->readahead_min_bytes = floor((r->wait_ns.v + (r->bus_mbs > 0 ? (double)s->S * 1e3 / r->bus_mbs : 0)) /
 					       sector_ns(s, r->wait_at) + 0.5) * (double)s->S;
 	/* a hit costs what a re-read cost, within 15 % (or 30 us): a miss
 	 * lands there only if its sector happens to come round then */
@@ -3745,7 +3738,7 @@ static int keeps_reads(struct st *s)
  * read-ahead, DIXtrac's minimum prefetch: after a miss the head reads on
  * so many sectors before it takes the next command). A re-read asked at
  * once is then a hit that waits for the rest of it; one asked after a
- * pause that outlasts it costs a hit's time. At four fresh places from
+ * pause that outlasts it costs a hit's time. At eight fresh places from
  * base a sector is read and re-read at once; at four more, re-read after
  * pauses a 32nd of a turn apart. A pause shorter than the wait leaves
  * the rest of it, less by each 32nd; a miss costs its sector's time at
@@ -3753,13 +3746,15 @@ static int keeps_reads(struct st *s)
  * in segments of less than a track) makes the longer pauses misses. So
  * the least of the four, and any within a hit's spread of it (15 %, or
  * 30 us), are the hits after the wait: two or more, asked again at two
- * more places after the least pause among them, which must agree too.
- * Where the four at once agree (one over them set apart: a read held
- * back) and cost more than those hits by over a hit's spread, the
- * difference is the wait (s->wait; s->pause0 that pause). Where fewer
- * than two agree, the pauses start twice as long, to 8 turns. A wait
- * that differs from place to place (a read-ahead that stops at its
- * track's end: the re-reads at once disagree) is not measured.
+ * more places after the least pause among them, which must agree too
+ * (else the pauses start twice as long, to 8 turns). The cost most of the
+ * eight at once agree on (half of them at least, within a hit's spread;
+ * one over it set apart: a read held back), where over those hits by
+ * more than a hit's spread, less the hits, is the wait (r->wait_ns); one
+ * under it is a place whose wait is shorter (r->wait_varies: a read-ahead
+ * that stops at its track's end reads less than the minimum near it).
+ * s->pause0: the least pause (where the wait varies, that or the wait,
+ * and a 32nd of a turn more); 0 where no wait was seen.
  */
 static double ra_pair(struct st *s, uint64_t base, unsigned *j, double pause)
 {
@@ -3779,31 +3774,31 @@ static void ra_wait(struct st *s, uint64_t base)
 {
 	struct dchar_result *r = s->r;
 	double R = r->rev_ns.v, now[8], med = 0, tol = 0, w[8];
-	unsigned j = 0, n = 0, most = 0, over = 0;
+	unsigned j = 0, n = 0, most = 0, over = 0, under = 0;
 
-	s->wait = s->pause0 = 0;
-	s->vary = 0;
+	s->pause0 = 0;
 	r->wait_at = base;
 	r->wait_ns = fig_of(NULL, 0);
 	r->wait_varies = 0;
 	for (unsigned i = 0; i < 8; i++)
 		now[i] = ra_pair(s, base, &j, 0);
-	/* the cost most of them agree on (within a hit's spread of it) */
-	for (unsigned i = 0; i < 8; i++) {
-		double t = now[i] * 0.15 > 30000 ? now[i] * 0.15 : 30000;
-		unsigned c = 0;
+	for (unsigned i = 0, c; i < 8; i++) {
+		double t = now[i] * 0.15 > 30000 ? now[i] * 0.15 : 30000, in[8];
 
+		c = 0;
 		for (unsigned k = 0; k < 8; k++)
-			c += fabs(now[k] - now[i]) <= t;
-		if (c > most || (c == most && now[i] > med))
-			most = c, med = now[i], tol = t;
+			if (fabs(now[k] - now[i]) <= t)
+				in[c++] = now[k];
+		if (c > most) {
+			most = c;
+			med = median(in, c);
+		}
 	}
+	tol = med * 0.15 > 30000 ? med * 0.15 : 30000;
 	for (unsigned i = 0; i < 8; i++) {
 		over += now[i] - med > tol;
-		s->vary |= med - now[i] > tol;
+		under += med - now[i] > tol;
 	}
-	/* half of them at least; one over them set apart (a read held back),
-	 * those under them a wait of their own place's (below) */
 	if (most < 4 || over > 1 || s->err)
 		return;
 	for (double scale = 1; scale <= 256 && !s->err; scale *= 2) {
@@ -3828,7 +3823,6 @@ static void ra_wait(struct st *s, uint64_t base)
 		if (!in || s->err)
 			return;		/* misses that agreed by chance */
 		if (!(med - h > th)) {
-			s->vary = 0;
 			r->wait_ns = fig_of((double[]){ 0, 0, 0, 0, 0, 0, 0, 0 }, most);	/* none */
 			return;
 		}
@@ -3836,13 +3830,8 @@ static void ra_wait(struct st *s, uint64_t base)
 			if (fabs(now[i] - med) <= tol)
 				w[n++] = now[i] - h;
 		r->wait_ns = fig_of(w, n);
-		r->wait_varies = s->vary;
-		s->wait = r->wait_ns.v;
-		/* where the wait is shorter at some places (a read-ahead that
-		 * stops at its track's end reads less than the minimum near it),
-		 * no single wait can be taken out: the aimed probes pause for
-		 * the longest instead */
-		s->pause0 = s->vary ? (least > s->wait ? least : s->wait) + R / 32 : least;
+		r->wait_varies = under > 0;
+		s->pause0 = !under ? least : (least > r->wait_ns.v ? least : r->wait_ns.v) + R / 32;
 		return;
 	}
 }

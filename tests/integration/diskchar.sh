@@ -319,11 +319,11 @@ for k in barracuda:0:0 barracuda:2:140.5; do
 done
 # DiskSim's Minimum read-ahead (barracuda's 16 KiB, 32 sectors of its
 # 150-190 a track): after a miss the head reads that far on before it takes
-# the next command, so every read asked at once waits about 1.26 ms. Seen
-# as a re-read at once dearer than one after a pause, and taken out of the
-# thresholds: every figure within its tolerance (on 80910e7's characteriser
-# 28 were outside: the seeks and switches 0.63 ms long, the read-ahead not
-# seen), and the profile says it, measured
+# the next command, so a re-read asked at once waits about 1.26 ms. Seen
+# as a re-read at once dearer than one after a pause; the aimed probes then
+# pause that long after A: every figure within its tolerance (on 80910e7's
+# characteriser 28 were outside: the seeks and switches 0.63 ms long, the
+# read-ahead not seen), and the profile says it, measured
 sed "s/^readahead_min_kb = .*/readahead_min_kb = 16.0/" disk/profiles/valid/barracuda.conf >"$T/bmin.conf"
 "$OUT/bin/diskchar-model" "$T/bmin.conf" >"$T/bmin.md"
 if [ "$(grep -c '| ok |$' "$T/bmin.md")" -ge 200 ] && ! grep -q 'OUTSIDE\|NOT SEEN' "$T/bmin.md"; then
