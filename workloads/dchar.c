@@ -42,8 +42,8 @@ struct st {
 	double free_kmin;	/* then: their least (free_kmax()) */
 	double free_kspt;	/* then: sectors a track where zones() found them (0: not known) */
 	double fwd_least;	/* the least step on the last forward chain's line */
-	double pause0;		/* a pause that outlasts it (ns; 0: no wait seen): the aimed probes' after A
-				 * (after_a()), the buffer's re-reads' */
+	double pause0;		/* a pause that outlasts the minimum read-ahead's wait (ra_wait(); ns; 0:
+				 * none seen): the aimed probes' after A, the buffer's before a re-read */
 	struct {
 		uint64_t e;	/* a track's first sector (tracks_fwd placed it) */
 		double P, T, st, sc;	/* sectors a track (on the platter, and in LBNs), the track and cylinder skews */
@@ -102,12 +102,13 @@ static uint64_t ago(const struct st *s, unsigned back)
 }
 
 /*
- * The minimum read-ahead's wait (ra_wait()) in an aimed probe: a B asked
- * at once after A, a miss, would wait for it, and less than a hit does (a
- * drive may take B's command while its head reads on), and less near a
- * track's end (a read-ahead that stops there). So B is asked after a
- * pause that outlasts it: the time the probe counts from (t where no
- * wait was seen)
+ * The minimum read-ahead's wait (ra_wait()): a read asked at once after a
+ * miss would wait for it; an aimed B less than a hit does (a drive may
+ * take B's command while its head reads on), and less near a track's end
+ * (a read-ahead that stops there), so no one wait can be taken out of its
+ * time. Such a read is asked after a pause that outlasts it instead: the
+ * time the probe counts from (t, the last completion, where no wait was
+ * seen)
  */
 static int64_t after_a(struct st *s, int64_t t)
 {
@@ -1677,11 +1678,8 @@ static void seeks(struct st *s, uint64_t a)
 		/* placed tracks (tracks_fwd): from an eighth into each of fresh
 		 * ones past them, B within six tenths of it (never across its
 		 * edge), A three tracks on each probe */
-		double P = r->skew_spt * (double)s->S, v[3], lo, hi;
-		unsigned n = 0;
-
-		double hit[3];
-		unsigned nh = 0;
+		double P = r->skew_spt * (double)s->S, v[3], hit[3], lo, hi;
+		unsigned n = 0, nh = 0;
 
 		for (unsigned rep = 0; rep < 3; rep++)
 			if (thresh(s, clampoff(s, (double)s->trk[0].hi * (double)s->S + (4 + 200.0 * rep) * P + P / 8), 0, 0, 0.6 * P, -3 * P, &lo,
@@ -3490,7 +3488,7 @@ static unsigned many_segments(struct st *s, double thr)
 		rd(s, x, (unsigned)s->S);
 		at[n++] = x;
 	}
-	t = s->pause0 > 0 ? s->d->idle(s->d->ctx, (int64_t)s->pause0) : s->last;	/* past the minimum read-ahead (ra_wait()) */
+	t = after_a(s, s->last);
 	while (hits < n && !s->err) {
 		int64_t t1 = rd(s, at[n - 1 - hits], (unsigned)s->S);
 
@@ -3513,11 +3511,7 @@ static void buffer(struct st *s)
 
 	for (unsigned i = 0; i < 8; i++) {
 		uint64_t x = clampoff(s, (double)base + i * 9.0 * 1048576);
-		int64_t t = rd(s, x, (unsigned)s->S), t1;
-
-		if (s->pause0 > 0)	/* past the minimum read-ahead (ra_wait()) */
-			t = s->d->idle(s->d->ctx, (int64_t)s->pause0);
-		t1 = rd(s, x, (unsigned)s->S);
+		int64_t t = after_a(s, rd(s, x, (unsigned)s->S)), t1 = rd(s, x, (unsigned)s->S);
 
 		if ((double)(t1 - t) < R / 2)
 			v[hits++] = (double)(t1 - t);
@@ -3543,8 +3537,9 @@ static void buffer(struct st *s)
 	r->bus_mbs = bus_slope(s, base);
 	/* the minimum read-ahead: the sectors the head reads on past a miss
 	 * in the wait and a sector's time on the bus (the miss's, from its
-	 * end under the head to its completion: the host's path, which the
-	 * timing does not part from the wait, left out of it) */
+	 * end under the head to its completion; the host's path and the
+	 * drive's completion overhead, which the timing does not part from
+	 * the wait, left out of it) */
 	if (r->wait_ns.n && r->wait_ns.v > 0)
 		r->readahead_min_bytes = floor((r->wait_ns.v + (r->bus_mbs > 0 ? (double)s->S * 1e3 / r->bus_mbs : 0)) /
 					       sector_ns(s, r->wait_at) + 0.5) * (double)s->S;
@@ -3569,8 +3564,7 @@ static void buffer(struct st *s)
 					x0 = x;
 				t = rd(s, x, (unsigned)s->S);
 			}
-			if (s->pause0 > 0)
-				t = s->d->idle(s->d->ctx, (int64_t)s->pause0);	/* past the minimum read-ahead (ra_wait()) */
+			t = after_a(s, t);
 			hit = fabs((double)(rd(s, x0, (unsigned)s->S) - t) - r->hit_ns.v) < thr;
 			r->asked_again += hit && again;
 		}
