@@ -976,15 +976,15 @@ static void print_ra_min(const struct disk *d, const char *who)
 	double kb = d->ramin_kb, ra = d->ra.set && d->ra.v > 0 ? d->ra.v : 0;
 
 	if (!d->ramin_set) {
-		printf("readahead_min_kb = 0.0\nsource.readahead_min_kb = ESTIMATE: not measured (no re-reads at once after a miss "
-		       "that agreed at four places, or none after a pause a hit); none\n");
+		printf("readahead_min_kb = 0.0\nsource.readahead_min_kb = ESTIMATE: not measured (fewer than half of eight re-reads "
+		       "at once after a miss agreed, or none after a pause was a hit); none\n");
 	} else if (!(kb > 0)) {
 		printf("readahead_min_kb = 0.0\nsource.readahead_min_kb = %s: a read asked at once after a miss cost what one asked "
 		       "after a pause did (no wait for a minimum read-ahead)\n", who);
 	} else {
 		printf("readahead_min_kb = %.1f\nsource.readahead_min_kb = %s: a sector re-read at once after a miss waited %.4f ms "
 		       "(sd %.4f, %u places near %.0f MB) more than after a pause; that wait and a sector on the bus, in sectors there "
-		       "(the host's path, which the timing does not part from the wait, left out)%s%s\n",
+		       "(the host's path and the drive's completion overhead, which the timing does not part from the wait, left out)%s%s\n",
 		       kb < ra ? kb : ra, who, d->ramin_wait.v, d->ramin_wait.sd, d->ramin_wait.n, d->ramin_at / 1e6,
 		       d->ramin_varies ? "; shorter at some places (a read-ahead that stops at its track's end reads less near it)" : "",
 		       kb > ra ? "; no more than the read-ahead measured" : "");

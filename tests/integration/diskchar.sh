@@ -318,7 +318,7 @@ for k in barracuda:0:0 barracuda:2:140.5; do
 	fi
 done
 # DiskSim's Minimum read-ahead (barracuda's 16 KiB, 32 sectors of its
-# 150-190 a track): after a miss the head reads that far on before it takes
+# 119-186 a track): after a miss the head reads that far on before it takes
 # the next command, so a re-read asked at once waits about 1.26 ms. Seen
 # as a re-read at once dearer than one after a pause; the aimed probes then
 # pause that long after A: every figure within its tolerance (on 80910e7's
