@@ -3822,12 +3822,12 @@ static void ra_wait(struct st *s, uint64_t base)
 	}
 	if (most < 4 || over > 1 || s->err)
 		return;
-	for (double scale = 1; scale <= 256 && !s->err; scale *= 2) {
+	for (unsigned scale = 1; scale <= 256 && !s->err; scale *= 2) {
 		double v[4], h = INFINITY, th, least = -1;
 		unsigned in = 0;
 
 		for (unsigned i = 0; i < 4; i++) {
-			v[i] = ra_pair(s, base, &j, (scale + i) * R / 32);
+			v[i] = ra_pair(s, base, &j, (double)(scale + i) * R / 32);
 			h = v[i] < h ? v[i] : h;
 		}
 		th = h * 0.15 > 30000 ? h * 0.15 : 30000;
@@ -3835,7 +3835,7 @@ static void ra_wait(struct st *s, uint64_t base)
 		for (unsigned i = 4; i-- > 0;)
 			if (v[i] - h <= th) {
 				in++;
-				least = (scale + i) * R / 32;
+				least = (double)(scale + i) * R / 32;
 			}
 		if (in < 2)
 			continue;

@@ -62,9 +62,11 @@ static unsigned jitter(struct mdev *d, unsigned span)
 
 /* when a request reaches the disk: the path's 30-34 us after the last
  * completion, and with --slow now and then up to slow_us more */
+#define PATH_NS 30000
+#define PATH_JITTER_NS 4000
 static int64_t arrival(struct mdev *d)
 {
-	int64_t arrive = d->now + 30000 + jitter(d, 4000);
+	int64_t arrive = d->now + PATH_NS + jitter(d, PATH_JITTER_NS);
 
 	if (d->slow_n && jitter(d, d->slow_n) == 0) {
 		arrive += 1000 * (int64_t)jitter(d, d->slow_us);
@@ -545,15 +547,15 @@ int main(int argc, char **argv)
 	row("read-ahead (KiB)", r.hit_ns.n ? r.readahead_bytes.v / 1024 : 0, true_readahead(&md.m, r.readahead_at) / 1024, 0.5,
 	    "a sector");
 	/* the minimum read-ahead: from the wait it makes (a read asked at
-	 * once after a miss) and a sector on the bus; the host's path (34 us
-	 * at most here) and the drive's completion overhead, which the
+	 * once after a miss) and a sector on the bus; the host's path (at
+	 * most PATH_NS and its jitter here) and the drive's completion overhead, which the
 	 * timing does not part from the wait, are left out of it: within a
 	 * sector and those in sectors there */
 	if (!p.p.no_caching) {
 		double ts = 512e9 / (double)dmodel_rate_at(&md.m, r.wait_at);
 
 		row("minimum read-ahead (KiB)", r.readahead_min_bytes / 1024, (double)p.p.readahead_min_bytes / 1024,
-		    (1 + ceil(((double)p.p.oh_read_done_ns + 34000) / ts)) / 2, "a sector, and the path and completion overhead in sectors");
+		    (1 + ceil(((double)p.p.oh_read_done_ns + PATH_NS + PATH_JITTER_NS) / ts)) / 2, "a sector, and the path and completion overhead in sectors");
 	}
 	/* the bus is timed by hits (DIXtrac): a buffer that serves none
 	 * leaves it unseen, an ESTIMATE in the profile, and no row */
