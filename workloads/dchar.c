@@ -35,6 +35,8 @@ struct st {
 	double trk_ts;		/* a sector's time there (ns), the chain's */
 	double ts_scale;	/* the sectors' times against the turn (zones(): 1 but on a clock that skews them) */
 	int keeps_all;		/* the buffer keeps more reads than KEEPS_READS (keeps_reads()) */
+	unsigned ahead;		/* then: sectors past a read the buffer may hold for good (the head
+				 * reads on until the next request lands: keeps_reads()) */
 	int free;		/* the drive reads free blocks (free_blocks()): chains run forward */
 	double free_hit;	/* then: a re-read's cost (ns) */
 	double free_turn;	/* then: the turn (ns) once free_turn() measured it, else 0 */
@@ -140,22 +142,28 @@ static int64_t after_a(struct st *s, int64_t t)
 	return s->pause0 > 0 ? s->d->idle(s->d->ctx, (int64_t)s->pause0) : t;
 }
 
-/* a sector one of the reads took (READS_MAX of them) */
-static int was_read(const struct st *s, uint64_t off)
+/* bytes [lo, hi) meet one of the reads (READS_MAX of them) */
+static int was_read_in(uint64_t lo, uint64_t hi)
 {
-	if (!seen_maybe(off, off + s->S))
+	if (!seen_maybe(lo, hi))
 		return 0;
 	for (unsigned i = 0; i < nreads_seen && i < READS_MAX; i++)
-		if (off + s->S > reads_seen[i].lo && off < reads_seen[i].hi)
+		if (hi > reads_seen[i].lo && lo < reads_seen[i].hi)
 			return 1;
 	return 0;
+}
+
+/* a sector one of the reads took */
+static int was_read(const struct st *s, uint64_t off)
+{
+	return was_read_in(off, off + s->S);
 }
 
 /* a sector within what the buffer was seen to hold past one of the reads
  * it may still keep (a buffer that keeps every read: one read, too) */
 static int held(const struct st *s, uint64_t off)
 {
-	if (s->keeps_all && was_read(s, off))
+	if (s->keeps_all && was_read_in(off > s->ahead * s->S ? off - s->ahead * s->S : 0, off + s->S))
 		return 1;
 	for (unsigned i = 0; i < s->keep && i < s->nh && i < HELD_MAX; i++)
 		if (off >= ago(s, i) && off <= ago(s, i) + s->hold)
@@ -893,6 +901,33 @@ static void agreed(const double *T, unsigned n, double R, double *lo, double *hi
 }
 
 /*
+ * A, the read an aimed probe counts from, read from the platter: the head
+ * must be on A's track for B's distance to hold. One that cost less than
+ * the path within a track (a hit: the buffer held it, read ahead after an
+ * earlier read, as a drive that reads to its track's end after every read
+ * and keeps thousands of segments does) leaves the head wherever it was,
+ * perhaps still reading ahead on B's track; such an A is set apart and
+ * one 16 sectors lower read instead (64 at most). *a: where A was read;
+ * its completion
+ */
+static int64_t read_a(struct st *s, uint64_t *a)
+{
+	int64_t t = s->last, tA = t;
+
+	for (unsigned i = 0; i < 64 && !s->err; i++) {
+		while (recent(s, *a) && *a >= 16 * s->S)
+			*a -= 16 * s->S;
+		t = s->last;
+		tA = rd(s, *a, (unsigned)s->S);
+		if (!s->r->overhead_ns.n || (double)(tA - t) >= s->r->overhead_ns.v - 20000 || *a < 16 * s->S)
+			break;
+		s->r->a_hits++;
+		*a -= 16 * s->S;
+	}
+	return tA;
+}
+
+/*
  * The threshold of a read at dist bytes past one near a (B within
  * [wlo, whi) of that): the least time from A's completion to B's, which is
  * the head's readiness plus the path. Every observation T bounds it to
@@ -964,9 +999,7 @@ static int thresh(struct st *s, uint64_t a, double dist, double wlo, double whi,
 		ohi = *hi;
 		plain = 0;
 
-		while (recent(s, A) && A >= 16 * s->S)
-			A -= 16 * s->S;
-		tA = rd(s, A, (unsigned)s->S);
+		tA = read_a(s, &A);
 		base = (double)A + dist;
 		if (!dist) {		/* the phase of B's track is A's */
 			refB = A;
@@ -992,9 +1025,7 @@ static int thresh(struct st *s, uint64_t a, double dist, double wlo, double whi,
 				/* that angle falls past the track's part in use:
 				 * an A a third of a turn on instead */
 				A = clampoff(s, (double)A - track_bytes(s, A) / 3);
-				while (recent(s, A) && A >= 16 * s->S)
-					A -= 16 * s->S;
-				tA = after_a(s, rd(s, A, (unsigned)s->S));
+				tA = after_a(s, read_a(s, &A));
 			}
 			if (c > (double)thi + 0.5)
 				c = c - (double)thi < (double)tlo + spt - c ? (double)thi : (double)tlo;
@@ -1898,16 +1929,35 @@ static struct dchar_fig classify(struct edges *E, int cls)
 /*
  * The edge i to the sector: from a read just above it, a chain stepping
  * back one sector at a time until the step skips the edge's skew. Each
- * read is below all the others since, so no read-ahead holds it.
+ * read is below all the others since, so no read-ahead holds it. A buffer
+ * that keeps every read (DiskSim's Atlas 10K V: 2048 segments) also keeps
+ * what the head read on past each (s->ahead sectors), the chain's reads'
+ * included, and the reads above and below the edge were the chain's: the
+ * first read is one above both that and a hit's cost, and a step the
+ * buffer served is passed over (the edge is not placed where one lies
+ * below the last step read from the platter).
  */
 static int place(struct st *s, struct edges *E, unsigned i)
 {
 	uint64_t H = E->e[i].hi, L = H - E->k, prev = H + 3, z;
 	double tol = 0.3 * E->ts + 3000;
 	int late;
-	int64_t t = rds(s, E, prev), tz;
+	unsigned hits = 0;
+	int64_t t, tz;
+
+	for (;;) {
+		int64_t t0 = s->last;
+
+		while (s->keeps_all && prev < H + E->k - 1 && was_read_in((prev - s->ahead) * s->S, (prev + 1) * s->S))
+			prev++;
+		t = rds(s, E, prev);
+		if (!s->keeps_all || (double)(t - t0) >= E->R / 16 || prev >= H + E->k - 1 || s->err)
+			break;
+		prev++;		/* sooner than a switch and a sixteenth of a turn: a hit, most likely */
+	}
 
 	for (z = H - 1; z > L && !s->err; z--) {
+		int64_t tw = s->last;
 		double back = fmod(-(double)((tz = rds(s, E, z)) - t), E->R), same, skip;
 
 		if (back < 0)
@@ -1931,6 +1981,12 @@ static int place(struct st *s, struct edges *E, unsigned i)
 		       same <= (E->ts > E->R / 16 ? E->ts : E->R / 16) + 5000 && fabs(skip) >= tol;
 		if (fabs(skip) < tol && fabs(same) >= tol)
 			break;		/* z is below the edge */
+		if (fabs(same) >= tol && !late && s->keeps_all && (double)(tz - tw) < E->R / 16) {
+			hits++;		/* the buffer held z (a buffer that keeps every
+					 * read, and what the head read on past it):
+					 * it says nothing of the head */
+			continue;
+		}
 		if (fabs(same) >= tol && !late)
 			return -1;	/* neither: a hit, or not the edge meant */
 		prev = z;
@@ -1938,6 +1994,8 @@ static int place(struct st *s, struct edges *E, unsigned i)
 	}
 	if (s->err)
 		return s->err;
+	if (z == L && hits)
+		return -1;	/* below the last read from the platter: a hit's sector or one of those under it */
 	E->e[i].b = z + 1;
 	E->e[i].placed = 1;
 	return 0;
@@ -2697,7 +2755,7 @@ static int ready_within(struct st *s, const struct serp *q, double x, unsigned *
 		return -1;
 	}
 	b = (uint64_t)c;
-	for (unsigned k = 0; taken(s, b * s->S) && k < 8; k++)
+	for (unsigned k = 0; taken(s, b * s->S) && k < 8 + s->ahead; k++)
 		b = b + 1 <= q->thi ? b + 1 : b;
 	if (taken(s, b * s->S)) {
 		*next += (unsigned)((q->ahi - q->alo) / 7);
@@ -3750,6 +3808,29 @@ static int keeps_reads(struct st *s)
 			t1 = rd(s, clampoff(s, (double)s->d->size * (0.03 + 0.9 * i / KEEPS_READS) + j * 1048576.0 + 65536), (unsigned)s->S);
 		if (fabs((double)(rd(s, x, (unsigned)s->S) - t1) - h) > 0.15 * h + 30000)
 			return 0;
+	}
+	/* how far the head reads on past a read before the next request
+	 * lands (the path's time; a buffer that keeps every read keeps that
+	 * too): a read, one 64 MiB on at once (the next request, a miss),
+	 * then one d sectors past the first, at fresh places a mebibyte
+	 * apart, d doubling from 2: a hit where it cost a re-read's time.
+	 * Twice the farthest hit (none: 0) */
+	for (unsigned j = 0, d = 2; d <= 256 && !s->err; d *= 2) {
+		int hit = 0;
+
+		for (unsigned i = 0; i < 2; i++, j++) {
+			uint64_t x = clampoff(s, (double)s->d->size * 0.55 + j * 1048576.0 + 4096);
+			int64_t t = rd(s, x, (unsigned)s->S), t1 = rd(s, x, (unsigned)s->S), t2;
+			double h = (double)(t1 - t);
+
+			x = clampoff(s, (double)s->d->size * 0.55 + ++j * 1048576.0 + 4096);
+			rd(s, x, (unsigned)s->S);
+			t = rd(s, clampoff(s, (double)x + 67108864.0), (unsigned)s->S);
+			t2 = rd(s, x + d * s->S, (unsigned)s->S);
+			hit += fabs((double)(t2 - t) - h) <= 0.15 * h + 30000;
+		}
+		if (hit)
+			s->ahead = 2 * d;
 	}
 	return !s->err;
 }

@@ -226,6 +226,8 @@ struct dchar_result {
 						 * otherwise (a read held back on its way, an
 						 * interrupt; or a place unlike the first's):
 						 * the first set apart */
+	unsigned a_hits;			/* aimed probes' A's the buffer served, set
+						 * apart (read_a()) */
 };
 
 /* everything, into r: 0 or -errno of a read (or a rewrite) */

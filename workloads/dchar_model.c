@@ -584,6 +584,7 @@ int main(int argc, char **argv)
 		write_rows(&pristine, &r);
 	printf("\nthe characteriser's time on the modelled disk: %.1f s; %u figures outside their tolerance\n", r.seconds, bad);
 	printf("probes asked again, the second look otherwise (the first set apart): %u\n", r.asked_again);
+	printf("aimed probes' A's the buffer served, set apart: %u\n", r.a_hits);
 	printf("writes issued: %u (refused: %u)\n", md.writes, md.refused);
 	if (md.slow_n)
 		printf("requests held back (--slow %u:%u): %u\n", md.slow_n, md.slow_us, md.slowed);
