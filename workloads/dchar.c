@@ -3727,7 +3727,15 @@ static void buffer(struct st *s)
 			else
 				hi = k;
 		}
-		ra[nra++] = hit_hi ? (double)hi : (double)lo;
+		ra[nra] = hit_hi ? (double)hi : (double)lo;
+		/* read ahead from the read: the sector after it held too. Hits
+		 * further on with that one a miss are a segment that keeps the
+		 * end of a longer read-ahead only (DiskSim's mode 4 in segments
+		 * shorter than the rest of the track: the track's last sectors),
+		 * none next to the read */
+		if (ra[nra] > 0 && !ra_hit(s, clampoff(s, (double)at + 25 * 12.0 * 1048576), 0, s->S, r->readahead_seq, thr, NULL))
+			ra[nra] = 0;
+		nra++;
 	}
 	/* after a sequential read the read-ahead runs to the next track's
 	 * end at most: from a read near its track's end, with the next track
