@@ -552,21 +552,33 @@ static double turn_slope(const struct steps *c, unsigned nc, double R, double *s
  * line by the skew, modulo the track. The least of the steps off it by
  * over half a sector (a cylinder's skew, the larger, where a chain crossed
  * both); NAN where none was. ts: a sector's time on the chains' clock.
+ * twice: the least that two steps show.
  */
-static double chain_skew(const struct steps *c, unsigned nc, double R, double ts)
+static double chain_skew(const struct steps *c, unsigned nc, double R, double ts, int twice)
 {
 	double P = R / ts, best = NAN;
 
 	if (!(ts > 0))
 		return NAN;
-	for (unsigned i = 0; i < nc; i++)
+	double v[ZONE_CHAINS * CHAIN_STEPS];	/* (every caller's chains: ZONE_CHAINS at most) */
+	unsigned n = 0;
+
+	for (unsigned i = 0; i < nc && i < ZONE_CHAINS; i++)
 		for (unsigned j = 0; j < CHAIN_STEPS; j++) {
 			double d = R - (c[i].y[j] - R * floor(c[i].y[j] / R)), dev = d / ts - c[i].x[j];
 
 			dev -= P * floor((dev + 0.5) / P);	/* into [-0.5, P - 0.5) */
-			if (dev > 0.5 && dev < P - 0.5 && !(dev >= best))
-				best = dev;
+			if (dev > 0.5 && dev < P - 0.5)
+				v[n++] = dev;
 		}
+	/* the least (twice: that another step shares within a sector, as
+	 * forward chains on a drive that reads free blocks cross many edges:
+	 * a completion the reader saw late makes one step long by as much,
+	 * an edge's skew comes at every edge of its kind the chains cross) */
+	for (unsigned i = 0; i < n; i++)
+		for (unsigned j = 0; j < n; j++)
+			if ((!twice || (j != i && fabs(v[j] - v[i]) <= 1)) && !(v[i] >= best))
+				best = v[i];
 	return best;
 }
 
@@ -1396,7 +1408,7 @@ static int zones(struct st *s)
 		nst[i] = n;
 		r->zone[i].sector_ns = fig_of(tv, n);
 		if (n && s->free) {
-			double ts = r->zone[i].sector_ns.v, sk = chain_skew(ch[i], n, 1e15, ts);
+			double ts = r->zone[i].sector_ns.v, sk = chain_skew(ch[i], n, 1e15, ts, 1);
 
 			r->zone[i].mbs = (double)s->S * 1e3 / ts;
 			if (isfinite(sk))
@@ -1463,7 +1475,7 @@ static int zones(struct st *s)
 		for (unsigned c = 0; c < nst[i]; c++)
 			if ((tv[n] = s->free ? fwd_steps_slope(&ch[i][c], 1, &kept1, &se) : turn_slope(&ch[i][c], 1, r->rev_ns.v, &se, &kept1)) > 0)
 				n++;
-		r->zone[i].skew = n ? chain_skew(ch[i], nst[i], r->rev_ns.v, fig_of(tv, n).v) : NAN;
+		r->zone[i].skew = n ? chain_skew(ch[i], nst[i], r->rev_ns.v, fig_of(tv, n).v, 0) : NAN;
 		if (n == nst[i] && n) {
 			r->zone[i].sector_ns = fig_of(tv, n);
 			r->zone[i].mbs = (double)s->S * 1e3 / r->zone[i].sector_ns.v;
@@ -1574,7 +1586,7 @@ static int one_zone(struct st *s, uint64_t top, double kmax, double *spt, double
 		if (fabs(*spt - floor(*spt + 0.5)) <= 0.2) {
 			*spt = floor(*spt + 0.5);
 			*rev = R;
-			*skew = chain_skew(c, n + 1, R, *ts * s->ts_scale);
+			*skew = chain_skew(c, n + 1, R, *ts * s->ts_scale, 0);
 			return 0;
 		}
 		if ((double)at < 2 * span)
@@ -1883,18 +1895,37 @@ static int chain_edges(struct st *s, struct edges *E, uint64_t top, unsigned ste
 		return -1;	/* no whole number of sectors fits the turn */
 	E->R = E->P * E->ts;
 	for (unsigned j = 0; j < n; j++) {
-		double dev;
-
 		back[j] = fmod(-T[j], E->R);
 		if (back[j] < 0)
 			back[j] += E->R;
-		dev = back[j] / E->ts - (double)E->k;
-		dev -= E->P * floor(dev / E->P + 0.5);
+		v[j] = back[j] / E->ts - (double)E->k;
+		v[j] -= E->P * floor(v[j] / E->P + 0.5);	/* the step's deviation, sectors */
+	}
+	for (unsigned j = 0; j < n; j++) {
+		double dev = v[j];
+
 		/* an edge: past half a sector, and past the reader's own
 		 * jitter (a few us from a completion to its clock: 0.7 of a
 		 * sector of DiskSim's g4 drive, 3072 a turn at 7200 rpm) */
-		if (fabs(dev) > 0.5 && fabs(dev) * E->ts > EDGE_NOISE_NS && E->n < EDGES_MAX) {
-			E->e[E->n].hi = top - j * E->k;
+		if (!(fabs(dev) > 0.5 && fabs(dev) * E->ts > EDGE_NOISE_NS))
+			continue;
+		/* a completion the reader saw late (an interrupt, an SMI on
+		 * its way to the clock) makes its step that much longer and
+		 * the next as much shorter. A track holds more than two of the
+		 * chain's steps, so two edges in a row are one at most, and a
+		 * late completion: their deviations' sum is the edge's (none
+		 * where they cancel), at the step that deviates more */
+		unsigned at = j;
+		if (j + 1 < n && E->P > 2.0 * (double)E->k && fabs(v[j + 1]) > 0.5 && fabs(v[j + 1]) * E->ts > EDGE_NOISE_NS) {
+			s->r->late_seen++;
+			at = fabs(v[j + 1]) > fabs(dev) ? j + 1 : j;
+			dev += v[++j];
+			dev -= E->P * floor(dev / E->P + 0.5);
+			if (!(fabs(dev) > 0.5 && fabs(dev) * E->ts > EDGE_NOISE_NS))
+				continue;
+		}
+		if (E->n < EDGES_MAX) {
+			E->e[E->n].hi = top - at * E->k;
 			E->e[E->n++].dev = dev < 0 ? dev + E->P : dev;
 		}
 	}

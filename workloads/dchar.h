@@ -228,6 +228,8 @@ struct dchar_result {
 						 * the first set apart */
 	unsigned a_hits;			/* aimed probes' A's the buffer served, set
 						 * apart (read_a()) */
+	unsigned late_seen;			/* completions seen late: a chain's step and
+						 * the next off by as much each way */
 };
 
 /* everything, into r: 0 or -errno of a read (or a rewrite) */

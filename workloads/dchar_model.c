@@ -18,6 +18,10 @@
  *                                    each run) arrives up to US microseconds
  *                                    late: what a real PC's interrupts and
  *                                    SMIs do to a read now and then
+ *   --late N:US (with either)        one completion in N is seen up to US
+ *                                    microseconds late (the next request
+ *                                    leaves as much later): the same on the
+ *                                    way from the disk to the reader's clock
  * Exit status: 0 every figure within its tolerance, 1 one outside, 2 usage.
  */
 #include <ctype.h>
@@ -49,6 +53,8 @@ struct mdev {
 	unsigned nring, writes, refused;
 	unsigned slow_n, slow_us;	/* --slow: one request in slow_n up to slow_us late (0: none) */
 	unsigned slowed;
+	unsigned late_n, late_us;	/* --late: one completion in late_n seen up to late_us late (0: none) */
+	unsigned lated;
 	uint64_t size;		/* bytes: a read past it is refused */
 	uint64_t bad_off;	/* the first read refused, its length (0: none) */
 	unsigned bad_len;
@@ -75,6 +81,19 @@ static int64_t arrival(struct mdev *d)
 	return arrive;
 }
 
+/* when the reader sees a completion at done: 8-10 us on, and with --late
+ * now and then up to late_us more */
+static int64_t seen(struct mdev *d, int64_t done)
+{
+	int64_t t = done + 8000 + jitter(d, 2000);
+
+	if (d->late_n && jitter(d, d->late_n) == 0) {
+		t += 1000 * (int64_t)jitter(d, d->late_us);
+		d->lated++;
+	}
+	return t;
+}
+
 static int mread(void *ctx, uint64_t off, unsigned len, int64_t *done)
 {
 	struct mdev *d = ctx;
@@ -89,7 +108,7 @@ static int mread(void *ctx, uint64_t off, unsigned len, int64_t *done)
 		}
 		return -EINVAL;
 	}
-	d->now = dmodel_request(&d->m, DMODEL_READ, off, len, arrive) + 8000 + jitter(d, 2000);
+	d->now = seen(d, dmodel_request(&d->m, DMODEL_READ, off, len, arrive));
 	*done = d->now;
 	d->ring[d->nring++ % RING].off = off;
 	d->ring[(d->nring - 1) % RING].len = len;
@@ -111,7 +130,7 @@ static int mrewrite(void *ctx, uint64_t off, unsigned len, int64_t *done)
 		return -EPERM;
 	}
 	d->writes++;
-	d->now = dmodel_request(&d->m, DMODEL_WRITE, off, len, arrive) + 8000 + jitter(d, 2000);
+	d->now = seen(d, dmodel_request(&d->m, DMODEL_WRITE, off, len, arrive));
 	*done = d->now;
 	return 0;
 }
@@ -358,7 +377,7 @@ int main(int argc, char **argv)
 		return printf("%s %s\n", "diskchar-model", version_string()) < 0 ? 2 : 0;
 	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
 		fprintf(argc < 2 ? stderr : stdout,
-			"usage: diskchar-model PROFILE [--records] [--rewrite] [--slow N:US]\n"
+			"usage: diskchar-model PROFILE [--records] [--rewrite] [--slow N:US] [--late N:US]\n"
 			"       diskchar-model --help | --version\n"
 			"\n"
 			"The characteriser run on the host against the model of PROFILE: its figures\n"
@@ -368,6 +387,8 @@ int main(int argc, char **argv)
 			"             returned; the write path's figures beside the model's\n"
 			"  --slow N:US one request in N (at random, the same each run) up to US\n"
 			"             microseconds late: a real PC's interrupts, now and then\n"
+			"  --late N:US one completion in N seen up to US microseconds late (the\n"
+			"             next request leaves as much later): the same on its way back\n"
 			"Exit status: 0 every figure within its tolerance, 1 one outside, 2 usage.\n");
 		return argc < 2 ? 2 : 0;
 	}
@@ -376,18 +397,20 @@ int main(int argc, char **argv)
 			records = 1;
 		else if (!strcmp(argv[i], "--rewrite"))
 			rewrite = 1;
-		else if (!strcmp(argv[i], "--slow")) {
+		else if (!strcmp(argv[i], "--slow") || !strcmp(argv[i], "--late")) {
 			const char *v = i + 1 < argc ? argv[++i] : "";
+			int slow = !strcmp(argv[i - 1], "--slow");
+			unsigned *n = slow ? &md.slow_n : &md.late_n, *us = slow ? &md.slow_us : &md.late_us;
 			char tail;
 
-			if (!isdigit((unsigned char)v[0]) || sscanf(v, "%u:%u%c", &md.slow_n, &md.slow_us, &tail) != 2 || md.slow_n < 2 ||
-			    !md.slow_us || md.slow_us > 1000000 || !isdigit((unsigned char)strchr(v, ':')[1])) {
-				fprintf(stderr, "diskchar-model: --slow '%s': give N:US, one request in N (2 or more) up to US "
-					"microseconds (1..1000000) late\n", v);
+			if (!isdigit((unsigned char)v[0]) || sscanf(v, "%u:%u%c", n, us, &tail) != 2 || *n < 2 || !*us || *us > 1000000 ||
+			    !isdigit((unsigned char)strchr(v, ':')[1])) {
+				fprintf(stderr, "diskchar-model: %s '%s': give N:US, one %s in N (2 or more) up to US microseconds (1..1000000) late\n",
+					argv[i - 1], v, slow ? "request" : "completion");
 				return 2;
 			}
 		} else {
-			fprintf(stderr, "diskchar-model: unknown option '%s' (--records, --rewrite, --slow N:US, --help)\n", argv[i]);
+			fprintf(stderr, "diskchar-model: unknown option '%s' (--records, --rewrite, --slow N:US, --late N:US, --help)\n", argv[i]);
 			return 2;
 		}
 	}
@@ -585,9 +608,12 @@ int main(int argc, char **argv)
 	printf("\nthe characteriser's time on the modelled disk: %.1f s; %u figures outside their tolerance\n", r.seconds, bad);
 	printf("probes asked again, the second look otherwise (the first set apart): %u\n", r.asked_again);
 	printf("aimed probes' A's the buffer served, set apart: %u\n", r.a_hits);
+	printf("chain steps set apart as a completion seen late (one long, the next as much short): %u\n", r.late_seen);
 	printf("writes issued: %u (refused: %u)\n", md.writes, md.refused);
 	if (md.slow_n)
 		printf("requests held back (--slow %u:%u): %u\n", md.slow_n, md.slow_us, md.slowed);
+	if (md.late_n)
+		printf("completions seen late (--late %u:%u): %u\n", md.late_n, md.late_us, md.lated);
 	bad += md.refused > 0;
 	return bad ? 1 : 0;
 }
