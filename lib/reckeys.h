@@ -120,6 +120,8 @@
 #define RK_DC_RUN "run"
 #define RK_DC_AT_LEAST "at_least"	/* fig=segments: 1 the probe's cap, the buffer keeps at least as many */
 #define RK_DC_AGAIN "again"	/* fig=end: probes asked again whose second look said otherwise */
+#define RK_DC_LATE "late"	/* fig=end: chain steps set apart as a completion seen late */
+#define RK_DC_A_HITS "a_hits"	/* fig=end: aimed probes' first reads the buffer served, read again lower */
 #define RK_DC_WAIT_MS "wait_ms"	/* fig=ra_min: a read asked at once after a miss waits this long */
 #define RK_DC_VARIES "varies"		/* fig=ra_min: 1 the wait is shorter at some places */
 #define RK_DC_NO_TIME "no_time"		/* fig=bus: 1 hits of a sector and of 64 KiB cost the same (mb_s a bus that takes none) */

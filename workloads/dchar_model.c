@@ -438,7 +438,8 @@ int main(int argc, char **argv)
 		record(NULL, line);
 		dchar_print(&r, record, NULL);
 		dchar_write_print(&r, record, NULL);
-		snprintf(line, sizeof(line), RK_DC_FIG "=" DC_FIG_END " " RK_DC_SECONDS "=%.3f " RK_DC_AGAIN "=%u", r.seconds, r.asked_again);
+		snprintf(line, sizeof(line), RK_DC_FIG "=" DC_FIG_END " " RK_DC_SECONDS "=%.3f " RK_DC_AGAIN "=%u " RK_DC_LATE "=%u " RK_DC_A_HITS "=%u",
+			 r.seconds, r.asked_again, r.late_seen, r.a_hits);
 		record(NULL, line);
 		return e < 0;
 	}

@@ -249,7 +249,8 @@ int main(int argc, char **argv)
 	many = queued(size, (unsigned)sector, (unsigned)depth);
 	printf(RK_DC_FIG "=" DC_FIG_QUEUE " " RK_DC_DEPTH "=%ld " RK_DC_N "=%llu " RK_DC_IOPS "=%.2f " RK_DC_IOPS_1 "=%.2f\n",
 	       kernel_depth(), (unsigned long long)depth, many, one);
-	printf(RK_DC_FIG "=" DC_FIG_END " " RK_DC_SECONDS "=%.3f " RK_DC_AGAIN "=%u\n", r.seconds, r.asked_again);
+	printf(RK_DC_FIG "=" DC_FIG_END " " RK_DC_SECONDS "=%.3f " RK_DC_AGAIN "=%u " RK_DC_LATE "=%u " RK_DC_A_HITS "=%u\n", r.seconds,
+	       r.asked_again, r.late_seen, r.a_hits);
 	close(b.fd);
 	return 0;
 }

@@ -44,6 +44,8 @@ struct disk {
 	double size, clock_res, clock_step;
 	struct fig rev, overhead, hit, ra, cyl, heads, hsw, csw, bus, end, skt, skc;
 	double again;		/* fig=end: probes asked again, the second look otherwise (NAN: records from before it said) */
+	double late;		/* fig=end: chain steps set apart as a completion seen late (NAN: not said) */
+	double a_hits;		/* fig=end: aimed probes' first reads the buffer served (NAN: not said) */
 	double skew_spt, skew_tracks;
 	double tfirst, tmid, tlast;	/* placed tracks' sectors: a cylinder's first, middle, last (NAN none) */
 	int serpentine;		/* its surfaces run in turn outward and inward */
@@ -270,6 +272,8 @@ static void each(void *arg, const struct rec *r, const char *source, unsigned lo
 	} else if (!strcmp(f, DC_FIG_END)) {
 		d->end = fig(r, RK_DC_SECONDS);
 		d->again = num(r, RK_DC_AGAIN);
+		d->late = num(r, RK_DC_LATE);
+		d->a_hits = num(r, RK_DC_A_HITS);
 	} else {
 		each_write(d, r, f);
 	}
@@ -1063,6 +1067,11 @@ static int print_profile(struct disk *d, const char *sources)
 	if (d->again > 0)
 		printf("#     %.0f of its probes were asked again and the second look said otherwise (a read\n"
 		       "#     held back on its way, an interrupt; or a place unlike the first's): the first set apart.\n", d->again);
+	if (d->late > 0)
+		printf("#     %.0f of its chains' steps were set apart as a completion seen late (an interrupt on its\n"
+		       "#     way back: one step long and the next as much short).\n", d->late);
+	if (d->a_hits > 0)
+		printf("#     %.0f of its aimed probes' first reads were served by the buffer and read again lower.\n", d->a_hits);
 	printf("name = %s\nmodel = %s (measured)\nkind = hdd\nrotational = 1\n", name,
 	       strcmp(d->model, "unknown") ? d->model : d->modelled[0] ? d->modelled : "unknown disk");
 	if (d->w.ran) {
