@@ -3763,8 +3763,24 @@ static void buffer(struct st *s)
 		 * further on with that one a miss are a segment that keeps the
 		 * end of a longer read-ahead only (DiskSim's mode 4 in segments
 		 * shorter than the rest of the track: the track's last sectors),
-		 * none next to the read */
-		if (ra[nra] > 0 && !ra_hit(s, clampoff(s, (double)at + 25 * 12.0 * 1048576), 0, s->S, r->readahead_seq, thr, NULL))
+		 * none next to the read. Asked at three places 2 MiB apart
+		 * from 5.5 MiB below this one (no probe here read them; inside
+		 * the disk however small), once each: a place near its track's
+		 * end keeps the sector after it as that end, so two hits of
+		 * the three say read-ahead (a miss asked again elsewhere would
+		 * find such a place) */
+		unsigned next = 0;
+		for (unsigned i = 0; i < 3 && ra[nra] > 0; i++) {
+			uint64_t y = clampoff(s, (double)at - (5.5 + 2 * i) * 1048576);
+			int64_t t;
+
+			if (r->readahead_seq)
+				rd(s, y - s->S, (unsigned)s->S);
+			rd(s, y, (unsigned)s->S);
+			t = s->d->idle(s->d->ctx, (int64_t)(s->pause0 + 2 * R));
+			next += fabs((double)(rd(s, y + s->S, (unsigned)s->S) - t) - r->hit_ns.v) < thr;
+		}
+		if (ra[nra] > 0 && next < 2)
 			ra[nra] = 0;
 		nra++;
 	}
