@@ -1129,20 +1129,39 @@ static int thresh(struct st *s, uint64_t a, double dist, double wlo, double whi,
 		if (!isnan(la)) {
 			/* the layout placed: the sector of the window whose end
 			 * passes tau after A's, the nearest the window's middle */
-			double ts = R / s->lay.P, w = fmod(tau, R) / ts, bd = INFINITY;
+			double ts = R / s->lay.P, w = fmod(tau, R) / ts, bd = INFINITY, mid = (base + (wlo + whi) / 2) / (double)s->S;
 			uint64_t c0 = (uint64_t)ceil((base + wlo) / (double)s->S), c1 = (uint64_t)((base + whi) / (double)s->S);
 
-			for (uint64_t c = c0; c < c1 && c0 <= c1; c++) {
-				double lb = lay_angle(s, c), d;
+			for (unsigned k = 0; k < 3 && best < 0; k++) {
+				/* none in the window, where B is on A's cylinder (a
+				 * head switch): the layout places no sector near a
+				 * track's edge, so a window of a track leaves a gap in
+				 * its angles, where tau may lie, A's place in its
+				 * track the same at each probe. The tracks beside the
+				 * middle's, on A's cylinder, not A's */
+				if (k) {
+					double q = floor((mid - (double)s->lay.e) / s->lay.T) + (k == 1 ? 1 : -1);
+					double qa = floor(((double)(A / s->S) - (double)s->lay.e) / s->lay.T);
 
-				if (isnan(lb))
-					continue;
-				d = fmod(lb - la - w + 2 * s->lay.P, s->lay.P);
-				if (d > s->lay.P / 2)
-					d -= s->lay.P;
-				if (fabs(d) < 0.5 && taken(s, c * s->S) == 0 &&
-				    (bd == INFINITY || fabs((double)c * (double)s->S - base - (wlo + whi) / 2) < fabs(best - base - (wlo + whi) / 2)))
-					bd = d, best = (double)c * (double)s->S;
+					if (mid < (double)s->lay.e || A / s->S < s->lay.e || q < 0 || q == qa ||
+					    dist + whi >= (double)s->lay.H * s->lay.T * (double)s->S ||
+					    floor((q + s->lay.ecyl) / s->lay.H) != floor((qa + s->lay.ecyl) / s->lay.H))
+						continue;
+					c0 = s->lay.e + (uint64_t)(q * s->lay.T);
+					c1 = c0 + (uint64_t)s->lay.T;
+				}
+				for (uint64_t c = c0; c < c1 && c0 <= c1; c++) {
+					double lb = lay_angle(s, c), d;
+
+					if (isnan(lb))
+						continue;
+					d = fmod(lb - la - w + 2 * s->lay.P, s->lay.P);
+					if (d > s->lay.P / 2)
+						d -= s->lay.P;
+					if (fabs(d) < 0.5 && taken(s, c * s->S) == 0 &&
+					    (bd == INFINITY || fabs((double)c * (double)s->S - base - (wlo + whi) / 2) < fabs(best - base - (wlo + whi) / 2)))
+						bd = d, best = (double)c * (double)s->S;
+				}
 			}
 			if (best >= 0) {
 				double ph = fmod(fmod(lay_angle(s, (uint64_t)best / s->S) - la, s->lay.P) + s->lay.P, s->lay.P) * ts;
