@@ -940,6 +940,65 @@ static int64_t read_a(struct st *s, uint64_t *a)
 }
 
 /*
+ * An aimed B by the layout placed (thresh(), a drive that reads free
+ * blocks), for A at a with B within [wlo, whi) of base: *best the sector
+ * of the window whose end passes tau after A's (the nearest the window's
+ * middle; -1 none), *aim when. A's angle, NAN where the layout does not
+ * reach A
+ */
+static double lay_pick(const struct st *s, uint64_t A, double base, double dist, double wlo, double whi, double tau, double *best,
+		       double *aim)
+{
+	double R = s->r->rev_ns.v, la = lay_angle(s, A / s->S);
+
+	*best = -1;
+	*aim = NAN;
+	if (isnan(la))
+		return la;
+
+	double ts = R / s->lay.P, w = fmod(tau, R) / ts, bd = INFINITY, mid = (base + (wlo + whi) / 2) / (double)s->S;
+	uint64_t c0 = (uint64_t)ceil((base + wlo) / (double)s->S), c1 = (uint64_t)((base + whi) / (double)s->S);
+
+	for (unsigned k = 0; k < 3 && *best < 0; k++) {
+		/* none in the window, where B is on A's cylinder (a
+		 * head switch): the layout places no sector near a
+		 * track's edge, so a window of a track leaves a gap in
+		 * its angles, where tau may lie, A's place in its
+		 * track the same at each probe. The tracks beside the
+		 * middle's, on A's cylinder, not A's */
+		if (k) {
+			double q = floor((mid - (double)s->lay.e) / s->lay.T) + (k == 1 ? 1 : -1);
+			double qa = floor(((double)(A / s->S) - (double)s->lay.e) / s->lay.T);
+
+			if (mid < (double)s->lay.e || A / s->S < s->lay.e || q < 0 || q == qa ||
+			    dist + whi >= (double)s->lay.H * s->lay.T * (double)s->S ||
+			    floor((q + s->lay.ecyl) / s->lay.H) != floor((qa + s->lay.ecyl) / s->lay.H))
+				continue;
+			c0 = s->lay.e + (uint64_t)(q * s->lay.T);
+			c1 = c0 + (uint64_t)s->lay.T;
+		}
+		for (uint64_t c = c0; c < c1 && c0 <= c1; c++) {
+			double lb = lay_angle(s, c), d;
+
+			if (isnan(lb) || c == A / s->S)
+				continue;
+			d = fmod(lb - la - w + 2 * s->lay.P, s->lay.P);
+			if (d > s->lay.P / 2)
+				d -= s->lay.P;
+			if (fabs(d) < 0.5 && taken(s, c * s->S) == 0 &&
+			    (bd == INFINITY || fabs((double)c * (double)s->S - base - (wlo + whi) / 2) < fabs(*best - base - (wlo + whi) / 2)))
+				bd = d, *best = (double)c * (double)s->S;
+		}
+	}
+	if (*best >= 0) {
+		double ph = fmod(fmod(lay_angle(s, (uint64_t)*best / s->S) - la, s->lay.P) + s->lay.P, s->lay.P) * ts;
+
+		*aim = ph + R * floor((tau - ph) / R + 0.5);
+	}
+	return la;
+}
+
+/*
  * The threshold of a read at dist bytes past one near a (B within
  * [wlo, whi) of that): the least time from A's completion to B's, which is
  * the head's readiness plus the path. Every observation T bounds it to
@@ -988,8 +1047,8 @@ static int thresh(struct st *s, uint64_t a, double dist, double wlo, double whi,
 	int confirm = 0, plain = 0;	/* plain: the last B missed by a turn, as aimed */
 
 	for (unsigned p = 0; !s->err; p++) {
-		uint64_t A = clampoff(s, (double)a - p * walk), B;
-		double aim = NAN, tau, base, delta, n, best = -1;
+		uint64_t A = clampoff(s, (double)a - p * walk), B, Ap;
+		double aim = NAN, tau, base, delta, n, best = -1, la, pbest = -1, paim = NAN;
 		int64_t tA, tB;
 
 		if (confirm) {
@@ -1011,6 +1070,20 @@ static int thresh(struct st *s, uint64_t a, double dist, double wlo, double whi,
 		ohi = *hi;
 		plain = 0;
 
+		tau = confirm ? tau_was : isinf(*hi) ? *lo + R / 2 : (*lo + *hi) / 2;
+		tau_was = tau;
+		/* B by the layout placed (blind), chosen before A is read: the
+		 * time from A's completion to B's request is the path's alone,
+		 * the same for every probe (a track's search of sectors there
+		 * is a tenth of a millisecond in the image, and more on a 486) */
+		la = NAN;
+		Ap = A;
+		if (blind && !lay_off) {
+			while (recent(s, A) && A >= 16 * s->S)
+				A -= 16 * s->S;
+			Ap = A;
+			la = lay_pick(s, A, (double)A + dist, dist, wlo, whi, tau, &pbest, &paim);
+		}
 		tA = read_a(s, &A);
 		base = (double)A + dist;
 		if (!dist) {		/* the phase of B's track is A's */
@@ -1018,8 +1091,6 @@ static int thresh(struct st *s, uint64_t a, double dist, double wlo, double whi,
 			refT = tA;
 		}
 		tA = after_a(s, tA);
-		tau = confirm ? tau_was : isinf(*hi) ? *lo + R / 2 : (*lo + *hi) / 2;
-		tau_was = tau;
 		if (track) {
 			/* the sector of B's track that passes tau after A (the
 			 * nearer end of the track where none does) */
@@ -1124,50 +1195,11 @@ static int thresh(struct st *s, uint64_t a, double dist, double wlo, double whi,
 			refT = tB;
 			continue;
 		}
-		double la = blind && !lay_off ? lay_angle(s, A / s->S) : NAN;
-
+		if (blind && !lay_off && A != Ap)
+			la = lay_pick(s, A, base, dist, wlo, whi, tau, &pbest, &paim);	/* A moved: read_a() set a hit apart */
 		if (!isnan(la)) {
-			/* the layout placed: the sector of the window whose end
-			 * passes tau after A's, the nearest the window's middle */
-			double ts = R / s->lay.P, w = fmod(tau, R) / ts, bd = INFINITY, mid = (base + (wlo + whi) / 2) / (double)s->S;
-			uint64_t c0 = (uint64_t)ceil((base + wlo) / (double)s->S), c1 = (uint64_t)((base + whi) / (double)s->S);
-
-			for (unsigned k = 0; k < 3 && best < 0; k++) {
-				/* none in the window, where B is on A's cylinder (a
-				 * head switch): the layout places no sector near a
-				 * track's edge, so a window of a track leaves a gap in
-				 * its angles, where tau may lie, A's place in its
-				 * track the same at each probe. The tracks beside the
-				 * middle's, on A's cylinder, not A's */
-				if (k) {
-					double q = floor((mid - (double)s->lay.e) / s->lay.T) + (k == 1 ? 1 : -1);
-					double qa = floor(((double)(A / s->S) - (double)s->lay.e) / s->lay.T);
-
-					if (mid < (double)s->lay.e || A / s->S < s->lay.e || q < 0 || q == qa ||
-					    dist + whi >= (double)s->lay.H * s->lay.T * (double)s->S ||
-					    floor((q + s->lay.ecyl) / s->lay.H) != floor((qa + s->lay.ecyl) / s->lay.H))
-						continue;
-					c0 = s->lay.e + (uint64_t)(q * s->lay.T);
-					c1 = c0 + (uint64_t)s->lay.T;
-				}
-				for (uint64_t c = c0; c < c1 && c0 <= c1; c++) {
-					double lb = lay_angle(s, c), d;
-
-					if (isnan(lb))
-						continue;
-					d = fmod(lb - la - w + 2 * s->lay.P, s->lay.P);
-					if (d > s->lay.P / 2)
-						d -= s->lay.P;
-					if (fabs(d) < 0.5 && taken(s, c * s->S) == 0 &&
-					    (bd == INFINITY || fabs((double)c * (double)s->S - base - (wlo + whi) / 2) < fabs(best - base - (wlo + whi) / 2)))
-						bd = d, best = (double)c * (double)s->S;
-				}
-			}
-			if (best >= 0) {
-				double ph = fmod(fmod(lay_angle(s, (uint64_t)best / s->S) - la, s->lay.P) + s->lay.P, s->lay.P) * ts;
-
-				aim = ph + R * floor((tau - ph) / R + 0.5);
-			}
+			best = pbest;
+			aim = paim;
 		}
 		if (blind && best < 0) {
 			double u = fmod(0.6180339887 * (p + 1), 1.0);
