@@ -142,14 +142,21 @@ static int64_t after_a(struct st *s, int64_t t)
 	return s->pause0 > 0 ? s->d->idle(s->d->ctx, (int64_t)s->pause0) : t;
 }
 
-/* bytes [lo, hi) meet one of the reads (READS_MAX of them) */
+/* bytes [lo, hi) meet one of the reads (READS_MAX of them). The latest
+ * first: a place near a read is most often near a recent one, and this
+ * runs between reads, in the path a threshold measures */
 static int was_read_in(uint64_t lo, uint64_t hi)
 {
+	unsigned n = nreads_seen < READS_MAX ? nreads_seen : READS_MAX;
+
 	if (!seen_maybe(lo, hi))
 		return 0;
-	for (unsigned i = 0; i < nreads_seen && i < READS_MAX; i++)
+	for (unsigned k = 1; k <= n; k++) {
+		unsigned i = (nreads_seen - k) % READS_MAX;
+
 		if (hi > reads_seen[i].lo && lo < reads_seen[i].hi)
 			return 1;
+	}
 	return 0;
 }
 
