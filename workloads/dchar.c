@@ -1279,7 +1279,7 @@ static int thresh(struct st *s, uint64_t a, double dist, double wlo, double whi,
 /* the threshold at a distance, repeated from starts apart: the mean */
 static struct dchar_fig thresh_rep(struct st *s, uint64_t a, uint64_t dist, unsigned reps)
 {
-	double v[4], L = track_bytes(s, a);
+	double v[4], wl[4], wh[4], L = track_bytes(s, a);
 	unsigned n = 0;
 
 	/* two that disagree (one B's window met an edge, or its aim a read
@@ -1295,8 +1295,11 @@ static struct dchar_fig thresh_rep(struct st *s, uint64_t a, uint64_t dist, unsi
 			d = (double)s->d->size - L - (double)A;
 		/* a window its probes left open (its reads hits, its track
 		 * used up) bounds nothing: its middle is no figure */
-		if (thresh(s, A, d, d ? -L / 2 : 0, d ? L / 2 : L, 3 * L, &lo, &hi) == 0 && hi - lo < s->r->rev_ns.v / 4)
+		if (thresh(s, A, d, d ? -L / 2 : 0, d ? L / 2 : L, 3 * L, &lo, &hi) == 0 && hi - lo < s->r->rev_ns.v / 4) {
+			wl[n] = lo;
+			wh[n] = hi;
 			v[n++] = (lo + hi) / 2;
+		}
 	}
 	/* a drive that reads free blocks, its B placed blind: at some
 	 * starts B's window crosses the track's edge, and B there costs
@@ -1306,6 +1309,20 @@ static struct dchar_fig thresh_rep(struct st *s, uint64_t a, uint64_t dist, unsi
 			if (v[i] < v[0])
 				v[0] = v[i];
 		n = 1;
+	}
+	/* windows that all hold one threshold (a far seek's bisection can
+	 * leave a window a millisecond or more wide, and one start's
+	 * narrow): the middle of what they share, where the windows'
+	 * middles alone would disagree */
+	double l = 0, h = INFINITY;
+	for (unsigned i = 0; i < n; i++) {
+		l = wl[i] > l ? wl[i] : l;
+		h = wh[i] < h ? wh[i] : h;
+	}
+	if (n >= 2 && l <= h) {
+		struct dchar_fig f = { (l + h) / 2, (h - l) / sqrt(12), n };
+
+		return f;
 	}
 	return fig_agree(v, n);
 }
@@ -1453,6 +1470,7 @@ static int zones(struct st *s)
 			kmin0 = s->free_kmin;
 			i0 = i;
 		}
+		unsigned n0 = nreads_seen;
 		for (unsigned rep = 0; rep < 3; rep++) {
 			/* each a track and a half below the last; none below the
 			 * disk's start (a first chain of noise gives any size);
@@ -1465,6 +1483,18 @@ static int zones(struct st *s)
 		}
 		nst[i] = n;
 		r->zone[i].sector_ns = fig_of(tv, n);
+		/* (the record stands where its chains read, below pos: the
+		 * middle of their reads, which a zone's edge just under pos
+		 * would otherwise put in the zone above) */
+		if (n && nreads_seen - n0 <= READS_MAX) {
+			uint64_t lo = UINT64_MAX, hi = 0;
+
+			for (unsigned j = n0; j < nreads_seen; j++) {
+				lo = reads_seen[j % READS_MAX].lo < lo ? reads_seen[j % READS_MAX].lo : lo;
+				hi = reads_seen[j % READS_MAX].hi > hi ? reads_seen[j % READS_MAX].hi : hi;
+			}
+			r->zone[i].off = clampoff(s, ((double)lo + (double)hi) / 2);
+		}
 		if (n && s->free) {
 			double ts = r->zone[i].sector_ns.v, sk = chain_skew(ch[i], n, 1e15, ts, 1);
 
@@ -1701,7 +1731,7 @@ static void zone_edge_in(struct st *s, uint64_t lo, double slo, uint64_t hi, dou
 	struct dchar_result *r = s->r;
 	double P = slo > shi ? slo : shi, span = chain_span(s, kmax), on = span + free_room(s, P);
 
-	while ((double)(hi - lo) > 3 * span && *probes < EDGE_PROBES && r->nzones + 2 <= DCHAR_ZONES && !s->err) {
+	while ((double)(hi - lo) > 2 * span && *probes < EDGE_PROBES && r->nzones + 2 <= DCHAR_ZONES && !s->err) {
 		uint64_t top = clampoff(s, (double)(lo + hi) / 2 + span / 2), top2 = top, low, low2 = 0;
 		double rev, ts, spt, rev2, ts2, spt2, sk, sk2;
 
@@ -1771,12 +1801,34 @@ static void zone_edges(struct st *s)
 	}
 	if (!alike)
 		return;
-	for (unsigned i = 0; i + 1 < n; i++) {
-		double a = whole_spt(r, i), b = whole_spt(r, i + 1);
+	/* (a position whose chains found no whole number lies across an
+	 * edge, or at a zone too narrow for three chains: the edge is
+	 * sought between the whole neighbours either side of it) */
+	for (unsigned i = 0, j; i + 1 < n; i = j) {
+		double a = whole_spt(r, i), b = 0;
 
-		if (a > 0 && b > 0 && a != b)
-			zone_edge(s, r->zone[i].off, a, r->zone[i + 1].off, b, &probes);
+		for (j = i + 1; j < n && !((b = whole_spt(r, j)) > 0); j++)
+			;
+		if (j < n && a > 0 && a != b)
+			zone_edge(s, r->zone[i].off, a, r->zone[j].off, b, &probes);
 	}
+	/* a position whose chains disagree by 1 % or more read across an
+	 * edge: its figure is neither zone's; where the edge's own records
+	 * stand between its neighbours, they replace it */
+	uint8_t drop[DCHAR_ZONES] = { 0 };
+	for (unsigned i = 0; i < n; i++) {
+		uint64_t lo = i ? r->zone[i - 1].off : 0, hi = i + 1 < n ? r->zone[i + 1].off : UINT64_MAX;
+
+		if (r->zone[i].sector_ns.n < 2 || r->zone[i].sector_ns.sd < 0.01 * r->zone[i].sector_ns.v)
+			continue;
+		for (unsigned e = n; e < r->nzones && !drop[i]; e++)
+			drop[i] = r->zone[e].off > lo && r->zone[e].off < hi;
+	}
+	unsigned k = 0;
+	for (unsigned i = 0; i < r->nzones; i++)
+		if (!drop[i])
+			r->zone[k++] = r->zone[i];
+	r->nzones = k;
 	qsort(r->zone, r->nzones, sizeof(r->zone[0]), cmp_zone);
 }
 
