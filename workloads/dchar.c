@@ -950,10 +950,11 @@ static int64_t read_a(struct st *s, uint64_t *a)
  * An aimed B by the layout placed (thresh(), a drive that reads free
  * blocks), for A at a with B within [wlo, whi) of base: *best the sector
  * of the window whose end passes tau after A's (the nearest the window's
- * middle; -1 none), *aim when. A's angle, NAN where the layout does not
- * reach A
+ * middle; -1 none; where none, one of the nb tracks each way beside the
+ * window's middle, on its cylinder), *aim when. A's angle, NAN where the
+ * layout does not reach A
  */
-static double lay_pick(const struct st *s, uint64_t A, double base, double dist, double wlo, double whi, double tau, double *best,
+static double lay_pick(const struct st *s, uint64_t A, double base, double wlo, double whi, double tau, unsigned nb, double *best,
 		       double *aim)
 {
 	double R = s->r->rev_ns.v, la = lay_angle(s, A / s->S);
@@ -966,20 +967,22 @@ static double lay_pick(const struct st *s, uint64_t A, double base, double dist,
 	double ts = R / s->lay.P, w = fmod(tau, R) / ts, bd = INFINITY, mid = (base + (wlo + whi) / 2) / (double)s->S;
 	uint64_t c0 = (uint64_t)ceil((base + wlo) / (double)s->S), c1 = (uint64_t)((base + whi) / (double)s->S);
 
-	for (unsigned k = 0; k < 3 && *best < 0; k++) {
-		/* none in the window, where B is on A's cylinder (a
-		 * head switch): the layout places no sector near a
+	for (unsigned k = 0; k <= 2 * nb && *best < 0; k++) {
+		/* none in the window: the layout places no sector near a
 		 * track's edge, so a window of a track leaves a gap in
-		 * its angles, where tau may lie, A's place in its
-		 * track the same at each probe. The tracks beside the
-		 * middle's, on A's cylinder, not A's */
+		 * its angles, where tau may lie, A's place in its track
+		 * the same at each probe (a head switch; a seek whose A
+		 * walks whole cylinders: atlas10k's of 8 cylinders was
+		 * 0.13 ms long, its window left open across the gap).
+		 * The tracks beside the middle's, up to three each way,
+		 * on its cylinder (the seek's distance the same), not
+		 * A's: dec_rz26's margins leave 33 of 57 sectors a track */
 		if (k) {
-			double q = floor((mid - (double)s->lay.e) / s->lay.T) + (k == 1 ? 1 : -1);
+			double qm = floor((mid - (double)s->lay.e) / s->lay.T), q = qm + (double)((k + 1) / 2) * (k % 2 ? 1 : -1);
 			double qa = floor(((double)(A / s->S) - (double)s->lay.e) / s->lay.T);
 
 			if (mid < (double)s->lay.e || A / s->S < s->lay.e || q < 0 || q == qa ||
-			    dist + whi >= (double)s->lay.H * s->lay.T * (double)s->S ||
-			    floor((q + s->lay.ecyl) / s->lay.H) != floor((qa + s->lay.ecyl) / s->lay.H))
+			    floor((q + s->lay.ecyl) / s->lay.H) != floor((qm + s->lay.ecyl) / s->lay.H))
 				continue;
 			c0 = s->lay.e + (uint64_t)(q * s->lay.T);
 			c1 = c0 + (uint64_t)s->lay.T;
@@ -1037,6 +1040,7 @@ static int thresh(struct st *s, uint64_t a, double dist, double wlo, double whi,
 	 * places in the window (a golden-ratio sequence: every phase comes
 	 * round), twice the probes, and the bounds alone */
 	int blind = s->free && !track, lay_off = 0;
+	unsigned nb = 3;	/* blind: the tracks beside B's the layout may aim at, each way (lay_pick) */
 	double lo_aim = 0;	/* blind: a bound from a B the buffer served (below) */
 	double obs[2 * PROBES];
 	unsigned nobs = 0;
@@ -1079,6 +1083,9 @@ static int thresh(struct st *s, uint64_t a, double dist, double wlo, double whi,
 
 		tau = confirm ? tau_was : isinf(*hi) ? *lo + R / 2 : (*lo + *hi) / 2;
 		tau_was = tau;
+		/* (blind: B by the layout up to a sector past tau, and a pause
+		 * of the difference before its request, below) */
+		double half = s->lay.ok ? R / s->lay.P / 2 : 0;
 		/* B by the layout placed (blind), chosen before A is read: the
 		 * time from A's completion to B's request is the path's alone,
 		 * the same for every probe (a track's search of sectors there
@@ -1089,7 +1096,7 @@ static int thresh(struct st *s, uint64_t a, double dist, double wlo, double whi,
 			while (recent(s, A) && A >= 16 * s->S)
 				A -= 16 * s->S;
 			Ap = A;
-			la = lay_pick(s, A, (double)A + dist, dist, wlo, whi, tau, &pbest, &paim);
+			la = lay_pick(s, A, (double)A + dist, wlo, whi, tau + half, nb, &pbest, &paim);
 		}
 		tA = read_a(s, &A);
 		base = (double)A + dist;
@@ -1203,7 +1210,7 @@ static int thresh(struct st *s, uint64_t a, double dist, double wlo, double whi,
 			continue;
 		}
 		if (blind && !lay_off && A != Ap)
-			la = lay_pick(s, A, base, dist, wlo, whi, tau, &pbest, &paim);	/* A moved: read_a() set a hit apart */
+			la = lay_pick(s, A, base, wlo, whi, tau + half, nb, &pbest, &paim);	/* A moved: read_a() set a hit apart */
 		if (!isnan(la)) {
 			best = pbest;
 			aim = paim;
@@ -1233,6 +1240,17 @@ static int thresh(struct st *s, uint64_t a, double dist, double wlo, double whi,
 			B = clampoff(s, free_near(s, (double)B));
 		if (best >= 0 && !blind)
 			aim = tau + ((double)B - best) / (double)s->S * tsb;
+		/* a B the layout aimed passes a whole number of sectors after
+		 * A's (dec_rz26's are 193 us): where it passes after tau, a
+		 * pause of the difference before its request, and its time
+		 * counted from the pause's end, ask whether the head is ready
+		 * tau after A, finer than a sector (as slack() bisects) */
+		if (blind && !isnan(aim) && aim > tau + 1000) {
+			int64_t t2 = s->d->idle(s->d->ctx, (int64_t)(aim - tau));
+
+			aim -= (double)(t2 - tA);
+			tA = t2;
+		}
 		tB = rd(s, B, (unsigned)s->S);
 		double T = (double)(tB - tA);
 		if (blind) {
@@ -1250,7 +1268,12 @@ static int thresh(struct st *s, uint64_t a, double dist, double wlo, double whi,
 		 * not hold here (spares, a zone's edge): the bounds alone, and
 		 * spread places, from now on */
 		if (blind && !isnan(aim) && fabs(phase_of(R, T - aim)) > R / 16) {
-			lay_off = 1;
+			/* (a B on a track beside the window's: the layout may
+			 * hold within the window, where its aims go on) */
+			if (nb && ((double)B < base + wlo || (double)B >= base + whi))
+				nb = 0;
+			else
+				lay_off = 1;
 			aim = NAN;
 		} else if (blind && !isnan(aim) && T > aim + 3 * tsb + 20000 && fabs(phase_of(R, T - aim)) > 3 * tsb + 20000) {
 			/* later than the layout's aim, but not a turn later: the
@@ -2641,6 +2664,10 @@ static void tracks_fwd(struct st *s, uint64_t a)
 	}
 	s->ntrk = TRACKS_KEPT;
 	r->cyl_edge = (double)((e + (H - (uint64_t)ecyl) % H * p) * s->S);
+	/* (a cylinder holds its tracks' sectors in LBNs: dec_rz26's 14 of
+	 * 57, not of 58, where a seek's A walking cylinders drifted half a
+	 * track a probe) */
+	r->cyl_bytes.v = r->heads.v * (double)p * (double)s->S;
 	/* every placed track p long: spares at each track's end where p is
 	 * under the turn's sectors (the profile's sparing 3) */
 	r->trk_first = r->trk_mid = r->trk_last = (double)p;
@@ -2656,7 +2683,7 @@ static void tracks_fwd(struct st *s, uint64_t a)
 
 /*
  * The angle of sector x's start (sectors, [0, P)) under the layout
- * tracks_fwd placed, against e's: each track P sectors on from e, each
+ * tracks_fwd placed, against e's: each track T sectors on from e, each
  * starting a track skew on from the one before, a cylinder skew where it
  * is a cylinder's first (a cylinder edge every H tracks). NAN where x is
  * not in e's zone (its rate's sectors a track are not P), over
@@ -2680,7 +2707,12 @@ static double lay_angle(const struct st *s, uint64_t x)
 	if (i < LAY_MARGIN || i >= T - LAY_MARGIN)
 		return NAN;
 	nc = floor((q + s->lay.ecyl) / s->lay.H) - floor((double)s->lay.ecyl / s->lay.H);
-	a = fmod(i + (q - nc) * s->lay.st + nc * s->lay.sc, P);
+	/* (a skew is the sectors skipped past a track's last, its spares
+	 * with it: a track's first is its skew less the spares on from the
+	 * last one's, as P - T; dec_rz26's 57 of 58 were a sector a track
+	 * off, and B's phase, once a seek went to a track beside its own,
+	 * far off the layout's) */
+	a = fmod(i + (q - nc) * (s->lay.st - (P - T)) + nc * (s->lay.sc - (P - T)), P);
 	return a < 0 ? a + P : a;
 }
 
@@ -3297,7 +3329,7 @@ static void fine_seeks(struct st *s)
 	 * cylinder (never an A's track, nor in reach of one's read-ahead) */
 	double toB = 0, walk = 0;
 	if (s->free) {
-		L = r->skew_spt * (double)s->S;
+		L = (r->trk_mid > 0 ? r->trk_mid : r->skew_spt) * (double)s->S;	/* a track's sectors in LBNs */
 		a = clampoff(s, r->cyl_edge + L / 2);
 		toB = floor(r->heads.v / 2) * L;
 		w = L / 2;
