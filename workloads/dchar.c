@@ -1299,7 +1299,8 @@ static int thresh(struct st *s, uint64_t a, double dist, double wlo, double whi,
 	return s->err;
 }
 
-/* the threshold at a distance, repeated from starts apart: the mean */
+/* the threshold at a distance, repeated from starts apart: the middle of
+ * what their windows share, else the mean of their middles (fig_agree) */
 static struct dchar_fig thresh_rep(struct st *s, uint64_t a, uint64_t dist, unsigned reps)
 {
 	double v[4], wl[4], wh[4], L = track_bytes(s, a);
