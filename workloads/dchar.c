@@ -50,7 +50,8 @@ struct st {
 		uint64_t e;	/* a track's first sector (tracks_fwd placed it) */
 		double P, T, st, sc;	/* sectors a track (on the platter, and in LBNs), the track and cylinder skews */
 		unsigned H, ecyl;	/* heads; e's track is ecyl tracks past a cylinder's first */
-		int ok;
+		double sp;		/* a cylinder's spares: its last track sp LBNs short (its first, front) */
+		int front, ok;
 	} lay;			/* a drive that reads free blocks: the layout placed around e */
 };
 
@@ -234,6 +235,8 @@ static void learn_pair(struct st *s, uint64_t A, uint64_t B, double track)
 
 static double free_below(const struct st *s, uint64_t h);
 static double lay_angle(const struct st *s, uint64_t x);
+static double lay_pos(const struct st *s, double q);
+static double lay_track(const struct st *s, double x, double *i);
 
 /* a read that one of the last HIST may have left in the buffer: its own
  * sectors and what the head read on after it (on a drive that reads free
@@ -978,14 +981,14 @@ static double lay_pick(const struct st *s, uint64_t A, double base, double wlo, 
 		 * on its cylinder (the seek's distance the same), not
 		 * A's: dec_rz26's margins leave 33 of 57 sectors a track */
 		if (k) {
-			double qm = floor((mid - (double)s->lay.e) / s->lay.T), q = qm + (double)((k + 1) / 2) * (k % 2 ? 1 : -1);
-			double qa = floor(((double)(A / s->S) - (double)s->lay.e) / s->lay.T);
+			double qm = lay_track(s, mid, NULL), q = qm + (double)((k + 1) / 2) * (k % 2 ? 1 : -1);
+			double qa = lay_track(s, (double)(A / s->S), NULL);
 
 			if (mid < (double)s->lay.e || A / s->S < s->lay.e || q < 0 || q == qa ||
 			    floor((q + s->lay.ecyl) / s->lay.H) != floor((qm + s->lay.ecyl) / s->lay.H))
 				continue;
-			c0 = s->lay.e + (uint64_t)(q * s->lay.T);
-			c1 = c0 + (uint64_t)s->lay.T;
+			c0 = s->lay.e + (uint64_t)lay_pos(s, q);
+			c1 = s->lay.e + (uint64_t)lay_pos(s, q + 1);
 		}
 		for (uint64_t c = c0; c < c1 && c0 <= c1; c++) {
 			double lb = lay_angle(s, c), d;
@@ -2502,6 +2505,7 @@ static void tracks(struct st *s, uint64_t a)
  */
 #define FWD_STEPS 600
 #define FWD_CYLS 6
+#define FWD_SPARES 32	/* a cylinder's spares looked for, at most */
 
 /* the spans [lo, hi] of n steps across edges, brought back by whole
  * periods p to the last one's, from the last back while they meet: their
@@ -2526,6 +2530,121 @@ static unsigned edges_meet(const uint64_t *lo, const uint64_t *hi, const int *cy
 			*ecyl = (int)((m / p) % H);
 	}
 	return met;
+}
+
+/* where a cylinder holds sp spares (DiskSim's sparing 2 and 4: at its
+ * end, its last track sp LBNs short; 5 and 6, front: its first), the
+ * edges are not p apart across a cylinder's: the spans brought back to
+ * the last cylinder edge's (cyl[c]) by the layout's offsets (lay_off()),
+ * from the last back while they meet, each on a cylinder edge where the
+ * step saw one; as edges_meet() */
+static double lay_off(double Q, double T, double sp, int front, unsigned H)
+{
+	double n = floor(Q / H), j = Q - n * H;
+
+	return n * (H * T - sp) + j * T - (front && j > 0 ? sp : 0);
+}
+
+static unsigned edges_meet_sp(const uint64_t *lo, const uint64_t *hi, const int *cyl, unsigned n, uint64_t p, unsigned H, double sp,
+			      int front, uint64_t *e, uint64_t *elo, int *ecyl)
+{
+	double L = -INFINITY, U = INFINITY, Ql = 0, T = (double)p;
+	unsigned met = 0;
+	int c = -1;
+
+	for (unsigned i = 0; i < n; i++)
+		if (cyl[i])
+			c = (int)i;
+	if (c < 0 || H < 2)
+		return 0;
+	for (unsigned i = n; i-- > 0; met++) {
+		double d = ((double)lo[i] + (double)hi[i] - (double)lo[c] - (double)hi[c]) / 2, Q0 = floor(d / T + 0.5), Q = Q0, o;
+
+		for (double k = Q0 - 1; k <= Q0 + 1; k++)
+			if (fabs(lay_off(k, T, sp, front, H) - d) < fabs(lay_off(Q, T, sp, front, H) - d))
+				Q = k;
+		if (!cyl[i] != !(Q - H * floor(Q / H) == 0))
+			break;	/* a cylinder's edge where the step saw none, or none where it did */
+		o = lay_off(Q, T, sp, front, H);
+		if ((double)lo[i] - o > U || (double)hi[i] - o < L)
+			break;
+		L = fmax(L, (double)lo[i] - o);
+		U = fmin(U, (double)hi[i] - o);
+		if (i == n - 1)
+			Ql = Q;
+	}
+	if (!met)
+		return 0;
+	*e = (uint64_t)(U + lay_off(Ql, T, sp, front, H));
+	*elo = (uint64_t)(L + lay_off(Ql, T, sp, front, H));
+	*ecyl = (int)(Ql - H * floor(Ql / H));
+	return met;
+}
+
+/* whether an edge lies between sectors u and v (fresh, v past u by less
+ * than a track): v read at once after u, its time off the line by a skew
+ * (1) or not (0); -1 neither (a hit, a turn lost) */
+static int fwd_cross(struct st *s, uint64_t u, uint64_t v, double ts, double P)
+{
+	int64_t tu = rd(s, u * s->S, (unsigned)s->S);
+	double d = (double)(rd(s, v * s->S, (unsigned)s->S) - tu) / ts - (double)(v - u);
+
+	if (fabs(d - floor(d + 0.5)) > 0.1 || d > P - 0.5 || d < -0.5)
+		return -1;
+	return d >= 0.5;
+}
+
+/* the last edge within [*elo, *e], bisected: a pair a gap apart on fresh
+ * tracks *j on (jstep more at each try, out of each other's read-ahead),
+ * the first below the edge's least, the second at the middle of what is
+ * left, crosses it or not */
+static void fwd_bisect(struct st *s, uint64_t *e, uint64_t *elo, uint64_t *j, uint64_t jstep, uint64_t gap, double ts, double P)
+{
+	for (unsigned tries = 0; *e > *elo && tries < 12 && !s->err; tries++, *j += jstep) {
+		uint64_t c = (*elo + *e) / 2, u = *elo + (uint64_t)lay_pos(s, (double)*j) - gap, v = c + (uint64_t)lay_pos(s, (double)*j);
+		int cross = fwd_cross(s, u, v, ts, P);
+
+		if (cross < 0)
+			continue;	/* a hit, or a turn lost: again on the next */
+		if (cross)
+			*e = c;
+		else
+			*elo = c + 1;
+	}
+}
+
+/*
+ * A cylinder's spares: its last track short (DiskSim's sparing 2 and 4)
+ * or its first (5 and 6). The chain's spans, a fifth of a track wide,
+ * cannot tell the two apart; the sectors between a cylinder's edge and
+ * the track edge beside it can. From e (placed), on fresh cylinders *j
+ * tracks on and past: the sector where the short track would end under
+ * the model the spans chose, after one gap below it, crosses an edge
+ * only if that model holds. Three looks that tell; the most of them
+ */
+static int fwd_front(struct st *s, uint64_t *j, uint64_t gap, double ts, double P)
+{
+	const uint64_t H = s->lay.H;
+	unsigned yes = 0, no = 0;
+
+	for (unsigned tries = 0; tries < 8 && yes + no < 3 && !s->err; tries++, *j += H) {
+		/* the track the model makes short beside e's cylinder edge:
+		 * the last before the next cylinder (back), or the first of
+		 * e's own where e is its cylinder's edge (front) */
+		double q = s->lay.front ? (double)(*j + (H - s->lay.ecyl) % H) : (double)(*j + H - 1 - s->lay.ecyl);
+		uint64_t end = s->lay.e + (uint64_t)lay_pos(s, q + 1);
+		int cross;
+
+		if (gap >= s->lay.T - s->lay.sp)
+			return 0;
+		cross = fwd_cross(s, end - gap, end, ts, P);
+		if (cross >= 0)
+			cross ? yes++ : no++;
+	}
+	if (no <= yes)
+		return 0;
+	s->lay.front = !s->lay.front;
+	return 1;
 }
 
 static void tracks_fwd(struct st *s, uint64_t a)
@@ -2619,8 +2738,9 @@ static void tracks_fwd(struct st *s, uint64_t a)
 	 * sparing 3: dec_rz26's 57 of 58), so the period the most spans meet
 	 * over, P down to P - 4 */
 	uint64_t e = 0, elo = 0, p = (uint64_t)P;
-	int ecyl = -1;
+	int ecyl = -1, front = 0;
 	unsigned most = 0;
+	double sp = 0;
 	for (uint64_t pp = (uint64_t)P; pp + 4 >= (uint64_t)P && pp > 4; pp--) {
 		uint64_t ee, eelo;
 		int ec;
@@ -2629,6 +2749,22 @@ static void tracks_fwd(struct st *s, uint64_t a)
 		if (met > most)
 			most = met, p = pp, e = ee, elo = eelo, ecyl = ec;
 	}
+	/* a cylinder's spares, where the spans meet over more with them */
+	for (unsigned ss = 1; ss <= FWD_SPARES && r->heads.v >= 2; ss++)
+		for (int fr = 0; fr < 2; fr++)
+			for (uint64_t pp = (uint64_t)P; pp + 4 >= (uint64_t)P && pp > 4; pp--) {
+				uint64_t ee, eelo;
+				int ec;
+				unsigned met = edges_meet_sp(lo, hi, cyl, n, pp, (unsigned)r->heads.v, ss, fr, &ee, &eelo, &ec);
+
+				if (met > most)
+					most = met, p = pp, e = ee, elo = eelo, ecyl = ec, sp = ss, front = fr;
+			}
+	s->lay.T = (double)p;
+	s->lay.sp = sp;
+	s->lay.front = front;
+	s->lay.H = (unsigned)r->heads.v;
+	s->lay.ecyl = ecyl > 0 ? (unsigned)ecyl : 0;
 	/* where they meet in more than a sector, bisected: a pair a fifth of
 	 * a track apart on fresh tracks past the chain (three apart, out of
 	 * each other's read-ahead), the first below the edge's least, the
@@ -2639,47 +2775,87 @@ static void tracks_fwd(struct st *s, uint64_t a)
 	uint64_t j = (x + 4 * p - e) / p, gap = p / 5;
 	if (s->free_kmin * 1.25 > (double)gap && s->free_kmin * 1.25 < 0.6 * (double)p)
 		gap = (uint64_t)ceil(s->free_kmin * 1.25);
-	for (unsigned tries = 0; e > elo && tries < 12 && !s->err; tries++, j += 3) {
-		uint64_t c = (elo + e) / 2, u = elo + j * p - gap, v = c + j * p;
-		int64_t tu = rd(s, u * s->S, (unsigned)s->S);
-		double d = (double)(rd(s, v * s->S, (unsigned)s->S) - tu) / ts - (double)(v - u);
+	/* (where a cylinder holds spares, whole cylinders on: whether its
+	 * first track is the short one or its last moves the edges between,
+	 * not those a cylinder apart) */
+	uint64_t jstep = 3;
+	if (sp > 0 && r->heads.v >= 2) {
+		uint64_t Hc = (uint64_t)r->heads.v;
 
-		if (fabs(d - floor(d + 0.5)) > 0.1 || d > P - 0.5 || d < -0.5)
-			continue;	/* a hit, or a turn lost: again on the next */
-		if (d >= 0.5)
-			e = c;
-		else
-			elo = c + 1;
+		jstep = (3 + Hc - 1) / Hc * Hc;
+		j = (j + Hc - 1) / Hc * Hc;
 	}
+	fwd_bisect(s, &e, &elo, &j, jstep, gap, ts, P);
 	if (e != elo || ecyl < 0 || r->heads.v < 1)
 		return;
+	s->lay.e = e;
+	if (sp > 0 && fwd_front(s, &j, gap, ts, P)) {
+		/* the other end of the cylinder: its spans met anew, and the
+		 * last edge placed again */
+		front = s->lay.front;
+		if (!edges_meet_sp(lo, hi, cyl, n, p, (unsigned)r->heads.v, sp, front, &e, &elo, &ecyl))
+			return;
+		s->lay.ecyl = ecyl > 0 ? (unsigned)ecyl : 0;
+		fwd_bisect(s, &e, &elo, &j, jstep, gap, ts, P);
+		if (e != elo)
+			return;
+		s->lay.e = e;
+	}
 	/* the placed tracks: from four tracks past the last read, the highest first */
 	uint64_t H = (uint64_t)r->heads.v, j0 = j + 1;
 	for (unsigned i = 0; i < TRACKS_KEPT; i++) {
 		uint64_t q = j0 + TRACKS_KEPT - 1 - i;	/* the track's lower edge is the last one's q-th on */
 
-		s->trk[i].lo = e + q * p;
-		s->trk[i].hi = e + (q + 1) * p;
+		s->trk[i].lo = e + (uint64_t)lay_pos(s, (double)q);
+		s->trk[i].hi = e + (uint64_t)lay_pos(s, (double)q + 1);
 		s->trk[i].cyl_first = (q + (uint64_t)ecyl) % H == 0;
 		s->trk[i].cyl_last = (q + 1 + (uint64_t)ecyl) % H == 0;
 	}
 	s->ntrk = TRACKS_KEPT;
-	r->cyl_edge = (double)((e + (H - (uint64_t)ecyl) % H * p) * s->S);
+	r->cyl_edge = ((double)e + lay_pos(s, (double)((H - (uint64_t)ecyl) % H))) * (double)s->S;
 	/* (a cylinder holds its tracks' sectors in LBNs: dec_rz26's 14 of
 	 * 57, not of 58, where a seek's A walking cylinders drifted half a
 	 * track a probe) */
-	r->cyl_bytes.v = r->heads.v * (double)p * (double)s->S;
+	r->cyl_bytes.v = (r->heads.v * (double)p - sp) * (double)s->S;
 	/* every placed track p long: spares at each track's end where p is
-	 * under the turn's sectors (the profile's sparing 3) */
+	 * under the turn's sectors (the profile's sparing 3); a cylinder's
+	 * first or last sp shorter */
 	r->trk_first = r->trk_mid = r->trk_last = (double)p;
+	if (front)
+		r->trk_first -= sp;
+	else
+		r->trk_last -= sp;
 	s->lay.e = e;
 	s->lay.P = P;
-	s->lay.T = (double)p;
 	s->lay.st = r->skew_track.v;
 	s->lay.sc = r->skew_cyl.n ? r->skew_cyl.v : r->skew_track.v;
-	s->lay.H = (unsigned)H;
-	s->lay.ecyl = (unsigned)ecyl;
 	s->lay.ok = 1;
+}
+
+/* the layout's track q on from e's (q may be below 0): its first sector,
+ * in LBNs from e */
+static double lay_pos(const struct st *s, double q)
+{
+	const double T = s->lay.T, sp = s->lay.sp;
+	const unsigned H = s->lay.H ? s->lay.H : 1;
+
+	return lay_off(q + s->lay.ecyl, T, sp, s->lay.front, H) - lay_off(s->lay.ecyl, T, sp, s->lay.front, H);
+}
+
+/* the layout's track that sector x lies on, q on from e's; *i: x's place
+ * in it (NULL: not wanted) */
+static double lay_track(const struct st *s, double x, double *i)
+{
+	double d = x - (double)s->lay.e, q = floor(d / s->lay.T);
+
+	/* (a cylinder's spares move it by under a track a cylinder) */
+	while (lay_pos(s, q + 1) <= d)
+		q++;
+	while (lay_pos(s, q) > d)
+		q--;
+	if (i)
+		*i = d - lay_pos(s, q);
+	return q;
 }
 
 /*
@@ -2703,17 +2879,17 @@ static double lay_angle(const struct st *s, uint64_t x)
 	if (!s->lay.ok || fabs(s->r->rev_ns.v / sector_ns(s, x * s->S) - P) > 0.5 ||
 	    fabs((double)x - (double)s->lay.e) > LAY_CYLS * s->lay.H * T)
 		return NAN;
-	q = floor(((double)x - (double)s->lay.e) / T);
-	i = (double)x - (double)s->lay.e - q * T;
-	if (i < LAY_MARGIN || i >= T - LAY_MARGIN)
+	q = lay_track(s, (double)x, &i);
+	if (i < LAY_MARGIN || i >= lay_pos(s, q + 1) - lay_pos(s, q) - LAY_MARGIN)
 		return NAN;
 	nc = floor((q + s->lay.ecyl) / s->lay.H) - floor((double)s->lay.ecyl / s->lay.H);
 	/* (a skew is the sectors skipped past a track's last, its spares
-	 * with it: a track's first is its skew less the spares on from the
-	 * last one's, as P - T; dec_rz26's 57 of 58 were a sector a track
-	 * off, and B's phase, once a seek went to a track beside its own,
-	 * far off the layout's) */
-	a = fmod(i + (q - nc) * (s->lay.st - (P - T)) + nc * (s->lay.sc - (P - T)), P);
+	 * with it: a track's first is the last one's, its LBNs and the skew
+	 * on, as P - T less where T is under P; dec_rz26's 57 of 58 were a
+	 * sector a track off, and B's phase, once a seek went to a track
+	 * beside its own, far off the layout's; a cylinder's short track
+	 * moves the angle on by its LBNs as well) */
+	a = fmod(i + lay_pos(s, q) + (q - nc) * s->lay.st + nc * s->lay.sc, P);
 	return a < 0 ? a + P : a;
 }
 
