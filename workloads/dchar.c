@@ -2616,35 +2616,124 @@ static void fwd_bisect(struct st *s, uint64_t *e, uint64_t *elo, uint64_t *j, ui
 /*
  * A cylinder's spares: its last track short (DiskSim's sparing 2 and 4)
  * or its first (5 and 6). The chain's spans, a fifth of a track wide,
- * cannot tell the two apart; the sectors between a cylinder's edge and
- * the track edge beside it can. From e (placed), on fresh cylinders *j
- * tracks on and past: the sector where the short track would end under
- * the model the spans chose, after one gap below it, crosses an edge
- * only if that model holds. Three looks that tell; the most of them
+ * cannot tell the two apart, and where spares lie at the ends of ranges
+ * of cylinders (8) a few spares a cylinder may fit them as well as the
+ * range's own; the sectors beside a cylinder's edge tell. From e
+ * (placed), the first edge on that the two ends place apart (the next
+ * cylinder's edge where e is past its cylinder's first track; else e's
+ * own first track's end), on fresh cylinders *j tracks on and past: an
+ * edge where one end places it and none a sector before, each pair on a
+ * cylinder of its own (the buffer holds what one read past). Three
+ * looks that tell: 0 the end s->lay.front says holds the short track, 1
+ * the other one (s->lay.front turned), -1 neither (or both) most often
  */
 static int fwd_front(struct st *s, uint64_t *j, uint64_t gap, double ts, double P)
 {
-	const uint64_t H = s->lay.H;
-	unsigned yes = 0, no = 0;
+	const unsigned H = s->lay.H, c = s->lay.ecyl;
+	const double T = s->lay.T, sp = s->lay.sp;
+	unsigned yes[2] = { 0, 0 }, looks = 0;
+	double q = 1;
 
-	for (unsigned tries = 0; tries < 8 && yes + no < 3 && !s->err; tries++, *j += H) {
-		/* the track the model makes short beside e's cylinder edge:
-		 * the last before the next cylinder (back), or the first of
-		 * e's own where e is its cylinder's edge (front) */
-		double q = s->lay.front ? (double)(*j + (H - s->lay.ecyl) % H) : (double)(*j + H - 1 - s->lay.ecyl);
-		uint64_t end = s->lay.e + (uint64_t)lay_pos(s, q + 1);
-		int cross;
+	if ((double)gap >= T - sp || H < 2 || c >= H)
+		return -1;
+	while (q < H && lay_off(q + c, T, sp, 0, H) - lay_off(c, T, sp, 0, H) == lay_off(q + c, T, sp, 1, H) - lay_off(c, T, sp, 1, H))
+		q++;
+	for (unsigned tries = 0; tries < 8 && looks < 3 && !s->err; tries++, *j += 4 * H) {
+		int cross[2];
 
-		if (gap >= s->lay.T - s->lay.sp)
-			return 0;
-		cross = fwd_cross(s, end - gap, end, ts, P);
-		if (cross >= 0)
-			cross ? yes++ : no++;
+		for (int fr = 0; fr < 2; fr++) {
+			int k[2];
+
+			for (unsigned b = 0; b < 2; b++) {
+				double jj = (double)(*j + (2 * (unsigned)fr + b) * H);
+				uint64_t end = s->lay.e + (uint64_t)(lay_off(jj + q + c, T, sp, fr, H) - lay_off(c, T, sp, fr, H)) - b;
+
+				k[b] = fwd_cross(s, end - gap, end, ts, P);
+			}
+			cross[fr] = k[0] < 0 || k[1] < 0 ? -1 : k[0] && !k[1];
+		}
+		if (cross[0] < 0 || cross[1] < 0)
+			continue;
+		looks++;
+		yes[0] += (unsigned)cross[0];
+		yes[1] += (unsigned)cross[1];
 	}
-	if (no <= yes)
+	for (int fr = 0; fr < 2; fr++)
+		if (2 * yes[fr] > looks && 2 * yes[!fr] < looks) {
+			if (fr == s->lay.front)
+				return 0;
+			s->lay.front = fr;
+			return 1;
+		}
+	return -1;
+}
+
+/*
+ * A cylinder's spares, where the spans meet over more steps with them
+ * than by whole tracks alone (most0): each count of spares (1 to
+ * FWD_SPARES) and period whose spans meet over the most, in turn, up to
+ * four (spans a fifth of a track wide may meet as well a spare more or
+ * less: barracuda with 2 at each cylinder's front met as many with 1),
+ * its last edge bisected in the bounds either end's meeting gives, whole
+ * cylinders on, and kept where fwd_front() finds the short track at one
+ * end. 1: *p, *sp, *e, *ecyl and s->lay (but e) set; 0 none kept
+ */
+static int fwd_spares(struct st *s, const uint64_t *lo, const uint64_t *hi, const int *cyl, unsigned n, double P, unsigned most0,
+		      uint64_t gap, double ts, uint64_t *j, uint64_t *p, double *sp, uint64_t *e, int *ecyl)
+{
+	const unsigned H = s->lay.H;
+	unsigned most = most0, tried = 0;
+
+	if (H < 2)
 		return 0;
-	s->lay.front = !s->lay.front;
-	return 1;
+	for (unsigned ss = 1; ss <= FWD_SPARES; ss++)
+		for (int fr = 0; fr < 2; fr++)
+			for (uint64_t pp = (uint64_t)P; pp + 4 >= (uint64_t)P && pp > 4; pp--) {
+				uint64_t ee, eelo;
+				int ec;
+				unsigned met = edges_meet_sp(lo, hi, cyl, n, pp, H, ss, fr, &ee, &eelo, &ec);
+
+				if (met > most)
+					most = met;
+			}
+	if (most == most0)
+		return 0;
+	for (unsigned ss = 1; ss <= FWD_SPARES && tried < 4 && !s->err; ss++)
+		for (uint64_t pp = (uint64_t)P; pp + 4 >= (uint64_t)P && pp > 4 && tried < 4 && !s->err; pp--) {
+			uint64_t ee[2], el[2], top = 0, bot = UINT64_MAX;
+			unsigned met[2];
+			int ec[2], c, fr0;
+
+			for (int fr = 0; fr < 2; fr++)
+				met[fr] = edges_meet_sp(lo, hi, cyl, n, pp, H, ss, fr, &ee[fr], &el[fr], &ec[fr]);
+			if (met[0] != most && met[1] != most)
+				continue;
+			tried++;
+			fr0 = met[0] == most ? 0 : 1;
+			c = ec[fr0];
+			for (int fr = 0; fr < 2; fr++)
+				if (met[fr] && ec[fr] == c) {
+					top = ee[fr] > top ? ee[fr] : top;
+					bot = el[fr] < bot ? el[fr] : bot;
+				}
+			s->lay.T = (double)pp;
+			s->lay.sp = ss;
+			s->lay.front = fr0;
+			s->lay.ecyl = (unsigned)c;
+			/* (whole cylinders on: whether a cylinder's first track is
+			 * the short one or its last moves the edges between, not
+			 * those a cylinder apart) */
+			*j = (*j + H - 1) / H * H;
+			fwd_bisect(s, &top, &bot, j, (3 + H - 1) / H * H, gap, ts, P);
+			if (top != bot)
+				continue;
+			s->lay.e = top;
+			if (fwd_front(s, j, gap, ts, P) < 0)
+				continue;
+			*p = pp, *sp = ss, *e = top, *ecyl = c;
+			return 1;
+		}
+	return 0;
 }
 
 static void tracks_fwd(struct st *s, uint64_t a)
@@ -2653,7 +2742,7 @@ static void tracks_fwd(struct st *s, uint64_t a)
 	double R = r->rev_ns.v, P = floor(R / sector_ns(s, a) + 0.5), ts = R / P, sk[FWD_STEPS], kt[FWD_STEPS], kc[FWD_STEPS], h[FWD_STEPS];
 	uint64_t x = a / s->S, lo[FWD_STEPS], hi[FWD_STEPS];
 	unsigned n = 0, nt = 0, nc = 0, nh = 0, ncyl = 0;
-	int cyl[FWD_STEPS];
+	int cyl[FWD_STEPS], range_end = 0;
 	int64_t t;
 
 	if (!(P >= 16) || (x + FWD_STEPS * (uint64_t)(P / 5 + 3) + 64 * (uint64_t)P) * s->S >= s->d->size)
@@ -2696,9 +2785,14 @@ static void tracks_fwd(struct st *s, uint64_t a)
 		}
 		if (isnan(least))
 			return;
+		double lone = -1;
+
 		for (unsigned i = 0; i < n; i++) {
-			if (same[i] < 2 || sk[i] < least)
+			if (same[i] < 2 || sk[i] < least) {
+				if (sk[i] >= least && sk[i] > lone)
+					lone = sk[i];
 				continue;	/* a skew no other step shares */
+			}
 			sk[keep] = sk[i], lo[keep] = lo[i], hi[keep++] = hi[i];
 		}
 		n = keep;
@@ -2713,6 +2807,12 @@ static void tracks_fwd(struct st *s, uint64_t a)
 				h[nh++] = floor((double)(hi[i] - hi[last]) / P + 0.5);
 			last = (int)i;
 		}
+		/* a lone step that skips more than a cylinder's edge: the end
+		 * of a range of cylinders whose spares lie there (DiskSim's
+		 * sparing 8), which a few spares a cylinder must not fit */
+		for (unsigned i = 0; i < nc; i++)
+			if (lone > kc[i] + 0.5)
+				range_end = 1;
 	}
 	if (n < 4 || !nt)
 		return;
@@ -2749,21 +2849,10 @@ static void tracks_fwd(struct st *s, uint64_t a)
 		if (met > most)
 			most = met, p = pp, e = ee, elo = eelo, ecyl = ec;
 	}
-	/* a cylinder's spares, where the spans meet over more with them */
-	for (unsigned ss = 1; ss <= FWD_SPARES && r->heads.v >= 2; ss++)
-		for (int fr = 0; fr < 2; fr++)
-			for (uint64_t pp = (uint64_t)P; pp + 4 >= (uint64_t)P && pp > 4; pp--) {
-				uint64_t ee, eelo;
-				int ec;
-				unsigned met = edges_meet_sp(lo, hi, cyl, n, pp, (unsigned)r->heads.v, ss, fr, &ee, &eelo, &ec);
-
-				if (met > most)
-					most = met, p = pp, e = ee, elo = eelo, ecyl = ec, sp = ss, front = fr;
-			}
 	s->lay.T = (double)p;
-	s->lay.sp = sp;
-	s->lay.front = front;
-	s->lay.H = (unsigned)r->heads.v;
+	s->lay.sp = 0;
+	s->lay.front = 0;
+	s->lay.H = r->heads.v >= 1 ? (unsigned)r->heads.v : 0;
 	s->lay.ecyl = ecyl > 0 ? (unsigned)ecyl : 0;
 	/* where they meet in more than a sector, bisected: a pair a fifth of
 	 * a track apart on fresh tracks past the chain (three apart, out of
@@ -2775,32 +2864,20 @@ static void tracks_fwd(struct st *s, uint64_t a)
 	uint64_t j = (x + 4 * p - e) / p, gap = p / 5;
 	if (s->free_kmin * 1.25 > (double)gap && s->free_kmin * 1.25 < 0.6 * (double)p)
 		gap = (uint64_t)ceil(s->free_kmin * 1.25);
-	/* (where a cylinder holds spares, whole cylinders on: whether its
-	 * first track is the short one or its last moves the edges between,
-	 * not those a cylinder apart) */
-	uint64_t jstep = 3;
-	if (sp > 0 && r->heads.v >= 2) {
-		uint64_t Hc = (uint64_t)r->heads.v;
-
-		jstep = (3 + Hc - 1) / Hc * Hc;
-		j = (j + Hc - 1) / Hc * Hc;
-	}
-	fwd_bisect(s, &e, &elo, &j, jstep, gap, ts, P);
-	if (e != elo || ecyl < 0 || r->heads.v < 1)
-		return;
-	s->lay.e = e;
-	if (sp > 0 && fwd_front(s, &j, gap, ts, P)) {
-		/* the other end of the cylinder: its spans met anew, and the
-		 * last edge placed again */
+	/* a cylinder's spares, where the spans meet over more with them (not
+	 * where a lone step showed a range's end) */
+	if (!range_end && fwd_spares(s, lo, hi, cyl, n, P, most, gap, ts, &j, &p, &sp, &e, &ecyl)) {
 		front = s->lay.front;
-		if (!edges_meet_sp(lo, hi, cyl, n, p, (unsigned)r->heads.v, sp, front, &e, &elo, &ecyl))
-			return;
+	} else {
+		s->lay.T = (double)p;
+		s->lay.sp = 0;
+		s->lay.front = 0;
 		s->lay.ecyl = ecyl > 0 ? (unsigned)ecyl : 0;
-		fwd_bisect(s, &e, &elo, &j, jstep, gap, ts, P);
-		if (e != elo)
+		fwd_bisect(s, &e, &elo, &j, 3, gap, ts, P);
+		if (e != elo || ecyl < 0 || r->heads.v < 1)
 			return;
-		s->lay.e = e;
 	}
+	s->lay.e = e;
 	/* the placed tracks: from four tracks past the last read, the highest first */
 	uint64_t H = (uint64_t)r->heads.v, j0 = j + 1;
 	for (unsigned i = 0; i < TRACKS_KEPT; i++) {

@@ -713,27 +713,32 @@ else
 	fail "the six made to read free blocks:$bad"
 fi
 # a cylinder's spares on a drive that reads free blocks: cheetah4LP with 2
-# at each cylinder's end (DiskSim's sparing 2) and at its front (5), made
-# to read free blocks. The forward chain's steps meet across a cylinder's
-# edge only with its short track counted, and which end of the cylinder
-# holds it the sectors beside a cylinder's edge say. Every figure within
-# its tolerance, and the profile made says the scheme, 2 spares and the
-# cylinder skew less them (37). (At e3ea438 the layout placed every track
-# alike: its cylinder edge 2 sectors off, and the front's profile said
-# sparing 3, a cylinder skew of 194)
-for v in 2 5; do
-	awk -v sp="$v" '$1 == "sparing" { print "sparing = " sp; next }
+# at each cylinder's end (DiskSim's sparing 2) and at its front (5),
+# barracuda with 5 at its front (6: slips the spares do not take) and
+# dec_rz26 with one at its end, each made to read free blocks. The
+# forward chain's steps meet across a cylinder's edge only with its short
+# track counted, and which end holds it the sectors beside a cylinder's
+# edge say. Every figure within its tolerance, and the profile made says
+# the end (sparing 2 at the end, 5 at the front: timing tells 4 and 6
+# from them only by where slips go) and zone 1's track and cylinder skews
+# and spares as the drive has them. (At e3ea438 the layout placed every
+# track alike: 1, 3, 2 and 3 figures outside, cheetah4LP's front profile
+# said sparing 3 and a cylinder skew of 194)
+for c in cheetah4LP:2:2:2 cheetah4LP:5:2:5 barracuda:6:5:5 dec_rz26:2:1:2; do
+	IFS=: read -r p v k want <<<"$c"
+	awk -v sp="$v" -v k="$k" '$1 == "sparing" { print "sparing = " sp; next }
 		$1 == "read_any_free" { print "read_any_free = 1"; next }
-		/^zone\./ { $8 = 2 } { print }' disk/profiles/valid/cheetah4LP.conf >"$T/free-sp$v.conf"
-	"$OUT/bin/diskchar-model" "$T/free-sp$v.conf" >"$T/free-sp$v.md" 2>&1
-	"$OUT/bin/diskchar-model" "$T/free-sp$v.conf" --records >"$T/free-sp$v.log" 2>/dev/null
-	"$OUT/bin/swapbench-report" profile "$T/free-sp$v.log" >"$T/free-sp$v-m.conf" 2>"$T/err"
-	z=$(awk '/^zone\.1 = / { print $7 + 0, $8 }' "$T/free-sp$v-m.conf")
-	if ! grep -q 'OUTSIDE\|NOT SEEN' "$T/free-sp$v.md" && [ "$("$OUT/bin/diskprofile" "$T/free-sp$v-m.conf" get sparing)" = "$v" ] &&
-		[ "$z" = "37 2" ]; then
-		pass "cheetah4LP reading free blocks, 2 spares a cylinder (sparing $v): every figure within its tolerance, the profile's sparing $v, zone 1's cylinder skew and spares $z"
+		/^zone\./ { $8 = k } { print }' "disk/profiles/valid/$p.conf" >"$T/free-sp.conf"
+	"$OUT/bin/diskchar-model" "$T/free-sp.conf" >"$T/free-sp.md" 2>&1
+	"$OUT/bin/diskchar-model" "$T/free-sp.conf" --records >"$T/free-sp.log" 2>/dev/null
+	"$OUT/bin/swapbench-report" profile "$T/free-sp.log" >"$T/free-sp-m.conf" 2>"$T/err"
+	z=$(awk '/^zone\.1 = / { print $6 + 0, $7 + 0, $8 }' "$T/free-sp-m.conf")
+	t=$(awk '/^zone\.1 = / { print $6 + 0, $7 + 0, $8 }' "$T/free-sp.conf")
+	if ! grep -q 'OUTSIDE\|NOT SEEN' "$T/free-sp.md" && [ "$("$OUT/bin/diskprofile" "$T/free-sp-m.conf" get sparing)" = "$want" ] &&
+		[ -n "$z" ] && [ "$z" = "$t" ]; then
+		pass "$p reading free blocks, $k spares a cylinder (sparing $v): every figure within its tolerance, the profile's sparing $want, zone 1's skews and spares $z"
 	else
-		fail "cheetah4LP reading free blocks, sparing $v: $(grep 'OUTSIDE\|NOT SEEN' "$T/free-sp$v.md" | head -3 | tr '\n' ' ') sparing $(grep '^sparing' "$T/free-sp$v-m.conf") zone 1 $z $(head -c 200 "$T/err")"
+		fail "$p reading free blocks, sparing $v: $(grep 'OUTSIDE\|NOT SEEN' "$T/free-sp.md" | head -3 | tr '\n' ' ') $(grep '^sparing' "$T/free-sp-m.conf") zone 1 $z (true $t) $(head -c 200 "$T/err")"
 	fi
 done
 # a buffer that serves nothing (Enable caching in buffer 0): no re-read at
