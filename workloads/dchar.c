@@ -51,6 +51,7 @@ struct st {
 		double P, T, st, sc;	/* sectors a track (on the platter, and in LBNs), the track and cylinder skews */
 		unsigned H, ecyl;	/* heads; e's track is ecyl tracks past a cylinder's first */
 		double sp;		/* a cylinder's spares: its last track sp LBNs short (its first, front) */
+		unsigned unit, eu;	/* the spares' unit, tracks (0: a cylinder), and e's track in it */
 		int front, ok;
 	} lay;			/* a drive that reads free blocks: the layout placed around e */
 };
@@ -2506,6 +2507,8 @@ static void tracks(struct st *s, uint64_t a)
 #define FWD_STEPS 600
 #define FWD_CYLS 6
 #define FWD_SPARES 32	/* a cylinder's spares looked for, at most */
+#define LAY_MARGIN 12	/* the layout's sectors near a track's edge it gives no angle (lay_angle()) */
+#define LAY_CYLS 128	/* the cylinders from its edge it reaches */
 
 /* the spans [lo, hi] of n steps across edges, brought back by whole
  * periods p to the last one's, from the last back while they meet: their
@@ -2736,6 +2739,85 @@ static int fwd_spares(struct st *s, const uint64_t *lo, const uint64_t *hi, cons
 	return 0;
 }
 
+/* whole tracks of T sectors from sector x: an edge at x, and none a
+ * sector before the one two tracks on (fresh sectors, a pair a gap apart
+ * each; that one first, as the buffer keeps what a read waited under or
+ * read past). An edge moved 1 to gap - 1 sectors sooner meets the
+ * second. -1 neither told */
+static int edge_at(struct st *s, uint64_t x, double T, uint64_t gap, double ts, double P)
+{
+	uint64_t y = x + (uint64_t)(2 * T) - 1;
+	int on = fwd_cross(s, y - gap, y, ts, P), at = on < 0 ? -1 : fwd_cross(s, x - gap, x, ts, P);
+
+	return at < 0 || on < 0 ? -1 : at && !on;
+}
+
+/*
+ * Spares at the end of each range of cylinders (DiskSim's sparing 8):
+ * the chain's lone step that skipped sp sectors more than a cylinder's
+ * edge, in [rlo, rhi], crossed a range's end: R, the first sector of a
+ * range, a whole number of cylinders from e's cylinder's edge (sp
+ * sectors sooner where it lies past e, the short track between). The
+ * next range: the first cylinder k on from R whose edge is not where
+ * whole tracks from R put it (an edge there and none a sector before
+ * the one two tracks on), bisected over LAY_CYLS cylinders, from past
+ * the placed tracks (those from j tracks on from e) where it lies past
+ * them; there the edge must be sp sectors sooner. A range is k
+ * cylinders, its last track sp short (s->lay: sp, unit, eu). 1 found; 0
+ * none within LAY_CYLS (or not told)
+ */
+static int fwd_range(struct st *s, uint64_t rlo, uint64_t rhi, double sp, uint64_t j, uint64_t gap, double ts, double P)
+{
+	const unsigned H = s->lay.H, c = s->lay.ecyl;
+	const double T = s->lay.T, C = H * T, ec = (double)s->lay.e - c * T;
+	double R, R0, top = (double)s->lay.e + ((double)j + 1 + TRACKS_KEPT) * T;
+	unsigned lo, hi = LAY_CYLS;
+	int v;
+
+	if (H < 1 || !(sp >= 0.5) || sp > T - 2 * LAY_MARGIN)
+		return 0;
+	sp = floor(sp + 0.5);
+	if (s->lay.e >= rlo && s->lay.e <= rhi)
+		R = (double)s->lay.e;	/* the range's edge itself */
+	else if ((double)rhi < (double)s->lay.e)
+		R = ec - floor((ec - (double)rhi) / C + 0.5) * C;
+	else
+		R = ec + floor(((double)rlo - ec + sp) / C + 0.5) * C - sp;
+	if (R < (double)rlo || R > (double)rhi || edge_at(s, (uint64_t)R + (uint64_t)(2 * C), T, gap, ts, P) != 1)
+		return 0;
+	lo = top > R ? (unsigned)ceil((top - R) / C) + 1 : 3;
+	if (lo >= hi)
+		return 0;
+	/* (whole tracks hold at hi: no range's end within the layout) */
+	if ((v = edge_at(s, (uint64_t)(R + hi * C), T, gap, ts, P)) != 0)
+		return 0;
+	if ((v = edge_at(s, (uint64_t)(R + lo * C), T, gap, ts, P)) < 0)
+		return 0;
+	if (!v)
+		hi = lo, lo = 2;	/* before the placed tracks' end */
+	while (hi - lo > 1 && !s->err) {
+		unsigned k = (lo + hi) / 2;
+
+		if ((v = edge_at(s, (uint64_t)(R + k * C), T, gap, ts, P)) < 0)
+			return 0;
+		if (v)
+			lo = k;
+		else
+			hi = k;
+	}
+	if (edge_at(s, (uint64_t)(R + hi * C - sp), T, gap, ts, P) != 1)
+		return 0;
+	/* e's range: from R, or the one that ends at R */
+	R0 = R <= (double)s->lay.e ? R : R - (hi * C - sp);
+	if (R0 > ec)
+		return 0;
+	s->lay.sp = sp;
+	s->lay.front = 0;
+	s->lay.unit = hi * H;
+	s->lay.eu = (unsigned)floor((ec - R0) / C + 0.5) * H + c;
+	return s->lay.eu < s->lay.unit;
+}
+
 static void tracks_fwd(struct st *s, uint64_t a)
 {
 	struct dchar_result *r = s->r;
@@ -2743,6 +2825,9 @@ static void tracks_fwd(struct st *s, uint64_t a)
 	uint64_t x = a / s->S, lo[FWD_STEPS], hi[FWD_STEPS];
 	unsigned n = 0, nt = 0, nc = 0, nh = 0, ncyl = 0;
 	int cyl[FWD_STEPS], range_end = 0;
+	unsigned lone_at = 0;	/* the steps kept before the lone one */
+	uint64_t lone_lo = 0, lone_hi = 0;	/* its span */
+	double range_sp = 0;	/* the sectors it skipped past a cylinder's edge */
 	int64_t t;
 
 	if (!(P >= 16) || (x + FWD_STEPS * (uint64_t)(P / 5 + 3) + 64 * (uint64_t)P) * s->S >= s->d->size)
@@ -2790,7 +2875,7 @@ static void tracks_fwd(struct st *s, uint64_t a)
 		for (unsigned i = 0; i < n; i++) {
 			if (same[i] < 2 || sk[i] < least) {
 				if (sk[i] >= least && sk[i] > lone)
-					lone = sk[i];
+					lone = sk[i], lone_at = keep, lone_lo = lo[i], lone_hi = hi[i];
 				continue;	/* a skew no other step shares */
 			}
 			sk[keep] = sk[i], lo[keep] = lo[i], hi[keep++] = hi[i];
@@ -2813,6 +2898,12 @@ static void tracks_fwd(struct st *s, uint64_t a)
 		for (unsigned i = 0; i < nc; i++)
 			if (lone > kc[i] + 0.5)
 				range_end = 1;
+		if (range_end) {
+			double sorted[FWD_STEPS];
+
+			memcpy(sorted, kc, nc * sizeof(kc[0]));
+			range_sp = lone - median(sorted, nc);
+		}
 	}
 	if (n < 4 || !nt)
 		return;
@@ -2841,10 +2932,14 @@ static void tracks_fwd(struct st *s, uint64_t a)
 	int ecyl = -1, front = 0;
 	unsigned most = 0;
 	double sp = 0;
+	/* (past a range's end, the steps after it alone: a period a sector
+	 * short met barracuda's across its end of 10 spares, and drifted a
+	 * sector a track from there on) */
+	unsigned i0 = range_end && lone_at + 4 <= n ? lone_at : 0;
 	for (uint64_t pp = (uint64_t)P; pp + 4 >= (uint64_t)P && pp > 4; pp--) {
 		uint64_t ee, eelo;
 		int ec;
-		unsigned met = edges_meet(lo, hi, cyl, n, pp, (unsigned)r->heads.v, &ee, &eelo, &ec);
+		unsigned met = edges_meet(lo + i0, hi + i0, cyl + i0, n - i0, pp, (unsigned)r->heads.v, &ee, &eelo, &ec);
 
 		if (met > most)
 			most = met, p = pp, e = ee, elo = eelo, ecyl = ec;
@@ -2872,10 +2967,19 @@ static void tracks_fwd(struct st *s, uint64_t a)
 		s->lay.T = (double)p;
 		s->lay.sp = 0;
 		s->lay.front = 0;
+		if (range_end && lone_at >= n && lone_lo > e) {
+			/* the chain's last step crossed a range's end: the
+			 * pairs past it would find its edge, not e */
+			e = lone_hi, elo = lone_lo, ecyl = 0;
+			j = (x + 4 * p - e) / p;
+		}
 		s->lay.ecyl = ecyl > 0 ? (unsigned)ecyl : 0;
 		fwd_bisect(s, &e, &elo, &j, 3, gap, ts, P);
 		if (e != elo || ecyl < 0 || r->heads.v < 1)
 			return;
+		s->lay.e = e;
+		if (range_end)
+			fwd_range(s, lone_lo, lone_hi, range_sp, j, gap, ts, P);
 	}
 	s->lay.e = e;
 	/* the placed tracks: from four tracks past the last read, the highest first */
@@ -2889,7 +2993,12 @@ static void tracks_fwd(struct st *s, uint64_t a)
 		s->trk[i].cyl_last = (q + 1 + (uint64_t)ecyl) % H == 0;
 	}
 	s->ntrk = TRACKS_KEPT;
-	r->cyl_edge = ((double)e + lay_pos(s, (double)((H - (uint64_t)ecyl) % H))) * (double)s->S;
+	/* (a cylinder's edge, not a range's: the skew there is a
+	 * cylinder's, the range's spares past it) */
+	uint64_t qc = (H - (uint64_t)ecyl) % H;
+	if (s->lay.unit > H && (qc + s->lay.eu) % s->lay.unit == 0)
+		qc += H;
+	r->cyl_edge = ((double)e + lay_pos(s, (double)qc)) * (double)s->S;
 	/* (a cylinder holds its tracks' sectors in LBNs: dec_rz26's 14 of
 	 * 57, not of 58, where a seek's A walking cylinders drifted half a
 	 * track a probe) */
@@ -2914,9 +3023,9 @@ static void tracks_fwd(struct st *s, uint64_t a)
 static double lay_pos(const struct st *s, double q)
 {
 	const double T = s->lay.T, sp = s->lay.sp;
-	const unsigned H = s->lay.H ? s->lay.H : 1;
+	const unsigned u = s->lay.unit ? s->lay.unit : s->lay.H ? s->lay.H : 1, c = s->lay.unit ? s->lay.eu : s->lay.ecyl;
 
-	return lay_off(q + s->lay.ecyl, T, sp, s->lay.front, H) - lay_off(s->lay.ecyl, T, sp, s->lay.front, H);
+	return lay_off(q + c, T, sp, s->lay.front, u) - lay_off(c, T, sp, s->lay.front, u);
 }
 
 /* the layout's track that sector x lies on, q on from e's; *i: x's place
@@ -2947,8 +3056,6 @@ static double lay_track(const struct st *s, double x, double *i)
  * after it one sector on (atlas10k's zones have up to 11), and a sector
  * taken for the track on the other side of one is a skew off.
  */
-#define LAY_MARGIN 12
-#define LAY_CYLS 128
 static double lay_angle(const struct st *s, uint64_t x)
 {
 	double P = s->lay.P, T = s->lay.T, q, i, nc, a;
@@ -2966,7 +3073,12 @@ static double lay_angle(const struct st *s, uint64_t x)
 	 * sector a track off, and B's phase, once a seek went to a track
 	 * beside its own, far off the layout's; a cylinder's short track
 	 * moves the angle on by its LBNs as well) */
-	a = fmod(i + lay_pos(s, q) + (q - nc) * s->lay.st + nc * s->lay.sc, P);
+	a = i + lay_pos(s, q) + (q - nc) * s->lay.st + nc * s->lay.sc;
+	/* (a range's spares pass under the head at its end, past the
+	 * cylinder skew, where the skews measured do not count them) */
+	if (s->lay.unit > s->lay.H)
+		a += s->lay.sp * (floor((q + s->lay.eu) / s->lay.unit) - floor((double)s->lay.eu / s->lay.unit));
+	a = fmod(a, P);
 	return a < 0 ? a + P : a;
 }
 
