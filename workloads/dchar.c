@@ -1736,41 +1736,52 @@ static void edge_record(struct st *s, double off, double rev, double ts, double 
  * record at its middle. Chains that show no zone are tried again a span above,
  * then a span below; a third miss leaves the edge where it is.
  */
-static void zone_edge_in(struct st *s, uint64_t lo, double slo, uint64_t hi, double shi, unsigned *probes, double kmax);
+static int zone_edge_in(struct st *s, uint64_t *lo, double slo, uint64_t *hi, double shi, unsigned *probes, double kmax);
 
 static void zone_edge(struct st *s, uint64_t lo, double slo, uint64_t hi, double shi, unsigned *probes)
 {
-	double P = slo > shi ? slo : shi, kmin = s->free_kmin;
+	double P = slo > shi ? slo : shi, Pmin = slo < shi ? slo : shi, kmin = s->free_kmin;
 
 	/* a drive that reads free blocks: steps from the least found ready
 	 * where zones() began, for tracks of P sectors (a step is ready
 	 * after a time, the same share of any track), up to a sixth of a
-	 * track or half as much again as that least (few across an edge) */
+	 * track or half as much again as that least (few across an edge).
+	 * Where no chain showed a line at three places, the same for tracks
+	 * of the fewer sectors either side holds, from there (hp_c3323a
+	 * with 2 spares a cylinder: steps of 48 to 72 sectors crossed too
+	 * many edges of its 112-sector zone between its 120 and 104) */
 	if (s->free && s->free_kspt > 0 && kmin > 0) {
 		s->free_kmin = kmin * P / s->free_kspt;
-		zone_edge_in(s, lo, slo, hi, shi, probes, fmax(P / 6, 1.5 * s->free_kmin));
+		if (zone_edge_in(s, &lo, slo, &hi, shi, probes, fmax(P / 6, 1.5 * s->free_kmin)) < 0 && Pmin < P) {
+			s->free_kmin = kmin * Pmin / s->free_kspt;
+			zone_edge_in(s, &lo, slo, &hi, shi, probes, fmax(Pmin / 6, 1.5 * s->free_kmin));
+		}
 		s->free_kmin = kmin;
 	} else
-		zone_edge_in(s, lo, slo, hi, shi, probes, P / 6);
+		zone_edge_in(s, &lo, slo, &hi, shi, probes, P / 6);
 }
 
-static void zone_edge_in(struct st *s, uint64_t lo, double slo, uint64_t hi, double shi, unsigned *probes, double kmax)
+/* the edges between *lo and *hi, bisected (each moves in as it goes): -1
+ * where no chain showed a line at three places, else 0 */
+static int zone_edge_in(struct st *s, uint64_t *plo, double slo, uint64_t *phi, double shi, unsigned *probes, double kmax)
 {
 	struct dchar_result *r = s->r;
 	double P = slo > shi ? slo : shi, span = chain_span(s, kmax), on = span + free_room(s, P);
+	uint64_t lo = *plo, hi = *phi;
 
 	while ((double)(hi - lo) > 2 * span && *probes < EDGE_PROBES && r->nzones + 2 <= DCHAR_ZONES && !s->err) {
 		uint64_t top = clampoff(s, (double)(lo + hi) / 2 + span / 2), top2 = top, low, low2 = 0;
 		double rev, ts, spt, rev2, ts2, spt2, sk, sk2;
 
+		*plo = lo, *phi = hi;
 		if (one_zone(s, top, kmax, &spt, &rev, &ts, &low, probes, &sk) < 0 &&
 		    one_zone(s, top = clampoff(s, (double)top + on), kmax, &spt, &rev, &ts, &low, probes, &sk) < 0 &&
 		    one_zone(s, top = clampoff(s, (double)top - 2 * on), kmax, &spt, &rev, &ts, &low, probes, &sk) < 0)
-			return;
+			return -1;
 		if (spt != slo && spt != shi) {
 			if (one_zone(s, top2 = clampoff(s, (double)top + on), kmax, &spt2, &rev2, &ts2, &low2, probes, &sk2) < 0 &&
 			    one_zone(s, top2 = clampoff(s, (double)low - free_room(s, P)), kmax, &spt2, &rev2, &ts2, &low2, probes, &sk2) < 0)
-				return;
+				return 0;
 			if (spt2 == spt) {
 				/* a zone between: the second chains a record too */
 				edge_record(s, ((double)top2 + (double)low2) / 2, rev2, ts2, sk2);
@@ -1778,10 +1789,10 @@ static void zone_edge_in(struct st *s, uint64_t lo, double slo, uint64_t hi, dou
 				/* the first were across an edge: the second say */
 				top = top2, low = low2, spt = spt2, rev = rev2, ts = ts2, sk = sk2;
 			} else
-				return;
+				return 0;
 		}
 		if (low <= lo || top >= hi)
-			return;
+			return 0;
 		edge_record(s, ((double)top + (double)low) / 2, rev, ts, sk);
 		if (spt == slo)
 			lo = top;
@@ -1791,9 +1802,10 @@ static void zone_edge_in(struct st *s, uint64_t lo, double slo, uint64_t hi, dou
 			/* the zone between holds both */
 			zone_edge(s, lo, slo, low < low2 ? low : low2, spt, probes);
 			zone_edge(s, top > top2 ? top : top2, spt, hi, shi, probes);
-			return;
+			return 0;
 		}
 	}
+	return 0;
 }
 
 static int cmp_zone(const void *a, const void *b)
