@@ -2769,7 +2769,8 @@ static int edge_at(struct st *s, uint64_t x, double T, uint64_t gap, double ts, 
  * the chain's lone step that skipped sp sectors more than a cylinder's
  * edge, in [rlo, rhi], crossed a range's end: R, the first sector of a
  * range, a whole number of cylinders from e's cylinder's edge (sp
- * sectors sooner where it lies past e, the short track between). The
+ * sectors sooner where it lies past e, the short track between), with
+ * an edge two cylinders on where whole tracks from it put one. The
  * next range: the first cylinder k on from R whose edge is not where
  * whole tracks from R put it (an edge there and none a sector before
  * the one two tracks on), bisected over LAY_CYLS cylinders, from past
@@ -2821,13 +2822,15 @@ static int fwd_range(struct st *s, uint64_t rlo, uint64_t rhi, double sp, uint64
 		return 0;
 	/* e's range: from R, or the one that ends at R */
 	R0 = R <= (double)s->lay.e ? R : R - (hi * C - sp);
-	if (R0 > ec)
+	double eu = floor((ec - R0) / C + 0.5) * H + c;
+
+	if (!(eu >= 0) || eu >= (double)hi * H)
 		return 0;
 	s->lay.sp = sp;
 	s->lay.front = 0;
 	s->lay.unit = hi * H;
-	s->lay.eu = (unsigned)floor((ec - R0) / C + 0.5) * H + c;
-	return s->lay.eu < s->lay.unit;
+	s->lay.eu = (unsigned)eu;
+	return 1;
 }
 
 static void tracks_fwd(struct st *s, uint64_t a)
