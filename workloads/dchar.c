@@ -2575,9 +2575,9 @@ static unsigned edges_meet_sp(const uint64_t *lo, const uint64_t *hi, const int 
 	for (unsigned i = n; i-- > 0; met++) {
 		double d = ((double)lo[i] + (double)hi[i] - (double)lo[c] - (double)hi[c]) / 2, Q0 = floor(d / T + 0.5), Q = Q0, o;
 
-		for (double k = Q0 - 1; k <= Q0 + 1; k++)
-			if (fabs(lay_off(k, T, sp, front, H) - d) < fabs(lay_off(Q, T, sp, front, H) - d))
-				Q = k;
+		for (int dk = -1; dk <= 1; dk++)
+			if (fabs(lay_off(Q0 + dk, T, sp, front, H) - d) < fabs(lay_off(Q, T, sp, front, H) - d))
+				Q = Q0 + dk;
 		if (!cyl[i] != !(Q - H * floor(Q / H) == 0))
 			break;	/* a cylinder's edge where the step saw none, or none where it did */
 		o = lay_off(Q, T, sp, front, H);
@@ -2646,8 +2646,7 @@ static int fwd_front(struct st *s, uint64_t *j, uint64_t gap, double ts, double 
 {
 	const unsigned H = s->lay.H, c = s->lay.ecyl;
 	const double T = s->lay.T, sp = s->lay.sp;
-	unsigned yes[2] = { 0, 0 }, looks = 0;
-	double q = 1;
+	unsigned yes[2] = { 0, 0 }, looks = 0, q = 1;
 
 	if ((double)gap >= T - sp || H < 2 || c >= H)
 		return -1;
@@ -2660,8 +2659,8 @@ static int fwd_front(struct st *s, uint64_t *j, uint64_t gap, double ts, double 
 			int k[2];
 
 			for (unsigned b = 0; b < 2; b++) {
-				double jj = (double)(*j + (2 * (unsigned)fr + b) * H);
-				uint64_t end = s->lay.e + (uint64_t)(lay_off(jj + q + c, T, sp, fr, H) - lay_off(c, T, sp, fr, H)) - b;
+				uint64_t jj = *j + (2 * (unsigned)fr + b) * H;
+				uint64_t end = s->lay.e + (uint64_t)(lay_off((double)(jj + q + c), T, sp, fr, H) - lay_off(c, T, sp, fr, H)) - b;
 
 				k[b] = fwd_cross(s, end - gap, end, ts, P);
 			}
