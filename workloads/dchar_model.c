@@ -245,7 +245,7 @@ static double true_readahead(const struct dmodel *m, uint64_t off)
 		break;
 	case 2:
 		if (off)
-			cap = (double)((l.left - 1 + (p->heads - 1 - l.head) * l.spt) * 512);
+			cap = (double)((dmodel_cyl_left(m, off / 512) - 1) * 512);
 		break;
 	case 4:
 		/* after a read alone, to its track's end (DiskSim's mode 4, as

@@ -544,7 +544,9 @@ static uint64_t ra_cap(const struct dmodel *m, uint64_t end, uint64_t n, const s
 		cap = end + last->left - 1;
 		break;
 	case 2:
-		cap = end + last->left - 1 + (p->heads - 1 - last->head) * last->spt;
+		/* to the cylinder's end: where the next sector is a seek away
+		 * (DiskSim stops such read-ahead at a seek) */
+		cap = end - 1 + dmodel_cyl_left(m, end - 1);
 		break;
 	case 4:
 		/* DiskSim's manual: to the end of the track after the one the

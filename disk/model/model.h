@@ -364,6 +364,10 @@ struct dmodel_loc {
 	uint64_t before;	/* for Read any free blocks */
 };
 void dmodel_locate(const struct dmodel *m, uint64_t lbn, struct dmodel_loc *l);
+/* the logical sectors from lbn to its cylinder's last, lbn's included: in
+ * logical order (a serpentine layout's descending cylinder ends on surface
+ * 0; spares and slips shorten its tracks) */
+uint64_t dmodel_cyl_left(const struct dmodel *m, uint64_t lbn);
 
 /*
  * The tables as text (disk/model/tables.c): one line of words, zone=... a

@@ -427,6 +427,24 @@ void dmodel_locate(const struct dmodel *m, uint64_t lbn, struct dmodel_loc *l)
 	l->skew_cyl = 0;
 }
 
+uint64_t dmodel_cyl_left(const struct dmodel *m, uint64_t lbn)
+{
+	struct dmodel_loc l, e;
+	uint64_t x;
+
+	dmodel_locate(m, lbn, &l);
+	x = lbn + l.left;
+	/* a track on at a time, while the next sector is on lbn's cylinder
+	 * (a cylinder holds heads tracks at most) */
+	for (uint64_t h = 1; h < m->p.heads && x < m->sectors; h++) {
+		dmodel_locate(m, x, &e);
+		if (e.cyl != l.cyl)
+			break;
+		x += e.left;
+	}
+	return x - lbn;
+}
+
 /* the seek between two bytes' cylinders, 0 within one: the zone table's
  * cylinders where the profile has one, else the datasheet's platter */
 uint64_t dmodel_seek_ns(const struct dmodel *m, uint64_t from_off, uint64_t to_off)

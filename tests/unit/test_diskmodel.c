@@ -1262,6 +1262,40 @@ static void test_readahead_track(void)
 	}
 }
 
+/*
+ * Buffer continuous read 2, to the cylinder's end (DiskSim stops the
+ * read-ahead where the next sector is a seek away). With the LBN-to-PBN
+ * mapping 1 (serpentine) cylinder 1 runs from surface 1 down: LBNs 200-299
+ * on surface 1, 300-399 on surface 0. 4 sectors read at 340 (surface 0,
+ * the cylinder's last track in logical order), then, turns later, 4 at
+ * 396 are a hit (read ahead to the cylinder's end) and 4 at 400 (cylinder
+ * 2) a miss; the same on cylinder 0, which ascends (4 at 140, then 196 a
+ * hit and 200 a miss), and with the conventional mapping (cylinder 1
+ * ascending too). The segment (64 sectors) and readahead_kb (32) reach
+ * past each cylinder's end.
+ */
+static void test_readahead_cylinder(void)
+{
+	static const struct {
+		int map, at, next, hit;
+	} c[] = { { 1, 340, 396, 1 }, { 1, 340, 400, 0 }, { 1, 140, 196, 1 }, { 1, 140, 200, 0 }, { 0, 340, 396, 1 }, { 0, 340, 400, 0 } };
+
+	for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		char extra[256];
+
+		snprintf(extra, sizeof(extra), "readahead_mode = 2\nsource.readahead_mode = t\nlbn_map = %d\nsource.lbn_map = t\n", c[i].map);
+		if (drive(extra)) {
+			CHECK(0, "readahead_mode 2, lbn_map %d: the drive loads", c[i].map);
+			continue;
+		}
+		dmodel_request(&st, DMODEL_READ, (uint64_t)c[i].at * 512, 4 * 512, 0);
+		dmodel_request(&st, DMODEL_READ, (uint64_t)c[i].next * 512, 4 * 512, 50000000);
+		CHECK(st.c.buffer_hits + st.c.stream_hits == (uint64_t)c[i].hit,
+		      "readahead_mode 2, lbn_map %d: after 4 sectors at %d, 4 at %d are %s", c[i].map, c[i].at, c[i].next,
+		      c[i].hit ? "a hit (read ahead to the cylinder's end)" : "a miss (the next cylinder: no read-ahead past a seek)");
+	}
+}
+
 static void test_almost_hits(void)
 {
 	for (int on = 0; on <= 1; on++) {
@@ -1573,6 +1607,7 @@ int main(void)
 	test_access_mode();
 	test_almost_hits();
 	test_readahead_track();
+	test_readahead_cylinder();
 	test_sneaky_full();
 	test_watermark();
 	test_lee_curve();
