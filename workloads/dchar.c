@@ -3915,7 +3915,10 @@ static double placed_spt(const struct st *s)
  * 0.5 and 0.2 of reach (the read-ahead seen from a track's first sector,
  * no more than its track: a read-ahead of a fixed amount that reaches
  * the end reads on past it). The few tracks are read again, the buffer
- * emptied before each look. *at: a track's first byte. 1 so.
+ * emptied before each look; either hit is asked again half a turn later
+ * (a miss whose sector just came round looks like one: atlas10k at 15000
+ * rpm read its next track's first so, and read as mode 2). *at: a
+ * track's first byte. 1 so.
  */
 static int ra_ends(struct st *s, double thr, double P, uint64_t reach, int cyl, unsigned *walk, uint64_t *at)
 {
@@ -3933,7 +3936,7 @@ static int ra_ends(struct st *s, double thr, double P, uint64_t reach, int cyl, 
 		uint64_t rest = (uint64_t)(frac[f] * (double)reach) ? (uint64_t)(frac[f] * (double)reach) : 1;
 		uint64_t x = (lo[f % n] + (uint64_t)P - rest) * s->S;
 
-		if (!ra_hit(s, x, x, (rest - 1) * s->S, 0, thr, walk) || ra_hit(s, x, 0, rest * s->S, 0, thr, walk))
+		if (!ra_hit(s, x, x, (rest - 1) * s->S, 0, thr, walk) || ra_hit(s, x, x, rest * s->S, 0, thr, walk))
 			return 0;
 	}
 	return 1;

@@ -290,13 +290,18 @@ done
 # first sector (hp_c3323a's 128 KiB is 119.5 there); to the track's end
 # (mode 1) with a read-ahead under a track. And the bus's start on a drive
 # whose misses agree to the nanosecond in pairs (barracuda at 5400 rpm).
+# atlas10k (serpentine cylinders, reading free blocks) to its cylinder's
+# end: an odd cylinder ends on surface 0 (at b786409 the model read on 5
+# tracks into the next, and its read-ahead read as mode 3); at 15000 rpm,
+# DiskSim's own mode 4, the next track's first sector came round as a hit
+# would (read as mode 2 at b786409)
 for v in barracuda:readahead_mode:0 barracuda:readahead_mode:2 hp_c3323a:readahead_mode:4 atlas_III:readahead_mode:1 \
-	atlas_III:readahead_mode:2 barracuda:rpm:5400; do
+	atlas_III:readahead_mode:2 barracuda:rpm:5400 atlas10k:readahead_mode:2 atlas10k:rpm:15000; do
 	IFS=: read -r p key val <<<"$v"
 	sed "s/^$key = .*/$key = $val/" "disk/profiles/valid/$p.conf" >"$T/$p-$key$val.conf"
 	"$OUT/bin/diskchar-model" "$T/$p-$key$val.conf" >"$T/$p-$key$val.md"
 	whats=("read-ahead mode" "read-ahead (KiB)")
-	[ "$key" = rpm ] && whats=("bus's start (share of a miss)")
+	[ "$v" = barracuda:rpm:5400 ] && whats=("bus's start (share of a miss)")
 	for what in "${whats[@]}"; do
 		row=$(grep -F "| $what |" "$T/$p-$key$val.md")
 		case $row in
