@@ -35,4 +35,16 @@ for s in kernel run i386 pxe check; do
 done
 both=$( { set_of kernel; set_of run; } | cut -d: -f1 | sort | uniq -d | tr '\n' ' ')
 if [ -z "$both" ]; then pass "deps: the kernel and run sets share no package"; else fail "deps: the kernel and run sets share no package" "both: $both"; fi
+# the perl lines' figures were measured on (workloads/lines-perl.tsv, its
+# bytes in their key) is of a package the check set keeps at the registry's
+# version: a machine whose image has an older one (5.36.0-7+deb12u2 for the
+# figures' deb12u4, seen 2026-12-06) failed tests/integration/linesperl.sh
+perl=$(awk -F'\t' '$1 == "perl" { print $2 }' "$top/workloads/lines-perl.tsv")
+owner=$(dpkg -S "$(readlink -f "$perl")" 2>/dev/null | cut -d: -f1)
+current=$(sed -n 's/^current=(\(.*\))$/\1/p' "$top/qemu/deps")
+if [ -n "$owner" ] && [[ " $current " == *" $owner "* ]]; then
+	pass "deps: the check set keeps $owner (lines' perl, $perl) at the registry's version"
+else
+	fail "deps: the check set keeps lines' perl ($perl, of ${owner:-no package}) at the registry's version" "qemu/deps' current=($current)"
+fi
 exit "$failed"
