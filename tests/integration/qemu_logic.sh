@@ -164,13 +164,17 @@ same "host shares: busy and stolen" "busy_pct=30.0 steal_pct=10.0" "$(host_share
 rm -rf "$hl"
 
 # a child's own CPU time (its `times`) is what children_cpu_ticks gains by
-# waiting for it: how qemu/run finds QEMU's CPU time behind timeout
+# waiting for it: how qemu/run finds QEMU's CPU time behind timeout. The
+# first reading's own subshell (sed, cut, tr, bc) is reaped after it read
+# and lands in the gain too: a few ticks on a slow host (75 for 72 seen),
+# so the gain may run a tenth over, never under by more than rounding; a
+# count that missed the child or took it twice still fails
 before=$(children_cpu_ticks)
 bash -c 'i=0; while ((i < 300000)); do ((i++)); done; times' >"$hl.t"
 gained=$(($(children_cpu_ticks) - before))
 own=$(awk -v hz="$(getconf CLK_TCK)" 'NR == 1 { gsub(/[ms]/, " "); printf "%.0f", ($1 * 60 + $2 + $3 * 60 + $4) * hz }' "$hl.t")
-check "children cpu ticks: a child that burned ${own} ticks (its own times) adds ${gained}, within 2" \
-	test "$own" -gt 0 -a "$gained" -ge $((own - 2)) -a "$gained" -le $((own + 2))
+check "children cpu ticks: a child that burned ${own} ticks (its own times) adds ${gained}, ${own}-2 to ${own} + a tenth + 2" \
+	test "$own" -gt 0 -a "$gained" -ge $((own - 2)) -a "$gained" -le $((own + own / 10 + 2))
 rm -f "$hl.t"
 
 same "qemu base: a PC, the accelerator, no defaults, no reboot" "-M pc -accel tcg -nodefaults -no-user-config -no-reboot" "$(qemu_base tcg | paste -sd' ')"
