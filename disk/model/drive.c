@@ -623,7 +623,7 @@ int64_t dmodel_drive_request(struct dmodel *m, enum dmodel_op op, uint64_t off, 
 	const struct dmodel_params *p = &m->p;
 	int64_t start = now > m->head_free_ns ? now : m->head_free_ns, t0, first, mend, done;
 	int64_t hold;
-	uint64_t lbn, n, oh, seek, rot, fc, fh, pre, free_front = 0;
+	uint64_t lbn, n, oh, seek, rot, fc, fh, pre, free_front = 0, cap;
 	struct dmodel_loc l, last;
 	struct dmodel_seg *s;
 	int h, wb = 0;
@@ -681,8 +681,9 @@ int64_t dmodel_drive_request(struct dmodel *m, enum dmodel_op op, uint64_t off, 
 		dmodel_locate(m, lbn + n - 1, &last);
 		s->hi = lbn + n;
 		s->t = mend;
-		if (s->cap < ra_cap(m, lbn + n, n, &last, s->lo))
-			s->cap = ra_cap(m, lbn + n, n, &last, s->lo);
+		cap = ra_cap(m, lbn + n, n, &last, s->lo);
+		if (s->cap < cap)
+			s->cap = cap;
 		s->ra = s->cap > s->hi;
 		s->used = ++m->use_clock;
 		m->head_free_ns = mend;
