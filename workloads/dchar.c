@@ -1396,12 +1396,18 @@ static void free_pairs(struct st *s, double below, double kmax, double ts, doubl
  * serve it (two turns less tsk). Each sum is scored by the sums within
  * 20 us of it and those within 3 % of tsk of it less tsk or of twice it
  * less tsk: the turn scores all three groups, either other group fewer.
- * The sums within 20 us of the best
- * (*kept, their number returned); 0 where fewer than three agree.
+ * The sums within 20 us of the best, less those further from their
+ * median than 3.5 times the spread its absolute deviations give, or 3 us
+ * (a sum's step of g sectors carries g times the sector time's error: 2
+ * us apart on ibm18es): a sum a read held back stands 10 or 20 us off and
+ * moves a mean of 21 by a microsecond, which an angle measured over three
+ * turns carries three times (*kept, their number returned); 0 where fewer
+ * than three agree.
  */
 static unsigned free_turn(const double *z, unsigned nz, double tsk, double *kept)
 {
-	unsigned best = 0, bi = 0, n = 0;
+	unsigned best = 0, bi = 0, n = 0, k = 0;
+	double sorted[FREE_Z], dev[FREE_Z], med, w;
 
 	for (unsigned i = 0; i < nz; i++) {
 		unsigned sc = 0;
@@ -1415,7 +1421,16 @@ static unsigned free_turn(const double *z, unsigned nz, double tsk, double *kept
 	for (unsigned j = 0; j < nz; j++)
 		if (fabs(z[j] - z[bi]) <= 20000)
 			kept[n++] = z[j];
-	return n >= 3 ? n : 0;
+	memcpy(sorted, kept, n * sizeof(kept[0]));
+	med = median(sorted, n);
+	for (unsigned j = 0; j < n; j++)
+		dev[j] = fabs(kept[j] - med);
+	w = 3.5 * 1.4826 * median(dev, n);
+	w = w > 3000 ? w : 3000;
+	for (unsigned j = 0; j < n; j++)
+		if (fabs(kept[j] - med) <= w)
+			kept[k++] = kept[j];
+	return k >= 3 ? k : 0;
 }
 
 /*
