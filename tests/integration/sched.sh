@@ -6,6 +6,8 @@
 # refused; what a kernel's .config and modules offer (bfq as a module only
 # where bfq.ko lies beside the kernel). The guest's side:
 # tests/e2e/66-diskmodel.sh, tests/unit/test_diskctr.c (diskq's parameters).
+# The refusals qemu/run makes need the image (tests/run builds it first):
+# kernels: x86_64/default
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 # shellcheck source=host/sched.sh
@@ -114,6 +116,10 @@ if [ -x "$top/out/bin/init-host" ] && [ -f "$top/out/x86_64/bzImage" ]; then
 		is "qemu/run refuses DISKQ=on over the 5K160 (its profile queues nothing) (status)" "$rc" 2
 		has "... naming the profile's queue_depth" "$out" "DISKQ=on: DISK=hdd-5k160 queues nothing (its profile's queue_depth is 1"
 		is "... before the boot" "$(cat "$T/r3/serial.log" 2>/dev/null)" ""
+	else
+		echo "SKIP sched: qemu/run's DISKQ=on over the 5K160: no out/x86_64/bzImage.sbdisk.ko or diskprofile (make image tools)"
 	fi
+else
+	echo "SKIP sched: qemu/run's refusals: no out/bin/init-host or out/x86_64/bzImage (make image)"
 fi
 exit $failed
